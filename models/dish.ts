@@ -1,0 +1,65 @@
+// Dishes: menu items with their prep station, preparation time and ingredients.
+import Type, { type Static } from 'typebox';
+import type { Catalogue } from '../query/types.js';
+import { Id, Timestamp } from './common.js';
+
+export const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'] as const;
+export const STATIONS = ['cold', 'hot', 'beverages'] as const;
+export type Station = (typeof STATIONS)[number];
+
+const DishIngredient = Type.Object(
+  {
+    ingredient_id: Type.String({ description: 'Id of an ingredient.', examples: ['66294b2a4475a41f3e709bc5'] }),
+    is_essential: Type.Boolean({ description: 'True: the dish cannot be made without it.' }),
+  },
+  { additionalProperties: false },
+);
+
+const writable = {
+  name: Type.String({ minLength: 1, maxLength: 120, examples: ['Risotto alla Milanese'] }),
+  description: Type.String({ minLength: 1, maxLength: 2000 }),
+  category: Type.Enum(CATEGORIES),
+  image_name: Type.String({ minLength: 1, maxLength: 255, examples: ['risotto'] }),
+  ingredients: Type.Array(DishIngredient, { minItems: 1, maxItems: 50 }),
+  preparation_time: Type.Number({ exclusiveMinimum: 0, description: 'Minutes.', examples: [18] }),
+  price: Type.Number({ minimum: 0, examples: [14.5] }),
+  station: Type.Enum(STATIONS),
+};
+
+export const Dish = Type.Object(
+  {
+    id: Id,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    ...writable,
+    is_available: Type.Boolean({ description: 'Read-only: every essential ingredient has in_stock_qty > 0.' }),
+  },
+  { $id: 'Dish' },
+);
+export type Dish = Static<typeof Dish>;
+/** What is stored: availability is derived from stock at read time, never stored. */
+export type DishDoc = Omit<Dish, 'is_available'>;
+
+/** POST and PUT take every writable field. */
+export const DishWrite = Type.Object(writable, { additionalProperties: false });
+export type DishWrite = Static<typeof DishWrite>;
+
+export const DishPatch = Type.Partial(DishWrite, { additionalProperties: false, minProperties: 1 });
+export type DishPatch = Static<typeof DishPatch>;
+
+export const dishCatalogue: Catalogue = {
+  id: { type: 'string', sortable: true, filterable: true },
+  created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', sortable: true, filterable: true },
+  name: { type: 'string', sortable: true, filterable: true },
+  description: { type: 'string', filterable: true },
+  category: { type: 'enum', enum: CATEGORIES, sortable: true, filterable: true },
+  image_name: { type: 'string', filterable: true },
+  preparation_time: { type: 'number', sortable: true, filterable: true },
+  price: { type: 'number', sortable: true, filterable: true },
+  station: { type: 'enum', enum: STATIONS, sortable: true, filterable: true },
+  ingredients: { type: 'object' },
+  'ingredients.ingredient_id': { type: 'string', filterable: true, array: { path: 'ingredients', item: 'ingredient_id' } },
+  'ingredients.is_essential': { type: 'boolean', filterable: true, array: { path: 'ingredients', item: 'is_essential' } },
+  is_available: { type: 'boolean', filterable: true, computed: true },
+};

@@ -1,0 +1,44 @@
+// Ingredients: stock-tracked items that dishes are made from.
+import Type, { type Static } from 'typebox';
+import type { Catalogue } from '../query/types.js';
+import { Id, Timestamp } from './common.js';
+
+export const IngredientName = Type.String({ minLength: 1, maxLength: 120, examples: ['Carrot'] });
+const InStockQty = Type.Number({ description: 'Quantity in stock; any finite number.', examples: [40] });
+const Price = Type.Number({ minimum: 0, examples: [0.35] });
+
+export const Ingredient = Type.Object(
+  { id: Id, created_at: Timestamp, updated_at: Timestamp, name: IngredientName, in_stock_qty: InStockQty, price: Price },
+  { $id: 'Ingredient' },
+);
+export type IngredientDoc = Static<typeof Ingredient>;
+
+export const IngredientCreate = Type.Object(
+  { name: IngredientName, in_stock_qty: InStockQty, price: Price },
+  { additionalProperties: false },
+);
+export type IngredientCreate = Static<typeof IngredientCreate>;
+
+/** PUT replaces name, in_stock_qty and price. */
+export const IngredientReplace = IngredientCreate;
+
+/** PATCH: any of the writable fields, or `in_stock_delta` to add to the stock atomically. */
+export const IngredientPatch = Type.Object(
+  {
+    name: Type.Optional(IngredientName),
+    in_stock_qty: Type.Optional(InStockQty),
+    in_stock_delta: Type.Optional(Type.Number({ description: 'Added to in_stock_qty atomically (e.g. -2 or 10).' })),
+    price: Type.Optional(Price),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type IngredientPatch = Static<typeof IngredientPatch>;
+
+export const ingredientCatalogue: Catalogue = {
+  id: { type: 'string', sortable: true, filterable: true },
+  created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', sortable: true, filterable: true },
+  name: { type: 'string', sortable: true, filterable: true },
+  in_stock_qty: { type: 'number', sortable: true, filterable: true },
+  price: { type: 'number', sortable: true, filterable: true },
+};

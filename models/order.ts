@@ -1,0 +1,82 @@
+// Orders: what a patron asked for, and where it is on its way through the kitchen.
+import Type, { type Static } from 'typebox';
+import type { Catalogue } from '../query/types.js';
+import { Id, Nullable, Timestamp } from './common.js';
+
+export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
+export type OrderStatus = (typeof STATUSES)[number];
+
+const OrderName = Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\s]*$', description: 'The patron name shown at the KDS; no whitespace.', examples: ['Ben'] });
+const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] }), { minItems: 1, maxItems: 100, description: 'A dish listed twice is prepared twice.' });
+const TableNumber = Nullable(Type.Integer({ minimum: 0, description: 'Null for takeaway.', examples: [18] }));
+const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No peanuts'] }));
+const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
+export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 is the highest priority, 5 the lowest.' });
+export const Status = Type.Enum(STATUSES);
+
+export const Order = Type.Object(
+  {
+    id: Id,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    name: OrderName,
+    dish_ids: DishIds,
+    table_number: TableNumber,
+    special_requests: SpecialRequests,
+    scheduled_at: ScheduledAt,
+    priority: Priority,
+    status: Status,
+    fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
+  },
+  { $id: 'Order' },
+);
+export type Order = Static<typeof Order>;
+/** Stored with the id of the user who placed it: patrons see their own orders only. */
+export type OrderDoc = Order & { owner_id: string };
+
+export const OrderCreate = Type.Object(
+  {
+    name: OrderName,
+    dish_ids: DishIds,
+    table_number: Type.Optional(TableNumber),
+    special_requests: Type.Optional(SpecialRequests),
+    scheduled_at: Type.Optional(ScheduledAt),
+  },
+  { additionalProperties: false },
+);
+export type OrderCreate = Static<typeof OrderCreate>;
+
+/** PUT replaces the writable fields: omitted optional ones become null; omitted status/priority stay. */
+export const OrderReplace = Type.Object(
+  {
+    name: OrderName,
+    dish_ids: DishIds,
+    table_number: Type.Optional(TableNumber),
+    special_requests: Type.Optional(SpecialRequests),
+    scheduled_at: Type.Optional(ScheduledAt),
+    status: Type.Optional(Status),
+    priority: Type.Optional(Priority),
+  },
+  { additionalProperties: false },
+);
+export type OrderReplace = Static<typeof OrderReplace>;
+
+export const OrderPatch = Type.Partial(OrderReplace, { additionalProperties: false, minProperties: 1 });
+export type OrderPatch = Static<typeof OrderPatch>;
+
+export const orderCatalogue: Catalogue = {
+  id: { type: 'string', sortable: true, filterable: true },
+  created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', sortable: true, filterable: true },
+  name: { type: 'string', sortable: true, filterable: true },
+  dish_ids: { type: 'string', filterable: true, array: { path: 'dish_ids' } },
+  table_number: { type: 'integer', sortable: true, filterable: true },
+  special_requests: { type: 'string', filterable: true },
+  scheduled_at: { type: 'date', sortable: true, filterable: true },
+  priority: { type: 'integer', sortable: true, filterable: true },
+  status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
+  fire_at: { type: 'date', sortable: true, filterable: true },
+};
+
+/** Internal: the store also indexes the owner, which no client may filter on. */
+export const orderStoreCatalogue: Catalogue = { ...orderCatalogue, owner_id: { type: 'string', filterable: true } };

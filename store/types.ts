@@ -1,0 +1,110 @@
+// The Store: where documents live. Routes and the domain speak only this interface; the embedded
+// SQLite store and the MongoDB store each implement it, and the same contract suite tests both.
+import type { Condition, ListQuery, ListResult } from '../query/types.js';
+import type { Collections } from '../models/collections.js';
+
+export type CollectionName = keyof Collections;
+
+/** Every stored document carries these; the store assigns them. */
+export interface BaseDoc {
+  id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** What a write may change: `set` assigns, `inc` adds atomically to numeric properties. */
+export interface Update<T> {
+  set?: Partial<Omit<T, keyof BaseDoc>>;
+  inc?: Partial<Record<NumericKeys<T>, number>>;
+}
+
+export type NumericKeys<T> = { [K in keyof T]-?: T[K] extends number ? K : never }[keyof T];
+
+export interface WriteOptions {
+  /** The write happens only while the stored document matches every condition. */
+  if?: Condition[];
+}
+
+/** A query for internal use: no 30-item cap, no total. */
+export interface FindOptions {
+  sort?: ListQuery['sort'];
+  limit?: number;
+}
+
+/** New documents: the store fills in id (unless given), created_at and updated_at. */
+export type NewDoc<T extends BaseDoc> = Omit<T, keyof BaseDoc> & Partial<Pick<T, 'id'>>;
+
+export interface Collection<T extends BaseDoc> {
+  insert(doc: NewDoc<T>): Promise<T>;
+  get(id: string): Promise<T | null>;
+  /** A page of matches and the count of all matches (a parsed public list query). */
+  list(query: ListQuery): Promise<ListResult<T>>;
+  find(filter: Condition[], options?: FindOptions): Promise<T[]>;
+  /** Applies the update and returns the document after it; null when absent or a condition failed. */
+  update(id: string, update: Update<T>, options?: WriteOptions): Promise<T | null>;
+  /** Replaces every non-base property; null when absent or a condition failed. */
+  replace(id: string, doc: Omit<T, keyof BaseDoc>, options?: WriteOptions): Promise<T | null>;
+  /** Number of documents changed. */
+  updateMany(filter: Condition[], update: Update<T>): Promise<number>;
+  /** Returns the deleted document; null when absent or a condition failed. */
+  delete(id: string, options?: WriteOptions): Promise<T | null>;
+}
+
+export interface StoreSession {
+  collection<N extends CollectionName>(name: N): Collection<Collections[N]>;
+}
+
+export type ChangeOperation = 'insert' | 'update' | 'delete';
+
+/**
+ * Emitted once per committed document write, in commit order, after the write is durable.
+ * `before` is null for inserts (and where the source has no pre-image); `after` is null for deletes.
+ */
+export interface ChangeEvent<N extends CollectionName = CollectionName> {
+  collection: N;
+  operation: ChangeOperation;
+  id: string;
+  after: Collections[N] | null;
+  before: Collections[N] | null;
+}
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+export interface Store extends StoreSession {
+  /** 'sqlite' or 'mongodb': for logs and /ready. */
+  readonly kind: string;
+  /**
+   * Runs `work` as one atomic unit: every write inside commits together or not at all, and its
+   * change events are emitted after the commit. Writes elsewhere never interleave with it.
+   */
+  transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R>;
+  /** Subscribes to committed changes; returns the unsubscribe function. */
+  onChange(listener: ChangeListener): () => void;
+  /**
+   * Subscribes to "changes may have been missed" signals (a change stream that could not resume):
+   * screens must reload from the REST lists. The embedded store never emits it.
+   */
+  onResync(listener: (reason: string) => void): () => void;
+  /** Resolves when the store answers; rejects with the reason otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A unique index was violated (e.g. a user_name taken, whatever its case). */
+export class DuplicateKeyError extends Error {
+  constructor(
+    readonly collection: string,
+    readonly field: string,
+  ) {
+    super(`duplicate ${field} in ${collection}`);
+    this.name = 'DuplicateKeyError';
+  }
+}
+
+/** The store cannot serve requests now (disk full, read-only, connection lost): a 503. */
+export class StoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StoreUnavailableError';
+  }
+}
