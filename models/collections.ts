@@ -37,7 +37,7 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     indexes: [['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
     unique: [],
   },
-  users: { catalogue: userCatalogue, indexes: [['role']], unique: [{ field: 'user_name', caseInsensitive: true }] },
+  users: { catalogue: userCatalogue, indexes: [['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
   refresh_tokens: {
     catalogue: refreshTokenCatalogue,
     indexes: [['family_id'], ['user_id']],

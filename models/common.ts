@@ -33,7 +33,7 @@ export const FieldsQuery = Type.Object({
 
 export const ListQuerystring = Type.Object({
   sort: Type.Optional(Type.String({ description: 'A sortable property.' })),
-  order: Type.Optional(Type.Enum(['asc', 'desc'], { description: 'Sort direction (default asc); needs `sort`.' })),
+  order: Type.Optional(Type.String({ description: 'asc or desc (default asc); needs `sort`.', examples: ['desc'] })),
   fields: Type.Optional(Type.String({ description: 'Properties to return, separated by `|`.' })),
   filter: Type.Optional(
     Type.String({
@@ -42,8 +42,9 @@ export const ListQuerystring = Type.Object({
       examples: ['status.eq~In Progress|table_number.lt~10'],
     }),
   ),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 30, default: 30 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  // Typed by the list-query parser, so every list error has one wording.
+  limit: Type.Optional(Type.String({ description: 'An integer from 1 to 30 (default 30).', examples: ['10'] })),
+  offset: Type.Optional(Type.String({ description: 'An integer ≥ 0 (default 0): items skipped.', examples: ['0'] })),
 });
 
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */

@@ -1,0 +1,79 @@
+// The menu's dishes: validated against existing ingredients, answered with live availability, and
+// protected from deletion while an unfinished order still needs them.
+import type { Dish, DishDoc, DishPatch, DishWrite } from '../models/dish.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { ListQuery, ListResult } from '../query/types.js';
+import type { StoreSession } from '../store/types.js';
+import { resolveAvailabilityConditions, withAvailability } from './availability.js';
+import type { Deps } from './deps.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { UNFINISHED_STATUSES } from './order-status.js';
+
+
+async function loadDish(session: StoreSession, id: string): Promise<DishDoc> {
+  const dish = await session.collection('dishes').get(id);
+  if (!dish) throw notFound(`No dish with id ${id}.`);
+  return dish;
+}
+
+/** Every ingredient a dish names must exist (400 listing the unknown ones). */
+async function assertIngredientsExist(session: StoreSession, entries: DishWrite['ingredients']): Promise<void> {
+  const ids = [...new Set(entries.map((entry) => entry.ingredient_id))];
+  const found = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: ids }]);
+  const known = new Set(found.map((ingredient) => ingredient.id));
+  const unknown = ids.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    throw badRequest(`Unknown ingredient ids: ${unknown.join(', ')}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${unknown.join(', ')}` }] });
+  }
+}
+
+export async function listDishes({ store }: Deps, query: ListQuery): Promise<ListResult<Dish>> {
+  const filter = await resolveAvailabilityConditions(store, query.filter);
+  const page = await store.collection('dishes').list({ ...query, filter });
+  return { results: await withAvailability(store, page.results), total_results: page.total_results };
+}
+
+export async function getDish({ store }: Deps, id: string): Promise<Dish> {
+  const [dish] = await withAvailability(store, [await loadDish(store, id)]);
+  return dish as Dish;
+}
+
+export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish> {
+  const created = await store.transaction(async (tx) => {
+    await assertIngredientsExist(tx, body.ingredients);
+    return tx.collection('dishes').insert(body);
+  });
+  return (await withAvailability(store, [created]))[0] as Dish;
+}
+
+export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
+  const changed = await store.transaction(async (tx) => {
+    const current = await loadDish(tx, id);
+    if (changes.ingredients) await assertIngredientsExist(tx, changes.ingredients);
+    const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
+    const next = replace ? (changes as DishWrite) : { ...kept, ...changes };
+    return (await tx.collection('dishes').replace(id, next)) ?? current;
+  });
+  return (await withAvailability(store, [changed]))[0] as Dish;
+}
+
+export async function deleteDish({ store }: Deps, id: string): Promise<void> {
+  await store.transaction(async (tx) => {
+    await loadDish(tx, id);
+    const open = await tx.collection('orders').find(
+      [{ field: 'dish_ids', op: 'eq', value: id }, { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] }],
+      { limit: 10 },
+    );
+    if (open.length > 0) {
+      throw conflict(`The dish is in unfinished orders (${open.map((order) => order.id).join(', ')}); finish or delete them first.`);
+    }
+    await tx.collection('dishes').delete(id);
+  });
+}
+
+/** GET /dishes/{id}/ingredients: the dish's ingredients, through the same list rules. */
+export async function listDishIngredients({ store }: Deps, id: string, query: ListQuery): Promise<ListResult<IngredientDoc>> {
+  const dish = await loadDish(store, id);
+  const ids = [...new Set(dish.ingredients.map((entry) => entry.ingredient_id))];
+  return store.collection('ingredients').list({ ...query, filter: [{ field: 'id', op: 'in', value: ids }, ...query.filter] });
+}

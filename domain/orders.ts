@@ -1,0 +1,141 @@
+// Orders through their life: created with their stock taken, scheduled as Drafts when due later,
+// edited within the role table's limits, moved along the status machine, and deleted.
+import type { Dish, DishDoc } from '../models/dish.js';
+import type { Order, OrderCreate, OrderDoc, OrderPatch } from '../models/order.js';
+import type { ListQuery, ListResult } from '../query/types.js';
+import type { StoreSession } from '../store/types.js';
+import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from './access.js';
+import { withAvailability } from './availability.js';
+import type { Deps } from './deps.js';
+import { badRequest, conflict, notFound } from './errors.js';
+import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
+import type { Principal } from './principal.js';
+import { planSchedule } from './schedule.js';
+import { adjustStock, returnStock } from './stock.js';
+
+/** What clients see: the stored order without its owner. */
+export function publicOrder({ owner_id: _owner, ...order }: OrderDoc): Order {
+  return order;
+}
+
+async function loadOrder(session: StoreSession, principal: Principal, id: string): Promise<OrderDoc> {
+  const order = await session.collection('orders').get(id);
+  if (!order) throw notFound(`No order with id ${id}.`);
+  assertMaySeeOrder(principal, order);
+  return order;
+}
+
+/** The dishes of `dishIds`, one per entry (duplicates kept, in order); 400 naming unknown ids. */
+export async function dishesFor(session: StoreSession, dishIds: readonly string[], strict = true): Promise<DishDoc[]> {
+  const found = await session.collection('dishes').find([{ field: 'id', op: 'in', value: [...new Set(dishIds)] }]);
+  const byId = new Map(found.map((dish) => [dish.id, dish]));
+  const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
+  if (strict && unknown.length > 0) {
+    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, { errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }] });
+  }
+  return dishIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): string | null {
+  if (scheduledAt === undefined || scheduledAt === null) return null;
+  const at = new Date(scheduledAt);
+  if (at.getTime() <= now.getTime()) {
+    throw badRequest('scheduled_at lies in the past; send a future time, or null for now.', { errors: [{ path: 'scheduled_at', message: 'must be in the future' }] });
+  }
+  return at.toISOString();
+}
+
+export async function createOrder({ store, now }: Deps, principal: Principal, body: OrderCreate): Promise<Order> {
+  const createdAt = now();
+  const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
+  const created = await store.transaction(async (tx) => {
+    const dishes = await dishesFor(tx, body.dish_ids);
+    await adjustStock(tx, [], dishes);
+    return tx.collection('orders').insert({
+      name: body.name,
+      dish_ids: body.dish_ids,
+      table_number: body.table_number ?? null,
+      special_requests: body.special_requests ?? null,
+      scheduled_at: scheduledAt,
+      priority: 3,
+      ...planSchedule(scheduledAt, dishes, createdAt),
+      owner_id: principal.userId,
+    });
+  });
+  return publicOrder(created);
+}
+
+export async function listOrders({ store }: Deps, principal: Principal, query: ListQuery): Promise<ListResult<Order>> {
+  const own = principal.role === 'patron' ? [{ field: 'owner_id', op: 'eq' as const, value: principal.userId }] : [];
+  const page = await store.collection('orders').list({ ...query, filter: [...own, ...query.filter] });
+  return { results: page.results.map(publicOrder), total_results: page.total_results };
+}
+
+export async function getOrder({ store }: Deps, principal: Principal, id: string): Promise<Order> {
+  return publicOrder(await loadOrder(store, principal, id));
+}
+
+/** GET /orders/{id}/dishes: one Dish per dish_ids entry, duplicates kept, before list rules apply. */
+export async function orderDishes({ store }: Deps, principal: Principal, id: string): Promise<Dish[]> {
+  const order = await loadOrder(store, principal, id);
+  return withAvailability(store, await dishesFor(store, order.dish_ids, false));
+}
+
+function assertNotStarted(order: OrderDoc, what: string): void {
+  if (!NOT_STARTED_STATUSES.includes(order.status)) {
+    throw conflict(`The order is ${order.status}: its ${what} can change only while it is Draft or Received.`);
+  }
+}
+
+/** PUT (replace: omitted optional fields become null) and PATCH (only what is given). */
+export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, changes: OrderPatch, replace: boolean): Promise<Order> {
+  const at = now();
+  const changed = await store.transaction(async (tx) => {
+    const order = await loadOrder(tx, principal, id);
+    const wanted: OrderPatch = replace ? { table_number: null, special_requests: null, scheduled_at: null, ...changes } : changes;
+    assertMayEditOrder(principal, order, changedFields(order, wanted));
+    const dishIdsChange = wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join();
+    const scheduleChange = wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at);
+    if (dishIdsChange) assertNotStarted(order, 'dishes');
+    if (scheduleChange) assertNotStarted(order, 'schedule');
+    const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
+    const dishes = await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange);
+    if (dishIdsChange) await adjustStock(tx, await dishesFor(tx, order.dish_ids, false), dishes);
+    const status = wanted.status ?? order.status;
+    if (status !== order.status) assertMove(order.status, status, principal.role);
+    const replan = (dishIdsChange || scheduleChange) && status === order.status;
+    const { status: _s, ...fields } = wanted;
+    const set = { ...fields, scheduled_at: scheduledAt, status, ...(replan && planSchedule(scheduledAt, dishes, at)) };
+    const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'status', op: 'eq', value: order.status }] });
+    if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+    return updated;
+  });
+  return publicOrder(changed);
+}
+
+/** The fields whose values would really change (a PUT resends unchanged ones). */
+function changedFields(order: OrderDoc, wanted: OrderPatch): string[] {
+  return Object.entries(wanted)
+    .filter(([field, value]) => {
+      const current = order[field as keyof OrderDoc];
+      if (field === 'scheduled_at') return !sameInstant(value as string | null, current as string | null);
+      return JSON.stringify(value) !== JSON.stringify(current);
+    })
+    .map(([field]) => field);
+}
+
+function sameInstant(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return a === b;
+  return new Date(a).getTime() === new Date(b).getTime();
+}
+
+export async function deleteOrder({ store }: Deps, principal: Principal, id: string): Promise<void> {
+  await store.transaction(async (tx) => {
+    const order = await loadOrder(tx, principal, id);
+    assertMayDeleteOrder(principal, order);
+    // Units come back only if the kitchen has not started on them.
+    if (NOT_STARTED_STATUSES.includes(order.status)) await returnStock(tx, await dishesFor(tx, order.dish_ids, false));
+    await tx.collection('orders').delete(id);
+  });
+}
+

@@ -1,0 +1,120 @@
+// Access tokens (short-lived JWTs, HS256 via jose) and single-use refresh tokens kept only as hashes,
+// grouped in families so that replaying a used refresh token revokes every descendant.
+import { createHash, randomBytes } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { AuthRecord, RefreshTokenDoc } from '../models/auth.js';
+import { ROLES, type Role, type UserDoc } from '../models/user.js';
+import { newId } from '../store/ids.js';
+import type { Store } from '../store/types.js';
+import { unauthorized } from './errors.js';
+import type { AccessTokenVerifier, Principal } from './principal.js';
+
+export const TOKEN_ISSUER = 'pos-server';
+export const TOKEN_AUDIENCE = 'pos-api';
+
+export interface TokenSettings {
+  secret: string;
+  accessTtlSeconds: number;
+  refreshTtlSeconds: number;
+  now: () => Date;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class TokenService implements AccessTokenVerifier {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly store: Store,
+    private readonly settings: TokenSettings,
+  ) {
+    this.key = new TextEncoder().encode(settings.secret);
+  }
+
+  /** A new token pair starting a new family (a login). */
+  issue(user: UserDoc): Promise<AuthRecord> {
+    return this.issueInFamily(user, newId());
+  }
+
+  private async issueInFamily(user: UserDoc, familyId: string): Promise<AuthRecord> {
+    const now = this.settings.now();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const expiresAt = new Date((nowSeconds + this.settings.accessTtlSeconds) * 1000);
+    const accessToken = await new SignJWT({ user_name: user.user_name, role: user.role })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer(TOKEN_ISSUER)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.key);
+    // 256 random bits as 64 hex characters: alphanumeric, as the spec asks.
+    const refreshToken = randomBytes(32).toString('hex');
+    const record = await this.store.collection('refresh_tokens').insert({
+      token_hash: hashToken(refreshToken),
+      family_id: familyId,
+      user_id: user.id,
+      expires_at: new Date(now.getTime() + this.settings.refreshTtlSeconds * 1000).toISOString(),
+      used_at: null,
+      revoked_at: null,
+    });
+    return {
+      auth_id: record.id,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+      access_token: accessToken,
+      expires_at: expiresAt.toISOString(),
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      user_name: user.user_name,
+    };
+  }
+
+  /** Exchanges a refresh token for a new pair; a replayed token revokes its whole family. */
+  async refresh(refreshToken: string): Promise<AuthRecord> {
+    const tokens = this.store.collection('refresh_tokens');
+    const [record] = await tokens.find([{ field: 'token_hash', op: 'eq', value: hashToken(refreshToken) }]);
+    const now = this.settings.now().toISOString();
+    if (!record || record.revoked_at !== null) throw unauthorized('The refresh token is unknown or revoked; log in again.');
+    if (record.expires_at <= now) throw unauthorized('The refresh token has expired; log in again.');
+    const claimed = await tokens.update(record.id, { set: { used_at: now } }, { if: [{ field: 'used_at', op: 'eq', value: null }, { field: 'revoked_at', op: 'eq', value: null }] });
+    if (!claimed) {
+      await this.revokeFamily(record.family_id);
+      throw unauthorized('The refresh token was already used; every token of this login has been revoked. Log in again.');
+    }
+    const user = await this.store.collection('users').get(record.user_id);
+    if (!user) throw unauthorized('The account no longer exists.');
+    return this.issueInFamily(user, record.family_id);
+  }
+
+  revokeFamily(familyId: string): Promise<number> {
+    const now = this.settings.now().toISOString();
+    return this.store.collection('refresh_tokens').updateMany([{ field: 'family_id', op: 'eq', value: familyId }], { set: { revoked_at: now } });
+  }
+
+  /** Revokes every refresh token of a user (deleted account, changed password). */
+  revokeUser(userId: string): Promise<number> {
+    const now = this.settings.now().toISOString();
+    return this.store.collection('refresh_tokens').updateMany([{ field: 'user_id', op: 'eq', value: userId }], { set: { revoked_at: now } });
+  }
+
+  async verify(token: string): Promise<Principal> {
+    let payload;
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: TOKEN_ISSUER,
+        audience: TOKEN_AUDIENCE,
+        currentDate: this.settings.now(),
+      }));
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired; refresh it at /auth/refresh-token.');
+      throw unauthorized('The access token is invalid.');
+    }
+    const user = payload.sub ? await this.store.collection('users').get(payload.sub) : null;
+    if (!user) throw unauthorized('The account of this access token no longer exists.');
+    // The stored role wins: a role changed by a manager takes effect at once.
+    const role: Role = ROLES.includes(user.role) ? user.role : 'patron';
+    return { userId: user.id, userName: user.user_name, role, expiresAt: (payload.exp ?? 0) * 1000 };
+  }
+}

@@ -1,0 +1,97 @@
+// Configuration from the environment, validated once at start with messages an operator can act on.
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mongodbUri: string | undefined;
+  /** Unset in embedded mode: one is generated once and kept in the data directory. */
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  logLevel: string;
+  bcryptRounds: number;
+  /** Failed logins allowed per user_name and per address within the window before 429s. */
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  corsOrigins: string[];
+  sqliteSynchronous: 'NORMAL' | 'FULL';
+  instanceId: string | undefined;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
+  trustProxy: boolean | string;
+  admin: { userName: string; password: string; email: string } | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < min || value > max) {
+    problems.push(`${name} must be a whole number from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T, problems: string[]): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+  return fallback;
+}
+
+function adminAccount(env: Env, problems: string[]): Config['admin'] {
+  const userName = env.POS_ADMIN_USER_NAME;
+  const password = env.POS_ADMIN_PASSWORD;
+  if (!userName && !password) return undefined;
+  if (!userName || !password) {
+    problems.push('POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together');
+    return undefined;
+  }
+  return { userName, password, email: env.POS_ADMIN_EMAIL || `${userName}@localhost.localdomain` };
+}
+
+function trustProxy(raw: string | undefined): boolean | string {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const mongodbUri = env.MONGODB_URI || undefined;
+  const jwtSecret = env.POS_JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('POS_JWT_SECRET must be at least 32 characters long');
+  if (mongodbUri && !jwtSecret) problems.push('POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret');
+  if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
+  const config: Config = {
+    port: integer(env, 'PORT', 3000, 0, 65535, problems),
+    host: env.HOST || '0.0.0.0',
+    dataDir: env.POS_DATA_DIR || './data',
+    mongodbUri,
+    jwtSecret,
+    accessTokenTtlSeconds: integer(env, 'POS_ACCESS_TOKEN_TTL', 900, 10, 86_400, problems),
+    refreshTokenTtlSeconds: integer(env, 'POS_REFRESH_TOKEN_TTL', 30 * 86_400, 60, 365 * 86_400, problems),
+    logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info', problems),
+    bcryptRounds: integer(env, 'POS_BCRYPT_ROUNDS', 10, 4, 15, problems),
+    loginMaxFailures: integer(env, 'POS_LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
+    loginWindowSeconds: integer(env, 'POS_LOGIN_WINDOW', 900, 1, 86_400, problems),
+    corsOrigins: (env.POS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
+    instanceId: env.POS_INSTANCE_ID || undefined,
+    trustProxy: trustProxy(env.POS_TRUST_PROXY),
+    admin: adminAccount(env, problems),
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

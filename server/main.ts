@@ -1,0 +1,46 @@
+// The process: read the configuration, open the store, serve, and shut down cleanly on signals.
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { resolveJwtSecret } from './secrets.js';
+import { openStore } from '../store/open.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function start(config: Config) {
+  const store = await openStore(config);
+  const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const app = await buildApp({ config, store, jwtSecret, logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } });
+  app.addHook('onClose', async () => store.close());
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: draining requests and closing sockets');
+    const force = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  // Start-up failures are the operator's to fix: one clear line, no stack for known causes.
+  const message = error instanceof ConfigError ? error.message : `Cannot start: ${(error as Error).message}`;
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,56 @@
+// The domain's collaborators, built once per app: password hashing, tokens, the login throttle and
+// the order scheduler. Routes reach the domain only through `app.pos`.
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import { LoginThrottle } from '../../domain/login-throttle.js';
+import { OrderScheduler } from '../../domain/scheduler.js';
+import { Passwords } from '../../domain/passwords.js';
+import { TokenService } from '../../domain/tokens.js';
+import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
+import type { Store } from '../../store/types.js';
+import type { Config } from '../config.js';
+
+export interface PosServices extends UserDeps {
+  throttle: LoginThrottle;
+  scheduler: OrderScheduler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pos: PosServices;
+  }
+}
+
+export interface ServicesOptions {
+  config: Config;
+  store: Store;
+  jwtSecret: string;
+  now: () => Date;
+}
+
+async function services(app: FastifyInstance, { config, store, jwtSecret, now }: ServicesOptions) {
+  const tokens = new TokenService(store, {
+    secret: jwtSecret,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    now,
+  });
+  const pos: PosServices = {
+    store,
+    now,
+    tokens,
+    passwords: new Passwords(config.bcryptRounds),
+    throttle: new LoginThrottle(config.loginMaxFailures, config.loginWindowSeconds * 1000, () => now().getTime()),
+    scheduler: new OrderScheduler(store, now, app.log),
+  };
+  app.decorate('pos', pos);
+
+  if (config.admin) {
+    const outcome = await ensureBootstrapManager(pos, config.admin);
+    app.log.info({ user_name: config.admin.userName, outcome }, 'bootstrap manager');
+  }
+  app.addHook('onReady', async () => pos.scheduler.start());
+  app.addHook('onClose', async () => pos.scheduler.stop());
+}
+
+export default fp(services, { name: 'pos-services', fastify: '5.x' });

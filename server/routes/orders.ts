@@ -1,0 +1,100 @@
+// /orders: placed by anyone signed in, seen by staff (patrons: their own), moved along by the kitchen.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../domain/access.js';
+import * as orders from '../../domain/orders.js';
+import type { Principal } from '../../domain/principal.js';
+import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
+import { Dish, dishCatalogue } from '../../models/dish.js';
+import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
+import { evaluateListQuery } from '../../query/evaluate.js';
+import { parseFields, project } from '../../query/parse.js';
+import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+
+const tags = ['Orders'];
+const security = [{ AccessToken: [] }];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const signedIn = app.authenticate(requireUser);
+
+  app.post('/orders', {
+    preValidation: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Place an order',
+      description: 'Takes one unit of every ingredient of every dish, atomically; 409 when an essential ingredient would run out. An order due later than its longest dish plus 5 minutes starts as a Draft.',
+      body: OrderCreate,
+      response: { 201: Order, ...problems(400, 401, 409, 415) },
+    },
+  }, async (request, reply) => {
+    const created = await orders.createOrder(app.pos, requireUser(request.principal), request.body);
+    if (created.status === 'Draft') app.pos.scheduler.poke();
+    return sendCreated(reply, '/orders', created);
+  });
+
+  app.get('/orders', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'List orders (patrons: their own)', querystring: ListQuerystring, response: { 200: ListResponse(Order, 'A page of orders'), ...problems(400, 401) } },
+  }, async (request) => {
+    const query = parseList(request.query, orderCatalogue);
+    return projectPage(await orders.listOrders(app.pos, requireUser(request.principal), query), query.fields);
+  });
+
+  app.get('/orders/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Get an order', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Order), ...problems(400, 401, 404) } },
+  }, async (request) => {
+    const fields = parseFields(request.query.fields, orderCatalogue);
+    return project(await orders.getOrder(app.pos, requireUser(request.principal), request.params.id), fields);
+  });
+
+  app.get('/orders/:id/dishes', {
+    preValidation: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: "List an order's dishes",
+      description: 'One Dish per entry of dish_ids (duplicates kept, in order) before the list parameters apply.',
+      params: IdParams,
+      querystring: ListQuerystring,
+      response: { 200: ListResponse(Dish, "A page of the order's dishes"), ...problems(400, 401, 404) },
+    },
+  }, async (request) => {
+    const query = parseList(request.query, dishCatalogue);
+    const all = await orders.orderDishes(app.pos, requireUser(request.principal), request.params.id);
+    return projectPage(evaluateListQuery(all, query, dishCatalogue), query.fields);
+  });
+
+  const change = (replace: boolean) => async (request: { principal: Principal | null; params: { id: string }; body: OrderPatch }) => {
+    const changed = await orders.changeOrder(app.pos, requireUser(request.principal), request.params.id, request.body, replace);
+    app.pos.scheduler.poke();
+    return changed;
+  };
+
+  app.put('/orders/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Replace an order', params: IdParams, body: OrderReplace, response: { 200: Order, ...problems(400, 401, 403, 404, 409) } },
+  }, change(true));
+
+  app.patch('/orders/:id', {
+    preValidation: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Change an order: status moves, priority, or its details',
+      params: IdParams,
+      body: OrderPatch,
+      response: { 200: Order, ...problems(400, 401, 403, 404, 409) },
+    },
+  }, change(false));
+
+  app.delete('/orders/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Delete an order (stock comes back while Draft or Received)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
+  }, async (request, reply) => {
+    await orders.deleteOrder(app.pos, requireUser(request.principal), request.params.id);
+    return reply.code(204).send(null);
+  });
+};
+
+export default routes;

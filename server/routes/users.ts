@@ -1,0 +1,69 @@
+// /users: sign-up for patrons, staff accounts by managers, each user their own profile.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireUser } from '../../domain/access.js';
+import * as users from '../../domain/users.js';
+import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
+import { User, userCatalogue, UserCreate, UserPatch, UserReplace } from '../../models/user.js';
+import { parseFields, project } from '../../query/parse.js';
+import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+
+const tags = ['Users'];
+const security = [{ AccessToken: [] }];
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const signedIn = app.authenticate(requireUser);
+
+  app.post('/users', {
+    preValidation: app.authenticate(),
+    schema: {
+      tags,
+      summary: 'Create a user',
+      description: 'Anyone may create a patron account; only managers (with a token) create staff accounts. The password is never returned.',
+      body: UserCreate,
+      response: { 201: User, ...problems(400, 401, 403, 409, 415) },
+    },
+  }, async (request, reply) => sendCreated(reply, '/users', await users.createUser(app.pos, request.principal, request.body)));
+
+  app.get('/users', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'List users (managers)', querystring: ListQuerystring, response: { 200: ListResponse(User, 'A page of users'), ...problems(400, 401, 403) } },
+  }, async (request) => {
+    const query = parseList(request.query, userCatalogue);
+    return projectPage(await users.listUsers(app.pos, request.principal, query), query.fields);
+  });
+
+  app.get('/users/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Get a user (yourself, or anyone for managers)', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(User), ...problems(400, 401, 403, 404) } },
+  }, async (request) => {
+    const fields = parseFields(request.query.fields, userCatalogue);
+    return project(await users.getUser(app.pos, requireUser(request.principal), request.params.id), fields);
+  });
+
+  app.put('/users/:id', {
+    preValidation: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Replace a user (the password changes only when given)',
+      params: IdParams,
+      body: UserReplace,
+      response: { 200: User, ...problems(400, 401, 403, 404, 409) },
+    },
+  }, async (request) => users.changeUser(app.pos, requireUser(request.principal), request.params.id, request.body));
+
+  app.patch('/users/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Change some fields of a user', params: IdParams, body: UserPatch, response: { 200: User, ...problems(400, 401, 403, 404, 409) } },
+  }, async (request) => users.changeUser(app.pos, requireUser(request.principal), request.params.id, request.body));
+
+  app.delete('/users/:id', {
+    preValidation: signedIn,
+    schema: { tags, security, summary: 'Delete a user (managers)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
+  }, async (request, reply) => {
+    await users.deleteUser(app.pos, request.principal, request.params.id);
+    return reply.code(204).send(null);
+  });
+};
+
+export default routes;

@@ -1,0 +1,53 @@
+// A small menu for tests, created through the API as a chef would.
+import type { Dish } from '../../models/dish.js';
+import type { IngredientDoc } from '../../models/ingredient.js';
+import type { Order } from '../../models/order.js';
+import type { Role } from '../../models/user.js';
+import type { TestApp } from './app.js';
+
+export async function addIngredient(t: TestApp, name: string, in_stock_qty: number, price = 1): Promise<IngredientDoc> {
+  const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name, in_stock_qty, price } });
+  if (response.statusCode !== 201) throw new Error(`ingredient ${name}: ${response.body}`);
+  return response.json();
+}
+
+export interface DishInput {
+  name: string;
+  station: 'cold' | 'hot' | 'beverages';
+  ingredients: { ingredient_id: string; is_essential: boolean }[];
+  preparation_time?: number;
+  category?: 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks';
+  price?: number;
+}
+
+export async function addDish(t: TestApp, input: DishInput): Promise<Dish> {
+  const payload = {
+    description: `${input.name}, made to order`,
+    category: 'Main Course',
+    image_name: input.name.toLowerCase().replace(/\s+/g, '-'),
+    preparation_time: 10,
+    price: 12.5,
+    ...input,
+  };
+  const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload });
+  if (response.statusCode !== 201) throw new Error(`dish ${input.name}: ${response.body}`);
+  return response.json();
+}
+
+export async function placeOrder(t: TestApp, dishIds: string[], as: Role = 'patron', extra: Record<string, unknown> = {}): Promise<Order> {
+  const response = await t.inject({ method: 'POST', url: '/orders', as, payload: { name: 'Ben', dish_ids: dishIds, table_number: 4, ...extra } });
+  if (response.statusCode !== 201) throw new Error(`order: ${response.body}`);
+  return response.json();
+}
+
+/** A salad at cold, a steak at hot, a lemonade at beverages; each with its own essential ingredient. */
+export async function seedMenu(t: TestApp, stock = 20) {
+  const lettuce = await addIngredient(t, 'Lettuce', stock);
+  const beef = await addIngredient(t, 'Beef', stock);
+  const lemon = await addIngredient(t, 'Lemon', stock);
+  const salt = await addIngredient(t, 'Salt', stock);
+  const salad = await addDish(t, { name: 'Green Salad', station: 'cold', category: 'Appetizer', ingredients: [{ ingredient_id: lettuce.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] });
+  const steak = await addDish(t, { name: 'Steak', station: 'hot', preparation_time: 25, ingredients: [{ ingredient_id: beef.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] });
+  const lemonade = await addDish(t, { name: 'Lemonade', station: 'beverages', category: 'Drinks', preparation_time: 3, ingredients: [{ ingredient_id: lemon.id, is_essential: true }] });
+  return { lettuce, beef, lemon, salt, salad, steak, lemonade };
+}
