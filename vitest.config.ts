@@ -9,6 +9,6 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Shared 2-core machines: keep parallelism modest so timing-sensitive realtime tests stay calm.
     maxWorkers: 2,
-    reporters: ['default'],
+    reporters: ['default', './test/summary-reporter.ts'],
   },
 });
