@@ -1,0 +1,144 @@
+// A server process killed (SIGKILL) in the middle of a burst of orders leaves a consistent store:
+// every answered order exists, and every ingredient's stock equals its initial stock minus the units
+// of the orders that exist — an order and its stock are committed together or not at all.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+import type { DishDoc } from '../../models/dish.js';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+import type { Store } from '../../store/types.js';
+import { PASSWORD, startTestApp } from '../helpers/app.js';
+import { addDish, addIngredient } from '../helpers/menu.js';
+
+const FIXTURE = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const WORKERS = 16;
+const KILL_AFTER_CREATED = 40;
+
+/** Starts the fixture server on `dataDir` and resolves with its URL once it listens. */
+function startServer(dataDir: string): { child: ChildProcess; url: Promise<string> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
+    cwd: ROOT,
+    env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening (\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
+  });
+  return { child, url };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+it('SIGKILL in the middle of a burst of orders leaves every order with exactly its units taken', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pos-crash-'));
+  let child: ChildProcess | undefined;
+  let store: Store | undefined;
+  try {
+    // The menu, made through the API and closed cleanly before the crash run.
+    const seed = await startTestApp({ dataDir });
+    const initial: Record<string, number> = {};
+    const dishes: DishDoc[] = [];
+    try {
+      const saffron = await addIngredient(seed, 'Saffron', 20); // essential, runs out mid-burst
+      const rice = await addIngredient(seed, 'Rice', 100_000); // essential, plenty
+      const salt = await addIngredient(seed, 'Salt', 0); // non-essential, goes negative
+      for (const ingredient of [saffron, rice, salt]) initial[ingredient.id] = ingredient.in_stock_qty;
+      dishes.push(
+        await addDish(seed, { name: 'Risotto', station: 'hot', ingredients: [{ ingredient_id: saffron.id, is_essential: true }, { ingredient_id: rice.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] }),
+        await addDish(seed, { name: 'Plain Rice', station: 'hot', ingredients: [{ ingredient_id: rice.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] }),
+        await addDish(seed, { name: 'Saffron Tea', station: 'beverages', ingredients: [{ ingredient_id: saffron.id, is_essential: true }] }),
+      );
+    } finally {
+      await seed.close();
+    }
+    const [risotto, rice, tea] = dishes.map((dish) => dish.id) as [string, string, string];
+    const baskets = [[risotto], [rice, rice], [risotto, tea, rice], [tea, tea], [rice]];
+
+    const server = startServer(dataDir);
+    child = server.child;
+    const url = await server.url;
+    const login = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }) });
+    expect(login.status).toBe(201);
+    const { access_token } = (await login.json()) as { access_token: string };
+
+    const created: string[] = [];
+    const statuses: number[] = [];
+    let cutOff = 0; // requests in flight when the process died: they got no answer
+    let killed = false;
+    // Each worker keeps one order in flight until the kill; none starts a request after it.
+    const worker = async (offset: number) => {
+      for (let i = offset; !killed; i += WORKERS) {
+        try {
+          const response = await fetch(`${url}/orders`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+            body: JSON.stringify({ name: `Guest${i}`, dish_ids: baskets[i % baskets.length] }),
+            signal: AbortSignal.timeout(10_000),
+          });
+          const body = (await response.json()) as { id?: string };
+          statuses.push(response.status);
+          if (response.status === 201 && body.id) created.push(body.id);
+        } catch {
+          cutOff += 1;
+          return;
+        }
+        if (created.length >= KILL_AFTER_CREATED && !killed) {
+          killed = true;
+          server.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WORKERS }, (_, offset) => worker(offset)));
+    await exited(server.child);
+
+    expect(killed).toBe(true);
+    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(cutOff).toBeGreaterThan(0); // the kill did land in the middle of the burst
+    expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
+    expect(statuses).toContain(409); // saffron ran out during the burst: refusals were in the mix
+
+    // The same data directory, opened again after the crash.
+    store = openSqliteStore({ dataDir });
+    const orders = await store.collection('orders').find([]);
+    const ids = new Set(orders.map((order) => order.id));
+    for (const id of created) expect(ids.has(id), `answered order ${id} exists`).toBe(true);
+    expect(orders.length).toBeGreaterThanOrEqual(created.length);
+    expect(orders.length).toBeLessThanOrEqual(created.length + cutOff);
+
+    const byId = new Map(dishes.map((dish) => [dish.id, dish]));
+    const consumed: Record<string, number> = Object.fromEntries(Object.keys(initial).map((id) => [id, 0]));
+    for (const order of orders) {
+      for (const dishId of order.dish_ids) {
+        for (const entry of byId.get(dishId)?.ingredients ?? []) consumed[entry.ingredient_id] = (consumed[entry.ingredient_id] ?? 0) + 1;
+      }
+    }
+    const ingredients = await store.collection('ingredients').find([]);
+    expect(Object.fromEntries(ingredients.map((ingredient) => [ingredient.id, ingredient.in_stock_qty]))).toEqual(
+      Object.fromEntries(Object.entries(initial).map(([id, qty]) => [id, qty - (consumed[id] ?? 0)])),
+    );
+    const saffronId = dishes[0]?.ingredients[0]?.ingredient_id ?? '';
+    expect(ingredients.find((ingredient) => ingredient.id === saffronId)?.in_stock_qty).toBeGreaterThanOrEqual(0);
+  } finally {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited(child);
+    }
+    await store?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
