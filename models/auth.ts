@@ -55,4 +55,7 @@ export const refreshTokenCatalogue: Catalogue = {
   family_id: { type: 'string', filterable: true },
   user_id: { type: 'string', filterable: true },
   expires_at: { type: 'date', filterable: true },
+  // A refresh is claimed only while both are still null.
+  used_at: { type: 'date', filterable: true },
+  revoked_at: { type: 'date', filterable: true },
 };

@@ -55,8 +55,9 @@ export function evaluateListQuery<T extends object>(docs: readonly T[], query: L
   const sort = query.sort;
   if (sort) {
     const sign = sort.direction === 'desc' ? -1 : 1;
-    // Array.prototype.sort is stable, so equal keys keep their order (the order of dish_ids).
-    kept.sort((a, b) => sign * compare((a as Doc)[sort.field], (b as Doc)[sort.field]));
+    // Ties break by id ascending, as in the stores; Array.prototype.sort is stable, so entries
+    // with the same id (a dish listed twice) keep their order.
+    kept.sort((a, b) => sign * compare((a as Doc)[sort.field], (b as Doc)[sort.field]) || compare((a as Doc).id, (b as Doc).id));
   }
   const end = query.limit === undefined ? undefined : query.offset + query.limit;
   return { results: kept.slice(query.offset, end), total_results: kept.length };

@@ -22,7 +22,8 @@ export const validatorCompiler: FastifySchemaCompiler<Record<string, unknown>> =
   // A body that may be null may also be absent (POST /auth/token with only a Basic header).
   if (!allowsNull(schema)) return validate;
   const optional = ((data: unknown) => data === undefined || validate(data)) as ValidateFunction;
-  return Object.assign(optional, { errors: null }, { get errors() { return validate.errors; } });
+  // A getter, not a copy: fastify reads `errors` after each call (Object.assign would freeze it at null).
+  return Object.defineProperty(optional, 'errors', { get: () => validate.errors });
 };
 
 /** For checks outside a route schema (e.g. a body validated after its media type is known). */
