@@ -1,0 +1,92 @@
+// What the AsyncAPI document lists: each event type with its data schema and a sample, and each
+// room (channel) with the event types it carries.
+import type { Dish } from '../models/dish.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { EventData, EventType, KitchenOrder } from './events.js';
+
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const kitchenOrder = {
+  allOf: [
+    schema('Order'),
+    {
+      type: 'object',
+      required: ['dishes'],
+      properties: { dishes: { type: 'array', items: schema('Dish'), description: 'Station rooms: that station\'s dishes only, in dish_ids order, duplicates kept. Expeditor: every dish.' } },
+    },
+  ],
+};
+
+export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
+  { type: 'order.created', summary: 'An order was placed.', data: kitchenOrder },
+  { type: 'order.updated', summary: 'An order changed (status, priority, dishes…). A station the order no longer concerns gets it once with `dishes: []`.', data: kitchenOrder },
+  { type: 'order.deleted', summary: 'An order was deleted; `data` is the order as it last was.', data: kitchenOrder },
+  { type: 'dish.created', summary: 'A dish was added to the menu.', data: schema('Dish') },
+  { type: 'dish.updated', summary: 'A dish changed.', data: schema('Dish') },
+  { type: 'dish.deleted', summary: 'A dish was removed; `data` is the dish as it last was.', data: schema('Dish') },
+  {
+    type: 'dish.availability',
+    summary: 'A dish became available or unavailable (stock changed through an order, the API or the database).',
+    data: { type: 'object', required: ['id', 'is_available'], properties: { id: { type: 'string' }, is_available: { type: 'boolean' } } },
+  },
+  { type: 'ingredient.created', summary: 'An ingredient was added.', data: schema('Ingredient') },
+  { type: 'ingredient.updated', summary: 'An ingredient changed (stock, name or price).', data: schema('Ingredient') },
+  { type: 'ingredient.deleted', summary: 'An ingredient was deleted; `data` is the ingredient as it last was.', data: schema('Ingredient') },
+  {
+    type: 'resync',
+    summary: 'Changes may have been missed: reload from the REST lists.',
+    data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
+  },
+];
+
+const ORDER_EVENTS: EventType[] = ['order.created', 'order.updated', 'order.deleted'];
+const INGREDIENT_EVENTS: EventType[] = ['ingredient.created', 'ingredient.updated', 'ingredient.deleted'];
+const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted', 'dish.availability', ...INGREDIENT_EVENTS];
+const station = (name: string) => ({
+  key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
+  address: `station:${name}`,
+  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with only those dishes; ingredient events.`,
+  types: [...ORDER_EVENTS, ...INGREDIENT_EVENTS, 'resync'] as EventType[],
+});
+
+export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
+  station('cold'),
+  station('hot'),
+  station('beverages'),
+  {
+    key: 'expeditor',
+    address: 'expeditor',
+    description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes; ingredient events.',
+    types: [...ORDER_EVENTS, ...INGREDIENT_EVENTS, 'resync'],
+  },
+  { key: 'menu', address: 'menu', description: 'The menu (everyone, also anonymous): dishes, their availability and stock.', types: [...MENU_EVENTS, 'resync'] },
+];
+
+const dish: Dish = {
+  id: '692a4a34a46ecf001f35ac6f', created_at: '2026-11-21T11:00:00.000Z', updated_at: '2026-11-21T11:00:00.000Z',
+  name: 'Risotto alla Milanese', description: 'Saffron risotto.', category: 'Main Course', image_name: 'risotto',
+  ingredients: [{ ingredient_id: '66294b2a4475a41f3e709bc5', is_essential: true }], preparation_time: 18, price: 14.5,
+  station: 'hot', is_available: true,
+};
+const order: KitchenOrder = {
+  id: '674d0bf5c28b69001f8e03a1', created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
+  name: 'Ben', dish_ids: [dish.id, dish.id], table_number: 18, special_requests: 'No peanuts', scheduled_at: null,
+  priority: 3, status: 'Received', fire_at: null, dishes: [dish, dish],
+};
+const ingredient: IngredientDoc = {
+  id: '66294b2a4475a41f3e709bc5', created_at: '2026-11-21T10:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
+  name: 'Saffron', in_stock_qty: 12, price: 0.35,
+};
+
+export const SAMPLES: { [T in EventType]: EventData[T] } = {
+  'order.created': order,
+  'order.updated': { ...order, status: 'In Progress', updated_at: '2026-11-21T12:05:00.000Z' },
+  'order.deleted': order,
+  'dish.created': dish,
+  'dish.updated': { ...dish, price: 15 },
+  'dish.deleted': dish,
+  'dish.availability': { id: dish.id, is_available: false },
+  'ingredient.created': ingredient,
+  'ingredient.updated': { ...ingredient, in_stock_qty: 0 },
+  'ingredient.deleted': ingredient,
+  resync: { reason: 'The change stream could not resume.' },
+};

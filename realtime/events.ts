@@ -1,0 +1,48 @@
+// The event catalogue: the envelope every client receives and the data each event type carries.
+import type { Dish } from '../models/dish.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { Order } from '../models/order.js';
+import type { Room } from './rooms.js';
+
+/** An order as a station (or the expeditor) sees it: the order plus the dishes it must prepare. */
+export type KitchenOrder = Order & { dishes: Dish[] };
+
+export interface EventData {
+  'order.created': KitchenOrder;
+  'order.updated': KitchenOrder;
+  'order.deleted': KitchenOrder;
+  'dish.created': Dish;
+  'dish.updated': Dish;
+  'dish.deleted': Dish;
+  'dish.availability': { id: string; is_available: boolean };
+  'ingredient.created': IngredientDoc;
+  'ingredient.updated': IngredientDoc;
+  'ingredient.deleted': IngredientDoc;
+  /** Changes may have been missed: reload from the REST lists. */
+  resync: { reason: string };
+}
+
+export type EventType = keyof EventData;
+
+export type RealtimeEvent = { [T in EventType]: { type: T; data: EventData[T] } }[EventType];
+
+/** What goes on the wire: `id` grows by one per envelope in this process, `at` is when it was made. */
+export type Envelope = RealtimeEvent & { id: number; at: string };
+
+/** `everyone` is every connected client, subscribed or not. */
+export type Audience = readonly Room[] | 'everyone';
+
+/** One event for a set of rooms; a client in several of them receives it once. */
+export interface Delivery {
+  rooms: Audience;
+  event: RealtimeEvent;
+}
+
+/** The one function the change feed knows transports by. */
+export type Broadcast = (rooms: Audience, envelope: Envelope) => void;
+
+/** Stamps events with the process-wide sequence number and the current time. */
+export function envelopeStamper(now: () => Date = () => new Date()): (event: RealtimeEvent) => Envelope {
+  let lastId = 0;
+  return (event) => ({ ...event, id: ++lastId, at: now().toISOString() });
+}

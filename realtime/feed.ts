@@ -1,0 +1,68 @@
+// The change feed: one per process. It follows the store's committed changes, groups each commit's
+// events into a batch, turns batches into deliveries one at a time (so envelopes leave in commit
+// order) and hands them to the injected broadcast. It knows nothing of sockets.
+import type { FastifyBaseLogger } from 'fastify';
+import type { ChangeEvent, Store } from '../store/types.js';
+import { envelopeStamper, type Broadcast, type Delivery } from './events.js';
+import { kitchenViewAt } from './kitchen-view.js';
+import { normalize } from './normalize.js';
+import { deliveriesFor } from './policies/index.js';
+
+type Work = { kind: 'batch'; events: ChangeEvent[] } | { kind: 'resync'; reason: string };
+
+export interface ChangeFeed {
+  /** Stops following the store and waits for the work already received to be broadcast. */
+  stop(): Promise<void>;
+}
+
+export function startChangeFeed(store: Store, broadcast: Broadcast, log: FastifyBaseLogger): ChangeFeed {
+  const stamp = envelopeStamper();
+  const queue: Work[] = [];
+  let openBatch: ChangeEvent[] | null = null;
+  let draining: Promise<void> | null = null;
+
+  const send = (deliveries: Delivery[]) => deliveries.forEach(({ rooms, event }) => broadcast(rooms, stamp(event)));
+  const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
+
+  async function process(work: Work): Promise<void> {
+    if (work.kind === 'resync') return send([{ rooms: 'everyone', event: { type: 'resync', data: { reason: work.reason } } }]);
+    const changes = work.events.flatMap((event) => normalize(event) ?? []);
+    if (changes.length === 0) return;
+    try {
+      send(await deliveriesFor(changes, kitchenViewAt(store, later)));
+    } catch (err) {
+      // Screens would silently miss this change: tell them to reload instead.
+      log.error({ err }, 'realtime: could not route a committed change');
+      send([{ rooms: 'everyone', event: { type: 'resync', data: { reason: 'A change could not be delivered.' } } }]);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (let work = queue.shift(); work; work = queue.shift()) {
+      await process(work).catch((err: unknown) => log.error({ err }, 'realtime: broadcast failed'));
+    }
+    draining = null;
+  }
+
+  function enqueue(work: Work): void {
+    queue.push(work);
+    draining ??= Promise.resolve().then(drain);
+  }
+
+  // A commit's events arrive together, synchronously: everything before the next microtask is one batch.
+  const unsubscribeChanges = store.onChange((event) => {
+    if (openBatch) return void openBatch.push(event);
+    openBatch = [event];
+    enqueue({ kind: 'batch', events: openBatch });
+    queueMicrotask(() => (openBatch = null));
+  });
+  const unsubscribeResync = store.onResync((reason) => enqueue({ kind: 'resync', reason }));
+
+  return {
+    async stop() {
+      unsubscribeChanges();
+      unsubscribeResync();
+      await draining;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// The kitchen as of one committed batch: dishes and stock read from the store, then rewound past
+// changes that committed after the batch but still wait in the feed. Payloads and availability
+// flips are thus computed for the moment of the change, not for whatever the store holds by then.
+import type { DishDoc } from '../models/dish.js';
+import type { BaseDoc, ChangeEvent, CollectionName, StoreSession } from '../store/types.js';
+
+export interface KitchenView {
+  /** Stock by ingredient id; an ingredient that did not exist then is absent. */
+  stock(ingredientIds: Iterable<string>): Promise<Map<string, number>>;
+  /** Dishes by id, as they were then. */
+  dishes(ids: Iterable<string>): Promise<Map<string, DishDoc>>;
+  /** Dishes listing any of the ingredients (essential or not). */
+  dishesUsing(ingredientIds: Iterable<string>): Promise<DishDoc[]>;
+}
+
+/** `later` lists the changes committed after the batch, oldest first; it is read after each lookup. */
+export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[]): KitchenView {
+  const byIds = async <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
+    const wanted = new Set(ids);
+    if (wanted.size === 0) return new Map<string, D>();
+    const found = await session.collection(name).find([{ field: 'id', op: 'in', value: [...wanted] }]);
+    return rewind(new Map(found.map((doc) => [doc.id, doc as BaseDoc as D])), name, later(), wanted);
+  };
+  return {
+    async stock(ingredientIds) {
+      const ingredients = await byIds<{ in_stock_qty: number } & BaseDoc>('ingredients', ingredientIds);
+      return new Map([...ingredients].map(([id, ingredient]) => [id, ingredient.in_stock_qty]));
+    },
+    dishes: (ids) => byIds<DishDoc>('dishes', ids),
+    async dishesUsing(ingredientIds) {
+      const wanted = new Set(ingredientIds);
+      if (wanted.size === 0) return [];
+      const found = await session.collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'in', value: [...wanted] }]);
+      const changes = later();
+      // Dishes changed later may have used the ingredients then, even if they do not now.
+      const ids = new Set([...found.map((dish) => dish.id), ...changes.filter((e) => e.collection === 'dishes').map((e) => e.id)]);
+      const asOfThen = rewind(new Map(found.map((dish) => [dish.id, dish])), 'dishes', changes, ids);
+      return [...asOfThen.values()].filter((dish) => dish.ingredients.some((entry) => wanted.has(entry.ingredient_id)));
+    },
+  };
+}
+
+/** Puts back each document's state from before the earliest later change to it. */
+function rewind<D extends BaseDoc>(found: Map<string, D>, collection: CollectionName, later: readonly ChangeEvent[], ids: Set<string>): Map<string, D> {
+  const rewound = new Set<string>();
+  for (const event of later) {
+    if (event.collection !== collection || !ids.has(event.id) || rewound.has(event.id)) continue;
+    rewound.add(event.id);
+    if (event.before) found.set(event.id, event.before as BaseDoc as D);
+    else found.delete(event.id);
+  }
+  return found;
+}

@@ -1,0 +1,42 @@
+// Pure: a store change event becomes one small shape the policies read. Collections no client
+// hears about (users, refresh tokens) stop here.
+import type { DishDoc } from '../models/dish.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { OrderDoc } from '../models/order.js';
+import type { ChangeEvent, ChangeOperation } from '../store/types.js';
+
+export type ChangeKind = 'created' | 'updated' | 'deleted';
+
+interface ChangeOf<C extends string, D> {
+  collection: C;
+  kind: ChangeKind;
+  /** The document after the write; for a deletion, the document as it last was. */
+  current: D;
+  /** The document before the write; null for a creation (or a source without a pre-image). */
+  previous: D | null;
+}
+
+export type OrderChange = ChangeOf<'orders', OrderDoc>;
+export type DishChange = ChangeOf<'dishes', DishDoc>;
+export type IngredientChange = ChangeOf<'ingredients', IngredientDoc>;
+export type Change = OrderChange | DishChange | IngredientChange;
+
+const KINDS: Record<ChangeOperation, ChangeKind> = { insert: 'created', update: 'updated', delete: 'deleted' };
+
+/** Null when no client hears of the collection, or the event carries no document to route by. */
+export function normalize(event: ChangeEvent): Change | null {
+  const current = event.operation === 'delete' ? event.before : event.after;
+  if (!current) return null;
+  const kind = KINDS[event.operation];
+  // ChangeEvent is not discriminated by collection, so each branch names its document type.
+  switch (event.collection) {
+    case 'orders':
+      return { collection: 'orders', kind, current: current as OrderDoc, previous: event.before as OrderDoc | null };
+    case 'dishes':
+      return { collection: 'dishes', kind, current: current as DishDoc, previous: event.before as DishDoc | null };
+    case 'ingredients':
+      return { collection: 'ingredients', kind, current: current as IngredientDoc, previous: event.before as IngredientDoc | null };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,67 @@
+// The realtime layer as one fastify plugin: socket.io and /ws on the app's own port, fed by the
+// store's change feed. Before the server stops, every client is told why and closed.
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccessTokenVerifier } from '../domain/principal.js';
+import type { Store } from '../store/types.js';
+import { asyncApiDocument } from './asyncapi.js';
+import { startChangeFeed } from './feed.js';
+import { WS_SERVER_SHUTDOWN } from './transports/endings.js';
+import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
+import { relayUpgrades } from './transports/upgrade-relay.js';
+import { WsRooms } from './transports/ws-rooms.js';
+import { registerWsRoute } from './transports/ws.js';
+
+export interface RealtimeOptions {
+  store: Store;
+  verifier: AccessTokenVerifier;
+  /** How long socket.io keeps a disconnected client's missed events (default 2 minutes). */
+  recoveryWindowMs?: number;
+}
+
+export interface Realtime {
+  io: RealtimeIo;
+  connectedClients(): { socketio: number; ws: number; total: number };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
+  const upgrades = relayUpgrades(app.server, SOCKET_IO_PATH);
+  // Clients are closed below, with a reason, so the plugin's own preClose has nothing to do.
+  await app.register(websocket, { options: { server: upgrades.relay }, preClose: (done) => done() });
+  const wsRooms = new WsRooms();
+  registerWsRoute(app, options.verifier, wsRooms);
+  const socketIo = attachSocketIo(app.server, {
+    verifier: options.verifier,
+    recoveryWindowMs: options.recoveryWindowMs ?? 120_000,
+    log: app.log,
+  });
+  const feed = startChangeFeed(options.store, (rooms, envelope) => {
+    socketIo.broadcast(rooms, envelope);
+    wsRooms.broadcast(rooms, envelope);
+  }, app.log);
+
+  app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument);
+  app.decorate('realtime', {
+    io: socketIo.io,
+    connectedClients: () => {
+      const counts = { socketio: socketIo.clientCount(), ws: wsRooms.size };
+      return { ...counts, total: counts.socketio + counts.ws };
+    },
+  });
+  app.addHook('preClose', async () => {
+    // Changes already committed still go out before the sockets close.
+    await feed.stop();
+    upgrades.detach();
+    await Promise.all([socketIo.close(), wsRooms.closeAll(WS_SERVER_SHUTDOWN.code, WS_SERVER_SHUTDOWN.reason)]);
+    app.websocketServer.close();
+  });
+}
+
+export default fp(realtime, { name: 'pos-realtime', fastify: '5.x' });

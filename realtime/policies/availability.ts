@@ -1,0 +1,62 @@
+// dish.availability: the dishes a committed batch flipped between sellable and not, whatever did it
+// (an order consuming stock, a PATCH, a deleted order giving stock back, a dish's new ingredient
+// list). Judged on the state before and after the whole batch, so one transaction touching several
+// ingredients of a dish flips it at most once, and only when its availability really changed.
+import { isAvailable } from '../../domain/availability.js';
+import type { DishDoc } from '../../models/dish.js';
+import type { Delivery } from '../events.js';
+import type { KitchenView } from '../kitchen-view.js';
+import type { Change } from '../normalize.js';
+import { ingredientsOf } from './public-fields.js';
+
+export async function availabilityFlips(batch: readonly Change[], view: KitchenView): Promise<Delivery[]> {
+  const stockBefore = stockBeforeBatch(batch);
+  const dishesBefore = dishesBeforeBatch(batch);
+  if (stockBefore.size === 0 && dishesBefore.size === 0) return [];
+  const created = new Set(batch.filter((c) => c.collection === 'dishes' && c.kind === 'created').map((c) => c.current.id));
+  const candidates = await candidateDishes(view, stockBefore.keys(), dishesBefore.keys());
+  const stockAfter = await view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
+  const stockThen = new Map(stockAfter);
+  for (const [id, qty] of stockBefore) {
+    if (qty === null) stockThen.delete(id);
+    else stockThen.set(id, qty);
+  }
+  // A dish created in the batch has no earlier state: dish.created already carries is_available.
+  return candidates
+    .filter((dish) => !created.has(dish.id))
+    .filter((dish) => isAvailable(dishesBefore.get(dish.id) ?? dish, stockThen) !== isAvailable(dish, stockAfter))
+    .map((dish) => ({
+      rooms: ['menu'],
+      event: { type: 'dish.availability', data: { id: dish.id, is_available: isAvailable(dish, stockAfter) } },
+    }));
+}
+
+/** Stock of each ingredient the batch wrote, before its first write there (null: it did not exist). */
+function stockBeforeBatch(batch: readonly Change[]): Map<string, number | null> {
+  const before = new Map<string, number | null>();
+  for (const change of batch) {
+    if (change.collection !== 'ingredients' || before.has(change.current.id)) continue;
+    if (change.kind === 'created') before.set(change.current.id, null);
+    // Without a pre-image the earlier stock is unknown, so no flip can be judged.
+    else if (change.previous) before.set(change.current.id, change.previous.in_stock_qty);
+  }
+  return before;
+}
+
+/** Each dish the batch updated, before its first update. */
+function dishesBeforeBatch(batch: readonly Change[]): Map<string, DishDoc> {
+  const before = new Map<string, DishDoc>();
+  for (const change of batch) {
+    if (change.collection !== 'dishes' || change.kind !== 'updated' || !change.previous) continue;
+    if (!before.has(change.current.id)) before.set(change.current.id, change.previous);
+  }
+  return before;
+}
+
+/** Dishes using a written ingredient, and dishes updated in the batch, as they are after it. */
+async function candidateDishes(view: KitchenView, ingredientIds: Iterable<string>, updatedIds: Iterable<string>): Promise<DishDoc[]> {
+  const byId = new Map((await view.dishesUsing(ingredientIds)).map((dish) => [dish.id, dish]));
+  const missing = [...updatedIds].filter((id) => !byId.has(id));
+  for (const [id, dish] of await view.dishes(missing)) byId.set(id, dish);
+  return [...byId.values()];
+}

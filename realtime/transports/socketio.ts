@@ -1,0 +1,97 @@
+// socket.io transport: handshake auth, the subscribe protocol, room broadcasts (which connection-
+// state recovery can replay after a short disconnect), token expiry and a graceful close.
+import type { Server as HttpServer } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import type { AccessTokenVerifier } from '../../domain/principal.js';
+import { identify, whenExpired, type Viewer } from '../auth.js';
+import type { Audience, Envelope, EventType } from '../events.js';
+import { isRoom, roomsOpenTo } from '../rooms.js';
+import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
+import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
+
+export const SOCKET_IO_PATH = '/socket.io';
+
+interface ClientEvents {
+  subscribe: (request: unknown, ack: (reply: SubscribeAck) => void) => void;
+}
+type ServerEvents = { [T in EventType]: (envelope: Envelope) => void } & { 'session.ended': (notice: SessionEnded) => void };
+interface SocketData {
+  viewer: Viewer;
+}
+export type RealtimeIo = Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+
+export interface SocketIoTransport {
+  io: RealtimeIo;
+  broadcast(rooms: Audience, envelope: Envelope): void;
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+export interface SocketIoOptions {
+  verifier: AccessTokenVerifier;
+  recoveryWindowMs: number;
+  log: FastifyBaseLogger;
+}
+
+export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, log }: SocketIoOptions): SocketIoTransport {
+  const io: RealtimeIo = new Server(server, {
+    path: SOCKET_IO_PATH,
+    serveClient: false,
+    // Upgrades of other paths (/ws) belong to @fastify/websocket: engine.io must not end them.
+    destroyUpgrade: false,
+    // Middlewares run again on recovery, so a reconnecting client's token is checked again.
+    connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
+  });
+  io.use((socket, next) => {
+    identify(verifier, socket.handshake.auth.token).then(
+      (viewer) => {
+        socket.data.viewer = viewer;
+        next();
+      },
+      (err: unknown) => next(handshakeError(err, log)),
+    );
+  });
+  io.on('connection', (socket) => serve(socket));
+  return {
+    io,
+    // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
+    broadcast: (rooms, envelope) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope),
+    clientCount: () => io.of('/').sockets.size,
+    close: () => closeAll(io),
+  };
+}
+
+function serve(socket: RealtimeSocket): void {
+  const { viewer } = socket.data;
+  // A recovered session keeps its rooms; the token presented now may open fewer of them.
+  const open = roomsOpenTo(viewer);
+  for (const room of socket.rooms) if (isRoom(room) && !open.includes(room)) void socket.leave(room);
+  const cancelExpiry = whenExpired(viewer, () => endSession(socket, TOKEN_EXPIRED));
+  socket.on('disconnect', cancelExpiry);
+  socket.on('subscribe', (request, ack) => {
+    const reply = subscribeReply(request, viewer, (rooms) => {
+      void socket.join(rooms);
+      return [...socket.rooms].filter(isRoom);
+    });
+    if (typeof ack === 'function') ack(reply);
+  });
+}
+
+function endSession(socket: RealtimeSocket, notice: SessionEnded): void {
+  socket.emit('session.ended', notice);
+  socket.disconnect(true);
+}
+
+/** Every client gets the shutdown notice; closing only the transport lets clients reconnect on their own. */
+async function closeAll(io: RealtimeIo): Promise<void> {
+  const sockets = [...io.of('/').sockets.values()];
+  const closed = sockets.map((socket) => new Promise((resolve) => socket.conn.once('close', resolve)));
+  for (const socket of sockets) {
+    socket.emit('session.ended', SERVER_SHUTDOWN);
+    socket.conn.close();
+  }
+  await settledWithin(CLOSE_GRACE_MS, closed);
+  io.engine.close();
+}

@@ -1,0 +1,46 @@
+// The /ws clients and the rooms each is in: broadcasts send an envelope once to every client in
+// any of its rooms.
+import type { WebSocket } from 'ws';
+import type { Audience, Envelope } from '../events.js';
+import type { Room } from '../rooms.js';
+import { CLOSE_GRACE_MS, settledWithin } from './endings.js';
+
+export class WsRooms {
+  readonly #clients = new Map<WebSocket, Set<Room>>();
+
+  get size(): number {
+    return this.#clients.size;
+  }
+
+  add(socket: WebSocket): void {
+    this.#clients.set(socket, new Set());
+  }
+
+  remove(socket: WebSocket): void {
+    this.#clients.delete(socket);
+  }
+
+  /** Adds the rooms and returns every room the client is now in. */
+  join(socket: WebSocket, rooms: readonly Room[]): Room[] {
+    const joined = this.#clients.get(socket) ?? new Set<Room>();
+    rooms.forEach((room) => joined.add(room));
+    this.#clients.set(socket, joined);
+    return [...joined];
+  }
+
+  broadcast(audience: Audience, envelope: Envelope): void {
+    const message = JSON.stringify(envelope);
+    for (const [socket, rooms] of this.#clients) {
+      if (audience === 'everyone' || audience.some((room) => rooms.has(room))) socket.send(message);
+    }
+  }
+
+  /** Closes every client with the code and reason; those that do not answer in time are cut off. */
+  async closeAll(code: number, reason: string): Promise<void> {
+    const sockets = [...this.#clients.keys()];
+    const closed = sockets.map((socket) => new Promise((resolve) => socket.once('close', resolve)));
+    sockets.forEach((socket) => socket.close(code, reason));
+    await settledWithin(CLOSE_GRACE_MS, closed);
+    sockets.forEach((socket) => socket.terminate());
+  }
+}

@@ -1,0 +1,79 @@
+// The plain WebSocket endpoint /ws: the token is checked by an ordinary fastify hook before the
+// upgrade (a bad one gets a 401 Problem, no socket), then JSON messages carry the subscribe protocol.
+import type {} from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
+import type { AccessTokenVerifier } from '../../domain/principal.js';
+import { identify, whenExpired, type Viewer } from '../auth.js';
+import type { Room } from '../rooms.js';
+import { admit, problemBody } from '../subscribe.js';
+import { WS_TOKEN_EXPIRED } from './endings.js';
+import type { WsRooms } from './ws-rooms.js';
+
+export function registerWsRoute(app: FastifyInstance, verifier: AccessTokenVerifier, rooms: WsRooms): void {
+  const viewers = new WeakMap<FastifyRequest, Viewer>();
+  app.get('/ws', {
+    websocket: true,
+    // `?access_token=` is in the URL: keep request lines out of the info-level logs.
+    logLevel: 'warn',
+    preValidation: async (request, reply) => {
+      try {
+        viewers.set(request, await identify(verifier, tokenOf(request)));
+      } catch (err) {
+        if (!(err instanceof ProblemError)) throw err;
+        await sendProblem(reply, err);
+      }
+    },
+  }, (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms));
+}
+
+/** `Authorization: Bearer <token>` first, else `?access_token=`; neither means anonymous. */
+function tokenOf(request: FastifyRequest): unknown {
+  const header = request.headers.authorization;
+  if (header !== undefined) {
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Send the access token as `Authorization: Bearer <token>`.');
+    return token;
+  }
+  return (request.query as { access_token?: unknown }).access_token;
+}
+
+function sendProblem(reply: FastifyReply, problem: ProblemError): FastifyReply {
+  return reply
+    .code(problem.status)
+    .headers(problem.extras.headers ?? {})
+    .type('application/problem+json')
+    .send(problemBody(problem));
+}
+
+function serveClient(socket: WebSocket, viewer: Viewer, rooms: WsRooms): void {
+  rooms.add(socket);
+  const cancelExpiry = whenExpired(viewer, () => socket.close(WS_TOKEN_EXPIRED.code, WS_TOKEN_EXPIRED.reason));
+  socket.on('message', (data) => socket.send(JSON.stringify(answer(data, viewer, (admitted) => rooms.join(socket, admitted)))));
+  socket.on('close', () => {
+    cancelExpiry();
+    rooms.remove(socket);
+  });
+}
+
+type Answer = { type: 'subscribed'; rooms: Room[] } | ({ type: 'error' } & ReturnType<typeof problemBody>);
+
+/** `join` adds the admitted rooms and returns every room the client is now in. */
+function answer(data: RawData, viewer: Viewer, join: (rooms: Room[]) => Room[]): Answer {
+  const message = parse(data);
+  if (message?.type !== 'subscribe') {
+    return { type: 'error', ...problemBody(badRequest('Send JSON: { "type": "subscribe", "rooms": ["menu"] }.')) };
+  }
+  const admission = admit(message, viewer);
+  return admission.ok ? { type: 'subscribed', rooms: join(admission.rooms) } : { type: 'error', ...problemBody(admission.problem) };
+}
+
+function parse(data: RawData): { type?: unknown } | null {
+  try {
+    const message: unknown = JSON.parse(data.toString());
+    return typeof message === 'object' && message !== null ? message : null;
+  } catch {
+    return null;
+  }
+}

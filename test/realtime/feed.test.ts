@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import type { Audience, Envelope } from '../../realtime/events.js';
+import { startChangeFeed, type ChangeFeed } from '../../realtime/feed.js';
+import { addDish, addIngredient, placeOrder } from './fakes/kitchen.js';
+import { MemoryStore } from './fakes/memory-store.js';
+
+let store: MemoryStore;
+let feed: ChangeFeed;
+let sent: { rooms: Audience; envelope: Envelope }[];
+const summary = () => sent.map(({ rooms, envelope }) => [envelope.id, envelope.type, rooms]);
+
+beforeEach(() => {
+  store = new MemoryStore();
+  sent = [];
+  feed = startChangeFeed(store, (rooms, envelope) => sent.push({ rooms, envelope }), pino({ level: 'silent' }));
+});
+afterEach(() => feed.stop());
+
+describe('change feed', () => {
+  it('broadcasts every committed change in commit order, with ids growing by one', async () => {
+    const lime = await addIngredient(store, 'Lime', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    const order = await placeOrder(store, [mojito.id]);
+    await feed.stop();
+    expect(summary()).toEqual([
+      [1, 'ingredient.created', ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']],
+      [2, 'dish.created', ['menu']],
+      [3, 'order.created', ['station:beverages']],
+      [4, 'order.created', ['expeditor']],
+      [5, 'ingredient.updated', ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']],
+      [6, 'dish.availability', ['menu']],
+    ]);
+    expect(sent[2]?.envelope.data).toMatchObject({ id: order.id, dishes: [{ id: mojito.id, is_available: false }] });
+    expect(sent[5]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
+    expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
+  });
+
+  it('flips a dish once for a transaction that empties two of its essentials', async () => {
+    const rum = await addIngredient(store, 'Rum', 1);
+    const mint = await addIngredient(store, 'Mint', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [rum.id, mint.id] });
+    await placeOrder(store, [mojito.id]);
+    await feed.stop();
+    expect(sent.filter(({ envelope }) => envelope.type === 'dish.availability').map(({ envelope }) => envelope.data)).toEqual([
+      { id: mojito.id, is_available: false },
+    ]);
+  });
+
+  it('never broadcasts users or refresh tokens', async () => {
+    await store.collection('users').insert({ user_name: 'al', email: 'al@example.com', role: 'chef', password_hash: '$2b$secret' });
+    await feed.stop();
+    expect(sent).toEqual([]);
+  });
+
+  it('passes a store resync on to everyone', async () => {
+    store.signalResync('change stream lost');
+    await feed.stop();
+    expect(sent.map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([['everyone', 'resync', { reason: 'change stream lost' }]]);
+  });
+
+  it('asks everyone to resync when a change cannot be routed, and goes on', async () => {
+    const lime = await addIngredient(store, 'Lime', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    const dishes = store.collection('dishes');
+    const find = dishes.find.bind(dishes);
+    dishes.find = () => Promise.reject(new Error('disk on fire'));
+    await placeOrder(store, [mojito.id]);
+    await feed.stop();
+    dishes.find = find;
+    expect(sent.slice(2).map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([
+      ['everyone', 'resync', { reason: 'A change could not be delivered.' }],
+    ]);
+  });
+});
