@@ -33,7 +33,16 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
     });
   }
   const update: Update<IngredientDoc> = { set, ...(delta !== undefined && { inc: { in_stock_qty: delta } }) };
-  const patched = await store.collection('ingredients').update(id, update);
+  const patched = await store.transaction(async (tx) => {
+    const updated = await tx.collection('ingredients').update(id, update);
+    // A large delta can overflow the stock to Infinity, which JSON cannot carry: refuse, rolled back.
+    if (updated && !Number.isFinite(updated.in_stock_qty)) {
+      throw badRequest('in_stock_delta would take the stock beyond the largest number that can be stored.', {
+        errors: [{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }],
+      });
+    }
+    return updated;
+  });
   if (!patched) throw notFound(`No ingredient with id ${id}.`);
   return patched;
 }

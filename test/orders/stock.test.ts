@@ -226,6 +226,16 @@ describe('ingredient stock updates', () => {
     expect((await stockById(t))[menu.lemon.id]).toBe(20);
   });
 
+  it('refuses with 400 an in_stock_delta that would overflow the stock to a non-finite number, changing nothing', async () => {
+    await setStock(t, menu.lemon.id, 1.7e308);
+    const response = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: 1.7e308 } });
+    expect(response.statusCode).toBe(400);
+    expect(problemOf(response).errors).toEqual([{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }]);
+    expect((await stockById(t))[menu.lemon.id]).toBe(1.7e308);
+    const down = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: -1.7e308 } });
+    expect(down.json<IngredientDoc>().in_stock_qty).toBe(0);
+  });
+
   it('PUT replaces name, in_stock_qty and price, and needs all three', async () => {
     const response = await t.inject({ method: 'PUT', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { name: 'Lime', in_stock_qty: 4, price: 0.3 } });
     expect(response.statusCode).toBe(200);
