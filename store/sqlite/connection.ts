@@ -1,0 +1,68 @@
+// A better-sqlite3 connection with its statements prepared once per SQL text, and the few ways the
+// store runs SQL on it: documents out, a value out, a write, an atomic unit.
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Param } from './where.js';
+
+// Statement texts vary with the shape of queries only (values are bound), so this is plenty.
+const MAX_STATEMENTS = 500;
+
+export class Connection {
+  private readonly statements = new Map<string, BetterSqlite3.Statement<Param[]>>();
+  private readonly unit: BetterSqlite3.Transaction<(body: () => unknown) => unknown>;
+
+  constructor(readonly db: BetterSqlite3.Database) {
+    this.unit = db.transaction((body: () => unknown) => body());
+  }
+
+  /** The first column of every row (the JSON text of documents). */
+  texts(sql: string, params: Param[]): string[] {
+    return this.prepare(sql).pluck().all(...params) as string[];
+  }
+
+  /** Each row's JSON document, parsed once. */
+  docs<T>(sql: string, params: Param[]): T[] {
+    return this.texts(sql, params).map((text) => JSON.parse(text) as T);
+  }
+
+  /** The first column of the first row (undefined without rows). */
+  value(sql: string, params: Param[]): unknown {
+    return this.prepare(sql).pluck().get(...params);
+  }
+
+  /** Runs a write; returns the number of rows it changed. */
+  run(sql: string, params: Param[]): number {
+    return this.prepare(sql).run(...params).changes;
+  }
+
+  /**
+   * Runs `body` as one unit: its own BEGIN IMMEDIATE … COMMIT, or a savepoint inside an open
+   * transaction, so a failing operation never leaves half its writes behind.
+   */
+  atomically<R>(body: () => R): R {
+    return this.unit.immediate(body) as R;
+  }
+
+  /** Runs several reads on one snapshot (a deferred read transaction unless one is open). */
+  snapshot<R>(body: () => R): R {
+    return this.db.inTransaction ? body() : (this.unit.deferred(body) as R);
+  }
+
+  exec(sql: string): void {
+    this.prepare(sql).run();
+  }
+
+  close(): void {
+    this.statements.clear();
+    this.db.close();
+  }
+
+  private prepare(sql: string): BetterSqlite3.Statement<Param[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<Param[]>(sql);
+      if (this.statements.size >= MAX_STATEMENTS) this.statements.delete(this.statements.keys().next().value as string);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}

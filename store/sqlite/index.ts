@@ -1,0 +1,140 @@
+// The embedded store: documents in one SQLite file under the data directory. Writes queue on one
+// writer connection; reads outside transactions use a second connection that sees committed data.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Collections } from '../../models/collections.js';
+import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
+import type { Access } from './collection.js';
+import type { Connection } from './connection.js';
+import { closedError, toStoreError } from './errors.js';
+import { ChangeFeed } from './feed.js';
+import { Mutex } from './mutex.js';
+import { openConnections, type Synchronous } from './open.js';
+import { Session, transactionAccess, type TransactionState } from './session.js';
+
+export interface SqliteStoreOptions {
+  dataDir: string;
+  clock?: () => Date;
+  /** NORMAL (default) survives a process crash; FULL also a power loss, at a cost per commit. */
+  synchronous?: Synchronous;
+  onListenerError?: (error: unknown) => void;
+}
+
+class SqliteStore implements Store {
+  readonly kind = 'sqlite';
+  private readonly mutex = new Mutex();
+  private readonly feed: ChangeFeed;
+  // Lets a store-level write made inside a transaction fail at once instead of waiting forever
+  // for the queue the transaction holds.
+  private readonly transactionScope = new AsyncLocalStorage<TransactionState>();
+  private readonly outside: Session;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly writer: Connection,
+    private readonly reader: Connection,
+    private readonly clock: () => Date,
+    onListenerError: (error: unknown) => void,
+  ) {
+    this.feed = new ChangeFeed(onListenerError);
+    this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
+  }
+
+  collection<N extends CollectionName>(name: N): Collection<Collections[N]> {
+    return this.outside.collection(name);
+  }
+
+  async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
+    this.assertOpen();
+    this.assertOutsideTransaction();
+    return this.mutex.run(async () => {
+      const state: TransactionState = { active: true, events: [] };
+      try {
+        this.writer.exec('BEGIN IMMEDIATE');
+      } catch (error) {
+        throw toStoreError(error);
+      }
+      try {
+        const result = await this.transactionScope.run(state, () => work(new Session(transactionAccess(this.writer, state), this.clock)));
+        // After a disk or I/O error SQLite may have rolled back on its own: never report success.
+        if (!this.writer.db.inTransaction) throw new StoreUnavailableError('the database rolled the transaction back');
+        this.writer.exec('COMMIT');
+        state.active = false;
+        this.feed.publish(state.events);
+        return result;
+      } catch (error) {
+        state.active = false;
+        this.rollback();
+        throw toStoreError(error);
+      }
+    });
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.feed.subscribe(listener);
+  }
+
+  /** A single process owns its file's changes: there is never anything to resync. */
+  onResync(): () => void {
+    return () => {};
+  }
+
+  async ping(): Promise<void> {
+    this.assertOpen();
+    try {
+      this.reader.value('SELECT 1', []);
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  }
+
+  close(): Promise<void> {
+    // Writes queued before close still run; anything called after it is refused.
+    this.closing ??= this.mutex.run(() => {
+      this.writer.close();
+      this.reader.close();
+    });
+    return this.closing;
+  }
+
+  /** Outside transactions: committed data from the reader; each write is its own transaction. */
+  private async read<R>(body: (connection: Connection) => R): Promise<R> {
+    this.assertOpen();
+    return body(this.reader);
+  }
+
+  private async write<R>(body: (connection: Connection, events: ChangeEvent[]) => R): Promise<R> {
+    this.assertOpen();
+    this.assertOutsideTransaction();
+    return this.mutex.run(() => {
+      const events: ChangeEvent[] = [];
+      const result = this.writer.atomically(() => body(this.writer, events));
+      this.feed.publish(events);
+      return result;
+    });
+  }
+
+  private rollback(): void {
+    if (!this.writer.db.inTransaction) return;
+    try {
+      this.writer.exec('ROLLBACK');
+    } catch {
+      // The error that led here says more than a failed ROLLBACK would.
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closing) throw closedError();
+  }
+
+  private assertOutsideTransaction(): void {
+    if (this.transactionScope.getStore()?.active) {
+      throw new Error('inside transaction(), write through its session: the store itself would wait for the transaction to end');
+    }
+  }
+}
+
+export function openSqliteStore(options: SqliteStoreOptions): Store {
+  const { writer, reader } = openConnections(options.dataDir, options.synchronous ?? 'NORMAL');
+  const onListenerError = options.onListenerError ?? ((error: unknown) => console.error('a change listener failed', error));
+  return new SqliteStore(writer, reader, options.clock ?? (() => new Date()), onListenerError);
+}

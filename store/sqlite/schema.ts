@@ -1,0 +1,56 @@
+// The tables and indexes: one table per collection holding each document as JSON, with expression
+// indexes on the fields the collection's description names.
+import { COLLECTIONS } from '../../models/collections.js';
+import type { CollectionName } from '../types.js';
+
+const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+/** Field names come from the catalogues, never from clients; still, only plain names reach SQL. */
+function checkedName(field: string): string {
+  if (!FIELD_NAME.test(field)) throw new Error(`"${field}" is not a field name the store can use`);
+  return field;
+}
+
+export const tableName = (collection: CollectionName) => `"${checkedName(collection)}"`;
+
+/** JSON path of a property inside a document or an array element. */
+export const jsonPath = (field: string) => `'$.${checkedName(field)}'`;
+
+/**
+ * The SQL value of a document property. Queries must use this exact text: SQLite only uses an
+ * expression index when the query repeats the indexed expression.
+ */
+export function fieldExpression(field: string): string {
+  return field === 'id' ? 'id' : `doc ->> ${jsonPath(field)}`;
+}
+
+export function uniqueIndexName(collection: CollectionName, field: string): string {
+  return `${collection}__unique__${field.replaceAll('.', '_')}`;
+}
+
+function indexStatements(collection: CollectionName): string[] {
+  const { catalogue, indexes, unique } = COLLECTIONS[collection];
+  const table = tableName(collection);
+  const ordered = [['created_at'], ...indexes.filter((fields) => fields.join() !== 'created_at')];
+  const statements = ordered
+    // Values inside arrays are reached through json_each, which no index can serve.
+    .filter((fields) => fields.every((field) => !catalogue[field]?.array))
+    .map((fields) => {
+      const name = `"${collection}__${fields.join('__').replaceAll('.', '_')}"`;
+      // Ending with id lets "ORDER BY <field>, id" (every list's tie-break) read the index in order.
+      const columns = [...fields.filter((field) => field !== 'id').map(fieldExpression), 'id'];
+      return `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns.join(', ')})`;
+    });
+  for (const { field, caseInsensitive } of unique) {
+    const value = caseInsensitive ? `lower(${fieldExpression(field)})` : fieldExpression(field);
+    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, field)}" ON ${table} (${value})`);
+  }
+  return statements;
+}
+
+export function schemaStatements(): string[] {
+  return (Object.keys(COLLECTIONS) as CollectionName[]).flatMap((collection) => [
+    `CREATE TABLE IF NOT EXISTS ${tableName(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`,
+    ...indexStatements(collection),
+  ]);
+}

@@ -1,0 +1,139 @@
+// Compiles typed list queries to SQL over the JSON documents. Values only ever travel as bound
+// parameters, so a value that looks like an operator is compared as the data it is.
+import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
+import { COLLECTIONS } from '../../models/collections.js';
+import type { CollectionName } from '../types.js';
+import { fieldExpression, jsonPath, tableName } from './schema.js';
+
+export type Param = string | number | null;
+
+export interface Clause {
+  /** Conditions joined by AND; empty when there are none. */
+  sql: string;
+  params: Param[];
+}
+
+const VALUE_TYPES: Record<Exclude<FieldType, 'object'>, 'string' | 'number' | 'boolean'> = {
+  string: 'string',
+  enum: 'string',
+  date: 'string',
+  number: 'number',
+  integer: 'number',
+  boolean: 'boolean',
+};
+
+const ORDERING: Partial<Record<FilterOp, string>> = { gt: '>', gte: '>=', lt: '<', lte: '<=' };
+const OPERATORS = new Set<string>([...FILTER_OPERATORS, 'nin']);
+
+function usableSpec(catalogue: Catalogue, field: string, use: 'filter' | 'sort'): FieldSpec & { type: Exclude<FieldType, 'object'> } {
+  const spec = catalogue[field];
+  if (!spec) throw new Error(`no field "${field}" in the collection's catalogue`);
+  if (spec.computed || spec.type === 'object') throw new Error(`the store cannot ${use} on "${field}": it is ${spec.computed ? 'computed' : 'composite'}`);
+  return spec as FieldSpec & { type: Exclude<FieldType, 'object'> };
+}
+
+// SQLite has no boolean type: JSON true/false read back as 1/0.
+const bind = (value: Scalar): Param => (typeof value === 'boolean' ? Number(value) : value);
+
+function checkValue(field: string, type: Exclude<FieldType, 'object'>, value: Scalar): void {
+  if (value !== null && typeof value !== VALUE_TYPES[type]) {
+    throw new Error(`"${field}" takes ${VALUE_TYPES[type]} values, not ${JSON.stringify(value)}`);
+  }
+}
+
+function listTest(x: string, op: 'in' | 'nin', values: Scalar[], params: Param[]): string {
+  const present = values.filter((value) => value !== null);
+  const withNull = present.length < values.length;
+  if (present.length === 0) {
+    if (op === 'in') return withNull ? `${x} IS NULL` : '0';
+    return withNull ? `${x} IS NOT NULL` : '1';
+  }
+  // One JSON parameter instead of one per value: one statement per shape, whatever the length.
+  params.push(JSON.stringify(present.map(bind)));
+  const member = `${x} IN (SELECT value FROM json_each(?))`;
+  if (op === 'in') return withNull ? `(${x} IS NULL OR ${member})` : member;
+  // A missing or null value is in no list of values (MongoDB's $nin) unless null is listed.
+  return withNull ? `(${x} IS NOT NULL AND NOT ${member})` : `(${x} IS NULL OR NOT ${member})`;
+}
+
+function valueTest(x: string, op: FilterOp, value: Scalar | Scalar[], params: Param[]): string {
+  if (op === 'in' || op === 'nin') return listTest(x, op, value as Scalar[], params);
+  const scalar = value as Scalar;
+  if (op === 'eq') {
+    if (scalar === null) return `${x} IS NULL`;
+    params.push(bind(scalar));
+    return `${x} = ?`;
+  }
+  params.push(bind(scalar));
+  // IS NOT: a missing or null value differs from any value (MongoDB's $ne).
+  if (op === 'ne') return `${x} IS NOT ?`;
+  if (op === 'contains') return `instr(lower(${x}), lower(?)) > 0`;
+  // NULL compares to nothing, so ordering operators never match a missing or null value.
+  return `${x} ${ORDERING[op]} ?`;
+}
+
+function arrayTest(array: NonNullable<FieldSpec['array']>, op: FilterOp, value: Scalar | Scalar[], params: Param[]): string {
+  const element = array.item ? `j.value ->> ${jsonPath(array.item)}` : 'j.value';
+  const some = (test: string) => `EXISTS (SELECT 1 FROM json_each(doc, ${jsonPath(array.path)}) j WHERE ${test})`;
+  // Negative operators hold when no element satisfies their positive twin.
+  if (op === 'ne') return `NOT ${some(valueTest(element, 'eq', value, params))}`;
+  if (op === 'nin') return `NOT ${some(valueTest(element, 'in', value, params))}`;
+  return some(valueTest(element, op, value, params));
+}
+
+function conditionSql({ field, op, value }: Condition, catalogue: Catalogue, params: Param[]): string {
+  const spec = usableSpec(catalogue, field, 'filter');
+  if (!OPERATORS.has(op)) throw new Error(`unknown operator "${op}"`);
+  const isList = op === 'in' || op === 'nin';
+  if (isList !== Array.isArray(value)) throw new Error(`"${field}.${op}" takes ${isList ? 'a list' : 'one value'}`);
+  for (const item of Array.isArray(value) ? value : [value]) checkValue(field, spec.type, item);
+  if (op === 'contains' && (VALUE_TYPES[spec.type] !== 'string' || typeof value !== 'string')) {
+    throw new Error(`"${field}.contains" needs a string field and a string value`);
+  }
+  return spec.array ? arrayTest(spec.array, op, value, params) : valueTest(fieldExpression(field), op, value, params);
+}
+
+export function compileWhere(catalogue: Catalogue, filter: readonly Condition[]): Clause {
+  const params: Param[] = [];
+  const sql = filter.map((condition) => conditionSql(condition, catalogue, params)).join(' AND ');
+  return { sql, params };
+}
+
+export interface SortOrder {
+  /** The expression sorted on. */
+  key: string;
+  direction: 'ASC' | 'DESC';
+  /** ORDER BY terms: the key, then id ascending so ties (and so pages) are stable. */
+  terms: string;
+}
+
+export function compileOrder(catalogue: Catalogue, sort: ListQuery['sort']): SortOrder {
+  if (!sort) return { key: fieldExpression('created_at'), direction: 'ASC', terms: `${fieldExpression('created_at')} ASC, id ASC` };
+  const spec = usableSpec(catalogue, sort.field, 'sort');
+  if (spec.array) throw new Error(`the store cannot sort on "${sort.field}": it lives inside an array`);
+  if (sort.direction !== 'asc' && sort.direction !== 'desc') throw new Error(`unknown sort direction "${String(sort.direction)}"`);
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const key = fieldExpression(sort.field);
+  return { key, direction, terms: key === 'id' ? `id ${direction}` : `${key} ${direction}, id ASC` };
+}
+
+export const whereSql = (clause: Clause) => (clause.sql ? ` WHERE ${clause.sql}` : '');
+
+/** A list's page and count queries; exported so a test can check that they use the indexes. */
+export function listStatements(name: CollectionName, { filter, sort, limit, offset = 0 }: ListQuery) {
+  const { catalogue } = COLLECTIONS[name];
+  const clause = compileWhere(catalogue, filter);
+  const order = compileOrder(catalogue, sort);
+  const table = tableName(name);
+  // Sorting and skipping read only the ids and sort keys (from an index when one covers them);
+  // the documents are read for the page alone, then put back in order.
+  const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`;
+  const pageOrder = order.key === 'id' ? `page.id ${order.direction}` : `page.sort_key ${order.direction}, page.id ASC`;
+  return {
+    page: {
+      sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`,
+      params: [...clause.params, limit ?? -1, offset],
+    },
+    count: { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params },
+  };
+}

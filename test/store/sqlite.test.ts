@@ -1,0 +1,198 @@
+// The embedded store: the store contract, plus what only SQLite has (its data directory, its query
+// plans, a file shared by two stores, its failure modes).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toStoreError } from '../../store/sqlite/errors.js';
+import { openSqliteStore, type SqliteStoreOptions } from '../../store/sqlite/index.js';
+import { listStatements } from '../../store/sqlite/where.js';
+import { StoreUnavailableError, type Store } from '../../store/types.js';
+import { describeStoreContract, type StoreHarness } from './contract.js';
+
+const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pos-store-'));
+
+async function openHarness(options: Partial<SqliteStoreOptions> = {}): Promise<StoreHarness & { dataDir: string; current: () => Store }> {
+  const dataDir = tempDir();
+  let store = openSqliteStore({ dataDir, ...options });
+  return {
+    dataDir,
+    store,
+    current: () => store,
+    reopen: async () => {
+      await store.close();
+      store = openSqliteStore({ dataDir, ...options });
+      return store;
+    },
+    cleanup: async () => {
+      await store.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describeStoreContract('sqlite store', () => openHarness());
+
+const draft = { name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft' as const, fire_at: null, owner_id: '5f0000000000000000000002' };
+
+describe('sqlite store specifics', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const harness = async (options: Partial<SqliteStoreOptions> = {}) => {
+    const opened = await openHarness(options);
+    cleanups.push(opened.cleanup);
+    return opened;
+  };
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  it('keeps its data in pos.sqlite in the data directory, in WAL mode', async () => {
+    const { dataDir, store } = await harness();
+    await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT count(*) FROM ingredients').pluck().get()).toBe(1);
+    db.close();
+  });
+
+  it('names the data directory and the reason when it cannot be created', () => {
+    const parent = tempDir();
+    const file = path.join(parent, 'not-a-directory');
+    fs.writeFileSync(file, '');
+    const dataDir = path.join(file, 'data');
+    expect(() => openSqliteStore({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: ENOTDIR: not a directory`);
+    fs.rmSync(parent, { recursive: true, force: true });
+  });
+
+  it.skipIf(process.getuid?.() === 0)('names the data directory and the reason when it cannot be written', () => {
+    const dataDir = tempDir();
+    fs.chmodSync(dataDir, 0o500);
+    expect(() => openSqliteStore({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: EACCES: permission denied`);
+    fs.chmodSync(dataDir, 0o700);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves a status-filtered, created_at-sorted order list from an index', async () => {
+    const { dataDir, store } = await harness();
+    await store.collection('orders').insert(draft);
+    const { page, count } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], limit: 30, offset: 0 });
+    const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
+    expect(plan(page.sql, page.params)).toMatch(/USING COVERING INDEX orders__status__created_at/);
+    expect(plan(page.sql, page.params)).not.toMatch(/TEMP B-TREE/);
+    expect(plan(count.sql, count.params)).toMatch(/USING COVERING INDEX orders__status__/);
+    db.close();
+  });
+
+  it('lets exactly one of two stores sharing the file win a conditional update', async () => {
+    const first = await harness();
+    const second = openSqliteStore({ dataDir: first.dataDir });
+    cleanups.push(() => second.close());
+    for (let round = 0; round < 20; round += 1) {
+      const placed = await first.store.collection('orders').insert(draft);
+      const onlyDraft = { if: [{ field: 'status', op: 'eq' as const, value: 'Draft' }] };
+      const outcomes = await Promise.all([
+        first.store.collection('orders').update(placed.id, { set: { status: 'Received' } }, onlyDraft),
+        second.collection('orders').update(placed.id, { set: { status: 'In Progress' } }, onlyDraft),
+      ]);
+      const winners = outcomes.filter((outcome) => outcome !== null);
+      expect(winners).toHaveLength(1);
+      expect(await second.collection('orders').get(placed.id)).toEqual(winners[0]);
+    }
+  });
+
+  it('stamps documents with its clock', async () => {
+    const { store } = await harness({ clock: () => new Date('2030-01-02T03:04:05.678Z') });
+    const flour = await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    expect(flour).toMatchObject({ created_at: '2030-01-02T03:04:05.678Z', updated_at: '2030-01-02T03:04:05.678Z' });
+    expect(parseInt(flour.id.slice(0, 8), 16)).toBe(Math.floor(Date.parse('2030-01-02T03:04:05.678Z') / 1000));
+  });
+
+  it('reports a failing listener and still completes the write and tells the others', async () => {
+    const failures: unknown[] = [];
+    const { store } = await harness({ onListenerError: (error) => failures.push(error) });
+    const seen: string[] = [];
+    store.onChange(() => {
+      throw new Error('listener bug');
+    });
+    store.onChange(async () => {
+      throw new Error('async listener bug');
+    });
+    store.onChange((event) => seen.push(event.operation));
+    const flour = await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await store.collection('ingredients').get(flour.id)).toEqual(flour);
+    expect(seen).toEqual(['insert']);
+    expect(failures.map((error) => (error as Error).message)).toEqual(['listener bug', 'async listener bug']);
+  });
+
+  it('refuses a condition on a field outside the catalogue', async () => {
+    const { store } = await harness();
+    await expect(store.collection('ingredients').find([{ field: 'colour', op: 'eq', value: 'red' }])).rejects.toThrow('no field "colour"');
+    await expect(store.collection('dishes').find([{ field: 'is_available', op: 'eq', value: true }])).rejects.toThrow('computed');
+  });
+
+  it('fails at once, instead of waiting forever, on a store write made inside a transaction', async () => {
+    const { store } = await harness();
+    const outcome = store.transaction(async (session) => {
+      await session.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+      await store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 });
+    });
+    await expect(outcome).rejects.toThrow('write through its session');
+    expect(await store.collection('ingredients').find([])).toEqual([]);
+  });
+
+  it('refuses a session used after its transaction ended', async () => {
+    const { store } = await harness();
+    const session = await store.transaction(async (inside) => inside);
+    await expect(session.collection('ingredients').find([])).rejects.toThrow('after its transaction ended');
+  });
+
+  it('applies an updateMany completely or not at all', async () => {
+    const { store } = await harness();
+    const users = store.collection('users');
+    for (const name of ['ann', 'ben', 'cid']) await users.insert({ user_name: name, email: `${name}@example.com`, role: 'patron', password_hash: 'h' });
+    const events: string[] = [];
+    store.onChange((event) => events.push(event.operation));
+    await expect(users.updateMany([], { set: { user_name: 'same' } })).rejects.toMatchObject({ name: 'DuplicateKeyError' });
+    expect((await users.find([])).map((user) => user.user_name).sort()).toEqual(['ann', 'ben', 'cid']);
+    expect(events).toEqual([]);
+  });
+
+  it('finishes queued writes on close, then refuses with StoreUnavailableError', async () => {
+    const opened = await harness();
+    const pending = opened.store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    await opened.store.close();
+    const flour = await pending;
+    await expect(opened.store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(opened.store.collection('ingredients').get(flour.id)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(opened.store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(opened.store.transaction(async () => 1)).rejects.toBeInstanceOf(StoreUnavailableError);
+    const reopened = await opened.reopen!();
+    expect(await reopened.collection('ingredients').get(flour.id)).toEqual(flour);
+  });
+
+  it('answers StoreUnavailableError when another process holds the write lock too long, and changes nothing', async () => {
+    const { dataDir, store } = await harness();
+    const flour = await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    const other = new Database(path.join(dataDir, 'pos.sqlite'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(store.collection('ingredients').update(flour.id, { inc: { in_stock_qty: 1 } })).rejects.toBeInstanceOf(StoreUnavailableError);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await store.collection('ingredients').get(flour.id)).toEqual(flour);
+    expect(await store.collection('ingredients').update(flour.id, { inc: { in_stock_qty: 1 } })).toMatchObject({ in_stock_qty: 2 });
+  }, 20_000);
+
+  it('maps disk, read-only and I/O failures to StoreUnavailableError and leaves other errors alone', () => {
+    for (const code of ['SQLITE_FULL', 'SQLITE_READONLY', 'SQLITE_IOERR_WRITE', 'SQLITE_BUSY', 'SQLITE_CANTOPEN']) {
+      expect(toStoreError(new Database.SqliteError('failed', code))).toBeInstanceOf(StoreUnavailableError);
+    }
+    const misuse = new Database.SqliteError('no such column: x', 'SQLITE_ERROR');
+    expect(toStoreError(misuse)).toBe(misuse);
+  });
+});
