@@ -1,0 +1,140 @@
+// The transports on a bare server (in-memory store, fake verifier): both protocols on one port,
+// handshake auth, the subscribe protocol, token expiry, shutdown and the AsyncAPI route.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_EXPIRED, SERVER_SHUTDOWN } from '../../realtime/transports/endings.js';
+import { addDish } from './fakes/kitchen.js';
+import { startBareServer, type BareServer } from './helpers/bare-server.js';
+import { connectSio, connectWs, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
+
+let server: BareServer;
+let clients: (SioClient | WsClient)[];
+const track = <C extends SioClient | WsClient>(client: C): C => (clients.push(client), client);
+const disconnected = (client: SioClient) => new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
+
+beforeEach(async () => {
+  server = await startBareServer();
+  clients = [];
+});
+afterEach(async () => {
+  clients.forEach((client) => client.close());
+  await server.close();
+});
+
+describe('one port, two protocols', () => {
+  it('serves socket.io over websocket and polling, and /ws, side by side', async () => {
+    const websocket = track(await sioIn(server.url, 'sio websocket', undefined, ['menu']));
+    const polling = track(await connectSio(server.url, 'sio polling', { transports: ['polling'] }));
+    expect(await polling.subscribe(['menu'])).toEqual({ ok: true, rooms: ['menu'] });
+    const plain = track(await wsIn(server.url, 'ws', undefined, ['menu']));
+    expect(websocket.socket.io.engine.transport.name).toBe('websocket');
+    expect(polling.socket.io.engine.transport.name).toBe('polling');
+    const dish = await addDish(server.store, { name: 'Tea', station: 'beverages' });
+    for (const client of [websocket, polling, plain]) {
+      expect(await client.inbox.waitFor((e) => e.type === 'dish.created', 'dish.created')).toMatchObject({ id: 1, data: { id: dish.id, is_available: true } });
+    }
+    expect(server.app.realtime.connectedClients()).toEqual({ socketio: 2, ws: 1, total: 3 });
+  });
+
+  it('serves the AsyncAPI document of the events', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/asyncapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json<{ asyncapi: string; channels: Record<string, { address: string }>; components: { messages: Record<string, { name: string }> } }>();
+    expect(document.asyncapi).toBe('3.0.0');
+    expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']);
+    expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
+      'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
+      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'resync',
+    ]);
+  });
+});
+
+describe('handshake auth', () => {
+  it('refuses a bad socket.io token with a connect_error carrying the Problem', async () => {
+    const refusal = await connectSio(server.url, 'forged', { token: 'forged' }).catch((error: Error & { data?: unknown }) => error);
+    expect(refusal).toMatchObject({ message: 'The access token is not valid.', data: { status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' } });
+  });
+
+  it('refuses a bad /ws token with a 401 Problem before the upgrade, by header or query', async () => {
+    for (const via of ['header', 'query'] as const) {
+      const refusal = await connectWs(server.url, 'forged', { token: 'forged', via }).catch((error: { status: number; headers: Record<string, string>; body: string }) => error);
+      expect(refusal).toMatchObject({ status: 401, headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="pos"' } });
+      expect(JSON.parse((refusal as { body: string }).body)).toEqual({ status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' });
+    }
+  });
+
+  it('accepts a good token by header or by query', async () => {
+    for (const via of ['header', 'query'] as const) {
+      const client = track(await connectWs(server.url, `chef by ${via}`, { token: server.verifier.issue('chef'), via }));
+      expect(await client.subscribe(['station:hot'])).toEqual({ type: 'subscribed', rooms: ['station:hot'] });
+    }
+  });
+});
+
+describe('subscribe protocol', () => {
+  it('lets anonymous clients into the menu only', async () => {
+    const sio = track(await connectSio(server.url, 'anonymous sio'));
+    expect(await sio.subscribe(['station:hot'])).toEqual({
+      ok: false, status: 401, title: 'Unauthorized',
+      detail: 'Room(s) station:hot are for kitchen staff (chef, expeditor, manager). Connect with an access token.',
+    });
+    expect(await sio.subscribe(['menu'])).toEqual({ ok: true, rooms: ['menu'] });
+    const ws = track(await connectWs(server.url, 'anonymous ws'));
+    expect(await ws.subscribe(['expeditor'])).toEqual({
+      type: 'error', status: 401, title: 'Unauthorized',
+      detail: 'Room(s) expeditor are for kitchen staff (chef, expeditor, manager). Connect with an access token.',
+    });
+  });
+
+  it('keeps patrons out of kitchen rooms with a 403 and lets staff join several rooms', async () => {
+    const patron = track(await connectSio(server.url, 'patron', { token: server.verifier.issue('patron') }));
+    expect(await patron.subscribe(['expeditor'])).toMatchObject({ ok: false, status: 403, title: 'Forbidden' });
+    const chef = track(await connectWs(server.url, 'chef', { token: server.verifier.issue('chef') }));
+    expect(await chef.subscribe(['station:cold'])).toEqual({ type: 'subscribed', rooms: ['station:cold'] });
+    expect(await chef.subscribe(['expeditor', 'menu'])).toEqual({ type: 'subscribed', rooms: ['station:cold', 'expeditor', 'menu'] });
+  });
+
+  it('answers malformed /ws messages with a Problem-style error', async () => {
+    const ws = track(await connectWs(server.url, 'sloppy'));
+    const problem = { type: 'error', status: 400, title: 'Bad Request', detail: 'Send JSON: { "type": "subscribe", "rooms": ["menu"] }.' };
+    expect(await ws.send('not json')).toEqual(problem);
+    expect(await ws.send(JSON.stringify({ type: 'join', rooms: ['menu'] }))).toEqual(problem);
+    expect(await ws.send(JSON.stringify({ type: 'subscribe', rooms: ['kitchen'] }))).toMatchObject({ type: 'error', status: 400, title: 'Bad Request' });
+  });
+});
+
+describe('token expiry', () => {
+  it('ends a socket.io session with a notice, then a server disconnect', async () => {
+    const chef = track(await sioIn(server.url, 'chef', server.verifier.issue('chef', 300), ['station:hot']));
+    expect(await disconnected(chef)).toBe('io server disconnect');
+    expect(chef.notices).toEqual([TOKEN_EXPIRED]);
+  });
+
+  it('closes a /ws socket with 4001 and a reason', async () => {
+    const chef = track(await wsIn(server.url, 'chef', server.verifier.issue('chef', 300), ['station:hot']));
+    expect(await chef.closed).toEqual({ code: 4001, reason: 'access token expired' });
+  });
+});
+
+describe('shutdown', () => {
+  it('tells every client why, closes them, and app.close() returns', async () => {
+    const sio = track(await sioIn(server.url, 'sio', undefined, ['menu']));
+    const ws = track(await wsIn(server.url, 'ws', undefined, ['menu']));
+    const sioGone = disconnected(sio);
+    await server.app.close();
+    expect(await sioGone).toBe('transport close');
+    expect(sio.notices).toEqual([SERVER_SHUTDOWN]);
+    expect(await ws.closed).toEqual({ code: 1001, reason: 'server shutting down' });
+    expect(server.app.realtime.connectedClients()).toEqual({ socketio: 0, ws: 0, total: 0 });
+  });
+});
+
+describe('resync', () => {
+  it('reaches every client, subscribed to a room or not', async () => {
+    const sio = track(await connectSio(server.url, 'sio'));
+    const ws = track(await connectWs(server.url, 'ws'));
+    server.store.signalResync('change stream lost');
+    for (const client of [sio, ws]) {
+      expect(await client.inbox.waitFor((e) => e.type === 'resync', 'resync')).toMatchObject({ type: 'resync', data: { reason: 'change stream lost' } });
+    }
+  });
+});
