@@ -1,0 +1,126 @@
+// One collection of the MongoDB store: the Store's Collection operations as single atomic
+// MongoDB commands, optionally bound to a transaction's session.
+import type { mongo } from 'mongoose';
+import { COLLECTIONS } from '../../models/collections.js';
+import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
+import { newId } from '../ids.js';
+import type { BaseDoc, Collection, CollectionName, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
+import { defined, fromMongo, toMongoId } from './documents.js';
+import { toDuplicateError, toStoreError } from './errors.js';
+import { compileFilter, compileSort, type MongoSort } from './filter.js';
+
+export interface CollectionContext {
+  clock: () => Date;
+  /** Set inside `store.transaction`: every command then joins the transaction. */
+  session?: mongo.ClientSession;
+}
+
+type Filter = mongo.Filter<mongo.Document>;
+
+export class MongoCollection<T extends BaseDoc> implements Collection<T> {
+  private readonly catalogue: Catalogue;
+
+  constructor(
+    private readonly name: CollectionName,
+    private readonly raw: mongo.Collection,
+    private readonly context: CollectionContext,
+  ) {
+    this.catalogue = COLLECTIONS[name].catalogue;
+  }
+
+  insert(doc: NewDoc<T>): Promise<T> {
+    return this.run(async () => {
+      const now = this.context.clock();
+      const { id = newId(now.getTime()), ...rest } = doc as NewDoc<T> & { id?: string };
+      const stored = { ...defined(rest), created_at: now.toISOString(), updated_at: now.toISOString() };
+      await this.raw.insertOne({ _id: toMongoId(id), ...stored } as mongo.OptionalId<mongo.Document>, this.options);
+      return { id, ...stored } as unknown as T;
+    });
+  }
+
+  get(id: string): Promise<T | null> {
+    return this.run(async () => this.publicOrNull(await this.raw.findOne(this.target(id, {}), this.options)));
+  }
+
+  list(query: ListQuery): Promise<ListResult<T>> {
+    return this.run(async () => {
+      const filter = this.filter(query.filter);
+      // One after the other: a transaction's session must not run two commands at once.
+      const results = await this.read(filter, compileSort(this.catalogue, query.sort), query.offset, query.limit);
+      return { results, total_results: await this.raw.countDocuments(filter, this.options) };
+    });
+  }
+
+  find(filter: Condition[], options: FindOptions = {}): Promise<T[]> {
+    return this.run(() => this.read(this.filter(filter), compileSort(this.catalogue, options.sort), 0, options.limit));
+  }
+
+  update(id: string, update: Update<T>, options: WriteOptions = {}): Promise<T | null> {
+    return this.run(async () => {
+      const after = await this.raw.findOneAndUpdate(this.target(id, options), this.changes(update), { ...this.options, returnDocument: 'after' });
+      return this.publicOrNull(after);
+    });
+  }
+
+  replace(id: string, doc: Omit<T, keyof BaseDoc>, options: WriteOptions = {}): Promise<T | null> {
+    return this.run(async () => {
+      const { id: _ignored, _id, created_at, updated_at, ...fields } = doc as Record<string, unknown>;
+      // A pipeline keeps _id and created_at in the same atomic command; $literal keeps data from being read as expressions.
+      const kept = { _id: '$_id', created_at: '$created_at', updated_at: { $literal: this.now() } };
+      const pipeline = [{ $replaceWith: { $mergeObjects: [{ $literal: defined(fields) }, kept] } }];
+      const after = await this.raw.findOneAndUpdate(this.target(id, options), pipeline, { ...this.options, returnDocument: 'after' });
+      return this.publicOrNull(after);
+    });
+  }
+
+  updateMany(filter: Condition[], update: Update<T>): Promise<number> {
+    // Matched, not modified: a write that leaves values as they were still counts, as in SQLite.
+    return this.run(async () => (await this.raw.updateMany(this.filter(filter), this.changes(update), this.options)).matchedCount);
+  }
+
+  delete(id: string, options: WriteOptions = {}): Promise<T | null> {
+    return this.run(async () => this.publicOrNull(await this.raw.findOneAndDelete(this.target(id, options), this.options)));
+  }
+
+  private async read(filter: Filter, sort: MongoSort, skip: number, limit: number | undefined): Promise<T[]> {
+    if (limit === 0) return [];
+    const docs = await this.raw.find(filter, { ...this.options, sort, skip, ...(limit === undefined ? {} : { limit }) }).toArray();
+    return docs.map((doc) => fromMongo<T>(doc));
+  }
+
+  private filter(conditions: readonly Condition[]): Filter {
+    return compileFilter(this.catalogue, conditions) as Filter;
+  }
+
+  /** The document with this id, while it matches every condition of `if`. */
+  private target(id: string, { if: conditions = [] }: WriteOptions): Filter {
+    return { _id: toMongoId(id), ...compileFilter(this.catalogue, conditions) } as Filter;
+  }
+
+  private changes({ set = {}, inc = {} }: Update<T>): mongo.UpdateFilter<mongo.Document> {
+    const { id: _id, created_at, updated_at, ...fields } = set as Record<string, unknown>;
+    const increments = defined(inc) as Record<string, number>;
+    const $set = { ...defined(fields), updated_at: this.now() };
+    return Object.keys(increments).length > 0 ? { $set, $inc: increments } : { $set };
+  }
+
+  private publicOrNull(doc: mongo.Document | null): T | null {
+    return doc ? fromMongo<T>(doc) : null;
+  }
+
+  private now(): string {
+    return this.context.clock().toISOString();
+  }
+
+  private get options(): { session?: mongo.ClientSession } {
+    return this.context.session ? { session: this.context.session } : {};
+  }
+
+  private async run<R>(operation: () => Promise<R>): Promise<R> {
+    try {
+      return await operation();
+    } catch (error) {
+      throw this.context.session ? toDuplicateError(error, this.name) : toStoreError(error, this.name);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// Opens the MongoDB store: connect, check for a replica set, prepare collections and indexes,
+// then start following the change stream from where this instance last stopped.
+import { hostname } from 'node:os';
+import mongoose, { type mongo } from 'mongoose';
+import type { Store } from '../types.js';
+import { toStoreError } from './errors.js';
+import { silentLogger, type StoreLogger } from './logger.js';
+import { mongoOpener } from './opener.js';
+import { mongoResumeTokenStore } from './resume-tokens.js';
+import { defineModels, prepareCollections } from './schemas.js';
+import { MongoStore } from './store.js';
+
+export interface MongoStoreOptions {
+  /** A replica set (or sharded cluster): change streams and transactions need one. */
+  uri: string;
+  clock?: () => Date;
+  /** Keys this instance's saved change-stream position; unique per running instance. */
+  instanceId?: string;
+  logger?: StoreLogger;
+}
+
+const CONNECTION_OPTIONS = {
+  // Fail fast rather than queue: a request should get a 503, not hang while the server is away.
+  bufferCommands: false,
+  autoIndex: false,
+  autoCreate: false,
+  serverSelectionTimeoutMS: 5_000,
+} as const;
+
+async function assertReplicaSet(db: mongo.Db): Promise<void> {
+  const hello = await db.command({ hello: 1 });
+  if (!hello.setName && hello.msg !== 'isdbgrid') {
+    throw new Error('MongoDB is a standalone server; the store needs a replica set (a single-node one will do) for change streams and transactions');
+  }
+}
+
+export async function openMongoStore(options: MongoStoreOptions): Promise<Store> {
+  const logger = options.logger ?? silentLogger;
+  const instanceId = options.instanceId ?? process.env.POS_INSTANCE_ID ?? hostname();
+  const connection = mongoose.createConnection(options.uri, CONNECTION_OPTIONS);
+  try {
+    await connection.asPromise();
+    const db = connection.db!;
+    await assertReplicaSet(db);
+    const models = defineModels(connection);
+    const { images } = await prepareCollections(connection, models, logger);
+    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId) };
+    const store = await MongoStore.open({ connection, models, clock: options.clock ?? (() => new Date()), logger, stream });
+    logger.info({ instanceId, images }, 'MongoDB store open');
+    return store;
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw toStoreError(error);
+  }
+}
+
+export { MongoStore, type MongoStoreParts } from './store.js';

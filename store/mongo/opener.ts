@@ -1,0 +1,34 @@
+// Opens the process's one change stream: a database-level watch narrowed to the store's
+// collections, with the images the collections were prepared for.
+import mongoose, { type mongo } from 'mongoose';
+import { COLLECTION_NAMES } from '../../models/collections.js';
+import type { ChangeStreamOpener } from './stream-handle.js';
+
+const { Timestamp } = mongoose.mongo;
+
+/** Our writes and the manager's mongosh writes alike; invalidate must pass to be handled. */
+export const WATCH_PIPELINE = [{ $match: { $or: [{ 'ns.coll': { $in: COLLECTION_NAMES } }, { operationType: 'invalidate' }] } }];
+
+export function watchOptions(images: boolean): mongo.ChangeStreamOptions {
+  return images
+    ? { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable' }
+    : { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off' };
+}
+
+/**
+ * The cluster time "now": a first stream starts there rather than when its cursor happens to be
+ * created, so a write made right after the store opened is never missed.
+ */
+async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
+  const reply = await db.command({ hello: 1 });
+  const time: unknown = reply.operationTime ?? reply.lastWrite?.opTime?.ts;
+  return time instanceof Timestamp ? time : undefined;
+}
+
+export function mongoOpener(db: mongo.Db, images: boolean): ChangeStreamOpener {
+  return async ({ startAfter }) => {
+    const startAtOperationTime = startAfter ? undefined : await clusterNow(db);
+    const from = startAfter ? { startAfter } : startAtOperationTime ? { startAtOperationTime } : {};
+    return db.watch(WATCH_PIPELINE, { ...watchOptions(images), ...from });
+  };
+}

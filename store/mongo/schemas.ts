@@ -1,0 +1,64 @@
+// The mongoose models, derived from the one description both stores read (models/collections.ts):
+// no paths are declared twice, only the indexes, and the collections are prepared for change
+// streams with pre- and post-images.
+import mongoose, { type Connection } from 'mongoose';
+import { COLLECTION_NAMES, COLLECTIONS } from '../../models/collections.js';
+import type { CollectionName } from '../types.js';
+import { pathOf } from './filter.js';
+import type { StoreLogger } from './logger.js';
+
+export type MongoModel = ReturnType<typeof modelFor>;
+export type MongoModels = Record<CollectionName, MongoModel>;
+
+/** Case-insensitive, accent-sensitive: "Ana" and "ana" collide, "Ana" and "Aña" do not. */
+export const CASE_INSENSITIVE = { locale: 'en', strength: 2 } as const;
+
+function path(collection: CollectionName, field: string): string {
+  const spec = COLLECTIONS[collection].catalogue[field];
+  return spec ? pathOf(field, spec) : field;
+}
+
+function schemaFor(collection: CollectionName): mongoose.Schema {
+  // Writes go through the driver (see collection.ts), so the schema only carries indexes.
+  const schema = new mongoose.Schema({}, { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection });
+  const { indexes, unique } = COLLECTIONS[collection];
+  const ordered = [['created_at'], ...indexes.filter((fields) => fields.join() !== 'created_at')];
+  for (const fields of ordered) {
+    // Ending with _id serves every list's tie-break ("then id ascending") from the index.
+    const keys = Object.fromEntries([...fields.map((field) => path(collection, field)), '_id'].map((key) => [key, 1 as const]));
+    schema.index(keys);
+  }
+  for (const { field, caseInsensitive } of unique) {
+    schema.index({ [path(collection, field)]: 1 }, { unique: true, ...(caseInsensitive ? { collation: CASE_INSENSITIVE } : {}) });
+  }
+  return schema;
+}
+
+function modelFor(connection: Connection, name: CollectionName) {
+  return connection.model(name, schemaFor(name), name);
+}
+
+export function defineModels(connection: Connection): MongoModels {
+  const entries = COLLECTION_NAMES.map((name) => [name, modelFor(connection, name)] as const);
+  return Object.fromEntries(entries) as MongoModels;
+}
+
+/**
+ * Creates missing collections and indexes, and turns on pre- and post-images (MongoDB 6+), so
+ * change events carry the document before and after each write. Returns whether images are on:
+ * without them (older server, or no collMod right) the stream falls back to looking documents up.
+ */
+export async function prepareCollections(connection: Connection, models: MongoModels, logger: StoreLogger): Promise<{ images: boolean }> {
+  let images = true;
+  for (const [name, model] of Object.entries(models)) {
+    await model.createCollection();
+    await model.createIndexes();
+    try {
+      await connection.db!.command({ collMod: name, changeStreamPreAndPostImages: { enabled: true } });
+    } catch (error) {
+      images = false;
+      logger.warn({ err: error, collection: name }, 'cannot enable change-stream pre- and post-images; deleted documents will reach listeners without `before`');
+    }
+  }
+  return { images };
+}

@@ -1,0 +1,105 @@
+// The MongoDB Store: collections over the driver, transactions with retries, and the process's one
+// change stream fanned out in memory to every onChange / onResync subscriber.
+import type { ClientSession, Connection } from 'mongoose';
+import type { Collections } from '../../models/collections.js';
+import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
+import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
+import { MongoCollection } from './collection.js';
+import { toStoreError } from './errors.js';
+import { Listeners } from './listeners.js';
+import type { StoreLogger } from './logger.js';
+import type { MongoModels } from './schemas.js';
+
+export interface MongoStoreParts {
+  connection: Connection;
+  models: MongoModels;
+  clock: () => Date;
+  logger: StoreLogger;
+  /** Where the change stream comes from; `deliver` and `resync` are the store's own. */
+  stream: Omit<ChangeSourceOptions, 'deliver' | 'resync' | 'logger'>;
+}
+
+const PING_TIMEOUT_MS = 2_000;
+/** Snapshot reads and majority commits: a transaction sees one state and survives a failover. */
+const TRANSACTION_OPTIONS = { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' }, readPreference: 'primary' } as const;
+
+export class MongoStore implements Store {
+  readonly kind = 'mongodb';
+  private readonly changes: Listeners<ChangeEvent>;
+  private readonly resyncs: Listeners<string>;
+  private readonly source: ChangeSource;
+  private closing: Promise<void> | null = null;
+
+  /** Resolves once the change stream has been opened (or its first failure scheduled a retry). */
+  static async open(parts: MongoStoreParts): Promise<MongoStore> {
+    const store = new MongoStore(parts);
+    await store.source.start();
+    return store;
+  }
+
+  private constructor(private readonly parts: MongoStoreParts) {
+    this.changes = new Listeners('change', parts.logger);
+    this.resyncs = new Listeners('resync', parts.logger);
+    this.source = new ChangeSource({
+      ...parts.stream,
+      logger: parts.logger,
+      deliver: (event) => this.changes.emit(event),
+      resync: (reason) => this.resyncs.emit(reason),
+    });
+  }
+
+  collection<N extends CollectionName>(name: N): Collection<Collections[N]> {
+    return this.collectionIn(name);
+  }
+
+  /** The driver retries the whole of `work` on TransientTransactionError (write conflicts, failovers). */
+  async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
+    let session: ClientSession | undefined;
+    try {
+      session = await this.parts.connection.startSession();
+      const bound = session;
+      const view: StoreSession = { collection: (name) => this.collectionIn(name, bound) };
+      return await session.withTransaction(() => work(view), TRANSACTION_OPTIONS);
+    } catch (error) {
+      throw toStoreError(error);
+    } finally {
+      await session?.endSession().catch(() => undefined);
+    }
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.changes.subscribe(listener);
+  }
+
+  onResync(listener: (reason: string) => void): () => void {
+    return this.resyncs.subscribe(listener);
+  }
+
+  /** Ready means both: the database answers and the change stream is open (or reopening in time). */
+  async ping(): Promise<void> {
+    const problem = this.source.problem();
+    if (problem) throw new StoreUnavailableError(problem);
+    const db = this.parts.connection.db;
+    if (!db) throw new StoreUnavailableError('MongoDB is not connected');
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([db.command({ ping: 1 }), timeout]);
+    } catch (error) {
+      throw new StoreUnavailableError(`MongoDB does not answer: ${(error as Error).message}`, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.source.close().finally(() => this.parts.connection.close());
+    return this.closing;
+  }
+
+  private collectionIn<N extends CollectionName>(name: N, session?: ClientSession): Collection<Collections[N]> {
+    return new MongoCollection<Collections[N]>(name, this.parts.models[name].collection, { clock: this.parts.clock, ...(session ? { session } : {}) });
+  }
+}
