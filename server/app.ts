@@ -58,6 +58,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
 
 export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
   const instance = Fastify(serverOptions(options.config, options.logger ?? false)).withTypeProvider<TypeBoxTypeProvider>();
+  // Also at the root: anything added to the built instance (by main.ts, the realtime layer or a
+  // test) fails as a Problem too, never with fastify's default body that carries the message.
+  instance.setErrorHandler(errorHandler);
   await instance.register(app, options);
   return instance;
 }

@@ -26,6 +26,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** The response is exactly this Problem: status, media type and the whole body. */
@@ -74,7 +75,9 @@ export function expectNoContent(response: LightMyRequestResponse): void {
 
 /** A clock that moves only when the test says: exact Retry-After values and expiry edges. */
 export class FrozenClock extends TestClock {
-  private at = Date.now();
+  constructor(private at: number = Date.now()) {
+    super();
+  }
   override now = (): Date => new Date(this.at);
   override advance(ms: number): void {
     this.at += ms;

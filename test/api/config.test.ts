@@ -1,0 +1,141 @@
+// loadConfig: the defaults an unconfigured server runs with, the settings it reads, and a
+// ConfigError with an operator-readable message for every invalid value.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+const SECRET = 'a-shared-secret-of-at-least-32-characters';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError, but the configuration loaded');
+}
+
+describe('loadConfig', () => {
+  it('runs with no settings at all: the embedded store under ./data', () => {
+    expect(loadConfig({})).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      mongodbUri: undefined,
+      jwtSecret: undefined,
+      accessTokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 30 * 86_400,
+      logLevel: 'info',
+      bcryptRounds: 10,
+      loginMaxFailures: 5,
+      loginWindowSeconds: 900,
+      corsOrigins: [],
+      sqliteSynchronous: 'NORMAL',
+      instanceId: undefined,
+      trustProxy: false,
+      admin: undefined,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '', MONGODB_URI: '', POS_JWT_SECRET: '', POS_ADMIN_USER_NAME: '', POS_ADMIN_PASSWORD: '' })).toMatchObject({
+      port: 3000,
+      logLevel: 'info',
+      mongodbUri: undefined,
+      jwtSecret: undefined,
+      admin: undefined,
+    });
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      POS_DATA_DIR: '/var/lib/pos',
+      MONGODB_URI: 'mongodb+srv://db.example.com/pos',
+      POS_JWT_SECRET: SECRET,
+      POS_ACCESS_TOKEN_TTL: '600',
+      POS_REFRESH_TOKEN_TTL: '86400',
+      LOG_LEVEL: 'debug',
+      POS_BCRYPT_ROUNDS: '12',
+      POS_LOGIN_MAX_FAILURES: '3',
+      POS_LOGIN_WINDOW: '60',
+      POS_CORS_ORIGINS: ' https://a.example , https://b.example,',
+      POS_SQLITE_SYNCHRONOUS: 'FULL',
+      POS_INSTANCE_ID: 'pos-2',
+      POS_TRUST_PROXY: '10.0.0.0/8',
+      POS_ADMIN_USER_NAME: 'boss',
+      POS_ADMIN_PASSWORD: 'B0ss&Pass',
+      POS_ADMIN_EMAIL: 'boss@example.com',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/pos',
+      mongodbUri: 'mongodb+srv://db.example.com/pos',
+      jwtSecret: SECRET,
+      accessTokenTtlSeconds: 600,
+      refreshTokenTtlSeconds: 86_400,
+      logLevel: 'debug',
+      bcryptRounds: 12,
+      loginMaxFailures: 3,
+      loginWindowSeconds: 60,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      sqliteSynchronous: 'FULL',
+      instanceId: 'pos-2',
+      trustProxy: '10.0.0.0/8',
+      admin: { userName: 'boss', password: 'B0ss&Pass', email: 'boss@example.com' },
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', '2'],
+  ])('POS_TRUST_PROXY=%j → %j', (raw, expected) => {
+    expect(loadConfig({ POS_TRUST_PROXY: raw }).trustProxy).toBe(expected);
+  });
+
+  it.each([
+    [{ PORT: 'http' }, 'PORT must be a whole number from 0 to 65535 (got "http")'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 0 to 65535 (got "70000")'],
+    [{ PORT: '-1' }, 'PORT must be a whole number from 0 to 65535 (got "-1")'],
+    [{ POS_ACCESS_TOKEN_TTL: '5' }, 'POS_ACCESS_TOKEN_TTL must be a whole number from 10 to 86400 (got "5")'],
+    [{ POS_ACCESS_TOKEN_TTL: '1.5' }, 'POS_ACCESS_TOKEN_TTL must be a whole number from 10 to 86400 (got "1.5")'],
+    [{ POS_REFRESH_TOKEN_TTL: '30d' }, 'POS_REFRESH_TOKEN_TTL must be a whole number from 60 to 31536000 (got "30d")'],
+    [{ POS_BCRYPT_ROUNDS: '20' }, 'POS_BCRYPT_ROUNDS must be a whole number from 4 to 15 (got "20")'],
+    [{ POS_LOGIN_MAX_FAILURES: '0' }, 'POS_LOGIN_MAX_FAILURES must be a whole number from 1 to 1000 (got "0")'],
+    [{ POS_LOGIN_WINDOW: 'forever' }, 'POS_LOGIN_WINDOW must be a whole number from 1 to 86400 (got "forever")'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "verbose")'],
+    [{ POS_SQLITE_SYNCHRONOUS: 'OFF' }, 'POS_SQLITE_SYNCHRONOUS must be one of NORMAL, FULL (got "OFF")'],
+    [{ POS_JWT_SECRET: 'too-short' }, 'POS_JWT_SECRET must be at least 32 characters long'],
+    [{ MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0' }, 'POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret'],
+    [{ MONGODB_URI: 'postgres://db/pos', POS_JWT_SECRET: SECRET }, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'],
+    [{ POS_ADMIN_USER_NAME: 'boss' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
+    [{ POS_ADMIN_PASSWORD: 'B0ss&Pass' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
+  ])('%j → ConfigError: %s', (env, problem) => {
+    expect(problemsOf(env)).toStrictEqual([problem]);
+  });
+
+  it('reports every problem at once, one per line', () => {
+    const env = { PORT: 'x', LOG_LEVEL: 'loud', MONGODB_URI: 'mongodb://db/pos' };
+    expect(() => loadConfig(env)).toThrow(
+      new ConfigError([
+        'POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret',
+        'PORT must be a whole number from 0 to 65535 (got "x")',
+        'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      ]),
+    );
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).toBe(
+        'Invalid configuration:\n' +
+          '  - POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret\n' +
+          '  - PORT must be a whole number from 0 to 65535 (got "x")\n' +
+          '  - LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+      );
+      expect((error as Error).name).toBe('ConfigError');
+    }
+  });
+});
