@@ -105,6 +105,8 @@ export class TokenService implements AccessTokenVerifier {
         algorithms: ['HS256'],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,
+        // A token without an expiry would be valid forever: every token this service signs has one.
+        requiredClaims: ['exp', 'sub'],
         currentDate: this.settings.now(),
       }));
     } catch (error) {

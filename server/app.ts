@@ -4,12 +4,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
-import { errorHandler } from './problem.js';
+import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './problem.js';
 import { validatorCompiler } from './validation.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
 import openapi from './plugins/swagger.js';
+import security from './plugins/security.js';
+import requestRateLimit from './plugins/rate-limit.js';
 import authRoutes from './routes/auth.js';
 import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
@@ -30,6 +32,9 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   instance.setErrorHandler(errorHandler);
   // JSON only: anything else is a 415 rather than a string the schema then refuses.
   instance.removeContentTypeParser('text/plain');
+  // Before every route, so their headers and limits apply to all of them.
+  await instance.register(security, { corsOrigins: options.config.corsOrigins });
+  await instance.register(requestRateLimit, { max: options.config.rateLimitMax });
   await instance.register(methodNotAllowed);
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
@@ -46,10 +51,12 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     logger,
     bodyLimit: MAX_BODY_BYTES,
     // Idle or trickling clients (slow-loris) are cut off rather than holding sockets forever.
-    requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
     trustProxy: config.trustProxy,

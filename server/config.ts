@@ -15,6 +15,15 @@ export interface Config {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   corsOrigins: string[];
+  /** Requests per minute per client address before 429s; 0 turns the limit off (loopback is exempt). */
+  rateLimitMax: number;
+  /** Slow-loris defences: time to receive a whole request, and how long a socket may sit idle. */
+  requestTimeoutMs: number;
+  connectionTimeoutMs: number;
+  /** Realtime limits: sockets per client address, messages per socket per minute, bytes queued for a client. */
+  socketMaxPerAddress: number;
+  socketMaxMessagesPerMinute: number;
+  socketMaxBufferedBytes: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
@@ -87,6 +96,12 @@ export function loadConfig(env: Env = process.env): Config {
     loginMaxFailures: integer(env, 'POS_LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
     loginWindowSeconds: integer(env, 'POS_LOGIN_WINDOW', 900, 1, 86_400, problems),
     corsOrigins: (env.POS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    rateLimitMax: integer(env, 'POS_RATE_LIMIT_MAX', 1000, 0, 1_000_000, problems),
+    requestTimeoutMs: integer(env, 'POS_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000, problems),
+    connectionTimeoutMs: integer(env, 'POS_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000, problems),
+    socketMaxPerAddress: integer(env, 'POS_SOCKET_MAX_PER_ADDRESS', 100, 0, 100_000, problems),
+    socketMaxMessagesPerMinute: integer(env, 'POS_SOCKET_MAX_MESSAGES', 120, 0, 1_000_000, problems),
+    socketMaxBufferedBytes: integer(env, 'POS_SOCKET_MAX_BUFFER', 4_194_304, 1024, 1_073_741_824, problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
     trustProxy: trustProxy(env.POS_TRUST_PROXY),

@@ -1,6 +1,7 @@
 // The one error handler: every failure — ours, the framework's, validation's — leaves as
 // application/problem+json with a title and a detail. 5xx details never reveal internals.
 import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../domain/errors.js';
 import { READ_ONLY_PROPERTIES } from '../models/common.js';
@@ -72,6 +73,7 @@ const frameworkDetails: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The body is larger than the 1 MiB limit.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty but the content type says JSON: send a JSON object.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+  FST_ERR_BAD_URL: 'The URL is not validly percent-encoded.',
 };
 
 export function toProblem(error: FastifyError | Error): ProblemBody {
@@ -106,4 +108,32 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   const headers = error instanceof ProblemError ? (error.extras.headers ?? {}) : {};
   if (problem.status === 503) headers['retry-after'] = '5';
   return sendProblem(reply, problem, headers);
+}
+
+/**
+ * Errors the router raises before a route is found. A path parameter over the router's length
+ * limit can only be a malformed id (every parameter is an id): a 404, as for any malformed id.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendProblem(reply, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no resource at this path: ids are 24 hexadecimal characters.' });
+  }
+  return errorHandler(error, request, reply);
+}
+
+/**
+ * Errors Node's HTTP parser raises before fastify sees a request (headers over 16 KiB, a request
+ * not received in time, bytes that are not HTTP) leave as Problems too, then the socket is closed.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request was not received in time.']
+    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request line and headers exceed 16 KiB.']
+    : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
