@@ -18,6 +18,8 @@ export interface RealtimeOptions {
   verifier: AccessTokenVerifier;
   /** How long socket.io keeps a disconnected client's missed events (default 2 minutes). */
   recoveryWindowMs?: number;
+  /** The clock token expiry is measured by (the app's injectable clock). */
+  now?: () => Date;
 }
 
 export interface Realtime {
@@ -31,16 +33,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A refused /ws handshake is thrown to the host app's error handler, which answers with a Problem:
+ * register this plugin in an app that has one.
+ */
 async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
+  const now = () => (options.now?.() ?? new Date()).getTime();
   const upgrades = relayUpgrades(app.server, SOCKET_IO_PATH);
   // Clients are closed below, with a reason, so the plugin's own preClose has nothing to do.
   await app.register(websocket, { options: { server: upgrades.relay }, preClose: (done) => done() });
   const wsRooms = new WsRooms();
-  registerWsRoute(app, options.verifier, wsRooms);
+  registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now });
   const socketIo = attachSocketIo(app.server, {
     verifier: options.verifier,
     recoveryWindowMs: options.recoveryWindowMs ?? 120_000,
     log: app.log,
+    now,
   });
   const feed = startChangeFeed(options.store, (rooms, envelope) => {
     socketIo.broadcast(rooms, envelope);

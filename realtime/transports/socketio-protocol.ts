@@ -1,6 +1,7 @@
 // The socket.io side of the protocol: refused handshakes and subscribe acks in the Problem style.
 import type { FastifyBaseLogger } from 'fastify';
-import { ProblemError } from '../../domain/errors.js';
+import { ProblemError, unavailable } from '../../domain/errors.js';
+import { StoreUnavailableError } from '../../store/types.js';
 import type { Viewer } from '../auth.js';
 import type { Room } from '../rooms.js';
 import { admit, problemBody } from '../subscribe.js';
@@ -9,8 +10,11 @@ export type SubscribeAck = { ok: true; rooms: Room[] } | { ok: false; title: str
 
 /** What connect_error shows the client: `message` is the detail, `data` the Problem body. */
 export function handshakeError(err: unknown, log: FastifyBaseLogger): Error & { data: ReturnType<typeof problemBody> } {
-  const problem = err instanceof ProblemError ? err : new ProblemError(500, 'Internal Server Error', 'Could not check the access token.');
-  if (!(err instanceof ProblemError)) log.error({ err }, 'realtime: token verification failed');
+  if (err instanceof ProblemError) return Object.assign(new Error(err.detail), { data: problemBody(err) });
+  log.error({ err }, 'realtime: could not check an access token');
+  const problem = err instanceof StoreUnavailableError
+    ? unavailable('The data store is unavailable; try again shortly.')
+    : new ProblemError(500, 'Internal Server Error', 'Could not check the access token.');
   return Object.assign(new Error(problem.detail), { data: problemBody(problem) });
 }
 

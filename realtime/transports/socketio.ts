@@ -33,9 +33,10 @@ export interface SocketIoOptions {
   verifier: AccessTokenVerifier;
   recoveryWindowMs: number;
   log: FastifyBaseLogger;
+  now: () => number;
 }
 
-export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, log }: SocketIoOptions): SocketIoTransport {
+export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, log, now }: SocketIoOptions): SocketIoTransport {
   const io: RealtimeIo = new Server(server, {
     path: SOCKET_IO_PATH,
     serveClient: false,
@@ -53,7 +54,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
       (err: unknown) => next(handshakeError(err, log)),
     );
   });
-  io.on('connection', (socket) => serve(socket));
+  io.on('connection', (socket) => serve(socket, now));
   return {
     io,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
@@ -63,12 +64,12 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
   };
 }
 
-function serve(socket: RealtimeSocket): void {
+function serve(socket: RealtimeSocket, now: () => number): void {
   const { viewer } = socket.data;
   // A recovered session keeps its rooms; the token presented now may open fewer of them.
   const open = roomsOpenTo(viewer);
   for (const room of socket.rooms) if (isRoom(room) && !open.includes(room)) void socket.leave(room);
-  const cancelExpiry = whenExpired(viewer, () => endSession(socket, TOKEN_EXPIRED));
+  const cancelExpiry = whenExpired(viewer, () => endSession(socket, TOKEN_EXPIRED), now);
   socket.on('disconnect', cancelExpiry);
   socket.on('subscribe', (request, ack) => {
     const reply = subscribeReply(request, viewer, (rooms) => {

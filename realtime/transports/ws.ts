@@ -1,9 +1,10 @@
 // The plain WebSocket endpoint /ws: the token is checked by an ordinary fastify hook before the
-// upgrade (a bad one gets a 401 Problem, no socket), then JSON messages carry the subscribe protocol.
+// upgrade (a bad one is thrown to the app's one error handler: a 401 Problem, no socket), then JSON
+// messages carry the subscribe protocol.
 import type {} from '@fastify/websocket';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
+import { badRequest, unauthorized } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Room } from '../rooms.js';
@@ -11,21 +12,22 @@ import { admit, problemBody } from '../subscribe.js';
 import { WS_TOKEN_EXPIRED } from './endings.js';
 import type { WsRooms } from './ws-rooms.js';
 
-export function registerWsRoute(app: FastifyInstance, verifier: AccessTokenVerifier, rooms: WsRooms): void {
+export interface WsRouteOptions {
+  verifier: AccessTokenVerifier;
+  rooms: WsRooms;
+  now: () => number;
+}
+
+export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now }: WsRouteOptions): void {
   const viewers = new WeakMap<FastifyRequest, Viewer>();
   app.get('/ws', {
     websocket: true,
     // `?access_token=` is in the URL: keep request lines out of the info-level logs.
     logLevel: 'warn',
-    preValidation: async (request, reply) => {
-      try {
-        viewers.set(request, await identify(verifier, tokenOf(request)));
-      } catch (err) {
-        if (!(err instanceof ProblemError)) throw err;
-        await sendProblem(reply, err);
-      }
+    preValidation: async (request) => {
+      viewers.set(request, await identify(verifier, tokenOf(request)));
     },
-  }, (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms));
+  }, (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms, now));
 }
 
 /** `Authorization: Bearer <token>` first, else `?access_token=`; neither means anonymous. */
@@ -39,17 +41,9 @@ function tokenOf(request: FastifyRequest): unknown {
   return (request.query as { access_token?: unknown }).access_token;
 }
 
-function sendProblem(reply: FastifyReply, problem: ProblemError): FastifyReply {
-  return reply
-    .code(problem.status)
-    .headers(problem.extras.headers ?? {})
-    .type('application/problem+json')
-    .send(problemBody(problem));
-}
-
-function serveClient(socket: WebSocket, viewer: Viewer, rooms: WsRooms): void {
+function serveClient(socket: WebSocket, viewer: Viewer, rooms: WsRooms, now: () => number): void {
   rooms.add(socket);
-  const cancelExpiry = whenExpired(viewer, () => socket.close(WS_TOKEN_EXPIRED.code, WS_TOKEN_EXPIRED.reason));
+  const cancelExpiry = whenExpired(viewer, () => socket.close(WS_TOKEN_EXPIRED.code, WS_TOKEN_EXPIRED.reason), now);
   socket.on('message', (data) => socket.send(JSON.stringify(answer(data, viewer, (admitted) => rooms.join(socket, admitted)))));
   socket.on('close', () => {
     cancelExpiry();

@@ -58,7 +58,7 @@ describe('handshake auth', () => {
     for (const via of ['header', 'query'] as const) {
       const refusal = await connectWs(server.url, 'forged', { token: 'forged', via }).catch((error: { status: number; headers: Record<string, string>; body: string }) => error);
       expect(refusal).toMatchObject({ status: 401, headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="pos"' } });
-      expect(JSON.parse((refusal as { body: string }).body)).toEqual({ status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' });
+      expect(JSON.parse((refusal as { body: string }).body)).toEqual({ type: 'about:blank', status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' });
     }
   });
 

@@ -1,0 +1,46 @@
+// Screens on every room of a live app (one socket.io and one /ws client each), and a fence that
+// proves a client has received everything sent before it.
+import type { TestApp } from '../../helpers/app.js';
+import { addIngredient } from '../../helpers/menu.js';
+import type { Envelope } from '../../../realtime/events.js';
+import { ALL_ROOMS, type Room } from '../../../realtime/rooms.js';
+import { sioIn, wsIn, type SioClient, type WsClient } from './clients.js';
+
+export type Screen = SioClient | WsClient;
+
+export interface Screens {
+  byRoom: Record<Room, Screen[]>;
+  all: Screen[];
+  /** Resolves once every screen has all events sent so far (ingredient events reach every room). */
+  fence(): Promise<void>;
+  close(): void;
+}
+
+export async function openScreens(t: TestApp): Promise<Screens> {
+  const fencePost = await addIngredient(t, 'Fence', 1);
+  const byRoom = {} as Record<Room, Screen[]>;
+  for (const room of ALL_ROOMS) {
+    const token = room === 'menu' ? undefined : t.tokens.chef;
+    byRoom[room] = [await sioIn(t.url, `socket.io ${room}`, token, [room]), await wsIn(t.url, `ws ${room}`, token, [room])];
+  }
+  const all = Object.values(byRoom).flat();
+  let fences = 0;
+  return {
+    byRoom,
+    all,
+    async fence() {
+      const name = `Fence ${++fences}`;
+      const patched = await t.inject({ method: 'PATCH', url: `/ingredients/${fencePost.id}`, as: 'chef', payload: { name } });
+      if (patched.statusCode !== 200) throw new Error(`fence: ${patched.body}`);
+      await Promise.all(all.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)));
+    },
+    close: () => all.forEach((screen) => screen.close()),
+  };
+}
+
+/** `type id` of each envelope about one of the resources, in the order received. */
+export function about(screen: Screen, ...ids: string[]): string[] {
+  return screen.inbox.envelopes.filter((e) => ids.includes(idOf(e))).map((e) => `${e.type} ${idOf(e)}`);
+}
+
+export const idOf = (envelope: Envelope): string => ('id' in envelope.data ? String(envelope.data.id) : '');
