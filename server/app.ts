@@ -10,6 +10,7 @@ import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
 import openapi from './plugins/swagger.js';
+import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
 import requestRateLimit from './plugins/rate-limit.js';
 import authRoutes from './routes/auth.js';
@@ -42,6 +43,8 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
     await instance.register(routes);
   }
+  await instance.register(realtime, { store: options.store, verifier: instance.pos.tokens, now: instance.pos.now });
+  await instance.register(import('./plugins/boards.js'));
 }
 
 export const MAX_BODY_BYTES = 1_048_576;
