@@ -36,7 +36,7 @@ async function assertReplicaSet(db: mongo.Db): Promise<void> {
 
 export async function openMongoStore(options: MongoStoreOptions): Promise<Store> {
   const logger = options.logger ?? silentLogger;
-  const instanceId = options.instanceId ?? process.env.POS_INSTANCE_ID ?? hostname();
+  const instanceId = options.instanceId ?? hostname();
   const connection = mongoose.createConnection(options.uri, CONNECTION_OPTIONS);
   try {
     await connection.asPromise();

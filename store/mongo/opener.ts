@@ -16,13 +16,13 @@ export function watchOptions(images: boolean): mongo.ChangeStreamOptions {
 }
 
 /**
- * The cluster time "now": a first stream starts there rather than when its cursor happens to be
- * created, so a write made right after the store opened is never missed.
+ * Just after the newest write: a first stream starts there rather than whenever its cursor gets
+ * created, so a write made right after the store opened is never missed, and none before is sent.
  */
 async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
   const reply = await db.command({ hello: 1 });
-  const time: unknown = reply.operationTime ?? reply.lastWrite?.opTime?.ts;
-  return time instanceof Timestamp ? time : undefined;
+  const time: unknown = reply.lastWrite?.opTime?.ts ?? reply.operationTime;
+  return time instanceof Timestamp ? new Timestamp({ t: time.t, i: time.i + 1 }) : undefined;
 }
 
 export function mongoOpener(db: mongo.Db, images: boolean): ChangeStreamOpener {
