@@ -33,12 +33,10 @@ export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now }: 
 /** `Authorization: Bearer <token>` first, else `?access_token=`; neither means anonymous. */
 function tokenOf(request: FastifyRequest): unknown {
   const header = request.headers.authorization;
-  if (header !== undefined) {
-    const [scheme, token] = header.split(' ');
-    if (scheme?.toLowerCase() !== 'bearer' || !token) throw unauthorized('Send the access token as `Authorization: Bearer <token>`.');
-    return token;
-  }
-  return (request.query as { access_token?: unknown }).access_token;
+  if (header === undefined) return (request.query as { access_token?: unknown }).access_token;
+  const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+  if (!token) throw unauthorized('Send the access token as `Authorization: Bearer <token>`.');
+  return token;
 }
 
 function serveClient(socket: WebSocket, viewer: Viewer, rooms: WsRooms, now: () => number): void {

@@ -1,0 +1,56 @@
+// End to end: the menu hears dish.availability on every flip, whatever changed the stock (an order,
+// a deleted order, a PATCH), once per real change, on both transports.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers/app.js';
+import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
+import { startLiveApp } from './helpers/live-app.js';
+import { openScreens, type Screen, type Screens } from './helpers/screens.js';
+
+let t: TestApp;
+let screens: Screens;
+const flipsOf = (screen: Screen) => screen.inbox.envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
+const patchIngredient = async (id: string, payload: object) => {
+  const response = await t.inject({ method: 'PATCH', url: `/ingredients/${id}`, as: 'chef', payload });
+  expect(response.statusCode).toBe(200);
+};
+
+beforeEach(async () => {
+  t = await startLiveApp();
+  screens = await openScreens(t);
+});
+afterEach(async () => {
+  screens.close();
+  await t.close();
+});
+
+describe('dish availability', () => {
+  it('flips both ways as orders take and give back stock and as stock is patched', async () => {
+    const basil = await addIngredient(t, 'Basil', 1);
+    const pesto = await addDish(t, { name: 'Pesto', station: 'cold', ingredients: [{ ingredient_id: basil.id, is_essential: true }] });
+    const order = await placeOrder(t, [pesto.id]);
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(204);
+    await patchIngredient(basil.id, { in_stock_qty: 0 });
+    await patchIngredient(basil.id, { in_stock_delta: 3 });
+    await patchIngredient(basil.id, { in_stock_delta: -1 });
+    await screens.fence();
+    const flips = [false, true, false, true].map((is_available) => ({ id: pesto.id, is_available }));
+    for (const screen of screens.byRoom.menu) expect(flipsOf(screen)).toEqual(flips);
+    for (const screen of screens.all.filter((s) => !screens.byRoom.menu.includes(s))) expect(flipsOf(screen)).toEqual([]);
+  });
+
+  it('flips a dish once when one order empties two of its essentials, and only the dishes that flip', async () => {
+    const tomato = await addIngredient(t, 'Tomato', 1);
+    const mozzarella = await addIngredient(t, 'Mozzarella', 1);
+    const oil = await addIngredient(t, 'Oil', 1);
+    const caprese = await addDish(t, {
+      name: 'Caprese', station: 'cold',
+      ingredients: [{ ingredient_id: tomato.id, is_essential: true }, { ingredient_id: mozzarella.id, is_essential: true }, { ingredient_id: oil.id, is_essential: false }],
+    });
+    const bruschetta = await addDish(t, { name: 'Bruschetta', station: 'hot', ingredients: [{ ingredient_id: oil.id, is_essential: false }] });
+    await placeOrder(t, [caprese.id]);
+    await screens.fence();
+    for (const screen of screens.byRoom.menu) expect(flipsOf(screen)).toEqual([{ id: caprese.id, is_available: false }]);
+    const dishes = await t.inject({ method: 'GET', url: `/dishes?filter=is_available.eq~true&fields=id` });
+    expect(dishes.json()).toMatchObject({ results: [{ id: bruschetta.id }] });
+  });
+});
