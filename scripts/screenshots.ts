@@ -1,0 +1,65 @@
+// `npx tsx scripts/screenshots.ts`: the boards with the demo data, in headless Chromium at tablet
+// size, saved as docs/kds-hot.png, docs/expeditor.png and docs/menu.png.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { openStore } from '../store/open.js';
+import { DEMO_USERS, loadDemoData } from './demo-data.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', '--hide-scrollbars'];
+
+interface Shot {
+  path: string;
+  file: string;
+  /** Demo account to sign in with; none for the menu. */
+  user?: string;
+  viewport?: { width: number; height: number };
+}
+
+const SHOTS: Shot[] = [
+  { path: '/kds/hot', file: 'docs/kds-hot.png', user: 'chef' },
+  { path: '/expeditor', file: 'docs/expeditor.png', user: 'expeditor' },
+  { path: '/menu', file: 'docs/menu.png' },
+];
+
+async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<void> {
+  const page = await browser.newPage({ viewport: shot.viewport ?? { width: 1280, height: 800 }, locale: 'en-US' });
+  try {
+    await page.goto(`${baseUrl}${shot.path}`);
+    const account = DEMO_USERS.find((user) => user.user_name === shot.user);
+    if (account) {
+      await page.fill('#login input[name=user_name]', account.user_name);
+      await page.fill('#login input[name=password]', account.password);
+      await page.click('#login button[type=submit]');
+    }
+    await page.waitForSelector('#link[data-state="live"]', { timeout: 15_000 });
+    await page.waitForSelector('[data-order-id], [data-dish-id]', { timeout: 15_000 });
+    await page.waitForTimeout(1_200);
+    // The whole page, so the expeditor's scheduled Drafts below the fold show too.
+    await page.screenshot({ path: shot.file, fullPage: true });
+    process.stdout.write(`${shot.file}\n`);
+  } finally {
+    await page.close();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pos-screenshots-'));
+const config = loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', LOG_LEVEL: 'warn' });
+await loadDemoData(config);
+const store = await openStore(config);
+const app = await buildApp({ config, store, jwtSecret: randomBytes(32).toString('hex') });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+try {
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  for (const shot of SHOTS) await shoot(browser, baseUrl, shot);
+} finally {
+  await browser.close();
+  await app.close();
+  await store.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}

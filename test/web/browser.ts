@@ -1,0 +1,81 @@
+// What the browser suites share: Debian's headless Chromium through playwright-core, and the steps
+// a cook takes on a board (open it, sign in, wait until it is live).
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { PASSWORD, type TestApp } from '../helpers/app.js';
+import type { Role } from '../../models/user.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** Waits for events are generous: shared CI machines are slow, and nothing here measures speed. */
+export const WAIT_MS = 15_000;
+export const BROWSER_TEST_MS = 60_000;
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+
+/** Fails (never skips) when Chromium is missing, saying how to install it. */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (CI does this in .ci/run).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A 10-inch tablet in landscape by default. */
+export async function openBoard(browser: Browser, t: TestApp, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  // A fixed locale and zone, so prices and clock times read the same on every machine.
+  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC' });
+  page.setDefaultTimeout(WAIT_MS);
+  await page.goto(`${t.url}${path}`);
+  return page;
+}
+
+/** Signs in with the test user of that role (`<role>1`) and waits until the board is live. */
+export async function signIn(page: Page, role: Role): Promise<void> {
+  await page.fill('#login input[name=user_name]', `${role}1`);
+  await page.fill('#login input[name=password]', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await waitUntilLive(page);
+}
+
+export async function waitUntilLive(page: Page): Promise<void> {
+  await page.waitForSelector('#link[data-state="live"]');
+}
+
+/** The card (KDS) or row (expeditor) of an order. */
+export const orderCard = (page: Page, id: string) => page.locator(`[data-order-id="${id}"]`);
+
+/** The order's status as the API reports it now. */
+export async function statusInApi(t: TestApp, id: string): Promise<string> {
+  const response = await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' });
+  return response.json<{ status: string }>().status;
+}
+
+export interface TicketText {
+  name: string;
+  age: string;
+  table: string;
+  priority: string;
+  status: string;
+  requests: string | null;
+  dishes: string[];
+  buttons: string[];
+}
+
+/** What a KDS ticket shows, read from the page. */
+export async function readTicket(page: Page, id: string): Promise<TicketText> {
+  const card = orderCard(page, id);
+  await card.waitFor();
+  return card.evaluate((element) => {
+    const text = (selector: string) => element.querySelector(selector)?.textContent ?? null;
+    return {
+      name: text('.ticket-name') ?? '',
+      age: text('.ticket-age') ?? '',
+      table: text('.ticket-table') ?? '',
+      priority: text('.ticket-priority') ?? '',
+      status: text('.ticket-status') ?? '',
+      requests: text('.ticket-requests'),
+      dishes: [...element.querySelectorAll('.ticket-dishes li')].map((li) => [...li.children].map((part) => part.textContent).join(' ')),
+      buttons: [...element.querySelectorAll('button')].map((button) => button.textContent ?? ''),
+    };
+  });
+}

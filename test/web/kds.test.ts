@@ -1,0 +1,129 @@
+// The station screen in a real browser against the real app: tickets arrive live at the right
+// station only, bump and recall move the order through the API, and deleted tickets go away.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { PASSWORD } from '../helpers/app.js';
+import { BROWSER_TEST_MS, launchChromium, openBoard, orderCard, readTicket, signIn, statusInApi, WAIT_MS } from './browser.js';
+
+describe('KDS board', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows a new order on the hot board with only its hot dishes, and not on the cold board', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const menu = await seedMenu(t);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      const cold = await openBoard(browser, t, '/kds/cold');
+      await signIn(hot, 'chef');
+      await signIn(cold, 'chef');
+
+      const steaks = await placeOrder(t, [menu.steak.id, menu.lemonade.id, menu.steak.id], 'patron', { special_requests: 'Steak well done' });
+      expect(await readTicket(hot, steaks.id)).toStrictEqual({
+        name: 'Ben',
+        age: expect.stringMatching(/^0:\d\d$/),
+        table: 'Table 4',
+        priority: 'P3',
+        status: 'New',
+        requests: 'Steak well done',
+        dishes: ['2× Steak'],
+        buttons: ['Start ▶'],
+      });
+      // A later salad reaches the cold board; by then the steak order would have too, had it been sent there.
+      const salad = await placeOrder(t, [menu.salad.id], 'patron', { name: 'Cleo', table_number: 9 });
+      expect((await readTicket(cold, salad.id)).dishes).toStrictEqual(['1× Green Salad']);
+      expect(await orderCard(cold, steaks.id).count()).toBe(0);
+      expect(await orderCard(hot, salad.id).count()).toBe(0);
+      expect(await hot.textContent('#count')).toBe('1 open');
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  it('bumps with a click and the keyboard, recalls one step back, and the API agrees', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const menu = await seedMenu(t);
+      const first = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ava' });
+      const second = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ben' });
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+
+      await orderCard(hot, first.id).focus();
+      await hot.keyboard.press('Space');
+      await expect.poll(() => statusInApi(t, first.id), { timeout: WAIT_MS }).toBe('In Progress');
+      await expect.poll(async () => (await readTicket(hot, first.id)).buttons).toStrictEqual(['↶ Recall', 'Done ✓']);
+
+      await hot.keyboard.press('ArrowRight');
+      await hot.keyboard.press('Enter');
+      await expect.poll(() => statusInApi(t, second.id), { timeout: WAIT_MS }).toBe('In Progress');
+
+      await orderCard(hot, first.id).locator('[data-action="bump"]').click();
+      await expect.poll(() => statusInApi(t, first.id), { timeout: WAIT_MS }).toBe('Ready for Assembly');
+      await expect.poll(async () => (await readTicket(hot, first.id)).status).toBe('Ready');
+
+      await orderCard(hot, first.id).locator('[data-action="recall"]').click();
+      await expect.poll(() => statusInApi(t, first.id), { timeout: WAIT_MS }).toBe('In Progress');
+
+      await orderCard(hot, second.id).focus();
+      await hot.keyboard.press('Backspace');
+      await expect.poll(() => statusInApi(t, second.id), { timeout: WAIT_MS }).toBe('Received');
+
+      await hot.click('#recall-last');
+      await expect.poll(() => statusInApi(t, first.id), { timeout: WAIT_MS }).toBe('Received');
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  it('drops a ticket when its order is deleted or sent on by the expeditor', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const menu = await seedMenu(t);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      const cancelled = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ava' });
+      const served = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ben' });
+      await orderCard(hot, cancelled.id).waitFor();
+      await orderCard(hot, served.id).waitFor();
+
+      expect((await t.inject({ method: 'DELETE', url: `/orders/${cancelled.id}`, as: 'manager' })).statusCode).toBe(204);
+      for (const status of ['In Progress', 'Ready for Assembly', 'Ready for Pickup']) {
+        expect((await t.inject({ method: 'PATCH', url: `/orders/${served.id}`, as: 'expeditor', payload: { status } })).statusCode).toBe(200);
+      }
+      await orderCard(hot, cancelled.id).waitFor({ state: 'detached' });
+      await orderCard(hot, served.id).waitFor({ state: 'detached' });
+      expect(await hot.isVisible('#empty')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  it('refuses a wrong password and a patron with a message, and keeps the board hidden', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const hot = await openBoard(browser, t, '/kds/hot');
+      const attempt = async (userName: string, password: string) => {
+        await hot.fill('#login input[name=user_name]', userName);
+        await hot.fill('#login input[name=password]', password);
+        await hot.click('#login button[type=submit]');
+      };
+      await attempt('chef1', 'Wrong@Pass1');
+      await hot.waitForSelector('#login-error:not(:empty)');
+      expect(await hot.textContent('#login-error')).toBe('The user_name or password is wrong.');
+      await attempt('patron1', PASSWORD);
+      await hot.waitForSelector('#login-error:has-text("kitchen staff")');
+      expect(await hot.textContent('#login-error')).toBe('This board is for kitchen staff: sign in as a chef, expeditor or manager.');
+      expect(await hot.isVisible('#tickets')).toBe(false);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+});

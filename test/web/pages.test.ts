@@ -1,0 +1,40 @@
+// The boards' pages as the server serves them: the HTML, a Problem for an unknown station, scripts
+// in files only (so a strict CSP holds), and nothing of them in the OpenAPI document.
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
+
+describe('board pages', () => {
+  it('serves the three boards, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
+    const t = await startTestApp();
+    try {
+      for (const path of ['/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/menu', '/boards/']) {
+        const page = await t.inject({ method: 'GET', url: path });
+        expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
+        // Scripts come from files only: no inline script and no inline handlers.
+        expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
+      }
+      const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
+      expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
+
+      const unknown = await t.inject({ method: 'GET', url: '/kds/grill' });
+      expect({ status: unknown.statusCode, type: unknown.headers['content-type'], body: unknown.json() }).toStrictEqual({
+        status: 404,
+        type: 'application/problem+json; charset=utf-8',
+        body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no station "grill"; stations are cold, hot, beverages.' },
+      });
+      expect((await t.inject({ method: 'GET', url: '/boards/nothing.js' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keeps the boards out of the OpenAPI document', async () => {
+    const t = await startTestApp();
+    try {
+      const paths = Object.keys((await t.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>().paths);
+      expect(paths.filter((path) => /kds|expeditor|menu|boards/.test(path))).toStrictEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// Bump-bar keys: arrows move between tickets, space/enter bumps the focused one, backspace recalls.
+
+/**
+ * @param {HTMLElement} grid the element holding the focusable tickets (`[data-order-id]`)
+ * @param {{ bump?: (id: string) => void, recall?: (id: string) => void, other?: (key: string, id: string) => boolean }} actions
+ */
+export function wireTicketKeys(grid, actions) {
+  grid.addEventListener('keydown', (event) => {
+    const ticket = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null);
+    if (!ticket || !grid.contains(ticket) || event.target !== ticket) return;
+    const id = ticket.dataset.orderId ?? '';
+    const step = arrowStep(event.key, columnsOf(grid));
+    if (step !== 0) moveFocus(grid, ticket, step);
+    else if (actions.bump && (event.key === ' ' || event.key === 'Enter')) actions.bump(id);
+    else if (actions.recall && (event.key === 'Backspace' || event.key === 'r' || event.key === 'R')) actions.recall(id);
+    else if (!actions.other?.(event.key, id)) return;
+    event.preventDefault();
+  });
+}
+
+/** @param {string} key @param {number} columns */
+function arrowStep(key, columns) {
+  return { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -columns, ArrowDown: columns }[key] ?? 0;
+}
+
+/** How many tickets sit side by side in the grid. @param {HTMLElement} grid */
+function columnsOf(grid) {
+  const tickets = [...grid.querySelectorAll('[data-order-id]')];
+  const top = tickets[0]?.getBoundingClientRect().top;
+  return Math.max(1, tickets.filter((ticket) => ticket.getBoundingClientRect().top === top).length);
+}
+
+/** @param {HTMLElement} grid @param {HTMLElement} from @param {number} step */
+function moveFocus(grid, from, step) {
+  const tickets = /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]')]);
+  const index = tickets.indexOf(from) + step;
+  tickets[Math.min(tickets.length - 1, Math.max(0, index))]?.focus();
+}
+
+/** Puts the focus back on the ticket that had it before a re-render, if it is still shown. */
+export function keepFocus(grid, render) {
+  const focusedId = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null)?.dataset.orderId;
+  render();
+  if (!focusedId) return;
+  const again = /** @type {HTMLElement | null} */ (grid.querySelector(`[data-order-id="${CSS.escape(focusedId)}"]`));
+  again?.focus();
+}

@@ -1,0 +1,47 @@
+// The sign-in screen shown over a staff board until a kitchen account has logged in.
+import { $ } from './dom.js';
+import { currentRole, currentSession, sessionEvents, signIn, signOut } from './session.js';
+
+const STAFF = ['chef', 'expeditor', 'manager'];
+
+/**
+ * Shows the form while signed out; calls `onSignedIn` once a staff account is in.
+ * @param {() => void} onSignedIn
+ */
+export function guardWithLogin(onSignedIn) {
+  const form = /** @type {HTMLFormElement} */ ($('#login'));
+  const error = $('#login-error');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const data = new FormData(form);
+    error.textContent = '';
+    const failure = await signIn(String(data.get('user_name') ?? '').trim(), String(data.get('password') ?? ''));
+    if (failure) error.textContent = failure;
+  });
+  $('#sign-out').addEventListener('click', () => signOut());
+  sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));
+  sessionEvents.addEventListener('signed-out', () => show(true));
+}
+
+/** @param {() => void} onSignedIn */
+function enter(onSignedIn) {
+  if (!STAFF.includes(currentRole())) {
+    signOut();
+    $('#login-error').textContent = 'This board is for kitchen staff: sign in as a chef, expeditor or manager.';
+    return;
+  }
+  show(false);
+  const userName = currentSession()?.user_name ?? '';
+  $('#who').textContent = userName;
+  $('#sign-out').title = `Signed in as ${userName}`;
+  onSignedIn();
+}
+
+/** @param {boolean} signedOut */
+function show(signedOut) {
+  document.body.classList.toggle('signed-out', signedOut);
+  if (signedOut) /** @type {HTMLInputElement} */ ($('#login input[name=user_name]')).focus();
+}
+
+/** For a page load with a stored session. @param {() => void} onSignedIn */
+export const resumeInto = (onSignedIn) => enter(onSignedIn);

@@ -1,0 +1,50 @@
+// Open orders with the dishes a board cares about, built from the REST lists or from live events.
+import { fetchAll } from './api.js';
+import { isFresher } from './sync.js';
+
+/** @typedef {{ id: string, name: string, station: string, preparation_time: number, category: string }} Dish */
+/** @typedef {{ id: string, name: string, status: string, priority: number, created_at: string, updated_at: string, fire_at: string | null, dish_ids: string[], dishes: Dish[] } & Record<string, any>} BoardOrder */
+
+/**
+ * @param {{ statuses: string[], station?: string }} scope the statuses shown, and a station to keep
+ *   only its dishes (and only orders that have some) or none for every dish
+ */
+export function createOrderBook({ statuses, station }) {
+  /** Dishes by id, kept current by dish events, to read REST orders with. */
+  const dishes = new Map();
+  /** @param {BoardOrder} order */
+  const belongs = (order) => statuses.includes(order.status) && (!station || order.dishes.length > 0);
+
+  /** @returns {Promise<BoardOrder[]>} */
+  async function load() {
+    const [menu, orders] = await Promise.all([
+      fetchAll('/dishes', station ? { filter: `station.eq~${station}` } : {}),
+      fetchAll('/orders', { filter: `status.in~${statuses.join(',')}` }),
+    ]);
+    dishes.clear();
+    for (const dish of menu) dishes.set(dish.id, dish);
+    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((id) => dishes.get(id) ?? []) })).filter(belongs);
+  }
+
+  /**
+   * Applies one live event; returns true when an order appeared that was not shown before.
+   * @param {Map<string, BoardOrder>} orders @param {string} type @param {any} data
+   */
+  function apply(orders, type, data) {
+    if (type.startsWith('dish.')) trackDish(type, data);
+    if (!type.startsWith('order.')) return false;
+    const held = orders.get(data.id);
+    if (type === 'order.deleted') orders.delete(data.id);
+    else if (!isFresher(held, data)) return false;
+    else if (belongs(data)) orders.set(data.id, data);
+    else orders.delete(data.id);
+    return !held && orders.has(data.id);
+  }
+
+  function trackDish(type, dish) {
+    if (type === 'dish.deleted' || (station && dish.station !== station)) dishes.delete(dish.id);
+    else if (type !== 'dish.availability') dishes.set(dish.id, dish);
+  }
+
+  return { load, apply };
+}

@@ -1,0 +1,61 @@
+// What the boards know of orders: the kitchen's statuses, the moves, ages and how late a ticket is.
+
+export const STATIONS = ['cold', 'hot', 'beverages'];
+export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
+export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
+
+/** The station's bump: one step forward, and the recall: one step back. */
+export const BUMP = { Received: 'In Progress', 'In Progress': 'Ready for Assembly' };
+export const RECALL = { 'In Progress': 'Received', 'Ready for Assembly': 'In Progress' };
+
+/** When the kitchen's clock starts: a scheduled order's fire time, else its creation. */
+export function startedAt(order) {
+  const created = Date.parse(order.created_at);
+  const fired = order.fire_at ? Date.parse(order.fire_at) : 0;
+  return Math.max(created, fired <= Date.now() ? fired : 0);
+}
+
+/** "4:07" under an hour, "1h 05m" beyond. @param {number} ms */
+export function formatAge(ms) {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  const seconds = Math.floor((Math.max(0, ms) % 60_000) / 1000);
+  if (minutes < 60) return `${minutes}:${String(seconds).padStart(2, '0')}`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** 'ok', then 'late' past the longest preparation time, then 'very-late' past twice that. */
+export function lateness(ageMs, dishes) {
+  const prepMinutes = Math.max(0, ...dishes.map((dish) => dish.preparation_time ?? 0));
+  if (prepMinutes === 0) return 'ok';
+  const minutes = ageMs / 60_000;
+  if (minutes > 2 * prepMinutes) return 'very-late';
+  return minutes > prepMinutes ? 'late' : 'ok';
+}
+
+/** Dishes with a count each, in the order first listed: "2 × Steak". */
+export function countDishes(dishes) {
+  /** @type {Map<string, { name: string, count: number }>} */
+  const counts = new Map();
+  for (const dish of dishes) {
+    const entry = counts.get(dish.id) ?? { name: dish.name, count: 0 };
+    entry.count += 1;
+    counts.set(dish.id, entry);
+  }
+  return [...counts.values()];
+}
+
+/** Priority (0 first), then the oldest first. */
+export function byPriorityThenAge(a, b) {
+  return a.priority - b.priority || startedAt(a) - startedAt(b) || a.id.localeCompare(b.id);
+}
+
+/** A clock time in the board's locale, "18:30". @param {string} iso */
+export function clockTime(iso) {
+  const at = new Date(iso);
+  const sameDay = at.toDateString() === new Date().toDateString();
+  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return sameDay ? time : `${at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
+}
+
+/** The table, or "Takeaway". */
+export const tableLabel = (order) => (order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`);

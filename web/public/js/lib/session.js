@@ -1,0 +1,110 @@
+// The signed-in session: the token pair in sessionStorage, refreshed before expiry or after a 401.
+
+const KEY = 'pos.session';
+/** Refresh this long before the access token expires. */
+const EARLY_MS = 60_000;
+
+/** @typedef {{ access_token: string, refresh_token: string, expires_at: string, user_name: string }} TokenPair */
+
+/** Fired on `session`: 'signed-in' and 'signed-out'. */
+export const sessionEvents = new EventTarget();
+
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let refreshTimer;
+/** @type {Promise<boolean> | null} */
+let refreshing = null;
+
+/** @returns {TokenPair | null} */
+export function currentSession() {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+export const accessToken = () => currentSession()?.access_token ?? null;
+
+/** The role claim of the access token, for a friendly message only: the server decides access. */
+export function currentRole() {
+  const token = accessToken();
+  try {
+    const payload = token?.split('.')[1] ?? '';
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).role ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {TokenPair} pair */
+function keep(pair) {
+  const { access_token, refresh_token, expires_at, user_name } = pair;
+  sessionStorage.setItem(KEY, JSON.stringify({ access_token, refresh_token, expires_at, user_name }));
+  scheduleRefresh();
+}
+
+function scheduleRefresh() {
+  clearTimeout(refreshTimer);
+  const session = currentSession();
+  if (!session) return;
+  const wait = Math.max(5_000, new Date(session.expires_at).getTime() - Date.now() - EARLY_MS);
+  refreshTimer = setTimeout(() => void refresh(), wait);
+}
+
+/** @param {string} path @param {unknown} body */
+async function postJson(path, body) {
+  // No credentials: a 401 with a Basic challenge would otherwise pop up the browser's own login box.
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' });
+  const payload = await response.json().catch(() => ({}));
+  return { ok: response.ok, status: response.status, payload };
+}
+
+/**
+ * Logs in with the JSON password grant; resolves to null, or the Problem detail to show.
+ * @param {string} userName @param {string} password @returns {Promise<string | null>}
+ */
+export async function signIn(userName, password) {
+  const { ok, status, payload } = await postJson('/auth/token', { grant_type: 'password', user_name: userName, password });
+  if (!ok) return payload.detail ?? `Login failed (HTTP ${status}).`;
+  keep(payload);
+  sessionEvents.dispatchEvent(new Event('signed-in'));
+  return null;
+}
+
+export function signOut() {
+  clearTimeout(refreshTimer);
+  sessionStorage.removeItem(KEY);
+  sessionEvents.dispatchEvent(new Event('signed-out'));
+}
+
+/** One refresh at a time: refresh tokens are single-use, and a replay would revoke the login. */
+export function refresh() {
+  refreshing ??= exchange().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+async function exchange() {
+  const session = currentSession();
+  if (!session) return false;
+  try {
+    const { ok, status, payload } = await postJson('/auth/refresh-token', { refresh_token: session.refresh_token });
+    if (ok) {
+      keep(payload);
+      return true;
+    }
+    if (status === 401 || status === 400) signOut();
+  } catch {
+    // Network trouble: keep the session and try again shortly.
+    refreshTimer = setTimeout(() => void refresh(), 5_000);
+  }
+  return false;
+}
+
+/** On page load: resume the stored session, refreshing at once if its access token is stale. */
+export async function resumeSession() {
+  const session = currentSession();
+  if (!session) return false;
+  if (new Date(session.expires_at).getTime() - Date.now() < EARLY_MS) return refresh();
+  scheduleRefresh();
+  return true;
+}

@@ -1,0 +1,52 @@
+// Keeps a board's records in step: a REST snapshot replaces everything, and live events that arrive
+// while the snapshot loads are held and replayed on top of it, so none is lost or applied twice.
+
+/**
+ * @template T
+ * @param {{
+ *   load: () => Promise<T[]>,
+ *   apply: (records: Map<string, T>, type: string, data: any) => unknown,
+ *   render: (reason: 'snapshot' | 'event', applied?: unknown) => void,
+ *   onError: (error: Error) => void,
+ * }} options
+ */
+export function createSync({ load, apply, render, onError }) {
+  /** @type {Map<string, T>} */
+  let records = new Map();
+  /** @type {[string, any][] | null} events held while a snapshot loads */
+  let held = null;
+  let generation = 0;
+
+  async function resync() {
+    const mine = ++generation;
+    held = [];
+    try {
+      const snapshot = await load();
+      if (mine !== generation) return;
+      records = new Map(snapshot.map((record) => [/** @type {any} */ (record).id, record]));
+      for (const [type, data] of held) apply(records, type, data);
+      held = null;
+      render('snapshot');
+    } catch (error) {
+      if (mine !== generation) return;
+      held = null;
+      onError(/** @type {Error} */ (error));
+      setTimeout(() => mine === generation && void resync(), 3_000);
+    }
+  }
+
+  /** @param {string} type @param {any} data */
+  function receive(type, data) {
+    if (held) held.push([type, data]);
+    else {
+      render('event', apply(records, type, data));
+    }
+  }
+
+  return { resync, receive, records: () => records };
+}
+
+/** True when `incoming` is not older than what is held (events can arrive after a fresher snapshot). */
+export function isFresher(held, incoming) {
+  return !held || !incoming.updated_at || !held.updated_at || incoming.updated_at >= held.updated_at;
+}
