@@ -101,6 +101,20 @@ describe('POST /auth/token', () => {
     }
   });
 
+  it('Basic credentials whose password holds a colon', async () => {
+    t = await startTestApp();
+    const created = await t.inject({ method: 'POST', url: '/users', payload: { user_name: 'colon', email: 'colon@example.com', password: 'Pa:ss1!word', role: 'patron' } });
+    expect(created.statusCode).toBe(201);
+    const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: basic('colon', 'Pa:ss1!word') } });
+    expect({ status: response.statusCode, user_name: response.json().user_name }).toStrictEqual({ status: 201, user_name: 'colon' });
+  });
+
+  it('415 for a body that is not JSON', async () => {
+    t = await startTestApp();
+    const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password&user_name=chef1' });
+    expectProblem(response, 415, 'Send the body as application/json.');
+  });
+
   it('400 for another grant type or a missing field', async () => {
     t = await startTestApp();
     const response = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'client_credentials', user_name: 'chef1' } });
@@ -202,6 +216,13 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(r2), REVOKED);
     // Another login of the same user is another family: untouched.
     expect((await refresh(otherLogin)).statusCode).toBe(200);
+  });
+
+  it('401 for the refresh token of a user since deleted', async () => {
+    t = await startTestApp();
+    const token = (await login('chef1')).json().refresh_token as string;
+    expect((await t.inject({ method: 'DELETE', url: `/users/${t.userIds.chef}`, as: 'manager' })).statusCode).toBe(204);
+    expectUnauthorized(await refresh(token), REVOKED);
   });
 
   it('401 for an unknown refresh token', async () => {

@@ -92,6 +92,12 @@ describe('strict bodies', () => {
     expectInvalid(await t.inject({ method: 'PATCH', url: `/users/${t.userIds.chef}`, as: 'chef', payload: { id: UNKNOWN_ID } }), 'body', [{ path: 'id', message: 'is read-only and cannot be set' }]);
   });
 
+  it('the token and the role are checked before the body is validated', async () => {
+    expect((await t.inject({ method: 'POST', url: '/dishes', payload: { nonsense: true } })).statusCode).toBe(401);
+    expect((await t.inject({ method: 'POST', url: '/dishes', as: 'patron', payload: { nonsense: true } })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'POST', url: '/orders', payload: { nonsense: true } })).statusCode).toBe(401);
+  });
+
   it('no type coercion in bodies: a numeric string is not a number', async () => {
     const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: '4' } });
     expectInvalid(response, 'body', [{ path: 'table_number', message: 'must be integer' }]);
