@@ -17,6 +17,14 @@ const FIXTURE = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKERS = 16;
 const KILL_AFTER_CREATED = 40;
+const VOLLEY = 64;
+// Early in the volley, while the server still holds most of it (checked: a copy that commits stock
+// and order in two transactions 2 ms apart failed this test in 8 runs of 8).
+const KILL_AFTER_ANSWERS = 4;
+const START_TIMEOUT_MS = 20_000;
+const REQUEST_TIMEOUT_MS = 10_000;
+/** A bound on the burst should the kill condition never be met. */
+const MAX_REQUESTS = 2_000;
 
 /** Starts the fixture server on `dataDir` and resolves with its URL once it listens. */
 function startServer(dataDir: string): { child: ChildProcess; url: Promise<string> } {
@@ -35,6 +43,8 @@ function startServer(dataDir: string): { child: ChildProcess; url: Promise<strin
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
+    // Bounded, so the test's finally (which kills the child) always runs before the test times out.
+    setTimeout(() => reject(new Error(`server did not listen within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS).unref();
   });
   return { child, url };
 }
@@ -53,11 +63,13 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     const seed = await startTestApp({ dataDir });
     const initial: Record<string, number> = {};
     const dishes: DishDoc[] = [];
+    let saffronId = '';
     try {
       const saffron = await addIngredient(seed, 'Saffron', 20); // essential, runs out mid-burst
       const rice = await addIngredient(seed, 'Rice', 100_000); // essential, plenty
       const salt = await addIngredient(seed, 'Salt', 0); // non-essential, goes negative
       for (const ingredient of [saffron, rice, salt]) initial[ingredient.id] = ingredient.in_stock_qty;
+      saffronId = saffron.id;
       dishes.push(
         await addDish(seed, { name: 'Risotto', station: 'hot', ingredients: [{ ingredient_id: saffron.id, is_essential: true }, { ingredient_id: rice.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] }),
         await addDish(seed, { name: 'Plain Rice', station: 'hot', ingredients: [{ ingredient_id: rice.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] }),
@@ -72,41 +84,52 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     const server = startServer(dataDir);
     child = server.child;
     const url = await server.url;
-    const login = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }) });
+    const login = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     expect(login.status).toBe(201);
     const { access_token } = (await login.json()) as { access_token: string };
 
     const created: string[] = [];
     const statuses: number[] = [];
-    let cutOff = 0; // requests in flight when the process died: they got no answer
-    let killed = false;
-    // Each worker keeps one order in flight until the kill; none starts a request after it.
-    const worker = async (offset: number) => {
-      for (let i = offset; !killed; i += WORKERS) {
-        try {
-          const response = await fetch(`${url}/orders`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
-            body: JSON.stringify({ name: `Guest${i}`, dish_ids: baskets[i % baskets.length] }),
-            signal: AbortSignal.timeout(10_000),
-          });
-          const body = (await response.json()) as { id?: string };
-          statuses.push(response.status);
-          if (response.status === 201 && body.id) created.push(body.id);
-        } catch {
-          cutOff += 1;
-          return;
-        }
-        if (created.length >= KILL_AFTER_CREATED && !killed) {
-          killed = true;
-          server.child.kill('SIGKILL');
-        }
+    let cutOff = 0; // requests that got no answer: the process died under them
+    const post = async (i: number): Promise<void> => {
+      try {
+        const response = await fetch(`${url}/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+          body: JSON.stringify({ name: `Guest${i}`, dish_ids: baskets[i % baskets.length] }),
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        });
+        const body = (await response.json()) as { id?: string };
+        statuses.push(response.status);
+        if (response.status === 201 && body.id) created.push(body.id);
+      } catch {
+        cutOff += 1;
       }
     };
+
+    // A steady stream of orders (saffron runs out along the way) ...
+    const worker = async (offset: number) => {
+      for (let i = offset; created.length < KILL_AFTER_CREATED && cutOff === 0 && i < MAX_REQUESTS; i += WORKERS) await post(i);
+    };
     await Promise.all(Array.from({ length: WORKERS }, (_, offset) => worker(offset)));
+    // ... then a volley all at once: the process is killed as the first few are answered, with the
+    // rest in its hands (received, queued, half-written or committed but unanswered).
+    let killed = false;
+    let settled = 0;
+    const volley = Array.from({ length: VOLLEY }, (_, k) =>
+      post(MAX_REQUESTS + k).then(() => {
+        settled += 1;
+        if (killed || settled < KILL_AFTER_ANSWERS) return;
+        killed = true;
+        server.child.kill('SIGKILL');
+      }),
+    );
+    await Promise.all(volley);
+    const killedMidBurst = killed && created.length >= KILL_AFTER_CREATED;
+    if (!killed) server.child.kill('SIGKILL');
     await exited(server.child);
 
-    expect(killed).toBe(true);
+    expect(killedMidBurst).toBe(true);
     expect(server.child.signalCode).toBe('SIGKILL');
     expect(cutOff).toBeGreaterThan(0); // the kill did land in the middle of the burst
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
@@ -131,7 +154,6 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     expect(Object.fromEntries(ingredients.map((ingredient) => [ingredient.id, ingredient.in_stock_qty]))).toEqual(
       Object.fromEntries(Object.entries(initial).map(([id, qty]) => [id, qty - (consumed[id] ?? 0)])),
     );
-    const saffronId = dishes[0]?.ingredients[0]?.ingredient_id ?? '';
     expect(ingredients.find((ingredient) => ingredient.id === saffronId)?.in_stock_qty).toBeGreaterThanOrEqual(0);
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) {
@@ -141,4 +163,4 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     await store?.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}, 60_000);
