@@ -126,4 +126,47 @@ describe('KDS board', () => {
       await t.close();
     }
   }, BROWSER_TEST_MS);
+
+  it('chimes for a new ticket (two tones through WebAudio) until muted', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const menu = await seedMenu(t);
+      const hot = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // A stand-in AudioContext that counts the tones the board plays.
+      await hot.addInitScript(fakeAudioContext);
+      await hot.goto(`${t.url}/kds/hot`);
+      await signIn(hot, 'chef');
+      const tones = () => hot.evaluate(() => (globalThis as unknown as { tones: number }).tones);
+
+      const first = await placeOrder(t, [menu.steak.id]);
+      await orderCard(hot, first.id).waitFor();
+      await expect.poll(tones, { timeout: WAIT_MS }).toBe(2);
+
+      await hot.click('#mute');
+      expect(await hot.textContent('#mute')).toBe('Sound: off');
+      const second = await placeOrder(t, [menu.steak.id]);
+      await orderCard(hot, second.id).waitFor();
+      expect(await tones()).toBe(2);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
 });
+
+/** Runs in the page before its scripts: an AudioContext that only counts oscillators. */
+function fakeAudioContext() {
+  const page = globalThis as unknown as { tones: number; AudioContext: unknown };
+  page.tones = 0;
+  const node = { connect: (next: unknown) => next, start() {}, stop() {}, frequency: { value: 0 }, gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} } };
+  page.AudioContext = class {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    resume = async () => {};
+    createGain = () => node;
+    createOscillator = () => {
+      page.tones += 1;
+      return node;
+    };
+  };
+}

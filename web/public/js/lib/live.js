@@ -1,7 +1,7 @@
 // The live link: socket.io with the access token, room subscription, and a resync after every
 // (re)connection or `resync` event so a board never shows what it missed while away.
 import { io } from '/boards/vendor/socket.io.esm.min.js';
-import { accessToken, refresh } from './session.js';
+import { accessToken, freshToken, refresh } from './session.js';
 
 export const EVENT_TYPES = [
   'order.created', 'order.updated', 'order.deleted',
@@ -25,29 +25,34 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
     // A function, so every reconnection presents the newest token.
     auth: (callback) => callback(accessToken() ? { token: accessToken() } : {}),
   });
-  let tokenExpired = false;
 
-  socket.on('connect', () => void subscribe(socket, rooms, onState).then((ok) => ok && onResync()));
+  socket.on('connect', async () => {
+    if (await subscribe(socket, rooms, onState)) onResync();
+  });
   socket.on('disconnect', (reason) => {
     onState('reconnecting');
-    // The server ended the session (token expired): socket.io will not retry on its own.
-    if (reason === 'io server disconnect') void reconnectAfter(socket, tokenExpired && refresh());
-    tokenExpired = false;
+    // The server ended the session (its token expired): socket.io will not retry on its own.
+    if (reason === 'io server disconnect') void reconnectAfter(socket, accessToken() ? freshToken() : Promise.resolve(true), 250);
   });
   socket.on('connect_error', (error) => {
     onState(socket.active ? 'reconnecting' : 'offline', error.message);
-    // Refused at the handshake: a stale token gets one refresh, then we try again.
-    if (!socket.active && /** @type {any} */ (error).data?.status === 401 && accessToken()) void reconnectAfter(socket, refresh());
+    if (socket.active) return;
+    // Refused at the handshake: a stale token gets one refresh; anything else, a slower retry.
+    const refused = /** @type {{ data?: { status?: number } }} */ (error).data?.status;
+    if (refused === 401 && accessToken()) void reconnectAfter(socket, refresh(), 250);
+    else if (refused !== 401) void reconnectAfter(socket, Promise.resolve(true), 5_000);
   });
-  socket.on('session.ended', (notice) => (tokenExpired = notice?.reason === 'token_expired'));
   socket.on('resync', () => onResync());
   for (const type of EVENT_TYPES) socket.on(type, (envelope) => onEvent(type, envelope.data));
   return socket;
 }
 
-/** @param {{ connect(): unknown }} socket @param {Promise<boolean> | false} refreshed */
-async function reconnectAfter(socket, refreshed) {
-  if (refreshed === false || (await refreshed)) setTimeout(() => socket.connect(), 250);
+/**
+ * Connects again after `ms` once the token is settled; not at all when the session is gone.
+ * @param {{ connect(): unknown }} socket @param {Promise<boolean>} tokenReady @param {number} ms
+ */
+async function reconnectAfter(socket, tokenReady, ms) {
+  if (await tokenReady) setTimeout(() => socket.connect(), ms);
 }
 
 /** Joins the rooms; true once the server has admitted us. @returns {Promise<boolean>} */

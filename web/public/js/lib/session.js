@@ -100,11 +100,16 @@ async function exchange() {
   return false;
 }
 
+/** Resolves true with an access token good for a while yet, refreshing it first if need be. */
+export function freshToken() {
+  const session = currentSession();
+  if (!session) return Promise.resolve(false);
+  return new Date(session.expires_at).getTime() - Date.now() < EARLY_MS ? refresh() : Promise.resolve(true);
+}
+
 /** On page load: resume the stored session, refreshing at once if its access token is stale. */
 export async function resumeSession() {
-  const session = currentSession();
-  if (!session) return false;
-  if (new Date(session.expires_at).getTime() - Date.now() < EARLY_MS) return refresh();
-  scheduleRefresh();
-  return true;
+  const ready = await freshToken();
+  if (ready) scheduleRefresh();
+  return ready;
 }

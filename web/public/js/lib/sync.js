@@ -31,19 +31,28 @@ export function createSync({ load, apply, render, onError }) {
       if (mine !== generation) return;
       held = null;
       onError(/** @type {Error} */ (error));
-      setTimeout(() => mine === generation && void resync(), 3_000);
+      if (isWorthRetrying(error)) setTimeout(() => retry(mine), 3_000);
     }
+  }
+
+  /** @param {number} failed the generation that failed: a newer resync makes the retry moot */
+  function retry(failed) {
+    if (failed === generation) void resync();
   }
 
   /** @param {string} type @param {any} data */
   function receive(type, data) {
     if (held) held.push([type, data]);
-    else {
-      render('event', apply(records, type, data));
-    }
+    else render('event', apply(records, type, data));
   }
 
   return { resync, receive, records: () => records };
+}
+
+/** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. */
+function isWorthRetrying(error) {
+  const status = /** @type {{ status?: number }} */ (error).status;
+  return status === undefined || status >= 500 || status === 429;
 }
 
 /** True when `incoming` is not older than what is held (events can arrive after a fresher snapshot). */
