@@ -7,7 +7,7 @@ import type { AccessTokenVerifier } from '../domain/principal.js';
 import type { Store } from '../store/types.js';
 import { asyncApiDocument } from './asyncapi.js';
 import { startChangeFeed } from './feed.js';
-import { WS_SERVER_SHUTDOWN } from './transports/endings.js';
+import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
 import { relayUpgrades } from './transports/upgrade-relay.js';
 import { WsRooms } from './transports/ws-rooms.js';
@@ -55,6 +55,8 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     wsRooms.broadcast(rooms, envelope);
   }, app.log);
 
+  const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
+
   app.get('/asyncapi.json', { schema: { hide: true } }, async () => asyncApiDocument);
   app.decorate('realtime', {
     io: socketIo.io,
@@ -66,6 +68,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   app.addHook('preClose', async () => {
     // Changes already committed still go out before the sockets close.
     await feed.stop();
+    clearInterval(heartbeat);
     upgrades.detach();
     await Promise.all([socketIo.close(), wsRooms.closeAll(WS_SERVER_SHUTDOWN.code, WS_SERVER_SHUTDOWN.reason)]);
     app.websocketServer.close();

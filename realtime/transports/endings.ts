@@ -23,6 +23,9 @@ export const SERVER_SHUTDOWN: SessionEnded = {
 export const WS_TOKEN_EXPIRED = { code: 4001, reason: 'access token expired' } as const;
 export const WS_SERVER_SHUTDOWN = { code: 1001, reason: 'server shutting down' } as const;
 
+/** How often /ws clients are pinged; one missed answer and they are cut off at the next ping. */
+export const WS_HEARTBEAT_MS = 30_000;
+
 /** How long a shutdown waits for clients to answer a close before cutting them off. */
 export const CLOSE_GRACE_MS = 2_000;
 

@@ -1,5 +1,5 @@
 // The /ws clients and the rooms each is in: broadcasts send an envelope once to every client in
-// any of its rooms.
+// any of its rooms; a heartbeat cuts off clients that stopped answering pings.
 import type { WebSocket } from 'ws';
 import type { Audience, Envelope } from '../events.js';
 import type { Room } from '../rooms.js';
@@ -7,6 +7,7 @@ import { CLOSE_GRACE_MS, settledWithin } from './endings.js';
 
 export class WsRooms {
   readonly #clients = new Map<WebSocket, Set<Room>>();
+  readonly #answered = new WeakSet<WebSocket>();
 
   get size(): number {
     return this.#clients.size;
@@ -14,6 +15,16 @@ export class WsRooms {
 
   add(socket: WebSocket): void {
     this.#clients.set(socket, new Set());
+    this.#answered.add(socket);
+    socket.on('pong', () => this.#answered.add(socket));
+  }
+
+  /** A dead peer never closes its TCP connection: terminate clients silent since the last ping. */
+  sweep(): void {
+    for (const socket of this.#clients.keys()) {
+      if (!this.#answered.delete(socket)) socket.terminate();
+      else socket.ping();
+    }
   }
 
   remove(socket: WebSocket): void {

@@ -88,7 +88,7 @@ describe('routing through the REST API', () => {
     await screens.fence();
     const everything = JSON.stringify(screens.all.map((screen) => screen.inbox.envelopes));
     expect(everything).toContain(order.id);
-    for (const secret of ['owner_id', t.userIds.patron, 'password', 'hash', '$2', 'newbie', 'token', ...Object.values(t.tokens)]) {
+    for (const secret of ['owner_id', 'stock_taken', t.userIds.patron, 'password', 'hash', '$2', 'newbie', 'token', ...Object.values(t.tokens)]) {
       expect({ secret, found: everything.includes(secret) }).toEqual({ secret, found: false });
     }
   });
