@@ -14,7 +14,7 @@ import { planSchedule } from './schedule.js';
 import { adjustStock, returnStock } from './stock.js';
 
 /** What clients see: the stored order without its owner. */
-export function publicOrder({ owner_id: _owner, ...order }: OrderDoc): Order {
+export function publicOrder({ owner_id: _owner, stock_taken: _taken, ...order }: OrderDoc): Order {
   return order;
 }
 
@@ -50,7 +50,7 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const created = await store.transaction(async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
-    await adjustStock(tx, [], dishes);
+    const stockTaken = await adjustStock(tx, [], dishes);
     return tx.collection('orders').insert({
       name: body.name,
       dish_ids: body.dish_ids,
@@ -60,6 +60,7 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
       priority: 3,
       ...planSchedule(scheduledAt, dishes, createdAt),
       owner_id: principal.userId,
+      stock_taken: stockTaken,
     });
   });
   return publicOrder(created);
@@ -100,12 +101,12 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     if (scheduleChange) assertNotStarted(order, 'schedule');
     const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
     const dishes = await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange);
-    if (dishIdsChange) await adjustStock(tx, await dishesFor(tx, order.dish_ids, false), dishes);
+    const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const replan = (dishIdsChange || scheduleChange) && status === order.status;
     const { status: _s, ...fields } = wanted;
-    const set = { ...fields, scheduled_at: scheduledAt, status, ...(replan && planSchedule(scheduledAt, dishes, at)) };
+    const set = { ...fields, scheduled_at: scheduledAt, status, stock_taken: stockTaken, ...(replan && planSchedule(scheduledAt, dishes, at)) };
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'status', op: 'eq', value: order.status }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
     return updated;
@@ -134,7 +135,7 @@ export async function deleteOrder({ store }: Deps, principal: Principal, id: str
     const order = await loadOrder(tx, principal, id);
     assertMayDeleteOrder(principal, order);
     // Units come back only if the kitchen has not started on them.
-    if (NOT_STARTED_STATUSES.includes(order.status)) await returnStock(tx, await dishesFor(tx, order.dish_ids, false));
+    if (NOT_STARTED_STATUSES.includes(order.status)) await returnStock(tx, order.stock_taken);
     await tx.collection('orders').delete(id);
   });
 }

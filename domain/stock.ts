@@ -1,5 +1,5 @@
 // Stock follows orders: one unit of every ingredient per dish occurrence, consumed atomically with
-// the order. Essential ingredients never go below zero; others may.
+// the order and recorded on it. Essential ingredients never go below zero; others may.
 import type { DishDoc } from '../models/dish.js';
 import type { StoreSession } from '../store/types.js';
 import { conflict } from './errors.js';
@@ -33,21 +33,24 @@ async function take(session: StoreSession, ingredientId: string, units: number, 
   throw conflict(`Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient "${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`);
 }
 
+/** The units an order took, per ingredient: what it gives back, whatever recipes change later. */
+export type StockTaken = { ingredient_id: string; units: number }[];
+
 /**
- * Moves stock from `before` dishes to `after` dishes: consumes what `after` needs beyond `before`
- * and gives back the rest. Run inside a transaction: a refusal (409) undoes every unit taken.
+ * Makes an order hold what `dishes` need: takes what it needs beyond `taken` and gives back the
+ * rest, returning what it now holds. Run inside a transaction: a refusal (409) undoes every unit.
  */
-export async function adjustStock(session: StoreSession, before: readonly DishDoc[], after: readonly DishDoc[]): Promise<void> {
-  const had = needsOf(before);
-  const needs = needsOf(after);
+export async function adjustStock(session: StoreSession, taken: StockTaken, dishes: readonly DishDoc[]): Promise<StockTaken> {
+  const had = new Map(taken.map((entry) => [entry.ingredient_id, entry.units]));
+  const needs = needsOf(dishes);
   const ids = [...new Set([...had.keys(), ...needs.keys()])].sort();
   for (const id of ids) {
-    const delta = (needs.get(id)?.units ?? 0) - (had.get(id)?.units ?? 0);
+    const delta = (needs.get(id)?.units ?? 0) - (had.get(id) ?? 0);
     if (delta > 0) await take(session, id, delta, needs.get(id)?.essentialFor);
     else if (delta < 0) await session.collection('ingredients').update(id, { inc: { in_stock_qty: -delta } });
   }
+  return [...needs].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
 }
 
-export const consumeStock = (session: StoreSession, dishes: readonly DishDoc[]) => adjustStock(session, [], dishes);
-export const returnStock = (session: StoreSession, dishes: readonly DishDoc[]) => adjustStock(session, dishes, []);
-
+/** Gives back everything the order took. */
+export const returnStock = (session: StoreSession, taken: StockTaken) => adjustStock(session, taken, []);

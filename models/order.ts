@@ -31,8 +31,11 @@ export const Order = Type.Object(
   { $id: 'Order' },
 );
 export type Order = Static<typeof Order>;
-/** Stored with the id of the user who placed it: patrons see their own orders only. */
-export type OrderDoc = Order & { owner_id: string };
+/**
+ * Stored with the id of the user who placed it (patrons see their own orders only) and the units of
+ * stock it took (given back exactly on deletion, even if a recipe changed since).
+ */
+export type OrderDoc = Order & { owner_id: string; stock_taken: { ingredient_id: string; units: number }[] };
 
 export const OrderCreate = Type.Object(
   {

@@ -105,6 +105,14 @@ describe('deleting an order', () => {
     expect(await stockChange()).toEqual({ lettuce: 0, beef: 0, lemon: 0, salt: 0 });
   });
 
+  it('gives back exactly the units it took, even after a chef changed the recipe', async () => {
+    const order = await placeOrder(t, [menu.salad.id]);
+    const recipe = await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] } });
+    expect(recipe.statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(204);
+    expect(await stockChange()).toEqual({ lettuce: 0, beef: 0, lemon: 0, salt: 0 });
+  });
+
   it('keeps the units of an order the kitchen has started (In Progress, deleted by an expeditor)', async () => {
     const order = await moveTo(t, await placeOrder(t, [menu.salad.id, menu.steak.id]), 'In Progress');
     const response = await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'expeditor' });
