@@ -1,42 +1,25 @@
 // The expeditor's screen (/expeditor): every open order across the stations, and scheduled Drafts.
-import { api } from '../lib/api.js';
-import { beep, unlockAudioOnGesture } from '../lib/beep.js';
-import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
+import { tickAges } from '../lib/age.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
-import { connectLive } from '../lib/live.js';
-import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
-import { resumeSession, sessionEvents } from '../lib/session.js';
-import { createSync } from '../lib/sync.js';
-import { tickAges } from '../lib/age.js';
+import { staffBoard } from '../lib/staff-board.js';
 import { orderRow } from './row.js';
 
 const SORTS = {
   priority: byPriorityThenAge,
   age: (a, b) => startedAt(a) - startedAt(b) || a.id.localeCompare(b.id),
 };
+const SORT_KEY = 'pos.expeditor.sort';
 const list = $('#orders');
 const drafts = $('#drafts');
-let sortBy = /** @type {keyof typeof SORTS} */ (localStorage.getItem('pos.expeditor.sort') === 'age' ? 'age' : 'priority');
-/** @type {ReturnType<typeof connectLive> | null} */
-let socket = null;
-
-const book = createOrderBook({ statuses: OPEN_STATUSES });
-const sync = createSync({
-  load: book.load,
-  apply: book.apply,
-  render: (reason, appeared) => {
-    if (reason === 'event' && appeared) beep();
-    render();
-  },
-  onError: (error) => notify(`Could not load the orders: ${error.message}`, 'error'),
-});
+let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
+const board = staffBoard({ room: 'expeditor', book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders' });
 const actions = { setPriority, move };
 
 function render() {
-  const all = [...sync.records().values()];
+  const all = [...board.records().values()];
   const kitchen = all.filter((order) => order.status !== 'Draft').sort(SORTS[sortBy]);
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
   keepFocus(list, () => list.replaceChildren(...kitchen.map((order) => orderRow(order, actions))));
@@ -47,24 +30,12 @@ function render() {
   for (const button of document.querySelectorAll('[data-sort]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
 }
 
-/** @param {string} id @param {Record<string, unknown>} change */
-async function patch(id, change) {
-  const order = sync.records().get(id);
-  if (!order) return;
-  try {
-    const changed = await api('PATCH', `/orders/${id}`, change);
-    sync.receive('order.updated', { ...changed, dishes: order.dishes });
-  } catch (error) {
-    notify(`${order.name}: ${/** @type {Error} */ (error).message}`, 'error');
-  }
-}
-
 function setPriority(id, priority) {
-  if (priority >= 0 && priority <= 5) void patch(id, { priority });
+  if (priority >= 0 && priority <= 5) void board.changeOrder(id, { priority });
 }
 
 function move(id, status) {
-  void patch(id, { status });
+  void board.changeOrder(id, { status });
 }
 
 /** Digits 0–5 set the focused order's priority; W and P send it On the Way or Ready for Pickup. */
@@ -76,29 +47,13 @@ function orderKeys(key, id) {
   return true;
 }
 
-/** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */
-function start() {
-  void sync.resync();
-  if (socket) socket.connect();
-  else socket = connectLive({ rooms: ['expeditor'], onEvent: sync.receive, onResync: () => void sync.resync(), onState: showLinkState });
+function sortWith(button) {
+  sortBy = button.dataset.sort === 'age' ? 'age' : 'priority';
+  localStorage.setItem(SORT_KEY, sortBy);
+  render();
 }
 
-function setUp() {
-  wireMuteButton();
-  unlockAudioOnGesture();
-  startHeaderClock();
-  for (const grid of [list, drafts]) wireTicketKeys(grid, { other: orderKeys });
-  for (const button of document.querySelectorAll('[data-sort]')) {
-    button.addEventListener('click', () => {
-      sortBy = /** @type {HTMLElement} */ (button).dataset.sort === 'age' ? 'age' : 'priority';
-      localStorage.setItem('pos.expeditor.sort', sortBy);
-      render();
-    });
-  }
-  sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
-  tickAges(list, '.order');
-  guardWithLogin(start);
-}
-
-setUp();
-if (await resumeSession()) resumeInto(start);
+for (const grid of [list, drafts]) wireTicketKeys(grid, { other: orderKeys });
+for (const button of document.querySelectorAll('[data-sort]')) button.addEventListener('click', () => sortWith(button));
+tickAges(list, '.order');
+await board.open();
