@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { AccessTokenVerifier } from '../domain/principal.js';
 import type { Store } from '../store/types.js';
 import { asyncApiDocument } from './asyncapi.js';
+import { DEFAULT_SOCKET_LIMITS, guardRealtime, type SocketLimits } from './guard.js';
 import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
@@ -20,6 +21,8 @@ export interface RealtimeOptions {
   recoveryWindowMs?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
+  /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
+  limits?: SocketLimits;
 }
 
 export interface Realtime {
@@ -41,7 +44,8 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   const now = () => (options.now?.() ?? new Date()).getTime();
   const upgrades = relayUpgrades(app.server, SOCKET_IO_PATH);
   // Clients are closed below, with a reason, so the plugin's own preClose has nothing to do.
-  await app.register(websocket, { options: { server: upgrades.relay }, preClose: (done) => done() });
+  // maxPayload: clients only ever send small subscribe messages (ws would buffer up to 100 MiB).
+  await app.register(websocket, { options: { server: upgrades.relay, maxPayload: 64 * 1024 }, preClose: (done) => done() });
   const wsRooms = new WsRooms();
   registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now });
   const socketIo = attachSocketIo(app.server, {
@@ -50,7 +54,10 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     log: app.log,
     now,
   });
+  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS);
   const feed = startChangeFeed(options.store, (rooms, envelope) => {
+    // Clients with too much unread are cut off before more is queued for them.
+    guard.sweep();
     socketIo.broadcast(rooms, envelope);
     wsRooms.broadcast(rooms, envelope);
   }, app.log);
@@ -69,6 +76,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     // Changes already committed still go out before the sockets close.
     await feed.stop();
     clearInterval(heartbeat);
+    guard.stop();
     upgrades.detach();
     await Promise.all([socketIo.close(), wsRooms.closeAll(WS_SERVER_SHUTDOWN.code, WS_SERVER_SHUTDOWN.reason)]);
     app.websocketServer.close();

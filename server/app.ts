@@ -43,7 +43,13 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
     await instance.register(routes);
   }
-  await instance.register(realtime, { store: options.store, verifier: instance.pos.tokens, now: instance.pos.now });
+  const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes } = options.config;
+  await instance.register(realtime, {
+    store: options.store,
+    verifier: instance.pos.tokens,
+    now: instance.pos.now,
+    limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
+  });
   await instance.register(import('./plugins/boards.js'));
 }
 
