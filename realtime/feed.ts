@@ -24,7 +24,7 @@ export function startChangeFeed(store: Store, broadcast: Broadcast, log: Fastify
   const send = (deliveries: Delivery[]) => deliveries.forEach(({ rooms, event }) => broadcast(rooms, stamp(event)));
   const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
 
-  async function process(work: Work): Promise<void> {
+  async function handle(work: Work): Promise<void> {
     if (work.kind === 'resync') return send([{ rooms: 'everyone', event: { type: 'resync', data: { reason: work.reason } } }]);
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
     if (changes.length === 0) return;
@@ -39,7 +39,7 @@ export function startChangeFeed(store: Store, broadcast: Broadcast, log: Fastify
 
   async function drain(): Promise<void> {
     for (let work = queue.shift(); work; work = queue.shift()) {
-      await process(work).catch((err: unknown) => log.error({ err }, 'realtime: broadcast failed'));
+      await handle(work).catch((err: unknown) => log.error({ err }, 'realtime: broadcast failed'));
     }
     draining = null;
   }

@@ -42,10 +42,10 @@ declare module 'fastify' {
  */
 async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise<void> {
   const now = () => (options.now?.() ?? new Date()).getTime();
-  const upgrades = relayUpgrades(app.server, SOCKET_IO_PATH);
+  const upgradeRelay = relayUpgrades(app.server, SOCKET_IO_PATH);
   // Clients are closed below, with a reason, so the plugin's own preClose has nothing to do.
   // maxPayload: clients only ever send small subscribe messages (ws would buffer up to 100 MiB).
-  await app.register(websocket, { options: { server: upgrades.relay, maxPayload: 64 * 1024 }, preClose: (done) => done() });
+  await app.register(websocket, { options: { server: upgradeRelay, maxPayload: 64 * 1024 }, preClose: (done) => done() });
   const wsRooms = new WsRooms();
   registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now });
   const socketIo = attachSocketIo(app.server, {
@@ -77,7 +77,6 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     await feed.stop();
     clearInterval(heartbeat);
     guard.stop();
-    upgrades.detach();
     await Promise.all([socketIo.close(), wsRooms.closeAll(WS_SERVER_SHUTDOWN.code, WS_SERVER_SHUTDOWN.reason)]);
     app.websocketServer.close();
   });

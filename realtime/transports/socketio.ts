@@ -3,6 +3,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import { unavailable } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Audience, Envelope, EventType } from '../events.js';
@@ -45,7 +46,10 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     // Middlewares run again on recovery, so a reconnecting client's token is checked again.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
   });
+  let closing = false;
   io.use((socket, next) => {
+    // Clients reconnect at once after a shutdown notice: refuse them until the server is gone.
+    if (closing) return next(handshakeError(unavailable(SERVER_SHUTDOWN.detail), log));
     identify(verifier, socket.handshake.auth.token).then(
       (viewer) => {
         socket.data.viewer = viewer;
@@ -60,7 +64,10 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
     broadcast: (rooms, envelope) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope),
     clientCount: () => io.of('/').sockets.size,
-    close: () => closeAll(io),
+    close: () => {
+      closing = true;
+      return closeAll(io);
+    },
   };
 }
 

@@ -5,19 +5,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
-export interface UpgradeRelay {
-  /** Give this to @fastify/websocket as its `options.server`. */
-  relay: Server;
-  /** Stops relaying (on shutdown). */
-  detach(): void;
-}
-
-export function relayUpgrades(server: Server, socketIoPath: string): UpgradeRelay {
+/**
+ * Returns the relay to give @fastify/websocket as its `options.server`. It stays attached while the
+ * app closes: fastify then answers relayed upgrades with a 503, whereas an upgrade nobody answered
+ * would hold its socket open (engine.io leaves other paths alone) and keep the server from closing.
+ */
+export function relayUpgrades(server: Server, socketIoPath: string): Server {
   const relay = createServer();
   const prefix = `${socketIoPath.replace(/\/$/, '')}/`;
   const forward = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     if (!request.url?.startsWith(prefix)) relay.emit('upgrade', request, socket, head);
   };
   server.on('upgrade', forward);
-  return { relay, detach: () => server.off('upgrade', forward) };
+  return relay;
 }
