@@ -20,6 +20,21 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
+/**
+ * One Chromium per test file, launched by the first test that asks. When it cannot start, every test
+ * that needs it fails with the reason (a failing beforeAll would only mark them skipped).
+ */
+export function sharedChromium() {
+  let launching: Promise<Browser> | undefined;
+  return {
+    get: () => (launching ??= launchChromium()),
+    async close() {
+      const browser = await launching?.catch(() => undefined);
+      await browser?.close();
+    },
+  };
+}
+
 /** A 10-inch tablet in landscape by default. */
 export async function openBoard(browser: Browser, t: TestApp, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
   // A fixed locale and zone, so prices and clock times read the same on every machine.

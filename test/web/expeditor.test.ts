@@ -1,10 +1,10 @@
 // The expeditor's screen in a real browser: every open order with each station's share, sorting,
 // priority controls, the final moves through the API, and scheduled Drafts with their fire time.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, launchChromium, openBoard, orderCard, signIn, statusInApi, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, statusInApi, WAIT_MS } from './browser.js';
 
 const rowIds = (page: Page, list: string) => page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
 
@@ -29,17 +29,13 @@ function fireText(iso: string): string {
 }
 
 describe('expeditor board', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
 
   it("shows each station's dishes and state, sorts by priority then age, and sets priorities", async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const older = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.salad.id], 'patron', { name: 'Ava' });
       const newer = await placeOrder(t, [menu.lemonade.id], 'patron', { name: 'Ben' });
@@ -74,6 +70,7 @@ describe('expeditor board', () => {
   it('sends a finished order on its way through the API, and lists scheduled Drafts with their fire time', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const order = await placeOrder(t, [menu.steak.id, menu.lemonade.id]);
       const scheduledAt = new Date(Date.now() + 3 * 3_600_000).toISOString();

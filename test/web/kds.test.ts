@@ -1,24 +1,19 @@
 // The station screen in a real browser against the real app: tickets arrive live at the right
 // station only, bump and recall move the order through the API, and deleted tickets go away.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { PASSWORD } from '../helpers/app.js';
-import { BROWSER_TEST_MS, launchChromium, openBoard, orderCard, readTicket, signIn, statusInApi, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, readTicket, signIn, statusInApi, WAIT_MS } from './browser.js';
 
 describe('KDS board', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
 
   it('shows a new order on the hot board with only its hot dishes, and not on the cold board', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const hot = await openBoard(browser, t, '/kds/hot');
       const cold = await openBoard(browser, t, '/kds/cold');
@@ -50,6 +45,7 @@ describe('KDS board', () => {
   it('bumps with a click and the keyboard, recalls one step back, and the API agrees', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const first = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ava' });
       const second = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ben' });
@@ -86,6 +82,7 @@ describe('KDS board', () => {
   it('drops a ticket when its order is deleted or sent on by the expeditor', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const hot = await openBoard(browser, t, '/kds/hot');
       await signIn(hot, 'chef');
@@ -109,6 +106,7 @@ describe('KDS board', () => {
   it('refuses a wrong password and a patron with a message, and keeps the board hidden', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const hot = await openBoard(browser, t, '/kds/hot');
       const attempt = async (userName: string, password: string) => {
         await hot.fill('#login input[name=user_name]', userName);
@@ -130,6 +128,7 @@ describe('KDS board', () => {
   it('chimes for a new ticket (two tones through WebAudio) until muted', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const hot = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       // A stand-in AudioContext that counts the tones the board plays.

@@ -1,10 +1,10 @@
 // The menu board in a real browser, with no login: dishes by category, greyed out when an essential
 // ingredient runs out and enabled again when it is restocked, live.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, launchChromium, openBoard, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive } from './browser.js';
 
 /** Each dish as the board shows it: category, name, price, image name, and whether it is greyed out. */
 function readMenu(page: Page) {
@@ -21,17 +21,13 @@ function readMenu(page: Page) {
 const steakOn = async (page: Page) => (await readMenu(page)).find((dish) => dish.name === 'Steak');
 
 describe('menu board', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
 
   it('lists the dishes by category and greys a dish out on a stock-out, live, until it is restocked', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const page = await openBoard(browser, t, '/menu', { width: 800, height: 1280 });
       await waitUntilLive(page);
@@ -59,6 +55,7 @@ describe('menu board', () => {
   it('shows a dish added to the menu without a reload', async () => {
     const t = await startTestApp({ listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const page = await openBoard(browser, t, '/menu');
       await waitUntilLive(page);

@@ -3,12 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Role } from '../../models/user.js';
-import { BROWSER_TEST_MS, launchChromium, openBoard, orderCard, readTicket, signIn, statusInApi, waitUntilLive, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, readTicket, signIn, statusInApi, waitUntilLive, WAIT_MS } from './browser.js';
 
 /** The browser tab's storage (the test compiles without the DOM library). */
 type Tab = { sessionStorage: { getItem(key: string): string | null } };
@@ -32,18 +31,14 @@ async function signInAgain(t: TestApp): Promise<void> {
 }
 
 describe('board recovery', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
 
   it('reconnects after the server restarts, drops what went stale meanwhile and shows new orders', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pos-web-restart-'));
     let t = await startTestApp({ dataDir, listen: true });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const stale = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Stale' });
       const hot = await openBoard(browser, t, '/kds/hot');
@@ -67,6 +62,7 @@ describe('board recovery', () => {
     // Tokens live 10 s: the board must refresh them (and its socket) to last beyond that.
     const t = await startTestApp({ listen: true, env: { POS_ACCESS_TOKEN_TTL: '10' } });
     try {
+      const browser = await chromium.get();
       const menu = await seedMenu(t);
       const hot = await openBoard(browser, t, '/kds/hot');
       await signIn(hot, 'chef');
