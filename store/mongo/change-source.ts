@@ -7,6 +7,7 @@ import { normalize, type RawChangeEvent, type ResumeToken } from './change-event
 import { isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
+import { StreamHealth, type Backoff } from './stream-health.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
 
 export interface ChangeSourceOptions {
@@ -18,7 +19,7 @@ export interface ChangeSourceOptions {
   schedule?: Scheduler;
   now?: () => number;
   /** Reopen delays double from initialMs up to maxMs; down longer than maxMs counts as unhealthy. */
-  backoff?: { initialMs: number; maxMs: number };
+  backoff?: Backoff;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -26,26 +27,18 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export class ChangeSource {
   private handle: ChangeStreamHandle | null = null;
   private token: ResumeToken | null = null;
-  /** The open stream has shown it is alive (an event or a resume token from the server). */
-  private live = false;
-  private downSince: number;
-  private lastError = 'not opened yet';
-  private attempt = 0;
+  private readonly health: StreamHealth;
   private cancelReopen: (() => void) | null = null;
   private closed = false;
   private readonly keeper: ResumeTokenKeeper;
   private readonly logger: StoreLogger;
   private readonly schedule: Scheduler;
-  private readonly now: () => number;
-  private readonly backoff: { initialMs: number; maxMs: number };
 
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
     this.schedule = options.schedule ?? realScheduler;
-    this.now = options.now ?? Date.now;
-    this.backoff = options.backoff ?? { initialMs: 250, maxMs: 10_000 };
+    this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 });
     this.keeper = new ResumeTokenKeeper(options.tokens, this.logger);
-    this.downSince = this.now();
   }
 
   /** Opens the stream where the last run stopped (or from now); failures are retried, not thrown. */
@@ -57,10 +50,7 @@ export class ChangeSource {
 
   /** Null while the stream is open or still within its reopening backoff; otherwise what is wrong. */
   problem(): string | null {
-    if (this.closed) return 'the change stream is closed';
-    if (this.handle && this.live) return null;
-    const downFor = this.now() - this.downSince;
-    return downFor > this.backoff.maxMs ? `the change stream has been down for ${Math.round(downFor / 1000)} s: ${this.lastError}` : null;
+    return this.closed ? 'the change stream is closed' : this.health.problem();
   }
 
   /** Stops for good: no reopen, and the last delivered position is saved before this resolves. */
@@ -83,7 +73,7 @@ export class ChangeSource {
   }
 
   private attach(handle: ChangeStreamHandle): void {
-    this.down();
+    this.health.down();
     this.handle = handle;
     const current = () => this.handle === handle;
     handle.on('change', (raw) => current() && this.receive(raw));
@@ -105,23 +95,15 @@ export class ChangeSource {
 
   private alive(token: ResumeToken): void {
     this.token = token;
-    this.live = true;
-    this.attempt = 0;
-  }
-
-  /** Down counts from the moment a live stream stopped being live. */
-  private down(): void {
-    if (this.live) this.downSince = this.now();
-    this.live = false;
+    this.health.alive();
   }
 
   private failed(error: unknown): void {
     if (this.closed) return;
     void this.release();
-    this.down();
-    this.lastError = message(error);
-    if (isHistoryLost(error)) this.forget(`the change stream could not resume (${this.lastError})`);
-    this.logger.warn({ err: error, attempt: this.attempt }, 'the MongoDB change stream failed; reopening');
+    this.health.down(message(error));
+    if (isHistoryLost(error)) this.forget(`the change stream could not resume (${message(error)})`);
+    this.logger.warn({ err: error, attempt: this.health.attempts }, 'the MongoDB change stream failed; reopening');
     this.scheduleReopen();
   }
 
@@ -140,12 +122,10 @@ export class ChangeSource {
 
   private scheduleReopen(): void {
     if (this.cancelReopen) return;
-    const delay = Math.min(this.backoff.initialMs * 2 ** this.attempt, this.backoff.maxMs);
-    this.attempt += 1;
     this.cancelReopen = this.schedule(() => {
       this.cancelReopen = null;
       void this.open();
-    }, delay);
+    }, this.health.nextDelay());
   }
 
   /** Listeners come off first: the close we cause must not look like a failure to reopen from. */

@@ -4,7 +4,7 @@ import type { mongo } from 'mongoose';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { newId } from '../ids.js';
-import type { BaseDoc, Collection, CollectionName, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
+import { StoreUnavailableError, type BaseDoc, type Collection, type CollectionName, type FindOptions, type NewDoc, type Update, type WriteOptions } from '../types.js';
 import { defined, fromMongo, toMongoId } from './documents.js';
 import { toDuplicateError, toStoreError } from './errors.js';
 import { compileFilter, compileSort, type MongoSort } from './filter.js';
@@ -13,6 +13,8 @@ export interface CollectionContext {
   clock: () => Date;
   /** Set inside `store.transaction`: every command then joins the transaction. */
   session?: mongo.ClientSession;
+  /** True once the store is closed: commands are refused rather than sent to a closed client. */
+  closed?: () => boolean;
 }
 
 type Filter = mongo.Filter<mongo.Document>;
@@ -117,6 +119,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private async run<R>(operation: () => Promise<R>): Promise<R> {
+    if (this.context.closed?.()) throw new StoreUnavailableError('the store is closed');
     try {
       return await operation();
     } catch (error) {

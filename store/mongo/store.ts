@@ -54,6 +54,7 @@ export class MongoStore implements Store {
 
   /** The driver retries the whole of `work` on TransientTransactionError (write conflicts, failovers). */
   async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
+    if (this.closing) throw new StoreUnavailableError('the store is closed');
     let session: ClientSession | undefined;
     try {
       session = await this.parts.connection.startSession();
@@ -100,6 +101,7 @@ export class MongoStore implements Store {
   }
 
   private collectionIn<N extends CollectionName>(name: N, session?: ClientSession): Collection<Collections[N]> {
-    return new MongoCollection<Collections[N]>(name, this.parts.models[name].collection, { clock: this.parts.clock, ...(session ? { session } : {}) });
+    const context = { clock: this.parts.clock, closed: () => this.closing !== null, ...(session ? { session } : {}) };
+    return new MongoCollection<Collections[N]>(name, this.parts.models[name].collection, context);
   }
 }

@@ -1,43 +1,11 @@
-// The change source driven by recorded change-stream documents through a fake opener: delivery,
-// resume-token persistence, reopening with backoff, and restarting from now with a resync signal.
+// The change source driven by recorded change-stream documents through a fake opener: delivery in
+// stream order, resume-token persistence, and health for /ready.
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import type { ResumeToken } from '../../store/mongo/change-events.js';
-import { ChangeSource } from '../../store/mongo/change-source.js';
-import type { ChangeEvent } from '../../store/types.js';
 import { ORDER_ID, RICE_ID, recorded } from './fixtures/change-events.js';
-import { FakeOpener, ManualScheduler, MemoryTokenStore, settle } from './fixtures/change-events-harness.js';
+import { settle, startedSource as started } from './fixtures/change-events-harness.js';
 
-const { MongoNetworkError, MongoServerError } = mongoose.mongo;
-
-const historyLost = () =>
-  new MongoServerError({
-    message: 'Resume of change stream was not possible, as the resume point may no longer be in the oplog.',
-    code: 286,
-    codeName: 'ChangeStreamHistoryLost',
-    errorLabels: ['NonResumableChangeStreamError'],
-  });
-
-async function started(saved: ResumeToken | null = null) {
-  const opener = new FakeOpener();
-  const tokens = new MemoryTokenStore(saved);
-  const scheduler = new ManualScheduler();
-  const clock = { now: 1_000_000 };
-  const events: ChangeEvent[] = [];
-  const resyncs: string[] = [];
-  const source = new ChangeSource({
-    open: opener.open,
-    tokens,
-    deliver: (event) => events.push(event),
-    resync: (reason) => resyncs.push(reason),
-    schedule: scheduler.schedule,
-    now: () => clock.now,
-    backoff: { initialMs: 250, maxMs: 4_000 },
-  });
-  await source.start();
-  return { source, opener, tokens, scheduler, clock, events, resyncs };
-}
-
+const { MongoNetworkError } = mongoose.mongo;
 const tokenOf = (name: Parameters<typeof recorded>[0]) => recorded(name)._id;
 
 describe('change source: delivery and resume tokens', () => {
@@ -95,94 +63,6 @@ describe('change source: delivery and resume tokens', () => {
     opener.current.push(recorded('updateStockInTransaction'));
     await source.close();
     expect(events[0]).toMatchObject({ collection: 'ingredients', id: RICE_ID, before: { in_stock_qty: 2 }, after: { in_stock_qty: 0 } });
-  });
-});
-
-describe('change source: errors, reopening and resync', () => {
-  it('a network error reopens after the backoff, after the last delivered event, without a resync', async () => {
-    const { opener, scheduler, resyncs, tokens } = await started();
-    opener.current.push(recorded('insertOrder'));
-    opener.current.fail(new MongoNetworkError('connection 3 to db:27017 closed'));
-    await settle();
-    expect(scheduler.delays).toEqual([250]);
-    await scheduler.runNext();
-    expect(opener.opened).toEqual([{}, { startAfter: tokenOf('insertOrder') }]);
-    expect(resyncs).toEqual([]);
-    expect(tokens.writes).not.toContain('cleared');
-  });
-
-  it('a resumable server error (ResumableChangeStreamError label) is reopened the same way', async () => {
-    const { opener, scheduler, resyncs } = await started();
-    opener.current.push(recorded('updateStockInTransaction'));
-    const error = new MongoServerError({ message: 'operation was interrupted', code: 11602, codeName: 'InterruptedDueToReplStateChange', errorLabels: ['ResumableChangeStreamError'] });
-    opener.current.fail(error);
-    await scheduler.runNext();
-    expect(opener.opened.at(-1)).toEqual({ startAfter: tokenOf('updateStockInTransaction') });
-    expect(resyncs).toEqual([]);
-  });
-
-  it('the error and the close that follows it schedule one reopen, not two', async () => {
-    const { opener, scheduler } = await started();
-    opener.current.fail(new MongoNetworkError('socket hang up'));
-    await settle();
-    expect(scheduler.pending).toBe(1);
-    expect(opener.streams[0]?.listenerCount('change')).toBe(0);
-  });
-
-  it('reopen delays double up to the cap and start again after the stream is back', async () => {
-    const { opener, scheduler } = await started();
-    opener.current.fail(new MongoNetworkError('down'));
-    opener.failNext(...Array.from({ length: 6 }, () => new MongoNetworkError('still down')));
-    for (let attempt = 0; attempt < 7; attempt += 1) await scheduler.runNext();
-    expect(scheduler.delays).toEqual([250, 500, 1_000, 2_000, 4_000, 4_000, 4_000]);
-    opener.current.heartbeat();
-    opener.current.fail(new MongoNetworkError('down again'));
-    await settle();
-    expect(scheduler.delays.at(-1)).toBe(250);
-  });
-
-  it('history lost (code 286) clears the saved token, signals a resync and restarts from now', async () => {
-    const { opener, scheduler, resyncs, tokens } = await started(tokenOf('insertOrder'));
-    opener.current.fail(historyLost());
-    await scheduler.runNext();
-    expect(resyncs).toEqual(['the change stream could not resume (Resume of change stream was not possible, as the resume point may no longer be in the oplog.)']);
-    expect(tokens.writes).toEqual(['cleared']);
-    expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, {}]);
-  });
-
-  it('history lost while opening with a stale token is handled the same way', async () => {
-    const opener = new FakeOpener();
-    opener.failNext(historyLost());
-    const resyncs: string[] = [];
-    const scheduler = new ManualScheduler();
-    const source = new ChangeSource({ open: opener.open, tokens: new MemoryTokenStore(tokenOf('insertOrder')), deliver: () => undefined, resync: (reason) => resyncs.push(reason), schedule: scheduler.schedule });
-    await source.start();
-    await scheduler.runNext();
-    expect(resyncs).toHaveLength(1);
-    expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, {}]);
-  });
-
-  it('invalidate: resync, token cleared, old stream closed, new stream from now at once', async () => {
-    const { opener, scheduler, resyncs, tokens, events } = await started();
-    opener.current.push(recorded('insertOrder'), recorded('invalidate'));
-    await settle();
-    expect(events).toHaveLength(1);
-    expect(resyncs).toEqual([expect.stringContaining('invalidated')]);
-    expect(tokens.token).toBeNull();
-    expect(opener.streams[0]?.closed).toBe(true);
-    expect(opener.opened).toEqual([{}, {}]);
-    expect(scheduler.delays).toEqual([]);
-  });
-
-  it('a deliberate close removes the close listener first: no reopen, no further events', async () => {
-    const { opener, scheduler, source, events } = await started();
-    const stream = opener.current;
-    await source.close();
-    stream.push(recorded('insertOrder'));
-    expect(stream.closed).toBe(true);
-    expect(stream.listenerCount('close')).toBe(0);
-    expect(scheduler.pending).toBe(0);
-    expect(events).toEqual([]);
   });
 });
 

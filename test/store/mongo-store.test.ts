@@ -104,4 +104,13 @@ describe('MongoStore readiness', () => {
     expect(fed.scheduler.pending).toBe(0);
     await expect(fed.store.ping()).rejects.toEqual(new StoreUnavailableError('the change stream is closed'));
   });
+
+  it('after close, reads, writes and transactions are refused with StoreUnavailableError', async () => {
+    const fed = await instance();
+    await fed.store.close();
+    const closed = new StoreUnavailableError('the store is closed');
+    await expect(fed.store.collection('ingredients').get(RICE_ID)).rejects.toEqual(closed);
+    await expect(fed.store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 })).rejects.toEqual(closed);
+    await expect(fed.store.transaction(async () => 1)).rejects.toEqual(closed);
+  });
 });

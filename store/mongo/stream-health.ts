@@ -1,0 +1,51 @@
+// Whether the change stream is up, since when it has been down, and how long to wait before the
+// next reopen: capped exponential backoff that starts over once the stream shows life again.
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export class StreamHealth {
+  private live = false;
+  private downSince: number;
+  private attempt = 0;
+  private lastError = 'not opened yet';
+
+  constructor(
+    private readonly now: () => number,
+    private readonly backoff: Backoff,
+  ) {
+    this.downSince = now();
+  }
+
+  /** An event or a resume token arrived: the stream is open and the backoff starts over. */
+  alive(): void {
+    this.live = true;
+    this.attempt = 0;
+  }
+
+  /** Down counts from the moment a live stream stopped being live. */
+  down(reason?: string): void {
+    if (this.live) this.downSince = this.now();
+    this.live = false;
+    if (reason) this.lastError = reason;
+  }
+
+  /** The wait before the next reopen: initialMs, doubling up to maxMs. */
+  nextDelay(): number {
+    const delay = Math.min(this.backoff.initialMs * 2 ** this.attempt, this.backoff.maxMs);
+    this.attempt += 1;
+    return delay;
+  }
+
+  get attempts(): number {
+    return this.attempt;
+  }
+
+  /** Null while live, or down for no longer than the backoff cap; otherwise what is wrong. */
+  problem(): string | null {
+    if (this.live) return null;
+    const downFor = this.now() - this.downSince;
+    return downFor > this.backoff.maxMs ? `the change stream has been down for ${Math.round(downFor / 1000)} s: ${this.lastError}` : null;
+  }
+}
