@@ -26,7 +26,7 @@ describe('deletion after a restart', () => {
     const order = await placeOrder(before, [salad.id, steak.id]);
     await before.close();
 
-    t = await startLiveApp({ dataDir });
+    t = await startLiveApp({ dataDir, reopen: true });
     screens = await openScreens(t);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'expeditor' })).statusCode).toBe(204);
     await screens.fence();
