@@ -5,7 +5,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AuthRecord, RefreshTokenDoc } from '../models/auth.js';
 import { ROLES, type Role, type UserDoc } from '../models/user.js';
 import { newId } from '../store/ids.js';
-import type { Store } from '../store/types.js';
+import type { Store, StoreSession } from '../store/types.js';
 import { unauthorized } from './errors.js';
 import type { AccessTokenVerifier, Principal } from './principal.js';
 
@@ -36,7 +36,7 @@ export class TokenService implements AccessTokenVerifier {
     return this.issueInFamily(user, newId());
   }
 
-  private async issueInFamily(user: UserDoc, familyId: string): Promise<AuthRecord> {
+  private async issueInFamily(user: UserDoc, familyId: string, session: StoreSession = this.store): Promise<AuthRecord> {
     const now = this.settings.now();
     const nowSeconds = Math.floor(now.getTime() / 1000);
     const expiresAt = new Date((nowSeconds + this.settings.accessTtlSeconds) * 1000);
@@ -50,7 +50,7 @@ export class TokenService implements AccessTokenVerifier {
       .sign(this.key);
     // 256 random bits as 64 hex characters: alphanumeric, as the spec asks.
     const refreshToken = randomBytes(32).toString('hex');
-    const record = await this.store.collection('refresh_tokens').insert({
+    const record = await session.collection('refresh_tokens').insert({
       token_hash: hashToken(refreshToken),
       family_id: familyId,
       user_id: user.id,
@@ -77,14 +77,20 @@ export class TokenService implements AccessTokenVerifier {
     const now = this.settings.now().toISOString();
     if (!record || record.revoked_at !== null) throw unauthorized('The refresh token is unknown or revoked; log in again.');
     if (record.expires_at <= now) throw unauthorized('The refresh token has expired; log in again.');
-    const claimed = await tokens.update(record.id, { set: { used_at: now } }, { if: [{ field: 'used_at', op: 'eq', value: null }, { field: 'revoked_at', op: 'eq', value: null }] });
-    if (!claimed) {
+    // Claim and successor commit together: a concurrent replay then either wins the claim or
+    // revokes the family after the successor exists, never in between (which would spare it).
+    const issued = await this.store.transaction(async (tx) => {
+      const claim = { if: [{ field: 'used_at', op: 'eq' as const, value: null }, { field: 'revoked_at', op: 'eq' as const, value: null }] };
+      if (!(await tx.collection('refresh_tokens').update(record.id, { set: { used_at: now } }, claim))) return null;
+      const user = await tx.collection('users').get(record.user_id);
+      if (!user) throw unauthorized('The account no longer exists.');
+      return this.issueInFamily(user, record.family_id, tx);
+    });
+    if (!issued) {
       await this.revokeFamily(record.family_id);
       throw unauthorized('The refresh token was already used; every token of this login has been revoked. Log in again.');
     }
-    const user = await this.store.collection('users').get(record.user_id);
-    if (!user) throw unauthorized('The account no longer exists.');
-    return this.issueInFamily(user, record.family_id);
+    return issued;
   }
 
   revokeFamily(familyId: string): Promise<number> {

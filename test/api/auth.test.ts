@@ -225,6 +225,15 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(token), REVOKED);
   });
 
+  it('two concurrent refreshes with one token: one pair is issued, the other is a reuse that revokes it too', async () => {
+    t = await startTestApp();
+    const r0 = (await login('patron1')).json().refresh_token as string;
+    const answers = await Promise.all([refresh(r0), refresh(r0)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([200, 401]);
+    const winner = answers.find((answer) => answer.statusCode === 200)?.json().refresh_token as string;
+    expectUnauthorized(await refresh(winner), REVOKED);
+  });
+
   it('401 for an unknown refresh token', async () => {
     t = await startTestApp();
     expectUnauthorized(await refresh('0'.repeat(64)), REVOKED);
