@@ -128,6 +128,25 @@ describe('shutdown', () => {
   });
 });
 
+describe('recovery', () => {
+  it('takes a recovered client out of the rooms its new token no longer opens', async () => {
+    const chef = track(await connectSio(server.url, 'chef', { token: server.verifier.issue('chef') }));
+    expect(await chef.subscribe(['station:hot', 'menu'])).toEqual({ ok: true, rooms: ['station:hot', 'menu'] });
+    // Recovery resumes from the last event received: there must be one.
+    await addDish(server.store, { name: 'Tea', station: 'beverages' });
+    await chef.inbox.waitFor((e) => e.type === 'dish.created', 'dish.created');
+    const gone = disconnected(chef);
+    chef.socket.io.engine.close();
+    await gone;
+    chef.socket.auth = {};
+    const back = new Promise<void>((resolve) => chef.socket.once('connect', () => resolve()));
+    chef.socket.connect();
+    await back;
+    expect(chef.socket.recovered).toBe(true);
+    expect(await chef.subscribe(['menu'])).toEqual({ ok: true, rooms: ['menu'] });
+  });
+});
+
 describe('resync', () => {
   it('reaches every client, subscribed to a room or not', async () => {
     const sio = track(await connectSio(server.url, 'sio'));
