@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Role } from '../../models/user.js';
-import { expectQueryError, FrozenClock } from './support.js';
+import { expectProblem, expectQueryError, FrozenClock } from './support.js';
 
 const START = Date.parse('2030-05-07T10:00:00.000Z');
 const MINUTE = 60_000;
@@ -287,6 +287,18 @@ describe('malformed filters', () => {
     ['price.gt~Infinity', "Invalid value 'Infinity' for 'price' in filter condition 'price.gt~Infinity'; expected a number (e.g. 12.5)"],
   ])('filter=%j → 400', async (filter, detail) => {
     expectQueryError(await list('/dishes', { filter }, null), 'filter', detail);
+  });
+
+  it('names of Object.prototype are unknown properties, not a way in', async () => {
+    const DISH_FIELDS = 'valid fields: category, created_at, description, id, image_name, ingredients, is_available, name, preparation_time, price, station, updated_at';
+    expectQueryError(await list('/dishes', { fields: '__proto__' }, null), 'fields', `Unknown field '__proto__' in fields; ${DISH_FIELDS}`);
+    expectQueryError(await list('/dishes', { sort: 'constructor' }, null), 'sort', "Cannot sort by 'constructor'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at");
+    expectQueryError(await list('/dishes', { filter: 'constructor.eq~x' }, null), 'filter', `Unknown property 'constructor' in filter condition 'constructor.eq~x'; ${DISH_FILTERABLE}`);
+  });
+
+  it('400 for a parameter given twice', async () => {
+    const response = await t.inject({ method: 'GET', url: '/dishes?filter=name.eq~a&filter=name.eq~b' });
+    expectProblem(response, 400, 'Invalid querystring. filter must be string.', { errors: [{ path: 'filter', message: 'must be string' }] });
   });
 
   it('400 for a property that is not filterable on users (email)', async () => {
