@@ -5,10 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent, Store } from '../store/types.js';
 import { envelopeStamper, type Broadcast, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';
-import { normalize } from './normalize.js';
+import { isUnroutableDeletion, normalize } from './normalize.js';
 import { deliveriesFor } from './policies/index.js';
 
 type Work = { kind: 'batch'; events: ChangeEvent[] } | { kind: 'resync'; reason: string };
+
+const resync = (reason: string): Delivery => ({ rooms: 'everyone', event: { type: 'resync', data: { reason } } });
 
 export interface ChangeFeed {
   /** Stops following the store and waits for the work already received to be broadcast. */
@@ -25,16 +27,16 @@ export function startChangeFeed(store: Store, broadcast: Broadcast, log: Fastify
   const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
 
   async function handle(work: Work): Promise<void> {
-    if (work.kind === 'resync') return send([{ rooms: 'everyone', event: { type: 'resync', data: { reason: work.reason } } }]);
+    if (work.kind === 'resync') return send([resync(work.reason)]);
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
-    if (changes.length === 0) return;
     try {
-      send(await deliveriesFor(changes, kitchenViewAt(store, later)));
+      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later)));
     } catch (err) {
       // Screens would silently miss this change: tell them to reload instead.
       log.error({ err }, 'realtime: could not route a committed change');
-      send([{ rooms: 'everyone', event: { type: 'resync', data: { reason: 'A change could not be delivered.' } } }]);
+      return send([resync('A change could not be delivered.')]);
     }
+    if (work.events.some(isUnroutableDeletion)) send([resync('Something was deleted that could not be routed.')]);
   }
 
   async function drain(): Promise<void> {

@@ -22,6 +22,15 @@ export type IngredientChange = ChangeOf<'ingredients', IngredientDoc>;
 export type Change = OrderChange | DishChange | IngredientChange;
 
 const KINDS: Record<ChangeOperation, ChangeKind> = { insert: 'created', update: 'updated', delete: 'deleted' };
+const HEARD_OF: readonly string[] = ['orders', 'dishes', 'ingredients'];
+
+/**
+ * A deletion clients should hear of but that came without the deleted document (a MongoDB change
+ * stream without pre-images): nobody can tell which rooms it concerns, so screens must reload.
+ */
+export function isUnroutableDeletion(event: ChangeEvent): boolean {
+  return event.operation === 'delete' && event.before === null && HEARD_OF.includes(event.collection);
+}
 
 /** Null when no client hears of the collection, or the event carries no document to route by. */
 export function normalize(event: ChangeEvent): Change | null {

@@ -10,37 +10,44 @@ import type { Change } from '../normalize.js';
 import { ingredientsOf } from './public-fields.js';
 
 export async function availabilityFlips(batch: readonly Change[], view: KitchenView): Promise<Delivery[]> {
-  const stockBefore = stockBeforeBatch(batch);
+  const { stockBefore, unknown } = stockBeforeBatch(batch);
   const dishesBefore = dishesBeforeBatch(batch);
-  if (stockBefore.size === 0 && dishesBefore.size === 0) return [];
+  if (stockBefore.size === 0 && unknown.size === 0 && dishesBefore.size === 0) return [];
   const created = new Set(batch.filter((c) => c.collection === 'dishes' && c.kind === 'created').map((c) => c.current.id));
-  const candidates = await candidateDishes(view, stockBefore.keys(), dishesBefore.keys());
+  const candidates = await candidateDishes(view, [...stockBefore.keys(), ...unknown], dishesBefore.keys());
   const stockAfter = await view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
   const stockThen = new Map(stockAfter);
   for (const [id, qty] of stockBefore) {
     if (qty === null) stockThen.delete(id);
     else stockThen.set(id, qty);
   }
+  // Without the earlier stock no flip can be judged: such dishes are told their availability now.
+  const judgeable = (dish: DishDoc) => !dish.ingredients.some((entry) => entry.is_essential && unknown.has(entry.ingredient_id));
   // A dish created in the batch has no earlier state: dish.created already carries is_available.
   return candidates
     .filter((dish) => !created.has(dish.id))
-    .filter((dish) => isAvailable(dishesBefore.get(dish.id) ?? dish, stockThen) !== isAvailable(dish, stockAfter))
+    .filter((dish) => !judgeable(dish) || isAvailable(dishesBefore.get(dish.id) ?? dish, stockThen) !== isAvailable(dish, stockAfter))
     .map((dish) => ({
       rooms: ['menu'],
       event: { type: 'dish.availability', data: { id: dish.id, is_available: isAvailable(dish, stockAfter) } },
     }));
 }
 
-/** Stock of each ingredient the batch wrote, before its first write there (null: it did not exist). */
-function stockBeforeBatch(batch: readonly Change[]): Map<string, number | null> {
-  const before = new Map<string, number | null>();
+/**
+ * Stock of each ingredient the batch wrote, before its first write there (null: it did not exist),
+ * and the ingredients whose earlier stock the source did not give (no pre-image).
+ */
+function stockBeforeBatch(batch: readonly Change[]): { stockBefore: Map<string, number | null>; unknown: Set<string> } {
+  const stockBefore = new Map<string, number | null>();
+  const unknown = new Set<string>();
   for (const change of batch) {
-    if (change.collection !== 'ingredients' || before.has(change.current.id)) continue;
-    if (change.kind === 'created') before.set(change.current.id, null);
-    // Without a pre-image the earlier stock is unknown, so no flip can be judged.
-    else if (change.previous) before.set(change.current.id, change.previous.in_stock_qty);
+    const id = change.current.id;
+    if (change.collection !== 'ingredients' || stockBefore.has(id) || unknown.has(id)) continue;
+    if (change.kind === 'created') stockBefore.set(id, null);
+    else if (change.previous) stockBefore.set(id, change.previous.in_stock_qty);
+    else unknown.add(id);
   }
-  return before;
+  return { stockBefore, unknown };
 }
 
 /** Each dish the batch updated, before its first update. */

@@ -59,6 +59,15 @@ describe('change feed', () => {
     expect(sent.map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([['everyone', 'resync', { reason: 'change stream lost' }]]);
   });
 
+  it('asks everyone to resync for a deletion that came without the deleted document', async () => {
+    store.emitChange({ collection: 'orders', operation: 'delete', id: 'f'.repeat(24), before: null, after: null });
+    store.emitChange({ collection: 'users', operation: 'delete', id: 'e'.repeat(24), before: null, after: null });
+    await feed.stop();
+    expect(sent.map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([
+      ['everyone', 'resync', { reason: 'Something was deleted that could not be routed.' }],
+    ]);
+  });
+
   it('asks everyone to resync when a change cannot be routed, and goes on', async () => {
     const lime = await addIngredient(store, 'Lime', 1);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });

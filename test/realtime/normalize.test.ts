@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalize } from '../../realtime/normalize.js';
+import { isUnroutableDeletion, normalize } from '../../realtime/normalize.js';
 import type { ChangeEvent } from '../../store/types.js';
 
 const ingredient = { id: 'a'.repeat(24), created_at: 't0', updated_at: 't0', name: 'Carrot', in_stock_qty: 4, price: 1 };
@@ -29,5 +29,13 @@ describe('normalize', () => {
 
   it('drops a deletion without a pre-image: there is nothing to route it by', () => {
     expect(normalize({ collection: 'orders', operation: 'delete', id: 'd', before: null, after: null } as ChangeEvent)).toBeNull();
+  });
+
+  it('tells apart deletions nobody can route: those of heard-of collections without a pre-image', () => {
+    const deletion = (collection: string, before: unknown) => ({ collection, operation: 'delete', id: 'd', before, after: null }) as ChangeEvent;
+    expect(isUnroutableDeletion(deletion('orders', null))).toBe(true);
+    expect(isUnroutableDeletion(deletion('ingredients', null))).toBe(true);
+    expect(isUnroutableDeletion(deletion('orders', ingredient))).toBe(false);
+    expect(isUnroutableDeletion(deletion('refresh_tokens', null))).toBe(false);
   });
 });

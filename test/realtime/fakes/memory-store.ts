@@ -109,6 +109,10 @@ export class MemoryStore implements Store {
     this.#resyncListeners.add(listener);
     return () => void this.#resyncListeners.delete(listener);
   }
+  /** Test hook: an event as a source with no pre-images (MongoDB without images) would emit it. */
+  emitChange(event: ChangeEvent): void {
+    this.#record(event);
+  }
   /** Test hook: what a change stream that could not resume would signal. */
   signalResync(reason: string): void {
     this.#resyncListeners.forEach((listener) => listener(reason));

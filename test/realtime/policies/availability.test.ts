@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import { kitchenViewAt } from '../../../realtime/kitchen-view.js';
+import type { Change } from '../../../realtime/normalize.js';
 import { availabilityFlips } from '../../../realtime/policies/availability.js';
 import { captureChanges } from '../fakes/capture.js';
 import { addDish, addIngredient, placeOrder } from '../fakes/kitchen.js';
@@ -72,5 +73,13 @@ describe('availability flips', () => {
         await addDish(session, { name: 'Risotto', station: 'hot', essential: [rice.id] });
       });
     expect(await flipsOf(createWithStock)).toEqual([]);
+  });
+
+  it('tells the menu the availability now of dishes whose stock came without its earlier value', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
+    await addDish(store, { name: 'Salad', station: 'cold', essential: [parsley.id], optional: [rice.id] });
+    const [change] = await captureChanges(store, () => setStock(rice, 0));
+    const withoutPreImage = { ...change!, previous: null } as Change;
+    expect(await availabilityFlips([withoutPreImage], kitchenViewAt(store, () => []))).toEqual([flip(risotto.id, false)]);
   });
 });
