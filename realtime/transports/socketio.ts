@@ -3,7 +3,6 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { unavailable } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Audience, Envelope, EventType } from '../events.js';
@@ -46,10 +45,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     // Middlewares run again on recovery, so a reconnecting client's token is checked again.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
   });
-  let closing = false;
   io.use((socket, next) => {
-    // Clients reconnect at once after a shutdown notice: refuse them until the server is gone.
-    if (closing) return next(handshakeError(unavailable(SERVER_SHUTDOWN.detail), log));
     identify(verifier, socket.handshake.auth.token).then(
       (viewer) => {
         socket.data.viewer = viewer;
@@ -64,10 +60,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
     broadcast: (rooms, envelope) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope),
     clientCount: () => io.of('/').sockets.size,
-    close: () => {
-      closing = true;
-      return closeAll(io);
-    },
+    close: () => closeAll(io),
   };
 }
 
@@ -92,7 +85,11 @@ function endSession(socket: RealtimeSocket, notice: SessionEnded): void {
   socket.disconnect(true);
 }
 
-/** Every client gets the shutdown notice; closing only the transport lets clients reconnect on their own. */
+/**
+ * Every client gets the shutdown notice; closing only the transport lets clients reconnect on their
+ * own (a refused handshake would stop socket.io-client from retrying). One that reconnects during
+ * the grace period is cut off by the engine's close and keeps retrying until the server is back.
+ */
 async function closeAll(io: RealtimeIo): Promise<void> {
   const sockets = [...io.of('/').sockets.values()];
   const closed = sockets.map((socket) => new Promise((resolve) => socket.conn.once('close', resolve)));
