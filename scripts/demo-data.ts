@@ -76,7 +76,7 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
   // The store's clock runs behind by `minutesAgo` while an order is placed, so the boards show real ages.
   let behindMs = 0;
   const now = () => new Date(Date.now() - behindMs);
-  const store = await openStore(config, now);
+  const store = await openStore(config, { now });
   const deps = { store, now, passwords: new Passwords(config.bcryptRounds), tokens: new TokenService(store, { secret: 'demo-data-never-signs-any-token-000', accessTtlSeconds: 60, refreshTtlSeconds: 60, now }) };
   const added: DemoDataAdded = { users: 0, ingredients: 0, dishes: 0, orders: 0 };
   const find = async (collection: Named, field: 'user_name' | 'name', name: string) =>

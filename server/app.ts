@@ -1,6 +1,6 @@
 // The application as a plugin: error handling, services, auth, docs, realtime and every route.
 // `buildApp` wraps it in a configured fastify instance; tests build exactly what production runs.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
@@ -72,8 +72,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
   };
 }
 
-export async function buildApp(options: AppOptions & { logger?: FastifyServerOptions['logger'] }): Promise<FastifyInstance> {
-  const instance = Fastify(serverOptions(options.config, options.logger ?? false)).withTypeProvider<TypeBoxTypeProvider>();
+export async function buildApp(options: AppOptions & { logger?: FastifyBaseLogger }): Promise<FastifyInstance> {
+  const settings = serverOptions(options.config, false);
+  const instance = Fastify(options.logger ? { ...settings, logger: undefined, loggerInstance: options.logger } : settings).withTypeProvider<TypeBoxTypeProvider>();
   // Also at the root: anything added to the built instance (by main.ts, the realtime layer or a
   // test) fails as a Problem too, never with fastify's default body that carries the message.
   instance.setErrorHandler(errorHandler);

@@ -1,4 +1,5 @@
 // The process: read the configuration, open the store, serve, and shut down cleanly on signals.
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { resolveJwtSecret } from './secrets.js';
@@ -7,9 +8,11 @@ import { openStore } from '../store/open.js';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start(config: Config) {
-  const store = await openStore(config);
+  // One logger for the process: the store's warnings (e.g. a change stream reopening) go beside the requests'.
+  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const store = await openStore(config, { logger });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const app = await buildApp({ config, store, jwtSecret, logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } });
+  const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
@@ -24,6 +27,9 @@ async function start(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // A keep-alive connection whose request ends during the drain would otherwise stay open for
+    // keepAliveTimeout and hold up the exit: each is closed as soon as it falls idle.
+    setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -1,13 +1,15 @@
 // Picks the store: MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store.
 import type { Config } from '../server/config.js';
 import { openSqliteStore } from './sqlite/index.js';
+import type { StoreLogger } from './mongo/logger.js';
 import type { Store } from './types.js';
 
-export async function openStore(config: Config, now: () => Date = () => new Date()): Promise<Store> {
+export async function openStore(config: Config, options: { now?: () => Date; logger?: StoreLogger } = {}): Promise<Store> {
+  const now = options.now ?? (() => new Date());
   if (config.mongodbUri) {
     // Loaded only when used: the embedded mode never pulls in the MongoDB driver.
     const { openMongoStore } = await import('./mongo/index.js');
-    return openMongoStore({ uri: config.mongodbUri, clock: now, instanceId: config.instanceId });
+    return openMongoStore({ uri: config.mongodbUri, clock: now, instanceId: config.instanceId, ...(options.logger && { logger: options.logger }) });
   }
   return openSqliteStore({ dataDir: config.dataDir, clock: now, synchronous: config.sqliteSynchronous });
 }

@@ -5,13 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function waitForListening(child: ReturnType<typeof spawn>): Promise<string> {
+/** The server's URL and pid, from its pino "listening" log line. */
+function waitForListening(child: ReturnType<typeof spawn>): Promise<{ url: string; pid: number }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      const line = output.split('\n').find((entry) => entry.includes('Server listening at http://127.0.0.1:'));
+      const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line ?? '')?.[1];
+      const pid = /"pid":(\d+)/.exec(line ?? '')?.[1];
+      if (url && pid) resolve({ url, pid: Number(pid) });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -24,7 +27,7 @@ describe('npm start', () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'pos-start-')), 'data');
     const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, detached: true });
     try {
-      const url = await waitForListening(child);
+      const { url, pid } = await waitForListening(child);
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
@@ -33,8 +36,9 @@ describe('npm start', () => {
       expect((await fetch(`${url}/ready`)).status).toBe(200);
       expect(readdirSync(dataDir).sort()).toEqual(expect.arrayContaining(['jwt-secret', 'pos.sqlite']));
 
+      // SIGTERM to the server itself (as an orchestrator would): it drains and exits 0, and npm with it.
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-      process.kill(-child.pid!, 'SIGTERM');
+      process.kill(pid, 'SIGTERM');
       expect(await exited).toBe(0);
     } finally {
       try {
