@@ -119,8 +119,11 @@ describe('shutdown', () => {
   it('tells every client why, closes them, and app.close() returns', async () => {
     const sio = track(await sioIn(server.url, 'sio', undefined, ['menu']));
     const ws = track(await wsIn(server.url, 'ws', undefined, ['menu']));
+    // A screen that reconnects on its own at once must not keep the server from closing.
+    const eager = track(await connectSio(server.url, 'eager', { reconnection: true }));
     const sioGone = disconnected(sio);
     await server.app.close();
+    expect(eager.notices).toEqual([SERVER_SHUTDOWN]);
     expect(await sioGone).toBe('transport close');
     expect(sio.notices).toEqual([SERVER_SHUTDOWN]);
     expect(await ws.closed).toEqual({ code: 1001, reason: 'server shutting down' });
