@@ -1,0 +1,59 @@
+// The few calls the harness makes to the server under test outside the measured runs: sign in,
+// read the bodies the ceiling will serve, place one order.
+import type { Order } from '../../models/order.js';
+import { BENCH_PASSWORD, USERS, type Kitchen } from './seed.js';
+
+export interface Tokens {
+  manager: string;
+  chef: string;
+  patron: string;
+}
+
+/** The KDS query: what a station waits on, oldest first. */
+export const ORDER_LIST_PATH = '/orders?filter=status.eq~Received&sort=created_at&limit=30';
+export const DISH_LIST_PATH = '/dishes?limit=30';
+
+async function call<T>(url: string, init: RequestInit & { expect: number }): Promise<T> {
+  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  if (response.status !== init.expect) throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as T;
+}
+
+export async function signIn(baseUrl: string): Promise<Tokens> {
+  const token = async (userName: string) =>
+    (await call<{ access_token: string }>(`${baseUrl}/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', user_name: userName, password: BENCH_PASSWORD }),
+      expect: 201,
+    })).access_token;
+  return { manager: await token(USERS.manager), chef: await token(USERS.chef), patron: await token(USERS.patron) };
+}
+
+export const getJson = <T>(url: string, token?: string) => call<T>(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, expect: 200 });
+
+export function placeOrder(baseUrl: string, token: string, body: OrderBody): Promise<Order> {
+  return call<Order>(`${baseUrl}/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    expect: 201,
+  });
+}
+
+export interface OrderBody {
+  name: string;
+  dish_ids: string[];
+  table_number: number;
+}
+
+/** Order bodies cycling through the menu: one to three dishes each, every dish used. */
+export function orderBodies(kitchen: Kitchen, count = 40): OrderBody[] {
+  const { dishes } = kitchen;
+  return Array.from({ length: count }, (_, i) => ({
+    name: `Table${i % 40}`,
+    dish_ids: Array.from({ length: 1 + (i % 3) }, (_, k) => dishes[(i * 7 + k * 13) % dishes.length]?.id ?? ''),
+    table_number: 1 + (i % 40),
+  }));
+}

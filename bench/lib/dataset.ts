@@ -1,0 +1,63 @@
+// A data directory for the server under test, filled through the store while no server runs.
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+import { DATABASE_FILE } from '../../store/sqlite/open.js';
+import { WORK_DIR } from './options.js';
+import { addOrders, SeedClock, seedKitchen, type Kitchen } from './seed.js';
+
+export class Dataset {
+  private constructor(
+    readonly dir: string,
+    readonly kitchen: Kitchen,
+    /** Orders stored by the seeding (not counting those placed by benchmarks). */
+    private seeded: number,
+  ) {}
+
+  /** A fresh directory with the menu and the users. */
+  static async create(name: string): Promise<Dataset> {
+    const dir = path.join(WORK_DIR, `data-${name}`);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const clock = new SeedClock();
+    const store = openSqliteStore({ dataDir: dir, clock: clock.now });
+    try {
+      return new Dataset(dir, await seedKitchen(store), 0);
+    } finally {
+      await store.close();
+    }
+  }
+
+  get orders(): number {
+    return this.seeded;
+  }
+
+  /** Adds past orders until `total` have been seeded. Never while a server has the directory open. */
+  async growTo(total: number): Promise<void> {
+    if (total <= this.seeded) return;
+    const clock = new SeedClock();
+    const store = openSqliteStore({ dataDir: this.dir, clock: clock.now });
+    try {
+      await addOrders(store, clock, this.kitchen, this.seeded, total);
+      this.seeded = total;
+    } finally {
+      await store.close();
+    }
+  }
+
+  /** The database file and its write-ahead log, in MB. */
+  sizeMB(): number {
+    const bytes = ['', '-wal'].reduce((sum, suffix) => {
+      try {
+        return sum + statSync(path.join(this.dir, DATABASE_FILE + suffix)).size;
+      } catch {
+        return sum;
+      }
+    }, 0);
+    return Math.round(bytes / 100_000) / 10;
+  }
+
+  remove(): void {
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

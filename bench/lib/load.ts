@@ -1,0 +1,79 @@
+// HTTP load with autocannon: a warm-up that is thrown away, then the measured run.
+import autocannon, { type Request, type Result } from 'autocannon';
+import type { ServerProcess } from './processes.js';
+import { round } from './stats.js';
+
+export interface Target {
+  /** Cycled through by every connection (e.g. one request per dish id). */
+  requests: Request[];
+}
+
+export interface LoadSettings {
+  connections: number;
+  duration: number;
+  warmup: number;
+}
+
+export interface LoadResult {
+  /** Mean requests per second over the per-second samples. */
+  rps: number;
+  requests: number;
+  /**
+   * The server's own CPU time (user + system) per request during the measured run, in µs: far
+   * steadier than requests per second when other work shares the machine.
+   */
+  cpuUsPerRequest: number;
+  latencyMs: { mean: number; p50: number; p90: number; p99: number; max: number };
+  /** Anything but 2xx, errors and timeouts: a valid run has none. */
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+function summary(result: Result, cpuMs: number): LoadResult {
+  const { latency, requests } = result;
+  return {
+    rps: round(requests.average, 0),
+    requests: requests.total,
+    cpuUsPerRequest: round((cpuMs * 1000) / Math.max(1, requests.total), 0),
+    latencyMs: { mean: round(latency.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count])),
+  };
+}
+
+/** Loads `server` (whose CPU time is read around the measured run) through `target`. */
+export async function load(server: ServerProcess, target: Target, { connections, duration, warmup }: LoadSettings): Promise<LoadResult> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  const cpuBefore = server.cpuMs();
+  const result = await autocannon({ ...options, duration });
+  return summary(result, server.cpuMs() - cpuBefore);
+}
+
+/** The mean of several runs of one target (rates and latencies averaged, counts summed). */
+export function combine(runs: LoadResult[]): LoadResult {
+  const avg = (value: (run: LoadResult) => number, digits = 2) => round(runs.reduce((sum, run) => sum + value(run), 0) / runs.length, digits);
+  const sum = (value: (run: LoadResult) => number) => runs.reduce((total, run) => total + value(run), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  return {
+    rps: avg((run) => run.rps, 0),
+    requests: sum((run) => run.requests),
+    cpuUsPerRequest: avg((run) => run.cpuUsPerRequest, 0),
+    latencyMs: {
+      mean: avg((run) => run.latencyMs.mean),
+      p50: avg((run) => run.latencyMs.p50),
+      p90: avg((run) => run.latencyMs.p90),
+      p99: avg((run) => run.latencyMs.p99),
+      max: Math.max(...runs.map((run) => run.latencyMs.max)),
+    },
+    non2xx: sum((run) => run.non2xx),
+    errors: sum((run) => run.errors),
+    timeouts: sum((run) => run.timeouts),
+    statusCodes,
+  };
+}

@@ -1,0 +1,68 @@
+// What a benchmark run does, from the environment: the defaults are the committed run; shorter
+// durations and smaller datasets are for developing the suite on a busy machine.
+import path from 'node:path';
+
+export interface BenchOptions {
+  /** Seconds per measured load run (autocannon), after `warmup` seconds that are thrown away. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Each target is measured this many times, alternating with the others; the mean is reported. */
+  rounds: number;
+  /** Orders stored for the HTTP suite. */
+  orders: number;
+  /** Stored orders at which GET /orders and the server's memory are measured. */
+  growthSizes: number[];
+  /** Connected sockets for the realtime latency runs, and orders placed per run. */
+  socketCounts: number[];
+  realtimeOrders: number;
+  /** Sockets in one room, and events sent to them, for the fan-out measurement. */
+  roomSockets: number;
+  roomEvents: number;
+  /** Where bench.json and bench.md are written. */
+  outDir: string;
+  /** Waits (up to 25 minutes) for the 1-minute load average to drop below 1.0 before starting. */
+  waitForQuiet: boolean;
+  /** Runs the server under test with --cpu-prof (profiles land in bench/.work/profiles). */
+  cpuProfile: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function number(env: Env, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min) throw new Error(`${name} must be a number ≥ ${min} (got "${raw}")`);
+  return value;
+}
+
+function list(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map(Number);
+  if (values.some((value) => !Number.isInteger(value) || value < 1)) throw new Error(`${name} must be positive whole numbers separated by commas (got "${raw}")`);
+  return values;
+}
+
+export const BENCH_DIR = path.resolve(import.meta.dirname, '..');
+/** Scratch space (git-ignored): the build, data directories, logs, profiles. */
+export const WORK_DIR = path.join(BENCH_DIR, '.work');
+
+export function loadOptions(env: Env = process.env): BenchOptions {
+  return {
+    duration: number(env, 'BENCH_DURATION', 10, 1),
+    warmup: number(env, 'BENCH_WARMUP', 3, 0),
+    connections: number(env, 'BENCH_CONNECTIONS', 50, 1),
+    rounds: number(env, 'BENCH_ROUNDS', 2, 1),
+    orders: number(env, 'BENCH_ORDERS', 50_000, 0),
+    growthSizes: list(env, 'BENCH_SIZES', [1_000, 10_000, 100_000]),
+    socketCounts: list(env, 'BENCH_SOCKETS', [10, 100, 1_000]),
+    realtimeOrders: number(env, 'BENCH_RT_ORDERS', 150, 1),
+    roomSockets: number(env, 'BENCH_ROOM_SOCKETS', 1_000, 1),
+    roomEvents: number(env, 'BENCH_ROOM_EVENTS', 30, 1),
+    outDir: path.resolve(env.BENCH_OUT ?? path.join(BENCH_DIR, 'results')),
+    waitForQuiet: env.BENCH_WAIT_QUIET !== '0',
+    cpuProfile: env.BENCH_CPU_PROF === '1',
+  };
+}

@@ -1,0 +1,100 @@
+// Writes a run's results: bench.json (everything) and bench.md (the summary quoted in the docs).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { LoadResult } from './load.js';
+import type { Machine } from './machine.js';
+import type { BenchOptions } from './options.js';
+import type { Memory } from './processes.js';
+import { verdicts, type Results } from './targets.js';
+
+export interface RunRecord {
+  machine: Machine;
+  /** 1-, 5- and 15-minute load averages as the measurements started and ended. */
+  loadAverage: { start: number[]; end: number[] };
+  quietWait: { waited: boolean; quiet: boolean | null; waitedSeconds: number };
+  options: Omit<BenchOptions, 'outDir'>;
+  serverSettings: Record<string, string>;
+  durationSeconds: number;
+  memory: { httpIdle: Memory; httpAfter: Memory; realtimeAfter: Memory | null };
+  results: Results;
+}
+
+const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+const rps = (result: LoadResult | undefined) => (result ? result.rps.toLocaleString('en-US') : '—');
+const ms = (result: LoadResult) => `${result.latencyMs.p50} / ${result.latencyMs.p99}`;
+const flawed = (result: LoadResult | undefined) => result !== undefined && result.non2xx + result.errors + result.timeouts > 0;
+
+function httpTable({ http }: Results): string[] {
+  const lines = [
+    row(['endpoint', 'ours req/s', 'ours p50 / p99 ms', 'ceiling req/s', 'ours ÷ ceiling', 'json-server req/s', 'ours ÷ json-server', 'server CPU µs/req: ours / ceiling / json-server']),
+    row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+  ];
+  for (const e of http) {
+    const cpu = [e.ours, e.ceiling, e.peer].map((r) => (r ? r.cpuUsPerRequest : '—')).join(' / ');
+    lines.push(row([`\`${e.endpoint}\``, rps(e.ours), ms(e.ours), rps(e.ceiling), `${(e.ofCeiling * 100).toFixed(1)}%`, rps(e.peer), e.overPeer === undefined ? '—' : `${e.overPeer}×`, cpu]));
+  }
+  const bad = http.flatMap((e) => [e.ours, e.ceiling, e.peer].filter(flawed).map((r) => `${e.endpoint}: ${JSON.stringify(r?.statusCodes)}, ${r?.errors} errors, ${r?.timeouts} timeouts`));
+  return bad.length > 0 ? [...lines, '', '**Runs with failed requests:**', ...bad.map((b) => `- ${b}`)] : lines;
+}
+
+function realtimeTables({ realtime, fanOut }: Results): string[] {
+  const lines = [
+    row(['sockets', 'orders', 'receipts', 'after response p50 / p99 ms', 'after request p50 / p99 ms', 'arrived before response', 'missed']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...realtime.map((r) => row([r.sockets, r.orders, r.afterResponseMs.samples, `${r.afterResponseMs.p50} / ${r.afterResponseMs.p99}`, `${r.afterRequestMs.p50} / ${r.afterRequestMs.p99}`, r.beforeResponse, r.missed])),
+  ];
+  if (fanOut) {
+    lines.push('', `One room of ${fanOut.sockets} sockets, ${fanOut.events} events: the last socket had each event ${fanOut.lastScreenMs.p50} ms (p50) / ${fanOut.lastScreenMs.p99} ms (p99, max ${fanOut.lastScreenMs.max}) after the POST's response; first to last socket ${fanOut.spreadMs.p50} ms (p50) / ${fanOut.spreadMs.p99} ms (p99); missed ${fanOut.missed}.`);
+  }
+  return lines;
+}
+
+function growthTable({ growth }: Results): string[] {
+  return [
+    row(['stored orders', 'req/s', 'p50 / p99 ms', 'server CPU µs/req', 'RSS idle MB', 'RSS after load MB', 'peak RSS MB', 'database MB']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...growth.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.list), ms(g.list), g.list.cpuUsPerRequest, g.idle.rssMB, g.loaded.rssMB, g.loaded.peakMB, g.databaseMB])),
+  ];
+}
+
+export function markdown(record: RunRecord): string {
+  const { machine, loadAverage, options, results } = record;
+  const verdictRows = verdicts(results).map((v) => row([v.target, v.measured, v.met === null ? 'not measured' : v.met ? 'met' : '**missed**']));
+  return [
+    `# Benchmark run ${machine.date}`,
+    '',
+    `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, ${machine.platform}; Node ${machine.node}.`,
+    `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${record.quietWait.waited ? (record.quietWait.quiet ? `Waited ${record.quietWait.waitedSeconds} s for the 1-minute load to drop below 1.0.` : `The 1-minute load never dropped below 1.0 in ${record.quietWait.waitedSeconds} s of waiting; run anyway.`) : 'Started without waiting for a quiet machine.'}`,
+    `- Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s measured, ${options.rounds} round(s) per target alternating between servers (the mean is shown). Every server in its own process on 127.0.0.1; the load generator shares the same cores.`,
+    `- Server under test: the production build (\`node --enable-source-maps\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
+    `- Data: 40 dishes, 120 ingredients; ${options.orders.toLocaleString('en-US')} stored orders for the HTTP and realtime runs. Whole run: ${Math.round(record.durationSeconds)} s.`,
+    '',
+    '## Targets',
+    '',
+    row(['target', 'measured', 'verdict']),
+    row(['---', '---:', '---']),
+    ...verdictRows,
+    '',
+    '## HTTP',
+    '',
+    ...httpTable(results),
+    '',
+    '## Realtime (socket.io, one order at a time)',
+    '',
+    ...realtimeTables(results),
+    '',
+    '## Growth: `GET /orders?filter=status.eq~Received&sort=created_at&limit=30` and memory',
+    '',
+    ...growthTable(results),
+    '',
+  ].join('\n');
+}
+
+export function writeReport(outDir: string, record: RunRecord): { json: string; md: string } {
+  mkdirSync(outDir, { recursive: true });
+  const json = path.join(outDir, 'bench.json');
+  const md = path.join(outDir, 'bench.md');
+  writeFileSync(json, `${JSON.stringify(record, null, 2)}\n`);
+  writeFileSync(md, markdown(record));
+  return { json, md };
+}

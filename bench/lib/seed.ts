@@ -1,0 +1,144 @@
+// The benchmark's kitchen: a realistic menu (40 dishes made from 120 ingredients), staff accounts,
+// and any number of past orders, written straight through the store in large transactions.
+// Everything comes from a seeded generator, so every run stores the same data.
+import { createDish } from '../../domain/dishes.js';
+import { createIngredient } from '../../domain/ingredients.js';
+import { Passwords } from '../../domain/passwords.js';
+import { CATEGORIES, type DishDoc, type Station } from '../../models/dish.js';
+import type { IngredientDoc } from '../../models/ingredient.js';
+import type { OrderStatus } from '../../models/order.js';
+import type { Role } from '../../models/user.js';
+import type { Store } from '../../store/types.js';
+
+export const BENCH_PASSWORD = 'Bench@Pass1!';
+export const USERS: Record<Exclude<Role, 'expeditor'>, string> = { manager: 'bench_manager', chef: 'bench_chef', patron: 'bench_patron' };
+
+/** Enough that no benchmark ever runs an ingredient out (so every order is accepted). */
+export const STOCK = 1_000_000_000;
+const ORDERS_PER_TRANSACTION = 2_000;
+/** Stored orders are a minute apart, the first one 100 days ago. */
+const HISTORY_START = Date.now() - 100 * 86_400_000;
+/** Most stored orders are finished; a tenth wait as Received (the list benchmark's filter). */
+const STATUS_WEIGHTS: [OrderStatus, number][] = [['Received', 10], ['In Progress', 5], ['Ready for Assembly', 5], ['On the Way', 30], ['Ready for Pickup', 50]];
+
+/** The store's clock while seeding: real time, or a stored order's moment of creation. */
+export class SeedClock {
+  at: number | null = null;
+  now = (): Date => new Date(this.at ?? Date.now());
+}
+
+export interface Kitchen {
+  ingredients: IngredientDoc[];
+  dishes: DishDoc[];
+  patronId: string;
+}
+
+/** mulberry32: small, fast and good enough to pick dishes. */
+export function generator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+const BASES = ['Tomato', 'Basil', 'Mozzarella', 'Parmesan', 'Romaine', 'Beef', 'Chicken', 'Salmon', 'Rice', 'Saffron', 'Potato', 'Onion', 'Garlic', 'Lemon', 'Mint', 'Espresso', 'Milk', 'Orange', 'Tea', 'Chocolate', 'Butter', 'Cream', 'Flour', 'Egg', 'Pepper', 'Thyme', 'Rosemary', 'Mushroom', 'Spinach', 'Carrot'];
+const FORMS = ['fresh', 'dried', 'smoked', 'organic'];
+const STATIONS_BY_CATEGORY: Record<(typeof CATEGORIES)[number], Station[]> = { Appetizer: ['cold', 'hot'], 'Main Course': ['hot'], Dessert: ['cold'], Drinks: ['beverages'] };
+
+function pick<T>(random: () => number, items: readonly T[]): T {
+  return items[Math.floor(random() * items.length)] as T;
+}
+
+/** 120 ingredients, then 40 dishes of 2–7 of them (the first one to three essential), and the users. */
+export async function seedKitchen(store: Store, ingredientCount = 120, dishCount = 40): Promise<Kitchen> {
+  const random = generator(7);
+  const now = () => new Date();
+  const ingredients: IngredientDoc[] = [];
+  for (let i = 0; i < ingredientCount; i++) {
+    const name = `${BASES[i % BASES.length]} (${FORMS[Math.floor(i / BASES.length) % FORMS.length]}) #${i + 1}`;
+    ingredients.push(await createIngredient({ store, now }, { name, in_stock_qty: STOCK, price: Math.round(random() * 300) / 100 }));
+  }
+  const dishes: DishDoc[] = [];
+  for (let i = 0; i < dishCount; i++) {
+    const category = CATEGORIES[i % CATEGORIES.length] as (typeof CATEGORIES)[number];
+    const size = category === 'Drinks' ? 2 + Math.floor(random() * 2) : 3 + Math.floor(random() * 5);
+    const used = new Set<IngredientDoc>();
+    while (used.size < size) used.add(pick(random, ingredients));
+    const essentials = 1 + Math.floor(random() * 3);
+    const name = `${category} ${i + 1}: ${[...used].slice(0, 2).map((ingredient) => ingredient.name.split(' ')[0]).join(' & ')}`;
+    dishes.push(await createDish({ store, now }, {
+      name,
+      description: `${name}, prepared to order with ${size} ingredients; ask your server about allergens.`,
+      category,
+      image_name: `dish-${i + 1}.jpg`,
+      ingredients: [...used].map((ingredient, index) => ({ ingredient_id: ingredient.id, is_essential: index < essentials })),
+      preparation_time: 3 + Math.floor(random() * 25),
+      price: Math.round((4 + random() * 26) * 2) / 2,
+      station: pick(random, STATIONS_BY_CATEGORY[category]),
+    }));
+  }
+  return { ingredients, dishes, patronId: await seedUsers(store) };
+}
+
+/** The accounts the benchmark signs in with (the manager comes from POS_ADMIN_* at start-up). */
+async function seedUsers(store: Store): Promise<string> {
+  // The fewest bcrypt rounds: logins are not what is measured.
+  const passwordHash = await new Passwords(4).hash(BENCH_PASSWORD);
+  const add = (role: Role, userName: string) => store.collection('users').insert({ user_name: userName, email: `${userName}@bench.example.com`, role, password_hash: passwordHash });
+  await add('chef', USERS.chef);
+  return (await add('patron', USERS.patron)).id;
+}
+
+/** What placing the order took: a unit of each ingredient per dish (history, so nothing is taken now). */
+function stockTaken(dishes: readonly DishDoc[]): { ingredient_id: string; units: number }[] {
+  const units = new Map<string, number>();
+  for (const { ingredient_id } of dishes.flatMap((dish) => dish.ingredients)) units.set(ingredient_id, (units.get(ingredient_id) ?? 0) + 1);
+  return [...units].sort(([a], [b]) => a.localeCompare(b)).map(([ingredient_id, count]) => ({ ingredient_id, units: count }));
+}
+
+function status(random: () => number): OrderStatus {
+  let roll = random() * STATUS_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [value, weight] of STATUS_WEIGHTS) if ((roll -= weight) < 0) return value;
+  return 'Ready for Pickup';
+}
+
+/**
+ * Stores orders number `from` up to `to` (exclusive) of the history, ORDERS_PER_TRANSACTION to a
+ * transaction. `clock` must be the store's clock: it is set to each order's time of creation.
+ */
+export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen, from: number, to: number): Promise<void> {
+  const random = generator(1_000_003 + from);
+  try {
+    await addOrderBatches(store, clock, kitchen, random, from, to);
+  } finally {
+    clock.at = null;
+  }
+}
+
+async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen, random: () => number, from: number, to: number): Promise<void> {
+  for (let start = from; start < to; start += ORDERS_PER_TRANSACTION) {
+    await store.transaction(async (tx) => {
+      const orders = tx.collection('orders');
+      for (let n = start; n < Math.min(to, start + ORDERS_PER_TRANSACTION); n++) {
+        clock.at = HISTORY_START + n * 60_000;
+        const dishes = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(random, kitchen.dishes));
+        await orders.insert({
+          name: `Guest${n}`,
+          dish_ids: dishes.map((dish) => dish.id),
+          table_number: random() < 0.1 ? null : 1 + Math.floor(random() * 40),
+          special_requests: random() < 0.2 ? 'No onions, please; one plate without sauce.' : null,
+          scheduled_at: null,
+          priority: Math.floor(random() * 6),
+          status: status(random),
+          fire_at: null,
+          owner_id: kitchen.patronId,
+          stock_taken: stockTaken(dishes),
+        });
+      }
+    });
+  }
+}

@@ -1,0 +1,84 @@
+// The three servers a run compares: ours (the production build), the ceiling (bare fastify) and
+// the peer (json-server 0.17), each started in its own process on 127.0.0.1.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { CeilingBodies } from '../ceiling-server.js';
+import { SERVER_ENTRY } from './build.js';
+import { BENCH_DIR, WORK_DIR } from './options.js';
+import { freePort, HOST, startServer, type ServerProcess } from './processes.js';
+import { BENCH_PASSWORD, USERS } from './seed.js';
+
+const ROOT = path.dirname(BENCH_DIR);
+export const LOG_DIR = path.join(WORK_DIR, 'logs');
+export const PROFILE_DIR = path.join(WORK_DIR, 'profiles');
+
+/**
+ * The settings the server under test runs with, reported with the results. The per-address rate
+ * limit is off: every request comes from one address, and loopback is exempt anyway.
+ */
+export const POS_SETTINGS = {
+  LOG_LEVEL: 'info',
+  POS_RATE_LIMIT_MAX: '0',
+  POS_SOCKET_MAX_PER_ADDRESS: '100000',
+  POS_ACCESS_TOKEN_TTL: '3600',
+  POS_SQLITE_SYNCHRONOUS: 'NORMAL',
+  NODE_ENV: 'production',
+} as const;
+
+export async function startPos(dataDir: string, label: string, cpuProfile = false): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const port = await freePort();
+  const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  return startServer({
+    name: `pos (${label})`,
+    command: process.execPath,
+    args: ['--enable-source-maps', ...profile, SERVER_ENTRY],
+    env: {
+      ...POS_SETTINGS,
+      PORT: String(port),
+      HOST,
+      POS_DATA_DIR: dataDir,
+      POS_ADMIN_USER_NAME: USERS.manager,
+      POS_ADMIN_PASSWORD: BENCH_PASSWORD,
+    },
+    port,
+    readyPath: '/ready',
+    logFile: path.join(LOG_DIR, `pos-${label}.log`),
+    discardStdout: true,
+  });
+}
+
+export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const file = path.join(WORK_DIR, 'ceiling-bodies.json');
+  writeFileSync(file, JSON.stringify(bodies));
+  const port = await freePort();
+  return startServer({
+    name: 'ceiling (bare fastify)',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(BENCH_DIR, 'ceiling-server.ts')],
+    env: { PORT: String(port), BENCH_BODIES: file, NODE_ENV: 'production' },
+    port,
+    readyPath: '/health',
+    logFile: path.join(LOG_DIR, 'ceiling.log'),
+  });
+}
+
+/** json-server 0.17.4 from its own command line, watching a db.json of the same dishes. */
+export async function startJsonServer(dishes: { id: string }[]): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const dir = path.join(WORK_DIR, 'json-server');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ dishes }, null, 2));
+  const port = await freePort();
+  const cli = path.join(ROOT, 'node_modules', 'json-server', 'lib', 'cli', 'bin.js');
+  return startServer({
+    name: 'json-server 0.17.4',
+    command: process.execPath,
+    args: [cli, '--watch', path.join(dir, 'db.json'), '--port', String(port), '--host', HOST, '--quiet'],
+    env: { NODE_ENV: 'production' },
+    port,
+    readyPath: `/dishes/${dishes[0]?.id ?? ''}`,
+    logFile: path.join(LOG_DIR, 'json-server.log'),
+  });
+}

@@ -1,0 +1,92 @@
+// `npm run bench`: the whole benchmark, its results written to bench/results/ (see docs/benchmarks.md).
+// Settings come from BENCH_* variables (bench/lib/options.ts); the defaults are the committed run.
+import { signIn } from './lib/api.js';
+import { buildServer } from './lib/build.js';
+import { Dataset } from './lib/dataset.js';
+import { describeMachine, loadAverage, waitForQuiet } from './lib/machine.js';
+import { loadOptions } from './lib/options.js';
+import type { Memory } from './lib/processes.js';
+import { writeReport, type RunRecord } from './lib/report.js';
+import { POS_SETTINGS, startPos } from './lib/servers.js';
+import { verdicts, type Results } from './lib/targets.js';
+import { growthSuite } from './suites/growth.js';
+import { httpSuite } from './suites/http.js';
+import { orderLatency, roomFanOut } from './suites/realtime.js';
+
+const log = (line: string) => console.log(line);
+const options = loadOptions();
+const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
+
+async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
+  log(`Seeding ${options.orders.toLocaleString('en-US')} orders…`);
+  const dataset = await Dataset.create('main');
+  await dataset.growTo(options.orders);
+  const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
+  try {
+    log('HTTP: ours, the ceiling and json-server, side by side');
+    const pos = await startPos(dataset.dir, 'http', options.cpuProfile);
+    try {
+      record.memory.httpIdle = pos.memory();
+      results.http = await httpSuite(pos, dataset.kitchen, await signIn(pos.url), settings, log);
+      record.memory.httpAfter = pos.memory();
+    } finally {
+      await pos.stop();
+    }
+
+    log('Realtime: POST /orders to station sockets');
+    const live = await startPos(dataset.dir, 'realtime', options.cpuProfile);
+    try {
+      const tokens = await signIn(live.url);
+      for (const sockets of options.socketCounts) {
+        const report = await orderLatency(live, dataset.kitchen, tokens, sockets, options.realtimeOrders);
+        results.realtime.push(report);
+        log(`  ${sockets} sockets: p50 ${report.afterResponseMs.p50} ms, p99 ${report.afterResponseMs.p99} ms after the response (${report.afterResponseMs.samples} receipts, ${report.missed} missed)`);
+      }
+      results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, options.roomSockets, options.roomEvents);
+      log(`  one room of ${options.roomSockets}: the last socket after ${results.fanOut.lastScreenMs.p50} ms (p50), ${results.fanOut.lastScreenMs.p99} ms (p99)`);
+      record.memory.realtimeAfter = live.memory();
+    } finally {
+      await live.stop();
+    }
+  } finally {
+    dataset.remove();
+  }
+
+  log(`Growth: GET /orders at ${options.growthSizes.join(', ')} stored orders`);
+  results.growth = await growthSuite(options.growthSizes, settings, log);
+  return results;
+}
+
+async function main(): Promise<void> {
+  const { outDir, ...recorded } = options;
+  let quietWait: RunRecord['quietWait'] = { waited: false, quiet: null, waitedSeconds: 0 };
+  if (options.waitForQuiet) {
+    log('Waiting for the 1-minute load average to drop below 1.0 (at most 25 minutes)…');
+    const wait = await waitForQuiet();
+    quietWait = { waited: true, quiet: wait.quiet, waitedSeconds: wait.waitedSeconds };
+  }
+  log('Building the server (tsc) into bench/.work/build…');
+  buildServer();
+  const machine = describeMachine();
+  const start = loadAverage();
+  const started = Date.now();
+  const unmeasured: Memory = { rssMB: Number.NaN, peakMB: Number.NaN };
+  const record: Pick<RunRecord, 'memory'> = { memory: { httpIdle: unmeasured, httpAfter: unmeasured, realtimeAfter: null } };
+  const results = await measure(record);
+  const full: RunRecord = {
+    machine,
+    loadAverage: { start, end: loadAverage() },
+    quietWait,
+    options: recorded,
+    serverSettings: { ...POS_SETTINGS },
+    durationSeconds: (Date.now() - started) / 1000,
+    memory: record.memory,
+    results,
+  };
+  const written = writeReport(outDir, full);
+  log('');
+  for (const verdict of verdicts(results)) log(`${verdict.met === null ? '?' : verdict.met ? '✓' : '✗'} ${verdict.target}: ${verdict.measured}`);
+  log(`\nWritten: ${written.json}\n         ${written.md}`);
+}
+
+await main();

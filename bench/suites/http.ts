@@ -1,0 +1,88 @@
+// HTTP throughput and latency, side by side: each endpoint of ours against the ceiling (bare
+// fastify with the same bodies from memory) and, for the dish routes, json-server. Rounds alternate
+// between the servers so that a machine getting busier or quieter affects all of them alike.
+import type { Request } from 'autocannon';
+import type { Dish } from '../../models/dish.js';
+import { DISH_LIST_PATH, getJson, ORDER_LIST_PATH, orderBodies, placeOrder, type Tokens } from '../lib/api.js';
+import { combine, load, type LoadResult, type LoadSettings } from '../lib/load.js';
+import type { ServerProcess } from '../lib/processes.js';
+import type { Kitchen } from '../lib/seed.js';
+import { startCeiling, startJsonServer } from '../lib/servers.js';
+import { round } from '../lib/stats.js';
+
+export interface EndpointReport {
+  endpoint: string;
+  ours: LoadResult;
+  ceiling: LoadResult;
+  peer?: LoadResult;
+  /** Our requests per second over the ceiling's (and json-server's) in the same run. */
+  ofCeiling: number;
+  overPeer?: number;
+  /** The same comparison by server CPU time per request (the ceiling's over ours, json-server's over ours). */
+  ofCeilingByCpu: number;
+  overPeerByCpu?: number;
+}
+
+interface Endpoint {
+  name: string;
+  ours: Request[];
+  /** json-server's spelling of the same request, when it has one. */
+  peer?: Request[];
+}
+
+function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
+  const byId = kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
+  const staff = { authorization: `Bearer ${tokens.chef}` };
+  const post = orderBodies(kitchen).map((body) => ({
+    method: 'POST',
+    path: '/orders',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.patron}` },
+    body: JSON.stringify(body),
+  }));
+  return [
+    { name: `GET ${DISH_LIST_PATH}`, ours: [{ method: 'GET', path: DISH_LIST_PATH }], peer: [{ method: 'GET', path: '/dishes?_limit=30' }] },
+    { name: 'GET /dishes/{id}', ours: byId, peer: byId },
+    { name: `GET ${ORDER_LIST_PATH}`, ours: [{ method: 'GET', path: ORDER_LIST_PATH, headers: staff }] },
+    // Last: every order placed adds to the list above.
+    { name: 'POST /orders', ours: post },
+  ];
+}
+
+export async function httpSuite(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
+  const dishes = await Promise.all(kitchen.dishes.map((dish) => getJson<Dish>(`${pos.url}/dishes/${dish.id}`)));
+  const [firstOrder] = orderBodies(kitchen, 1);
+  const ceiling = await startCeiling({
+    dishList: await getJson(`${pos.url}${DISH_LIST_PATH}`),
+    dishes: Object.fromEntries(dishes.map((dish) => [dish.id, dish])),
+    orderList: await getJson(`${pos.url}${ORDER_LIST_PATH}`, tokens.chef),
+    createdOrder: firstOrder ? await placeOrder(pos.url, tokens.patron, firstOrder) : {},
+  });
+  const peer = await startJsonServer(dishes);
+  try {
+    const reports: EndpointReport[] = [];
+    for (const endpoint of endpoints(kitchen, tokens)) {
+      const runs = { ours: [] as LoadResult[], ceiling: [] as LoadResult[], peer: [] as LoadResult[] };
+      for (let round = 1; round <= settings.rounds; round++) {
+        runs.ours.push(await load(pos, { requests: endpoint.ours }, settings));
+        runs.ceiling.push(await load(ceiling, { requests: endpoint.ours }, settings));
+        if (endpoint.peer) runs.peer.push(await load(peer, { requests: endpoint.peer }, settings));
+        log(`  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`);
+      }
+      reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined));
+    }
+    return reports;
+  } finally {
+    await Promise.all([ceiling.stop(), peer.stop()]);
+  }
+}
+
+function report(endpoint: string, ours: LoadResult, ceiling: LoadResult, peer: LoadResult | undefined): EndpointReport {
+  return {
+    endpoint,
+    ours,
+    ceiling,
+    ofCeiling: round(ours.rps / ceiling.rps, 3),
+    ofCeilingByCpu: round(ceiling.cpuUsPerRequest / ours.cpuUsPerRequest, 3),
+    ...(peer && { peer, overPeer: round(ours.rps / peer.rps, 2), overPeerByCpu: round(peer.cpuUsPerRequest / ours.cpuUsPerRequest, 2) }),
+  };
+}
