@@ -1,6 +1,6 @@
 // Access tokens (short-lived JWTs, HS256 via jose) and single-use refresh tokens kept only as hashes,
 // grouped in families so that replaying a used refresh token revokes every descendant.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AuthRecord, RefreshTokenDoc } from '../models/auth.js';
 import { ROLES, type Role, type UserDoc } from '../models/user.js';
@@ -22,13 +22,15 @@ export interface TokenSettings {
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export class TokenService implements AccessTokenVerifier {
-  private readonly key: Uint8Array;
+  // Imported into WebCrypto once: given the raw secret, jose would import it on every sign and verify.
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     private readonly store: Store,
     private readonly settings: TokenSettings,
   ) {
-    this.key = new TextEncoder().encode(settings.secret);
+    const secret = new TextEncoder().encode(settings.secret);
+    this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   /** A new token pair starting a new family (a login). */
@@ -47,7 +49,7 @@ export class TokenService implements AccessTokenVerifier {
       .setAudience(TOKEN_AUDIENCE)
       .setIssuedAt(nowSeconds)
       .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-      .sign(this.key);
+      .sign(await this.key);
     // 256 random bits as 64 hex characters: alphanumeric, as the spec asks.
     const refreshToken = randomBytes(32).toString('hex');
     const record = await session.collection('refresh_tokens').insert({
@@ -107,7 +109,7 @@ export class TokenService implements AccessTokenVerifier {
   async verify(token: string): Promise<Principal> {
     let payload;
     try {
-      ({ payload } = await jwtVerify(token, this.key, {
+      ({ payload } = await jwtVerify(token, await this.key, {
         algorithms: ['HS256'],
         issuer: TOKEN_ISSUER,
         audience: TOKEN_AUDIENCE,

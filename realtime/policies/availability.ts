@@ -12,7 +12,7 @@ import { ingredientsOf } from './public-fields.js';
 export async function availabilityFlips(batch: readonly Change[], view: KitchenView): Promise<Delivery[]> {
   const { stockBefore, unknown } = stockBeforeBatch(batch);
   const dishesBefore = dishesBeforeBatch(batch);
-  if (stockBefore.size === 0 && unknown.size === 0 && dishesBefore.size === 0) return [];
+  if (unknown.size === 0 && dishesBefore.size === 0 && !crossesZero(batch, stockBefore)) return [];
   const created = new Set(batch.filter((c) => c.collection === 'dishes' && c.kind === 'created').map((c) => c.current.id));
   const candidates = await candidateDishes(view, [...stockBefore.keys(), ...unknown], dishesBefore.keys());
   const stockAfter = await view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
@@ -48,6 +48,20 @@ function stockBeforeBatch(batch: readonly Change[]): { stockBefore: Map<string, 
     else unknown.add(id);
   }
   return { stockBefore, unknown };
+}
+
+/**
+ * Whether any ingredient the batch wrote went in or out of stock (> 0), appeared or disappeared.
+ * Availability depends on nothing else, so when none did and no dish changed, no dish flipped:
+ * the usual order, taking a few units from well-stocked ingredients, needs no lookups at all.
+ */
+function crossesZero(batch: readonly Change[], stockBefore: ReadonlyMap<string, number | null>): boolean {
+  const stockAfter = new Map<string, number | null>();
+  for (const change of batch) {
+    if (change.collection === 'ingredients') stockAfter.set(change.current.id, change.kind === 'deleted' ? null : change.current.in_stock_qty);
+  }
+  const inStock = (qty: number | null | undefined) => qty !== null && qty !== undefined && qty > 0;
+  return [...stockBefore].some(([id, before]) => inStock(before) !== inStock(stockAfter.get(id)));
 }
 
 /** Each dish the batch updated, before its first update. */

@@ -40,6 +40,8 @@ export class WsRooms {
   }
 
   broadcast(audience: Audience, envelope: Envelope): void {
+    // Most servers have no /ws client at all: then there is nothing to serialize.
+    if (this.#clients.size === 0) return;
     const message = JSON.stringify(envelope);
     for (const [socket, rooms] of this.#clients) {
       if (audience === 'everyone' || audience.some((room) => rooms.has(room))) socket.send(message);

@@ -125,6 +125,12 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const clause = compileWhere(catalogue, filter);
   const order = compileOrder(catalogue, sort);
   const table = tableName(name);
+  const count = { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
+  // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
+  // sorts the documents; the two-pass page below would read each of them twice.
+  if (limit === undefined && offset === 0) {
+    return { page: { sql: `SELECT doc FROM ${table}${whereSql(clause)} ORDER BY ${order.terms}`, params: clause.params }, count };
+  }
   // Sorting and skipping read only the ids and sort keys (from an index when one covers them);
   // the documents are read for the page alone, then put back in order.
   const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`;
@@ -134,6 +140,6 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
       sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`,
       params: [...clause.params, limit ?? -1, offset],
     },
-    count: { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params },
+    count,
   };
 }
