@@ -75,6 +75,27 @@ describe('availability flips', () => {
     expect(await flipsOf(createWithStock)).toEqual([]);
   });
 
+  it('flips a dish off when an essential ingredient in stock is deleted', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
+    expect(await flipsOf(() => store.collection('ingredients').delete(rice.id))).toEqual([flip(risotto.id, false)]);
+  });
+
+  it('looks nothing up for an order that takes stock without emptying any ingredient', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id], optional: [parsley.id] });
+    await setStock(rice, 10);
+    await setStock(parsley, 10);
+    const changes = await captureChanges(store, () => placeOrder(store, [risotto.id]));
+    const lookups: string[] = [];
+    const view = kitchenViewAt(store, () => []);
+    const counting = {
+      stock: (ids: Iterable<string>) => (lookups.push('stock'), view.stock(ids)),
+      dishes: (ids: Iterable<string>) => (lookups.push('dishes'), view.dishes(ids)),
+      dishesUsing: (ids: Iterable<string>) => (lookups.push('dishesUsing'), view.dishesUsing(ids)),
+    };
+    expect(await availabilityFlips(changes, counting)).toEqual([]);
+    expect(lookups).toEqual([]);
+  });
+
   it('tells the menu the availability now of dishes whose stock came without its earlier value', async () => {
     const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
     await addDish(store, { name: 'Salad', station: 'cold', essential: [parsley.id], optional: [rice.id] });
