@@ -1,7 +1,7 @@
-// The one change stream of a process: opens it, hands every normalized event on, keeps the resume
-// token, reopens with capped backoff after errors, and restarts from now (with a resync signal)
-// when the position is lost. The stream itself comes from an injected opener, so tests replay
-// recorded documents instead of needing a server.
+// The one change stream of a process: opens it, hands every normalized event on (a transaction's
+// events together), keeps the resume token, reopens with capped backoff after errors, and restarts
+// from now (with a resync signal) when the position is lost. The stream itself comes from an
+// injected opener, so tests replay recorded documents instead of needing a server.
 import type { ChangeEvent } from '../types.js';
 import { normalize, type RawChangeEvent, type ResumeToken } from './change-events.js';
 import { isHistoryLost } from './errors.js';
@@ -9,10 +9,12 @@ import { silentLogger, type StoreLogger } from './logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
+import { TransactionGrouper, transactionOf } from './transaction-groups.js';
 
 export interface ChangeSourceOptions {
   open: ChangeStreamOpener;
   tokens: ResumeTokenStore;
+  /** Called for each event; a transaction's events come in one synchronous run, as one commit. */
   deliver: (event: ChangeEvent) => void;
   resync: (reason: string) => void;
   logger?: StoreLogger;
@@ -24,27 +26,41 @@ export interface ChangeSourceOptions {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/*
+ * Positions, kept so that neither the saved one nor the one reopened from runs ahead of delivery.
+ * `delivered`: everything up to it was handed on (or skipped); it is the last such document's
+ * token, or a heartbeat after it. A document's token is saved once it is delivered; the documents
+ * of a transaction still gathering are neither, so a restart or a reopen after `delivered` reads
+ * that transaction again, whole. `announced`: the newest token the driver reported since the last
+ * document. The driver reports each document's token (for a batch's last one, the batch's
+ * postBatchResumeToken, past it) just before handing the document out: a report followed by a
+ * document belongs to it; one followed by another report, or by a failure, was a heartbeat.
+ */
 export class ChangeSource {
   private handle: ChangeStreamHandle | null = null;
-  private token: ResumeToken | null = null;
+  private delivered: ResumeToken | null = null;
+  private announced: ResumeToken | null = null;
+  private heldBack: RawChangeEvent | null = null;
   private readonly health: StreamHealth;
   private cancelReopen: (() => void) | null = null;
   private closed = false;
   private readonly keeper: ResumeTokenKeeper;
   private readonly logger: StoreLogger;
   private readonly schedule: Scheduler;
+  private readonly transaction: TransactionGrouper;
 
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
     this.schedule = options.schedule ?? realScheduler;
     this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 });
     this.keeper = new ResumeTokenKeeper(options.tokens, this.logger);
+    this.transaction = new TransactionGrouper(this.schedule, () => this.deliverGathered());
   }
 
   /** Opens the stream where the last run stopped (or from now); failures are retried, not thrown. */
   async start(): Promise<void> {
-    this.token = await this.options.tokens.load();
-    this.logger.info({ resuming: this.token !== null }, 'opening the MongoDB change stream');
+    this.delivered = await this.options.tokens.load();
+    this.logger.info({ resuming: this.delivered !== null }, 'opening the MongoDB change stream');
     await this.open();
   }
 
@@ -53,10 +69,12 @@ export class ChangeSource {
     return this.closed ? 'the change stream is closed' : this.health.problem();
   }
 
-  /** Stops for good: no reopen, and the last delivered position is saved before this resolves. */
+  /** Stops for good: no reopen; what was received is delivered and its position saved before this resolves. */
   async close(): Promise<void> {
     this.closed = true;
     this.cancelReopen?.();
+    this.deliverHeldBack();
+    this.deliverGathered();
     await this.release();
     await this.keeper.flush();
   }
@@ -64,7 +82,8 @@ export class ChangeSource {
   private async open(): Promise<void> {
     if (this.closed) return;
     try {
-      const handle = await this.options.open(this.token ? { startAfter: this.token } : {});
+      const from = this.announced ?? this.delivered;
+      const handle = await this.options.open(from ? { startAfter: from } : {});
       this.attach(handle);
       if (this.closed) await this.release();
     } catch (error) {
@@ -77,39 +96,94 @@ export class ChangeSource {
     this.handle = handle;
     const current = () => this.handle === handle;
     handle.on('change', (raw) => current() && this.receive(raw));
-    handle.on('resumeTokenChanged', (token) => current() && this.alive(token));
+    handle.on('resumeTokenChanged', (token) => current() && this.heard(token));
     handle.on('error', (error) => current() && this.failed(error));
     handle.on('close', () => current() && this.failed(new Error('the change stream closed')));
   }
 
-  private receive(raw: RawChangeEvent): void {
-    this.alive(raw._id);
-    const result = normalize(raw);
-    if (result.kind === 'invalidate') return this.restartFromNow(result.reason);
-    if (result.kind === 'change') this.options.deliver(result.event);
-    else if (result.kind === 'resync') this.options.resync(result.reason);
-    else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
-    // Saved after delivery, so the saved position never runs ahead of what screens were sent.
-    this.keeper.remember(raw._id);
+  private heard(token: ResumeToken): void {
+    this.health.alive();
+    // While a transaction gathers, reports are its own documents' (or cover them): not yet delivered.
+    if (this.transaction.gathering) return;
+    if (this.announced) this.delivered = this.announced;
+    this.announced = token;
   }
 
-  private alive(token: ResumeToken): void {
-    this.token = token;
+  private receive(raw: RawChangeEvent): void {
     this.health.alive();
+    this.announced = null;
+    this.deliverHeldBack();
+    const key = transactionOf(raw);
+    if (key !== null && this.transaction.continues(key)) return this.transaction.add(key, raw);
+    const ended = this.transaction.gathering;
+    this.deliverGathered();
+    if (key !== null) this.transaction.add(key, raw);
+    // An invalidate never waits: handing it on restarts the stream, which the close and failure
+    // paths (they hand held-back documents on) must not set off.
+    else if (ended && raw.operationType !== 'invalidate') this.holdBack(raw);
+    else this.handOn([raw]);
+  }
+
+  private deliverGathered(): void {
+    this.handOn(this.transaction.take());
+  }
+
+  /**
+   * A document that ends a transaction has just seen it go out, in this same synchronous run; but it
+   * is another commit, and listeners take whatever arrives before the next microtask for one commit.
+   * So it waits for that microtask. The driver's next document comes later still; anything earlier
+   * (a synchronous emitter, a close, a failure) hands it on first, keeping stream order.
+   */
+  private holdBack(raw: RawChangeEvent): void {
+    this.heldBack = raw;
+    queueMicrotask(() => this.deliverHeldBack());
+  }
+
+  private deliverHeldBack(): void {
+    const raw = this.heldBack;
+    this.heldBack = null;
+    if (raw) this.handOn([raw]);
+  }
+
+  /** Hands documents on in one synchronous run (one commit for listeners), then saves the position. */
+  private handOn(documents: readonly RawChangeEvent[]): void {
+    const last = documents.at(-1);
+    if (!last) return;
+    for (const raw of documents) {
+      const result = normalize(raw);
+      if (result.kind === 'invalidate') return this.restartFromNow(result.reason);
+      if (result.kind === 'change') this.options.deliver(result.event);
+      else if (result.kind === 'resync') this.options.resync(result.reason);
+      else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
+    }
+    // Saved after delivery, so the saved position never runs ahead of what screens were sent.
+    this.delivered = last._id;
+    this.keeper.remember(last._id);
   }
 
   private failed(error: unknown): void {
     if (this.closed) return;
     void this.release();
     this.health.down(message(error));
-    if (isHistoryLost(error)) this.forget(`the change stream could not resume (${message(error)})`);
+    this.deliverHeldBack();
+    const lost = isHistoryLost(error);
+    // A transaction still gathering is dropped, its token unsaved: the stream reopens after the
+    // last delivered document, so the whole transaction is read and handed on again, once. It is
+    // delivered instead when the position is lost anyway (the resync follows what was received),
+    // or when there is no position before it (a stream opened from now, failing on its first
+    // documents): reopening from now would skip it, so it goes out as received and the stream
+    // reopens after it. (While gathering, `announced` is null: `delivered` is the position.)
+    if (lost || this.delivered === null) this.deliverGathered();
+    else this.transaction.take();
+    if (lost) this.forget(`the change stream could not resume (${message(error)})`);
     this.logger.warn({ err: error, attempt: this.health.attempts }, 'the MongoDB change stream failed; reopening');
     this.scheduleReopen();
   }
 
   /** The position is gone: start from now and tell listeners that changes may have been missed. */
   private forget(reason: string): void {
-    this.token = null;
+    this.delivered = null;
+    this.announced = null;
     void this.keeper.clear();
     this.logger.error({ reason }, 'change-stream history lost: screens must resync');
     this.options.resync(reason);
