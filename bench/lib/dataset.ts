@@ -3,7 +3,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { DATABASE_FILE } from '../../store/sqlite/open.js';
-import { WORK_DIR } from './options.js';
+import { RUN_DIR } from './options.js';
 import { addOrders, SeedClock, seedKitchen, type Kitchen } from './seed.js';
 
 export class Dataset {
@@ -16,7 +16,7 @@ export class Dataset {
 
   /** A fresh directory with the menu and the users. */
   static async create(name: string): Promise<Dataset> {
-    const dir = path.join(WORK_DIR, `data-${name}`);
+    const dir = path.join(RUN_DIR, `data-${name}`);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const clock = new SeedClock();

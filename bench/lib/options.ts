@@ -46,8 +46,10 @@ function list(env: Env, name: string, fallback: number[]): number[] {
 }
 
 export const BENCH_DIR = path.resolve(import.meta.dirname, '..');
-/** Scratch space (git-ignored): the build, data directories, logs, profiles. */
+/** Scratch space (git-ignored): the build, profiles, and one directory per run. */
 export const WORK_DIR = path.join(BENCH_DIR, '.work');
+/** This process's data directories, files and logs: a smoke test may run beside a benchmark. */
+export const RUN_DIR = path.join(WORK_DIR, 'runs', String(process.pid));
 
 export function loadOptions(env: Env = process.env): BenchOptions {
   return {

@@ -1,10 +1,12 @@
 // Writes a run's results: bench.json (everything) and bench.md (the summary quoted in the docs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { EndpointReport } from '../suites/http.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
 import type { Memory } from './processes.js';
+import { QUIET_LOG_TEXT } from './servers.js';
 import { verdicts, type Results } from './targets.js';
 
 export interface RunRecord {
@@ -24,7 +26,7 @@ const rps = (result: LoadResult | undefined) => (result ? result.rps.toLocaleStr
 const ms = (result: LoadResult) => `${result.latencyMs.p50} / ${result.latencyMs.p99}`;
 const flawed = (result: LoadResult | undefined) => result !== undefined && result.non2xx + result.errors + result.timeouts > 0;
 
-function httpTable({ http }: Results): string[] {
+function httpTable(http: EndpointReport[]): string[] {
   const lines = [
     row(['endpoint', 'ours req/s', 'ours p50 / p99 ms', 'ceiling req/s', 'ours ÷ ceiling', 'json-server req/s', 'ours ÷ json-server', 'server CPU µs/req: ours / ceiling / json-server']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
@@ -77,7 +79,15 @@ export function markdown(record: RunRecord): string {
     '',
     '## HTTP',
     '',
-    ...httpTable(results),
+    ...httpTable(results.http),
+    '',
+    `### The same without the request log (${QUIET_LOG_TEXT}; one round)`,
+    '',
+    'At the default level (info) the server writes two log lines per request; json-server and the ceiling write none.',
+    '',
+    ...httpTable(results.httpQuietLog),
+    '',
+    `Server memory (RSS) in the HTTP runs: ${record.memory.httpIdle.rssMB} MB once started, ${record.memory.httpAfter.rssMB} MB after the POST runs (peak ${record.memory.httpAfter.peakMB} MB)${record.memory.realtimeAfter ? `; ${record.memory.realtimeAfter.rssMB} MB after the realtime runs (peak ${record.memory.realtimeAfter.peakMB} MB)` : ''}.`,
     '',
     '## Realtime (socket.io, one order at a time)',
     '',

@@ -4,12 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CeilingBodies } from '../ceiling-server.js';
 import { SERVER_ENTRY } from './build.js';
-import { BENCH_DIR, WORK_DIR } from './options.js';
+import { BENCH_DIR, RUN_DIR, WORK_DIR } from './options.js';
 import { freePort, HOST, startServer, type ServerProcess } from './processes.js';
 import { BENCH_PASSWORD, USERS } from './seed.js';
 
 const ROOT = path.dirname(BENCH_DIR);
-export const LOG_DIR = path.join(WORK_DIR, 'logs');
+export const LOG_DIR = path.join(RUN_DIR, 'logs');
 export const PROFILE_DIR = path.join(WORK_DIR, 'profiles');
 
 /**
@@ -25,14 +25,27 @@ export const POS_SETTINGS = {
   NODE_ENV: 'production',
 } as const;
 
-export async function startPos(dataDir: string, label: string, cpuProfile = false): Promise<ServerProcess> {
+/** The same server without its two log lines per request: what the request log costs. */
+export const QUIET_LOG = { LOG_LEVEL: 'warn' } as const;
+export const QUIET_LOG_TEXT = Object.entries(QUIET_LOG).map(([name, value]) => `${name}=${value}`).join(', ');
+
+export interface PosOptions {
+  cpuProfile?: boolean;
+  /** Settings changed for one comparison (e.g. the request log off); the report says so. */
+  overrides?: Record<string, string>;
+  /** Runs server/main.ts through tsx instead of the build (the smoke test, which builds nothing). */
+  fromSource?: boolean;
+}
+
+export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false }: PosOptions = {}): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const entry = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [SERVER_ENTRY];
   return startServer({
     name: `pos (${label})`,
     command: process.execPath,
-    args: ['--enable-source-maps', ...profile, SERVER_ENTRY],
+    args: ['--enable-source-maps', ...profile, ...entry],
     env: {
       ...POS_SETTINGS,
       PORT: String(port),
@@ -40,6 +53,7 @@ export async function startPos(dataDir: string, label: string, cpuProfile = fals
       POS_DATA_DIR: dataDir,
       POS_ADMIN_USER_NAME: USERS.manager,
       POS_ADMIN_PASSWORD: BENCH_PASSWORD,
+      ...overrides,
     },
     port,
     readyPath: '/ready',
@@ -50,7 +64,7 @@ export async function startPos(dataDir: string, label: string, cpuProfile = fals
 
 export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
-  const file = path.join(WORK_DIR, 'ceiling-bodies.json');
+  const file = path.join(RUN_DIR, 'ceiling-bodies.json');
   writeFileSync(file, JSON.stringify(bodies));
   const port = await freePort();
   return startServer({
@@ -67,7 +81,7 @@ export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess
 /** json-server 0.17.4 from its own command line, watching a db.json of the same dishes. */
 export async function startJsonServer(dishes: { id: string }[]): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
-  const dir = path.join(WORK_DIR, 'json-server');
+  const dir = path.join(RUN_DIR, 'json-server');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ dishes }, null, 2));
   const port = await freePort();

@@ -5,7 +5,7 @@ import { ORDER_LIST_PATH, signIn } from '../lib/api.js';
 import { Dataset } from '../lib/dataset.js';
 import { load, type LoadResult, type LoadSettings } from '../lib/load.js';
 import type { Memory } from '../lib/processes.js';
-import { startPos } from '../lib/servers.js';
+import { startPos, type PosOptions } from '../lib/servers.js';
 
 export interface GrowthPoint {
   orders: number;
@@ -17,7 +17,7 @@ export interface GrowthPoint {
   loaded: Memory;
 }
 
-export async function growthSuite(sizes: number[], settings: LoadSettings, log: (line: string) => void): Promise<GrowthPoint[]> {
+export async function growthSuite(sizes: number[], settings: LoadSettings, log: (line: string) => void, server: PosOptions = {}): Promise<GrowthPoint[]> {
   const dataset = await Dataset.create('growth');
   const points: GrowthPoint[] = [];
   try {
@@ -25,7 +25,7 @@ export async function growthSuite(sizes: number[], settings: LoadSettings, log: 
       const seeding = Date.now();
       await dataset.growTo(size);
       const seedSeconds = Math.round((Date.now() - seeding) / 100) / 10;
-      const pos = await startPos(dataset.dir, `growth-${size}`);
+      const pos = await startPos(dataset.dir, `growth-${size}`, server);
       try {
         const tokens = await signIn(pos.url);
         const idle = pos.memory();

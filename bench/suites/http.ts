@@ -23,14 +23,21 @@ export interface EndpointReport {
   overPeerByCpu?: number;
 }
 
-interface Endpoint {
+export interface Endpoint {
   name: string;
   ours: Request[];
   /** json-server's spelling of the same request, when it has one. */
   peer?: Request[];
 }
 
-function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
+/** The servers ours is compared with, serving what ours served. */
+export interface Comparators {
+  ceiling: ServerProcess;
+  peer: ServerProcess;
+  stop(): Promise<void>;
+}
+
+export function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
   const byId = kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
   const staff = { authorization: `Bearer ${tokens.chef}` };
   const post = orderBodies(kitchen).map((body) => ({
@@ -48,7 +55,8 @@ function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
   ];
 }
 
-export async function httpSuite(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
+/** Starts the ceiling with the bodies `pos` answers now, and json-server with the same dishes. */
+export async function startComparators(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens): Promise<Comparators> {
   const dishes = await Promise.all(kitchen.dishes.map((dish) => getJson<Dish>(`${pos.url}/dishes/${dish.id}`)));
   const [firstOrder] = orderBodies(kitchen, 1);
   const ceiling = await startCeiling({
@@ -57,23 +65,28 @@ export async function httpSuite(pos: ServerProcess, kitchen: Kitchen, tokens: To
     orderList: await getJson(`${pos.url}${ORDER_LIST_PATH}`, tokens.chef),
     createdOrder: firstOrder ? await placeOrder(pos.url, tokens.patron, firstOrder) : {},
   });
-  const peer = await startJsonServer(dishes);
   try {
-    const reports: EndpointReport[] = [];
-    for (const endpoint of endpoints(kitchen, tokens)) {
-      const runs = { ours: [] as LoadResult[], ceiling: [] as LoadResult[], peer: [] as LoadResult[] };
-      for (let round = 1; round <= settings.rounds; round++) {
-        runs.ours.push(await load(pos, { requests: endpoint.ours }, settings));
-        runs.ceiling.push(await load(ceiling, { requests: endpoint.ours }, settings));
-        if (endpoint.peer) runs.peer.push(await load(peer, { requests: endpoint.peer }, settings));
-        log(`  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`);
-      }
-      reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined));
-    }
-    return reports;
-  } finally {
-    await Promise.all([ceiling.stop(), peer.stop()]);
+    const peer = await startJsonServer(dishes);
+    return { ceiling, peer, stop: async () => void (await Promise.all([ceiling.stop(), peer.stop()])) };
+  } catch (error) {
+    await ceiling.stop();
+    throw error;
   }
+}
+
+export async function compare(pos: ServerProcess, { ceiling, peer }: Comparators, list: Endpoint[], settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
+  const reports: EndpointReport[] = [];
+  for (const endpoint of list) {
+    const runs = { ours: [] as LoadResult[], ceiling: [] as LoadResult[], peer: [] as LoadResult[] };
+    for (let round = 1; round <= settings.rounds; round++) {
+      runs.ours.push(await load(pos, { requests: endpoint.ours }, settings));
+      runs.ceiling.push(await load(ceiling, { requests: endpoint.ours }, settings));
+      if (endpoint.peer) runs.peer.push(await load(peer, { requests: endpoint.peer }, settings));
+      log(`  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`);
+    }
+    reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined));
+  }
+  return reports;
 }
 
 function report(endpoint: string, ours: LoadResult, ceiling: LoadResult, peer: LoadResult | undefined): EndpointReport {

@@ -1,0 +1,76 @@
+// The benchmark harness works end to end on tiny data for about a second per piece: it seeds, runs
+// the servers it compares, loads them, connects screens and writes its report. No timing is
+// asserted (benchmarks are run with `npm run bench`, never as tests); only that the pieces work.
+import { rmSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../bench/lib/api.js';
+import { Dataset } from '../../bench/lib/dataset.js';
+import { describeMachine, loadAverage } from '../../bench/lib/machine.js';
+import { loadOptions, RUN_DIR } from '../../bench/lib/options.js';
+import { markdown } from '../../bench/lib/report.js';
+import { POS_SETTINGS, startPos } from '../../bench/lib/servers.js';
+import { verdicts, type Results } from '../../bench/lib/targets.js';
+import { growthSuite } from '../../bench/suites/growth.js';
+import { compare, endpoints, startComparators } from '../../bench/suites/http.js';
+import { orderLatency, roomFanOut } from '../../bench/suites/realtime.js';
+
+const tiny = { connections: 2, duration: 1, warmup: 0, rounds: 1 };
+const quiet = () => {};
+
+afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
+
+describe('benchmark harness', () => {
+  it('measures ours, the ceiling and json-server, realtime delivery and growth, and reports them', { timeout: 180_000 }, async () => {
+    const dataset = await Dataset.create('smoke');
+    await dataset.growTo(20);
+    expect(dataset.kitchen.dishes).toHaveLength(40);
+    expect(dataset.kitchen.ingredients).toHaveLength(120);
+
+    const results: Results = { http: [], httpQuietLog: [], realtime: [], fanOut: null, growth: [] };
+    const pos = await startPos(dataset.dir, 'smoke', { fromSource: true });
+    try {
+      const tokens = await signIn(pos.url);
+      const comparators = await startComparators(pos, dataset.kitchen, tokens);
+      try {
+        const [list, , , post] = endpoints(dataset.kitchen, tokens);
+        results.http = await compare(pos, comparators, [list!, post!], tiny, quiet);
+      } finally {
+        await comparators.stop();
+      }
+      results.realtime = [await orderLatency(pos, dataset.kitchen, tokens, 5, 2)];
+      results.fanOut = await roomFanOut(pos, dataset.kitchen, tokens, 3, 1);
+    } finally {
+      await pos.stop();
+      dataset.remove();
+    }
+    results.growth = await growthSuite([10, 30], tiny, quiet, { fromSource: true });
+
+    for (const report of results.http) {
+      for (const run of [report.ours, report.ceiling, report.peer].filter((r) => r !== undefined)) {
+        expect({ endpoint: report.endpoint, failed: run.non2xx + run.errors + run.timeouts }).toEqual({ endpoint: report.endpoint, failed: 0 });
+        expect(run.requests).toBeGreaterThan(0);
+      }
+    }
+    expect(results.http.map((report) => report.peer !== undefined)).toEqual([true, false]);
+    expect(results.realtime[0]).toMatchObject({ sockets: 5, missed: 0 });
+    expect(results.realtime[0]?.afterResponseMs.samples).toBeGreaterThan(0);
+    expect(results.fanOut).toMatchObject({ sockets: 3, missed: 0 });
+    expect(results.growth.map((point) => point.orders)).toEqual([10, 30]);
+    expect(results.growth.every((point) => point.loaded.rssMB > 0)).toBe(true);
+
+    const memory = { rssMB: 1, peakMB: 1 };
+    const { outDir: _outDir, ...options } = loadOptions({});
+    const text = markdown({
+      machine: describeMachine(),
+      loadAverage: { start: loadAverage(), end: loadAverage() },
+      quietWait: { waited: false, quiet: null, waitedSeconds: 0 },
+      options,
+      serverSettings: { ...POS_SETTINGS },
+      durationSeconds: 1,
+      memory: { httpIdle: memory, httpAfter: memory, realtimeAfter: null },
+      results,
+    });
+    expect(text).toContain('## Targets');
+    expect(verdicts(results)).toHaveLength(8);
+  });
+});
