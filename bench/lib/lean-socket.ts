@@ -17,10 +17,12 @@ export interface LeanOptions {
   /** Event name to watch and what to do with its payload (parsed only for this event). */
   event: string;
   onEvent: (data: unknown) => void;
+  /** Called for every Socket.IO event frame received, watched or not. */
+  onAnyEvent: () => void;
   timeoutMs: number;
 }
 
-export function connectLean({ url, token, room, event, onEvent, timeoutMs }: LeanOptions): Promise<LeanSocket> {
+export function connectLean({ url, token, room, event, onEvent, onAnyEvent, timeoutMs }: LeanOptions): Promise<LeanSocket> {
   const ws = new WebSocket(`${url}/socket.io/?EIO=4&transport=websocket`, { perMessageDeflate: false });
   const eventPrefix = `42${JSON.stringify([event]).slice(0, -1)},`;
   const lean: LeanSocket = { close: () => ws.close() };
@@ -34,6 +36,7 @@ export function connectLean({ url, token, room, event, onEvent, timeoutMs }: Lea
     ws.on('error', fail);
     ws.on('message', (raw: Buffer) => {
       const frame = raw.toString();
+      if (frame.startsWith('42')) onAnyEvent();
       if (frame.startsWith(eventPrefix)) return onEvent((JSON.parse(frame.slice(2)) as [string, unknown])[1]);
       // Engine.IO: "0" open, "2" ping (answered with "3" pong); Socket.IO: "40" connected,
       // "44" refused, "43<id>" an acknowledgement.

@@ -41,12 +41,12 @@ function httpTable(http: EndpointReport[]): string[] {
 
 function realtimeTables({ realtime, fanOut }: Results): string[] {
   const lines = [
-    row(['sockets', 'orders', 'receipts', 'after response p50 / p99 ms', 'after request p50 / p99 ms', 'arrived before response', 'missed']),
-    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...realtime.map((r) => row([r.sockets, r.orders, r.afterResponseMs.samples, `${r.afterResponseMs.p50} / ${r.afterResponseMs.p99}`, `${r.afterRequestMs.p50} / ${r.afterRequestMs.p99}`, r.beforeResponse, r.missed])),
+    row(['sockets', 'orders', 'station receipts', 'after response p50 / p99 ms', 'after request p50 / p99 ms', 'arrived before response', 'missed', 'frames sent per order', 'server CPU ms per order']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...realtime.map((r) => row([r.sockets, r.orders, r.afterResponseMs.samples, `${r.afterResponseMs.p50} / ${r.afterResponseMs.p99}`, `${r.afterRequestMs.p50} / ${r.afterRequestMs.p99}`, r.beforeResponse, r.missed, r.framesPerOrder, r.serverCpuMsPerOrder])),
   ];
   if (fanOut) {
-    lines.push('', `One room of ${fanOut.sockets} sockets, ${fanOut.events} events: the last socket had each event ${fanOut.lastScreenMs.p50} ms (p50) / ${fanOut.lastScreenMs.p99} ms (p99, max ${fanOut.lastScreenMs.max}) after the POST's response; first to last socket ${fanOut.spreadMs.p50} ms (p50) / ${fanOut.spreadMs.p99} ms (p99); missed ${fanOut.missed}.`);
+    lines.push('', `One room of ${fanOut.sockets} sockets, ${fanOut.events} events: the last socket had each event ${fanOut.lastScreenMs.p50} ms (p50) / ${fanOut.lastScreenMs.p99} ms (p99, max ${fanOut.lastScreenMs.max}) after the POST's response; first to last socket ${fanOut.spreadMs.p50} ms (p50) / ${fanOut.spreadMs.p99} ms (p99); missed ${fanOut.missed}; ${fanOut.framesPerOrder} event frames sent and ${fanOut.serverCpuMsPerOrder} ms of server CPU per order.`);
   }
   return lines;
 }

@@ -15,6 +15,8 @@ export interface Screens {
   arrivals(room: Room, orderId: string): number[];
   /** Resolves once `count` screens of `room` have the order (true), or after `timeoutMs` (false). */
   waitFor(room: Room, orderId: string, count: number, timeoutMs: number): Promise<boolean>;
+  /** Event frames received so far by all the screens together (every event type). */
+  frames(): number;
   close(): Promise<void>;
 }
 
@@ -32,9 +34,10 @@ export async function openScreens(url: string, rooms: readonly Room[], staffToke
     const waiter = waiters.get(key(room, id));
     if (waiter && times.length >= waiter.count) waiter.resolve(true);
   };
+  let frames = 0;
   const wsUrl = url.replace(/^http/, 'ws');
   const connect = (room: Room) =>
-    connectLean({ url: wsUrl, token: room === 'menu' ? undefined : staffToken, room, event: 'order.created', onEvent: (envelope) => onOrder(room, envelope), timeoutMs: CONNECT_TIMEOUT_MS });
+    connectLean({ url: wsUrl, token: room === 'menu' ? undefined : staffToken, room, event: 'order.created', onEvent: (envelope) => onOrder(room, envelope), onAnyEvent: () => void frames++, timeoutMs: CONNECT_TIMEOUT_MS });
   const sockets: LeanSocket[] = [];
   try {
     for (let start = 0; start < rooms.length; start += CONNECT_BATCH) {
@@ -48,6 +51,7 @@ export async function openScreens(url: string, rooms: readonly Room[], staffToke
   return {
     inRoom: (room) => rooms.filter((r) => r === room).length,
     arrivals: (room, orderId) => seen.get(key(room, orderId)) ?? [],
+    frames: () => frames,
     async waitFor(room, orderId, count, timeoutMs) {
       if ((seen.get(key(room, orderId))?.length ?? 0) >= count) return true;
       const stopTimer = new AbortController();

@@ -8,7 +8,7 @@ import { placeOrder, type Tokens } from '../lib/api.js';
 import type { ServerProcess } from '../lib/processes.js';
 import { openScreens, type Screens } from '../lib/screens.js';
 import type { Kitchen } from '../lib/seed.js';
-import { summarize, type Summary } from '../lib/stats.js';
+import { round, summarize, type Summary } from '../lib/stats.js';
 
 const STATIONS: Station[] = ['cold', 'hot', 'beverages'];
 const ARRIVAL_TIMEOUT_MS = 5_000;
@@ -27,6 +27,10 @@ export interface LatencyReport {
   /** Receipts that came before the POST's response (counted as 0 ms after it). */
   beforeResponse: number;
   missed: number;
+  /** Event frames the server sent to all the screens together, per order (every event type). */
+  framesPerOrder: number;
+  /** The server's CPU time per order (HTTP, store, and delivery to every screen), in ms. */
+  serverCpuMsPerOrder: number;
 }
 
 export interface FanOutReport {
@@ -37,6 +41,8 @@ export interface FanOutReport {
   /** From the first screen's receipt to the last one's. */
   spreadMs: Summary;
   missed: number;
+  framesPerOrder: number;
+  serverCpuMsPerOrder: number;
 }
 
 interface Placed {
@@ -47,11 +53,21 @@ interface Placed {
   arrived: boolean;
 }
 
+interface Placing {
+  placed: Placed[];
+  /** Event frames all the screens received, and the server's CPU time, per measured order. */
+  framesPerOrder: number;
+  serverCpuMsPerOrder: number;
+}
+
 /** Places `count` orders, each at one station's dishes, in turn; waits for the station's screens. */
-async function placeOrders(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, screens: Screens, count: number, stations: Station[]): Promise<Placed[]> {
+async function placeOrders(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, screens: Screens, count: number, stations: Station[]): Promise<Placing> {
   const placed: Placed[] = [];
   const deadline = Date.now() + MAX_SECONDS * 1000;
+  let framesBefore = 0;
+  let cpuBefore = 0;
   for (let i = 0; i < count + WARMUP_ORDERS && Date.now() < deadline; i++) {
+    if (i === WARMUP_ORDERS) [framesBefore, cpuBefore] = [screens.frames(), pos.cpuMs()];
     const station = stations[i % stations.length] as Station;
     const dishes = kitchen.dishes.filter((dish) => dish.station === station);
     const dishIds = [dishes[i % dishes.length]?.id ?? '', dishes[(i + 1) % dishes.length]?.id ?? ''];
@@ -63,14 +79,15 @@ async function placeOrders(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens,
     if (i >= WARMUP_ORDERS) placed.push({ room, requestAt, responseAt, orderId: order.id, arrived });
     await sleep(PAUSE_MS);
   }
-  return placed;
+  const per = (total: number, digits: number) => (placed.length === 0 ? 0 : round(total / placed.length, digits));
+  return { placed, framesPerOrder: per(screens.frames() - framesBefore, 0), serverCpuMsPerOrder: per(pos.cpuMs() - cpuBefore, 2) };
 }
 
 export async function orderLatency(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, sockets: number, orders: number): Promise<LatencyReport> {
   const rooms = Array.from({ length: sockets }, (_, i) => ALL_ROOMS[i % ALL_ROOMS.length] as Room);
   const screens = await openScreens(pos.url, rooms, tokens.chef);
   try {
-    const placed = await placeOrders(pos, kitchen, tokens, screens, orders, STATIONS);
+    const { placed, framesPerOrder, serverCpuMsPerOrder } = await placeOrders(pos, kitchen, tokens, screens, orders, STATIONS);
     const afterResponse: number[] = [];
     const afterRequest: number[] = [];
     for (const { room, requestAt, responseAt, orderId } of placed) {
@@ -81,7 +98,7 @@ export async function orderLatency(pos: ServerProcess, kitchen: Kitchen, tokens:
     }
     const beforeResponse = placed.reduce((n, { room, responseAt, orderId }) => n + screens.arrivals(room, orderId).filter((at) => at < responseAt).length, 0);
     const expected = placed.reduce((n, { room }) => n + screens.inRoom(room), 0);
-    return { sockets, orders: placed.length, afterResponseMs: summarize(afterResponse), afterRequestMs: summarize(afterRequest), beforeResponse, missed: expected - afterResponse.length };
+    return { sockets, orders: placed.length, afterResponseMs: summarize(afterResponse), afterRequestMs: summarize(afterRequest), beforeResponse, missed: expected - afterResponse.length, framesPerOrder, serverCpuMsPerOrder };
   } finally {
     await screens.close();
   }
@@ -91,7 +108,7 @@ export async function roomFanOut(pos: ServerProcess, kitchen: Kitchen, tokens: T
   const room = stationRoom('hot');
   const screens = await openScreens(pos.url, Array.from({ length: sockets }, () => room), tokens.chef);
   try {
-    const placed = await placeOrders(pos, kitchen, tokens, screens, events, ['hot']);
+    const { placed, framesPerOrder, serverCpuMsPerOrder } = await placeOrders(pos, kitchen, tokens, screens, events, ['hot']);
     const last: number[] = [];
     const spread: number[] = [];
     let missed = 0;
@@ -104,7 +121,7 @@ export async function roomFanOut(pos: ServerProcess, kitchen: Kitchen, tokens: T
       last.push(Math.max(0, Math.max(...times) - responseAt));
       spread.push(Math.max(...times) - Math.min(...times));
     }
-    return { sockets, events: placed.length, lastScreenMs: summarize(last), spreadMs: summarize(spread), missed };
+    return { sockets, events: placed.length, lastScreenMs: summarize(last), spreadMs: summarize(spread), missed, framesPerOrder, serverCpuMsPerOrder };
   } finally {
     await screens.close();
   }
