@@ -21,9 +21,19 @@ export interface TokenSettings {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+const EXPIRED = 'The access token has expired; refresh it at /auth/refresh-token.';
+/** Tokens verified recently (the oldest is forgotten first): about one per signed-in screen or device. */
+const VERIFIED_TOKENS_KEPT = 1_000;
+
+interface VerifiedClaims {
+  sub: string | undefined;
+  exp: number;
+}
+
 export class TokenService implements AccessTokenVerifier {
   // Imported into WebCrypto once: given the raw secret, jose would import it on every sign and verify.
   private readonly key: Promise<webcrypto.CryptoKey>;
+  private readonly verified = new Map<string, VerifiedClaims>();
 
   constructor(
     private readonly store: Store,
@@ -107,6 +117,27 @@ export class TokenService implements AccessTokenVerifier {
   }
 
   async verify(token: string): Promise<Principal> {
+    const { sub, exp } = await this.verifiedClaims(token);
+    const user = sub ? await this.store.collection('users').get(sub) : null;
+    if (!user) throw unauthorized('The account of this access token no longer exists.');
+    // The stored role wins: a role changed by a manager takes effect at once.
+    const role: Role = ROLES.includes(user.role) ? user.role : 'patron';
+    return { userId: user.id, userName: user.user_name, role, expiresAt: exp * 1000 };
+  }
+
+  /**
+   * The claims of a token whose signature, issuer, audience and required claims hold. Those hold
+   * for the same token text for ever, so a token seen before is only checked against the clock:
+   * verifying a signature through WebCrypto costs more than the rest of a small request.
+   */
+  private async verifiedClaims(token: string): Promise<VerifiedClaims> {
+    const now = this.settings.now();
+    const seen = this.verified.get(token);
+    if (seen) {
+      if (seen.exp > Math.floor(now.getTime() / 1000)) return seen;
+      this.verified.delete(token);
+      throw unauthorized(EXPIRED);
+    }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, await this.key, {
@@ -115,16 +146,18 @@ export class TokenService implements AccessTokenVerifier {
         audience: TOKEN_AUDIENCE,
         // A token without an expiry would be valid forever: every token this service signs has one.
         requiredClaims: ['exp', 'sub'],
-        currentDate: this.settings.now(),
+        currentDate: now,
       }));
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw unauthorized('The access token has expired; refresh it at /auth/refresh-token.');
+      if (error instanceof joseErrors.JWTExpired) throw unauthorized(EXPIRED);
       throw unauthorized('The access token is invalid.');
     }
-    const user = payload.sub ? await this.store.collection('users').get(payload.sub) : null;
-    if (!user) throw unauthorized('The account of this access token no longer exists.');
-    // The stored role wins: a role changed by a manager takes effect at once.
-    const role: Role = ROLES.includes(user.role) ? user.role : 'patron';
-    return { userId: user.id, userName: user.user_name, role, expiresAt: (payload.exp ?? 0) * 1000 };
+    const claims = { sub: payload.sub, exp: payload.exp ?? 0 };
+    // A not-before time would make validity depend on more than expiry: such tokens are not kept.
+    if (payload.nbf === undefined) {
+      if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, claims);
+    }
+    return claims;
   }
 }
