@@ -5,53 +5,35 @@ import { buildServer } from './lib/build.js';
 import { Dataset } from './lib/dataset.js';
 import { describeMachine, loadAverage, waitForQuiet } from './lib/machine.js';
 import { loadOptions } from './lib/options.js';
-import type { Memory, ServerProcess } from './lib/processes.js';
+import type { Memory } from './lib/processes.js';
 import { writeReport, type RunRecord } from './lib/report.js';
-import { POS_SETTINGS, QUIET_LOG, QUIET_LOG_TEXT, startPos } from './lib/servers.js';
+import { POS_SETTINGS, startPos } from './lib/servers.js';
 import { verdicts, type Results } from './lib/targets.js';
 import { growthSuite } from './suites/growth.js';
-import { compare, endpoints, startComparators, type Comparators, type Endpoint } from './suites/http.js';
+import { compare, endpoints, startComparators, type Comparators } from './suites/http.js';
 import { orderLatency, roomFanOut } from './suites/realtime.js';
 
 const log = (line: string) => console.log(line);
 const options = loadOptions();
 const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
 
-/** Runs `work` against a server started for it, and stops the server whatever happens. */
-async function withPos<T>(dir: string, label: string, overrides: Record<string, string>, work: (pos: ServerProcess) => Promise<T>): Promise<T> {
-  const pos = await startPos(dir, label, { cpuProfile: options.cpuProfile, overrides });
-  try {
-    return await work(pos);
-  } finally {
-    await pos.stop();
-  }
-}
-
 async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
   log(`Seeding ${options.orders.toLocaleString('en-US')} orders…`);
   const dataset = await Dataset.create('main');
   await dataset.growTo(options.orders);
-  const results: Results = { http: [], httpQuietLog: [], realtime: [], fanOut: null, growth: [] };
+  const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
   try {
     log('HTTP: ours, the ceiling and json-server, side by side');
-    const first = await startPos(dataset.dir, 'http', { cpuProfile: options.cpuProfile });
+    const first = await startPos(dataset.dir, 'http-setup');
     let comparators: Comparators | undefined;
     try {
       const tokens = await signIn(first.url);
       comparators = await startComparators(first, dataset.kitchen, tokens);
       record.memory.httpIdle = first.memory();
-      const [list, byId, orders, post] = endpoints(dataset.kitchen, tokens) as [Endpoint, Endpoint, Endpoint, Endpoint];
-      results.http = await compare(first, comparators, [list, byId, orders], settings, log);
       await first.stop();
-      // Before the main POST runs, which add tens of thousands of Received orders to the list.
-      log(`The same without the request log (${QUIET_LOG_TEXT}), one round`);
-      const quiet = comparators;
-      results.httpQuietLog = await withPos(dataset.dir, 'http-quiet-log', QUIET_LOG, (pos) => compare(pos, quiet, [list, byId, orders, post], { ...settings, rounds: 1 }, log));
-      results.http.push(...(await withPos(dataset.dir, 'http-post', {}, async (pos) => {
-        const reports = await compare(pos, quiet, [post], settings, log);
-        record.memory.httpAfter = pos.memory();
-        return reports;
-      })));
+      let round = 0;
+      const ours = () => startPos(dataset.dir, `http-${++round}`, { cpuProfile: options.cpuProfile });
+      results.http = await compare(ours, comparators, endpoints(dataset.kitchen, tokens), settings, log);
     } finally {
       await Promise.all([first.stop(), comparators?.stop()]);
     }
@@ -94,7 +76,7 @@ async function main(): Promise<void> {
   const start = loadAverage();
   const started = Date.now();
   const unmeasured: Memory = { rssMB: Number.NaN, peakMB: Number.NaN };
-  const record: Pick<RunRecord, 'memory'> = { memory: { httpIdle: unmeasured, httpAfter: unmeasured, realtimeAfter: null } };
+  const record: Pick<RunRecord, 'memory'> = { memory: { httpIdle: unmeasured, realtimeAfter: null } };
   const results = await measure(record);
   const full: RunRecord = {
     machine,

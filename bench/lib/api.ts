@@ -11,6 +11,8 @@ export interface Tokens {
 
 /** The KDS query: what a station waits on, oldest first. */
 export const ORDER_LIST_PATH = '/orders?filter=status.eq~Received&sort=created_at&limit=30';
+/** A look back through history: the newest picked-up orders, among most of all orders ever stored. */
+export const HISTORY_LIST_PATH = '/orders?filter=status.eq~Ready%20for%20Pickup&sort=created_at&order=desc&limit=30';
 export const DISH_LIST_PATH = '/dishes?limit=30';
 
 async function call<T>(url: string, init: RequestInit & { expect: number }): Promise<T> {

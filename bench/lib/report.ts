@@ -2,11 +2,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EndpointReport } from '../suites/http.js';
+import { HISTORY_LIST_PATH, ORDER_LIST_PATH } from './api.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
 import type { Memory } from './processes.js';
-import { QUIET_LOG_TEXT } from './servers.js';
 import { verdicts, type Results } from './targets.js';
 
 export interface RunRecord {
@@ -17,7 +17,7 @@ export interface RunRecord {
   options: Omit<BenchOptions, 'outDir'>;
   serverSettings: Record<string, string>;
   durationSeconds: number;
-  memory: { httpIdle: Memory; httpAfter: Memory; realtimeAfter: Memory | null };
+  memory: { httpIdle: Memory; realtimeAfter: Memory | null };
   results: Results;
 }
 
@@ -53,9 +53,9 @@ function realtimeTables({ realtime, fanOut }: Results): string[] {
 
 function growthTable({ growth }: Results): string[] {
   return [
-    row(['stored orders', 'req/s', 'p50 / p99 ms', 'server CPU µs/req', 'RSS idle MB', 'RSS after load MB', 'peak RSS MB', 'database MB']),
-    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...growth.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.list), ms(g.list), g.list.cpuUsPerRequest, g.idle.rssMB, g.loaded.rssMB, g.loaded.peakMB, g.databaseMB])),
+    row(['stored orders', 'station list req/s', 'p50 / p99 ms', 'CPU µs/req', 'history list req/s', 'p50 / p99 ms', 'CPU µs/req', 'RSS idle MB', 'RSS after load MB', 'database MB']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...growth.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.list), ms(g.list), g.list.cpuUsPerRequest, rps(g.history), ms(g.history), g.history.cpuUsPerRequest, g.idle.rssMB, g.loaded.rssMB, g.databaseMB])),
   ];
 }
 
@@ -81,19 +81,13 @@ export function markdown(record: RunRecord): string {
     '',
     ...httpTable(results.http),
     '',
-    `### The same without the request log (${QUIET_LOG_TEXT}; one round)`,
-    '',
-    'At the default level (info) the server writes two log lines per request; json-server and the ceiling write none.',
-    '',
-    ...httpTable(results.httpQuietLog),
-    '',
-    `Server memory (RSS) in the HTTP runs: ${record.memory.httpIdle.rssMB} MB once started, ${record.memory.httpAfter.rssMB} MB after the POST runs (peak ${record.memory.httpAfter.peakMB} MB)${record.memory.realtimeAfter ? `; ${record.memory.realtimeAfter.rssMB} MB after the realtime runs (peak ${record.memory.realtimeAfter.peakMB} MB)` : ''}.`,
+    `Server memory (RSS): ${record.memory.httpIdle.rssMB} MB once started; after each endpoint's last run ${results.http.map((e) => `${e.oursMemory.rssMB} MB (\`${e.endpoint.split('?')[0] ?? e.endpoint}\`)`).join(', ')}${record.memory.realtimeAfter ? `; ${record.memory.realtimeAfter.rssMB} MB after the realtime runs` : ''}.`,
     '',
     '## Realtime (socket.io, one order at a time)',
     '',
     ...realtimeTables(results),
     '',
-    '## Growth: `GET /orders?filter=status.eq~Received&sort=created_at&limit=30` and memory',
+    `## Growth: the station's list \`${ORDER_LIST_PATH}\`, the history list \`${HISTORY_LIST_PATH}\`, and memory`,
     '',
     ...growthTable(results),
     '',

@@ -18,8 +18,13 @@ export const STOCK = 1_000_000_000;
 const ORDERS_PER_TRANSACTION = 2_000;
 /** Stored orders are a minute apart, the first one 100 days ago. */
 const HISTORY_START = Date.now() - 100 * 86_400_000;
-/** Most stored orders are finished; a tenth wait as Received (the list benchmark's filter). */
-const STATUS_WEIGHTS: [OrderStatus, number][] = [['Received', 10], ['In Progress', 5], ['Ready for Assembly', 5], ['On the Way', 30], ['Ready for Pickup', 50]];
+/**
+ * A kitchen's history: every order is finished except the newest few hundred, which are still on
+ * their way through the kitchen (about half of them Received, what a station's screen lists).
+ */
+export const ACTIVE_ORDERS = 300;
+const FINISHED: [OrderStatus, number][] = [['On the Way', 35], ['Ready for Pickup', 65]];
+const ACTIVE: [OrderStatus, number][] = [['Received', 50], ['In Progress', 30], ['Ready for Assembly', 20]];
 
 /** The store's clock while seeding: real time, or a stored order's moment of creation. */
 export class SeedClock {
@@ -100,18 +105,21 @@ function stockTaken(dishes: readonly DishDoc[]): { ingredient_id: string; units:
   return [...units].sort(([a], [b]) => a.localeCompare(b)).map(([ingredient_id, count]) => ({ ingredient_id, units: count }));
 }
 
-function status(random: () => number): OrderStatus {
-  let roll = random() * STATUS_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [value, weight] of STATUS_WEIGHTS) if ((roll -= weight) < 0) return value;
-  return 'Ready for Pickup';
+function status(random: () => number, weights: [OrderStatus, number][]): OrderStatus {
+  let roll = random() * weights.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [value, weight] of weights) if ((roll -= weight) < 0) return value;
+  return weights[0]?.[0] ?? 'Received';
 }
 
 /**
  * Stores orders number `from` up to `to` (exclusive) of the history, ORDERS_PER_TRANSACTION to a
- * transaction. `clock` must be the store's clock: it is set to each order's time of creation.
+ * transaction; the orders active until now are finished first, and the newest ACTIVE_ORDERS of
+ * the new ones are active. `clock` must be the store's clock: it is set to each order's creation.
  */
 export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen, from: number, to: number): Promise<void> {
   const random = generator(1_000_003 + from);
+  const active = ACTIVE.map(([value]) => value);
+  await store.collection('orders').updateMany([{ field: 'status', op: 'in', value: active }], { set: { status: 'Ready for Pickup' } });
   try {
     await addOrderBatches(store, clock, kitchen, random, from, to);
   } finally {
@@ -133,7 +141,7 @@ async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen,
           special_requests: random() < 0.2 ? 'No onions, please; one plate without sauce.' : null,
           scheduled_at: null,
           priority: Math.floor(random() * 6),
-          status: status(random),
+          status: status(random, n >= to - ACTIVE_ORDERS ? ACTIVE : FINISHED),
           fire_at: null,
           owner_id: kitchen.patronId,
           stock_taken: stockTaken(dishes),

@@ -25,10 +25,6 @@ export const POS_SETTINGS = {
   NODE_ENV: 'production',
 } as const;
 
-/** The same server without its two log lines per request: what the request log costs. */
-export const QUIET_LOG = { LOG_LEVEL: 'warn' } as const;
-export const QUIET_LOG_TEXT = Object.entries(QUIET_LOG).map(([name, value]) => `${name}=${value}`).join(', ');
-
 export interface PosOptions {
   cpuProfile?: boolean;
   /** Settings changed for one comparison (e.g. the request log off); the report says so. */

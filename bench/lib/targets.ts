@@ -5,8 +5,6 @@ import type { FanOutReport, LatencyReport } from '../suites/realtime.js';
 
 export interface Results {
   http: EndpointReport[];
-  /** The same endpoints with the server's request log off (LOG_LEVEL=warn). */
-  httpQuietLog: EndpointReport[];
   realtime: LatencyReport[];
   fanOut: FanOutReport | null;
   growth: GrowthPoint[];

@@ -1,11 +1,13 @@
 // HTTP throughput and latency, side by side: each endpoint of ours against the ceiling (bare
 // fastify with the same bodies from memory) and, for the dish routes, json-server. Rounds alternate
-// between the servers so that a machine getting busier or quieter affects all of them alike.
+// between the servers so that a machine getting busier or quieter affects all of them alike, and
+// each round of ours is a freshly started process: on this shared machine one process can run
+// 30–40% slower than the next for the whole of its life, even counted in CPU time per request.
 import type { Request } from 'autocannon';
 import type { Dish } from '../../models/dish.js';
 import { DISH_LIST_PATH, getJson, ORDER_LIST_PATH, orderBodies, placeOrder, type Tokens } from '../lib/api.js';
 import { combine, load, type LoadResult, type LoadSettings } from '../lib/load.js';
-import type { ServerProcess } from '../lib/processes.js';
+import type { Memory, ServerProcess } from '../lib/processes.js';
 import type { Kitchen } from '../lib/seed.js';
 import { startCeiling, startJsonServer } from '../lib/servers.js';
 import { round } from '../lib/stats.js';
@@ -21,6 +23,8 @@ export interface EndpointReport {
   /** The same comparison by server CPU time per request (the ceiling's over ours, json-server's over ours). */
   ofCeilingByCpu: number;
   overPeerByCpu?: number;
+  /** Our server's memory after its last round. */
+  oursMemory: Memory;
 }
 
 export interface Endpoint {
@@ -74,24 +78,33 @@ export async function startComparators(pos: ServerProcess, kitchen: Kitchen, tok
   }
 }
 
-export async function compare(pos: ServerProcess, { ceiling, peer }: Comparators, list: Endpoint[], settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
+/** `startOurs` starts a fresh server of ours for each round; the comparators keep running. */
+export async function compare(startOurs: () => Promise<ServerProcess>, { ceiling, peer }: Comparators, list: Endpoint[], settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
   const reports: EndpointReport[] = [];
   for (const endpoint of list) {
     const runs = { ours: [] as LoadResult[], ceiling: [] as LoadResult[], peer: [] as LoadResult[] };
+    let memory: Memory = { rssMB: Number.NaN, peakMB: Number.NaN };
     for (let round = 1; round <= settings.rounds; round++) {
-      runs.ours.push(await load(pos, { requests: endpoint.ours }, settings));
+      const ours = await startOurs();
+      try {
+        runs.ours.push(await load(ours, { requests: endpoint.ours }, settings));
+        memory = ours.memory();
+      } finally {
+        await ours.stop();
+      }
       runs.ceiling.push(await load(ceiling, { requests: endpoint.ours }, settings));
       if (endpoint.peer) runs.peer.push(await load(peer, { requests: endpoint.peer }, settings));
       log(`  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`);
     }
-    reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined));
+    reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined, memory));
   }
   return reports;
 }
 
-function report(endpoint: string, ours: LoadResult, ceiling: LoadResult, peer: LoadResult | undefined): EndpointReport {
+function report(endpoint: string, ours: LoadResult, ceiling: LoadResult, peer: LoadResult | undefined, oursMemory: Memory): EndpointReport {
   return {
     endpoint,
+    oursMemory,
     ours,
     ceiling,
     ofCeiling: round(ours.rps / ceiling.rps, 3),

@@ -26,14 +26,14 @@ describe('benchmark harness', () => {
     expect(dataset.kitchen.dishes).toHaveLength(40);
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
-    const results: Results = { http: [], httpQuietLog: [], realtime: [], fanOut: null, growth: [] };
+    const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
     const pos = await startPos(dataset.dir, 'smoke', { fromSource: true });
     try {
       const tokens = await signIn(pos.url);
       const comparators = await startComparators(pos, dataset.kitchen, tokens);
       try {
         const [list, , , post] = endpoints(dataset.kitchen, tokens);
-        results.http = await compare(pos, comparators, [list!, post!], tiny, quiet);
+        results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
       } finally {
         await comparators.stop();
       }
@@ -56,6 +56,7 @@ describe('benchmark harness', () => {
     expect(results.realtime[0]?.afterResponseMs.samples).toBeGreaterThan(0);
     expect(results.fanOut).toMatchObject({ sockets: 3, missed: 0 });
     expect(results.growth.map((point) => point.orders)).toEqual([10, 30]);
+    expect(results.growth.every((point) => point.list.requests > 0 && point.history.requests > 0)).toBe(true);
     expect(results.growth.every((point) => point.loaded.rssMB > 0)).toBe(true);
 
     const memory = { rssMB: 1, peakMB: 1 };
@@ -67,7 +68,7 @@ describe('benchmark harness', () => {
       options,
       serverSettings: { ...POS_SETTINGS },
       durationSeconds: 1,
-      memory: { httpIdle: memory, httpAfter: memory, realtimeAfter: null },
+      memory: { httpIdle: memory, realtimeAfter: null },
       results,
     });
     expect(text).toContain('## Targets');
