@@ -3,7 +3,7 @@
 import { signIn } from './lib/api.js';
 import { buildServer } from './lib/build.js';
 import { Dataset } from './lib/dataset.js';
-import { describeMachine, loadAverage, waitForQuiet } from './lib/machine.js';
+import { describeMachine, loadAverage, speedIndexMs, waitForQuiet } from './lib/machine.js';
 import { loadOptions } from './lib/options.js';
 import type { Memory } from './lib/processes.js';
 import { writeReport, type RunRecord } from './lib/report.js';
@@ -74,6 +74,7 @@ async function main(): Promise<void> {
   buildServer();
   const machine = describeMachine();
   const start = loadAverage();
+  const speedAtStart = speedIndexMs();
   const started = Date.now();
   const unmeasured: Memory = { rssMB: Number.NaN, peakMB: Number.NaN };
   const record: Pick<RunRecord, 'memory'> = { memory: { httpIdle: unmeasured, realtimeAfter: null } };
@@ -81,6 +82,7 @@ async function main(): Promise<void> {
   const full: RunRecord = {
     machine,
     loadAverage: { start, end: loadAverage() },
+    speedIndexMs: { start: speedAtStart, end: speedIndexMs() },
     quietWait,
     options: recorded,
     serverSettings: { ...POS_SETTINGS },

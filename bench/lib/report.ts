@@ -13,6 +13,8 @@ export interface RunRecord {
   machine: Machine;
   /** 1-, 5- and 15-minute load averages as the measurements started and ended. */
   loadAverage: { start: number[]; end: number[] };
+  /** speedIndexMs() at the start and the end: lower is a faster machine. */
+  speedIndexMs: { start: number; end: number };
   quietWait: { waited: boolean; quiet: boolean | null; waitedSeconds: number };
   options: Omit<BenchOptions, 'outDir'>;
   serverSettings: Record<string, string>;
@@ -67,6 +69,7 @@ export function markdown(record: RunRecord): string {
     '',
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, ${machine.platform}; Node ${machine.node}.`,
     `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${record.quietWait.waited ? (record.quietWait.quiet ? `Waited ${record.quietWait.waitedSeconds} s for the 1-minute load to drop below 1.0.` : `The 1-minute load never dropped below 1.0 in ${record.quietWait.waitedSeconds} s of waiting; run anyway.`) : 'Started without waiting for a quiet machine.'}`,
+    `- Machine speed index (a fixed CPU task, lower is faster; it shows a busy host the load average cannot): ${record.speedIndexMs.start} ms at the start, ${record.speedIndexMs.end} ms at the end.`,
     `- Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s measured, ${options.rounds} round(s) per target alternating between servers (the mean is shown). Every server in its own process on 127.0.0.1; the load generator shares the same cores.`,
     `- Server under test: the production build (\`node --enable-source-maps\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
     `- Data: 40 dishes, 120 ingredients; ${options.orders.toLocaleString('en-US')} stored orders for the HTTP and realtime runs. Whole run: ${Math.round(record.durationSeconds)} s.`,

@@ -64,6 +64,7 @@ describe('benchmark harness', () => {
     const text = markdown({
       machine: describeMachine(),
       loadAverage: { start: loadAverage(), end: loadAverage() },
+      speedIndexMs: { start: 1, end: 1 },
       quietWait: { waited: false, quiet: null, waitedSeconds: 0 },
       options,
       serverSettings: { ...POS_SETTINGS },
