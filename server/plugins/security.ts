@@ -3,7 +3,7 @@
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { forbidden } from '../../domain/errors.js';
 
 export interface SecurityOptions {
@@ -12,14 +12,50 @@ export interface SecurityOptions {
 
 const isPreflight = (request: FastifyRequest) => request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 
+const HELMET_OPTIONS = {
+  contentSecurityPolicy: {
+    // Helmet's default policy (scripts and styles from this origin only), minus the upgrade to
+    // https: a kitchen server is often reached over plain HTTP on the restaurant's network, where
+    // upgrading would break Swagger UI and the boards.
+    directives: { upgradeInsecureRequests: null },
+  },
+};
+
+type HeaderValue = number | string | readonly string[];
+
+/**
+ * The headers helmet sets with these options. They depend on the options alone, yet
+ * @fastify/helmet builds helmet's middleware again for every request (a tenth of a small GET's CPU
+ * time), so they are recorded once, from a throwaway instance, and set on each response as helmet
+ * sets them. Per-route helmet options or CSP nonces would need the plugin itself again.
+ */
+async function helmetHeaders(): Promise<[string, HeaderValue][]> {
+  const probe = Fastify();
+  const headers: [string, HeaderValue][] = [];
+  let recording = false;
+  probe.addHook('onRequest', async (_request, reply) => {
+    const setHeader = reply.raw.setHeader.bind(reply.raw);
+    recording = true;
+    reply.raw.setHeader = (name: string, value: HeaderValue) => {
+      if (recording) headers.push([name, value]);
+      return setHeader(name, value);
+    };
+  });
+  await probe.register(helmet, HELMET_OPTIONS);
+  // Only helmet's own hooks run between the two: the reply's headers are not recorded.
+  probe.addHook('onRequest', async () => void (recording = false));
+  probe.get('/', async () => '');
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return headers;
+}
+
 async function security(app: FastifyInstance, { corsOrigins }: SecurityOptions) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // Helmet's default policy (scripts and styles from this origin only), minus the upgrade to
-      // https: a kitchen server is often reached over plain HTTP on the restaurant's network, where
-      // upgrading would break Swagger UI and the boards.
-      directives: { upgradeInsecureRequests: null },
-    },
+  const headers = await helmetHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.raw.removeHeader('X-Powered-By');
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   if (corsOrigins.length === 0) return;
 
