@@ -12,7 +12,7 @@ export interface SecurityOptions {
 
 const isPreflight = (request: FastifyRequest) => request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 
-const HELMET_OPTIONS = {
+export const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     // Helmet's default policy (scripts and styles from this origin only), minus the upgrade to
     // https: a kitchen server is often reached over plain HTTP on the restaurant's network, where

@@ -2,7 +2,10 @@
 // real browser, and CORS only for the configured origins.
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import helmet from '@fastify/helmet';
 import { chromium, type Browser } from 'playwright-core';
+import security, { HELMET_OPTIONS } from '../../server/plugins/security.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblemStatus } from './support.js';
 
@@ -46,6 +49,17 @@ describe('security headers', () => {
       expect(csp).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-powered-by']).toBeUndefined();
     }
+  });
+
+  it('are exactly the headers @fastify/helmet sets with the same options, in the same order', async () => {
+    const withPlugin = Fastify();
+    await withPlugin.register(helmet, HELMET_OPTIONS);
+    const withRecorded = Fastify();
+    await withRecorded.register(security, { corsOrigins: [] });
+    for (const app of [withPlugin, withRecorded]) app.get('/dish', async () => ({ name: 'Risotto' }));
+    const headers = async (app: typeof withPlugin, url: string) => Object.entries((await app.inject({ method: 'GET', url })).headers).filter(([name]) => name !== 'date');
+    for (const url of ['/dish', '/nowhere']) expect(await headers(withRecorded, url)).toEqual(await headers(withPlugin, url));
+    await Promise.all([withPlugin.close(), withRecorded.close()]);
   });
 
   it('no CORS header is sent when POS_CORS_ORIGINS is not set, and a preflight gets no CORS answer', async () => {
