@@ -100,7 +100,8 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     if (dishIdsChange) assertNotStarted(order, 'dishes');
     if (scheduleChange) assertNotStarted(order, 'schedule');
     const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    const dishes = await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange);
+    // Dishes matter only for stock (new dishes) and the fire time (new dishes or schedule): a status bump needs none.
+    const dishes = dishIdsChange || scheduleChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
     const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
