@@ -5,8 +5,8 @@ import * as dishes from '../../domain/dishes.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue, DishPatch, DishWrite } from '../../models/dish.js';
 import { Ingredient, ingredientCatalogue } from '../../models/ingredient.js';
-import { parseFields, project } from '../../query/parse.js';
-import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { parseFields, parseListQuery, project } from '../../query/parse.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
 
 const tags = ['Dishes'];
 const security = [{ AccessToken: [] }];
@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ListResponse(Dish, 'A page of dishes'), ...problems(400) },
     },
   }, async (request) => {
-    const query = parseList(request.query, dishCatalogue);
+    const query = parseListQuery(request.query, dishCatalogue);
     return projectPage(await dishes.listDishes(app.pos, query), query.fields);
   });
 
@@ -41,7 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ListResponse(Ingredient, "A page of the dish's ingredients"), ...problems(400, 404) },
     },
   }, async (request) => {
-    const query = parseList(request.query, ingredientCatalogue);
+    const query = parseListQuery(request.query, ingredientCatalogue);
     return projectPage(await dishes.listDishIngredients(app.pos, request.params.id, query), query.fields);
   });
 

@@ -4,8 +4,8 @@ import { requireMenuEditor } from '../../domain/access.js';
 import * as ingredients from '../../domain/ingredients.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Ingredient, ingredientCatalogue, IngredientCreate, IngredientPatch, IngredientReplace } from '../../models/ingredient.js';
-import { parseFields, project } from '../../query/parse.js';
-import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { parseFields, parseListQuery, project } from '../../query/parse.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
 
 const tags = ['Ingredients'];
 const security = [{ AccessToken: [] }];
@@ -14,7 +14,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/ingredients', {
     schema: { tags, summary: 'List ingredients', querystring: ListQuerystring, response: { 200: ListResponse(Ingredient, 'A page of ingredients'), ...problems(400) } },
   }, async (request) => {
-    const query = parseList(request.query, ingredientCatalogue);
+    const query = parseListQuery(request.query, ingredientCatalogue);
     return projectPage(await ingredients.listIngredients(app.pos, query), query.fields);
   });
 

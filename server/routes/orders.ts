@@ -7,8 +7,8 @@ import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
-import { parseFields, project } from '../../query/parse.js';
-import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { parseFields, parseListQuery, project } from '../../query/parse.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
 
 const tags = ['Orders'];
 const security = [{ AccessToken: [] }];
@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: signedIn,
     schema: { tags, security, summary: 'List orders (patrons: their own)', querystring: ListQuerystring, response: { 200: ListResponse(Order, 'A page of orders'), ...problems(400, 401) } },
   }, async (request) => {
-    const query = parseList(request.query, orderCatalogue);
+    const query = parseListQuery(request.query, orderCatalogue);
     return projectPage(await orders.listOrders(app.pos, requireUser(request.principal), query), query.fields);
   });
 
@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ListResponse(Dish, "A page of the order's dishes"), ...problems(400, 401, 404) },
     },
   }, async (request) => {
-    const query = parseList(request.query, dishCatalogue);
+    const query = parseListQuery(request.query, dishCatalogue);
     const all = await orders.orderDishes(app.pos, requireUser(request.principal), request.params.id);
     return projectPage(evaluateListQuery(all, query, dishCatalogue), query.fields);
   });

@@ -1,10 +1,10 @@
-// What every resource route shares: response schemas for lists and problems, list-query parsing,
-// projection and the 201 + Location answer.
+// What every resource route shares: response schemas for lists and problems, projection of pages
+// and the 201 + Location answer.
 import type { FastifyReply } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { Problem } from '../../models/common.js';
-import { parseListQuery, project, type RawListQuery } from '../../query/parse.js';
-import type { Catalogue, ListQuery, ListResult } from '../../query/types.js';
+import { project } from '../../query/parse.js';
+import type { ListResult } from '../../query/types.js';
 
 const problemText: Record<number, string> = {
   400: 'Invalid request: the detail and `errors` say what to fix.',
@@ -31,8 +31,6 @@ export function ListResponse<T extends TSchema>(item: T, description: string) {
     { description },
   );
 }
-
-export const parseList = (raw: RawListQuery, catalogue: Catalogue): ListQuery => parseListQuery(raw, catalogue);
 
 export function projectPage<T extends object>(page: ListResult<T>, fields: string[] | undefined) {
   return { results: page.results.map((item) => project(item, fields)), total_results: page.total_results };

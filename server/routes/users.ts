@@ -4,8 +4,8 @@ import { requireUser } from '../../domain/access.js';
 import * as users from '../../domain/users.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { User, userCatalogue, UserCreate, UserPatch, UserReplace } from '../../models/user.js';
-import { parseFields, project } from '../../query/parse.js';
-import { ListResponse, NoContent, parseList, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { parseFields, parseListQuery, project } from '../../query/parse.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
 
 const tags = ['Users'];
 const security = [{ AccessToken: [] }];
@@ -28,7 +28,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     preValidation: signedIn,
     schema: { tags, security, summary: 'List users (managers)', querystring: ListQuerystring, response: { 200: ListResponse(User, 'A page of users'), ...problems(400, 401, 403) } },
   }, async (request) => {
-    const query = parseList(request.query, userCatalogue);
+    const query = parseListQuery(request.query, userCatalogue);
     return projectPage(await users.listUsers(app.pos, request.principal, query), query.fields);
   });
 
