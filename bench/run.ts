@@ -18,48 +18,59 @@ const options = loadOptions();
 const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
 
 async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
-  log(`Seeding ${options.orders.toLocaleString('en-US')} orders…`);
-  const dataset = await Dataset.create('main');
-  await dataset.growTo(options.orders);
   const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
-  try {
-    log('HTTP: ours, the ceiling and json-server, side by side');
-    const first = await startPos(dataset.dir, 'http-setup');
-    let comparators: Comparators | undefined;
+  if (options.suites.includes('http') || options.suites.includes('realtime')) {
+    log(`Seeding ${options.orders.toLocaleString('en-US')} orders…`);
+    const dataset = await Dataset.create('main');
     try {
-      const tokens = await signIn(first.url);
-      comparators = await startComparators(first, dataset.kitchen, tokens);
-      record.memory.httpIdle = first.memory();
-      await first.stop();
-      let round = 0;
-      const ours = () => startPos(dataset.dir, `http-${++round}`, { cpuProfile: options.cpuProfile });
-      results.http = await compare(ours, comparators, endpoints(dataset.kitchen, tokens), settings, log);
+      await dataset.growTo(options.orders);
+      if (options.suites.includes('http')) await httpSuite(dataset, results, record);
+      if (options.suites.includes('realtime')) await realtimeSuite(dataset, results, record);
     } finally {
-      await Promise.all([first.stop(), comparators?.stop()]);
+      dataset.remove();
     }
-
-    log('Realtime: POST /orders to station sockets');
-    const live = await startPos(dataset.dir, 'realtime', { cpuProfile: options.cpuProfile });
-    try {
-      const tokens = await signIn(live.url);
-      for (const sockets of options.socketCounts) {
-        const report = await orderLatency(live, dataset.kitchen, tokens, sockets, options.realtimeOrders);
-        results.realtime.push(report);
-        log(`  ${sockets} sockets: p50 ${report.afterResponseMs.p50} ms, p99 ${report.afterResponseMs.p99} ms after the response (${report.afterResponseMs.samples} receipts, ${report.missed} missed)`);
-      }
-      results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, options.roomSockets, options.roomEvents);
-      log(`  one room of ${options.roomSockets}: the last socket after ${results.fanOut.lastScreenMs.p50} ms (p50), ${results.fanOut.lastScreenMs.p99} ms (p99)`);
-      record.memory.realtimeAfter = live.memory();
-    } finally {
-      await live.stop();
-    }
-  } finally {
-    dataset.remove();
   }
-
-  log(`Growth: GET /orders at ${options.growthSizes.join(', ')} stored orders`);
-  results.growth = await growthSuite(options.growthSizes, settings, log);
+  if (options.suites.includes('growth')) {
+    log(`Growth: GET /orders at ${options.growthSizes.join(', ')} stored orders`);
+    results.growth = await growthSuite(options.growthSizes, settings, log);
+  }
   return results;
+}
+
+async function httpSuite(dataset: Dataset, results: Results, record: Pick<RunRecord, 'memory'>): Promise<void> {
+  log('HTTP: ours, the ceiling and json-server, side by side');
+  const first = await startPos(dataset.dir, 'http-setup');
+  let comparators: Comparators | undefined;
+  try {
+    const tokens = await signIn(first.url);
+    comparators = await startComparators(first, dataset.kitchen, tokens);
+    record.memory.httpIdle = first.memory();
+    await first.stop();
+    let round = 0;
+    const ours = () => startPos(dataset.dir, `http-${++round}`, { cpuProfile: options.cpuProfile });
+    const chosen = endpoints(dataset.kitchen, tokens).filter(({ name }) => options.endpoints.length === 0 || options.endpoints.some((part) => name.includes(part)));
+    results.http = await compare(ours, comparators, chosen, settings, log);
+  } finally {
+    await Promise.all([first.stop(), comparators?.stop()]);
+  }
+}
+
+async function realtimeSuite(dataset: Dataset, results: Results, record: Pick<RunRecord, 'memory'>): Promise<void> {
+  log('Realtime: POST /orders to station sockets');
+  const live = await startPos(dataset.dir, 'realtime', { cpuProfile: options.cpuProfile });
+  try {
+    const tokens = await signIn(live.url);
+    for (const sockets of options.socketCounts) {
+      const report = await orderLatency(live, dataset.kitchen, tokens, sockets, options.realtimeOrders);
+      results.realtime.push(report);
+      log(`  ${sockets} sockets: p50 ${report.afterResponseMs.p50} ms, p99 ${report.afterResponseMs.p99} ms after the response (${report.afterResponseMs.samples} receipts, ${report.missed} missed)`);
+    }
+    results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, options.roomSockets, options.roomEvents);
+    log(`  one room of ${options.roomSockets}: the last socket after ${results.fanOut.lastScreenMs.p50} ms (p50), ${results.fanOut.lastScreenMs.p99} ms (p99)`);
+    record.memory.realtimeAfter = live.memory();
+  } finally {
+    await live.stop();
+  }
 }
 
 async function main(): Promise<void> {

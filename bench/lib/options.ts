@@ -25,6 +25,22 @@ export interface BenchOptions {
   waitForQuiet: boolean;
   /** Runs the server under test with --cpu-prof (profiles land in bench/.work/profiles). */
   cpuProfile: boolean;
+  /** Which suites run (all three by default): a partial run while working on one target. */
+  suites: Suite[];
+  /** HTTP endpoints whose name contains one of these (all when empty). */
+  endpoints: string[];
+}
+
+export const SUITES = ['http', 'realtime', 'growth'] as const;
+export type Suite = (typeof SUITES)[number];
+
+function suites(env: Env): Suite[] {
+  const raw = env.BENCH_SUITES;
+  if (raw === undefined || raw === '') return [...SUITES];
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(SUITES as readonly string[]).includes(name));
+  if (unknown.length > 0) throw new Error(`BENCH_SUITES takes ${SUITES.join(', ')} separated by commas (got "${raw}")`);
+  return names as Suite[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -66,5 +82,7 @@ export function loadOptions(env: Env = process.env): BenchOptions {
     outDir: path.resolve(env.BENCH_OUT ?? path.join(BENCH_DIR, 'results')),
     waitForQuiet: env.BENCH_WAIT_QUIET !== '0',
     cpuProfile: env.BENCH_CPU_PROF === '1',
+    suites: suites(env),
+    endpoints: (env.BENCH_ENDPOINTS ?? '').split(',').map((part) => part.trim()).filter(Boolean),
   };
 }
