@@ -4,9 +4,10 @@ import type { Dish, DishDoc, DishPatch, DishWrite } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
-import { resolveAvailabilityConditions, withAvailability } from './availability.js';
+import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
+import type { MenuReader } from './menu.js';
 import { UNFINISHED_STATUSES } from './order-status.js';
 
 
@@ -27,15 +28,13 @@ async function assertIngredientsExist(session: StoreSession, entries: DishWrite[
   }
 }
 
-export async function listDishes({ store }: Deps, query: ListQuery): Promise<ListResult<Dish>> {
-  const filter = await resolveAvailabilityConditions(store, query.filter);
-  const page = await store.collection('dishes').list({ ...query, filter });
-  return { results: await withAvailability(store, page.results), total_results: page.total_results };
-}
+/** Reads go through the menu reader: the store itself, or the live menu where the store allows. */
+export const listDishes = ({ menu }: { menu: MenuReader }, query: ListQuery): Promise<ListResult<Dish>> => menu.list(query);
 
-export async function getDish({ store }: Deps, id: string): Promise<Dish> {
-  const [dish] = await withAvailability(store, [await loadDish(store, id)]);
-  return dish as Dish;
+export async function getDish({ menu }: { menu: MenuReader }, id: string): Promise<Dish> {
+  const dish = await menu.get(id);
+  if (!dish) throw notFound(`No dish with id ${id}.`);
+  return dish;
 }
 
 export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish> {

@@ -74,6 +74,12 @@ export interface Store extends StoreSession {
   /** 'sqlite' or 'mongodb': for logs and /ready. */
   readonly kind: string;
   /**
+   * True when every change listener has run for a write before the write's promise settles (the
+   * embedded store, which owns its file). A view kept in memory from change events is then never
+   * behind a read. Absent or false: events arrive later (a change stream), so reads go to the store.
+   */
+  readonly synchronousChanges?: boolean;
+  /**
    * Runs `work` as one atomic unit: every write inside commits together or not at all, and its
    * change events are emitted after the commit. Writes elsewhere never interleave with it.
    */

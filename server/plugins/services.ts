@@ -1,8 +1,9 @@
-// The domain's collaborators, built once per app: password hashing, tokens, the login throttle and
-// the order scheduler. Routes reach the domain only through `app.pos`.
+// The domain's collaborators, built once per app: password hashing, tokens, the login throttle, the
+// order scheduler and the menu reader. Routes reach the domain only through `app.pos`.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { LoginThrottle } from '../../domain/login-throttle.js';
+import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { TokenService } from '../../domain/tokens.js';
@@ -13,6 +14,7 @@ import type { Config } from '../config.js';
 export interface PosServices extends UserDeps {
   throttle: LoginThrottle;
   scheduler: OrderScheduler;
+  menu: MenuReader;
 }
 
 declare module 'fastify' {
@@ -42,6 +44,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     passwords: new Passwords(config.bcryptRounds),
     throttle: new LoginThrottle(config.loginMaxFailures, config.loginWindowSeconds * 1000, () => now().getTime()),
     scheduler: new OrderScheduler(store, now, app.log),
+    menu: await openMenu(store),
   };
   app.decorate('pos', pos);
 
@@ -50,7 +53,10 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     app.log.info({ user_name: config.admin.userName, outcome }, 'bootstrap manager');
   }
   app.addHook('onReady', async () => pos.scheduler.start());
-  app.addHook('onClose', async () => pos.scheduler.stop());
+  app.addHook('onClose', async () => {
+    pos.menu.close();
+    await pos.scheduler.stop();
+  });
 }
 
 export default fp(services, { name: 'pos-services', fastify: '5.x' });

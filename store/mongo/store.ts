@@ -25,6 +25,8 @@ const TRANSACTION_OPTIONS = { readConcern: { level: 'snapshot' }, writeConcern: 
 
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
+  // Changes arrive through the change stream, after the write has answered.
+  readonly synchronousChanges = false;
   private readonly changes: Listeners<ChangeEvent>;
   private readonly resyncs: Listeners<string>;
   private readonly source: ChangeSource;

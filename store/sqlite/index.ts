@@ -21,6 +21,8 @@ export interface SqliteStoreOptions {
 
 class SqliteStore implements Store {
   readonly kind = 'sqlite';
+  // publish() runs right after COMMIT, before the write's promise settles.
+  readonly synchronousChanges = true;
   private readonly mutex = new Mutex();
   private readonly feed: ChangeFeed;
   // Lets a store-level write made inside a transaction fail at once instead of waiting forever
