@@ -24,6 +24,8 @@ export interface Config {
   socketMaxPerAddress: number;
   socketMaxMessagesPerMinute: number;
   socketMaxBufferedBytes: number;
+  /** How long socket.io keeps a dropped screen's session and the events it misses (POS_RECOVERY_WINDOW). */
+  recoveryWindowSeconds: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
@@ -102,6 +104,7 @@ export function loadConfig(env: Env = process.env): Config {
     socketMaxPerAddress: integer(env, 'POS_SOCKET_MAX_PER_ADDRESS', 100, 0, 100_000, problems),
     socketMaxMessagesPerMinute: integer(env, 'POS_SOCKET_MAX_MESSAGES', 120, 0, 1_000_000, problems),
     socketMaxBufferedBytes: integer(env, 'POS_SOCKET_MAX_BUFFER', 4_194_304, 1024, 1_073_741_824, problems),
+    recoveryWindowSeconds: integer(env, 'POS_RECOVERY_WINDOW', 120, 1, 3600, problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
     trustProxy: trustProxy(env.POS_TRUST_PROXY),
