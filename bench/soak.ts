@@ -12,6 +12,10 @@ import { io as connectIo, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
 
 const DURATION_MS = Number(process.env.SOAK_SECONDS ?? 120) * 1000;
+/** Results go to bench/results/<SOAK_NAME>.{json,md}. */
+const NAME = process.env.SOAK_NAME ?? 'soak';
+/** The server's socket.io recovery window (POS_RECOVERY_WINDOW passes through to it). */
+const RECOVERY_WINDOW_S = Number(process.env.POS_RECOVERY_WINDOW || 120);
 const MAX_REQUESTS = 400_000;
 const WORKERS = 12;
 const SOCKETS = { socketio: 150, ws: 50 };
@@ -180,7 +184,19 @@ try {
   const rssStart = samples[0]!.rssMiB;
   const rssMiddle = samples.reduce((best, s) => (Math.abs(s.atSeconds - elapsedS / 2) < Math.abs(best.atSeconds - elapsedS / 2) ? s : best)).rssMiB;
   const rssEnd = samples.at(-1)!.rssMiB;
+  // Every broadcast is kept for the recovery window, so memory may rise until the window is full;
+  // flat means no growth after that (or over the second half, if the run is shorter).
+  const settledFrom = Math.min(RECOVERY_WINDOW_S + 20, elapsedS / 2);
+  const settled = samples.filter((sample) => sample.atSeconds >= settledFrom);
+  const afterWindow = {
+    fromSeconds: settled[0]?.atSeconds ?? 0,
+    fromMiB: settled[0]?.rssMiB ?? rssEnd,
+    minMiB: Math.min(...settled.map((sample) => sample.rssMiB)),
+    maxMiB: Math.max(...settled.map((sample) => sample.rssMiB)),
+    endMiB: rssEnd,
+  };
   const result = {
+    recoveryWindowSeconds: RECOVERY_WINDOW_S,
     date: new Date().toISOString(),
     durationSeconds: Math.round(elapsedS),
     workers: WORKERS,
@@ -192,12 +208,12 @@ try {
     mix: { reads: counts.reads, ordersPlaced: counts.ordersPlaced, statusMoves: counts.statusMoves, stockChanges: counts.stockChanges },
     latencyMs: { p50: pct(50), p90: pct(90), p99: pct(99), max: Number((sorted.at(-1) ?? 0).toFixed(1)) },
     eventsReceived: events - eventsAtStart,
-    rssMiB: { start: rssStart, middle: rssMiddle, end: rssEnd, samples },
+    rssMiB: { start: rssStart, middle: rssMiddle, end: rssEnd, afterWindow, samples },
     serverStderr: serverErrors.trim().split('\n').filter(Boolean).slice(0, 5),
   };
-  writeFileSync(join(RESULTS, 'soak.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(RESULTS, 'soak.md'), markdown(result));
-  console.log(`soak: ${result.requests} requests in ${result.durationSeconds} s (${result.requestsPerSecond}/s), ${result.errors} errors, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, ${result.eventsReceived} events on ${connected} sockets, RSS ${rssStart} → ${rssMiddle} → ${rssEnd} MiB`);
+  writeFileSync(join(RESULTS, `${NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(RESULTS, `${NAME}.md`), markdown(result));
+  console.log(`soak: ${result.requests} requests in ${result.durationSeconds} s (${result.requestsPerSecond}/s), ${result.errors} errors, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, ${result.eventsReceived} events on ${connected} sockets, RSS ${rssStart} → ${rssMiddle} → ${rssEnd} MiB; from ${afterWindow.fromSeconds} s ${afterWindow.minMiB}–${afterWindow.maxMiB} MiB`);
   process.exitCode = result.errors === 0 && connected === SOCKETS.socketio + SOCKETS.ws ? 0 : 1;
 } finally {
   sockets.forEach((socket) => socket.close());
@@ -208,12 +224,13 @@ try {
 }
 
 function markdown(r: {
+  recoveryWindowSeconds: number;
   date: string; durationSeconds: number; workers: number; sockets: { socketio: number; ws: number; connectedAtEnd: number }; requests: number; requestsPerSecond: number; errors: number;
-  mix: Record<string, number>; latencyMs: Record<string, number>; eventsReceived: number; rssMiB: { start: number; middle: number; end: number; samples: { atSeconds: number; rssMiB: number }[] };
+  mix: Record<string, number>; latencyMs: Record<string, number>; eventsReceived: number; rssMiB: { start: number; middle: number; end: number; afterWindow: { fromSeconds: number; fromMiB: number; minMiB: number; maxMiB: number; endMiB: number }; samples: { atSeconds: number; rssMiB: number }[] };
 }): string {
   return `# Soak: mixed traffic for ${r.durationSeconds} s
 
-\`npx tsx bench/soak.ts\` on ${r.date.slice(0, 10)}: the production server (\`server/main.ts\`, embedded store) on
+\`${r.recoveryWindowSeconds === 120 ? '' : `POS_RECOVERY_WINDOW=${r.recoveryWindowSeconds} `}SOAK_SECONDS=${DURATION_MS / 1000} npx tsx bench/soak.ts\` on ${r.date.slice(0, 10)}: the production server (\`server/main.ts\`, embedded store, socket.io recovery window ${r.recoveryWindowSeconds} s) on
 127.0.0.1, ${r.workers} concurrent clients looping over menu and order reads, orders placed, orders moved
 Received → In Progress → Ready for Assembly → Ready for Pickup, and stock changes, while
 ${r.sockets.socketio} socket.io and ${r.sockets.ws} /ws screens (station, expeditor and menu rooms) stay connected.
@@ -227,9 +244,12 @@ ${r.sockets.socketio} socket.io and ${r.sockets.ws} /ws screens (station, expedi
 | realtime events received | ${r.eventsReceived} |
 | sockets still connected at the end | ${r.sockets.connectedAtEnd} of ${r.sockets.socketio + r.sockets.ws} |
 | server RSS start / middle / end | ${r.rssMiB.start} / ${r.rssMiB.middle} / ${r.rssMiB.end} MiB |
+| server RSS from ${r.rssMiB.afterWindow.fromSeconds} s to the end (min – max) | ${r.rssMiB.afterWindow.minMiB} – ${r.rssMiB.afterWindow.maxMiB} MiB |
 
 RSS every 10 s (MiB): ${r.rssMiB.samples.map((s) => `${s.atSeconds}s ${s.rssMiB}`).join(', ')}.
 
-Client and server share the machine, so latencies include the load generator's own work.
+Every broadcast is kept for the recovery window (so a screen that drops briefly misses nothing),
+so memory may rise until the window is full; the row "from … to the end" is the part that must be
+flat. Client and server share the machine, so latencies include the load generator's own work.
 `;
 }
