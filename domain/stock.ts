@@ -1,7 +1,8 @@
 // Stock follows orders: one unit of every ingredient per dish occurrence, consumed atomically with
 // the order and recorded on it. Essential ingredients never go below zero; others may.
 import type { DishDoc } from '../models/dish.js';
-import type { StoreSession } from '../store/types.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { EachWrite, StoreSession } from '../store/types.js';
 import { conflict } from './errors.js';
 
 interface Need {
@@ -23,14 +24,11 @@ function needsOf(dishes: readonly DishDoc[]): Map<string, Need> {
   return needs;
 }
 
-async function take(session: StoreSession, ingredientId: string, units: number, essentialFor: DishDoc | undefined) {
-  const ingredients = session.collection('ingredients');
-  const guard = essentialFor ? [{ field: 'in_stock_qty', op: 'gte' as const, value: units }] : [];
-  const taken = await ingredients.update(ingredientId, { inc: { in_stock_qty: -units } }, { if: guard });
-  if (taken || !essentialFor) return;
-  const ingredient = await ingredients.get(ingredientId);
+/** The 409 for an essential ingredient that could not give `units`, naming its dish and its stock now. */
+async function refusal(session: StoreSession, ingredientId: string, units: number, essentialFor: DishDoc): Promise<Error> {
+  const ingredient = await session.collection('ingredients').get(ingredientId);
   const left = ingredient ? `has ${ingredient.in_stock_qty} in stock and the order needs ${units}` : 'no longer exists';
-  throw conflict(`Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient "${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`);
+  return conflict(`Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient "${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`);
 }
 
 /** The units an order took, per ingredient: what it gives back, whatever recipes change later. */
@@ -44,10 +42,20 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, dish
   const had = new Map(taken.map((entry) => [entry.ingredient_id, entry.units]));
   const needs = needsOf(dishes);
   const ids = [...new Set([...had.keys(), ...needs.keys()])].sort();
+  // Every ingredient's change in one call: takes are guarded where the ingredient is essential
+  // (never below zero), give-backs and other takes are not; an ingredient gone since is skipped.
+  const writes: (EachWrite<IngredientDoc> & { units: number; essentialFor: DishDoc | undefined })[] = [];
   for (const id of ids) {
     const delta = (needs.get(id)?.units ?? 0) - (had.get(id) ?? 0);
-    if (delta > 0) await take(session, id, delta, needs.get(id)?.essentialFor);
-    else if (delta < 0) await session.collection('ingredients').update(id, { inc: { in_stock_qty: -delta } });
+    const essentialFor = delta > 0 ? needs.get(id)?.essentialFor : undefined;
+    const guard = essentialFor ? [{ field: 'in_stock_qty', op: 'gte' as const, value: delta }] : [];
+    if (delta !== 0) writes.push({ id, update: { inc: { in_stock_qty: -delta } }, if: guard, units: delta, essentialFor });
+  }
+  if (writes.length > 0) {
+    const made = await session.collection('ingredients').updateEach(writes);
+    const refused = writes.find((write, index) => write.essentialFor && !made[index]);
+    // The transaction's rollback undoes whatever was taken.
+    if (refused?.essentialFor) throw await refusal(session, refused.id, refused.units, refused.essentialFor);
   }
   return [...needs].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
 }

@@ -19,8 +19,13 @@ export interface Collections {
 export interface CollectionSpec {
   /** Fields the store can filter and sort on (computed fields are resolved before the store). */
   catalogue: Catalogue;
-  /** Compound indexes, by catalogue field; `created_at` (the default order) is always indexed. */
+  /**
+   * Indexes, by catalogue field (compound where several); `['created_at']` serves the default order.
+   * Each also ends with the id, the tie-break of every sort.
+   */
   indexes: string[][];
+  /** Indexes that earlier versions built and no longer wanted: each store drops them when it opens. */
+  retired?: string[][];
   /** Unique fields; case-insensitive ones compare lower-cased. */
   unique: { field: string; caseInsensitive: boolean }[];
 }
@@ -28,19 +33,22 @@ export interface CollectionSpec {
 export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } = {
   dishes: {
     catalogue: dishCatalogue,
-    indexes: [['category'], ['station'], ['name'], ['price']],
+    indexes: [['created_at'], ['category'], ['station'], ['name'], ['price']],
     unique: [],
   },
-  ingredients: { catalogue: ingredientCatalogue, indexes: [['name'], ['in_stock_qty']], unique: [] },
+  // None: every order rewrites the stock of several ingredients, and in SQLite each such write
+  // rewrites every index on the document (all of them expressions on its JSON), while a kitchen has
+  // a few hundred ingredients at most, which a scan reads in well under a millisecond.
+  ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [] },
   orders: {
     catalogue: orderStoreCatalogue,
-    indexes: [['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
+    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
     unique: [],
   },
-  users: { catalogue: userCatalogue, indexes: [['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
+  users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
   refresh_tokens: {
     catalogue: refreshTokenCatalogue,
-    indexes: [['family_id'], ['user_id']],
+    indexes: [['created_at'], ['family_id'], ['user_id']],
     unique: [{ field: 'token_hash', caseInsensitive: false }],
   },
 };

@@ -25,6 +25,13 @@ export interface WriteOptions {
   if?: Condition[];
 }
 
+/** One write of `updateEach`: what `update(id, update, { if })` would do. */
+export interface EachWrite<T> {
+  id: string;
+  update: Update<T>;
+  if?: Condition[];
+}
+
 /** A query for internal use: no 30-item cap, no total. */
 export interface FindOptions {
   sort?: ListQuery['sort'];
@@ -42,6 +49,13 @@ export interface Collection<T extends BaseDoc> {
   find(filter: Condition[], options?: FindOptions): Promise<T[]>;
   /** Applies the update and returns the document after it; null when absent or a condition failed. */
   update(id: string, update: Update<T>, options?: WriteOptions): Promise<T | null>;
+  /**
+   * Makes several updates in one call, in the order given, each as `update(id, update, { if })`
+   * would: one change event per document written; a write whose document is absent or fails a
+   * condition changes nothing and the others still happen. Returns, for each write, whether it was
+   * made. Inside a transaction they commit or roll back with it.
+   */
+  updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]>;
   /** Replaces every non-base property; null when absent or a condition failed. */
   replace(id: string, doc: Omit<T, keyof BaseDoc>, options?: WriteOptions): Promise<T | null>;
   /** Number of documents changed. */

@@ -4,7 +4,7 @@ import type { mongo } from 'mongoose';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { newId } from '../ids.js';
-import { StoreUnavailableError, type BaseDoc, type Collection, type CollectionName, type FindOptions, type NewDoc, type Update, type WriteOptions } from '../types.js';
+import { StoreUnavailableError, type BaseDoc, type Collection, type CollectionName, type EachWrite, type FindOptions, type NewDoc, type Update, type WriteOptions } from '../types.js';
 import { defined, fromMongo, toMongoId } from './documents.js';
 import { toDuplicateError, toStoreError } from './errors.js';
 import { compileFilter, compileSort, type MongoSort } from './filter.js';
@@ -61,6 +61,19 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     return this.run(async () => {
       const after = await this.raw.findOneAndUpdate(this.target(id, options), this.changes(update), { ...this.options, returnDocument: 'after' });
       return this.publicOrNull(after);
+    });
+  }
+
+  updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]> {
+    return this.run(async () => {
+      const made: boolean[] = [];
+      // One command at a time, in order: a transaction's session must not run two at once, and a
+      // later write to the same document must see the earlier one.
+      for (const { id, update, if: conditions } of writes) {
+        const result = await this.raw.updateOne(this.target(id, { if: conditions }), this.changes(update), this.options);
+        made.push(result.matchedCount > 0);
+      }
+      return made;
     });
   }
 

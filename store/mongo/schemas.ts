@@ -18,16 +18,16 @@ function path(collection: CollectionName, field: string): string {
   return spec ? pathOf(field, spec) : field;
 }
 
+/** The keys of the index on `fields`: ending with _id serves every list's tie-break ("then id ascending"). */
+function indexKeys(collection: CollectionName, fields: readonly string[]): Record<string, 1> {
+  return Object.fromEntries([...fields.map((field) => path(collection, field)), '_id'].map((key) => [key, 1 as const]));
+}
+
 function schemaFor(collection: CollectionName): mongoose.Schema {
   // Writes go through the driver (see collection.ts), so the schema only carries indexes.
   const schema = new mongoose.Schema({}, { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection });
   const { indexes, unique } = COLLECTIONS[collection];
-  const ordered = [['created_at'], ...indexes.filter((fields) => fields.join() !== 'created_at')];
-  for (const fields of ordered) {
-    // Ending with _id serves every list's tie-break ("then id ascending") from the index.
-    const keys = Object.fromEntries([...fields.map((field) => path(collection, field)), '_id'].map((key) => [key, 1 as const]));
-    schema.index(keys);
-  }
+  for (const fields of indexes) schema.index(indexKeys(collection, fields));
   for (const { field, caseInsensitive } of unique) {
     schema.index({ [path(collection, field)]: 1 }, { unique: true, ...(caseInsensitive ? { collation: CASE_INSENSITIVE } : {}) });
   }
@@ -43,8 +43,17 @@ export function defineModels(connection: Connection): MongoModels {
   return Object.fromEntries(entries) as MongoModels;
 }
 
+/** Drops the indexes models/collections.ts lists as retired (built by earlier versions), if present. */
+async function dropRetiredIndexes(collection: CollectionName, model: MongoModel): Promise<void> {
+  const retired = (COLLECTIONS[collection].retired ?? []).map((fields) => JSON.stringify(indexKeys(collection, fields)));
+  if (retired.length === 0) return;
+  for (const index of await model.collection.indexes()) {
+    if (index.name && retired.includes(JSON.stringify(index.key))) await model.collection.dropIndex(index.name);
+  }
+}
+
 /**
- * Creates missing collections and indexes, and turns on pre- and post-images (MongoDB 6+), so
+ * Creates missing collections and indexes (and drops retired ones), and turns on pre- and post-images (MongoDB 6+), so
  * change events carry the document before and after each write. Returns whether images are on:
  * without them (older server, or no collMod right) the stream falls back to looking documents up.
  */
@@ -53,6 +62,7 @@ export async function prepareCollections(connection: Connection, models: MongoMo
   for (const [name, model] of Object.entries(models)) {
     await model.createCollection();
     await model.createIndexes();
+    await dropRetiredIndexes(name as CollectionName, model);
     try {
       await connection.db!.command({ collMod: name, changeStreamPreAndPostImages: { enabled: true } });
     } catch (error) {

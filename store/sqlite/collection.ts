@@ -3,7 +3,7 @@
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { isId, newId } from '../ids.js';
-import type { BaseDoc, ChangeEvent, ChangeOperation, Collection, CollectionName, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
+import type { BaseDoc, ChangeEvent, ChangeOperation, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { tableName } from './schema.js';
@@ -92,6 +92,29 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const doc = JSON.parse(before) as Doc;
       applyUpdate(doc, update);
       return this.save(connection, events, before, doc);
+    });
+  }
+
+  async updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]> {
+    const ids = [...new Set(writes.map((write) => write.id).filter(isId))];
+    if (ids.length === 0) return writes.map(() => false);
+    return this.write((connection, events) => {
+      // Every document in one read; each write's conditions are checked by its own UPDATE, on the
+      // stored row, and a later write to the same document starts from the earlier one's result.
+      const stored = new Map(connection.pairs(`SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]));
+      return writes.map(({ id, update, if: conditions = [] }) => {
+        const before = stored.get(id);
+        if (before === undefined) return false;
+        const doc = JSON.parse(before) as Doc;
+        applyUpdate(doc, update);
+        doc.updated_at = this.clock().toISOString();
+        const text = JSON.stringify(doc);
+        const clause = compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+        if (connection.run(`UPDATE ${this.table} SET doc = ?${whereSql(clause)}`, [text, ...clause.params]) === 0) return false;
+        stored.set(id, text);
+        events.push(this.event('update', id, before, text));
+        return true;
+      });
     });
   }
 

@@ -24,6 +24,11 @@ export class Connection {
     return this.texts(sql, params).map((text) => JSON.parse(text) as T);
   }
 
+  /** The first two columns of every row (an id and its document's JSON text). */
+  pairs(sql: string, params: Param[]): [string, string][] {
+    return this.prepare(sql).raw().all(...params) as [string, string][];
+  }
+
   /** The first column of the first row (undefined without rows). */
   value(sql: string, params: Param[]): unknown {
     return this.prepare(sql).pluck().get(...params);

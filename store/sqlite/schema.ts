@@ -28,23 +28,27 @@ export function uniqueIndexName(collection: CollectionName, field: string): stri
   return `${collection}__unique__${field.replaceAll('.', '_')}`;
 }
 
+/** The name of the index on `fields`: `<collection>__<field>__<field>`. */
+export function indexName(collection: CollectionName, fields: readonly string[]): string {
+  return `"${collection}__${fields.join('__').replaceAll('.', '_')}"`;
+}
+
 function indexStatements(collection: CollectionName): string[] {
-  const { catalogue, indexes, unique } = COLLECTIONS[collection];
+  const { catalogue, indexes, unique, retired = [] } = COLLECTIONS[collection];
   const table = tableName(collection);
-  const ordered = [['created_at'], ...indexes.filter((fields) => fields.join() !== 'created_at')];
-  const statements = ordered
+  const statements = indexes
     // Values inside arrays are reached through json_each, which no index can serve.
     .filter((fields) => fields.every((field) => !catalogue[field]?.array))
     .map((fields) => {
-      const name = `"${collection}__${fields.join('__').replaceAll('.', '_')}"`;
       // Ending with id lets "ORDER BY <field>, id" (every list's tie-break) read the index in order.
       const columns = [...fields.filter((field) => field !== 'id').map(fieldExpression), 'id'];
-      return `CREATE INDEX IF NOT EXISTS ${name} ON ${table} (${columns.join(', ')})`;
+      return `CREATE INDEX IF NOT EXISTS ${indexName(collection, fields)} ON ${table} (${columns.join(', ')})`;
     });
   for (const { field, caseInsensitive } of unique) {
     const value = caseInsensitive ? `lower(${fieldExpression(field)})` : fieldExpression(field);
     statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, field)}" ON ${table} (${value})`);
   }
+  for (const fields of retired) statements.push(`DROP INDEX IF EXISTS ${indexName(collection, fields)}`);
   return statements;
 }
 

@@ -4,8 +4,8 @@
 import type { Collections } from '../../models/collections.js';
 import { StoreUnavailableError, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../../store/types.js';
 
-type WriteMethod = 'insert' | 'update' | 'replace' | 'updateMany' | 'delete';
-const WRITES: readonly string[] = ['insert', 'update', 'replace', 'updateMany', 'delete'] satisfies WriteMethod[];
+type WriteMethod = 'insert' | 'update' | 'updateEach' | 'replace' | 'updateMany' | 'delete';
+const WRITES: readonly string[] = ['insert', 'update', 'updateEach', 'replace', 'updateMany', 'delete'] satisfies WriteMethod[];
 
 export class FaultyStore implements Store {
   readonly kind: string;

@@ -387,6 +387,68 @@ function describeWrites(suite: Suite) {
       recorder.stop();
     });
 
+    it('updateEach makes each write in order, skips absent documents and failing conditions, and emits one event per write made', async () => {
+      const store = suite.store();
+      const ingredients = store.collection('ingredients');
+      const flour = await ingredients.insert(ingredient('Flour', 2));
+      const salt = await ingredients.insert(ingredient('Salt', 5, 1));
+      const recorder = recordEvents(store);
+      await pause(5);
+      const atLeast = (value: number): Condition[] => [{ field: 'in_stock_qty', op: 'gte', value }];
+      const made = await ingredients.updateEach([
+        { id: flour.id, update: { inc: { in_stock_qty: -1 } }, if: atLeast(1) },
+        { id: hexId(77), update: { inc: { in_stock_qty: -1 } } },
+        { id: salt.id, update: { inc: { in_stock_qty: -6 } }, if: atLeast(6) },
+        // A later write to the same document sees the earlier one: 1 left, then 0.
+        { id: flour.id, update: { inc: { in_stock_qty: -1 } }, if: atLeast(1) },
+        { id: flour.id, update: { inc: { in_stock_qty: -1 } }, if: atLeast(1) },
+        { id: salt.id, update: { set: { name: 'Sea salt' }, inc: { price: 0.5 } } },
+        { id: 'not-an-id', update: { set: { name: 'Ghost' } } },
+        // Non-essential stock may go below zero: no condition, no floor.
+        { id: flour.id, update: { inc: { in_stock_qty: -3 } } },
+      ]);
+      expect(made).toEqual([true, false, false, true, false, true, false, true]);
+      const flourNow = await ingredients.get(flour.id);
+      const saltNow = await ingredients.get(salt.id);
+      expect(flourNow).toMatchObject({ name: 'Flour', in_stock_qty: -3, price: 1, created_at: flour.created_at });
+      expect(saltNow).toMatchObject({ name: 'Sea salt', in_stock_qty: 5, price: 1.5, created_at: salt.created_at });
+      expect(flourNow!.updated_at > flour.updated_at).toBe(true);
+      expect(saltNow!.updated_at > salt.updated_at).toBe(true);
+      const events = await recorder.settled();
+      const stock = (doc: unknown) => (doc as IngredientDoc | null)?.in_stock_qty;
+      expect(events.map((event) => [event.operation, event.id, stock(event.before), stock(event.after)])).toEqual([
+        ['update', flour.id, 2, 1],
+        ['update', flour.id, 1, 0],
+        ['update', salt.id, 5, 5],
+        ['update', flour.id, 0, -3],
+      ]);
+      expect(events[0]?.before).toEqual(flour);
+      expect(events[2]?.after).toEqual(saltNow);
+      expect(events[3]?.after).toEqual(flourNow);
+      expect(await ingredients.updateEach([])).toEqual([]);
+      recorder.stop();
+    });
+
+    it('updateEach inside a transaction rolls back with it and emits nothing', async () => {
+      const store = suite.store();
+      const flour = await store.collection('ingredients').insert(ingredient('Flour', 2));
+      const recorder = recordEvents(store);
+      const failure = new Error('refused');
+      const outcome = store.transaction(async (session) => {
+        const made = await session.collection('ingredients').updateEach([
+          { id: flour.id, update: { inc: { in_stock_qty: -2 } }, if: [{ field: 'in_stock_qty', op: 'gte', value: 2 }] },
+          { id: flour.id, update: { inc: { in_stock_qty: -1 } }, if: [{ field: 'in_stock_qty', op: 'gte', value: 1 }] },
+        ]);
+        expect(made).toEqual([true, false]);
+        expect(await session.collection('ingredients').get(flour.id)).toMatchObject({ in_stock_qty: 0 });
+        throw failure;
+      });
+      await expect(outcome).rejects.toBe(failure);
+      expect(await store.collection('ingredients').get(flour.id)).toEqual(flour);
+      expect(await recorder.settled()).toEqual([]);
+      recorder.stop();
+    });
+
     it('replace keeps id and created_at and replaces every other property', async () => {
       const orders = suite.store().collection('orders');
       const placed = await orders.insert(order('Ann', { table_number: 4, special_requests: 'Spicy' }));

@@ -27,6 +27,7 @@ function fakeDriver(replies: Partial<Record<string, unknown>> = {}, failure?: Er
     findOneAndUpdate: answer('findOneAndUpdate'),
     findOneAndDelete: answer('findOneAndDelete'),
     updateMany: answer('updateMany'),
+    updateOne: answer('updateOne'),
     find: (...args: unknown[]) => (calls.push(['find', ...args]), { toArray: async () => (replies.find as unknown[]) ?? [] }),
   };
   return { calls, driver: driver as unknown as mongo.Collection };
@@ -50,6 +51,30 @@ describe('MongoCollection commands', () => {
     expect(after).toEqual({ ...publicRice, in_stock_qty: 1 });
     expect(calls).toEqual([
       ['findOneAndUpdate', { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 1 } }] }, { $set: { name: 'Rice', updated_at: NOW }, $inc: { in_stock_qty: -1 } }, { returnDocument: 'after' }],
+    ]);
+  });
+
+  it('updateEach sends one guarded updateOne per write, in order, in the session, and reports which matched', async () => {
+    const session = { id: 'session' } as unknown as mongo.ClientSession;
+    const { calls, driver } = fakeDriver();
+    const matched = [1, 0, 1];
+    let call = 0;
+    (driver as unknown as { updateOne: (...args: unknown[]) => Promise<unknown> }).updateOne = async (...args: unknown[]) => {
+      calls.push(['updateOne', ...args]);
+      return { matchedCount: matched[call++], modifiedCount: 0 };
+    };
+    const OTHER = '674f1a2b3c4d5e6f70819002';
+    const guard = [{ field: 'in_stock_qty', op: 'gte' as const, value: 2 }];
+    const made = await ingredients(driver, session).updateEach([
+      { id: ID, update: { inc: { in_stock_qty: -2 } }, if: guard },
+      { id: OTHER, update: { inc: { in_stock_qty: -1 } } },
+      { id: ID, update: { set: { name: 'Rice' } } },
+    ]);
+    expect(made).toEqual([true, false, true]);
+    expect(calls).toEqual([
+      ['updateOne', { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 2 } }] }, { $set: { updated_at: NOW }, $inc: { in_stock_qty: -2 } }, { session }],
+      ['updateOne', { _id: new ObjectId(OTHER) }, { $set: { updated_at: NOW }, $inc: { in_stock_qty: -1 } }, { session }],
+      ['updateOne', { _id: new ObjectId(ID) }, { $set: { name: 'Rice', updated_at: NOW } }, { session }],
     ]);
   });
 

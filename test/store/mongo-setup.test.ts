@@ -20,6 +20,10 @@ describe('models', () => {
     ]);
   });
 
+  it('ingredients: no index at all (every order rewrites their stock)', () => {
+    expect(models.ingredients.schema.indexes()).toEqual([]);
+  });
+
   it('orders: the compound indexes of models/collections.ts, and refresh tokens a case-sensitive unique hash', () => {
     expect(models.orders.schema.indexes().map(([keys]) => keys)).toContainEqual({ status: 1, created_at: 1, _id: 1 });
     expect(models.refresh_tokens.schema.indexes()).toContainEqual([{ token_hash: 1 }, { unique: true }]);
@@ -52,6 +56,25 @@ describe('prepareCollections', () => {
     const { calls, models, connection } = fakes(async () => ({ ok: 1 }));
     expect(await prepareCollections(connection, models, silentLogger)).toEqual({ images: true });
     expect(calls).toEqual(['create dishes', 'indexes dishes', 'collMod dishes', 'create orders', 'indexes orders', 'collMod orders']);
+  });
+
+  it('drops the retired ingredient indexes an earlier version built, and no other', async () => {
+    const { calls, connection } = fakes(async () => ({ ok: 1 }));
+    const existing = [
+      { name: '_id_', key: { _id: 1 } },
+      { name: 'created_at_1__id_1', key: { created_at: 1, _id: 1 } },
+      { name: 'name_1__id_1', key: { name: 1, _id: 1 } },
+      { name: 'in_stock_qty_1__id_1', key: { in_stock_qty: 1, _id: 1 } },
+      { name: 'by_stock', key: { in_stock_qty: 1 } },
+    ];
+    const ingredients = {
+      createCollection: async () => void calls.push('create ingredients'),
+      createIndexes: async () => void calls.push('indexes ingredients'),
+      collection: { indexes: async () => existing, dropIndex: async (name: string) => void calls.push(`drop ${name}`) },
+    };
+    const models = { ingredients } as unknown as MongoModels;
+    expect(await prepareCollections(connection, models, silentLogger)).toEqual({ images: true });
+    expect(calls).toEqual(['create ingredients', 'indexes ingredients', 'drop created_at_1__id_1', 'drop name_1__id_1', 'drop in_stock_qty_1__id_1', 'collMod ingredients']);
   });
 
   it('reports images off when the server refuses them (MongoDB 5, or no collMod right), and warns', async () => {

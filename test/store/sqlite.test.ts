@@ -85,6 +85,26 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  it('keeps no index on ingredients, and drops the ones an earlier version built when it opens', async () => {
+    const opened = await harness();
+    const indexes = (db: Database.Database) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`).pluck().all();
+    const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
+    expect(indexes(older)).toEqual([]);
+    // As the version before built them.
+    older.exec(`CREATE INDEX "ingredients__created_at" ON ingredients (doc ->> '$.created_at', id);
+      CREATE INDEX "ingredients__name" ON ingredients (doc ->> '$.name', id);
+      CREATE INDEX "ingredients__in_stock_qty" ON ingredients (doc ->> '$.in_stock_qty', id);
+      CREATE INDEX "ingredients_by_price" ON ingredients (doc ->> '$.price')`);
+    older.close();
+    const store = await opened.reopen!();
+    await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 0, price: 1 });
+    expect(await store.collection('ingredients').find([{ field: 'in_stock_qty', op: 'lte', value: 0 }])).toMatchObject([{ name: 'Flour' }]);
+    const db = new Database(path.join(opened.dataDir, 'pos.sqlite'), { readonly: true });
+    // An index someone else added stays.
+    expect(indexes(db)).toEqual(['ingredients_by_price']);
+    db.close();
+  });
+
   it('lets exactly one of two stores sharing the file win a conditional update', async () => {
     const first = await harness();
     const second = openSqliteStore({ dataDir: first.dataDir });

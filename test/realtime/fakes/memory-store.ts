@@ -3,7 +3,7 @@
 import type { Collections } from '../../../models/collections.js';
 import type { Condition, ListQuery, ListResult } from '../../../query/types.js';
 import type {
-  BaseDoc, ChangeEvent, ChangeListener, Collection, CollectionName, NewDoc, Store, StoreSession, Update,
+  BaseDoc, ChangeEvent, ChangeListener, Collection, CollectionName, EachWrite, NewDoc, Store, StoreSession, Update,
 } from '../../../store/types.js';
 
 let lastId = 0;
@@ -55,6 +55,14 @@ class MemoryCollection<T extends BaseDoc> implements Collection<T> {
     this.docs.set(id, after as unknown as T);
     this.emit({ collection: this.name, operation: 'update', id, before: structuredClone(before), after: structuredClone(after) } as ChangeEvent);
     return structuredClone(after) as unknown as T;
+  }
+  async updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]> {
+    const made: boolean[] = [];
+    for (const { id, update, if: conditions = [] } of writes) {
+      const doc = this.docs.get(id);
+      made.push(doc !== undefined && conditions.every((condition) => matches(doc, condition)) && (await this.update(id, update)) !== null);
+    }
+    return made;
   }
   async replace(id: string, doc: Omit<T, keyof BaseDoc>): Promise<T | null> {
     return this.update(id, { set: doc as Update<T>['set'] });
