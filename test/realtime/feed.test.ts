@@ -8,12 +8,15 @@ import { MemoryStore } from './fakes/memory-store.js';
 let store: MemoryStore;
 let feed: ChangeFeed;
 let sent: { rooms: Audience; envelope: Envelope }[];
+/** The size of each batch the feed handed over, in order. */
+let batches: number[];
 const summary = () => sent.map(({ rooms, envelope }) => [envelope.id, envelope.type, rooms]);
 
 beforeEach(() => {
   store = new MemoryStore();
   sent = [];
-  feed = startChangeFeed(store, (rooms, envelope) => sent.push({ rooms, envelope }), pino({ level: 'silent' }));
+  batches = [];
+  feed = startChangeFeed(store, { batch: (batch) => (batches.push(batch.length), sent.push(...batch)) }, pino({ level: 'silent' }));
 });
 afterEach(() => feed.stop());
 
@@ -36,7 +39,7 @@ describe('change feed', () => {
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
   });
 
-  it('sends a commit\'s orders first, ids growing in that order', async () => {
+  it('hands over each commit\'s envelopes together, its orders first, ids growing in that order', async () => {
     const lime = await addIngredient(store, 'Lime', 5);
     const mint = await addIngredient(store, 'Mint', 5);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
@@ -47,6 +50,7 @@ describe('change feed', () => {
       return session.collection('orders').insert(orderFields([mojito.id]));
     });
     await feed.stop();
+    expect(batches).toEqual([1, 1, 1, 4]);
     expect(summary().slice(3)).toEqual([
       [4, 'order.created', ['station:beverages']],
       [5, 'order.created', ['expeditor']],
@@ -55,6 +59,24 @@ describe('change feed', () => {
     ]);
     expect(sent[3]?.envelope.data).toMatchObject({ id: order.id });
     expect(sent.slice(5).map(({ envelope }) => envelope.data)).toMatchObject([{ id: lime.id, in_stock_qty: 4 }, { id: mint.id, in_stock_qty: 4 }]);
+  });
+
+  it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
+    const one: [Audience, Envelope][] = [];
+    await feed.stop();
+    feed = startChangeFeed(store, (rooms, envelope) => one.push([rooms, envelope]), pino({ level: 'silent' }));
+    const lime = await addIngredient(store, 'Lime', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    await placeOrder(store, [mojito.id]);
+    await feed.stop();
+    expect(one.map(([rooms, envelope]) => [envelope.id, envelope.type, rooms])).toEqual([
+      [1, 'ingredient.created', ['menu']],
+      [2, 'dish.created', ['menu']],
+      [3, 'order.created', ['station:beverages']],
+      [4, 'order.created', ['expeditor']],
+      [5, 'ingredient.updated', ['menu']],
+      [6, 'dish.availability', ['menu']],
+    ]);
   });
 
   it('flips a dish once for a transaction that empties two of its essentials', async () => {
