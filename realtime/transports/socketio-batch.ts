@@ -4,9 +4,9 @@
 // goes out at once, and those that come while it is being written wait in the client's buffer and
 // then leave one call each. For a commit of several envelopes that is one call per envelope per
 // client, the costliest part of a broadcast to many screens. So while a batch is broadcast, every
-// client it reaches holds its packets (its transport counts as busy), and then each is flushed once
-// with its TCP socket corked: the packets leave in order, in one write. The broadcasts themselves
-// stay io.to(rooms).emit, so connection-state recovery keeps every one of them.
+// client it reaches holds its packets (its transport counts as busy), and once the last envelope for
+// it is out, it is flushed with its TCP socket corked: its packets leave in order, in one write.
+// The broadcasts themselves stay io.to(rooms).emit, so connection-state recovery keeps them all.
 import type { Namespace, Socket } from 'socket.io';
 import type { Audience, Sent } from '../events.js';
 import { corked, tcpSocketOf, type Corkable } from './cork.js';
@@ -26,38 +26,51 @@ function tcpSocketUnder(conn: EngineConnection): Corkable | null {
 
 /**
  * Broadcasts `batch` in order through `emit` (one room broadcast each), holding the packets of every
- * client it reaches until the end, then flushes each client once, corked. Clients are flushed in the
- * order the batch reaches them: the rooms of the first envelope (an order's station) first.
+ * client it reaches; each client is flushed, once and corked, right after the last envelope that
+ * reaches it. So a station screen, which gets only the first envelope of an order's commit, is
+ * written before the stock updates that follow it go to the menu.
  */
 export function broadcastBatch(nsp: Namespace, batch: readonly Sent[], emit: (sent: Sent) => void): void {
   // One envelope is one packet per client, written at once anyway.
   if (batch.length === 1) return emit(batch[0]!);
-  // Only a transport free to write is held; a busy one keeps its packets until it drains anyway.
-  const held = [...clientsReached(nsp, batch)].filter((conn) => conn.transport.writable && typeof conn.flush === 'function');
-  for (const conn of held) conn.transport.writable = false;
-  try {
-    batch.forEach(emit);
-  } finally {
-    for (const conn of held) release(conn);
-  }
-}
-
-/** Lets the transport write again and sends what it held in one corked write. */
-function release(conn: Flushable): void {
-  conn.transport.writable = true;
-  corked(tcpSocketUnder(conn), () => conn.flush?.());
-}
-
-/** The engine.io connections of every client in any of the batch's rooms, in the order first reached. */
-function clientsReached(nsp: Namespace, batch: readonly Sent[]): Set<Flushable> {
-  const reached = new Set<Flushable>();
-  const add = (socket: Socket | undefined) => {
-    if (socket) reached.add(socket.conn as unknown as Flushable);
+  const { held, releaseAfter } = holdUntilLast(nsp, batch);
+  const release = (conn: Flushable) => {
+    if (!held.delete(conn)) return;
+    conn.transport.writable = true;
+    corked(tcpSocketUnder(conn), () => conn.flush?.());
   };
-  for (const { rooms } of batch) {
-    for (const id of socketIdsIn(nsp, rooms)) add(nsp.sockets.get(id));
+  try {
+    batch.forEach((sent, i) => {
+      emit(sent);
+      releaseAfter[i]!.forEach(release);
+    });
+  } finally {
+    // Only if something threw: no client may stay held.
+    held.forEach(release);
   }
-  return reached;
+}
+
+/**
+ * Holds every client the batch reaches whose transport is free to write (a busy one keeps its packets
+ * until it drains anyway), and lists them by the index of the last envelope that reaches them.
+ */
+function holdUntilLast(nsp: Namespace, batch: readonly Sent[]): { held: Set<Flushable>; releaseAfter: Flushable[][] } {
+  const last = new Map<Flushable, number>();
+  batch.forEach(({ rooms }, i) => {
+    for (const id of socketIdsIn(nsp, rooms)) {
+      const socket: Socket | undefined = nsp.sockets.get(id);
+      if (socket) last.set(socket.conn as unknown as Flushable, i);
+    }
+  });
+  const held = new Set<Flushable>();
+  const releaseAfter: Flushable[][] = batch.map(() => []);
+  for (const [conn, i] of last) {
+    if (!conn.transport.writable || typeof conn.flush !== 'function') continue;
+    conn.transport.writable = false;
+    held.add(conn);
+    releaseAfter[i]!.push(conn);
+  }
+  return { held, releaseAfter };
 }
 
 function* socketIdsIn(nsp: Namespace, rooms: Audience): Iterable<string> {
