@@ -44,8 +44,8 @@ const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted'
 const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
-  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with only those dishes; ingredient events.`,
-  types: [...ORDER_EVENTS, ...INGREDIENT_EVENTS, 'resync'] as EventType[],
+  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with only those dishes.`,
+  types: [...ORDER_EVENTS, 'resync'] as EventType[],
 });
 
 export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
@@ -55,10 +55,10 @@ export const CHANNELS: { key: string; address: string; description: string; type
   {
     key: 'expeditor',
     address: 'expeditor',
-    description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes; ingredient events.',
-    types: [...ORDER_EVENTS, ...INGREDIENT_EVENTS, 'resync'],
+    description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes.',
+    types: [...ORDER_EVENTS, 'resync'],
   },
-  { key: 'menu', address: 'menu', description: 'The menu (everyone, also anonymous): dishes, their availability and stock.', types: [...MENU_EVENTS, 'resync'] },
+  { key: 'menu', address: 'menu', description: 'The menu (everyone, also anonymous): dishes, their availability, and ingredient stock. Kitchen staff who want stock on a screen join it as well.', types: [...MENU_EVENTS, 'resync'] },
 ];
 
 const dish: Dish = {

@@ -38,8 +38,23 @@ export interface Delivery {
   event: RealtimeEvent;
 }
 
-/** The one function the change feed knows transports by. */
+/** One envelope for a set of rooms, as the change feed hands it to the transports. */
+export interface Sent {
+  rooms: Audience;
+  envelope: Envelope;
+}
+
+/** Sends one envelope to its rooms. */
 export type Broadcast = (rooms: Audience, envelope: Envelope) => void;
+
+/**
+ * Sends the envelopes of one commit, in order, in one go: a transport writes everything one client
+ * gets of them at once (one system call per client rather than one per envelope).
+ */
+export type BatchBroadcast = (batch: readonly Sent[]) => void;
+
+/** What the change feed knows transports by: one envelope at a time, or a commit's at once. */
+export type Broadcaster = Broadcast | { batch: BatchBroadcast };
 
 /** Stamps events with the process-wide sequence number and the current time. */
 export function envelopeStamper(now: () => Date = () => new Date()): (event: RealtimeEvent) => Envelope {

@@ -1,9 +1,10 @@
 // The change feed: one per process. It follows the store's committed changes, groups each commit's
 // events into a batch, turns batches into deliveries one at a time (so envelopes leave in commit
-// order) and hands them to the injected broadcast. It knows nothing of sockets.
+// order) and hands each batch's envelopes together to the injected broadcast. It knows nothing of
+// sockets.
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent, Store } from '../store/types.js';
-import { envelopeStamper, type Broadcast, type Delivery } from './events.js';
+import { envelopeStamper, type Broadcaster, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';
 import { isUnroutableDeletion, normalize } from './normalize.js';
 import { deliveriesFor } from './policies/index.js';
@@ -17,13 +18,18 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-export function startChangeFeed(store: Store, broadcast: Broadcast, log: FastifyBaseLogger): ChangeFeed {
+export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger): ChangeFeed {
   const stamp = envelopeStamper();
   const queue: Work[] = [];
   let openBatch: ChangeEvent[] | null = null;
   let draining: Promise<void> | null = null;
 
-  const send = (deliveries: Delivery[]) => deliveries.forEach(({ rooms, event }) => broadcast(rooms, stamp(event)));
+  // Stamped in the order they leave, so ids grow in the order every client receives them.
+  const send = (deliveries: Delivery[]) => {
+    const batch = deliveries.map(({ rooms, event }) => ({ rooms, envelope: stamp(event) }));
+    if (typeof broadcast === 'function') batch.forEach(({ rooms, envelope }) => broadcast(rooms, envelope));
+    else if (batch.length > 0) broadcast.batch(batch);
+  };
   const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
 
   async function handle(work: Work): Promise<void> {

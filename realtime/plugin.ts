@@ -55,11 +55,13 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     now,
   });
   const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS);
-  const feed = startChangeFeed(options.store, (rooms, envelope) => {
-    // Clients with too much unread are cut off before more is queued for them.
-    guard.sweep();
-    socketIo.broadcast(rooms, envelope);
-    wsRooms.broadcast(rooms, envelope);
+  const feed = startChangeFeed(options.store, {
+    batch: (batch) => {
+      // Clients with too much unread are cut off before more is queued for them.
+      guard.sweep();
+      socketIo.broadcast(batch);
+      wsRooms.broadcast(batch);
+    },
   }, app.log);
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();

@@ -5,9 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
-import type { Audience, Envelope, EventType } from '../events.js';
+import type { Envelope, EventType, Sent } from '../events.js';
 import { isRoom, roomsOpenTo } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
+import { broadcastBatch } from './socketio-batch.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -24,7 +25,8 @@ type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, 
 
 export interface SocketIoTransport {
   io: RealtimeIo;
-  broadcast(rooms: Audience, envelope: Envelope): void;
+  /** One commit's envelopes, in order; each client's share is written at once. */
+  broadcast(batch: readonly Sent[]): void;
   clientCount(): number;
   close(): Promise<void>;
 }
@@ -58,7 +60,8 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
   return {
     io,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
-    broadcast: (rooms, envelope) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope),
+    broadcast: (batch) =>
+      broadcastBatch(io.of('/'), batch, ({ rooms, envelope }) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope)),
     clientCount: () => io.of('/').sockets.size,
     close: () => closeAll(io),
   };

@@ -1,9 +1,11 @@
 // The /ws clients and the rooms each is in: broadcasts send an envelope once to every client in
-// any of its rooms; a heartbeat cuts off clients that stopped answering pings.
+// any of its rooms, a commit's envelopes to one client in one write; a heartbeat cuts off clients
+// that stopped answering pings.
 import type { WebSocket } from 'ws';
-import type { Audience, Envelope } from '../events.js';
+import type { Sent } from '../events.js';
 import type { Room } from '../rooms.js';
 import { CLOSE_GRACE_MS, settledWithin } from './endings.js';
+import { corked, tcpSocketOf } from './cork.js';
 
 export class WsRooms {
   readonly #clients = new Map<WebSocket, Set<Room>>();
@@ -39,12 +41,22 @@ export class WsRooms {
     return [...joined];
   }
 
-  broadcast(audience: Audience, envelope: Envelope): void {
+  /**
+   * Sends one commit's envelopes, in order, once to every client in any of each one's rooms. A client
+   * that gets several of them has its TCP socket corked meanwhile, so they leave in one write.
+   */
+  broadcast(batch: readonly Sent[]): void {
     // Most servers have no /ws client at all: then there is nothing to serialize.
     if (this.#clients.size === 0) return;
-    const message = JSON.stringify(envelope);
+    const messages: (string | undefined)[] = [];
+    const messageOf = (i: number) => (messages[i] ??= JSON.stringify(batch[i]!.envelope));
     for (const [socket, rooms] of this.#clients) {
-      if (audience === 'everyone' || audience.some((room) => rooms.has(room))) socket.send(message);
+      const mine: number[] = [];
+      batch.forEach(({ rooms: audience }, i) => {
+        if (audience === 'everyone' || audience.some((room) => rooms.has(room))) mine.push(i);
+      });
+      if (mine.length === 0) continue;
+      corked(mine.length > 1 ? tcpSocketOf(socket) : null, () => mine.forEach((i) => socket.send(messageOf(i))));
     }
   }
 

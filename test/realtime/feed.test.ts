@@ -2,18 +2,21 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import type { Audience, Envelope } from '../../realtime/events.js';
 import { startChangeFeed, type ChangeFeed } from '../../realtime/feed.js';
-import { addDish, addIngredient, placeOrder } from './fakes/kitchen.js';
+import { addDish, addIngredient, orderFields, placeOrder } from './fakes/kitchen.js';
 import { MemoryStore } from './fakes/memory-store.js';
 
 let store: MemoryStore;
 let feed: ChangeFeed;
 let sent: { rooms: Audience; envelope: Envelope }[];
+/** The size of each batch the feed handed over, in order. */
+let batches: number[];
 const summary = () => sent.map(({ rooms, envelope }) => [envelope.id, envelope.type, rooms]);
 
 beforeEach(() => {
   store = new MemoryStore();
   sent = [];
-  feed = startChangeFeed(store, (rooms, envelope) => sent.push({ rooms, envelope }), pino({ level: 'silent' }));
+  batches = [];
+  feed = startChangeFeed(store, { batch: (batch) => (batches.push(batch.length), sent.push(...batch)) }, pino({ level: 'silent' }));
 });
 afterEach(() => feed.stop());
 
@@ -24,16 +27,56 @@ describe('change feed', () => {
     const order = await placeOrder(store, [mojito.id]);
     await feed.stop();
     expect(summary()).toEqual([
-      [1, 'ingredient.created', ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']],
+      [1, 'ingredient.created', ['menu']],
       [2, 'dish.created', ['menu']],
       [3, 'order.created', ['station:beverages']],
       [4, 'order.created', ['expeditor']],
-      [5, 'ingredient.updated', ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']],
+      [5, 'ingredient.updated', ['menu']],
       [6, 'dish.availability', ['menu']],
     ]);
     expect(sent[2]?.envelope.data).toMatchObject({ id: order.id, dishes: [{ id: mojito.id, is_available: false }] });
     expect(sent[5]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
+  });
+
+  it('hands over each commit\'s envelopes together, its orders first, ids growing in that order', async () => {
+    const lime = await addIngredient(store, 'Lime', 5);
+    const mint = await addIngredient(store, 'Mint', 5);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
+    // Stock taken before the order is written, as a store may commit them: still one transaction.
+    const order = await store.transaction(async (session) => {
+      await session.collection('ingredients').update(lime.id, { inc: { in_stock_qty: -1 } });
+      await session.collection('ingredients').update(mint.id, { inc: { in_stock_qty: -1 } });
+      return session.collection('orders').insert(orderFields([mojito.id]));
+    });
+    await feed.stop();
+    expect(batches).toEqual([1, 1, 1, 4]);
+    expect(summary().slice(3)).toEqual([
+      [4, 'order.created', ['station:beverages']],
+      [5, 'order.created', ['expeditor']],
+      [6, 'ingredient.updated', ['menu']],
+      [7, 'ingredient.updated', ['menu']],
+    ]);
+    expect(sent[3]?.envelope.data).toMatchObject({ id: order.id });
+    expect(sent.slice(5).map(({ envelope }) => envelope.data)).toMatchObject([{ id: lime.id, in_stock_qty: 4 }, { id: mint.id, in_stock_qty: 4 }]);
+  });
+
+  it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
+    const one: [Audience, Envelope][] = [];
+    await feed.stop();
+    feed = startChangeFeed(store, (rooms, envelope) => one.push([rooms, envelope]), pino({ level: 'silent' }));
+    const lime = await addIngredient(store, 'Lime', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    await placeOrder(store, [mojito.id]);
+    await feed.stop();
+    expect(one.map(([rooms, envelope]) => [envelope.id, envelope.type, rooms])).toEqual([
+      [1, 'ingredient.created', ['menu']],
+      [2, 'dish.created', ['menu']],
+      [3, 'order.created', ['station:beverages']],
+      [4, 'order.created', ['expeditor']],
+      [5, 'ingredient.updated', ['menu']],
+      [6, 'dish.availability', ['menu']],
+    ]);
   });
 
   it('flips a dish once for a transaction that empties two of its essentials', async () => {

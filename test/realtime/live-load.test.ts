@@ -25,7 +25,7 @@ afterEach(async () => {
 
 describe('100 screens, 50 orders', () => {
   it('delivers every order event to every screen of its rooms exactly once, in commit order', { timeout: 120_000 }, async () => {
-    const { steak, salad, lemonade } = await seedMenu(t, 1000);
+    const { steak, salad, lemonade, lemon } = await seedMenu(t, 1000);
     const menus = [[steak.id], [salad.id, lemonade.id], [lemonade.id, steak.id, steak.id], [salad.id]];
     const stationOf: Record<string, Station> = { [steak.id]: 'hot', [salad.id]: 'cold', [lemonade.id]: 'beverages' };
     screens = await Promise.all(
@@ -36,6 +36,9 @@ describe('100 screens, 50 orders', () => {
         return { room, screen };
       }),
     );
+    // A stock screen in the kitchen: the expeditor's orders and the menu's stock on one connection.
+    const both: Screen[] = [await sioIn(t.url, 'socket.io expeditor+menu', t.tokens.chef, ['expeditor', 'menu']), await wsIn(t.url, 'ws expeditor+menu', t.tokens.chef, ['expeditor', 'menu'])];
+    screens.push(...both.map((screen) => ({ room: 'expeditor' as const, screen })));
 
     // One after another, so commit order is the order they were placed in.
     const orders: Order[] = [];
@@ -44,18 +47,31 @@ describe('100 screens, 50 orders', () => {
       orders.filter((order) => room === 'expeditor' || order.dish_ids.some((id) => `station:${stationOf[id]}` === room)).map((order) => order.id);
 
     const ingredientUpdates = (screen: Screen) => screen.inbox.envelopes.filter((e) => e.type === 'ingredient.updated').map((e) => e.id);
-    const reference = screens.find(({ room }) => room === 'expeditor')!.screen;
-    await reference.inbox.waitForCount((e) => e.type === 'order.created', ORDERS, 'order.created', 60_000);
+    // One more stock change marks the end of the run for the screens that follow stock.
+    const renamed = await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { name: 'Lemons' } });
+    expect(renamed.statusCode).toBe(200);
+    const followsStock = (room: Room, screen: Screen) => room === 'menu' || both.includes(screen);
+    const theEnd = (screen: Screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === 'Lemons', 'the last stock change', 60_000);
+    const reference = both[0]!;
+    await theEnd(reference);
+    const stock = ingredientUpdates(reference);
+    expect(stock.length).toBeGreaterThan(ORDERS);
     for (const { room, screen } of screens) {
       const expected = expectedFor(room);
-      // Ingredient updates reach every room: the last one marks the end of the run for menu screens too.
-      await screen.inbox.waitForCount((e) => e.type === 'ingredient.updated', ingredientUpdates(reference).length, 'ingredient.updated', 60_000);
+      await screen.inbox.waitForCount((e) => e.type === 'order.created', expected.length, 'order.created', 60_000);
+      if (followsStock(room, screen)) await theEnd(screen);
       const received = screen.inbox.envelopes.filter((e) => e.type === 'order.created').map((e) => e.data.id);
       expect({ screen: screen.inbox.name, received }).toEqual({ screen: screen.inbox.name, received: expected });
-      expect(ingredientUpdates(screen)).toEqual(ingredientUpdates(reference));
+      // Stock goes to the menu room only.
+      expect({ screen: screen.inbox.name, stock: ingredientUpdates(screen) }).toEqual({ screen: screen.inbox.name, stock: followsStock(room, screen) ? stock : [] });
       const ids = screen.inbox.envelopes.map((e) => e.id);
       expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
     }
-    expect(screens.filter(({ room }) => room === 'station:hot').length).toBe(20);
+    // Within each transaction the order leads and the stock it took follows, before the next order.
+    for (const screen of both) {
+      const types = screen.inbox.envelopes.map((e) => e.type).join(' ');
+      expect(types).toMatch(new RegExp(`^(order\\.created( ingredient\\.updated)+ ){${ORDERS}}ingredient\\.updated$`));
+    }
+    expect(screens.filter(({ room }) => room === 'station:hot').length).toBe(SCREENS / ALL_ROOMS.length);
   });
 });

@@ -38,9 +38,14 @@ describe('one port, two protocols', () => {
   it('serves the AsyncAPI document of the events', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ asyncapi: string; channels: Record<string, { address: string }>; components: { messages: Record<string, { name: string }> } }>();
+    const document = response.json<{ asyncapi: string; channels: Record<string, { address: string; messages: Record<string, unknown> }>; components: { messages: Record<string, { name: string }> } }>();
     expect(document.asyncapi).toBe('3.0.0');
     expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']);
+    // Stock goes to the menu room only; the kitchen rooms carry orders.
+    expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient'))])).toEqual([
+      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []],
+      ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted']],
+    ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
       'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
       'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'resync',

@@ -11,7 +11,7 @@ export type Screen = SioClient | WsClient;
 export interface Screens {
   byRoom: Record<Room, Screen[]>;
   all: Screen[];
-  /** Resolves once every screen has all events sent so far (ingredient events reach every room). */
+  /** Resolves once every screen has all events sent so far. */
   fence(): Promise<void>;
   close(): void;
 }
@@ -28,11 +28,17 @@ export async function openScreens(t: TestApp): Promise<Screens> {
   return {
     byRoom,
     all,
+    // An ingredient update reaches the menu screens once the server has sent everything committed
+    // before it, to every room (one feed, in commit order). Each kitchen screen then asks its own
+    // connection a question: the answer leaves after whatever was sent to it before.
     async fence() {
       const name = `Fence ${++fences}`;
       const patched = await t.inject({ method: 'PATCH', url: `/ingredients/${fencePost.id}`, as: 'chef', payload: { name } });
       if (patched.statusCode !== 200) throw new Error(`fence: ${patched.body}`);
-      await Promise.all(all.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)));
+      await Promise.all(byRoom.menu.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)));
+      await Promise.all(
+        ALL_ROOMS.filter((room) => room !== 'menu').flatMap((room) => byRoom[room].map((screen) => screen.subscribe([room]))),
+      );
     },
     close: () => all.forEach((screen) => screen.close()),
   };

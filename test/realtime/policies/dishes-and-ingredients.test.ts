@@ -32,13 +32,8 @@ describe('dish policy', () => {
 });
 
 describe('ingredient policy', () => {
-  it('tells every room, with the public ingredient fields', async () => {
+  it('tells the menu room only, with the public ingredient fields', async () => {
     const [change] = (await captureChanges(store, () => addIngredient(store, 'Basil', 3))) as IngredientChange[];
-    expect(ingredientDeliveries(change!)).toEqual([
-      {
-        rooms: ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu'],
-        event: { type: 'ingredient.created', data: change!.current },
-      },
-    ]);
+    expect(ingredientDeliveries(change!)).toEqual([{ rooms: ['menu'], event: { type: 'ingredient.created', data: change!.current } }]);
   });
 });

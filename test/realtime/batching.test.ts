@@ -1,0 +1,116 @@
+// A commit's envelopes leave for each client in one write: real socket.io (websocket and polling)
+// and /ws clients get them all, in order, while the server's TCP socket of each WebSocket client
+// sees one writev for the whole batch; recovery still replays batches a client missed.
+import type { Socket as TcpSocket } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { ChangeEvent } from '../../store/types.js';
+import { startBareServer, type BareServer } from './helpers/bare-server.js';
+import { connectSio, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
+import { idOf } from './helpers/screens.js';
+
+let server: BareServer;
+let clients: (SioClient | WsClient)[];
+const track = <C extends SioClient | WsClient>(client: C): C => (clients.push(client), client);
+
+beforeEach(async () => {
+  server = await startBareServer();
+  clients = [];
+});
+afterEach(async () => {
+  clients.forEach((client) => client.close());
+  await server.close();
+});
+
+let serial = 0;
+/** Emits `count` ingredient insertions as one commit (synchronously: the feed batches them). */
+function commitIngredients(count: number): string[] {
+  const ids = Array.from({ length: count }, () => (++serial).toString(16).padStart(24, '0'));
+  for (const id of ids) {
+    const after = { id, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z', name: `Herb ${id}`, in_stock_qty: 5, price: 1 };
+    server.store.emitChange({ collection: 'ingredients', operation: 'insert', id, before: null, after } as ChangeEvent);
+  }
+  return ids;
+}
+
+/** Counts the system-call-level writes of a TCP socket: `_write` for one chunk, `_writev` for several. */
+function countWrites(tcp: TcpSocket): { write: number; writev: number } {
+  const counts = { write: 0, writev: 0 };
+  const socket = tcp as unknown as { _write: (...args: unknown[]) => void; _writev: (...args: unknown[]) => void };
+  const [write, writev] = [socket._write, socket._writev];
+  socket._write = (...args) => (counts.write++, write.apply(tcp, args));
+  socket._writev = (...args) => (counts.writev++, writev.apply(tcp, args));
+  return counts;
+}
+
+const tcpOf = (websocket: unknown) => (websocket as { _socket: TcpSocket })._socket;
+
+function serverTcpOfSocketIo(): TcpSocket {
+  const [socket] = server.app.realtime.io.of('/').sockets.values();
+  return tcpOf((socket!.conn.transport as unknown as { socket: unknown }).socket);
+}
+
+function serverTcpOfWs(): TcpSocket {
+  const [ws] = server.app.websocketServer.clients as Set<WebSocket>;
+  return tcpOf(ws);
+}
+
+const received = (client: SioClient | WsClient, ids: string[]) =>
+  Promise.all(ids.map((id) => client.inbox.waitFor((e) => e.type === 'ingredient.created' && idOf(e) === id, `ingredient ${id}`)));
+
+describe('one write per client per commit', () => {
+  it('writes a socket.io client its share of a commit in one writev, in order', async () => {
+    const menu = track(await sioIn(server.url, 'sio menu', undefined, ['menu']));
+    const writes = countWrites(serverTcpOfSocketIo());
+    const ids = commitIngredients(4);
+    const got = await received(menu, ids);
+    expect(got.map((e) => idOf(e))).toEqual(ids);
+    expect(menu.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4]);
+    expect(writes).toEqual({ write: 0, writev: 1 });
+  });
+
+  it('writes a /ws client its share of a commit in one writev, in order', async () => {
+    const menu = track(await wsIn(server.url, 'ws menu', undefined, ['menu']));
+    const writes = countWrites(serverTcpOfWs());
+    const ids = commitIngredients(4);
+    await received(menu, ids);
+    expect(menu.inbox.envelopes.map((e) => [e.id, idOf(e)])).toEqual(ids.map((id, i) => [i + 1, id]));
+    expect(writes).toEqual({ write: 0, writev: 1 });
+  });
+
+  it('still delivers every envelope, in order, over polling and to clients outside the rooms none', async () => {
+    const polling = track(await connectSio(server.url, 'sio polling', { transports: ['polling'] }));
+    expect(await polling.subscribe(['menu'])).toMatchObject({ ok: true });
+    const hot = track(await sioIn(server.url, 'sio hot', server.verifier.issue('chef'), ['station:hot']));
+    const first = commitIngredients(3);
+    const second = commitIngredients(2);
+    await received(polling, [...first, ...second]);
+    expect(polling.inbox.envelopes.map((e) => idOf(e))).toEqual([...first, ...second]);
+    expect(polling.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
+    // A fence on the hot screen's own connection: it got nothing of the menu's batches.
+    expect(await hot.subscribe(['station:hot'])).toMatchObject({ ok: true });
+    expect(hot.inbox.envelopes).toEqual([]);
+  });
+
+  it('replays the batches a socket.io client missed during a brief disconnect, in order', async () => {
+    const menu = track(await sioIn(server.url, 'sio menu', undefined, ['menu']));
+    const before = commitIngredients(2);
+    await received(menu, before);
+    const gone = new Promise((resolve) => menu.socket.once('disconnect', resolve));
+    menu.socket.io.engine.close();
+    expect(await gone).toBe('forced close');
+    const missed = [...commitIngredients(3), ...commitIngredients(2)];
+    // The feed has sent them (to nobody) once a live client has them.
+    const witness = track(await sioIn(server.url, 'sio witness', undefined, ['menu']));
+    const after = commitIngredients(1);
+    await received(witness, after);
+
+    const back = new Promise<void>((resolve) => menu.socket.once('connect', () => resolve()));
+    menu.socket.connect();
+    await back;
+    expect(menu.socket.recovered).toBe(true);
+    await received(menu, after);
+    expect(menu.inbox.envelopes.map((e) => idOf(e))).toEqual([...before, ...missed, ...after]);
+    expect(menu.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+});
