@@ -1,6 +1,6 @@
 // The application as a plugin: error handling, services, auth, docs, realtime and every route.
 // `buildApp` wraps it in a configured fastify instance; tests build exactly what production runs.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
@@ -56,11 +56,25 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
 
 export const MAX_BODY_BYTES = 1_048_576;
 
+/**
+ * The access log: one line per request once it is answered (method, URL, client address, status,
+ * time), instead of fastify's two (one on arrival, one at the end). Written at the route's log
+ * level, so /ws, whose URL may carry a token, logs only warnings.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
 export function serverOptions(config: Config, logger: FastifyServerOptions['logger']): FastifyServerOptions {
   return {
     logger,
-    // One log line per request, written once it is answered (see accessLog), instead of two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     bodyLimit: MAX_BODY_BYTES,
     // Idle or trickling clients (slow-loris) are cut off rather than holding sockets forever.
     requestTimeout: config.requestTimeoutMs,
@@ -81,15 +95,8 @@ export async function buildApp(options: AppOptions & { logger?: FastifyBaseLogge
   // Also at the root: anything added to the built instance (by main.ts, the realtime layer or a
   // test) fails as a Problem too, never with fastify's default body that carries the message.
   instance.setErrorHandler(errorHandler);
-  instance.addHook('onResponse', accessLog);
   await instance.register(app, options);
   return instance;
 }
 
-/**
- * The access log: method, URL, client address, status and time in one line per answered request,
- * at the route's log level (/ws logs only warnings, as its URL may carry a token).
- */
-async function accessLog(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-}
+

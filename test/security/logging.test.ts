@@ -61,6 +61,9 @@ it('at LOG_LEVEL=trace the log holds no password, hash, token, credential or coo
     const log = server.output();
     // Every request was logged (so the check below looked at them all), none with its secrets.
     expect(log.match(/"msg":"request completed"/g)?.length).toBeGreaterThanOrEqual(10);
+    // One line per request, written once it is answered, with the request in it.
+    expect(log).not.toContain('"msg":"incoming request"');
+    expect(log).toMatch(/"req":\{"method":"POST","url":"\/auth\/token"[^\n]*"res":\{"statusCode":201\}[^\n]*"msg":"request completed"/);
     for (const secret of secrets) expect(log.includes(secret), `the log contains ${secret.slice(0, 12)}…`).toBe(false);
     expect(log).not.toMatch(/\$2[aby]\$\d{2}\$/);
     expect(log).not.toMatch(/authorization":"(Bearer|Basic) /i);
