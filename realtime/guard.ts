@@ -90,11 +90,14 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
   const ioCounter = new AddressCounter(limits.maxPerAddress);
 
   // /ws: refused before the upgrade (the app's error handler answers 429); released when its TCP socket closes.
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.url !== '/ws' || isLocal(request.ip, request.headers)) return;
+  // Runs before every request (the plugin's hooks are global): a callback, not an async function,
+  // so requests to every other route pay no promise for it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.url !== '/ws' || isLocal(request.ip, request.headers)) return done();
     const release = wsCounter.reserve(request.ip);
-    if (!release) throw tooManySockets();
+    if (!release) return done(tooManySockets());
     request.raw.socket.once('close', release);
+    done();
   });
   app.websocketServer.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const withinBudget = messageBudget(limits.maxMessagesPerMinute);
