@@ -19,6 +19,8 @@ export interface RealtimeOptions {
   verifier: AccessTokenVerifier;
   /** How long socket.io keeps a disconnected client's missed events (default 2 minutes). */
   recoveryWindowMs?: number;
+  /** And at most this many of the newest broadcasts (default 10,000), whatever the event rate. */
+  recoveryMaxEvents?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
@@ -51,6 +53,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   const socketIo = attachSocketIo(app.server, {
     verifier: options.verifier,
     recoveryWindowMs: options.recoveryWindowMs ?? 120_000,
+    recoveryMaxEvents: options.recoveryMaxEvents ?? 10_000,
     log: app.log,
     now,
   });

@@ -43,10 +43,11 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
     await instance.register(routes);
   }
-  const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds } = options.config;
+  const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
   await instance.register(realtime, {
     store: options.store,
     recoveryWindowMs: recoveryWindowSeconds * 1000,
+    recoveryMaxEvents,
     verifier: instance.pos.tokens,
     now: instance.pos.now,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },

@@ -26,6 +26,8 @@ export interface Config {
   socketMaxBufferedBytes: number;
   /** How long socket.io keeps a dropped screen's session and the events it misses (POS_RECOVERY_WINDOW). */
   recoveryWindowSeconds: number;
+  /** And at most this many of the newest events, whatever the rate (POS_RECOVERY_MAX_EVENTS). */
+  recoveryMaxEvents: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     socketMaxMessagesPerMinute: integer(env, 'POS_SOCKET_MAX_MESSAGES', 120, 0, 1_000_000, problems),
     socketMaxBufferedBytes: integer(env, 'POS_SOCKET_MAX_BUFFER', 4_194_304, 1024, 1_073_741_824, problems),
     recoveryWindowSeconds: integer(env, 'POS_RECOVERY_WINDOW', 120, 1, 3600, problems),
+    recoveryMaxEvents: integer(env, 'POS_RECOVERY_MAX_EVENTS', 10_000, 10, 1_000_000, problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
     trustProxy: trustProxy(env.POS_TRUST_PROXY),

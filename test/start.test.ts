@@ -24,7 +24,9 @@ function waitForListening(child: ReturnType<typeof spawn>): Promise<{ url: strin
 
 describe('npm start', () => {
   it('serves the API on an empty data directory with no other configuration', { timeout: 120_000 }, async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'pos-start-')), 'data');
+    // A directory that does not exist yet, as on a fresh machine: npm start creates it.
+    const scratch = mkdtempSync(join(tmpdir(), 'pos-start-'));
+    const dataDir = join(scratch, 'data');
     const child = spawn('npm', ['start'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, detached: true });
     try {
       const { url, pid } = await waitForListening(child);
@@ -46,7 +48,7 @@ describe('npm start', () => {
       } catch {
         // already gone
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     }
   });
 });

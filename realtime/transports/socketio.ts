@@ -9,6 +9,7 @@ import type { Envelope, EventType, Sent } from '../events.js';
 import { isRoom, roomsOpenTo } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
 import { broadcastBatch } from './socketio-batch.js';
+import { boundedRecoveryAdapter } from './recovery-buffer.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -34,11 +35,13 @@ export interface SocketIoTransport {
 export interface SocketIoOptions {
   verifier: AccessTokenVerifier;
   recoveryWindowMs: number;
+  /** At most this many broadcasts are kept for recovery, the newest (see recovery-buffer.ts). */
+  recoveryMaxEvents: number;
   log: FastifyBaseLogger;
   now: () => number;
 }
 
-export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, log, now }: SocketIoOptions): SocketIoTransport {
+export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, recoveryMaxEvents, log, now }: SocketIoOptions): SocketIoTransport {
   const io: RealtimeIo = new Server(server, {
     path: SOCKET_IO_PATH,
     serveClient: false,
@@ -46,6 +49,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     destroyUpgrade: false,
     // Middlewares run again on recovery, so a reconnecting client's token is checked again.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
+    adapter: boundedRecoveryAdapter(recoveryMaxEvents),
   });
   io.use((socket, next) => {
     identify(verifier, socket.handshake.auth.token).then(

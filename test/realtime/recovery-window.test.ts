@@ -1,7 +1,9 @@
 // POS_RECOVERY_WINDOW: how long a dropped screen's session and the events it misses are kept. Within
 // it a reconnecting screen is recovered with what it missed; past it, it starts afresh (and resyncs
 // through the REST lists), and the server no longer holds those events for it.
+import { Server } from 'socket.io';
 import { afterEach, expect, it } from 'vitest';
+import { boundedRecoveryAdapter } from '../../realtime/transports/recovery-buffer.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
@@ -44,4 +46,33 @@ it('recovers a screen back within the window and not one back after it', async (
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(hot.inbox.envelopes.length).toBe(before);
   expect(await hot.subscribe(['station:hot'])).toEqual({ ok: true, rooms: ['station:hot'] });
+});
+
+it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event has left the buffer starts afresh', async () => {
+  t = await startTestApp({ listen: true, env: { POS_RECOVERY_MAX_EVENTS: '10' } });
+  const { steak } = await seedMenu(t);
+  hot = await sioIn(t.url, 'hot station', t.tokens.chef, ['station:hot']);
+  const first = await placeOrder(t, [steak.id]);
+  await hot.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === first.id, 'the first order');
+
+  // Each order is at least three broadcasts (its station, the expeditor, the menu's stock): eight
+  // orders push the screen's last event out of a buffer of ten.
+  const recovered = await dropAndReturn(hot, 50, async () => {
+    for (let i = 0; i < 8; i++) await placeOrder(t as TestApp, [steak.id]);
+  });
+  expect(recovered).toBe(false);
+});
+
+it('the bounded buffer keeps the newest broadcasts, never more than a tenth over its size', () => {
+  // Not attached to an HTTP server: nothing to listen on or close.
+  const io = new Server({ connectionStateRecovery: { maxDisconnectionDuration: 120_000 }, adapter: boundedRecoveryAdapter(10) });
+  const adapter = io.of('/').adapter as unknown as { bufferedEvents: number; packets: { data: unknown[] }[] };
+  const sizes: number[] = [];
+  for (let i = 1; i <= 25; i++) {
+    io.to('menu').emit('tick', i);
+    sizes.push(adapter.bufferedEvents);
+  }
+  // Up to eleven, then back to ten whenever it would pass eleven.
+  expect(sizes).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11]);
+  expect(adapter.packets.map((packet) => packet.data[1])).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
 });
