@@ -249,7 +249,7 @@ ${r.sockets.socketio} socket.io and ${r.sockets.ws} /ws screens (station, expedi
 RSS every 10 s (MiB): ${r.rssMiB.samples.map((s) => `${s.atSeconds}s ${s.rssMiB}`).join(', ')}.
 
 Every broadcast is kept for the recovery window (so a screen that drops briefly misses nothing),
-so memory may rise until the window is full; the row "from … to the end" is the part that must be
-flat. Client and server share the machine, so latencies include the load generator's own work.
+at most the newest POS_RECOVERY_MAX_EVENTS of them, so memory may rise until that buffer is full;
+the row "from … to the end" is the part that must be flat. Client and server share the machine, so latencies include the load generator's own work.
 `;
 }
