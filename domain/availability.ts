@@ -4,7 +4,8 @@ import type { Dish, DishDoc } from '../models/dish.js';
 import type { Condition } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
 
-function essentialIds(dish: DishDoc): string[] {
+/** The ingredients a dish cannot be made without. */
+export function essentialIds(dish: DishDoc): string[] {
   return dish.ingredients.filter((entry) => entry.is_essential).map((entry) => entry.ingredient_id);
 }
 

@@ -3,10 +3,10 @@
 // change events keep current (only where those events arrive before the write answers, so the view
 // is never behind a read: the embedded store).
 import { dishCatalogue, type Dish, type DishDoc } from '../models/dish.js';
-import { evaluateListQuery } from '../query/evaluate.js';
+import { evaluateListQuery, ordering } from '../query/evaluate.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { ChangeEvent, Store } from '../store/types.js';
-import { resolveAvailabilityConditions, withAvailability } from './availability.js';
+import { essentialIds, isAvailable, resolveAvailabilityConditions, withAvailability } from './availability.js';
 
 export interface MenuReader {
   list(query: ListQuery): Promise<ListResult<Dish>>;
@@ -35,7 +35,7 @@ export class StoreMenu implements MenuReader {
 }
 
 /** The store's default order: oldest first, ties by id. */
-const byCreation = (a: DishDoc, b: DishDoc) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byCreation = ordering({ field: 'created_at', direction: 'asc' });
 
 function freeze(dish: Dish): Dish {
   for (const entry of dish.ingredients) Object.freeze(entry);
@@ -113,8 +113,7 @@ export class LiveMenu implements MenuReader {
     if (cached) return cached;
     const dish = this.dishes.get(id);
     if (!dish) return null;
-    const available = dish.ingredients.every((entry) => !entry.is_essential || (this.stock.get(entry.ingredient_id) ?? 0) > 0);
-    const answer = freeze(structuredClone({ ...dish, is_available: available }));
+    const answer = freeze(structuredClone({ ...dish, is_available: isAvailable(dish, this.stock) }));
     this.answers.set(id, answer);
     return answer;
   }
@@ -135,11 +134,10 @@ export class LiveMenu implements MenuReader {
 
   private putDish(dish: DishDoc): void {
     this.dishes.set(dish.id, dish);
-    for (const entry of dish.ingredients) {
-      if (!entry.is_essential) continue;
-      const users = this.essentialTo.get(entry.ingredient_id) ?? new Set<string>();
+    for (const ingredientId of essentialIds(dish)) {
+      const users = this.essentialTo.get(ingredientId) ?? new Set<string>();
       users.add(dish.id);
-      this.essentialTo.set(entry.ingredient_id, users);
+      this.essentialTo.set(ingredientId, users);
     }
     this.forget([dish.id]);
   }
@@ -148,10 +146,10 @@ export class LiveMenu implements MenuReader {
     const dish = this.dishes.get(id);
     if (!dish) return;
     this.dishes.delete(id);
-    for (const entry of dish.ingredients) {
-      const users = this.essentialTo.get(entry.ingredient_id);
+    for (const ingredientId of essentialIds(dish)) {
+      const users = this.essentialTo.get(ingredientId);
       users?.delete(id);
-      if (users?.size === 0) this.essentialTo.delete(entry.ingredient_id);
+      if (users?.size === 0) this.essentialTo.delete(ingredientId);
     }
     this.forget([id]);
   }

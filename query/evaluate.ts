@@ -50,15 +50,16 @@ function matches(doc: Doc, condition: Condition, catalogue: Catalogue): boolean 
   return values.some((value) => holds(value, condition.op, condition.value));
 }
 
+/** The stores' order for a sort: by the field (nulls first), ties by id ascending. */
+export function ordering(sort: NonNullable<ListQuery['sort']>): (a: object, b: object) => number {
+  const sign = sort.direction === 'desc' ? -1 : 1;
+  return (a, b) => sign * compare((a as Doc)[sort.field], (b as Doc)[sort.field]) || compare((a as Doc).id, (b as Doc).id);
+}
+
 export function evaluateListQuery<T extends object>(docs: readonly T[], query: ListQuery, catalogue: Catalogue): ListResult<T> {
   const kept = docs.filter((doc) => query.filter.every((condition) => matches(doc as Doc, condition, catalogue)));
-  const sort = query.sort;
-  if (sort) {
-    const sign = sort.direction === 'desc' ? -1 : 1;
-    // Ties break by id ascending, as in the stores; Array.prototype.sort is stable, so entries
-    // with the same id (a dish listed twice) keep their order.
-    kept.sort((a, b) => sign * compare((a as Doc)[sort.field], (b as Doc)[sort.field]) || compare((a as Doc).id, (b as Doc).id));
-  }
+  // Array.prototype.sort is stable, so entries with the same id (a dish listed twice) keep their order.
+  if (query.sort) kept.sort(ordering(query.sort));
   const end = query.limit === undefined ? undefined : query.offset + query.limit;
   return { results: kept.slice(query.offset, end), total_results: kept.length };
 }

@@ -99,5 +99,3 @@ export async function buildApp(options: AppOptions & { logger?: FastifyBaseLogge
   await instance.register(app, options);
   return instance;
 }
-
-

@@ -2,7 +2,7 @@
 // (an order consuming stock, a PATCH, a deleted order giving stock back, a dish's new ingredient
 // list). Judged on the state before and after the whole batch, so one transaction touching several
 // ingredients of a dish flips it at most once, and only when its availability really changed.
-import { isAvailable } from '../../domain/availability.js';
+import { essentialIds, isAvailable } from '../../domain/availability.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { Delivery } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
@@ -22,7 +22,7 @@ export async function availabilityFlips(batch: readonly Change[], view: KitchenV
     else stockThen.set(id, qty);
   }
   // Without the earlier stock no flip can be judged: such dishes are told their availability now.
-  const judgeable = (dish: DishDoc) => !dish.ingredients.some((entry) => entry.is_essential && unknown.has(entry.ingredient_id));
+  const judgeable = (dish: DishDoc) => !essentialIds(dish).some((id) => unknown.has(id));
   // A dish created in the batch has no earlier state: dish.created already carries is_available.
   return candidates
     .filter((dish) => !created.has(dish.id))
