@@ -107,12 +107,9 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
         if (before === undefined) return false;
         const doc = JSON.parse(before) as Doc;
         applyUpdate(doc, update);
-        doc.updated_at = this.clock().toISOString();
-        const text = JSON.stringify(doc);
-        const clause = compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
-        if (connection.run(`UPDATE ${this.table} SET doc = ?${whereSql(clause)}`, [text, ...clause.params]) === 0) return false;
+        const text = this.saved(connection, events, before, doc, conditions);
+        if (text === null) return false;
         stored.set(id, text);
-        events.push(this.event('update', id, before, text));
         return true;
       });
     });
@@ -159,12 +156,21 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private save(connection: Connection, events: ChangeEvent[], before: string, doc: Doc): T {
+    return JSON.parse(this.saved(connection, events, before, doc) as string) as T;
+  }
+
+  /**
+   * Writes `doc` (stamped now) over the stored row while that row meets every condition, and
+   * records the change; returns the JSON written, or null when a condition failed.
+   */
+  private saved(connection: Connection, events: ChangeEvent[], before: string, doc: Doc, conditions: Condition[] = []): string | null {
     doc.updated_at = this.clock().toISOString();
     const text = JSON.stringify(doc);
     const id = doc.id as string;
-    connection.run(`UPDATE ${this.table} SET doc = ? WHERE id = ?`, [text, id]);
+    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+    if (connection.run(`UPDATE ${this.table} SET doc = ?${whereSql(where)}`, [text, ...where.params]) === 0) return null;
     events.push(this.event('update', id, before, text));
-    return JSON.parse(text) as T;
+    return text;
   }
 
   /** Events get their own copies: a listener that edits a document cannot touch what callers hold. */
