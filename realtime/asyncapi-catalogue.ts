@@ -70,7 +70,9 @@ const dish: Dish = {
 const order: KitchenOrder = {
   id: '674d0bf5c28b69001f8e03a1', created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
   name: 'Ben', dish_ids: [dish.id, dish.id], table_number: 18, special_requests: 'No peanuts', scheduled_at: null,
-  priority: 3, status: 'Received', fire_at: null, dishes: [dish, dish],
+  priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null,
+  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null }],
+  dishes: [dish, dish],
 };
 const ingredient: IngredientDoc = {
   id: '66294b2a4475a41f3e709bc5', created_at: '2026-11-21T10:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',

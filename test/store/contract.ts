@@ -39,7 +39,7 @@ function dish(name: string, overrides: Partial<NewDoc<DishDoc>> = {}): NewDoc<Di
 }
 
 function order(name: string, overrides: Partial<NewDoc<OrderDoc>> = {}): NewDoc<OrderDoc> {
-  return { name, dish_ids: [hexId(1)], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft', fire_at: null, owner_id: OWNER, stock_taken: [], ...overrides };
+  return { name, dish_ids: [hexId(1)], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft', fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null, ...overrides } as NewDoc<OrderDoc>;
 }
 
 const user = (user_name: string): NewDoc<UserDoc> => ({ user_name, email: `${user_name}@example.com`, role: 'patron', password_hash: 'hash' });
