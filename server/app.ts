@@ -18,6 +18,7 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 
 export interface AppOptions {
@@ -40,7 +41,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
   await instance.register(openapi);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
