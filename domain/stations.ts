@@ -4,7 +4,7 @@ import { STATIONS, type Dish, type DishDoc, type Station } from '../models/dish.
 import type { Order, OrderDoc } from '../models/order.js';
 import type { AllDay, TicketMove } from '../models/ticket.js';
 import type { ListResult } from '../query/types.js';
-import type { Store } from '../store/types.js';
+import type { Store, StoreSession } from '../store/types.js';
 import { requireKitchenStaff } from './access.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
@@ -45,7 +45,7 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
 }
 
 /** Orders with a ticket at the station whose order is in one of `statuses`. */
-function ordersAt(store: Store, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
+function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
   return store.collection('orders').find([
     { field: 'status', op: 'in', value: statuses },
     { field: 'tickets.station', op: 'eq', value: station },
@@ -79,6 +79,16 @@ export async function stationQueue({ store, now }: Deps, principal: Principal | 
   return { results: shown.map((order) => ({ ...publicOrder(order), dishes: dishes.get(order.id) ?? [] })), total_results: queued.length };
 }
 
+/**
+ * Where an order stands in a station's all-day counts: `items` for a Received or In Progress
+ * ticket, `upcoming` for a Draft one (counted while it fires within the window), else nowhere.
+ */
+export function allDayPart(order: OrderDoc, station: Station): 'items' | 'upcoming' | null {
+  const status = ticketOf(order, station)?.status;
+  if (status === 'Received' || status === 'In Progress') return 'items';
+  return status === 'Draft' ? 'upcoming' : null;
+}
+
 type Counted = Map<string, { dish: DishDoc; quantity: number }>;
 
 function count(into: Counted, order: OrderDoc, station: Station, dishes: ReadonlyMap<string, DishDoc>): void {
@@ -97,7 +107,7 @@ const listed = (counted: Counted) =>
     .map(({ dish, quantity }) => ({ dish_id: dish.id, name: dish.name, quantity }));
 
 /** The all-day counts of a station, read from the store (the realtime layer sends the same). */
-export async function allDayCounts(store: Store, station: Station, at: Date): Promise<AllDay> {
+export async function allDayCounts(store: StoreSession, station: Station, at: Date): Promise<AllDay> {
   const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
   const docs = await dishesFor(store, orders.flatMap((order) => order.dish_ids), false);
   const dishes = new Map(docs.map((dish) => [dish.id, dish]));
@@ -105,9 +115,9 @@ export async function allDayCounts(store: Store, station: Station, at: Date): Pr
   const items: Counted = new Map();
   const upcoming: Counted = new Map();
   for (const order of orders) {
-    const ticket = ticketOf(order, station);
-    if (ticket?.status === 'Received' || ticket?.status === 'In Progress') count(items, order, station, dishes);
-    else if (ticket?.status === 'Draft' && order.fire_at !== null && order.fire_at <= firingBy) count(upcoming, order, station, dishes);
+    const part = allDayPart(order, station);
+    if (part === 'items') count(items, order, station, dishes);
+    else if (part === 'upcoming' && order.fire_at !== null && order.fire_at <= firingBy) count(upcoming, order, station, dishes);
   }
   return { station, items: listed(items), upcoming: listed(upcoming) };
 }
