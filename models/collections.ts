@@ -42,7 +42,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [] },
   orders: {
     catalogue: orderStoreCatalogue,
-    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
+    // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).
+    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at']],
     unique: [],
   },
   users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
