@@ -58,7 +58,7 @@ describe('upgrading orders stored without tickets', () => {
     const store = t.store;
     await store.collection('upgrades').delete((await store.collection('upgrades').find([]))[0]!.id);
     const soup = await store.collection('dishes').insert(dish('Soup', 'hot'));
-    const current = await store.collection('orders').insert({ ...(legacy([soup.id], 'Received') as object), tickets: [], ready_at: null, closed_at: null } as NewDoc<OrderDoc>);
+    const current = await store.collection('orders').insert({ ...(legacy([soup.id], 'Received') as object), tickets: [], ready_at: null, closed_at: null } as unknown as NewDoc<OrderDoc>);
     expect(await upgradeStoredData(store)).toEqual({ 'order-tickets': 0 });
     expect(await store.collection('orders').get(current.id)).toEqual(current);
     await t.close();
