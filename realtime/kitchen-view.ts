@@ -1,9 +1,7 @@
 // The kitchen as of one committed batch: dishes and stock read from the store, then rewound past
 // changes that committed after the batch but still wait in the feed. Payloads and availability
 // flips are thus computed for the moment of the change, not for whatever the store holds by then.
-import { allDayCounts } from '../domain/stations.js';
-import type { DishDoc, Station } from '../models/dish.js';
-import type { AllDay } from '../models/ticket.js';
+import type { DishDoc } from '../models/dish.js';
 import type { BaseDoc, ChangeEvent, CollectionName, StoreSession } from '../store/types.js';
 
 export interface KitchenView {
@@ -13,15 +11,10 @@ export interface KitchenView {
   dishes(ids: Iterable<string>): Promise<Map<string, DishDoc>>;
   /** Dishes listing any of the ingredients (essential or not). */
   dishesUsing(ingredientIds: Iterable<string>): Promise<DishDoc[]>;
-  /**
-   * A station's all-day counts as the store holds them now (not rewound: a later batch that
-   * changes them sends its own update, so the last one a screen gets is current).
-   */
-  allDay(station: Station): Promise<AllDay>;
 }
 
 /** `later` lists the changes committed after the batch, oldest first; it is read after each lookup. */
-export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[], now: () => Date = () => new Date()): KitchenView {
+export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[]): KitchenView {
   const byIds = async <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
     const wanted = new Set(ids);
     if (wanted.size === 0) return new Map<string, D>();
@@ -34,7 +27,6 @@ export function kitchenViewAt(session: StoreSession, later: () => readonly Chang
       return new Map([...ingredients].map(([id, ingredient]) => [id, ingredient.in_stock_qty]));
     },
     dishes: (ids) => byIds<DishDoc>('dishes', ids),
-    allDay: (station) => allDayCounts(session, station, now()),
     async dishesUsing(ingredientIds) {
       const wanted = new Set(ingredientIds);
       if (wanted.size === 0) return [];

@@ -9,16 +9,16 @@
 import type { Delivery } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
 import type { Change } from '../normalize.js';
-import { allDayUpdates } from './all-day.js';
+import type { AllDayBoard } from './all-day.js';
 import { availabilityFlips } from './availability.js';
 import { dishDeliveries } from './dishes.js';
 import { ingredientDeliveries } from './ingredients.js';
 import { orderDeliveries } from './orders.js';
 
-export async function deliveriesFor(batch: readonly Change[], view: KitchenView): Promise<Delivery[]> {
+export async function deliveriesFor(batch: readonly Change[], view: KitchenView, allDay: AllDayBoard): Promise<Delivery[]> {
   const ordered = [...batch.filter((change) => change.collection === 'orders'), ...batch.filter((change) => change.collection !== 'orders')];
   const perChange = await Promise.all(ordered.map((change) => deliveriesOf(change, view)));
-  return [...perChange.flat(), ...(await availabilityFlips(batch, view)), ...(await allDayUpdates(batch, view))];
+  return [...perChange.flat(), ...(await availabilityFlips(batch, view)), ...(await allDay.updates(batch, view))];
 }
 
 function deliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {

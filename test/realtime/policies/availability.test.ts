@@ -91,7 +91,6 @@ describe('availability flips', () => {
       stock: (ids: Iterable<string>) => (lookups.push('stock'), view.stock(ids)),
       dishes: (ids: Iterable<string>) => (lookups.push('dishes'), view.dishes(ids)),
       dishesUsing: (ids: Iterable<string>) => (lookups.push('dishesUsing'), view.dishesUsing(ids)),
-      allDay: view.allDay,
     };
     expect(await availabilityFlips(changes, counting)).toEqual([]);
     expect(lookups).toEqual([]);
