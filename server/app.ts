@@ -52,6 +52,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     recoveryMaxEvents,
     verifier: instance.pos.tokens,
     now: instance.pos.now,
+    menu: instance.pos.menu,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
   });
   await instance.register(import('./plugins/boards.js'));
