@@ -7,6 +7,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
+import { describeWriteSkew } from './contract-write-skew.js';
 
 export interface StoreHarness {
   store: Store;
@@ -737,6 +738,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeWrites(suite);
     describeUniqueness(suite);
     describeTransactions(suite);
+    describeWriteSkew(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
   });
