@@ -2,7 +2,7 @@
 // events together), keeps the resume token, reopens with capped backoff after errors, and restarts
 // from now (with a resync signal) when the position is lost. The stream itself comes from an
 // injected opener, so tests replay recorded documents instead of needing a server.
-import type { ChangeEvent } from '../types.js';
+import type { ChangeEvent, CollectionName } from '../types.js';
 import { normalize, type RawChangeEvent, type ResumeToken } from './change-events.js';
 import { isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
@@ -17,6 +17,11 @@ export interface ChangeSourceOptions {
   /** Called for each event; a transaction's events come in one synchronous run, as one commit. */
   deliver: (event: ChangeEvent) => void;
   resync: (reason: string) => void;
+  /**
+   * A watched collection was dropped (or, with null, the whole database): prepare it again (indexes,
+   * images) rather than let the next write re-create it bare. Its failures are the callee's to log.
+   */
+  recreate?: (collection: CollectionName | null) => void;
   logger?: StoreLogger;
   schedule?: Scheduler;
   now?: () => number;
@@ -180,9 +185,15 @@ export class ChangeSource {
     if (!last) return;
     for (const raw of documents) {
       const result = normalize(raw);
-      if (result.kind === 'invalidate') return this.restartFromNow(result.reason);
+      if (result.kind === 'invalidate') {
+        this.options.recreate?.(null);
+        return this.restartFromNow(result.reason);
+      }
       if (result.kind === 'change') this.options.deliver(result.event);
-      else if (result.kind === 'resync') this.options.resync(result.reason);
+      else if (result.kind === 'resync') {
+        if (result.recreate) this.options.recreate?.(result.recreate);
+        this.options.resync(result.reason);
+      }
       else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
     }
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
