@@ -278,12 +278,14 @@ function describeListing(suite: Suite) {
       expect(results.map((doc) => doc.in_stock_qty)).toEqual([1, 1, 2, 3, 3, 3, 9, 10, 100]);
     });
 
-    it('sorts descending, ties still by id ascending', async () => {
+    it('sorts descending, ties by id descending too (the exact reverse of ascending, so one index serves both)', async () => {
       const { ingredients, docs } = await insertTied();
-      const expected = ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(a, b)));
+      const expected = ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a)));
       const { results } = await ingredients.list({ filter: [], sort: { field: 'in_stock_qty', direction: 'desc' }, offset: 0 });
       expect(ids(results)).toEqual(expected);
-      expect(ids(results).slice(3, 6)).toEqual([hexId(3), hexId(5), hexId(8)]);
+      expect(ids(results).slice(3, 6)).toEqual([hexId(8), hexId(5), hexId(3)]);
+      const ascending = await ingredients.list({ filter: [], sort: { field: 'in_stock_qty', direction: 'asc' }, offset: 0 });
+      expect(ids(results)).toEqual(ids(ascending.results).reverse());
     });
 
     it('sorts text and ids', async () => {
@@ -301,7 +303,7 @@ function describeListing(suite: Suite) {
       for (const offset of [0, 4, 8]) pages.push(await ingredients.list({ filter: [], sort, limit: 4, offset }));
       expect(pages.map((page) => page.results.length)).toEqual([4, 4, 1]);
       expect(pages.map((page) => page.total_results)).toEqual([9, 9, 9]);
-      expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(a, b))));
+      expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a))));
     });
 
     it('counts every match whatever the limit and offset', async () => {

@@ -85,6 +85,17 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  it('serves a newest-first order list from the same index, walked backwards (no sort in memory)', async () => {
+    const { dataDir, store } = await harness();
+    await store.collection('orders').insert(draft);
+    const { page } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], sort: { field: 'created_at', direction: 'desc' }, limit: 30, offset: 0 });
+    const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...page.params).map((row) => (row as { detail: string }).detail).join('; ');
+    expect(plan).toMatch(/USING COVERING INDEX orders__status__created_at/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+    db.close();
+  });
+
   it('keeps no index on ingredients, and drops the ones an earlier version built when it opens', async () => {
     const opened = await harness();
     const indexes = (db: Database.Database) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`).pluck().all();
