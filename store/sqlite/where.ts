@@ -4,6 +4,7 @@ import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type 
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
+import { FOLD } from './fold.js';
 
 export type Param = string | number | null;
 
@@ -67,7 +68,7 @@ function valueTest(x: string, op: FilterOp, value: Scalar | Scalar[], params: Pa
   params.push(bind(scalar));
   // IS NOT: a missing or null value differs from any value (MongoDB's $ne).
   if (op === 'ne') return `${x} IS NOT ?`;
-  if (op === 'contains') return `instr(lower(${x}), lower(?)) > 0`;
+  if (op === 'contains') return `instr(${FOLD}(${x}), ${FOLD}(?)) > 0`;
   // NULL compares to nothing, so ordering operators never match a missing or null value.
   return `${x} ${ORDERING[op]} ?`;
 }

@@ -238,6 +238,12 @@ function describeFilters(suite: Suite) {
       const where = async (filter: Condition[]) => sortedNames(await dishes.find(filter));
       expect(await where([{ field: 'name', op: 'contains', value: 'RISOTTO' }])).toEqual(['Risotto alla Milanese']);
       expect(await where([{ field: 'name', op: 'contains', value: 'mIsU' }])).toEqual(['Tiramisu']);
+      // Beyond ASCII too, as MongoDB's case-insensitive regex and the live menu fold it.
+      await dishes.insert(dish('Crème Brûlée'));
+      await dishes.insert(dish('Борщ'));
+      expect(await where([{ field: 'name', op: 'contains', value: 'CRÈME BRÛ' }])).toEqual(['Crème Brûlée']);
+      expect(await where([{ field: 'name', op: 'contains', value: 'борщ' }])).toEqual(['Борщ']);
+      expect(await where([{ field: 'name', op: 'contains', value: 'creme' }])).toEqual([]);
       expect(await where([{ field: 'category', op: 'in', value: ['Dessert', 'Drinks'] }])).toEqual(['Lemonade', 'Tiramisu']);
       expect(await where([{ field: 'station', op: 'ne', value: 'hot' }, { field: 'price', op: 'gt', value: 5 }])).toEqual(['Tiramisu']);
     });
@@ -517,6 +523,16 @@ function describeUniqueness(suite: Suite) {
       await expect(users.update(alice.id, { set: { user_name: 'BOB' } })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
       expect(await users.get(alice.id)).toEqual(alice);
       expect(await users.update(alice.id, { set: { user_name: 'Alice' } })).toMatchObject({ user_name: 'Alice' });
+    });
+
+    it('folds case beyond ASCII the same way in every store: ÉLODIE is élodie, Ольга is ОЛЬГА; Elodie is another name', async () => {
+      const users = suite.store().collection('users');
+      await users.insert(user('élodie'));
+      await users.insert(user('Ольга'));
+      await expect(users.insert(user('ÉLODIE'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await expect(users.insert(user('ОЛЬГА'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await users.insert(user('Elodie'));
+      expect((await users.find([], { sort: { field: 'user_name', direction: 'asc' } })).map((doc) => doc.user_name)).toEqual(['Elodie', 'élodie', 'Ольга']);
     });
 
     it('lets exactly one of two concurrent inserts of Bob and bob succeed', async () => {

@@ -116,6 +116,22 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  it("replaces an earlier version's ASCII-only user_name index with the Unicode-folding one when it opens", async () => {
+    const opened = await harness();
+    const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
+    older.exec(`DROP INDEX "users__unique__user_name_folded";
+      CREATE UNIQUE INDEX "users__unique__user_name" ON users (lower(doc ->> '$.user_name'))`);
+    older.close();
+    const store = await opened.reopen!();
+    const users = store.collection('users');
+    await users.insert({ user_name: 'élodie', email: 'e@example.com', role: 'patron', password_hash: 'hash' });
+    await expect(users.insert({ user_name: 'ÉLODIE', email: 'E@example.com', role: 'patron', password_hash: 'hash' })).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
+    const db = new Database(path.join(opened.dataDir, 'pos.sqlite'), { readonly: true });
+    const userIndexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users' AND name LIKE '%unique%'`).pluck().all();
+    expect(userIndexes).toEqual(['users__unique__user_name_folded']);
+    db.close();
+  });
+
   it('lets exactly one of two stores sharing the file win a conditional update', async () => {
     const first = await harness();
     const second = openSqliteStore({ dataDir: first.dataDir });
