@@ -1,6 +1,7 @@
 // The realtime layer as one fastify plugin: socket.io and /ws on the app's own port, fed by the
 // store's change feed. Before the server stops, every client is told why and closed.
 import websocket from '@fastify/websocket';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessTokenVerifier } from '../domain/principal.js';
@@ -28,6 +29,8 @@ export interface RealtimeOptions {
   menu?: MenuReader;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
   limits?: SocketLimits;
+  /** The client's address behind the trusted proxies, as HTTP's request.ip (default: the TCP peer). */
+  clientAddress?: (request: IncomingMessage) => string;
 }
 
 export interface Realtime {
@@ -60,7 +63,8 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     log: app.log,
     now,
   });
-  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS);
+  const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
+  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
   const feed = startChangeFeed(options.store, {
     batch: (batch) => {
       // Clients with too much unread are cut off before more is queued for them.

@@ -31,7 +31,7 @@ export interface Config {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string;
   admin: { userName: string; password: string; email: string } | undefined;
 }
 
@@ -75,8 +75,10 @@ function adminAccount(env: Env, problems: string[]): Config['admin'] {
   return { userName, password, email: env.POS_ADMIN_EMAIL || `${userName}@localhost.localdomain` };
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
+/** A whole number is a hop count (see server/trust-proxy.ts); anything else a list of addresses. */
+function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
   return raw === 'true' ? true : raw;
 }
 

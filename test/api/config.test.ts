@@ -97,7 +97,8 @@ describe('loadConfig', () => {
   it.each([
     ['true', true],
     ['false', false],
-    ['2', '2'],
+    ['2', 2],
+    ['172.31.240.10', '172.31.240.10'],
   ])('POS_TRUST_PROXY=%j → %j', (raw, expected) => {
     expect(loadConfig({ POS_TRUST_PROXY: raw }).trustProxy).toBe(expected);
   });
