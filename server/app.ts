@@ -86,7 +86,8 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
-    trustProxy: config.trustProxy,
+    // A number is a hop count to fastify (lib/request.js), though its types leave numbers out.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
   };
 }
 
