@@ -2,7 +2,7 @@
 # The production image. TypeScript is compiled in a build stage; the runtime stage holds only the
 # compiled code, the browser boards and the production dependencies, and runs as the `node` user.
 
-ARG NODE_IMAGE=node:20-slim
+ARG NODE_IMAGE=node:24-slim
 
 # better-sqlite3 (the embedded store) is native: npm fetches a prebuilt binary when one matches this
 # platform and compiles it otherwise, so the stages that install packages carry a compiler.
