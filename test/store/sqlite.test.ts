@@ -132,6 +132,8 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  // Two stores of one process share the data directory's lock (test/store/sqlite-lock.test.ts):
+  // this checks SQLite's own guarantee, which still guards the file against other tools.
   it('lets exactly one of two stores sharing the file win a conditional update', async () => {
     const first = await harness();
     const second = openSqliteStore({ dataDir: first.dataDir });
