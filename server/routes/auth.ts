@@ -24,6 +24,7 @@ function credentials(body: TokenRequest | null | undefined, authorization: strin
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/token', {
     schema: {
+      operationId: 'logIn',
       tags,
       security: [{ BasicAuth: [] }],
       summary: 'Log in: get an access token and a refresh token',
@@ -39,6 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/refresh-token', {
     schema: {
+      operationId: 'refreshTokens',
       tags,
       summary: 'Exchange a refresh token for a new token pair',
       description: 'Refresh tokens are single-use; presenting a used one revokes every token of that login.',
