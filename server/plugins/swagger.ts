@@ -52,6 +52,8 @@ async function openapi(app: FastifyInstance) {
       named.add('Problem', Problem as unknown as Record<string, unknown>);
       (document.components ??= {}).schemas = named.components() as Record<string, OpenAPIV3_1.SchemaObject>;
       named = new NamedSchemas();
+      // Relative: the API is where this document is served from, whatever the host is called.
+      document.servers = [{ url: '/', description: 'The server that serves this document' }];
       return applyConventions(document) as never;
     },
   });
