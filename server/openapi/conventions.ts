@@ -3,34 +3,15 @@
 // request can meet (body too large, wrong media type, rate limit, store down) are declared, the
 // headers that go with a status are named, and an operation without security says it is public.
 import type { OpenAPIV3_1 as O } from 'openapi-types';
-import { schemaRef } from './named-schemas.js';
+import { componentHeaders, headerRef, problemResponse } from './responses.js';
 
-export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
-
-/** What each error status means in this API: the description of every Problem response. */
-export const problemDescriptions: Record<number, string> = {
-  400: 'Invalid request: the detail and `errors` say what to fix.',
-  401: 'Missing, invalid or expired credentials; WWW-Authenticate names the scheme.',
-  403: 'Your role may not do this.',
-  404: 'No such resource (or not yours to see).',
-  405: 'The path exists but not with this method; Allow lists the methods it has.',
-  409: 'Conflicts with the current state (stock, status, a taken name, references).',
-  413: 'The body is larger than 1 MiB.',
-  415: 'The body is not application/json.',
-  429: 'Too many requests from your address (or failed logins); Retry-After says when to try again.',
-  503: 'The data store is unreachable or the server is shutting down; Retry-After says when to try again.',
+/** Response headers by status: [HTTP name, component]. A new entry reaches every operation. */
+const headersByStatus: Record<string, [string, keyof typeof componentHeaders][]> = {
+  201: [['Location', 'Location']],
+  401: [['WWW-Authenticate', 'WWWAuthenticate']],
+  429: [['Retry-After', 'RetryAfter']],
+  503: [['Retry-After', 'RetryAfter']],
 };
-
-const headers: Record<string, O.HeaderObject> = {
-  Location: { description: 'The URL of the created resource.', required: true, schema: { type: 'string' }, example: '/orders/674d0bf5c28b69001f8e03a1' },
-  'WWW-Authenticate': { description: 'The scheme to authenticate with: `Bearer realm="pos"`, or Basic at POST /auth/token.', required: true, schema: { type: 'string' } },
-  'Retry-After': { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
-  Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' }, example: 'GET, POST' },
-};
-const headerRef = (name: string) => ({ $ref: `#/components/headers/${name.replace(/-/g, '')}` });
-
-/** Response headers by status; a new entry here reaches every operation answering that status. */
-export const headersByStatus: Record<string, string[]> = { 201: ['Location'], 401: ['WWW-Authenticate'], 405: ['Allow'], 429: ['Retry-After'], 503: ['Retry-After'] };
 
 /** Creations with no URL of their own to point at: a login's token pair. */
 const CREATED_WITHOUT_LOCATION = new Set(['logIn']);
@@ -38,15 +19,16 @@ const CREATED_WITHOUT_LOCATION = new Set(['logIn']);
 const WRITE_METHODS = new Set(['post', 'put', 'patch']);
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
-function problemResponse(status: number, description = problemDescriptions[status] ?? 'Problem'): O.ResponseObject {
-  return { description, content: { [PROBLEM_MEDIA_TYPE]: { schema: schemaRef('Problem') } } };
-}
+/** An operation that takes an Idempotency-Key can replay a stored answer, or refuse a reused key. */
+const takesIdempotencyKey = (operation: O.OperationObject) =>
+  (operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
 
 /** The statuses any operation of this kind can answer, whatever its handler does. */
 function commonStatuses(method: string, operation: O.OperationObject): number[] {
   const statuses = [429, 503];
   if (WRITE_METHODS.has(method)) statuses.push(415);
   if (operation.requestBody) statuses.push(400, 413);
+  if (takesIdempotencyKey(operation)) statuses.push(409, 422);
   return statuses;
 }
 
@@ -63,15 +45,21 @@ function successDescription(method: string, status: string, response: O.Response
   return operation.summary ?? 'Success.';
 }
 
+function responseHeaders(operation: O.OperationObject, status: string): Record<string, O.ReferenceObject> {
+  const named = (headersByStatus[status] ?? []).filter(([name]) => !(name === 'Location' && CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '')));
+  const headers = Object.fromEntries(named.map(([name, component]) => [name, headerRef(component)]));
+  if (takesIdempotencyKey(operation) && status !== '429' && !status.startsWith('5')) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  if (takesIdempotencyKey(operation) && status === '409') headers['Retry-After'] = headerRef('RetryAfterInFlight');
+  return headers;
+}
+
 function shapeOperation(method: string, operation: O.OperationObject): void {
   const responses = (operation.responses ??= {}) as Record<string, O.ResponseObject>;
   for (const status of commonStatuses(method, operation)) responses[status] ??= problemResponse(status);
   for (const [status, response] of Object.entries(responses)) {
-    if (Number(status) >= 400) responses[status] = problemResponse(Number(status), response.description);
-    else response.description = successDescription(method, status, response, operation);
-    const named = headersByStatus[status]?.filter((name) => !(name === 'Location' && CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '')));
-    const answer = responses[status];
-    if (answer && named?.length) answer.headers = { ...answer.headers, ...Object.fromEntries(named.map((name) => [name, headerRef(name)])) };
+    const shaped = Number(status) >= 400 ? problemResponse(Number(status), response.description) : { ...response, description: successDescription(method, status, response, operation) };
+    const headers = responseHeaders(operation, status);
+    responses[status] = Object.keys(headers).length > 0 ? { ...shaped, headers: { ...shaped.headers, ...headers } } : shaped;
   }
   operation.responses = Object.fromEntries(Object.entries(responses).sort(([a], [b]) => a.localeCompare(b)));
   // Fastify documents every body as required; one that may be null may also be left out.
@@ -89,7 +77,10 @@ export function applyConventions(document: O.Document): O.Document {
     }
   }
   const components = (document.components ??= {});
-  components.headers = Object.fromEntries(Object.entries(headers).map(([name, header]) => [name.replace(/-/g, ''), header]));
+  // OpenAPI has no place for a method a path lacks: the 405 every path can answer is described here.
   components.responses = { MethodNotAllowed: { ...problemResponse(405), headers: { Allow: headerRef('Allow') } } };
+  // Only the headers some response refers to (an unused component is noise to a linter).
+  const used = JSON.stringify([document.paths, components.responses]);
+  components.headers = Object.fromEntries(Object.entries(componentHeaders).filter(([name]) => used.includes(`"#/components/headers/${name}"`)));
   return document;
 }

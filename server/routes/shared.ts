@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { Problem } from '../../models/common.js';
-import { problemDescriptions } from '../openapi/conventions.js';
+import { problemDescriptions } from '../openapi/responses.js';
 import { project } from '../../query/parse.js';
 import type { ListResult } from '../../query/types.js';
 
