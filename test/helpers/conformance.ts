@@ -32,8 +32,10 @@ function resolve<T>(document: O.Document, node: T | O.ReferenceObject): T {
   return found as T;
 }
 
+type Validator = InstanceType<typeof OpenAPIResponseValidator>;
+
 /** What is wrong with `response` as an answer described by `declared`, or undefined. */
-function mismatch(document: O.Document, status: string, declared: O.ResponseObject, response: LightMyRequestResponse): string | undefined {
+function mismatch(document: O.Document, status: string, declared: O.ResponseObject, response: LightMyRequestResponse, validators: Map<object, Map<string, Validator>>): string | undefined {
   const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
   for (const [name, header] of Object.entries(declared.headers ?? {})) {
     if (resolve<O.HeaderObject>(document, header).required && response.headers[name.toLowerCase()] === undefined) return `header ${name} is missing`;
@@ -47,11 +49,18 @@ function mismatch(document: O.Document, status: string, declared: O.ResponseObje
   } catch {
     return `the body is not JSON: ${response.body.slice(0, 80)}`;
   }
-  const validator = new OpenAPIResponseValidator({
-    responses: { [status]: { ...declared, content: { [mediaType]: media } } } as never,
-    components: document.components as never,
-    customFormats: { 'date-time': (value: string) => ISO_DATE_TIME.test(value) },
-  });
+  // One compiled validator per declared response and media type: compiling is the costly part.
+  let byMediaType = validators.get(declared);
+  if (!byMediaType) validators.set(declared, (byMediaType = new Map()));
+  let validator = byMediaType.get(`${status} ${mediaType}`);
+  if (!validator) {
+    validator = new OpenAPIResponseValidator({
+      responses: { [status]: { ...declared, content: { [mediaType]: media } } } as never,
+      components: document.components as never,
+      customFormats: { 'date-time': (value: string) => ISO_DATE_TIME.test(value) },
+    });
+    byMediaType.set(`${status} ${mediaType}`, validator);
+  }
   const invalid = validator.validateResponse(status, body);
   return invalid ? `${invalid.message} ${JSON.stringify(invalid.errors)}` : undefined;
 }
@@ -62,6 +71,8 @@ export async function responseChecker(app: FastifyInstance): Promise<Check> {
     pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}/?$`),
     item: item ?? {},
   }));
+  const validators = new Map<object, Map<string, Validator>>();
+  const unknownRoute: O.ResponseObject = { description: 'Not Found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
   return (request, response) => {
     const method = String(request.method ?? 'GET').toLowerCase() as O.HttpMethods;
     const path = requestPath(request);
@@ -71,9 +82,9 @@ export async function responseChecker(app: FastifyInstance): Promise<Check> {
     if (operation) declared = operation.responses?.[status] ?? operation.responses?.default;
     else if (status === '405') declared = document.components?.responses?.MethodNotAllowed;
     // An unknown route, or a route the document leaves out by design (boards, /docs, the documents).
-    else if (status === '404') declared = { description: 'Not Found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+    else if (status === '404') declared = unknownRoute;
     else return;
-    const problem = declared ? mismatch(document, status, resolve<O.ResponseObject>(document, declared), response) : 'the status is not declared';
+    const problem = declared ? mismatch(document, status, resolve<O.ResponseObject>(document, declared), response, validators) : 'the status is not declared';
     if (problem) throw new Error(`OpenAPI mismatch: ${method.toUpperCase()} ${path} answered ${status}: ${problem}\n${response.body.slice(0, 300)}`);
   };
 }
