@@ -26,7 +26,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       operationId: 'logIn',
       tags,
-      security: [{ BasicAuth: [] }],
+      // Basic credentials, or none when the JSON password grant carries them.
+      security: [{ BasicAuth: [] }, {}],
       summary: 'Log in: get an access token and a refresh token',
       description: 'Credentials as `Authorization: Basic` or as the JSON password grant (then a Basic header is ignored). Repeated failures answer 429 with Retry-After.',
       body: Nullable(TokenRequest),

@@ -101,6 +101,7 @@ describe('GET /openapi.json', () => {
     expect(operations.filter(({ operation }) => !operation.security).map(({ at }) => at)).toStrictEqual([]);
     expect(document.paths['/dishes'].get.security).toStrictEqual([]);
     expect(document.paths['/users'].post.security).toStrictEqual([{}, { AccessToken: [] }]);
+    expect(document.paths['/auth/token'].post.security).toStrictEqual([{ BasicAuth: [] }, {}]);
   });
 
   it('declares every error as application/problem+json with the headers its status carries', async () => {
