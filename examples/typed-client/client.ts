@@ -7,6 +7,7 @@ import type { components, paths } from './api.js';
 
 export type Order = components['schemas']['Order'];
 export type Problem = components['schemas']['Problem'];
+type OrderCreate = components['schemas']['OrderCreate'];
 
 /** The answer's body, or the Problem the server sent as an Error. */
 function unwrap<T>(result: { data?: T; error?: Problem; response: Response }): T {
@@ -26,7 +27,8 @@ export async function orderFirstAvailableDish(baseUrl: string, userName: string,
   const dishId = menu.results[0]?.id;
   if (!dishId) throw new Error('Nothing on the menu can be made right now.');
 
-  const placed = await api.POST('/orders', { headers, body: { name: 'Table' + table, table_number: table, dish_ids: [dishId] } });
+  const wanted: OrderCreate = { name: `Table${table}`, table_number: table, dish_ids: [dishId] };
+  const placed = await api.POST('/orders', { headers, body: wanted });
   const order = unwrap(placed);
   // 201 Created: the Location header names the new order.
   if (placed.response.headers.get('location') !== `/orders/${order.id}`) throw new Error('No Location for the new order.');

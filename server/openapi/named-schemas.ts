@@ -16,12 +16,15 @@ export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name
 export class NamedSchemas {
   private readonly byName = new Map<string, Record<string, Json>>();
 
+  /** `known`: names for schemas that carry no `$id`, by identity. */
+  constructor(private readonly known: ReadonlyMap<object, string> = new Map()) {}
+
   /** A copy of `node` with every named sub-schema replaced by a reference to it. */
   hoist(node: Json): Json {
     if (Array.isArray(node)) return node.map((item) => this.hoist(item));
     if (!isObject(node)) return node;
     if (isObject(node[DOCUMENT_AS])) return this.hoist(node[DOCUMENT_AS]);
-    const name = node.$id;
+    const name = typeof node.$id === 'string' ? node.$id : this.known.get(node);
     if (typeof name === 'string') {
       this.add(name, node);
       return schemaRef(name);

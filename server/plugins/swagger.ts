@@ -9,6 +9,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { Problem } from '../../models/common.js';
 import { applyConventions } from '../openapi/conventions.js';
 import { NamedSchemas } from '../openapi/named-schemas.js';
+import { requestBodyNames } from '../openapi/request-bodies.js';
 
 const description = `The REST API of the restaurant point-of-service server: the menu (dishes and ingredients with
 stock), orders with status and priority, users with roles, and token authentication.
@@ -21,7 +22,7 @@ answers 405 with \`Allow\` (components.responses.MethodNotAllowed). Realtime eve
 
 async function openapi(app: FastifyInstance) {
   // One collection per generation: the document is built once, on its first request.
-  let named = new NamedSchemas();
+  let named = new NamedSchemas(requestBodyNames);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -51,7 +52,7 @@ async function openapi(app: FastifyInstance) {
       const document = ('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as OpenAPIV3_1.Document;
       named.add('Problem', Problem as unknown as Record<string, unknown>);
       (document.components ??= {}).schemas = named.components() as Record<string, OpenAPIV3_1.SchemaObject>;
-      named = new NamedSchemas();
+      named = new NamedSchemas(requestBodyNames);
       // Relative: the API is where this document is served from, whatever the host is called.
       document.servers = [{ url: '/', description: 'The server that serves this document' }];
       return applyConventions(document) as never;

@@ -121,7 +121,11 @@ describe('GET /openapi.json', () => {
 
   it('names its schemas in components and refers to them', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-    expect(Object.keys(document.components.schemas)).toStrictEqual(['Authentication', 'Dish', 'Ingredient', 'Order', 'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialUser', 'Problem', 'User']);
+    expect(Object.keys(document.components.schemas)).toStrictEqual([
+      'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
+      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'RefreshRequest', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
+    ]);
+    expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/OrderPatch' });
     expect(document.paths['/orders'].post.responses['201'].content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/Order' });
     expect(document.paths['/dishes'].get.responses['200'].content['application/json'].schema.properties.results.items).toStrictEqual({ $ref: '#/components/schemas/PartialDish' });
   });
