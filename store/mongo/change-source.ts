@@ -4,7 +4,7 @@
 // injected opener, so tests replay recorded documents instead of needing a server.
 import type { ChangeEvent, CollectionName } from '../types.js';
 import { normalize, type RawChangeEvent, type ResumeToken } from './change-events.js';
-import { isHistoryLost } from './errors.js';
+import { describeError as described, isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
@@ -27,13 +27,6 @@ export interface ChangeSourceOptions {
   now?: () => number;
   /** Reopen delays double from initialMs up to maxMs; down longer than maxMs counts as unhealthy. */
   backoff?: Backoff;
-}
-
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The server's code name and number first: they say which failure it was, the message says why. */
-function described(error: unknown): string {
-  const { code, codeName } = (error ?? {}) as { code?: unknown; codeName?: unknown };
-  return typeof code === 'number' ? `${typeof codeName === 'string' ? `${codeName} ` : ''}code ${code}: ${message(error)}` : message(error);
 }
 
 /**
