@@ -108,6 +108,18 @@ describe('change stream over the real driver: keeping the position', () => {
     await expectReadyAfterALongTime(store);
   });
 
+  it("a network drop, then the driver's own resume finds the history lost: one resync, reopened from now", async () => {
+    scriptTokenCollection(peer, null);
+    peer.always('aggregate', (command) => (changeStreamStage(command).resumeAfter ? historyLost() : firstBatch(token(60))));
+    peer.reply('getMore', nextBatch(token(11), [recorded('insertOrder')]), DROP);
+    const { store, events, resyncs } = await open();
+    await until('the stream reopened from now', () => aggregates().filter(fromNow).length === 2 && peer.pending('getMore') === 1);
+    expect(aggregates().map((aggregate) => (changeStreamStage(aggregate).resumeAfter ?? null) as Document | null)).toEqual([null, token(11), null]);
+    expect(events.map((event) => event.operation)).toEqual(['insert']);
+    expect(resyncs).toEqual([expect.stringContaining('ChangeStreamHistoryLost code 286') as unknown as string]);
+    await expectReadyAfterALongTime(store);
+  });
+
   it("a quiet period: the server's post-batch tokens are saved, and a restart resumes from them", async () => {
     scriptTokenCollection(peer, null);
     peer.reply('aggregate', firstBatch(token(10)));

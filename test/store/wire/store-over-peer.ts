@@ -54,7 +54,7 @@ export async function storeOverPeer(peer: WirePeer, clock: { now: number }) {
 }
 
 /** Waits until `check` holds, polling; fails with `what` after `ms`. */
-export async function until(what: string, check: () => boolean, ms = 4_000): Promise<void> {
+export async function until(what: string, check: () => boolean, ms = 8_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
