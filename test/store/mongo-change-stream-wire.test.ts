@@ -3,7 +3,7 @@
 // which errors the driver resumes by itself, are the driver's own. Each case must end with the
 // stream open from a valid point and the store ready (what /ready asks) again.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recorded } from './fixtures/change-events.js';
+import { PLACE_RISOTTO_ORDER, recorded } from './fixtures/change-events.js';
 import { DROP, WirePeer } from './wire/peer.js';
 import type { Document } from './wire/protocol.js';
 import { changeStreamFatal, firstBatch, historyLost, invalidateBatch, invalidResumeToken, nextBatch, token, unauthorized } from './wire/replies.js';
@@ -118,6 +118,25 @@ describe('change stream over the real driver: keeping the position', () => {
     expect(events.map((event) => event.operation)).toEqual(['insert']);
     expect(resyncs).toEqual([expect.stringContaining('ChangeStreamHistoryLost code 286') as unknown as string]);
     await expectReadyAfterALongTime(store);
+  });
+
+  it('a resumed first batch the server cut inside a transaction: the transaction still goes out as one commit', async () => {
+    scriptTokenCollection(peer, token(1));
+    const [rice, saffron, order] = PLACE_RISOTTO_ORDER.map((name) => recorded(name) as unknown as Document);
+    // A full batch: its post-batch token is its last document's own.
+    peer.reply('aggregate', firstBatch(saffron!._id as Document, [rice!, saffron!]));
+    peer.reply('getMore', nextBatch(token(90), [order!]));
+    const { events } = await open();
+    const commits: number[] = [];
+    opened!.store.onChange(() => {
+      if (commits.length === 0 || !sameCommit) commits.push(0);
+      commits[commits.length - 1]! += 1;
+      sameCommit = true;
+      queueMicrotask(() => (sameCommit = false));
+    });
+    let sameCommit = false;
+    await until('the whole transaction', () => events.length === 3);
+    expect(commits).toEqual([3]);
   });
 
   it("a quiet period: the server's post-batch tokens are saved, and a restart resumes from them", async () => {
