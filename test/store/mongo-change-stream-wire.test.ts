@@ -2,7 +2,13 @@
 // scripted peer speaking the wire protocol, so the order of 'close', 'error' and documents, and
 // which errors the driver resumes by itself, are the driver's own. Each case must end with the
 // stream open from a valid point and the store ready (what /ready asks) again.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import type { Store } from '../../store/types.js';
 import { PLACE_RISOTTO_ORDER, recorded } from './fixtures/change-events.js';
 import { DROP, WirePeer } from './wire/peer.js';
 import type { Document } from './wire/protocol.js';
@@ -31,13 +37,36 @@ const resumesFrom = (aggregate: Document) => {
 const fromNow = (aggregate: Document) => resumesFrom(aggregate) === null && changeStreamStage(aggregate).startAtOperationTime !== undefined;
 const aggregates = () => peer.commands('aggregate');
 
-/** Down far longer than the backoff cap: ready only if the stream is live again. */
+/** Down far longer than the backoff cap: ready only if the stream is live again (store.ping is what /ready asks). */
 async function expectReadyAfterALongTime(store: { ping(): Promise<void> }) {
   clock.now += 60_000;
   await expect(store.ping()).resolves.toBeUndefined();
 }
 
+/** GET /ready of the real app on this store. */
+async function readyOverHttp(store: Store) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pos-wire-'));
+  const app = await buildApp({ config: loadConfig({ POS_DATA_DIR: dataDir }), store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!' });
+  try {
+    const response = await app.inject({ method: 'GET', url: '/ready' });
+    return { status: response.statusCode, body: response.json<unknown>() };
+  } finally {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('change stream over the real driver: losing the position', () => {
+  it('history lost at boot (an instance down past the oplog window): GET /ready answers 200 again once the stream reopened from now', async () => {
+    scriptTokenCollection(peer, token(1));
+    peer.always('aggregate', (command) => (resumesFrom(command) ? historyLost() : firstBatch(token(50))));
+    const { store, resyncs } = await open();
+    await until('the stream reopened from now', () => aggregates().some(fromNow) && peer.pending('getMore') === 1);
+    clock.now += 60_000;
+    expect(await readyOverHttp(store)).toEqual({ status: 200, body: { status: 'ready', store: 'mongodb' } });
+    expect(resyncs).toHaveLength(1);
+  });
+
   it.each([
     ['ChangeStreamHistoryLost (286)', historyLost],
     ['InvalidResumeToken (260)', invalidResumeToken],

@@ -11,10 +11,13 @@ import type { Document } from './protocol.js';
 
 const { Long } = mongoose.mongo;
 
-/** Answers the resume-token collection's reads and writes as a server holding `saved` would. */
+/** Answers the resume-token collection's reads and writes as a server holding `saved` would (other collections: empty). */
 export function scriptTokenCollection(peer: WirePeer, saved: Document | null): void {
   const found = saved ? [{ _id: 'till-1', token: saved, saved_at: new Date() }] : [];
-  peer.always('find', { cursor: { firstBatch: found, id: Long.ZERO, ns: `pos.${RESUME_TOKENS_COLLECTION}` }, ok: 1 });
+  peer.always('find', (command) => {
+    const name = String(command.find);
+    return { cursor: { firstBatch: name === RESUME_TOKENS_COLLECTION ? found : [], id: Long.ZERO, ns: `pos.${name}` }, ok: 1 };
+  });
   peer.always('update', { n: 1, nModified: 1, ok: 1 });
   peer.always('delete', { n: 1, ok: 1 });
 }
