@@ -126,8 +126,8 @@ export class ChangeSource {
 
   private heard(token: ResumeToken): void {
     this.health.alive();
-    // While a transaction gathers, reports are its own documents' (or cover them): not yet delivered.
     this.lastReport = token;
+    // While a transaction gathers, reports are its own documents' (or cover them): not yet delivered.
     if (this.transaction.gathering) return this.transaction.reported();
     // A report followed by another was a heartbeat (an empty batch's postBatchResumeToken): saved,
     // so that after a long quiet period a restart resumes from near the end of the oplog, not from
