@@ -8,6 +8,7 @@ import type { AccessTokenVerifier } from '../domain/principal.js';
 import type { Store } from '../store/types.js';
 import { asyncApiDocument } from './asyncapi.js';
 import { DEFAULT_SOCKET_LIMITS, guardRealtime, type SocketLimits } from './guard.js';
+import type { MenuReader } from '../domain/menu.js';
 import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
@@ -24,6 +25,8 @@ export interface RealtimeOptions {
   recoveryMaxEvents?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
+  /** The live menu (embedded store): the feed reads dishes and stock from it instead of the store. */
+  menu?: MenuReader;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
   limits?: SocketLimits;
   /** The client's address behind the trusted proxies, as HTTP's request.ip (default: the TCP peer). */
@@ -69,7 +72,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       socketIo.broadcast(batch);
       wsRooms.broadcast(batch);
     },
-  }, app.log);
+  }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu });
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
 

@@ -36,6 +36,7 @@ describe('models', () => {
       orders: 'orders',
       users: 'users',
       refresh_tokens: 'refresh_tokens',
+      upgrades: 'upgrades',
     });
   });
 });
@@ -102,7 +103,7 @@ describe('mongoOpener', () => {
       [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
-      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens'] } }, { operationType: 'invalidate' }] } },
+      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades'] } }, { operationType: 'invalidate' }] } },
     ]);
   });
 
