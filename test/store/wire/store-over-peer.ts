@@ -19,6 +19,8 @@ export function scriptTokenCollection(peer: WirePeer, saved: Document | null): v
     return { cursor: { firstBatch: name === RESUME_TOKENS_COLLECTION ? found : [], id: Long.ZERO, ns: `pos.${name}` }, ok: 1 };
   });
   peer.always('update', { n: 1, nModified: 1, ok: 1 });
+  // The app's own start-up writes (its data-format upgrade records).
+  peer.always('insert', { n: 1, ok: 1 });
   peer.always('delete', { n: 1, ok: 1 });
 }
 
