@@ -9,6 +9,7 @@ import { validatorCompiler } from './validation.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
+import idempotency from './plugins/idempotency.js';
 import openapi from './plugins/swagger.js';
 import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
@@ -40,6 +41,8 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
   await instance.register(openapi);
+  // Before the routes: it wraps each write route's handler as the route is added.
+  await instance.register(idempotency);
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
     await instance.register(routes);
   }
