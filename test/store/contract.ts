@@ -6,6 +6,7 @@ import type { IngredientDoc } from '../../models/ingredient.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
+import { describeIdempotencyKeys } from './contract-expiry.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 
 export interface StoreHarness {
@@ -739,5 +740,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeTransactions(suite);
     describeChangeEvents(suite);
     describeDurability(suite);
+    describeIdempotencyKeys(suite.store);
   });
 }

@@ -36,7 +36,12 @@ describe('models', () => {
       orders: 'orders',
       users: 'users',
       refresh_tokens: 'refresh_tokens',
+      idempotency_keys: 'idempotency_keys',
     });
+  });
+
+  it('idempotency keys: a TTL index on expires_at (MongoDB deletes each key once it has passed), no other', () => {
+    expect(models.idempotency_keys.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
   });
 });
 
@@ -102,7 +107,7 @@ describe('mongoOpener', () => {
       [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
-      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens'] } }, { operationType: 'invalidate' }] } },
+      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'idempotency_keys'] } }, { operationType: 'invalidate' }] } },
     ]);
   });
 
