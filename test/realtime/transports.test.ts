@@ -43,7 +43,7 @@ describe('one port, two protocols', () => {
     expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'my-orders', 'menu']);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
     expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient'))])).toEqual([
-      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []],
+      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []], ['my-orders', []],
       ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted']],
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
