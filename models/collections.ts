@@ -7,6 +7,7 @@ import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
+import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
 
 export interface Collections {
@@ -15,6 +16,7 @@ export interface Collections {
   orders: OrderDoc;
   users: UserDoc;
   refresh_tokens: RefreshTokenDoc;
+  upgrades: UpgradeDoc;
   idempotency_keys: IdempotencyKeyDoc;
 }
 
@@ -49,7 +51,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [] },
   orders: {
     catalogue: orderStoreCatalogue,
-    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
+    // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).
+    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at']],
     unique: [],
   },
   users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
@@ -58,6 +61,7 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     indexes: [['created_at'], ['family_id'], ['user_id']],
     unique: [{ field: 'token_hash', caseInsensitive: false }],
   },
+  upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }] },
   // The id is derived from scope and key, so the primary key makes a key unique per caller.
   idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at' },
 };

@@ -107,8 +107,8 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
     const scheduled_at = order.inHours ? new Date(Date.now() + order.inHours * 3_600_000).toISOString() : null;
     const dish_ids = order.dishes.map((name) => dishIds.get(name) ?? name);
     const created = await createOrder(deps, patron, { name: order.name, dish_ids, table_number: order.table, special_requests: order.requests ?? null, scheduled_at });
-    if (order.priority !== undefined) await changeOrder(deps, SCRIPT, created.id, { priority: order.priority }, false);
-    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1)) await changeOrder(deps, SCRIPT, created.id, { status }, false);
+    if (order.priority !== undefined) await changeOrder(deps, SCRIPT, created.id, { priority: order.priority });
+    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1)) await changeOrder(deps, SCRIPT, created.id, { status });
     behindMs = 0;
     return created;
   }

@@ -19,6 +19,8 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import reportRoutes from './routes/reports.js';
+import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 
 export interface AppOptions {
@@ -43,7 +45,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(openapi);
   // Before the routes: it wraps each write route's handler as the route is added.
   await instance.register(idempotency);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;

@@ -64,7 +64,7 @@ it('a patron in my-orders receives their own orders only, on socket.io and /ws',
     }
   }
   const updated = screens.ana[1]!.inbox.envelopes[1]!.data;
-  expect(updated).toMatchObject({ id: anas, status: 'In Progress', dishes: [{ id: risotto.id, name: 'Risotto' }] });
+  expect(updated).toMatchObject({ id: anas, status: 'In Progress', dishes: [{ id: risotto.id, name: 'Risotto' }], tickets: [{ station: 'hot', status: 'In Progress' }] });
   expect(updated).not.toHaveProperty('owner_id');
 });
 

@@ -40,7 +40,7 @@ export function describeIdempotencyKeys(store: () => Store) {
     });
 
     it('commits a record with the order it answers, or neither', async () => {
-      const order = { name: 'Ann', dish_ids: [], table_number: 1, special_requests: null, scheduled_at: null, priority: 3, status: 'Received' as const, fire_at: null, owner_id: OWNER, stock_taken: [] };
+      const order = { name: 'Ann', dish_ids: [], table_number: 1, special_requests: null, scheduled_at: null, priority: 3, status: 'Received' as const, fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null };
       const failed = store().transaction(async (tx) => {
         await tx.collection('orders').insert(order);
         await tx.collection('idempotency_keys').insert(keyRecord('d'.repeat(24)));

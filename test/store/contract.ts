@@ -7,6 +7,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
+import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 
 export interface StoreHarness {
@@ -40,7 +41,7 @@ function dish(name: string, overrides: Partial<NewDoc<DishDoc>> = {}): NewDoc<Di
 }
 
 function order(name: string, overrides: Partial<NewDoc<OrderDoc>> = {}): NewDoc<OrderDoc> {
-  return { name, dish_ids: [hexId(1)], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft', fire_at: null, owner_id: OWNER, stock_taken: [], ...overrides };
+  return { name, dish_ids: [hexId(1)], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft', fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null, ...overrides } as NewDoc<OrderDoc>;
 }
 
 const user = (user_name: string): NewDoc<UserDoc> => ({ user_name, email: `${user_name}@example.com`, role: 'patron', password_hash: 'hash' });
@@ -738,6 +739,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeWrites(suite);
     describeUniqueness(suite);
     describeTransactions(suite);
+    describeTicketQueries(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);

@@ -36,6 +36,7 @@ describe('models', () => {
       orders: 'orders',
       users: 'users',
       refresh_tokens: 'refresh_tokens',
+      upgrades: 'upgrades',
       idempotency_keys: 'idempotency_keys',
     });
   });
@@ -107,7 +108,7 @@ describe('mongoOpener', () => {
       [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
-      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'idempotency_keys'] } }, { operationType: 'invalidate' }] } },
+      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys'] } }, { operationType: 'invalidate' }] } },
     ]);
   });
 

@@ -34,7 +34,7 @@ async function openHarness(options: Partial<SqliteStoreOptions> = {}): Promise<S
 
 describeStoreContract('sqlite store', () => openHarness());
 
-const draft = { name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft' as const, fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [] };
+const draft = { name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft' as const, fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [], tickets: [], ready_at: null, closed_at: null };
 
 describe('sqlite store specifics', () => {
   const cleanups: (() => Promise<void>)[] = [];

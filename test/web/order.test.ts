@@ -81,7 +81,7 @@ describe('ordering app', () => {
       await add(page, menu.salad.id);
       await page.click('#place');
       // The cart empties once the tablet has its answer (the kitchen's event may show the order sooner).
-      await page.waitForFunction(() => document.querySelector('#cart-lines li') === null);
+      await expect.poll(() => page.locator('#cart-lines li').count(), { timeout: 15_000 }).toBe(0);
       expect(sent).toHaveLength(2);
       expect(sent[0]).toMatchObject({ status: 201, replayed: undefined });
       expect(sent[1]).toMatchObject({ key: sent[0]!.key, status: 201, replayed: 'true' });
@@ -112,7 +112,7 @@ describe('ordering app', () => {
       });
       await add(page, menu.steak.id);
       await page.click('#place');
-      await page.waitForFunction(() => document.querySelector('#checkout-status')?.textContent?.includes('sending the same order again'));
+      await expect.poll(() => page.textContent('#checkout-status'), { timeout: 15_000 }).toContain('sending the same order again');
       await page.unrouteAll({ behavior: 'wait' });
       await page.reload();
       await waitUntilLive(page);
@@ -167,17 +167,28 @@ describe('ordering app', () => {
       await page.click('#place');
       await page.waitForSelector('#orders .order');
       const [order] = await ordersInStore(t);
-      const status = () => orderOnScreen(page, order!.id).locator('.order-status').textContent();
-      const bump = async (to: string) => expect((await t.inject({ method: 'PATCH', url: `/orders/${order!.id}`, as: 'manager', payload: { status: to } })).statusCode).toBe(200);
-      await bump('In Progress');
+      const onScreen = orderOnScreen(page, order!.id);
+      const shown = async () => ({
+        status: await onScreen.locator('.order-status').textContent(),
+        tickets: await onScreen.locator('.ticket').evaluateAll((items) => items.map((item) => item.textContent)),
+      });
+      expect(await shown()).toEqual({ status: 'Received', tickets: ['Hot kitchenWaiting', 'BarWaiting'] });
+      // The kitchen works station by station (the hot line bumps its ticket), then the bar.
+      const bump = async (station: string, to: string) =>
+        expect((await t.inject({ method: 'PATCH', url: `/orders/${order!.id}/tickets/${station}`, as: 'chef', payload: { status: to } })).statusCode).toBe(200);
+      await bump('hot', 'In Progress');
       await page.waitForSelector(`#orders [data-order-id="${order!.id}"][data-status="In Progress"]`);
-      expect(await status()).toBe('Being prepared');
-      expect(await orderOnScreen(page, order!.id).locator('button.cancel').count()).toBe(0);
+      expect(await shown()).toEqual({ status: 'Being prepared', tickets: ['Hot kitchenBeing prepared', 'BarWaiting'] });
+      expect(await onScreen.locator('button.cancel').count()).toBe(0);
       await add(page, menu.salad.id);
+      await page.waitForSelector('#notice:empty', { state: 'attached' });
       await page.screenshot({ path: SCREENSHOT, fullPage: true });
-      await bump('Ready for Assembly');
+      await bump('beverages', 'In Progress');
+      await bump('beverages', 'Ready');
+      await page.waitForSelector(`#orders [data-order-id="${order!.id}"] .ticket[data-station="beverages"][data-status="Ready"]`);
+      await bump('hot', 'Ready');
       await page.waitForSelector(`#orders [data-order-id="${order!.id}"][data-status="Ready for Assembly"]`);
-      expect(await status()).toBe('Ready');
+      expect(await shown()).toEqual({ status: 'Ready', tickets: ['Hot kitchenReady', 'BarReady'] });
 
       await page.click('#place');
       await page.waitForSelector('#orders .order >> nth=1');
