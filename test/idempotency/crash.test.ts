@@ -15,6 +15,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 function serve(dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; url: Promise<string>; exited: Promise<NodeJS.Signals | null> } {
   const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { cwd: ROOT, env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
   const url = new Promise<string>((resolve, reject) => {
     let stdout = '';
@@ -23,7 +25,7 @@ function serve(dataDir: string, env: Record<string, string> = {}): { child: Chil
       const match = /listening (\S+)/.exec(stdout);
       if (match?.[1]) resolve(match[1]);
     });
-    void exited.then((signal) => reject(new Error(`server exited (${signal}) before listening`)));
+    void exited.then((signal) => reject(new Error(`server exited (${signal}) before listening: ${stderr}`)));
     setTimeout(() => reject(new Error('server did not listen within 20 s')), 20_000).unref();
   });
   return { child, url, exited };
@@ -46,7 +48,7 @@ it('after a SIGKILL between the commit and the reply, the retry gets the stored 
     const place = async (url: string) =>
       fetch(`${url}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'table-12-checkout', authorization: `Bearer ${await token(url)}` }, body });
 
-    const doomed = serve(dataDir, { POS_TEST_KILL_AFTER_ORDER_COMMIT: '1' });
+    const doomed = serve(dataDir, { TEST_KILL_AFTER_ORDER_COMMIT: '1' });
     children.push(doomed.child);
     await expect(place(await doomed.url)).rejects.toThrow();
     expect(await doomed.exited).toBe('SIGKILL');
