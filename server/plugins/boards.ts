@@ -1,4 +1,5 @@
-// The browser boards: static assets under /boards/, and the KDS, expeditor and menu pages.
+// The browser boards: static assets under /boards/, the KDS, expeditor and menu pages, and the
+// guests' ordering app.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -35,6 +36,7 @@ async function pages(app: FastifyInstance) {
   app.get('/boards', hide, async (_request, reply) => reply.sendFile('index.html'));
   app.get('/expeditor', hide, async (_request, reply) => reply.sendFile('expeditor.html'));
   app.get('/menu', hide, async (_request, reply) => reply.sendFile('menu.html'));
+  app.get('/order', hide, async (_request, reply) => reply.sendFile('order.html'));
 }
 
 /** Encapsulated inside, so `reply.sendFile` stays the boards' own and clashes with no other plugin. */

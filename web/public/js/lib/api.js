@@ -5,18 +5,19 @@ import { accessToken, refresh } from './session.js';
 const PAGE = 30;
 
 export class ApiError extends Error {
-  /** @param {number} status @param {{ title?: string, detail?: string }} problem */
-  constructor(status, problem) {
+  /** @param {number} status @param {{ title?: string, detail?: string }} problem @param {number | null} [retryAfter] seconds */
+  constructor(status, problem, retryAfter = null) {
     super(problem.detail ?? problem.title ?? `HTTP ${status}`);
     this.status = status;
+    this.retryAfter = retryAfter;
   }
 }
 
-/** @param {string} method @param {string} path @param {unknown} [body] */
-async function send(method, path, body) {
+/** @param {string} method @param {string} path @param {unknown} [body] @param {Record<string, string>} [extra] */
+async function send(method, path, body, extra = {}) {
   const token = accessToken();
   /** @type {Record<string, string>} */
-  const headers = { accept: 'application/json' };
+  const headers = { accept: 'application/json', ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   // Bearer tokens only, never cookies; and no browser login box on a 401.
@@ -25,14 +26,16 @@ async function send(method, path, body) {
 
 /**
  * @param {string} method @param {string} path @param {unknown} [body]
+ * @param {Record<string, string>} [headers] e.g. an Idempotency-Key
  * @returns {Promise<any>} the JSON body (null for 204)
  */
-export async function api(method, path, body) {
-  let response = await send(method, path, body);
-  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body);
+export async function api(method, path, body, headers = {}) {
+  let response = await send(method, path, body, headers);
+  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body, headers);
   if (response.status === 204) return null;
   const payload = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, payload);
+  const retryAfter = Number(response.headers.get('retry-after')) || null;
+  if (!response.ok) throw new ApiError(response.status, payload, retryAfter);
   return payload;
 }
 
