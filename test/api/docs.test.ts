@@ -114,9 +114,9 @@ describe('GET /openapi.json', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = Object.keys(response.headers ?? {});
         if (Number(status) >= 400) expect({ status, content: response.content }).toStrictEqual({ status, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-        if (status === '401') expect(headers).toStrictEqual(['WWW-Authenticate']);
+        if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (status === '429' || status === '503') expect(headers).toStrictEqual(['Retry-After']);
-        if (status === '201') expect(headers).toStrictEqual(operation.operationId === 'logIn' ? [] : ['Location']);
+        if (status === '201') expect(headers.includes('Location')).toBe(operation.operationId !== 'logIn');
       }
     }
     expect(document.components.responses.MethodNotAllowed.headers).toStrictEqual({ Allow: { $ref: '#/components/headers/Allow' } });
