@@ -23,9 +23,12 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const takesIdempotencyKey = (operation: O.OperationObject) =>
   (operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
 
+const takesAccessToken = (operation: O.OperationObject) => (operation.security ?? []).some((requirement) => 'AccessToken' in requirement);
+
 /** The statuses any operation of this kind can answer, whatever its handler does. */
 function commonStatuses(method: string, operation: O.OperationObject): number[] {
   const statuses = [429, 503];
+  if (takesAccessToken(operation)) statuses.push(401);
   if (WRITE_METHODS.has(method)) statuses.push(415);
   if (operation.requestBody) statuses.push(400, 413);
   if (takesIdempotencyKey(operation)) statuses.push(409, 422);

@@ -2,8 +2,11 @@
 // schemas, Problem responses with their headers, the statuses every request can meet, `security: []`
 // when public, and (with an Idempotency-Key header) the replay header and the reused-key answers.
 import Fastify from 'fastify';
+import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
+import { requireUser } from '../../domain/access.js';
+import auth from '../../server/plugins/auth.js';
 import openapi from '../../server/plugins/swagger.js';
 import { NamedSchemas } from '../../server/openapi/named-schemas.js';
 import { problems, Projectable } from '../../server/routes/shared.js';
@@ -13,6 +16,9 @@ const problem = { description: expect.any(String), content: { 'application/probl
 
 async function documentWith(register: (app: ReturnType<typeof Fastify>) => void) {
   const app = Fastify();
+  // The auth plugin only builds hooks here; no request reaches the token service it names.
+  await app.register(fp(async () => {}, { name: 'pos-services' }));
+  await app.register(auth);
   await app.register(openapi);
   register(app);
   await app.ready();
@@ -53,6 +59,19 @@ describe('a new route in the OpenAPI document', () => {
     expect(responses['422']).toMatchObject({ ...problem, description: 'This Idempotency-Key was already used for a different request.' });
     expect(responses['429'].headers).toStrictEqual({ 'Retry-After': { $ref: '#/components/headers/RetryAfter' } });
     expect(Object.keys(document.components.headers).sort()).toStrictEqual(['Allow', 'IdempotentReplayed', 'RetryAfter', 'RetryAfterInFlight']);
+  });
+});
+
+describe('security from the route itself', () => {
+  it('app.authenticate(check) documents a required access token and its 401; app.authenticate() an optional one', async () => {
+    const document = await documentWith((app) => {
+      app.get('/stations/:station/all-day', { preValidation: app.authenticate(requireUser), schema: { operationId: 'getAllDay', summary: 'Counts', response: { 200: Type.Object({}) } } }, async () => ({}));
+      app.post('/guests', { preValidation: app.authenticate(), schema: { operationId: 'createGuest', summary: 'Sign up', response: { 201: Type.Object({}) } } }, async () => ({}));
+    });
+    const allDay = document.paths['/stations/{station}/all-day'].get;
+    expect(allDay.security).toStrictEqual([{ AccessToken: [] }]);
+    expect(allDay.responses['401']).toMatchObject({ ...problem, headers: { 'WWW-Authenticate': { $ref: '#/components/headers/WWWAuthenticate' } } });
+    expect(document.paths['/guests'].post.security).toStrictEqual([{}, { AccessToken: [] }]);
   });
 });
 
