@@ -82,6 +82,10 @@ describe('NamedSchemas', () => {
     expect(() => named.hoist(Type.Object({ b: Type.String() }, { $id: 'Ticket' }))).toThrow('Two different schemas are named Ticket: give one another $id.');
   });
 
+  it('types an enum of strings as a string', () => {
+    expect(new NamedSchemas().hoist({ status: Type.Enum(['Received', 'Ready']) })).toStrictEqual({ status: { type: 'string', enum: ['Received', 'Ready'] } });
+  });
+
   it('documents a schema as its x-document-as form', () => {
     expect(new NamedSchemas().hoist({ limit: Type.String({ 'x-document-as': Type.Integer({ minimum: 1 }) }) })).toStrictEqual({ limit: { type: 'integer', minimum: 1 } });
   });
