@@ -20,6 +20,9 @@ function requireRole(principal: Principal | null, roles: readonly Role[], action
 
 export const isStaff = (principal: Principal) => STAFF.includes(principal.role);
 
+/** Station tickets, queues and all-day counts: the kitchen (chefs, expeditors, managers). */
+export const requireKitchenStaff = (principal: Principal | null, action: string) => requireRole(principal, STAFF, action);
+
 /** POST/PUT/PATCH/DELETE on dishes and ingredients: chefs and managers. */
 export const requireMenuEditor = (principal: Principal | null) => requireRole(principal, ['chef', 'manager'], 'change the menu or the stock');
 

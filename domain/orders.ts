@@ -12,6 +12,7 @@ import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
 import { planSchedule } from './schedule.js';
 import { adjustStock, returnStock } from './stock.js';
+import { moveOrder, stationsOf, ticketsFor } from './tickets.js';
 
 /** What clients see: the stored order without its owner. */
 export function publicOrder({ owner_id: _owner, stock_taken: _taken, ...order }: OrderDoc): Order {
@@ -51,6 +52,7 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
   const created = await store.transaction(async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
     const stockTaken = await adjustStock(tx, [], dishes);
+    const plan = planSchedule(scheduledAt, dishes, createdAt);
     return tx.collection('orders').insert({
       name: body.name,
       dish_ids: body.dish_ids,
@@ -58,7 +60,10 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
       special_requests: body.special_requests ?? null,
       scheduled_at: scheduledAt,
       priority: 3,
-      ...planSchedule(scheduledAt, dishes, createdAt),
+      ...plan,
+      tickets: ticketsFor(stationsOf(dishes), [], plan.status, createdAt.toISOString()),
+      ready_at: null,
+      closed_at: null,
       owner_id: principal.userId,
       stock_taken: stockTaken,
     });
@@ -88,26 +93,34 @@ function assertNotStarted(order: OrderDoc, what: string): void {
   }
 }
 
-/** PUT (replace: omitted optional fields become null) and PATCH (only what is given). */
-export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, changes: OrderPatch, replace: boolean): Promise<Order> {
+/**
+ * PUT and PATCH: both change only the fields they carry (a PUT from a client generated from the
+ * original OpenAPI must never erase special requests or a schedule it cannot see).
+ */
+export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, wanted: OrderPatch): Promise<Order> {
   const at = now();
   const changed = await store.transaction(async (tx) => {
     const order = await loadOrder(tx, principal, id);
-    const wanted: OrderPatch = replace ? { table_number: null, special_requests: null, scheduled_at: null, ...changes } : changes;
     assertMayEditOrder(principal, order, changedFields(order, wanted));
     const dishIdsChange = wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join();
     const scheduleChange = wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at);
     if (dishIdsChange) assertNotStarted(order, 'dishes');
     if (scheduleChange) assertNotStarted(order, 'schedule');
     const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    // Dishes matter only for stock (new dishes) and the fire time (new dishes or schedule): a status bump needs none.
-    const dishes = dishIdsChange || scheduleChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
+    // Dishes matter only for stock (new dishes), the fire time and the tickets (new dishes or
+    // schedule): a status bump needs none.
+    const replanned = dishIdsChange || scheduleChange;
+    const dishes = replanned ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
     const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
-    const replan = (dishIdsChange || scheduleChange) && status === order.status;
+    const plan = replanned && status === order.status ? planSchedule(scheduledAt, dishes, at) : { status: order.status, fire_at: order.fire_at };
+    // Only Draft and Received orders change dishes or schedule, so every ticket still has the order's status.
+    const tickets = replanned ? ticketsFor(stationsOf(dishes), order.tickets, plan.status as 'Draft' | 'Received', at.toISOString()) : order.tickets;
+    const planned = { ...order, ...plan, tickets };
+    const kitchen = status !== order.status ? moveOrder(planned, status, principal.userId, at.toISOString()) : { status: plan.status, tickets };
     const { status: _s, ...fields } = wanted;
-    const set = { ...fields, scheduled_at: scheduledAt, status, stock_taken: stockTaken, ...(replan && planSchedule(scheduledAt, dishes, at)) };
+    const set = { ...fields, scheduled_at: scheduledAt, fire_at: plan.fire_at, stock_taken: stockTaken, ...kitchen };
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'status', op: 'eq', value: order.status }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
     return updated;

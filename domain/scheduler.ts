@@ -1,6 +1,7 @@
 // Releases scheduled Drafts to the kitchen at their fire time. Each instance runs one; a conditional
 // update (still Draft?) makes every release happen exactly once, however many instances share a store.
 import type { Store } from '../store/types.js';
+import { moveOrder } from './tickets.js';
 
 const MAX_SLEEP_MS = 30_000;
 const RETRY_MS = 5_000;
@@ -28,7 +29,9 @@ export class OrderScheduler {
     const due = await orders.find([{ field: 'status', op: 'eq', value: 'Draft' }, { field: 'fire_at', op: 'lte', value: at }], { sort: { field: 'fire_at', direction: 'asc' } });
     const released: string[] = [];
     for (const order of due) {
-      const done = await orders.update(order.id, { set: { status: 'Received' } }, { if: [{ field: 'status', op: 'eq', value: 'Draft' }] });
+      // Its tickets fire with it; nobody bumped them.
+      const set = moveOrder(order, 'Received', null, at);
+      const done = await orders.update(order.id, { set }, { if: [{ field: 'status', op: 'eq', value: 'Draft' }] });
       if (done) released.push(order.id);
     }
     if (released.length > 0) this.log?.info({ released }, 'scheduled orders released to the kitchen');

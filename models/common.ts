@@ -49,7 +49,7 @@ export const ListQuerystring = Type.Object({
 });
 
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */
-export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'fire_at'] as const;
+export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'fire_at', 'tickets', 'ready_at', 'closed_at'] as const;
 
 /** A nullable value in the OpenAPI 3.1 form. */
 export function Nullable<T extends TSchema>(schema: T) {

@@ -2,6 +2,8 @@
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Id, Nullable, Timestamp } from './common.js';
+import { Ticket, TICKET_STATUSES } from './ticket.js';
+import { STATIONS } from './dish.js';
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
@@ -27,6 +29,9 @@ export const Order = Type.Object(
     priority: Priority,
     status: Status,
     fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
+    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station among the dishes, in the order cold, hot, beverages. The status follows them.' }),
+    ready_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.' })),
+    closed_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' })),
   },
   { $id: 'Order' },
 );
@@ -49,11 +54,15 @@ export const OrderCreate = Type.Object(
 );
 export type OrderCreate = Static<typeof OrderCreate>;
 
-/** PUT replaces the writable fields: omitted optional ones become null; omitted status/priority stay. */
+/**
+ * PUT takes the original OpenAPI's UpdateOrderRequest (dish_ids, priority, status; none required)
+ * and the other writable fields. Unlike other resources, what it omits keeps its value: a client
+ * generated from that document cannot see special_requests and must never erase an allergy note.
+ */
 export const OrderReplace = Type.Object(
   {
-    name: OrderName,
-    dish_ids: DishIds,
+    name: Type.Optional(OrderName),
+    dish_ids: Type.Optional(DishIds),
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
@@ -79,6 +88,11 @@ export const orderCatalogue: Catalogue = {
   priority: { type: 'integer', sortable: true, filterable: true },
   status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
   fire_at: { type: 'date', sortable: true, filterable: true },
+  tickets: { type: 'object' },
+  'tickets.station': { type: 'enum', enum: STATIONS, filterable: true, array: { path: 'tickets', item: 'station' } },
+  'tickets.status': { type: 'enum', enum: TICKET_STATUSES, filterable: true, array: { path: 'tickets', item: 'status' } },
+  ready_at: { type: 'date', sortable: true, filterable: true },
+  closed_at: { type: 'date', sortable: true, filterable: true },
 };
 
 /** Internal: the store also indexes the owner, which no client may filter on. */

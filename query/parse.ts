@@ -25,6 +25,11 @@ export function parseListQuery(raw: RawListQuery, catalogue: Catalogue): ListQue
 }
 
 /** For list and single-resource GETs: top-level names only, in the client's order, duplicates once. */
+/** `limit` and `offset` alone, for lists that have no sort or filter of their own. */
+export function parsePage(raw: Pick<RawListQuery, 'limit' | 'offset'>): { limit: number; offset: number } {
+  return { limit: parseLimit(raw.limit), offset: parseOffset(raw.offset) };
+}
+
 export function parseFields(raw: string | undefined, catalogue: Catalogue): string[] | undefined {
   if (raw === undefined) return undefined;
   if (raw.length > MAX_FIELDS_LENGTH) throw queryError('fields', `fields must be at most ${MAX_FIELDS_LENGTH} characters`);

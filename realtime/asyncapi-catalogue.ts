@@ -32,6 +32,11 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
   { type: 'ingredient.updated', summary: 'An ingredient changed (stock, name or price).', data: schema('Ingredient') },
   { type: 'ingredient.deleted', summary: 'An ingredient was deleted; `data` is the ingredient as it last was.', data: schema('Ingredient') },
   {
+    type: 'station.all_day',
+    summary: "The station's all-day counts changed (an order placed, bumped, released, edited or deleted); `data` is what GET /stations/{station}/all-day answers.",
+    data: schema('AllDay'),
+  },
+  {
     type: 'resync',
     summary: 'Changes may have been missed: reload from the REST lists.',
     data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
@@ -44,8 +49,8 @@ const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted'
 const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
-  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with only those dishes.`,
-  types: [...ORDER_EVENTS, 'resync'] as EventType[],
+  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with every ticket and only those dishes, and the station's all-day counts.`,
+  types: [...ORDER_EVENTS, 'station.all_day', 'resync'] as EventType[],
 });
 
 export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
@@ -70,7 +75,9 @@ const dish: Dish = {
 const order: KitchenOrder = {
   id: '674d0bf5c28b69001f8e03a1', created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
   name: 'Ben', dish_ids: [dish.id, dish.id], table_number: 18, special_requests: 'No peanuts', scheduled_at: null,
-  priority: 3, status: 'Received', fire_at: null, dishes: [dish, dish],
+  priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null,
+  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null }],
+  dishes: [dish, dish],
 };
 const ingredient: IngredientDoc = {
   id: '66294b2a4475a41f3e709bc5', created_at: '2026-11-21T10:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
@@ -88,5 +95,6 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
   'ingredient.created': ingredient,
   'ingredient.updated': { ...ingredient, in_stock_qty: 0 },
   'ingredient.deleted': ingredient,
+  'station.all_day': { station: 'hot', items: [{ dish_id: dish.id, name: dish.name, quantity: 2 }], upcoming: [] },
   resync: { reason: 'The change stream could not resume.' },
 };

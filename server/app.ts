@@ -6,6 +6,7 @@ import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './problem.js';
 import { validatorCompiler } from './validation.js';
+import { clientAddress, trustedHops } from './trust-proxy.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
@@ -18,6 +19,8 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import reportRoutes from './routes/reports.js';
+import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 
 export interface AppOptions {
@@ -40,7 +43,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
   await instance.register(openapi);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
@@ -50,7 +53,10 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     recoveryMaxEvents,
     verifier: instance.pos.tokens,
     now: instance.pos.now,
+    menu: instance.pos.menu,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
+    // The address HTTP sees (request.ip), for the socket.io handshake too.
+    clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),
   });
   await instance.register(import('./plugins/boards.js'));
 }
@@ -86,7 +92,7 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
   };
 }
 

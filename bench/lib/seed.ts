@@ -6,7 +6,9 @@ import { createIngredient } from '../../domain/ingredients.js';
 import { Passwords } from '../../domain/passwords.js';
 import { CATEGORIES, type DishDoc, type Station } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
-import type { OrderStatus } from '../../models/order.js';
+import type { OrderDoc, OrderStatus } from '../../models/order.js';
+import type { Ticket } from '../../models/ticket.js';
+import { stationsOf } from '../../domain/tickets.js';
 import type { Role } from '../../models/user.js';
 import type { Store } from '../../store/types.js';
 
@@ -18,6 +20,9 @@ export const STOCK = 1_000_000_000;
 const ORDERS_PER_TRANSACTION = 2_000;
 /** Stored orders are a minute apart, the first one 100 days ago. */
 const HISTORY_START = Date.now() - 100 * 86_400_000;
+
+/** When order number `n` of the history was placed (one a minute from 100 days ago). */
+export const historyTime = (n: number) => new Date(HISTORY_START + n * 60_000);
 /**
  * A kitchen's history: every order is finished except the newest few hundred, which are still on
  * their way through the kitchen (about half of them Received, what a station's screen lists).
@@ -105,6 +110,28 @@ function stockTaken(dishes: readonly DishDoc[]): { ingredient_id: string; units:
   return [...units].sort(([a], [b]) => a.localeCompare(b)).map(([ingredient_id, count]) => ({ ingredient_id, units: count }));
 }
 
+const MINUTE = 60_000;
+const at = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Tickets as the kitchen would have left them for an order in `status` placed at `placedMs`:
+ * started 1-4 minutes after firing, ready after 60-160% of the station's longest dish, closed
+ * 1-10 minutes after the last station: what GET /reports/kitchen reads.
+ */
+function kitchenFields(dishes: readonly DishDoc[], orderStatus: OrderStatus, placedMs: number, random: () => number): Pick<OrderDoc, 'tickets' | 'ready_at' | 'closed_at'> {
+  const done = orderStatus === 'Ready for Assembly' || orderStatus === 'On the Way' || orderStatus === 'Ready for Pickup';
+  const tickets: Ticket[] = stationsOf(dishes).map((station) => {
+    const longest = Math.max(...dishes.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
+    const startedMs = placedMs + (1 + random() * 3) * MINUTE;
+    const readyMs = startedMs + longest * (0.6 + random()) * MINUTE;
+    const started = orderStatus !== 'Received';
+    return { station, status: done ? 'Ready' : started ? 'In Progress' : 'Received', fired_at: at(placedMs), started_at: started ? at(startedMs) : null, ready_at: done ? at(readyMs) : null, bumped_by: null };
+  });
+  const readyMs = Math.max(...tickets.map((ticket) => (ticket.ready_at ? Date.parse(ticket.ready_at) : 0)));
+  const closed = orderStatus === 'On the Way' || orderStatus === 'Ready for Pickup';
+  return { tickets, ready_at: done ? at(readyMs) : null, closed_at: closed ? at(readyMs + (1 + random() * 9) * MINUTE) : null };
+}
+
 function status(random: () => number, weights: [OrderStatus, number][]): OrderStatus {
   let roll = random() * weights.reduce((sum, [, weight]) => sum + weight, 0);
   for (const [value, weight] of weights) if ((roll -= weight) < 0) return value;
@@ -132,8 +159,9 @@ async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen,
     await store.transaction(async (tx) => {
       const orders = tx.collection('orders');
       for (let n = start; n < Math.min(to, start + ORDERS_PER_TRANSACTION); n++) {
-        clock.at = HISTORY_START + n * 60_000;
+        clock.at = historyTime(n).getTime();
         const dishes = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(random, kitchen.dishes));
+        const orderStatus = status(random, n >= to - ACTIVE_ORDERS ? ACTIVE : FINISHED);
         await orders.insert({
           name: `Guest${n}`,
           dish_ids: dishes.map((dish) => dish.id),
@@ -141,8 +169,9 @@ async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen,
           special_requests: random() < 0.2 ? 'No onions, please; one plate without sauce.' : null,
           scheduled_at: null,
           priority: Math.floor(random() * 6),
-          status: status(random, n >= to - ACTIVE_ORDERS ? ACTIVE : FINISHED),
+          status: orderStatus,
           fire_at: null,
+          ...kitchenFields(dishes, orderStatus, clock.at, random),
           owner_id: kitchen.patronId,
           stock_taken: stockTaken(dishes),
         });

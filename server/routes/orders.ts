@@ -67,16 +67,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return projectPage(evaluateListQuery(all, query, dishCatalogue), query.fields);
   });
 
-  const change = (replace: boolean) => async (request: { principal: Principal | null; params: { id: string }; body: OrderPatch }) => {
-    const changed = await orders.changeOrder(app.pos, requireUser(request.principal), request.params.id, request.body, replace);
+  const change = async (request: { principal: Principal | null; params: { id: string }; body: OrderPatch }) => {
+    const changed = await orders.changeOrder(app.pos, requireUser(request.principal), request.params.id, request.body);
     app.pos.scheduler.poke();
     return changed;
   };
 
   app.put('/orders/:id', {
     preValidation: signedIn,
-    schema: { operationId: 'replaceOrder', tags, security, summary: 'Replace an order', params: IdParams, body: OrderReplace, response: { 200: Order, ...problems(400, 401, 403, 404, 409) } },
-  }, change(true));
+    schema: { operationId: 'replaceOrder', tags, security, summary: 'Update an order (what the body omits keeps its value)', params: IdParams, body: OrderReplace, response: { 200: Order, ...problems(400, 401, 403, 404, 409) } },
+  }, change);
 
   app.patch('/orders/:id', {
     preValidation: signedIn,
@@ -89,7 +89,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: OrderPatch,
       response: { 200: Order, ...problems(400, 401, 403, 404, 409) },
     },
-  }, change(false));
+  }, change);
 
   app.delete('/orders/:id', {
     preValidation: signedIn,

@@ -50,6 +50,11 @@ describe('GET /openapi.json', () => {
     '/orders': ['get', 'post'],
     '/orders/{id}': ['delete', 'get', 'patch', 'put'],
     '/orders/{id}/dishes': ['get'],
+    '/orders/{id}/tickets/{station}': ['patch'],
+    '/stations/{station}/tickets': ['get'],
+    '/stations/{station}/all-day': ['get'],
+    '/reports/kitchen': ['get'],
+    '/users/{id}/unlock': ['post'],
   };
 
   it('is an OpenAPI 3.1 document with every path and operation of the API', async () => {
@@ -83,7 +88,7 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
     const lists = operations.filter((operation) => operation.parameters?.some((parameter) => parameter.name === 'limit'));
-    expect(lists.map((operation) => operation.operationId)).toEqual(expect.arrayContaining(['listUsers', 'listDishes', 'listDishIngredients', 'listIngredients', 'listOrders', 'listOrderDishes']));
+    expect(lists.map((operation) => operation.operationId)).toEqual(expect.arrayContaining(['listUsers', 'listDishes', 'listDishIngredients', 'listIngredients', 'listOrders', 'listOrderDishes', 'listStationTickets']));
     for (const operation of lists) {
       const typed = Object.fromEntries((operation.parameters ?? []).filter((parameter) => ['limit', 'offset'].includes(parameter.name)).map((parameter) => [parameter.name, parameter.schema]));
       expect({ operation: operation.operationId, typed }).toStrictEqual({
@@ -124,10 +129,11 @@ describe('GET /openapi.json', () => {
 
   it('names its schemas in components and refers to them', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining([
-      'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
-      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'RefreshRequest', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
-    ]));
+    expect(Object.keys(document.components.schemas)).toStrictEqual([
+      'AllDay', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
+      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'RefreshRequest', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
+    ]);
+    expect(document.components.schemas.Order.properties.tickets).toStrictEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }));
     expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/OrderPatch' });
     expect(document.paths['/orders'].post.responses['201'].content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/Order' });
     expect(document.paths['/dishes'].get.responses['200'].content['application/json'].schema.properties.results.items).toStrictEqual({ $ref: '#/components/schemas/PartialDish' });

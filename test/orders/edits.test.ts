@@ -78,11 +78,21 @@ describe("a patron's own order", () => {
     expect(changed.json<Order>()).toMatchObject({ special_requests: 'Extra lemon', status: 'Draft' });
   });
 
-  it('is replaced by PUT: omitted optional fields become null, status and priority stay', async () => {
-    const order = await newOrder();
-    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Anna', dish_ids: [menu.salad.id] } });
+  it('keeps what a PUT omits: special requests and the schedule survive a PUT of the original OpenAPI body', async () => {
+    const scheduled_at = new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString();
+    const order = await placeOrder(t, [menu.salad.id], 'patron', { scheduled_at, special_requests: 'No onions' });
+    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id, menu.salad.id] } });
     expect(response.statusCode).toBe(200);
-    expect(response.json<Order>()).toMatchObject({ name: 'Anna', dish_ids: [menu.salad.id], table_number: null, special_requests: null, scheduled_at: null, status: 'Received', priority: 3 });
+    expect(response.json<Order>()).toMatchObject({ name: order.name, dish_ids: [menu.salad.id, menu.salad.id], table_number: order.table_number, special_requests: 'No onions', scheduled_at, status: 'Draft', priority: 3 });
+  });
+
+  it('clears a nullable property a PUT sends as null, and takes an empty PUT as no change', async () => {
+    const order = await newOrder();
+    const cleared = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { special_requests: null, table_number: null } });
+    expect(cleared.json<Order>()).toMatchObject({ special_requests: null, table_number: null, name: order.name, dish_ids: order.dish_ids });
+    const empty = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: {} });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<Order>()).toMatchObject({ special_requests: null, table_number: null, name: order.name, status: 'Received' });
   });
 
   it('cannot be changed or deleted once the kitchen has started (403)', async () => {
@@ -121,9 +131,9 @@ describe('staff edits', () => {
     expect((await getOrder(t, order.id)).dish_ids).toEqual([menu.salad.id]);
   });
 
-  it('a manager PUT replaces the details and may move the status in the same request', async () => {
+  it('a manager PUT changes the details and may move the status in the same request', async () => {
     const order = await newOrder();
     const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'manager', payload: { name: 'Anna', dish_ids: [menu.salad.id], table_number: 2, status: 'In Progress', priority: 1 } });
-    expect(response.json<Order>()).toMatchObject({ name: 'Anna', table_number: 2, special_requests: null, status: 'In Progress', priority: 1 });
+    expect(response.json<Order>()).toMatchObject({ name: 'Anna', table_number: 2, special_requests: 'No onions', status: 'In Progress', priority: 1 });
   });
 });

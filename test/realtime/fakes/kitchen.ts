@@ -36,6 +36,7 @@ export function orderFields(dishIds: string[], name = 'Ben'): Omit<OrderDoc, 'id
   return {
     name, dish_ids: dishIds, table_number: 7, special_requests: null, scheduled_at: null,
     priority: 3, status: 'Received', fire_at: null, owner_id: 'owner-secret', stock_taken: [],
+    tickets: [], ready_at: null, closed_at: null,
   };
 }
 

@@ -1,0 +1,46 @@
+// Station tickets: each station's part of an order, bumped on its own board. The order's kitchen
+// status follows them (domain/tickets.ts).
+import Type, { type Static } from 'typebox';
+import { Id, Nullable } from './common.js';
+import { STATIONS } from './dish.js';
+
+export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
+
+export const Ticket = Type.Object(
+  {
+    station: Type.Enum(STATIONS),
+    status: Type.Enum(TICKET_STATUSES),
+    fired_at: When('When the ticket reached the kitchen (creation, or the release of a scheduled Draft); null while Draft.'),
+    started_at: When('The first move to In Progress; null before.'),
+    ready_at: When('When it became Ready; cleared by a recall.'),
+    bumped_by: Nullable(Type.String({ description: 'Id of the user who made the last move; null before one (or a release by the scheduler).' })),
+  },
+  { $id: 'Ticket', additionalProperties: false },
+);
+export type Ticket = Static<typeof Ticket>;
+
+/** PATCH /orders/{id}/tickets/{station}: Draft tickets are released with their order, never moved. */
+export const TicketMove = Type.Object(
+  { status: Type.Enum(['Received', 'In Progress', 'Ready'] as const, { description: 'Received → In Progress → Ready; recall one step back.' }) },
+  { additionalProperties: false },
+);
+export type TicketMove = Static<typeof TicketMove>;
+
+export const StationParams = Type.Object({ station: Type.String({ description: 'cold, hot or beverages.', examples: ['hot'] }) });
+export const TicketParams = Type.Object({ id: Type.String({ description: 'The order id (24 hex characters).' }), station: StationParams.properties.station });
+
+/** One dish of a station's all-day count. */
+const AllDayItem = Type.Object({ dish_id: Id, name: Type.String(), quantity: Type.Integer({ minimum: 1 }) });
+
+export const AllDay = Type.Object(
+  {
+    station: Type.Enum(STATIONS),
+    items: Type.Array(AllDayItem, { description: 'Dishes on Received and In Progress tickets, largest quantity first.' }),
+    upcoming: Type.Array(AllDayItem, { description: 'Dishes on Draft tickets firing within the next 30 minutes.' }),
+  },
+  { $id: 'AllDay' },
+);
+export type AllDay = Static<typeof AllDay>;

@@ -1,0 +1,65 @@
+// Station tickets: a station bumps or recalls its own part of an order, reads its queue and its
+// all-day counts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { requireKitchenStaff } from '../../domain/access.js';
+import * as stations from '../../domain/stations.js';
+import { Dish } from '../../models/dish.js';
+import { Order } from '../../models/order.js';
+import { AllDay, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
+import { ListQuerystring } from '../../models/common.js';
+import { parsePage } from '../../query/parse.js';
+import { ListResponse, problems } from './shared.js';
+
+const tags = ['Stations'];
+const security = [{ AccessToken: [] }];
+const StationOrder = Type.Intersect([Order, Type.Object({ dishes: Type.Array(Dish, { description: "That station's dishes of the order, one per dish_ids entry." }) })], { $id: 'StationOrder' });
+const PageQuerystring = Type.Pick(ListQuerystring, ['limit', 'offset']);
+
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  // Patrons are refused (403) before a body is even read.
+  const kitchen = app.authenticate((principal) => requireKitchenStaff(principal, 'work with station tickets'));
+
+  app.patch('/orders/:id/tickets/:station', {
+    preValidation: kitchen,
+    schema: {
+      operationId: 'moveOrderTicket',
+      tags,
+      security,
+      summary: "Move one station's ticket of an order (bump or recall)",
+      description: 'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ticket already has changes nothing.',
+      params: TicketParams,
+      body: TicketMove,
+      response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
+    },
+  }, async (request) => stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body));
+
+  app.get('/stations/:station/tickets', {
+    preValidation: kitchen,
+    schema: {
+      operationId: 'listStationTickets',
+      tags,
+      security,
+      summary: "A station's queue",
+      description: 'Orders with a Received or In Progress ticket at the station, and Ready ones readied in the last 10 minutes (for recall), each with that station\'s dishes; highest priority first, then the oldest fired.',
+      params: StationParams,
+      querystring: PageQuerystring,
+      response: { 200: ListResponse(StationOrder, "A page of the station's queue"), ...problems(400, 401, 403, 404) },
+    },
+  }, async (request) => stations.stationQueue(app.pos, request.principal, request.params.station, parsePage(request.query)));
+
+  app.get('/stations/:station/all-day', {
+    preValidation: kitchen,
+    schema: {
+      operationId: 'getStationAllDay',
+      tags,
+      security,
+      summary: "A station's all-day counts",
+      description: 'How many of each of the station\'s dishes are on Received and In Progress tickets (largest first), and on Draft tickets firing within 30 minutes.',
+      params: StationParams,
+      response: { 200: AllDay, ...problems(401, 403, 404) },
+    },
+  }, async (request) => stations.allDay(app.pos, request.principal, request.params.station));
+};
+
+export default routes;
