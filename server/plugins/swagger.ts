@@ -62,7 +62,8 @@ async function openapi(app: FastifyInstance) {
       named = new NamedSchemas(requestBodyNames);
       // Relative: the API is where this document is served from, whatever the host is called.
       document.servers = [{ url: '/', description: 'The server that serves this document' }];
-      return applyConventions(document) as never;
+      // The idempotency plugin, where registered, takes an Idempotency-Key on every write.
+      return applyConventions(document, { idempotencyKey: app.hasPlugin('pos-idempotency') }) as never;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -14,8 +14,9 @@ import { problems, Projectable } from '../../server/routes/shared.js';
 const Ticket = Type.Object({ station: Type.String(), status: Type.String() }, { $id: 'Ticket' });
 const problem = { description: expect.any(String), content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
 
-async function documentWith(register: (app: ReturnType<typeof Fastify>) => void) {
+async function documentWith(register: (app: ReturnType<typeof Fastify>) => void, { idempotency = false } = {}) {
   const app = Fastify();
+  if (idempotency) await app.register(fp(async () => {}, { name: 'pos-idempotency' }));
   // The auth plugin only builds hooks here; no request reaches the token service it names.
   await app.register(fp(async () => {}, { name: 'pos-services' }));
   await app.register(auth);
@@ -53,12 +54,28 @@ describe('a new route in the OpenAPI document', () => {
       app.delete('/orders/:id', { schema: { operationId: 'deleteOrder', summary: 'Delete', headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }), response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...problems(404) } } }, async () => null);
     });
     const responses = document.paths['/orders/{id}'].delete.responses;
-    expect(Object.keys(responses)).toStrictEqual(['204', '404', '409', '422', '429', '503']);
+    expect(Object.keys(responses)).toStrictEqual(['204', '400', '404', '409', '422', '429', '503']);
     expect(responses['204'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
     expect(responses['409'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' }, 'Retry-After': { $ref: '#/components/headers/RetryAfterInFlight' } });
     expect(responses['422']).toMatchObject({ ...problem, description: 'This Idempotency-Key was already used for a different request.' });
     expect(responses['429'].headers).toStrictEqual({ 'Retry-After': { $ref: '#/components/headers/RetryAfter' } });
     expect(Object.keys(document.components.headers).sort()).toStrictEqual(['Allow', 'IdempotentReplayed', 'RetryAfter', 'RetryAfterInFlight']);
+  });
+});
+
+describe('with the idempotency plugin registered', () => {
+  it('documents an optional Idempotency-Key on every POST, PUT, PATCH and DELETE, and on no read', async () => {
+    const document = await documentWith((app) => {
+      app.patch('/orders/:id/tickets/:station', { schema: { operationId: 'moveOrderTicket', summary: 'Move', body: Type.Object({ status: Type.String() }), response: { 200: Type.Object({}) } } }, async () => ({}));
+      app.get('/stations/:station/tickets', { schema: { operationId: 'listStationTickets', summary: 'A queue', response: { 200: Type.Object({}) } } }, async () => ({}));
+    }, { idempotency: true });
+    const patch = document.paths['/orders/{id}/tickets/{station}'].patch;
+    expect(patch.parameters.filter((parameter: { in: string }) => parameter.in === 'header')).toStrictEqual([
+      { name: 'Idempotency-Key', in: 'header', required: false, description: expect.stringContaining('retry'), schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' } },
+    ]);
+    expect(Object.keys(patch.responses)).toStrictEqual(['200', '400', '409', '413', '415', '422', '429', '503']);
+    expect(patch.responses['200'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
+    expect(document.paths['/stations/{station}/tickets'].get.parameters ?? []).toStrictEqual([{ schema: { type: 'string' }, in: 'path', name: 'station', required: true }]);
   });
 });
 
