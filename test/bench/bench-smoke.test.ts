@@ -27,16 +27,25 @@ describe('benchmark harness', () => {
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
     const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
-    const pos = await startPos(dataset.dir, 'smoke', { fromSource: true });
+    // One server per data directory (its lock refuses a second): the rounds run after the setup
+    // server stops, as in bench/run.ts, and the realtime runs on a server of their own after them.
+    const setup = await startPos(dataset.dir, 'smoke', { fromSource: true });
+    let tokens: Awaited<ReturnType<typeof signIn>>;
+    let comparators: Awaited<ReturnType<typeof startComparators>>;
     try {
-      const tokens = await signIn(pos.url);
-      const comparators = await startComparators(pos, dataset.kitchen, tokens);
-      try {
-        const [list, , , post] = endpoints(dataset.kitchen, tokens);
-        results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
-      } finally {
-        await comparators.stop();
-      }
+      tokens = await signIn(setup.url);
+      comparators = await startComparators(setup, dataset.kitchen, tokens);
+    } finally {
+      await setup.stop();
+    }
+    try {
+      const [list, , , post] = endpoints(dataset.kitchen, tokens);
+      results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
+    } finally {
+      await comparators.stop();
+    }
+    const pos = await startPos(dataset.dir, 'smoke-realtime', { fromSource: true });
+    try {
       results.realtime = [await orderLatency(pos, dataset.kitchen, tokens, 5, 2)];
       results.fanOut = await roomFanOut(pos, dataset.kitchen, tokens, 3, 1);
     } finally {
