@@ -17,18 +17,35 @@ const headersByStatus: Record<string, [string, keyof typeof componentHeaders][]>
 const CREATED_WITHOUT_LOCATION = new Set(['logIn']);
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch']);
+const RETRIED_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+const idempotencyKey: O.ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Makes a retry safe: a repeat of this request with the same key (within 24 hours) gets the stored answer and writes nothing.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
+export interface ConventionOptions {
+  /** The server honours Idempotency-Key on every POST, PUT, PATCH and DELETE. */
+  idempotencyKey?: boolean;
+}
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** An operation that takes an Idempotency-Key can replay a stored answer, or refuse a reused key. */
 const takesIdempotencyKey = (operation: O.OperationObject) =>
   (operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
 
+const takesAccessToken = (operation: O.OperationObject) => (operation.security ?? []).some((requirement) => 'AccessToken' in requirement);
+
 /** The statuses any operation of this kind can answer, whatever its handler does. */
 function commonStatuses(method: string, operation: O.OperationObject): number[] {
   const statuses = [429, 503];
+  if (takesAccessToken(operation)) statuses.push(401);
   if (WRITE_METHODS.has(method)) statuses.push(415);
   if (operation.requestBody) statuses.push(400, 413);
-  if (takesIdempotencyKey(operation)) statuses.push(409, 422);
+  if (takesIdempotencyKey(operation)) statuses.push(400, 409, 422);
   return statuses;
 }
 
@@ -48,8 +65,7 @@ function successDescription(method: string, status: string, response: O.Response
 function responseHeaders(operation: O.OperationObject, status: string): Record<string, O.ReferenceObject> {
   const named = (headersByStatus[status] ?? []).filter(([name]) => !(name === 'Location' && CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '')));
   const headers = Object.fromEntries(named.map(([name, component]) => [name, headerRef(component)]));
-  // Never on a 401: credentials are checked before the key is looked at, so no 401 is ever stored.
-  if (takesIdempotencyKey(operation) && status !== '401' && status !== '429' && !status.startsWith('5')) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  if (takesIdempotencyKey(operation) && status !== '429' && !status.startsWith('5')) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
   if (takesIdempotencyKey(operation) && status === '409') headers['Retry-After'] = headerRef('RetryAfterInFlight');
   return headers;
 }
@@ -70,11 +86,13 @@ function shapeOperation(method: string, operation: O.OperationObject): void {
   operation.security ??= [];
 }
 
-export function applyConventions(document: O.Document): O.Document {
+export function applyConventions(document: O.Document, options: ConventionOptions = {}): O.Document {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem?.[method];
-      if (operation) shapeOperation(method, operation);
+      if (!operation) continue;
+      if (options.idempotencyKey && RETRIED_METHODS.has(method) && !takesIdempotencyKey(operation)) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+      shapeOperation(method, operation);
     }
   }
   const components = (document.components ??= {});

@@ -3,7 +3,6 @@
 // a first request runs inside a WriteScope so its outcome commits with its write, and what the
 // client then receives is exactly what was stored.
 import fp from 'fastify-plugin';
-import Type from 'typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency.js';
 import { KeyTakenError, WriteScope } from '../../domain/idempotent-writes.js';
@@ -20,12 +19,6 @@ declare module 'fastify' {
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const IDEMPOTENCY_HEADERS = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({
-    description: 'Makes a retry safe: 1-255 visible ASCII characters chosen once per intended write (a UUID), sent again with every retry of it. A repeat within 24 hours gets the stored answer with Idempotent-Replayed: true.',
-    examples: ['6f1c2b0e-3d4a-4f5b-9c8d-7e6f5a4b3c2d'],
-  })),
-});
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The route's success status: the 2xx its response schema declares (201 for a create). */
@@ -93,11 +86,7 @@ async function idempotency(app: FastifyInstance) {
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!methods.some((method) => WRITE_METHODS.has(method))) return;
-    route.handler = wrap(route, route.handler);
-    // Declared for the document (which then lists 409, 422 and Idempotent-Replayed); the format is
-    // checked by checkedKey, so a bad key gets the same 400 on every route.
-    if (route.config?.idempotency !== 'not-stored') route.schema = { ...route.schema, headers: route.schema?.headers ?? IDEMPOTENCY_HEADERS };
+    if (methods.some((method) => WRITE_METHODS.has(method))) route.handler = wrap(route, route.handler);
   });
 
   // The reply leaves as stored: the committed outcome, or (no write made) the route's own answer,

@@ -27,8 +27,8 @@ describe('benchmark harness', () => {
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
     const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
-    // One server per data directory (its lock refuses a second): the rounds run after the setup
-    // server stops, as in bench/run.ts, and the realtime runs on a server of their own after them.
+    // As bench/run.ts does: one server at a time on the data directory (a second one is refused),
+    // so the set-up server stops before each measured round starts its own.
     const setup = await startPos(dataset.dir, 'smoke', { fromSource: true });
     let tokens: Awaited<ReturnType<typeof signIn>>;
     let comparators: Awaited<ReturnType<typeof startComparators>>;
@@ -44,12 +44,12 @@ describe('benchmark harness', () => {
     } finally {
       await comparators.stop();
     }
-    const pos = await startPos(dataset.dir, 'smoke-realtime', { fromSource: true });
+    const live = await startPos(dataset.dir, 'smoke-live', { fromSource: true });
     try {
-      results.realtime = [await orderLatency(pos, dataset.kitchen, tokens, 5, 2)];
-      results.fanOut = await roomFanOut(pos, dataset.kitchen, tokens, 3, 1);
+      results.realtime = [await orderLatency(live, dataset.kitchen, tokens, 5, 2)];
+      results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, 3, 1);
     } finally {
-      await pos.stop();
+      await live.stop();
       dataset.remove();
     }
     results.growth = await growthSuite([10, 30], tiny, quiet, { fromSource: true });
