@@ -1,12 +1,10 @@
 // One order on the expeditor's screen: priority controls, age, each station's share and state, and
 // the final moves. A scheduled Draft shows when it will be fired instead.
 import { h } from '../lib/dom.js';
-import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
+import { clockTime, countDishes, startedAt, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
+import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 
-/** The order carries one status for every station; this is what it means at each of them. */
-const STATION_STATE = { Received: 'waiting', 'In Progress': 'preparing', 'Ready for Assembly': 'done' };
-const STATE_TEXT = { waiting: 'Waiting', preparing: 'Preparing', done: 'Done ✓' };
 const FINAL_MOVES = ['On the Way', 'Ready for Pickup'];
 
 /**
@@ -16,7 +14,7 @@ const FINAL_MOVES = ['On the Way', 'Ready for Pickup'];
 export function orderRow(order, actions) {
   const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time));
   const row = h('article', {
-    class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}`,
+    class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${allPrepDone(order) ? ' prep-done' : ''}`,
     tabIndex: 0,
     dataset: { orderId: order.id, status: order.status, started: String(startedAt(order)), prep: String(prep) },
     'aria-label': `${order.name}, ${tableLabel(order)}, ${order.status}, priority ${order.priority}`,
@@ -29,7 +27,7 @@ export function orderRow(order, actions) {
     order.status === 'Draft' && order.scheduled_at && h('span', { class: 'order-due' }, `Due ${clockTime(order.scheduled_at)}`)),
   h('div', { class: 'order-stations' }, ...stationParts(order)),
   order.special_requests && h('p', { class: 'ticket-requests order-requests' }, order.special_requests),
-  h('div', { class: 'order-moves' }, ...moveButtons(order, actions)));
+  h('div', { class: 'order-moves' }, allPrepDone(order) && h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'), ...moveButtons(order, actions)));
   if (order.status !== 'Draft') refreshAge(row);
   return row;
 }
@@ -46,16 +44,15 @@ function priorityControl(order, actions) {
     step(1, '▼', 'Lower priority'));
 }
 
-/** Each station the order needs: its dishes with counts, and whether they are done. */
+/** Each station's ticket (cold, hot, beverages): its dishes with counts, and its own state. */
 function stationParts(order) {
-  const state = STATION_STATE[order.status] ?? 'scheduled';
-  return STATIONS.flatMap((station) => {
+  return (order.tickets ?? []).map(({ station, status }) => {
+    const state = TICKET_STATE[status] ?? 'waiting';
     const dishes = order.dishes.filter((dish) => dish.station === station);
-    if (dishes.length === 0) return [];
-    return [h('div', { class: `station-part state-${state}`, dataset: { station, state } },
+    return h('div', { class: `station-part state-${state}`, dataset: { station, state } },
       h('span', { class: 'station-name' }, station),
-      h('span', { class: 'station-state' }, STATE_TEXT[state] ?? 'Scheduled'),
-      h('ul', { class: 'station-dishes' }, ...countDishes(dishes).map(({ name, count }) => h('li', {}, `${count}× ${name}`))))];
+      h('span', { class: 'station-state' }, STATE_TEXT[state]),
+      h('ul', { class: 'station-dishes' }, ...countDishes(dishes).map(({ name, count }) => h('li', {}, `${count}× ${name}`))));
   });
 }
 
@@ -63,10 +60,10 @@ function moveButtons(order, actions) {
   if (order.status === 'Draft') {
     return [h('button', { type: 'button', tabIndex: -1, class: 'fire', dataset: { action: 'fire' }, on: { click: () => actions.move(order.id, 'Received') } }, 'Fire now')];
   }
-  const ready = order.status === 'Ready for Assembly';
+  const ready = order.status === 'Ready for Assembly' && allPrepDone(order);
   return FINAL_MOVES.map((status) => h('button', {
     type: 'button', tabIndex: -1, class: 'final', disabled: !ready, dataset: { action: status },
-    title: ready ? '' : 'Available once every station is done (Ready for Assembly)',
+    title: ready ? '' : 'Available once every station is done (all prep done)',
     on: { click: () => actions.move(order.id, status) },
   }, status));
 }

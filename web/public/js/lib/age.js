@@ -9,7 +9,7 @@ export function refreshAge(element) {
   const ageMs = Date.now() - Number(element.dataset.started);
   const age = element.querySelector('[data-age]');
   if (age) age.textContent = formatAge(ageMs);
-  const done = element.dataset.status === 'Ready for Assembly' || element.dataset.status === 'Draft';
+  const done = ['Ready for Assembly', 'Ready', 'Draft'].includes(element.dataset.status ?? '');
   const late = done ? 'ok' : lateness(ageMs, [{ preparation_time: Number(element.dataset.prep) }]);
   element.classList.toggle('late', late === 'late');
   element.classList.toggle('very-late', late === 'very-late');

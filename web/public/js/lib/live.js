@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'order.created', 'order.updated', 'order.deleted',
   'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
   'ingredient.created', 'ingredient.updated', 'ingredient.deleted',
+  'station.all_day',
 ];
 
 /** @typedef {'connecting' | 'live' | 'reconnecting' | 'offline'} LinkState */

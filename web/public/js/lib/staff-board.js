@@ -10,13 +10,15 @@ import { createSync } from './sync.js';
 
 /**
  * @param {{
- *   room: string,
- *   book: ReturnType<typeof import('./order-book.js').createOrderBook>,
+ *   rooms: string[],
+ *   book: { load: () => Promise<any[]>, apply: (records: Map<string, any>, type: string, data: any) => boolean },
  *   render: () => void,
  *   what: string,
- * }} options `what` names the records in error notices ("tickets", "orders")
+ *   side?: { reload: () => void, receive: (type: string, data: any) => void },
+ * }} options `what` names the records in error notices ("tickets", "orders"); `side` follows what
+ *   else the board shows (all-day counts, stock-outs): reloaded with the records, fed every event
  */
-export function staffBoard({ room, book, render, what }) {
+export function staffBoard({ rooms, book, render, what, side }) {
   /** @type {ReturnType<typeof connectLive> | null} */
   let socket = null;
   const sync = createSync({
@@ -29,11 +31,21 @@ export function staffBoard({ room, book, render, what }) {
     onError: (error) => notify(`Could not load the ${what}: ${error.message}`, 'error'),
   });
 
+  const resync = () => {
+    void sync.resync();
+    side?.reload();
+  };
+  /** @param {string} type @param {any} data */
+  const receive = (type, data) => {
+    side?.receive(type, data);
+    sync.receive(type, data);
+  };
+
   /** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */
   function start() {
-    void sync.resync();
+    resync();
     if (socket) socket.connect();
-    else socket = connectLive({ rooms: [room], onEvent: sync.receive, onResync: () => void sync.resync(), onState: showLinkState });
+    else socket = connectLive({ rooms, onEvent: receive, onResync: resync, onState: showLinkState });
   }
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
@@ -47,14 +59,15 @@ export function staffBoard({ room, book, render, what }) {
   }
 
   /**
-   * Changes an order through the API; the answer is shown at once and the event confirms it.
-   * @param {string} id @param {Record<string, unknown>} change @returns {Promise<boolean>}
+   * Changes an order through the API (the order itself, or `path` such as one of its tickets); the
+   * answer is shown at once and the event confirms it.
+   * @param {string} id @param {Record<string, unknown>} change @param {string} [path] @returns {Promise<boolean>}
    */
-  async function changeOrder(id, change) {
+  async function changeOrder(id, change, path = `/orders/${id}`) {
     const order = sync.records().get(id);
     if (!order) return false;
     try {
-      const changed = await api('PATCH', `/orders/${id}`, change);
+      const changed = await api('PATCH', path, change);
       sync.receive('order.updated', { ...changed, dishes: order.dishes });
       return true;
     } catch (error) {
