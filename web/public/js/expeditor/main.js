@@ -15,7 +15,7 @@ const SORT_KEY = 'pos.expeditor.sort';
 const list = $('#orders');
 const drafts = $('#drafts');
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
-const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders' });
+const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
 const actions = { setPriority, move };
 
 function render() {

@@ -15,7 +15,7 @@ const grid = $('#tickets');
 /** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. */
 const bumped = [];
 const allDay = createAllDay(station);
-const board = staffBoard({ rooms: [`station:${station}`], book: createStationBook(station), render, what: 'tickets', side: allDay });
+const board = staffBoard({ rooms: [`station:${station}`], book: createStationBook(station), render, what: 'tickets', side: allDay, signInTitle: 'Sign in to the kitchen display' });
 
 const own = (order) => ticketOf(order, station);
 const isDone = (order) => own(order)?.status === 'Ready';

@@ -1,38 +1,55 @@
-// REST calls: the bearer token when signed in, one refresh-and-retry after a 401, Problem errors.
+// REST calls: the bearer token when signed in, one refresh-and-retry after a 401, a time limit on
+// every call (a tap never hangs), and errors in words a cook understands (see errors.js).
+import { ApiError, NotSentError, problemText } from './errors.js';
 import { accessToken, refresh } from './session.js';
+
+export { ApiError, NotSentError };
 
 /** The list limit is at most 30; bigger lists are read page by page. */
 const PAGE = 30;
+/** A tap waits this long for its answer; a list page a little longer. */
+export const WRITE_TIMEOUT_MS = 5_000;
+const READ_TIMEOUT_MS = 10_000;
+/** The server's clock minus ours, from the Date header of its answers: deadlines are in its time. */
+let serverOffsetMs = 0;
 
-export class ApiError extends Error {
-  /** @param {number} status @param {{ title?: string, detail?: string }} problem */
-  constructor(status, problem) {
-    super(problem.detail ?? problem.title ?? `HTTP ${status}`);
-    this.status = status;
-  }
-}
-
-/** @param {string} method @param {string} path @param {unknown} [body] */
-async function send(method, path, body) {
+/** @param {string} method @param {string} path @param {unknown} body @param {number} timeoutMs */
+async function send(method, path, body, timeoutMs) {
   const token = accessToken();
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  // Bearer tokens only, never cookies; and no browser login box on a 401.
-  return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit' });
+  // A write arriving after we gave up on it must change nothing: the server refuses it past this.
+  if (method !== 'GET') headers['request-deadline'] = String(Date.now() + serverOffsetMs + timeoutMs);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    // Bearer tokens only, never cookies; and no browser login box on a 401.
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit', signal: abort.signal });
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (Number.isFinite(date)) serverOffsetMs = date + 500 - Date.now();
+    return response;
+  } catch (error) {
+    throw new NotSentError(abort.signal.aborted ? 'timeout' : 'network', timeoutMs, method);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
- * @param {string} method @param {string} path @param {unknown} [body]
+ * Never retried on its own (a tap must not land later without the cook knowing), except once after
+ * a 401, which the server answered without applying anything.
+ * @param {string} method @param {string} path @param {unknown} [body] @param {{ timeoutMs?: number }} [options]
  * @returns {Promise<any>} the JSON body (null for 204)
  */
-export async function api(method, path, body) {
-  let response = await send(method, path, body);
-  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body);
+export async function api(method, path, body, options = {}) {
+  const timeoutMs = options.timeoutMs ?? (method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS);
+  let response = await send(method, path, body, timeoutMs);
+  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body, timeoutMs);
   if (response.status === 204) return null;
   const payload = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, payload);
+  if (!response.ok) throw new ApiError(response.status, payload, problemText(response.status, payload, response.headers.get('retry-after')));
   return payload;
 }
 

@@ -18,7 +18,15 @@ export function guardWithLogin(onSignedIn) {
     const failure = await signIn(String(data.get('user_name') ?? '').trim(), String(data.get('password') ?? ''));
     if (failure) error.textContent = failure;
   });
-  $('#sign-out').addEventListener('click', () => signOut());
+  // One mis-tap must not blank a station: sign out only once confirmed.
+  const confirm = /** @type {HTMLDialogElement} */ ($('#sign-out-confirm'));
+  $('#sign-out').addEventListener('click', () => {
+    confirm.returnValue = '';
+    confirm.showModal();
+  });
+  confirm.addEventListener('close', () => {
+    if (confirm.returnValue === 'sign-out') signOut();
+  });
   sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));
   sessionEvents.addEventListener('signed-out', () => show(true));
 }

@@ -1,8 +1,9 @@
 // What the kitchen boards share: the order book kept in sync (with a chime for new orders), the
 // sign-in, the live link to one room, and order changes sent through the API.
-import { api } from './api.js';
+import { api, ApiError, NotSentError } from './api.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
-import { notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
+import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
+import { mountFrame } from './frame.js';
 import { connectLive } from './live.js';
 import { guardWithLogin, resumeInto } from './login.js';
 import { resumeSession, sessionEvents } from './session.js';
@@ -15,10 +16,11 @@ import { createSync } from './sync.js';
  *   render: () => void,
  *   what: string,
  *   side?: { reload: () => void, receive: (type: string, data: any) => void },
+ *   signInTitle: string,
  * }} options `what` names the records in error notices ("tickets", "orders"); `side` follows what
  *   else the board shows (all-day counts, stock-outs): reloaded with the records, fed every event
  */
-export function staffBoard({ rooms, book, render, what, side }) {
+export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   /** @type {ReturnType<typeof connectLive> | null} */
   let socket = null;
   const sync = createSync({
@@ -28,7 +30,7 @@ export function staffBoard({ rooms, book, render, what, side }) {
       if (reason === 'event' && appeared) beep();
       render();
     },
-    onError: (error) => notify(`Could not load the ${what}: ${error.message}`, 'error'),
+    onError: (error) => notify(`Could not load the ${what}. ${error.message}`, 'error'),
   });
 
   const resync = () => {
@@ -50,6 +52,7 @@ export function staffBoard({ rooms, book, render, what, side }) {
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
   async function open() {
+    mountFrame({ signInTitle });
     wireMuteButton();
     unlockAudioOnGesture();
     startHeaderClock();
@@ -66,12 +69,22 @@ export function staffBoard({ rooms, book, render, what, side }) {
   async function changeOrder(id, change, path = `/orders/${id}`) {
     const order = sync.records().get(id);
     if (!order) return false;
+    const again = { label: 'Send again', run: () => void changeOrder(id, change, path) };
+    // With the link down the board may be showing the past: send nothing, and say so.
+    if (!linkIsLive()) {
+      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', again);
+      return false;
+    }
     try {
       const changed = await api('PATCH', path, change);
       sync.receive('order.updated', { ...changed, dishes: order.dishes });
       return true;
     } catch (error) {
-      notify(`${order.name}: ${/** @type {Error} */ (error).message}`, 'error');
+      const message = /** @type {Error} */ (error).message;
+      if (error instanceof NotSentError) notify(`${order.name}: ${message}`, 'error', again);
+      else notify(`${order.name}: ${message}`, 'error');
+      // Someone else moved it, or it left the kitchen: show it as it is now.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
     }
   }
