@@ -64,6 +64,8 @@ describe('station tickets on the boards', () => {
       await orderCard(expo, burgerSalad.id).locator('[data-action="On the Way"]').click();
       await expect.poll(() => statusInApi(t, burgerSalad.id), { timeout: WAIT_MS }).toBe('On the Way');
       await orderCard(expo, burgerSalad.id).waitFor({ state: 'detached' });
+      // The cook's pointer still rests where it tapped: the ticket leaves once it moves away.
+      await cold.mouse.move(5, 5);
       await orderCard(cold, burgerSalad.id).waitFor({ state: 'detached' });
       await expect.poll(() => allDay(cold)).toStrictEqual(['2Green Salad']);
     } finally {

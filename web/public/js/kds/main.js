@@ -1,21 +1,39 @@
-// The station screen (/kds/<station>): this station's tickets, live, with its own bump and recall,
-// and its all-day counts.
+// The station screen (/kds/<station>): this station's tickets, live, with its own bump and recall;
+// its all-day counts and stock-outs; built to hold up in a rush (compact layout, nothing hidden
+// below the fold, nothing moving under a finger).
 import { tickAges } from '../lib/age.js';
 import { notify } from '../lib/chrome.js';
+import { offerWholeText } from '../lib/clamp.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createStationBook } from '../lib/station-book.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { stillOnBoard, TICKET_BUMP, TICKET_RECALL, ticketOf, ticketStartedAt } from '../lib/tickets.js';
 import { createAllDay } from './all-day.js';
+import { createHold, updateInPlace } from './hold.js';
+import { wireLayout } from './layout.js';
+import { createMoreBelow } from './more-below.js';
+import { createStockOuts } from './stock.js';
 import { ticketCard } from './ticket.js';
+import { createTimers } from './timers.js';
 
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
 /** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. */
 const bumped = [];
 const allDay = createAllDay(station);
-const board = staffBoard({ rooms: [`station:${station}`], book: createStationBook(station), render, what: 'tickets', side: allDay, signInTitle: 'Sign in to the kitchen display' });
+const stock = createStockOuts(station);
+const timers = createTimers(station);
+const side = {
+  reload: () => [allDay, stock].forEach((part) => part.reload()),
+  receive: (type, data) => [allDay, stock].forEach((part) => part.receive(type, data)),
+};
+const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book: createStationBook(station), render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
+const hold = createHold(grid, () => render());
+const moreBelow = createMoreBelow(grid);
+const layout = wireLayout(() => render());
+/** Ids shown at the last render, to tell which ticket just arrived. */
+let shown = /** @type {Set<string> | null} */ (null);
 
 const own = (order) => ticketOf(order, station);
 const isDone = (order) => own(order)?.status === 'Ready';
@@ -27,9 +45,16 @@ function render() {
   const now = Date.now();
   const sorted = [...board.records().values()].filter((order) => stillOnBoard(own(order), now)).sort(byPriorityThenFired);
   const tickets = [...sorted.filter((order) => !isDone(order)), ...sorted.filter(isDone)];
-  keepFocus(grid, () => grid.replaceChildren(...tickets.map((order) => ticketCard(order, station, { bump, recall }))));
-  $('#count').textContent = `${tickets.filter((order) => !isDone(order)).length} open`;
+  const open = tickets.filter((order) => !isDone(order)).length;
+  layout.apply(open);
+  const cards = tickets.map((order) => ticketCard(order, station, timers.forDishes(order.dishes), { bump, recall }));
+  keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
+  offerWholeText(grid);
+  $('#count').textContent = `${open} open`;
   $('#empty').hidden = tickets.length > 0;
+  const arrived = shown ? tickets.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
+  shown = new Set(tickets.map((order) => order.id));
+  moreBelow.update(arrived);
 }
 
 /** One step along `moves` from this station's ticket status, if there is one. */
@@ -58,8 +83,9 @@ async function recallLast() {
 const title = `${station[0]?.toUpperCase()}${station.slice(1)} station`;
 document.title = `${title} · Kitchen display`;
 $('#station').textContent = title;
-wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) });
+wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) }, { home: true });
 $('#recall-last').addEventListener('click', () => void recallLast());
+timers.wire(() => render());
 tickAges(grid, '.ticket');
 // Ready tickets leave once their recall window has passed, with or without an event.
 setInterval(render, 30_000);

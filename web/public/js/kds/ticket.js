@@ -1,5 +1,6 @@
-// One ticket card: who and where, how long this station's ticket has waited, what to make here, how
-// the other stations of the order stand, and this station's bump and recall keys.
+// One ticket card, readable from two metres: table and priority largest, then the guest, this
+// station's dishes, requests (clamped, with the whole text a tap away), the order's other stations
+// small, and this station's bump and recall keys.
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { countDishes, tableLabel } from '../lib/orders.js';
@@ -12,25 +13,25 @@ const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '
 /**
  * @param {any} order the order, with this station's `dishes` and every station's `tickets`
  * @param {string} station
+ * @param {{ late: number, veryLate: number }} timers minutes after which the ticket runs late
  * @param {{ bump: (id: string) => void, recall: (id: string) => void }} actions
  */
-export function ticketCard(order, station, actions) {
+export function ticketCard(order, station, timers, actions) {
   const own = ticketOf(order, station)?.status ?? 'Received';
-  const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time));
   const card = h('article', {
     class: `ticket status-${TICKET_STATE[own] ?? 'waiting'}`,
     tabIndex: 0,
-    dataset: { orderId: order.id, status: own, started: String(ticketStartedAt(order, station)), prep: String(prep) },
-    'aria-label': `${order.name}, ${tableLabel(order)}, ${STATUS_TEXT[own] ?? own}`,
+    dataset: { orderId: order.id, status: own, started: String(ticketStartedAt(order, station)), late: String(timers.late), veryLate: String(timers.veryLate) },
+    'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
   },
   h('header', { class: 'ticket-head' },
-    h('span', { class: 'ticket-name' }, order.name),
-    h('span', { class: 'ticket-age', dataset: { age: '' } })),
-  h('div', { class: 'ticket-meta' },
     h('span', { class: 'ticket-table' }, tableLabel(order)),
     h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
+    h('span', { class: 'ticket-age', dataset: { age: '' } })),
+  h('div', { class: 'ticket-meta' },
+    h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest name' } }, order.name),
     h('span', { class: 'ticket-status' }, STATUS_TEXT[own] ?? own)),
-  order.special_requests && h('p', { class: 'ticket-requests' }, order.special_requests),
+  order.special_requests && h('p', { class: 'ticket-requests clamp', dataset: { clampTitle: `Requests for ${tableLabel(order)}` } }, order.special_requests),
   h('ul', { class: 'ticket-dishes' }, ...countDishes(order.dishes).map(({ name, count }) =>
     h('li', {}, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name' }, name)))),
   otherStations(order, station),
