@@ -25,19 +25,28 @@ export function ticketCard(order, station, timers, actions) {
     'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
   },
   h('header', { class: 'ticket-head' },
-    h('span', { class: 'ticket-table' }, tableLabel(order)),
+    tableBadge(order),
     h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
     h('span', { class: 'ticket-age', dataset: { age: '' } })),
   h('div', { class: 'ticket-meta' },
-    h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest name' } }, order.name),
+    h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
     h('span', { class: 'ticket-status' }, STATUS_TEXT[own] ?? own)),
-  order.special_requests && h('p', { class: 'ticket-requests clamp', dataset: { clampTitle: `Requests for ${tableLabel(order)}` } }, order.special_requests),
+  order.special_requests && h('p', { class: 'ticket-requests' }, h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests)),
   h('ul', { class: 'ticket-dishes' }, ...countDishes(order.dishes).map(({ name, count }) =>
     h('li', {}, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name' }, name)))),
   otherStations(order, station),
   actionBar(order.id, own, actions));
   refreshAge(card);
   return card;
+}
+
+/** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". */
+function tableBadge(order) {
+  const label = tableLabel(order);
+  const number = label.startsWith('Table ') ? label.slice('Table '.length) : null;
+  return number === null
+    ? h('span', { class: 'ticket-table takeaway' }, label)
+    : h('span', { class: 'ticket-table' }, h('small', {}, 'Table'), ` ${number}`);
 }
 
 /** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. */
