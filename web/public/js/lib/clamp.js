@@ -22,7 +22,7 @@ export function offerWholeText(root) {
 const isCut = (element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1;
 
 /** @param {string} title @param {{ title: string, text: string }[]} parts */
-function showWhole(title, parts) {
+export function showWhole(title, parts) {
   const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { class: 'confirm whole-text', 'aria-label': title },
     h('form', { method: 'dialog' },
       ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
