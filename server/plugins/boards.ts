@@ -1,4 +1,5 @@
-// The browser boards: static assets under /boards/, and the KDS, expeditor and menu pages.
+// The browser boards: static assets under /boards/, the landing page at /, the station list at
+// /kds, and the KDS, expeditor, manager and menu pages.
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -32,8 +33,12 @@ async function pages(app: FastifyInstance) {
     if (!isStation(station)) throw notFound(`There is no station "${station}"; stations are ${STATIONS.join(', ')}.`);
     return reply.sendFile('kds.html');
   });
+  // The landing page: every board, the manager's page, the API docs and the server's health.
+  app.get('/', hide, async (_request, reply) => reply.sendFile('index.html'));
   app.get('/boards', hide, async (_request, reply) => reply.sendFile('index.html'));
+  app.get('/kds', hide, async (_request, reply) => reply.sendFile('stations.html'));
   app.get('/expeditor', hide, async (_request, reply) => reply.sendFile('expeditor.html'));
+  app.get('/manager', hide, async (_request, reply) => reply.sendFile('manager.html'));
   app.get('/menu', hide, async (_request, reply) => reply.sendFile('menu.html'));
 }
 
