@@ -1,11 +1,12 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
-// all-day counts (how many of each dish are on its open tickets).
-import { STATIONS, type Dish, type DishDoc, type Station } from '../models/dish.js';
+// all-day counts (domain/all-day.ts).
+import { STATIONS, type Dish, type Station } from '../models/dish.js';
 import type { Order, OrderDoc } from '../models/order.js';
 import type { AllDay, TicketMove } from '../models/ticket.js';
 import type { ListResult } from '../query/types.js';
-import type { Store } from '../store/types.js';
+import type { Store, StoreSession } from '../store/types.js';
 import { requireKitchenStaff } from './access.js';
+import { AllDayTally } from './all-day.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import { conflict, notFound } from './errors.js';
@@ -15,8 +16,6 @@ import { moveTicket, ticketOf } from './tickets.js';
 
 /** Ready tickets stay in the queue this long, so a station can still recall them. */
 export const RECALL_WINDOW_MS = 10 * 60_000;
-/** Draft tickets count as upcoming this long before they fire. */
-export const UPCOMING_WINDOW_MS = 30 * 60_000;
 
 /** An order as one station sees it: the whole order (every ticket) and that station's dishes. */
 export type StationOrder = Order & { dishes: Dish[] };
@@ -45,7 +44,7 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
 }
 
 /** Orders with a ticket at the station whose order is in one of `statuses`. */
-function ordersAt(store: Store, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
+function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
   return store.collection('orders').find([
     { field: 'status', op: 'in', value: statuses },
     { field: 'tickets.station', op: 'eq', value: station },
@@ -79,41 +78,22 @@ export async function stationQueue({ store, now }: Deps, principal: Principal | 
   return { results: shown.map((order) => ({ ...publicOrder(order), dishes: dishes.get(order.id) ?? [] })), total_results: queued.length };
 }
 
-type Counted = Map<string, { dish: DishDoc; quantity: number }>;
-
-function count(into: Counted, order: OrderDoc, station: Station, dishes: ReadonlyMap<string, DishDoc>): void {
-  for (const id of order.dish_ids) {
-    const dish = dishes.get(id);
-    if (dish?.station !== station) continue;
-    const entry = into.get(id) ?? { dish, quantity: 0 };
-    entry.quantity += 1;
-    into.set(id, entry);
-  }
+/** Orders that may count towards a station's all-day: a Draft, Received or In Progress ticket there. */
+export function allDayOrders(store: StoreSession, station: Station): Promise<OrderDoc[]> {
+  return ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
 }
 
-const listed = (counted: Counted) =>
-  [...counted.values()]
-    .sort((a, b) => b.quantity - a.quantity || a.dish.name.localeCompare(b.dish.name) || a.dish.id.localeCompare(b.dish.id))
-    .map(({ dish, quantity }) => ({ dish_id: dish.id, name: dish.name, quantity }));
-
-/** The all-day counts of a station, read from the store (the realtime layer sends the same). */
-export async function allDayCounts(store: Store, station: Station, at: Date): Promise<AllDay> {
-  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
-  const docs = await dishesFor(store, orders.flatMap((order) => order.dish_ids), false);
-  const dishes = new Map(docs.map((dish) => [dish.id, dish]));
-  const firingBy = new Date(at.getTime() + UPCOMING_WINDOW_MS).toISOString();
-  const items: Counted = new Map();
-  const upcoming: Counted = new Map();
-  for (const order of orders) {
-    const ticket = ticketOf(order, station);
-    if (ticket?.status === 'Received' || ticket?.status === 'In Progress') count(items, order, station, dishes);
-    else if (ticket?.status === 'Draft' && order.fire_at !== null && order.fire_at <= firingBy) count(upcoming, order, station, dishes);
-  }
-  return { station, items: listed(items), upcoming: listed(upcoming) };
+/** A station's all-day tally of what the store holds now. */
+export async function allDayTally(store: StoreSession, station: Station): Promise<AllDayTally> {
+  const orders = await allDayOrders(store, station);
+  const dishes = new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
+  const tally = new AllDayTally(station);
+  for (const order of orders) tally.put(order, dishes);
+  return tally;
 }
 
 /** GET /stations/{station}/all-day. */
 export async function allDay({ store, now }: Deps, principal: Principal | null, stationName: string): Promise<AllDay> {
   requireKitchenStaff(principal, "read a station's all-day counts");
-  return allDayCounts(store, asStation(stationName), now());
+  return (await allDayTally(store, asStation(stationName))).counts(now());
 }

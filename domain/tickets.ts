@@ -23,9 +23,12 @@ export function stationsOf(dishes: readonly DishDoc[]): Station[] {
   return STATIONS.filter((station) => used.has(station));
 }
 
-/** The order's ticket for a station, if it has one. */
+/**
+ * The order's ticket for a station, if it has one. An order written around the API (another
+ * program on the database, before the start-up upgrade has run) may have no tickets at all.
+ */
 export function ticketOf(order: Pick<OrderDoc, 'tickets'>, station: string): Ticket | undefined {
-  return order.tickets.find((ticket) => ticket.station === station);
+  return (order.tickets as Ticket[] | undefined)?.find((ticket) => ticket.station === station);
 }
 
 /**

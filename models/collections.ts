@@ -6,6 +6,7 @@ import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
+import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
 
 export interface Collections {
@@ -14,6 +15,7 @@ export interface Collections {
   orders: OrderDoc;
   users: UserDoc;
   refresh_tokens: RefreshTokenDoc;
+  upgrades: UpgradeDoc;
 }
 
 export interface CollectionSpec {
@@ -42,7 +44,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [] },
   orders: {
     catalogue: orderStoreCatalogue,
-    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at']],
+    // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).
+    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at']],
     unique: [],
   },
   users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
@@ -51,6 +54,7 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     indexes: [['created_at'], ['family_id'], ['user_id']],
     unique: [{ field: 'token_hash', caseInsensitive: false }],
   },
+  upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }] },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -32,6 +32,11 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
   { type: 'ingredient.updated', summary: 'An ingredient changed (stock, name or price).', data: schema('Ingredient') },
   { type: 'ingredient.deleted', summary: 'An ingredient was deleted; `data` is the ingredient as it last was.', data: schema('Ingredient') },
   {
+    type: 'station.all_day',
+    summary: "The station's all-day counts changed (an order placed, bumped, released, edited or deleted); `data` is what GET /stations/{station}/all-day answers.",
+    data: schema('AllDay'),
+  },
+  {
     type: 'resync',
     summary: 'Changes may have been missed: reload from the REST lists.',
     data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
@@ -44,8 +49,8 @@ const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted'
 const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
-  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with only those dishes.`,
-  types: [...ORDER_EVENTS, 'resync'] as EventType[],
+  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with every ticket and only those dishes, and the station's all-day counts.`,
+  types: [...ORDER_EVENTS, 'station.all_day', 'resync'] as EventType[],
 });
 
 export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
@@ -90,5 +95,6 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
   'ingredient.created': ingredient,
   'ingredient.updated': { ...ingredient, in_stock_qty: 0 },
   'ingredient.deleted': ingredient,
+  'station.all_day': { station: 'hot', items: [{ dish_id: dish.id, name: dish.name, quantity: 2 }], upcoming: [] },
   resync: { reason: 'The change stream could not resume.' },
 };

@@ -2,6 +2,7 @@
 import type { Dish } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { Order } from '../models/order.js';
+import type { AllDay } from '../models/ticket.js';
 import type { Room } from './rooms.js';
 
 /** An order as a station (or the expeditor) sees it: the order plus the dishes it must prepare. */
@@ -18,6 +19,8 @@ export interface EventData {
   'ingredient.created': IngredientDoc;
   'ingredient.updated': IngredientDoc;
   'ingredient.deleted': IngredientDoc;
+  /** A station's all-day counts changed (as GET /stations/{station}/all-day answers). */
+  'station.all_day': AllDay;
   /** Changes may have been missed: reload from the REST lists. */
   resync: { reason: string };
 }

@@ -7,6 +7,7 @@ import type { ChangeEvent, Store } from '../store/types.js';
 import { envelopeStamper, type Broadcaster, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';
 import { isUnroutableDeletion, normalize } from './normalize.js';
+import { AllDayBoard } from './policies/all-day.js';
 import { deliveriesFor } from './policies/index.js';
 
 type Work = { kind: 'batch'; events: ChangeEvent[] } | { kind: 'resync'; reason: string };
@@ -18,8 +19,9 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger): ChangeFeed {
+export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, now: () => Date = () => new Date()): ChangeFeed {
   const stamp = envelopeStamper();
+  const allDay = new AllDayBoard(store, now);
   const queue: Work[] = [];
   let openBatch: ChangeEvent[] | null = null;
   let draining: Promise<void> | null = null;
@@ -33,10 +35,13 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
   const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
 
   async function handle(work: Work): Promise<void> {
-    if (work.kind === 'resync') return send([resync(work.reason)]);
+    if (work.kind === 'resync') {
+      allDay.reset();
+      return send([resync(work.reason)]);
+    }
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
     try {
-      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later)));
+      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later), allDay));
     } catch (err) {
       // Screens would silently miss this change: tell them to reload instead.
       log.error({ err }, 'realtime: could not route a committed change');

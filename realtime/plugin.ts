@@ -65,7 +65,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       socketIo.broadcast(batch);
       wsRooms.broadcast(batch);
     },
-  }, app.log);
+  }, app.log, () => options.now?.() ?? new Date());
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
 

@@ -1,7 +1,7 @@
 // The few calls the harness makes to the server under test outside the measured runs: sign in,
 // read the bodies the ceiling will serve, place one order.
 import type { Order } from '../../models/order.js';
-import { BENCH_PASSWORD, USERS, type Kitchen } from './seed.js';
+import { BENCH_PASSWORD, historyTime, USERS, type Kitchen } from './seed.js';
 
 export interface Tokens {
   manager: string;
@@ -14,6 +14,16 @@ export const ORDER_LIST_PATH = '/orders?filter=status.eq~Received&sort=created_a
 /** A look back through history: the newest picked-up orders, among most of all orders ever stored. */
 export const HISTORY_LIST_PATH = '/orders?filter=status.eq~Ready%20for%20Pickup&sort=created_at&order=desc&limit=30';
 export const DISH_LIST_PATH = '/dishes?limit=30';
+/** A station's queue and its all-day counts (chef). */
+export const STATION_QUEUE_PATH = '/stations/hot/tickets?limit=30';
+export const ALL_DAY_PATH = '/stations/hot/all-day';
+
+/** The kitchen report (manager) over the newest day of a history of `orders` orders. */
+export function reportPath(orders: number, days = 1): string {
+  const to = historyTime(orders);
+  const from = new Date(to.getTime() - days * 86_400_000);
+  return `/reports/kitchen?from=${from.toISOString()}&to=${to.toISOString()}`;
+}
 
 async function call<T>(url: string, init: RequestInit & { expect: number }): Promise<T> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });

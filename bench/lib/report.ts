@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EndpointReport } from '../suites/http.js';
-import { HISTORY_LIST_PATH, ORDER_LIST_PATH } from './api.js';
+import { ALL_DAY_PATH, HISTORY_LIST_PATH, ORDER_LIST_PATH, STATION_QUEUE_PATH } from './api.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
@@ -61,6 +61,20 @@ function growthTable({ growth }: Results): string[] {
   ];
 }
 
+/** The station tickets' endpoints at each size (absent from runs made before they existed). */
+function stationTable({ growth }: Results): string[] {
+  const measured = growth.filter((g) => g.queue && g.allDay && g.report);
+  if (measured.length === 0) return [];
+  return [
+    '',
+    `Station tickets at each size: the queue \`${STATION_QUEUE_PATH}\`, the all-day counts \`${ALL_DAY_PATH}\` (chef), and \`GET /reports/kitchen\` over the newest day of the history (manager; one order a minute, so about 1,440 orders and their tickets).`,
+    '',
+    row(['stored orders', 'queue req/s', 'p50 / p99 ms', 'CPU µs/req', 'all-day req/s', 'p50 / p99 ms', 'CPU µs/req', 'report req/s', 'p50 / p99 ms', 'CPU µs/req']),
+    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...measured.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.queue), ms(g.queue), g.queue.cpuUsPerRequest, rps(g.allDay), ms(g.allDay), g.allDay.cpuUsPerRequest, rps(g.report), ms(g.report), g.report.cpuUsPerRequest])),
+  ];
+}
+
 export function markdown(record: RunRecord): string {
   const { machine, loadAverage, options, results } = record;
   const verdictRows = verdicts(results).map((v) => row([v.target, v.measured, v.met === null ? 'not measured' : v.met ? 'met' : '**missed**']));
@@ -93,6 +107,7 @@ export function markdown(record: RunRecord): string {
     `## Growth: the station's list \`${ORDER_LIST_PATH}\`, the history list \`${HISTORY_LIST_PATH}\`, and memory`,
     '',
     ...growthTable(results),
+    ...stationTable(results),
     '',
   ].join('\n');
 }

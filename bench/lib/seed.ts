@@ -20,6 +20,9 @@ export const STOCK = 1_000_000_000;
 const ORDERS_PER_TRANSACTION = 2_000;
 /** Stored orders are a minute apart, the first one 100 days ago. */
 const HISTORY_START = Date.now() - 100 * 86_400_000;
+
+/** When order number `n` of the history was placed (one a minute from 100 days ago). */
+export const historyTime = (n: number) => new Date(HISTORY_START + n * 60_000);
 /**
  * A kitchen's history: every order is finished except the newest few hundred, which are still on
  * their way through the kitchen (about half of them Received, what a station's screen lists).
@@ -156,7 +159,7 @@ async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen,
     await store.transaction(async (tx) => {
       const orders = tx.collection('orders');
       for (let n = start; n < Math.min(to, start + ORDERS_PER_TRANSACTION); n++) {
-        clock.at = HISTORY_START + n * 60_000;
+        clock.at = historyTime(n).getTime();
         const dishes = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(random, kitchen.dishes));
         const orderStatus = status(random, n >= to - ACTIVE_ORDERS ? ACTIVE : FINISHED);
         await orders.insert({

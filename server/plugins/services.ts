@@ -7,6 +7,7 @@ import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { TokenService } from '../../domain/tokens.js';
+import { upgradeStoredData } from '../../domain/upgrades.js';
 import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
 import type { Store } from '../../store/types.js';
 import type { Config } from '../config.js';
@@ -31,6 +32,9 @@ export interface ServicesOptions {
 }
 
 async function services(app: FastifyInstance, { config, store, jwtSecret, now }: ServicesOptions) {
+  // Before anything reads the data: what earlier versions stored gets the shape this one expects.
+  const upgraded = await upgradeStoredData(store);
+  if (Object.keys(upgraded).length > 0) app.log.info({ upgraded }, 'stored data upgraded');
   const tokens = new TokenService(store, {
     secret: jwtSecret,
     accessTtlSeconds: config.accessTokenTtlSeconds,

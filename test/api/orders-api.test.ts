@@ -38,6 +38,12 @@ describe('POST /orders', () => {
       priority: 3,
       status: 'Received',
       fire_at: null,
+      tickets: [
+        { station: 'cold', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null },
+        { station: 'beverages', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null },
+      ],
+      ready_at: null,
+      closed_at: null,
     });
     expect([await stockOf(menu.lettuce.id), await stockOf(menu.salt.id), await stockOf(menu.lemon.id), await stockOf(menu.beef.id)]).toStrictEqual([18, 18, 19, 20]);
   });
@@ -133,7 +139,7 @@ describe('GET /orders', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders?filter=owner_id.eq~${t.userIds.manager}`, as: 'patron' }),
       'filter',
-      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: created_at, dish_ids, fire_at, id, name, priority, scheduled_at, special_requests, status, table_number, updated_at`,
+      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
     );
   });
 });
@@ -158,7 +164,7 @@ describe('GET /orders/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders/${order.id}?fields=owner_id`, as: 'manager' }),
       'fields',
-      "Unknown field 'owner_id' in fields; valid fields: created_at, dish_ids, fire_at, id, name, priority, scheduled_at, special_requests, status, table_number, updated_at",
+      "Unknown field 'owner_id' in fields; valid fields: closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
     );
   });
 });
@@ -202,11 +208,11 @@ describe('GET /orders/{id}/dishes', () => {
 });
 
 describe('PUT /orders/{id}', () => {
-  it('replaces the writable fields: omitted optional ones become null', async () => {
+  it('sets what it carries and keeps what it omits (special requests survive a PUT that cannot see them)', async () => {
     const order = await placeOrder(t, [menu.salad.id], 'patron', { special_requests: 'Extra dressing' });
     const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Benjamin', dish_ids: [menu.salad.id] } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), name: 'Benjamin', table_number: null, special_requests: null });
+    expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), name: 'Benjamin' });
   });
 
   it('accepts the status and priority an order already has (clients generated from the OpenAPI resend them)', async () => {
@@ -217,9 +223,11 @@ describe('PUT /orders/{id}', () => {
     expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp() });
   });
 
-  it('400 when a required field is missing', async () => {
+  it("takes the original OpenAPI's UpdateOrderRequest, with nothing required, and refuses an invalid field (400)", async () => {
     const order = await placeOrder(t, [menu.salad.id]);
-    expectInvalid(await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'manager', payload: { name: 'Ben' } }), 'body', [{ path: 'dish_ids', message: 'is required' }]);
+    const status = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'manager', payload: { status: 'In Progress' } });
+    expect(status.json()).toMatchObject({ name: order.name, dish_ids: order.dish_ids, table_number: order.table_number, status: 'In Progress' });
+    expectInvalid(await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'manager', payload: { dish_ids: [] } }), 'body', [{ path: 'dish_ids', message: 'must NOT have fewer than 1 items' }]);
   });
 
   it('409 listing the allowed next statuses for a move that does not exist', async () => {
@@ -242,7 +250,8 @@ describe('PATCH /orders/{id}', () => {
     const order = await placeOrder(t, [menu.salad.id]);
     const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { priority: 0, status: 'In Progress' } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), priority: 0, status: 'In Progress' });
+    const tickets = [{ ...order.tickets[0], status: 'In Progress', started_at: aTimestamp(), bumped_by: t.userIds.expeditor }];
+    expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), priority: 0, status: 'In Progress', tickets });
   });
 
   it('changing dish_ids while Received moves stock for the difference', async () => {

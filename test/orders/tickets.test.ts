@@ -160,7 +160,8 @@ describe('PATCH /orders/{id}/tickets/{station}', () => {
     expect([hot.statusCode, cold.statusCode]).toEqual([200, 200]);
     expect((await getOrder(t, order.id)).status).toBe('Ready for Assembly');
     expect(events).toHaveLength(2);
-    const becameReady = events.filter((event) => event.after?.status === 'Ready for Assembly' && event.before?.status !== 'Ready for Assembly');
+    const statusOf = (doc: ChangeEvent['after']) => (doc as Order | null)?.status;
+    const becameReady = events.filter((event) => statusOf(event.after) === 'Ready for Assembly' && statusOf(event.before) !== 'Ready for Assembly');
     expect(becameReady).toHaveLength(1);
   });
 });

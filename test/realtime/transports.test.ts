@@ -48,8 +48,10 @@ describe('one port, two protocols', () => {
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
       'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'resync',
+      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'station.all_day', 'resync',
     ]);
+    // All-day counts go to the station rooms only.
+    expect(Object.values(document.channels).filter((channel) => 'stationAll_day' in channel.messages).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages']);
   });
 });
 

@@ -6,6 +6,7 @@ import type { IngredientDoc } from '../../models/ingredient.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
+import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 
 export interface StoreHarness {
@@ -737,6 +738,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeWrites(suite);
     describeUniqueness(suite);
     describeTransactions(suite);
+    describeTicketQueries(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
   });

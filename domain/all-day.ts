@@ -1,0 +1,73 @@
+// A station's all-day counts: how many of each of its dishes are on its open tickets, and on Draft
+// tickets about to fire. One tally serves the REST answer (built from a query) and the realtime
+// layer (kept current order by order, so an order costs no query over every open order).
+import type { DishDoc, Station } from '../models/dish.js';
+import type { OrderDoc } from '../models/order.js';
+import type { AllDay } from '../models/ticket.js';
+import { ticketOf } from './tickets.js';
+
+/** Draft tickets count as upcoming this long before they fire. */
+export const UPCOMING_WINDOW_MS = 30 * 60_000;
+
+/**
+ * Where an order stands in a station's all-day counts: `items` for a Received or In Progress
+ * ticket, `upcoming` for a Draft one (counted while it fires within the window), else nowhere.
+ */
+export function allDayPart(order: OrderDoc, station: Station): 'items' | 'upcoming' | null {
+  const status = ticketOf(order, station)?.status;
+  if (status === 'Received' || status === 'In Progress') return 'items';
+  return status === 'Draft' ? 'upcoming' : null;
+}
+
+interface Entry {
+  part: 'items' | 'upcoming';
+  fireAt: string | null;
+  /** Dish id → how many of it the order holds for this station. */
+  dishes: Map<string, number>;
+}
+
+type Item = AllDay['items'][number];
+
+export class AllDayTally {
+  private readonly entries = new Map<string, Entry>();
+  private readonly names = new Map<string, string>();
+
+  constructor(readonly station: Station) {}
+
+  /** Takes an order as it now is (`dishes` holding at least its dishes); deleted orders go through `remove`. */
+  put(order: OrderDoc, dishes: ReadonlyMap<string, DishDoc>): void {
+    const part = allDayPart(order, this.station);
+    if (part === null) return void this.entries.delete(order.id);
+    const counted = new Map<string, number>();
+    for (const id of order.dish_ids) {
+      const dish = dishes.get(id);
+      if (dish?.station !== this.station) continue;
+      this.names.set(dish.id, dish.name);
+      counted.set(id, (counted.get(id) ?? 0) + 1);
+    }
+    this.entries.set(order.id, { part, fireAt: order.fire_at, dishes: counted });
+  }
+
+  remove(orderId: string): void {
+    this.entries.delete(orderId);
+  }
+
+  counts(at: Date): AllDay {
+    const firingBy = new Date(at.getTime() + UPCOMING_WINDOW_MS).toISOString();
+    const items = new Map<string, number>();
+    const upcoming = new Map<string, number>();
+    for (const entry of this.entries.values()) {
+      if (entry.part === 'upcoming' && (entry.fireAt === null || entry.fireAt > firingBy)) continue;
+      const into = entry.part === 'items' ? items : upcoming;
+      for (const [id, quantity] of entry.dishes) into.set(id, (into.get(id) ?? 0) + quantity);
+    }
+    return { station: this.station, items: this.listed(items), upcoming: this.listed(upcoming) };
+  }
+
+  /** Largest quantity first, then by name and id so equal counts keep one order. */
+  private listed(counts: ReadonlyMap<string, number>): Item[] {
+    return [...counts]
+      .map(([dish_id, quantity]) => ({ dish_id, name: this.names.get(dish_id) ?? '', quantity }))
+      .sort((a, b) => b.quantity - a.quantity || a.name.localeCompare(b.name) || a.dish_id.localeCompare(b.dish_id));
+  }
+}

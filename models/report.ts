@@ -1,0 +1,62 @@
+// GET /reports/kitchen: speed of service per station and for whole orders, over time buckets.
+import Type, { type Static } from 'typebox';
+import { Id, Nullable, Timestamp } from './common.js';
+import { STATIONS } from './dish.js';
+
+export const BUCKETS = ['hour', 'day'] as const;
+
+const Seconds = (description: string) => Nullable(Type.Number({ minimum: 0, description: `${description}; null when nothing was measured.` }));
+const Spread = Type.Object({
+  median_seconds: Seconds('Median (nearest rank)'),
+  p90_seconds: Seconds('90th percentile (nearest rank)'),
+});
+
+const TicketTimes = {
+  tickets: Type.Integer({ minimum: 0, description: 'Tickets readied (ready_at in the period).' }),
+  median_seconds: Seconds('Median of ready_at − fired_at'),
+  p90_seconds: Seconds('90th percentile of ready_at − fired_at'),
+  late: Type.Integer({ minimum: 0, description: "Tickets that took longer than the station's longest dish on them plus 5 minutes." }),
+};
+
+const OrderTimes = {
+  placed: Type.Integer({ minimum: 0, description: 'Orders placed (created_at in the period).' }),
+  ready: Type.Integer({ minimum: 0, description: 'Orders that became Ready for Assembly in the period.' }),
+  closed: Type.Integer({ minimum: 0, description: 'Orders that left the pass (On the Way or Ready for Pickup) in the period.' }),
+  placed_to_ready: Spread,
+  ready_to_closed: Spread,
+};
+
+export const KitchenReportQuery = Type.Object({
+  from: Type.Optional(Type.String({ format: 'date-time', description: 'Start (inclusive); default 24 hours before `to`.' })),
+  to: Type.Optional(Type.String({ format: 'date-time', description: 'End (exclusive); default now. At most 93 days after `from`.' })),
+  bucket: Type.Optional(Type.Enum(BUCKETS, { description: 'Period of each bucket (UTC); default hour.' })),
+});
+export type KitchenReportQuery = Static<typeof KitchenReportQuery>;
+
+export const KitchenReport = Type.Object(
+  {
+    from: Timestamp,
+    to: Timestamp,
+    bucket: Type.Enum(BUCKETS),
+    stations: Type.Array(
+      Type.Object({
+        station: Type.Enum(STATIONS),
+        ...TicketTimes,
+        buckets: Type.Array(Type.Object({ start: Timestamp, ...TicketTimes }), { description: 'Every bucket of the range, empty ones too.' }),
+      }),
+    ),
+    orders: Type.Object({ ...OrderTimes, buckets: Type.Array(Type.Object({ start: Timestamp, ...OrderTimes })) }),
+    stock: Type.Array(
+      Type.Object({
+        ingredient_id: Id,
+        name: Type.String(),
+        in_stock_qty: Type.Number(),
+        units_used: Type.Number({ description: 'Units taken by the orders placed in the range.' }),
+        orders_covered: Type.Integer({ description: 'How many more orders the stock covers at the range\'s pace (units used per order placed).' }),
+      }),
+      { description: 'Ingredients the range used, those running out first at the top.' },
+    ),
+  },
+  { $id: 'KitchenReport' },
+);
+export type KitchenReport = Static<typeof KitchenReport>;
