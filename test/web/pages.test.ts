@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.js';
 
 describe('board pages', () => {
-  it('serves the three boards, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
+  it('serves the landing page, the station list, the boards, the manager\'s page, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
     const t = await startTestApp();
     try {
-      for (const path of ['/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/menu', '/boards/']) {
+      for (const path of ['/', '/kds', '/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/manager', '/menu', '/boards/']) {
         const page = await t.inject({ method: 'GET', url: path });
         expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
         // Scripts come from files only: no inline script and no inline handlers.
@@ -32,7 +32,7 @@ describe('board pages', () => {
     const t = await startTestApp();
     try {
       const paths = Object.keys((await t.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>().paths);
-      expect(paths.filter((path) => /kds|expeditor|menu|boards/.test(path))).toStrictEqual([]);
+      expect(paths.filter((path) => /kds|expeditor|menu|boards|manager/.test(path) || path === '/')).toStrictEqual([]);
     } finally {
       await t.close();
     }
