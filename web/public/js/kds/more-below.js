@@ -8,8 +8,10 @@ export function createMoreBelow(grid) {
   /** The ticket that arrived last, while it is still off screen. */
   let newest = /** @type {string | null} */ (null);
 
+  const scroller = /** @type {HTMLElement} */ (grid.closest('.board'));
   const below = () => {
-    const fold = window.innerHeight - button.offsetHeight;
+    // The board scrolls on its own, above the strip: its bottom edge is the fold.
+    const fold = scroller.getBoundingClientRect().bottom || window.innerHeight;
     return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone)')]).filter((card) => card.getBoundingClientRect().top > fold - 40);
   };
 
@@ -33,7 +35,7 @@ export function createMoreBelow(grid) {
     newest = null;
     update();
   });
-  window.addEventListener('scroll', update, { passive: true });
+  scroller.addEventListener('scroll', update, { passive: true });
   window.addEventListener('resize', update);
 
   return {

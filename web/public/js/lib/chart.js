@@ -3,9 +3,8 @@
 // classes (`series-0`, `series-1`, …) so every chart on a page matches its legend.
 
 const NS = 'http://www.w3.org/2000/svg';
-const W = 640;
 const H = 240;
-const PAD = { left: 44, right: 12, top: 12, bottom: 28 };
+const PAD = { left: 44, right: 26, top: 12, bottom: 28 };
 
 /** @param {string} tag @param {Record<string, string | number>} attrs @param {...(SVGElement | string)} children */
 function svg(tag, attrs = {}, ...children) {
@@ -24,21 +23,23 @@ function niceScale(max) {
 }
 
 /**
- * The frame shared by both kinds: axes, gridlines, x labels (every nth, to stay legible).
- * @param {string[]} labels @param {number} max @param {string} unit
+ * The frame shared by both kinds: axes, gridlines, x labels (every nth, to stay legible). Bars sit
+ * in bands (the middle of each label's slot), lines run edge to edge.
+ * @param {string[]} labels @param {number} max @param {string} unit @param {number} W @param {boolean} band
  */
-function frame(labels, max, unit) {
+function frame(labels, max, unit, W, band) {
   const { top, step } = niceScale(max);
   const plotW = W - PAD.left - PAD.right;
   const plotH = H - PAD.top - PAD.bottom;
-  const x = (i) => PAD.left + (labels.length <= 1 ? plotW / 2 : (i * plotW) / (labels.length - 1));
+  const n = Math.max(1, labels.length);
+  const x = (i) => PAD.left + (band ? ((i + 0.5) * plotW) / n : labels.length <= 1 ? plotW / 2 : (i * plotW) / (labels.length - 1));
   const y = (value) => PAD.top + plotH - (value / top) * plotH;
   const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img' });
   for (let value = 0; value <= top; value += step) {
     root.append(svg('line', { x1: PAD.left, x2: W - PAD.right, y1: y(value), y2: y(value), class: 'grid' }));
     root.append(svg('text', { x: PAD.left - 6, y: y(value) + 4, class: 'tick', 'text-anchor': 'end' }, `${value}${unit}`));
   }
-  const every = Math.max(1, Math.ceil(labels.length / 8));
+  const every = Math.max(1, Math.ceil(labels.length / Math.floor(W / 80)));
   labels.forEach((label, i) => {
     if (i % every === 0) root.append(svg('text', { x: x(i), y: H - 8, class: 'tick', 'text-anchor': 'middle' }, label));
   });
@@ -47,11 +48,11 @@ function frame(labels, max, unit) {
 
 /**
  * Lines, one per series; a null value breaks the line (no data in that bucket).
- * @param {{ labels: string[], series: { name: string, values: (number | null)[], dashed?: boolean, index?: number }[], unit?: string, title: string }} data
+ * @param {{ labels: string[], series: { name: string, values: (number | null)[], dashed?: boolean, index?: number }[], unit?: string, title: string, width?: number }} data
  */
-export function lineChart({ labels, series, unit = '', title }) {
+export function lineChart({ labels, series, unit = '', title, width = 640 }) {
   const max = Math.max(0, ...series.flatMap((each) => each.values.filter((value) => value !== null)));
-  const { root, x, y } = frame(labels, max, unit);
+  const { root, x, y } = frame(labels, max, unit, width, false);
   root.setAttribute('aria-label', title);
   series.forEach((each, n) => {
     const kind = `series-${each.index ?? n}${each.dashed ? ' dashed' : ''}`;
@@ -68,19 +69,19 @@ export function lineChart({ labels, series, unit = '', title }) {
 
 /**
  * Bars stacked per label, one colour per series.
- * @param {{ labels: string[], series: { name: string, values: number[], index?: number }[], title: string }} data
+ * @param {{ labels: string[], series: { name: string, values: number[], index?: number }[], title: string, width?: number }} data
  */
-export function stackedBars({ labels, series, title }) {
+export function stackedBars({ labels, series, title, width = 640 }) {
   const totals = labels.map((_, i) => series.reduce((sum, each) => sum + (each.values[i] ?? 0), 0));
-  const { root, x, y, plotW } = frame(labels, Math.max(0, ...totals), '');
+  const { root, x, y, plotW } = frame(labels, Math.max(0, ...totals), '', width, true);
   root.setAttribute('aria-label', title);
-  const width = Math.max(2, Math.min(28, (plotW / Math.max(1, labels.length)) * 0.7));
+  const barW = Math.max(2, Math.min(28, (plotW / Math.max(1, labels.length)) * 0.7));
   labels.forEach((label, i) => {
     let base = 0;
     series.forEach((each, n) => {
       const value = each.values[i] ?? 0;
       if (value <= 0) return;
-      root.append(svg('rect', { x: x(i) - width / 2, y: y(base + value), width, height: y(base) - y(base + value), class: `bar series-${each.index ?? n}` }, svg('title', {}, `${each.name} · ${label}: ${value}`)));
+      root.append(svg('rect', { x: x(i) - barW / 2, y: y(base + value), width: barW, height: y(base) - y(base + value), class: `bar series-${each.index ?? n}` }, svg('title', {}, `${each.name} · ${label}: ${value}`)));
       base += value;
     });
   });

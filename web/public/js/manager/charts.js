@@ -23,7 +23,7 @@ export function drawCharts(report) {
     { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
     { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
   ]);
-  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station' }), legend(times.filter((each) => !each.dashed)));
+  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: 1300 }), legend(times.filter((each) => !each.dashed)));
 
   const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
   $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station' }), legend(late));
