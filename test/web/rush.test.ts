@@ -156,10 +156,12 @@ describe('KDS in a rush', () => {
       await signIn(hot, 'chef');
       await hot.click('#sign-out');
       await hot.click('dialog[open] button[value="stay"]');
-      expect(await hot.isVisible('#tickets')).toBe(true);
+      expect(await hot.getAttribute('body', 'class')).not.toContain('signed-out');
+      expect(await hot.isVisible('#all-day')).toBe(true);
       await hot.click('#sign-out');
       await hot.click('dialog[open] button[value="sign-out"]');
       await hot.waitForSelector('#login');
+      expect(await hot.getAttribute('body', 'class')).toContain('signed-out');
 
       for (let i = 0; i < 3; i += 1) {
         await hot.fill('#login input[name=user_name]', 'chef1');

@@ -24,7 +24,7 @@ export function orderRow(order, actions) {
   },
   priorityControl(order, actions),
   h('div', { class: 'order-who' },
-    h('span', { class: 'order-table' }, tableLabel(order).replace('Table ', 'T')),
+    h('span', { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` }, tableLabel(order).replace('Table ', 'T')),
     h('span', { class: 'order-name', title: order.name }, order.name),
     order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠')),
   draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
