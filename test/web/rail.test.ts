@@ -24,7 +24,7 @@ describe('expeditor rail', () => {
       const browser = await chromium.get();
       const menu = await seedMenu(t, 200);
       const orders = [];
-      for (let i = 1; i <= 22; i += 1) {
+      for (let i = 1; i <= 26; i += 1) {
         const dishes = [[menu.steak.id, menu.salad.id], [menu.lemonade.id], [menu.salad.id, menu.lemonade.id, menu.steak.id]][i % 3] ?? [];
         orders.push(await placeOrder(t, dishes, 'patron', { name: `Guest${i}`, table_number: i, special_requests: i === 2 ? 'No onions' : undefined }));
       }
@@ -34,15 +34,19 @@ describe('expeditor rail', () => {
       await readyAgo(t, fresh.id, 0);
       const page = await openBoard(browser, t, '/expeditor');
       await signIn(page, 'expeditor');
-      await orderCard(page, orders[21]!.id).waitFor();
+      await orderCard(page, orders[25]!.id).waitFor({ state: 'attached' });
 
       const rows = await page.$$eval('#orders [data-order-id]', (all) => all.map((row) => {
         const box = row.getBoundingClientRect();
         const cells = [...row.children].slice(3, 6).map((cell) => Math.round(cell.getBoundingClientRect().left));
         return { bottom: box.bottom, right: box.right, cells };
       }));
-      expect(rows).toHaveLength(22);
-      expect(rows.slice(0, 20).every((row) => row.bottom <= 800 && row.right <= 1280)).toBe(true);
+      expect(rows).toHaveLength(26);
+      // Visible means above the bottom of the scrolling board (the "more below" strip sits under it).
+      const fold = await page.$eval('main.board', (board) => board.getBoundingClientRect().bottom);
+      expect(fold).toBeLessThanOrEqual(800);
+      expect(rows.slice(0, 20).map((row) => row.bottom <= fold && row.right <= 1280)).toStrictEqual(Array(20).fill(true));
+      expect(await page.textContent('#more-below')).toMatch(/^▼ \d more below$/);
       // The cold, hot and beverage cells start at the same x on every row.
       expect(new Set(rows.map((row) => row.cells.join(','))).size).toBe(1);
 

@@ -4,6 +4,7 @@ import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
+import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { orderRow, refreshPass } from './row.js';
 import { showWhole } from '../lib/clamp.js';
@@ -18,6 +19,9 @@ const drafts = $('#drafts');
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
 const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
 const actions = { setPriority, move, showRequests };
+const moreBelow = createMoreBelow(list);
+/** Ids shown at the last render, to tell which order just arrived. */
+let shown = /** @type {Set<string> | null} */ (null);
 
 function render() {
   const all = [...board.records().values()];
@@ -28,6 +32,9 @@ function render() {
   $('#count').textContent = `${kitchen.length} open · ${kitchen.filter((order) => order.status === 'Ready for Assembly').length} at the pass`;
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
+  const arrived = shown ? kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
+  shown = new Set(kitchen.map((order) => order.id));
+  moreBelow.update(arrived);
   for (const button of document.querySelectorAll('[data-sort]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
 }
 

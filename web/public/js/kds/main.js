@@ -12,7 +12,7 @@ import { stillOnBoard, TICKET_BUMP, TICKET_RECALL, ticketOf, ticketStartedAt } f
 import { createAllDay } from './all-day.js';
 import { createHold, updateInPlace } from './hold.js';
 import { wireLayout } from './layout.js';
-import { createMoreBelow } from './more-below.js';
+import { createMoreBelow } from '../lib/more-below.js';
 import { createStockOuts } from './stock.js';
 import { ticketCard } from './ticket.js';
 import { createTimers } from './timers.js';

@@ -1,6 +1,6 @@
 // No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
 // newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap.
-import { $ } from '../lib/dom.js';
+import { $ } from './dom.js';
 
 /** @param {HTMLElement} grid */
 export function createMoreBelow(grid) {
@@ -19,7 +19,7 @@ export function createMoreBelow(grid) {
     const hidden = below();
     if (newest && !hidden.some((card) => card.dataset.orderId === newest)) newest = null;
     const fresh = newest ? grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`) : null;
-    const name = fresh?.querySelector('.ticket-table')?.textContent;
+    const name = fresh?.querySelector('.ticket-table, .order-table')?.textContent?.replace(/^T(\d)/, 'Table $1');
     button.hidden = hidden.length === 0;
     button.textContent = `▼ ${hidden.length} more below${name ? ` · new: ${name}` : ''}`;
     button.classList.toggle('has-new', Boolean(name));
