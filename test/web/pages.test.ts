@@ -12,6 +12,9 @@ describe('board pages', () => {
         expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
         // Scripts come from files only: no inline script and no inline handlers.
         expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
+        // The shared head is in place, first (the charset within the first bytes).
+        expect(page.body).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/);
+        expect(page.body).not.toContain('<!--#head-->');
       }
       const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
       expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
@@ -23,6 +26,9 @@ describe('board pages', () => {
         body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no station "grill"; stations are cold, hot, beverages.' },
       });
       expect((await t.inject({ method: 'GET', url: '/boards/nothing.js' })).statusCode).toBe(404);
+      // Pages only at their addresses, assembled: never raw from the asset folder.
+      for (const raw of ['/boards/kds.html', '/boards/partials/head.html']) expect((await t.inject({ method: 'GET', url: raw })).statusCode).toBe(404);
+      expect((await t.inject({ method: 'GET', url: '/boards/css/base.css' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
