@@ -2,10 +2,10 @@
 # The production image. TypeScript is compiled in a build stage; the runtime stage holds only the
 # compiled code, the browser boards and the production dependencies, and runs as the `node` user.
 
-ARG NODE_IMAGE=node:20-slim
+ARG NODE_IMAGE=node:24-slim
 
-# better-sqlite3 (the embedded store) is native: npm fetches a prebuilt binary when one matches this
-# platform and compiles it otherwise, so the stages that install packages carry a compiler.
+# better-sqlite3 (the embedded store) is native: its package carries Node-API binaries for the usual
+# platforms and compiles otherwise, so the stages that install packages keep a compiler at hand.
 FROM ${NODE_IMAGE} AS toolchain
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \

@@ -10,7 +10,6 @@ import { badRequest, conflict, notFound } from './errors.js';
 import type { MenuReader } from './menu.js';
 import { UNFINISHED_STATUSES } from './order-status.js';
 
-
 async function loadDish(session: StoreSession, id: string): Promise<DishDoc> {
   const dish = await session.collection('dishes').get(id);
   if (!dish) throw notFound(`No dish with id ${id}.`);
@@ -28,6 +27,19 @@ async function assertIngredientsExist(session: StoreSession, entries: DishWrite[
   }
 }
 
+/**
+ * Writes (touches: updated_at moves) the ingredients a dish names, inside the caller's transaction.
+ * MongoDB transactions are snapshot-isolated and conflict only when both write one document, so a
+ * check in one transaction and a write in another could both commit (write skew). Every order
+ * writes the ingredients of its dishes (stock), and deleting an ingredient writes the ingredient:
+ * touching them here makes deleteDish conflict with createOrder, and createDish/changeDish with
+ * deleteIngredient; the loser's transaction is retried and then sees the winner's write.
+ */
+export async function touchIngredients(session: StoreSession, entries: DishWrite['ingredients']): Promise<void> {
+  const ids = [...new Set(entries.map((entry) => entry.ingredient_id))].sort();
+  await session.collection('ingredients').updateEach(ids.map((id) => ({ id, update: { set: {} } })));
+}
+
 /** Reads go through the menu reader: the store itself, or the live menu where the store allows. */
 export const listDishes = ({ menu }: { menu: MenuReader }, query: ListQuery): Promise<ListResult<Dish>> => menu.list(query);
 
@@ -40,6 +52,7 @@ export async function getDish({ menu }: { menu: MenuReader }, id: string): Promi
 export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish> {
   const created = await store.transaction(async (tx) => {
     await assertIngredientsExist(tx, body.ingredients);
+    await touchIngredients(tx, body.ingredients);
     return tx.collection('dishes').insert(body);
   });
   return (await withAvailability(store, [created]))[0] as Dish;
@@ -48,7 +61,10 @@ export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish
 export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
   const changed = await store.transaction(async (tx) => {
     const current = await loadDish(tx, id);
-    if (changes.ingredients) await assertIngredientsExist(tx, changes.ingredients);
+    if (changes.ingredients) {
+      await assertIngredientsExist(tx, changes.ingredients);
+      await touchIngredients(tx, changes.ingredients);
+    }
     const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
     const next = replace ? (changes as DishWrite) : { ...kept, ...changes };
     return (await tx.collection('dishes').replace(id, next)) ?? current;
@@ -58,7 +74,7 @@ export async function changeDish({ store }: Deps, id: string, changes: DishPatch
 
 export async function deleteDish({ store }: Deps, id: string): Promise<void> {
   await store.transaction(async (tx) => {
-    await loadDish(tx, id);
+    const dish = await loadDish(tx, id);
     const open = await tx.collection('orders').find(
       [{ field: 'dish_ids', op: 'eq', value: id }, { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] }],
       { limit: 10 },
@@ -66,6 +82,7 @@ export async function deleteDish({ store }: Deps, id: string): Promise<void> {
     if (open.length > 0) {
       throw conflict(`The dish is in unfinished orders (${open.map((order) => order.id).join(', ')}); finish or delete them first.`);
     }
+    await touchIngredients(tx, dish.ingredients);
     await tx.collection('dishes').delete(id);
   });
 }

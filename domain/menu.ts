@@ -14,6 +14,11 @@ export interface MenuReader {
   get(id: string): Promise<Dish | null>;
   /** Stops following the store (a no-op for readers that keep nothing). */
   close(): void;
+  /**
+   * Every dish and every ingredient's stock as of the last committed write, where the reader keeps
+   * them in memory (read-only: the realtime layer reads them instead of querying the store).
+   */
+  readonly current?: { dishes: ReadonlyMap<string, DishDoc>; stock: ReadonlyMap<string, number> };
 }
 
 /** Reads the store every time: dishes, then the stock of their essential ingredients. */
@@ -86,6 +91,10 @@ export class LiveMenu implements MenuReader {
       menu.close();
       throw error;
     }
+  }
+
+  get current() {
+    return { dishes: this.dishes as ReadonlyMap<string, DishDoc>, stock: this.stock as ReadonlyMap<string, number> };
   }
 
   async list(query: ListQuery): Promise<ListResult<Dish>> {

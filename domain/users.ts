@@ -53,6 +53,29 @@ export async function ensureBootstrapManager(deps: UserDeps, admin: { userName: 
   }
 }
 
+/** A manager lifts the login throttle for a user (and for the addresses staff sign in from). */
+export async function unlockUser(deps: Deps & { throttle: LoginThrottle }, principal: Principal | null, id: string): Promise<void> {
+  requireManager(principal, 'unlock users');
+  const user = await deps.store.collection('users').get(id);
+  if (!user) throw notFound(`No user with id ${id}.`);
+  deps.throttle.unlock(user.user_name);
+}
+
+/**
+ * Recovery on the server's own machine (npm run reset-admin): the named account becomes a manager
+ * with this password, created if missing; its refresh tokens are revoked.
+ */
+export async function resetManager(deps: UserDeps, admin: { userName: string; password: string; email: string }): Promise<'created' | 'reset'> {
+  const [existing] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: admin.userName }], { limit: 1 });
+  if (!existing) {
+    await insertUser(deps, { user_name: admin.userName, email: admin.email, password: admin.password, role: 'manager' });
+    return 'created';
+  }
+  await deps.store.collection('users').update(existing.id, { set: { role: 'manager', password_hash: await deps.passwords.hash(admin.password) } });
+  await deps.tokens.revokeUser(existing.id);
+  return 'reset';
+}
+
 export async function listUsers({ store }: Deps, principal: Principal | null, query: ListQuery): Promise<ListResult<User>> {
   requireManager(principal, 'list users');
   const page = await store.collection('users').list(query);

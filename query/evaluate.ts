@@ -50,10 +50,10 @@ function matches(doc: Doc, condition: Condition, catalogue: Catalogue): boolean 
   return values.some((value) => holds(value, condition.op, condition.value));
 }
 
-/** The stores' order for a sort: by the field (nulls first), ties by id ascending. */
+/** The stores' order for a sort: by the field (nulls first), ties by id; descending reverses both. */
 export function ordering(sort: NonNullable<ListQuery['sort']>): (a: object, b: object) => number {
   const sign = sort.direction === 'desc' ? -1 : 1;
-  return (a, b) => sign * compare((a as Doc)[sort.field], (b as Doc)[sort.field]) || compare((a as Doc).id, (b as Doc).id);
+  return (a, b) => sign * (compare((a as Doc)[sort.field], (b as Doc)[sort.field]) || compare((a as Doc).id, (b as Doc).id));
 }
 
 export function evaluateListQuery<T extends object>(docs: readonly T[], query: ListQuery, catalogue: Catalogue): ListResult<T> {

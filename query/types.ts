@@ -52,7 +52,7 @@ export type SortDirection = 'asc' | 'desc';
 export interface ListQuery {
   /** All must hold. */
   filter: Condition[];
-  /** Absent: oldest first (created_at, then id). Ties always break by id ascending. */
+  /** Absent: oldest first (created_at, then id). Ties break by id, in the sort's direction. */
   sort?: { field: string; direction: SortDirection };
   /** Absent: every public property. */
   fields?: string[];

@@ -3,6 +3,7 @@
 // order) and hands each batch's envelopes together to the injected broadcast. It knows nothing of
 // sockets.
 import type { FastifyBaseLogger } from 'fastify';
+import type { MenuReader } from '../domain/menu.js';
 import type { ChangeEvent, Store } from '../store/types.js';
 import { envelopeStamper, type Broadcaster, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';
@@ -19,7 +20,14 @@ export interface ChangeFeed {
   stop(): Promise<void>;
 }
 
-export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, now: () => Date = () => new Date()): ChangeFeed {
+export interface FeedOptions {
+  /** The clock (all-day counts: which Drafts fire soon). */
+  now?: () => Date;
+  /** The live menu, where the store keeps one: dishes and stock are then read from memory. */
+  menu?: MenuReader;
+}
+
+export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, { now = () => new Date(), menu }: FeedOptions = {}): ChangeFeed {
   const stamp = envelopeStamper();
   const allDay = new AllDayBoard(store, now);
   const queue: Work[] = [];
@@ -41,7 +49,7 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
     }
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
     try {
-      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later), allDay));
+      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later, menu), allDay));
     } catch (err) {
       // Screens would silently miss this change: tell them to reload instead.
       log.error({ err }, 'realtime: could not route a committed change');

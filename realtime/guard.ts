@@ -84,7 +84,11 @@ export interface RealtimeGuard {
   stop(): void;
 }
 
-export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: SocketLimits): RealtimeGuard {
+/**
+ * `addressOf` names the client of a socket.io handshake the way fastify's request.ip does for HTTP
+ * and /ws (same trusted proxy hops): behind nginx, the TCP peer would be nginx for every client.
+ */
+export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: SocketLimits, addressOf: (request: IncomingMessage) => string): RealtimeGuard {
   const log: FastifyBaseLogger = app.log;
   const wsCounter = new AddressCounter(limits.maxPerAddress);
   const ioCounter = new AddressCounter(limits.maxPerAddress);
@@ -108,8 +112,8 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
 
   // socket.io: after the token check, so a refused handshake never holds a reservation.
   io.use((socket, next) => {
-    const { address, headers } = socket.handshake;
-    if (isLocal(address, headers)) return next();
+    const address = addressOf(socket.request);
+    if (isLocal(address, socket.request.headers)) return next();
     const release = ioCounter.reserve(address);
     if (!release) return next(Object.assign(new Error('Too many realtime connections from your address.'), { data: problemData(tooManySockets()) }));
     socket.once('disconnect', release);
@@ -131,7 +135,7 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
   /** `session.ended` is typed for the layer's own endings; these two share its shape. */
   function endSocketIo(socket: Socket, notice: typeof TOO_MANY_MESSAGES | typeof SLOW_CONSUMER) {
     if (socket.disconnected) return;
-    log.warn({ address: socket.handshake.address, reason: notice.reason }, 'realtime: socket.io client cut off');
+    log.warn({ address: addressOf(socket.request), reason: notice.reason }, 'realtime: socket.io client cut off');
     socket.emit('session.ended', notice);
     const transport = (socket.conn as unknown as { transport?: { socket?: { terminate?: () => void } } }).transport;
     socket.disconnect(true);

@@ -1,12 +1,14 @@
 // The realtime layer as one fastify plugin: socket.io and /ws on the app's own port, fed by the
 // store's change feed. Before the server stops, every client is told why and closed.
 import websocket from '@fastify/websocket';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccessTokenVerifier } from '../domain/principal.js';
 import type { Store } from '../store/types.js';
 import { asyncApiDocument } from './asyncapi.js';
 import { DEFAULT_SOCKET_LIMITS, guardRealtime, type SocketLimits } from './guard.js';
+import type { MenuReader } from '../domain/menu.js';
 import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
@@ -23,8 +25,12 @@ export interface RealtimeOptions {
   recoveryMaxEvents?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
+  /** The live menu (embedded store): the feed reads dishes and stock from it instead of the store. */
+  menu?: MenuReader;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
   limits?: SocketLimits;
+  /** The client's address behind the trusted proxies, as HTTP's request.ip (default: the TCP peer). */
+  clientAddress?: (request: IncomingMessage) => string;
 }
 
 export interface Realtime {
@@ -57,7 +63,8 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     log: app.log,
     now,
   });
-  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS);
+  const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
+  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
   const feed = startChangeFeed(options.store, {
     batch: (batch) => {
       // Clients with too much unread are cut off before more is queued for them.
@@ -65,7 +72,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       socketIo.broadcast(batch);
       wsRooms.broadcast(batch);
     },
-  }, app.log, () => options.now?.() ?? new Date());
+  }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu });
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
 

@@ -1,5 +1,7 @@
 // `npm run demo-data`: a sample menu, demo staff accounts and a few orders in the configured store,
-// through the domain's own operations; running it again adds nothing that is already there.
+// through the domain's own operations; running it again adds nothing that is already there. While a
+// server owns the data directory, the same data goes in through that server's API instead
+// (scripts/demo-data-api.ts), so its menu and boards see it at once.
 import { pathToFileURL } from 'node:url';
 import { createDish } from '../domain/dishes.js';
 import { createIngredient } from '../domain/ingredients.js';
@@ -13,6 +15,8 @@ import type { OrderStatus } from '../models/order.js';
 import type { Role } from '../models/user.js';
 import { loadConfig, type Config } from '../server/config.js';
 import { openStore } from '../store/open.js';
+import { DataDirectoryLockedError } from '../store/sqlite/lock.js';
+import { loadDemoDataThroughApi, serverUrl } from './demo-data-api.js';
 
 /** Demo accounts: documented in docs/boards.md. Change or delete them before real service. */
 export const DEMO_USERS: { user_name: string; password: string; role: Role }[] = [
@@ -23,7 +27,7 @@ export const DEMO_USERS: { user_name: string; password: string; role: Role }[] =
 ];
 
 // [name, in_stock_qty, price]; Truffle starts sold out so the menu shows a greyed-out dish.
-const INGREDIENTS: [string, number, number][] = [
+export const INGREDIENTS: [string, number, number][] = [
   ['Romaine', 40, 0.6], ['Parmesan', 30, 0.9], ['Croutons', 50, 0.2], ['Tomato', 40, 0.4], ['Mozzarella', 25, 1.1],
   ['Basil', 30, 0.2], ['Smoked salmon', 15, 2.5], ['Mascarpone', 15, 1.4], ['Ladyfingers', 20, 0.5], ['Dark chocolate', 20, 0.8],
   ['Beef patty', 30, 2.2], ['Brioche bun', 40, 0.5], ['Chicken', 25, 2.8], ['Arborio rice', 30, 0.7], ['Saffron', 10, 1.9],
@@ -31,12 +35,12 @@ const INGREDIENTS: [string, number, number][] = [
   ['Espresso beans', 200, 0.25], ['Milk', 60, 0.2], ['Orange', 40, 0.35], ['Black tea', 80, 0.1],
 ];
 
-type DemoDish = Omit<DishWrite, 'ingredients' | 'description'> & { uses: string[]; description: string };
+export type DemoDish = Omit<DishWrite, 'ingredients' | 'description'> & { uses: string[]; description: string };
 const dish = (name: string, category: DishWrite['category'], station: DishWrite['station'], preparation_time: number, price: number, uses: string[], description: string): DemoDish =>
   ({ name, category, station, preparation_time, price, image_name: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}.jpg`, uses, description });
 
 // `uses`: ingredient names; a leading `~` marks a non-essential one.
-const DISHES: DemoDish[] = [
+export const DISHES: DemoDish[] = [
   dish('Caesar Salad', 'Appetizer', 'cold', 8, 9.5, ['Romaine', 'Parmesan', '~Croutons'], 'Crisp romaine, parmesan, garlic croutons'),
   dish('Caprese', 'Appetizer', 'cold', 6, 8.5, ['Tomato', 'Mozzarella', '~Basil'], 'Tomato, mozzarella and basil'),
   dish('Salmon Tartare', 'Appetizer', 'cold', 10, 13, ['Smoked salmon', '~Lemon'], 'Smoked salmon, lemon and dill'),
@@ -53,8 +57,8 @@ const DISHES: DemoDish[] = [
   dish('Orange Juice', 'Drinks', 'beverages', 3, 4.2, ['Orange'], 'Freshly pressed'),
 ];
 
-interface DemoOrder { name: string; minutesAgo: number; table: number | null; dishes: string[]; requests?: string; priority?: number; status?: OrderStatus; inHours?: number }
-const ORDERS: DemoOrder[] = [
+export interface DemoOrder { name: string; minutesAgo: number; table: number | null; dishes: string[]; requests?: string; priority?: number; status?: OrderStatus; inHours?: number }
+export const ORDERS: DemoOrder[] = [
   { name: 'Hugo', minutesAgo: 47, table: 5, dishes: ['Risotto alla Milanese', 'Fresh Lemonade'] },
   { name: 'Dev', minutesAgo: 19, table: 2, dishes: ['Classic Burger', 'Tomato Soup', 'Mint Iced Tea', 'Mint Iced Tea'], priority: 0 },
   { name: 'Chloe', minutesAgo: 16, table: 7, dishes: ['Roast Chicken', 'Caprese', 'Orange Juice'], requests: 'Nut allergy: no pesto', priority: 1, status: 'In Progress' },
@@ -64,17 +68,22 @@ const ORDERS: DemoOrder[] = [
   { name: 'Emma', minutesAgo: 1, table: null, dishes: ['Salmon Tartare', 'Tiramisu', 'Tiramisu', 'Orange Juice'] },
   { name: 'Grace', minutesAgo: 0, table: 15, dishes: ['Roast Chicken', 'Roast Chicken', 'Tiramisu', 'Tiramisu'], requests: 'Birthday: a candle on one tiramisu', inHours: 3 },
 ];
-const MOVES: OrderStatus[] = ['In Progress', 'Ready for Assembly'];
+export const MOVES: OrderStatus[] = ['In Progress', 'Ready for Assembly'];
 
 /** Counts of what one run added. */
 export type DemoDataAdded = Record<'users' | 'ingredients' | 'dishes' | 'orders', number>;
 
 type Named = 'users' | 'ingredients' | 'dishes' | 'orders';
 
+/** The accounts and the menu are made this long ago, before the oldest order. */
+const MENU_AGE_MS = (Math.max(...ORDERS.map((order) => order.minutesAgo)) + 1) * 60_000;
+
 /** Adds whatever of the demo data is missing from the store `config` points at. */
 export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
-  // The store's clock runs behind by `minutesAgo` while an order is placed, so the boards show real ages.
-  let behindMs = 0;
+  // The store's clock runs behind by `minutesAgo` while an order is placed, so the boards show real
+  // ages; the menu is older still, so the stock an order takes never updates an ingredient "before"
+  // it was created (updated_at is never earlier than created_at).
+  let behindMs = MENU_AGE_MS;
   const now = () => new Date(Date.now() - behindMs);
   const store = await openStore(config, { now });
   const deps = { store, now, passwords: new Passwords(config.bcryptRounds), tokens: new TokenService(store, { secret: 'demo-data-never-signs-any-token-000', accessTtlSeconds: 60, refreshTtlSeconds: 60, now }) };
@@ -131,8 +140,18 @@ const SCRIPT: Principal = { userId: '000000000000000000000000', userName: 'demo-
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const config = loadConfig();
-  const added = await loadDemoData(config);
-  const where = config.mongodbUri ? 'MongoDB' : `the embedded store in ${config.dataDir}`;
+  let added: DemoDataAdded;
+  let where = config.mongodbUri ? 'MongoDB' : `the embedded store in ${config.dataDir}`;
+  try {
+    added = await loadDemoData(config);
+  } catch (error) {
+    const owner = (error as Error).cause;
+    if (!(owner instanceof DataDirectoryLockedError)) throw error;
+    // A server owns the data directory: its API is the only way in that its menu sees.
+    const url = serverUrl(config, process.argv.slice(2));
+    where = `the server at ${url} (process ${owner.holder.pid})`;
+    added = await loadDemoDataThroughApi(url, config);
+  }
   process.stdout.write(`Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`);
   process.stdout.write(`Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3).map((u) => `${u.user_name} / ${u.password}`).join(', ')}.\n`);
 }

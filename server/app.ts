@@ -6,6 +6,7 @@ import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './problem.js';
 import { validatorCompiler } from './validation.js';
+import { clientAddress, trustedHops } from './trust-proxy.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
@@ -54,7 +55,10 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     recoveryMaxEvents,
     verifier: instance.pos.tokens,
     now: instance.pos.now,
+    menu: instance.pos.menu,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
+    // The address HTTP sees (request.ip), for the socket.io handshake too.
+    clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),
   });
   await instance.register(import('./plugins/boards.js'));
 }
@@ -90,7 +94,7 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedHops(config.trustProxy),
   };
 }
 

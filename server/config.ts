@@ -1,4 +1,5 @@
 // Configuration from the environment, validated once at start with messages an operator can act on.
+import { checkAdminPassword, checkHost, corsOrigins, trustProxy, unknownVariables } from './config-checks.js';
 
 export interface Config {
   port: number;
@@ -31,13 +32,14 @@ export interface Config {
   sqliteSynchronous: 'NORMAL' | 'FULL';
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
-  trustProxy: boolean | string;
+  trustProxy: boolean | number | string;
   admin: { userName: string; password: string; email: string } | undefined;
 }
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    // One problem, one line; several, one line each under the heading.
+    super(problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
 }
@@ -72,16 +74,18 @@ function adminAccount(env: Env, problems: string[]): Config['admin'] {
     problems.push('POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together');
     return undefined;
   }
+  checkAdminPassword(password, problems);
   return { userName, password, email: env.POS_ADMIN_EMAIL || `${userName}@localhost.localdomain` };
 }
 
-function trustProxy(raw: string | undefined): boolean | string {
-  if (raw === undefined || raw === '' || raw === 'false') return false;
-  return raw === 'true' ? true : raw;
-}
+/** Read only when another setting is present, so never seen by the read tracking below. */
+const READ_CONDITIONALLY = ['POS_ADMIN_EMAIL'];
 
-export function loadConfig(env: Env = process.env): Config {
+export function loadConfig(environment: Env = process.env): Config {
   const problems: string[] = [];
+  // Every name loadConfig reads is a known setting: a POS_ variable it never reads is reported.
+  const read = new Set<string>(READ_CONDITIONALLY);
+  const env = new Proxy(environment, { get: (target, name: string) => (read.add(name), target[name]) });
   const mongodbUri = env.MONGODB_URI || undefined;
   const jwtSecret = env.POS_JWT_SECRET || undefined;
   if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('POS_JWT_SECRET must be at least 32 characters long');
@@ -89,7 +93,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
   const config: Config = {
     port: integer(env, 'PORT', 3000, 0, 65535, problems),
-    host: env.HOST || '0.0.0.0',
+    host: env.HOST?.trim() || '0.0.0.0',
     dataDir: env.POS_DATA_DIR || './data',
     mongodbUri,
     jwtSecret,
@@ -99,7 +103,7 @@ export function loadConfig(env: Env = process.env): Config {
     bcryptRounds: integer(env, 'POS_BCRYPT_ROUNDS', 10, 4, 15, problems),
     loginMaxFailures: integer(env, 'POS_LOGIN_MAX_FAILURES', 5, 1, 1000, problems),
     loginWindowSeconds: integer(env, 'POS_LOGIN_WINDOW', 900, 1, 86_400, problems),
-    corsOrigins: (env.POS_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: corsOrigins(env.POS_CORS_ORIGINS, problems),
     rateLimitMax: integer(env, 'POS_RATE_LIMIT_MAX', 1000, 0, 1_000_000, problems),
     requestTimeoutMs: integer(env, 'POS_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000, problems),
     connectionTimeoutMs: integer(env, 'POS_CONNECTION_TIMEOUT_MS', 60_000, 100, 3_600_000, problems),
@@ -110,9 +114,11 @@ export function loadConfig(env: Env = process.env): Config {
     recoveryMaxEvents: integer(env, 'POS_RECOVERY_MAX_EVENTS', 10_000, 10, 1_000_000, problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
-    trustProxy: trustProxy(env.POS_TRUST_PROXY),
+    trustProxy: trustProxy(env.POS_TRUST_PROXY, problems),
     admin: adminAccount(env, problems),
   };
+  checkHost(config.host, problems);
+  unknownVariables(Object.keys(environment), read, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

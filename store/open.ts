@@ -11,5 +11,5 @@ export async function openStore(config: Config, options: { now?: () => Date; log
     const { openMongoStore } = await import('./mongo/index.js');
     return openMongoStore({ uri: config.mongodbUri, clock: now, instanceId: config.instanceId, ...(options.logger && { logger: options.logger }) });
   }
-  return openSqliteStore({ dataDir: config.dataDir, clock: now, synchronous: config.sqliteSynchronous });
+  return openSqliteStore({ dataDir: config.dataDir, clock: now, synchronous: config.sqliteSynchronous, ...(options.logger && { logger: options.logger }) });
 }

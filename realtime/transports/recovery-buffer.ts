@@ -3,14 +3,19 @@
 // event rate: at a sustained 500 broadcasts a second it holds hundreds of megabytes. This adapter
 // also keeps at most `maxEvents` of them, the newest. A client whose last event has left the buffer
 // is not recovered: it reconnects as a new session and reloads from the REST lists, exactly as
-// after a disconnect longer than the window.
+// after a disconnect longer than the window. A broadcast to rooms nobody is in, connected or away
+// within the window, is dropped before socket.io encodes it: nobody could ever receive it.
 import { SessionAwareAdapter } from 'socket.io-adapter';
 
 type Broadcast = SessionAwareAdapter['broadcast'];
 
-/** SessionAwareAdapter keeps its buffer in a private `packets` array, oldest first. */
+/**
+ * SessionAwareAdapter keeps its buffer in a private `packets` array, oldest first, and the
+ * sessions of clients that dropped (recoverable within the window) in a private `sessions` map.
+ */
 interface Buffered {
   packets: unknown[];
+  sessions: Map<string, { rooms: string[] }>;
 }
 
 export function boundedRecoveryAdapter(maxEvents: number): typeof SessionAwareAdapter {
@@ -18,10 +23,19 @@ export function boundedRecoveryAdapter(maxEvents: number): typeof SessionAwareAd
   const slack = Math.max(1, Math.ceil(maxEvents / 10));
   return class BoundedRecoveryAdapter extends SessionAwareAdapter {
     override broadcast(...args: Parameters<Broadcast>): ReturnType<Broadcast> {
+      if (!this.heardIn(args[1].rooms)) return;
       const result = super.broadcast(...args);
       const { packets } = this as unknown as Buffered;
       if (packets.length > maxEvents + slack) packets.splice(0, packets.length - maxEvents);
       return result;
+    }
+
+    /** Whether a client is in one of the rooms, or was when it dropped (an empty set is everyone). */
+    private heardIn(rooms: ReadonlySet<string>): boolean {
+      if (rooms.size === 0) return true;
+      for (const room of rooms) if ((this.rooms.get(room)?.size ?? 0) > 0) return true;
+      for (const session of (this as unknown as Buffered).sessions.values()) if (session.rooms.some((room) => rooms.has(room))) return true;
+      return false;
     }
 
     /** How many broadcasts are kept now (for tests and diagnostics). */

@@ -4,7 +4,7 @@
 import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { badRequest, unauthorized } from '../../domain/errors.js';
+import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Room } from '../rooms.js';
@@ -20,14 +20,23 @@ export interface WsRouteOptions {
 
 export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now }: WsRouteOptions): void {
   const viewers = new WeakMap<FastifyRequest, Viewer>();
-  app.get('/ws', {
-    websocket: true,
+  app.route({
+    method: 'GET',
+    url: '/ws',
+    schema: { hide: true },
     // `?access_token=` is in the URL: keep request lines out of the info-level logs.
     logLevel: 'warn',
     preValidation: async (request) => {
       viewers.set(request, await identify(verifier, tokenOf(request)));
     },
-  }, (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms, now));
+    // A plain GET (a browser tab, a curl): say what the endpoint wants instead of an empty 404.
+    handler: async () => {
+      throw new ProblemError(426, 'Upgrade Required', '/ws is a WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket). See docs/realtime.md.', {
+        headers: { upgrade: 'websocket', connection: 'Upgrade' },
+      });
+    },
+    wsHandler: (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms, now),
+  });
 }
 
 /** `Authorization: Bearer <token>` first, else `?access_token=`; neither means anonymous. */

@@ -57,6 +57,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, security, summary: 'Change some fields of a user', params: IdParams, body: UserPatch, response: { 200: User, ...problems(400, 401, 403, 404, 409) } },
   }, async (request) => users.changeUser(app.pos, requireUser(request.principal), request.params.id, request.body));
 
+  app.post('/users/:id/unlock', {
+    preValidation: signedIn,
+    schema: {
+      tags,
+      security,
+      summary: 'Lift the login throttle for a user (managers)',
+      description: 'After too many failed logins a user (or the address staff sign in from) gets 429 for the throttling window; this clears that user\'s failed logins and every address\'s. To set a new password, PATCH the user with `password` (their refresh tokens are revoked).',
+      params: IdParams,
+      response: { 204: NoContent, ...problems(401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    await users.unlockUser(app.pos, request.principal, request.params.id);
+    return reply.code(204).send(null);
+  });
+
   app.delete('/users/:id', {
     preValidation: signedIn,
     schema: { tags, security, summary: 'Delete a user (managers)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },

@@ -10,8 +10,11 @@ export type ResumeToken = mongo.ResumeToken;
 
 export type Normalized =
   | { kind: 'change'; event: ChangeEvent }
-  /** Documents vanished without one event each (a dropped or renamed collection). */
-  | { kind: 'resync'; reason: string }
+  /**
+   * Screens must reload: documents vanished without one event each (a dropped or renamed
+   * collection: `recreate` names it, to be prepared again), or a change arrived without its document.
+   */
+  | { kind: 'resync'; reason: string; recreate?: CollectionName }
   /** The server ended the stream; it cannot be resumed, only restarted from now. */
   | { kind: 'invalidate'; reason: string }
   | { kind: 'skip'; reason: string };
@@ -36,7 +39,7 @@ export function normalize(raw: RawChangeEvent): Normalized {
     case 'drop':
     case 'rename':
       return isWatched(raw.ns.coll)
-        ? { kind: 'resync', reason: `the ${raw.ns.coll} collection was ${raw.operationType === 'drop' ? 'dropped' : 'renamed'}` }
+        ? { kind: 'resync', reason: `the ${raw.ns.coll} collection was ${raw.operationType === 'drop' ? 'dropped' : 'renamed'}`, recreate: raw.ns.coll }
         : { kind: 'skip', reason: `${raw.operationType} of an unwatched collection` };
     case 'invalidate':
       return { kind: 'invalidate', reason: 'the change stream was invalidated (a watched collection or the database was dropped or renamed)' };
@@ -59,8 +62,10 @@ function normalizeWrite(raw: WriteEvent): Normalized {
       // Without a pre-image (images off, or expired) `before` is null: the deleted document is unknown.
       return change(coll, 'delete', key, null, raw.fullDocumentBeforeChange);
     default:
-      // No post-image only when the document was deleted before it could be looked up: its delete follows.
-      if (!raw.fullDocument) return { kind: 'skip', reason: `${raw.operationType} of ${coll} ${idOf(key)} without a post-image` };
+      // No post-image: the document was deleted before it could be looked up (its delete follows),
+      // or its image expired or was never written (a collection re-created without images). Which
+      // one cannot be told here, and in the second case the screens would keep a stale document.
+      if (!raw.fullDocument) return { kind: 'resync', reason: `an ${raw.operationType} of ${coll} ${idOf(key)} arrived without the document after it` };
       return change(coll, 'update', key, raw.fullDocument, raw.fullDocumentBeforeChange);
   }
 }

@@ -2,7 +2,7 @@
 // events together), keeps the resume token, reopens with capped backoff after errors, and restarts
 // from now (with a resync signal) when the position is lost. The stream itself comes from an
 // injected opener, so tests replay recorded documents instead of needing a server.
-import type { ChangeEvent } from '../types.js';
+import type { ChangeEvent, CollectionName } from '../types.js';
 import { normalize, type RawChangeEvent, type ResumeToken } from './change-events.js';
 import { isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
@@ -17,6 +17,11 @@ export interface ChangeSourceOptions {
   /** Called for each event; a transaction's events come in one synchronous run, as one commit. */
   deliver: (event: ChangeEvent) => void;
   resync: (reason: string) => void;
+  /**
+   * A watched collection was dropped (or, with null, the whole database): prepare it again (indexes,
+   * images) rather than let the next write re-create it bare. Its failures are the callee's to log.
+   */
+  recreate?: (collection: CollectionName | null) => void;
   logger?: StoreLogger;
   schedule?: Scheduler;
   now?: () => number;
@@ -25,6 +30,19 @@ export interface ChangeSourceOptions {
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The server's code name and number first: they say which failure it was, the message says why. */
+function described(error: unknown): string {
+  const { code, codeName } = (error ?? {}) as { code?: unknown; codeName?: unknown };
+  return typeof code === 'number' ? `${typeof codeName === 'string' ? `${codeName} ` : ''}code ${code}: ${message(error)}` : message(error);
+}
+
+/**
+ * The driver emits 'close' when a cursor ends, which is not yet a verdict: it comes BEFORE the
+ * error that ended it (history lost, a refused getMore) and before a buffered invalidate, and
+ * also when the driver is about to resume by itself after a network error. So a close only counts
+ * if, this long after it, nothing else has explained it and the stream still says it is closed.
+ */
+export const CLOSE_GRACE_MS = 1_000;
 
 /*
  * Positions, kept so that neither the saved one nor the one reopened from runs ahead of delivery.
@@ -43,6 +61,7 @@ export class ChangeSource {
   private heldBack: RawChangeEvent | null = null;
   private readonly health: StreamHealth;
   private cancelReopen: (() => void) | null = null;
+  private cancelCloseCheck: (() => void) | null = null;
   private closed = false;
   private readonly keeper: ResumeTokenKeeper;
   private readonly logger: StoreLogger;
@@ -98,14 +117,29 @@ export class ChangeSource {
     handle.on('change', (raw) => current() && this.receive(raw));
     handle.on('resumeTokenChanged', (token) => current() && this.heard(token));
     handle.on('error', (error) => current() && this.failed(error));
-    handle.on('close', () => current() && this.failed(new Error('the change stream closed')));
+    handle.on('close', () => current() && this.closing(handle));
+  }
+
+  private closing(handle: ChangeStreamHandle): void {
+    this.cancelCloseCheck?.();
+    this.cancelCloseCheck = this.schedule(() => {
+      this.cancelCloseCheck = null;
+      // Still open: the driver resumed on its own. Closed with no error: it ended without a word.
+      if (this.handle === handle && handle.closed) this.failed(new Error('the change stream closed'));
+    }, CLOSE_GRACE_MS);
   }
 
   private heard(token: ResumeToken): void {
     this.health.alive();
     // While a transaction gathers, reports are its own documents' (or cover them): not yet delivered.
     if (this.transaction.gathering) return;
-    if (this.announced) this.delivered = this.announced;
+    // A report followed by another was a heartbeat (an empty batch's postBatchResumeToken): saved,
+    // so that after a long quiet period a restart resumes from near the end of the oplog, not from
+    // its last document, which the oplog may have rolled past.
+    if (this.announced) {
+      this.delivered = this.announced;
+      this.keeper.remember(this.announced);
+    }
     this.announced = token;
   }
 
@@ -151,9 +185,15 @@ export class ChangeSource {
     if (!last) return;
     for (const raw of documents) {
       const result = normalize(raw);
-      if (result.kind === 'invalidate') return this.restartFromNow(result.reason);
+      if (result.kind === 'invalidate') {
+        this.options.recreate?.(null);
+        return this.restartFromNow(result.reason);
+      }
       if (result.kind === 'change') this.options.deliver(result.event);
-      else if (result.kind === 'resync') this.options.resync(result.reason);
+      else if (result.kind === 'resync') {
+        if (result.recreate) this.options.recreate?.(result.recreate);
+        this.options.resync(result.reason);
+      }
       else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
     }
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
@@ -164,7 +204,7 @@ export class ChangeSource {
   private failed(error: unknown): void {
     if (this.closed) return;
     void this.release();
-    this.health.down(message(error));
+    this.health.down(described(error));
     this.deliverHeldBack();
     const lost = isHistoryLost(error);
     // A transaction still gathering is dropped, its token unsaved: the stream reopens after the
@@ -175,7 +215,7 @@ export class ChangeSource {
     // reopens after it. (While gathering, `announced` is null: `delivered` is the position.)
     if (lost || this.delivered === null) this.deliverGathered();
     else this.transaction.take();
-    if (lost) this.forget(`the change stream could not resume (${message(error)})`);
+    if (lost) this.forget(`the change stream could not resume (${described(error)})`);
     this.logger.warn({ err: error, attempt: this.health.attempts }, 'the MongoDB change stream failed; reopening');
     this.scheduleReopen();
   }
@@ -204,6 +244,8 @@ export class ChangeSource {
 
   /** Listeners come off first: the close we cause must not look like a failure to reopen from. */
   private async release(): Promise<void> {
+    this.cancelCloseCheck?.();
+    this.cancelCloseCheck = null;
     const handle = this.handle;
     if (!handle) return;
     this.handle = null;

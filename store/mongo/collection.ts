@@ -19,6 +19,16 @@ export interface CollectionContext {
 
 type Filter = mongo.Filter<mongo.Document>;
 
+/**
+ * The number of matches when the page itself shows it: a page that is not full ends at the last
+ * match, so it is the offset plus the page (unless the page is empty past the start: the offset may
+ * overshoot). Otherwise null, and the matches are counted (an index scan at best, never free).
+ */
+function pageTotal({ offset, limit }: ListQuery, shown: number): number | null {
+  const lastPage = limit === undefined || shown < limit;
+  return lastPage && (shown > 0 || offset === 0) && limit !== 0 ? offset + shown : null;
+}
+
 export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   private readonly catalogue: Catalogue;
 
@@ -49,7 +59,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
       const filter = this.filter(query.filter);
       // One after the other: a transaction's session must not run two commands at once.
       const results = await this.read(filter, compileSort(this.catalogue, query.sort), query.offset, query.limit);
-      return { results, total_results: await this.raw.countDocuments(filter, this.options) };
+      return { results, total_results: pageTotal(query, results.length) ?? (await this.raw.countDocuments(filter, this.options)) };
     });
   }
 

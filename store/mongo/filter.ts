@@ -93,10 +93,14 @@ export function compileFilter(catalogue: Catalogue, conditions: readonly Conditi
   return { $and: conditions.map((condition) => clause(catalogue, condition)) };
 }
 
-/** The requested order, then id ascending; with no sort, oldest first. */
+/**
+ * The requested order, ties by id in the same direction; with no sort, oldest first. Ties follow
+ * the direction so that one index ({field: 1, _id: 1}) serves both directions, walked forwards or
+ * backwards: {field: -1, _id: 1} would make MongoDB sort every match in memory.
+ */
 export function compileSort(catalogue: Catalogue, sort: ListQuery['sort']): MongoSort {
   if (!sort) return { created_at: 1, _id: 1 };
   const path = pathOf(sort.field, specOf(catalogue, sort.field));
   const direction = sort.direction === 'desc' ? -1 : 1;
-  return path === '_id' ? { _id: direction } : { [path]: direction, _id: 1 };
+  return path === '_id' ? { _id: direction } : { [path]: direction, _id: direction };
 }

@@ -2,12 +2,12 @@
 // then start following the change stream from where this instance last stopped.
 import { hostname } from 'node:os';
 import mongoose, { type mongo } from 'mongoose';
-import type { Store } from '../types.js';
+import type { CollectionName, Store } from '../types.js';
 import { toStoreError } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
 import { mongoOpener } from './opener.js';
 import { mongoResumeTokenStore } from './resume-tokens.js';
-import { defineModels, prepareCollections } from './schemas.js';
+import { defineModels, prepareCollections, type MongoModels } from './schemas.js';
 import { MongoStore } from './store.js';
 
 export interface MongoStoreOptions {
@@ -34,6 +34,20 @@ async function assertReplicaSet(db: mongo.Db): Promise<void> {
   }
 }
 
+/**
+ * A dropped collection (or database) seen on the change stream is prepared again at once, so the
+ * next write does not re-create it bare: no unique user_name index, no pre- and post-images.
+ */
+function preparingAgain(connection: mongoose.Connection, models: MongoModels, logger: StoreLogger) {
+  return (collection: CollectionName | null) => {
+    const which = collection ? { [collection]: models[collection] } : models;
+    prepareCollections(connection, which, logger).then(
+      () => logger.warn({ collection: collection ?? 'all' }, 'a dropped MongoDB collection was prepared again'),
+      (error: unknown) => logger.error({ err: error, collection: collection ?? 'all' }, 'could not prepare a dropped MongoDB collection again; restart to retry'),
+    );
+  };
+}
+
 export async function openMongoStore(options: MongoStoreOptions): Promise<Store> {
   const logger = options.logger ?? silentLogger;
   const instanceId = options.instanceId ?? hostname();
@@ -44,7 +58,7 @@ export async function openMongoStore(options: MongoStoreOptions): Promise<Store>
     await assertReplicaSet(db);
     const models = defineModels(connection);
     const { images } = await prepareCollections(connection, models, logger);
-    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId) };
+    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId), recreate: preparingAgain(connection, models, logger) };
     const store = await MongoStore.open({ connection, models, clock: options.clock ?? (() => new Date()), logger, stream });
     logger.info({ instanceId, images }, 'MongoDB store open');
     return store;

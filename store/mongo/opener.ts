@@ -9,10 +9,19 @@ const { Timestamp } = mongoose.mongo;
 /** Our writes and the manager's mongosh writes alike; invalidate must pass to be handled. */
 export const WATCH_PIPELINE = [{ $match: { $or: [{ 'ns.coll': { $in: COLLECTION_NAMES } }, { operationType: 'invalidate' }] } }];
 
+/**
+ * Documents per batch. Without it a resumed stream's first batch (the aggregate's) stops at 101
+ * documents and can end inside a transaction, whose rest then comes in the next batch, after the
+ * change source has handed the first part on as a commit of its own (see transaction-groups.ts).
+ * Batches stay bounded by MongoDB's 16 MiB reply either way.
+ */
+export const BATCH_SIZE = 10_000;
+
 export function watchOptions(images: boolean): mongo.ChangeStreamOptions {
-  return images
+  const imageOptions: mongo.ChangeStreamOptions = images
     ? { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable' }
     : { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off' };
+  return { ...imageOptions, batchSize: BATCH_SIZE };
 }
 
 /**

@@ -43,12 +43,18 @@ export function defineModels(connection: Connection): MongoModels {
   return Object.fromEntries(entries) as MongoModels;
 }
 
+/** The index (27) or its collection (26) is already gone: another instance starting at the same time dropped it. */
+const ALREADY_GONE = new Set([26, 27]);
+
 /** Drops the indexes models/collections.ts lists as retired (built by earlier versions), if present. */
 async function dropRetiredIndexes(collection: CollectionName, model: MongoModel): Promise<void> {
   const retired = (COLLECTIONS[collection].retired ?? []).map((fields) => JSON.stringify(indexKeys(collection, fields)));
   if (retired.length === 0) return;
   for (const index of await model.collection.indexes()) {
-    if (index.name && retired.includes(JSON.stringify(index.key))) await model.collection.dropIndex(index.name);
+    if (!index.name || !retired.includes(JSON.stringify(index.key))) continue;
+    await model.collection.dropIndex(index.name).catch((error: unknown) => {
+      if (!ALREADY_GONE.has((error as { code?: number }).code ?? 0)) throw error;
+    });
   }
 }
 
@@ -57,7 +63,7 @@ async function dropRetiredIndexes(collection: CollectionName, model: MongoModel)
  * change events carry the document before and after each write. Returns whether images are on:
  * without them (older server, or no collMod right) the stream falls back to looking documents up.
  */
-export async function prepareCollections(connection: Connection, models: MongoModels, logger: StoreLogger): Promise<{ images: boolean }> {
+export async function prepareCollections(connection: Connection, models: Partial<MongoModels>, logger: StoreLogger): Promise<{ images: boolean }> {
   let images = true;
   for (const [name, model] of Object.entries(models)) {
     await model.createCollection();

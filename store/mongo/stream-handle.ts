@@ -8,6 +8,8 @@ export interface ChangeStreamHandle {
   on(event: 'resumeTokenChanged', listener: (token: ResumeToken) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'close', listener: () => void): unknown;
+  /** True once the stream has ended and handed out everything it had buffered. */
+  readonly closed: boolean;
   removeAllListeners(): unknown;
   close(): Promise<void>;
 }

@@ -1,6 +1,7 @@
 // A better-sqlite3 connection with its statements prepared once per SQL text, and the few ways the
 // store runs SQL on it: documents out, a value out, a write, an atomic unit.
 import type BetterSqlite3 from 'better-sqlite3';
+import { registerFold } from './fold.js';
 import type { Param } from './where.js';
 
 // Statement texts vary with the shape of queries only (values are bound), so this is plenty.
@@ -11,6 +12,7 @@ export class Connection {
   private readonly unit: BetterSqlite3.Transaction<(body: () => unknown) => unknown>;
 
   constructor(readonly db: BetterSqlite3.Database) {
+    registerFold(db);
     this.unit = db.transaction((body: () => unknown) => body());
   }
 

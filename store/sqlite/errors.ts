@@ -20,7 +20,7 @@ export function toStoreError(error: unknown, collection?: CollectionName): unkno
 
 /** SQLite names the index ("index 'users__unique__user_name'") or the column ("users.id"). */
 function violatedField(collection: CollectionName, message: string): string {
-  const unique = COLLECTIONS[collection].unique.find(({ field }) => message.includes(`'${uniqueIndexName(collection, field)}'`));
+  const unique = COLLECTIONS[collection].unique.find((index) => message.includes(`'${uniqueIndexName(collection, index)}'`));
   return unique?.field ?? 'id';
 }
 

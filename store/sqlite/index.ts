@@ -8,7 +8,8 @@ import type { Connection } from './connection.js';
 import { closedError, toStoreError } from './errors.js';
 import { ChangeFeed } from './feed.js';
 import { Mutex } from './mutex.js';
-import { openConnections, type Synchronous } from './open.js';
+import { BUSY_TIMEOUT_MS, openConnections, type Synchronous } from './open.js';
+import type { StoreLogger } from '../mongo/logger.js';
 import { Session, transactionAccess, type TransactionState } from './session.js';
 
 export interface SqliteStoreOptions {
@@ -17,7 +18,12 @@ export interface SqliteStoreOptions {
   /** NORMAL (default) survives a process crash; FULL also a power loss, at a cost per commit. */
   synchronous?: Synchronous;
   onListenerError?: (error: unknown) => void;
+  /** Told when the file was upgraded from an earlier release's format. */
+  logger?: StoreLogger;
 }
+
+/** The readiness probe waits less for another process's write lock than writes do (BUSY_TIMEOUT_MS). */
+const PROBE_BUSY_TIMEOUT_MS = 1000;
 
 class SqliteStore implements Store {
   readonly kind = 'sqlite';
@@ -30,12 +36,15 @@ class SqliteStore implements Store {
   private readonly transactionScope = new AsyncLocalStorage<TransactionState>();
   private readonly outside: Session;
   private closing: Promise<void> | undefined;
+  // Set by a write the database refused (disk full, I/O): /ready then proves writes work again.
+  private writeFailed = false;
 
   constructor(
     private readonly writer: Connection,
     private readonly reader: Connection,
     private readonly clock: () => Date,
     onListenerError: (error: unknown) => void,
+    private readonly release: () => void,
   ) {
     this.feed = new ChangeFeed(onListenerError);
     this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
@@ -62,11 +71,12 @@ class SqliteStore implements Store {
         this.writer.exec('COMMIT');
         state.active = false;
         this.feed.publish(state.events);
+        this.writeFailed = false;
         return result;
       } catch (error) {
         state.active = false;
         this.rollback();
-        throw toStoreError(error);
+        throw this.noted(toStoreError(error));
       }
     });
   }
@@ -80,6 +90,11 @@ class SqliteStore implements Store {
     return () => {};
   }
 
+  /**
+   * Ready means able to write: a read-only file or another process holding the write lock fails
+   * the probe write (rolled back). After a refused write, the probe commits, to prove the disk takes
+   * writes again.
+   */
   async ping(): Promise<void> {
     this.assertOpen();
     try {
@@ -87,6 +102,22 @@ class SqliteStore implements Store {
     } catch (error) {
       throw toStoreError(error);
     }
+    await this.mutex.run(() => {
+      this.assertOpen();
+      const db = this.writer.db;
+      db.pragma(`busy_timeout = ${PROBE_BUSY_TIMEOUT_MS}`);
+      try {
+        this.writer.exec('BEGIN IMMEDIATE');
+        this.writer.run(`INSERT OR REPLACE INTO pos_meta (key, value) VALUES ('ready_probe', ?)`, [this.clock().toISOString()]);
+        this.writer.exec(this.writeFailed ? 'COMMIT' : 'ROLLBACK');
+        this.writeFailed = false;
+      } catch (error) {
+        this.rollback();
+        throw toStoreError(error);
+      } finally {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      }
+    });
   }
 
   close(): Promise<void> {
@@ -94,6 +125,7 @@ class SqliteStore implements Store {
     this.closing ??= this.mutex.run(() => {
       this.writer.close();
       this.reader.close();
+      this.release();
     });
     return this.closing;
   }
@@ -109,10 +141,22 @@ class SqliteStore implements Store {
     this.assertOutsideTransaction();
     return this.mutex.run(() => {
       const events: ChangeEvent[] = [];
-      const result = this.writer.atomically(() => body(this.writer, events));
+      let result: R;
+      try {
+        result = this.writer.atomically(() => body(this.writer, events));
+      } catch (error) {
+        // Collections map SQLite's errors themselves; this only notes the ones that mean "cannot write".
+        throw this.noted(toStoreError(error));
+      }
+      this.writeFailed = false;
       this.feed.publish(events);
       return result;
     });
+  }
+
+  private noted(error: unknown): unknown {
+    if (error instanceof StoreUnavailableError) this.writeFailed = true;
+    return error;
   }
 
   private rollback(): void {
@@ -136,7 +180,9 @@ class SqliteStore implements Store {
 }
 
 export function openSqliteStore(options: SqliteStoreOptions): Store {
-  const { writer, reader } = openConnections(options.dataDir, options.synchronous ?? 'NORMAL');
+  const clock = options.clock ?? (() => new Date());
+  const { writer, reader, release, upgrade } = openConnections(options.dataDir, options.synchronous ?? 'NORMAL', clock);
+  if (upgrade) options.logger?.info({ from: upgrade.from, to: upgrade.to, dataDir: options.dataDir }, 'data format upgraded');
   const onListenerError = options.onListenerError ?? ((error: unknown) => console.error('a change listener failed', error));
-  return new SqliteStore(writer, reader, options.clock ?? (() => new Date()), onListenerError);
+  return new SqliteStore(writer, reader, clock, onListenerError, release);
 }

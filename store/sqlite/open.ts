@@ -1,9 +1,12 @@
-// Opens the database file in the data directory: a writer connection (which also creates the
-// schema) and a reader connection, tuned for WAL. Failures name the directory for the operator.
+// Opens the database file in the data directory: takes the directory's lock, then a writer
+// connection (which also creates or upgrades the schema) and a reader connection, tuned for WAL.
+// Failures name the directory or file for the operator.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Connection } from './connection.js';
+import { lockDataDirectory } from './lock.js';
+import { migrate, type Upgrade } from './migrations.js';
 import { schemaStatements } from './schema.js';
 
 export type Synchronous = 'NORMAL' | 'FULL';
@@ -11,7 +14,7 @@ export type Synchronous = 'NORMAL' | 'FULL';
 export const DATABASE_FILE = 'pos.sqlite';
 
 /** How long a connection waits for another process's write lock before giving up. */
-const BUSY_TIMEOUT_MS = 5000;
+export const BUSY_TIMEOUT_MS = 5000;
 
 function reason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -19,7 +22,7 @@ function reason(error: unknown): string {
   return typeof code === 'string' && !error.message.includes(code) ? `${error.message} (${code})` : error.message;
 }
 
-function connect(file: string, synchronous: Synchronous): Database.Database {
+export function connect(file: string, synchronous: Synchronous): Database.Database {
   const db = new Database(file);
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -34,24 +37,77 @@ function connect(file: string, synchronous: Synchronous): Database.Database {
   }
 }
 
-export function openConnections(dataDir: string, synchronous: Synchronous): { writer: Connection; reader: Connection } {
+/**
+ * Creates the missing levels one by one. Node's recursive mkdir loops for minutes under /proc
+ * (mkdir there answers ENOENT, which it takes for a missing parent); this fails at once.
+ */
+function makeDirectory(dir: string): void {
+  const missing: string[] = [];
+  for (let level = dir; !fs.existsSync(level); level = path.dirname(level)) {
+    missing.unshift(level);
+    if (path.dirname(level) === level) break;
+  }
+  for (const level of missing) {
+    try {
+      fs.mkdirSync(level);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
+/** SQLite opens a file it cannot write read-only without a word, then fails every write. */
+function assertWritable(file: string): void {
+  let mode: number;
+  try {
+    mode = fs.statSync(file).mode;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  let writable = (mode & 0o222) !== 0;
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+  } catch {
+    writable = false;
+  }
+  // Root may write anything, but a file without write permission was made read-only on purpose.
+  if (!writable) throw new Error(`${file} is read-only (mode ${(mode & 0o777).toString(8)}): the server must be able to write it`);
+}
+
+export interface Opened {
+  writer: Connection;
+  reader: Connection;
+  release: () => void;
+  upgrade: Upgrade | undefined;
+}
+
+export function openConnections(dataDir: string, synchronous: Synchronous, now: () => Date = () => new Date()): Opened {
   const dir = path.resolve(dataDir);
   let writer: Connection | undefined;
+  let release: (() => void) | undefined;
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     // Checked up front: SQLite would only say "unable to open database file".
     fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+    release = lockDataDirectory(dir);
     const file = path.join(dir, DATABASE_FILE);
+    assertWritable(file);
     const created = new Connection(connect(file, synchronous));
     writer = created;
-    // One transaction: two processes starting together never see half a schema.
-    created.atomically(() => schemaStatements().forEach((sql) => created.exec(sql)));
+    // One transaction: two processes starting together never see half a schema or half an upgrade.
+    const upgrade = created.atomically(() => {
+      const done = migrate(created, file, now);
+      schemaStatements().forEach((sql) => created.exec(sql));
+      return done;
+    });
     const reader = new Connection(connect(file, synchronous));
     // The reader must never write: every write goes through the writer's queue.
     reader.db.pragma('query_only = ON');
-    return { writer: created, reader };
+    return { writer: created, reader, release, upgrade };
   } catch (error) {
     writer?.close();
+    release?.();
     throw new Error(`cannot open the data directory ${dir}: ${reason(error)}`, { cause: error });
   }
 }

@@ -2,6 +2,7 @@
 // indexes on the fields the collection's description names.
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
+import { FOLD } from './fold.js';
 
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -24,8 +25,9 @@ export function fieldExpression(field: string): string {
   return field === 'id' ? 'id' : `doc ->> ${jsonPath(field)}`;
 }
 
-export function uniqueIndexName(collection: CollectionName, field: string): string {
-  return `${collection}__unique__${field.replaceAll('.', '_')}`;
+/** Case-insensitive ones end in `_folded`: the Unicode fold replaced lower() (ASCII), under a new name. */
+export function uniqueIndexName(collection: CollectionName, { field, caseInsensitive }: { field: string; caseInsensitive: boolean }): string {
+  return `${collection}__unique__${field.replaceAll('.', '_')}${caseInsensitive ? '_folded' : ''}`;
 }
 
 /** The name of the index on `fields`: `<collection>__<field>__<field>`. */
@@ -45,8 +47,10 @@ function indexStatements(collection: CollectionName): string[] {
       return `CREATE INDEX IF NOT EXISTS ${indexName(collection, fields)} ON ${table} (${columns.join(', ')})`;
     });
   for (const { field, caseInsensitive } of unique) {
-    const value = caseInsensitive ? `lower(${fieldExpression(field)})` : fieldExpression(field);
-    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, field)}" ON ${table} (${value})`);
+    const value = caseInsensitive ? `${FOLD}(${fieldExpression(field)})` : fieldExpression(field);
+    // Built before the ASCII-only index it replaces goes: a failure (names that now collide) keeps the old one.
+    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, { field, caseInsensitive })}" ON ${table} (${value})`);
+    if (caseInsensitive) statements.push(`DROP INDEX IF EXISTS "${uniqueIndexName(collection, { field, caseInsensitive: false })}"`);
   }
   for (const fields of retired) statements.push(`DROP INDEX IF EXISTS ${indexName(collection, fields)}`);
   return statements;

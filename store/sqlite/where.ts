@@ -4,6 +4,7 @@ import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type 
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
+import { FOLD } from './fold.js';
 
 export type Param = string | number | null;
 
@@ -67,7 +68,7 @@ function valueTest(x: string, op: FilterOp, value: Scalar | Scalar[], params: Pa
   params.push(bind(scalar));
   // IS NOT: a missing or null value differs from any value (MongoDB's $ne).
   if (op === 'ne') return `${x} IS NOT ?`;
-  if (op === 'contains') return `instr(lower(${x}), lower(?)) > 0`;
+  if (op === 'contains') return `instr(${FOLD}(${x}), ${FOLD}(?)) > 0`;
   // NULL compares to nothing, so ordering operators never match a missing or null value.
   return `${x} ${ORDERING[op]} ?`;
 }
@@ -103,7 +104,7 @@ export interface SortOrder {
   /** The expression sorted on. */
   key: string;
   direction: 'ASC' | 'DESC';
-  /** ORDER BY terms: the key, then id ascending so ties (and so pages) are stable. */
+  /** ORDER BY terms: the key, then id in the same direction (so an index serves both directions), stable ties. */
   terms: string;
 }
 
@@ -114,7 +115,7 @@ export function compileOrder(catalogue: Catalogue, sort: ListQuery['sort']): Sor
   if (sort.direction !== 'asc' && sort.direction !== 'desc') throw new Error(`unknown sort direction "${String(sort.direction)}"`);
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   const key = fieldExpression(sort.field);
-  return { key, direction, terms: key === 'id' ? `id ${direction}` : `${key} ${direction}, id ASC` };
+  return { key, direction, terms: key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}` };
 }
 
 export const whereSql = (clause: Clause) => (clause.sql ? ` WHERE ${clause.sql}` : '');
@@ -134,7 +135,7 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   // Sorting and skipping read only the ids and sort keys (from an index when one covers them);
   // the documents are read for the page alone, then put back in order.
   const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`;
-  const pageOrder = order.key === 'id' ? `page.id ${order.direction}` : `page.sort_key ${order.direction}, page.id ASC`;
+  const pageOrder = order.key === 'id' ? `page.id ${order.direction}` : `page.sort_key ${order.direction}, page.id ${order.direction}`;
   return {
     page: {
       sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`,

@@ -97,7 +97,11 @@ describe('loadConfig', () => {
   it.each([
     ['true', true],
     ['false', false],
-    ['2', '2'],
+    ['2', 2],
+    ['172.31.240.10', '172.31.240.10'],
+    ['0', 0],
+    ['10.0.0.1', '10.0.0.1'],
+    [' 10.0.0.1, 192.168.0.0/16 ,fd00::/8', '10.0.0.1,192.168.0.0/16,fd00::/8'],
   ])('POS_TRUST_PROXY=%j → %j', (raw, expected) => {
     expect(loadConfig({ POS_TRUST_PROXY: raw }).trustProxy).toBe(expected);
   });
@@ -121,8 +125,38 @@ describe('loadConfig', () => {
     [{ MONGODB_URI: 'postgres://db/pos', POS_JWT_SECRET: SECRET }, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'],
     [{ POS_ADMIN_USER_NAME: 'boss' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
     [{ POS_ADMIN_PASSWORD: 'B0ss&Pass' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
+    [{ POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'abc' }, 'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.'],
+    [{ POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'bosspass1' }, 'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.'],
+    [{ POS_TRUST_PROXY: 'yes' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")'],
+    [{ POS_TRUST_PROXY: '10.0.0.0/33' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.0/33")'],
+    [{ POS_TRUST_PROXY: '10.0.0.1,proxy.local' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.1,proxy.local")'],
+    [{ HOST: '999.1.1.1' }, 'HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "999.1.1.1")'],
+    [{ HOST: 'http://localhost' }, 'HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "http://localhost")'],
+    [{ POS_CORS_ORIGINS: 'notaurl' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "notaurl")'],
+    [{ POS_CORS_ORIGINS: 'https://a.example, https://b.example/' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "https://b.example/")'],
+    [{ POS_CORS_ORIGINS: 'ftp://files.example' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "ftp://files.example")'],
+    [{ POS_ACESS_TOKEN_TTL: '600' }, 'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README'],
+    [{ POS_ADMIN_USERNAME: 'boss' }, 'POS_ADMIN_USERNAME is not a setting this server knows (did you mean POS_ADMIN_USER_NAME?); the settings are listed in the README'],
+    [{ POS_FAVOURITE_COLOUR: 'blue' }, 'POS_FAVOURITE_COLOUR is not a setting this server knows; the settings are listed in the README'],
   ])('%j → ConfigError: %s', (env, problem) => {
     expect(problemsOf(env)).toStrictEqual([problem]);
+  });
+
+  it.each(['localhost', '::', '::1', '127.0.0.1', 'pos-1.internal'])('HOST=%j is accepted', (host) => {
+    expect(loadConfig({ HOST: host }).host).toBe(host);
+  });
+
+  it('knows POS_ADMIN_EMAIL although it is read only beside the first manager, and ignores variables outside POS_', () => {
+    expect(problemsOf({ POS_ADMIN_EMAIL: 'boss@example.com', POS_TRUST_PROXY: 'maybe' })).toStrictEqual([
+      'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "maybe")',
+    ]);
+    expect(loadConfig({ PATH: '/usr/bin', NODE_ENV: 'production', POSTGRES_URL: 'x' }).port).toBe(3000);
+  });
+
+  it('says a single problem in one line, naming the variable', () => {
+    expect(() => loadConfig({ HOST: '999.1.1.1' })).toThrow(
+      expect.objectContaining({ message: 'Invalid configuration: HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "999.1.1.1")' }),
+    );
   });
 
   it('reports every problem at once, one per line', () => {

@@ -187,12 +187,12 @@ describe('GET /orders/{id}/dishes', () => {
     expect(quick.json()).toStrictEqual({ results: [{ name: 'Steak' }, { name: 'Steak' }, { name: 'Green Salad' }, { name: 'Lemonade' }], total_results: 4 });
   });
 
-  it('sorts ties by id, like every list', async () => {
-    // Salad and steak cost the same: the lower id comes first whatever the direction, and the
+  it('sorts ties by id in the sort direction, like every list', async () => {
+    // Salad and steak cost the same: the lower id comes first ascending, last descending, and the
     // steak's two entries stay together.
     const order = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.steak.id]);
-    const expected = menu.salad.id < menu.steak.id ? ['Green Salad', 'Steak', 'Steak'] : ['Steak', 'Steak', 'Green Salad'];
-    for (const direction of ['asc', 'desc']) {
+    const ascending = menu.salad.id < menu.steak.id ? ['Green Salad', 'Steak', 'Steak'] : ['Steak', 'Steak', 'Green Salad'];
+    for (const [direction, expected] of [['asc', ascending], ['desc', [...ascending].reverse()]] as const) {
       const response = await t.inject({ method: 'GET', url: `/orders/${order.id}/dishes?sort=price&order=${direction}&fields=name`, as: 'chef' });
       expect(response.json()).toStrictEqual({ results: expected.map((name) => ({ name })), total_results: 3 });
     }

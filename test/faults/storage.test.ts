@@ -1,8 +1,10 @@
 // The data directory unusable, or the store failing mid-write: a clear start-up error (exit 1), or
 // 503 Problems with Retry-After — never a partial write, and the server recovers by itself.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.js';
@@ -11,7 +13,10 @@ import { openSqliteStore } from '../../store/sqlite/index.js';
 import { PASSWORD } from '../helpers/app.js';
 import { expectProblemStatus, snapshot, TEST_JWT_SECRET } from '../security/support.js';
 import { FaultyStore } from './faulty-store.js';
-import { serverEnv, spawnServer } from './server-process.js';
+import { serverEnv, spawnServer, startServer } from './server-process.js';
+
+/** A data file as release 1.0.0 wrote it. */
+const FIXTURE = fileURLToPath(new URL('../fixtures/pos-1.0.0.sqlite', import.meta.url));
 
 describe('a data directory the server cannot use', () => {
   let scratch: string;
@@ -20,8 +25,8 @@ describe('a data directory the server cannot use', () => {
   });
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  async function startFails(dataDir: string): Promise<string> {
-    const server = spawnServer(serverEnv(dataDir));
+  async function startFails(dataDir: string, env: Record<string, string> = {}): Promise<string> {
+    const server = spawnServer(serverEnv(dataDir, env));
     try {
       const exit = await server.exited;
       expect(exit).toEqual({ code: 1, signal: null });
@@ -56,6 +61,60 @@ describe('a data directory the server cannot use', () => {
     const output = await startFails(dir);
     expect(output).toMatch(new RegExp(`^Cannot start: cannot open the data directory ${dir}: file is not a database`));
     expect(readFileSync(join(dir, 'pos.sqlite'), 'utf8')).toBe(garbage);
+  });
+
+  it('under /proc, where a directory cannot be made: one line at once, no hang', { timeout: 20_000 }, async () => {
+    const output = await startFails('/proc/nope/data');
+    expect(output.trim()).toBe(`Cannot start: cannot open the data directory /proc/nope/data: ENOENT: no such file or directory, mkdir '/proc/nope'`);
+  });
+
+  it('holding a read-only pos.sqlite: refused at start with one line naming the file, the file untouched', async () => {
+    const dir = join(scratch, 'read-only');
+    mkdirSync(dir);
+    copyFileSync(FIXTURE, join(dir, 'pos.sqlite'));
+    chmodSync(join(dir, 'pos.sqlite'), 0o444);
+    const output = await startFails(dir);
+    expect(output.trim()).toBe(`Cannot start: cannot open the data directory ${dir}: ${join(dir, 'pos.sqlite')} is read-only (mode 444): the server must be able to write it`);
+    expect(readFileSync(join(dir, 'pos.sqlite')).equals(readFileSync(FIXTURE))).toBe(true);
+  });
+
+  it.each([
+    ['an empty', '', 'is empty'],
+    ['a short', 'abc123\n', 'holds only 6 characters'],
+  ])('holding %s jwt-secret file: one line naming the file, exit code 1', async (_label, content, what) => {
+    const dir = mkdtempSync(join(scratch, 'secret-'));
+    writeFileSync(join(dir, 'jwt-secret'), content);
+    const output = await startFails(dir);
+    const file = join(dir, 'jwt-secret');
+    expect(output.trim()).toBe(`Cannot start: the token secret file ${file} ${what}; it needs at least 32: delete it to have a new one generated (signing everyone out), or put a longer secret in it`);
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('already served by another server: the second is refused in one line naming the first one\'s pid, the first serves on', async () => {
+    const dir = mkdtempSync(join(scratch, 'owned-'));
+    const first = await startServer(serverEnv(dir));
+    try {
+      const output = await startFails(dir);
+      expect(output.trim()).toBe(
+        `Cannot start: cannot open the data directory ${dir}: ${join(dir, 'pos.lock')} shows that process ${first.child.pid} on ${hostname()} ` +
+          `(since ${JSON.parse(readFileSync(join(dir, 'pos.lock'), 'utf8')).started_at}) already serves this data directory: stop it first (two servers on one directory drift apart); if no such server runs, delete the file`,
+      );
+      expect((await fetch(`${first.url}/ready`)).status).toBe(200);
+    } finally {
+      first.kill();
+    }
+    // Killed without a chance to clean up: the next server takes the stale lock over.
+    await first.exited;
+    const next = await startServer(serverEnv(dir));
+    next.kill();
+  });
+
+  it.each([
+    [{ POS_TRUST_PROXY: 'yes' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")'],
+    [{ POS_ACESS_TOKEN_TTL: '600' }, 'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README'],
+  ])('configured with %j: one line naming the variable, exit code 1', async (env, problem) => {
+    const output = await startFails(mkdtempSync(join(scratch, 'config-')), env);
+    expect(output.trim()).toBe(`Invalid configuration: ${problem}`);
   });
 });
 
@@ -149,6 +208,20 @@ describe('a store that fails while serving (disk full, I/O errors)', () => {
     } finally {
       store.failWrites(null);
     }
+  });
+
+  it('/ready answers 503 while the database cannot be written (another process holds its write lock), 200 after', async () => {
+    expect((await request({ method: 'GET', url: '/ready' })).json()).toStrictEqual({ status: 'ready', store: 'sqlite' });
+    const other = new Database(join(dataDir, 'pos.sqlite'));
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const problem = expectProblemStatus(await request({ method: 'GET', url: '/ready' }), 503);
+      expect(problem.detail).toMatch(/^The sqlite store is not reachable: the database cannot serve requests now: database is locked \(SQLITE_BUSY\)$/);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect((await request({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
   });
 
   it('recovers by itself once the store does: the same writes succeed', async () => {

@@ -155,6 +155,8 @@ describe('release', () => {
   });
 });
 
+// Two stores in one process share the directory's lock (a second server process is refused, see
+// test/store/sqlite-lock.test.ts); the release must still be exactly once between them.
 describe('exactly once with two stores on one data directory', () => {
   async function race(count: number) {
     const drafts: Order[] = [];

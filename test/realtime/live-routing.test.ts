@@ -37,8 +37,9 @@ describe('routing through the REST API', () => {
 
     const orderEvents = [`order.created ${order.id}`, `order.updated ${order.id}`, `order.deleted ${order.id}`];
     const dishEvents = [`dish.created ${stew.id}`, `dish.updated ${stew.id}`, `dish.deleted ${stew.id}`];
-    // Taken by the order, given back by its deletion: stock goes to the menu room only.
-    const ingredientEvents = ['created', 'updated', 'updated', 'deleted'].map((kind) => `ingredient.${kind} ${thyme.id}`);
+    // Touched by the dish's creation, taken by the order, given back by its deletion, touched by the
+    // dish's deletion (see touchIngredients in domain/dishes.ts): to the menu room only.
+    const ingredientEvents = ['created', 'updated', 'updated', 'updated', 'updated', 'deleted'].map((kind) => `ingredient.${kind} ${thyme.id}`);
     const expected = {
       'station:cold': [],
       'station:hot': orderEvents,

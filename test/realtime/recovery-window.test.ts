@@ -6,6 +6,8 @@ import { afterEach, expect, it } from 'vitest';
 import { boundedRecoveryAdapter } from '../../realtime/transports/recovery-buffer.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish } from './fakes/kitchen.js';
+import { startBareServer } from './helpers/bare-server.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
 
 let t: TestApp | undefined;
@@ -66,7 +68,9 @@ it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event 
 it('the bounded buffer keeps the newest broadcasts, never more than a tenth over its size', () => {
   // Not attached to an HTTP server: nothing to listen on or close.
   const io = new Server({ connectionStateRecovery: { maxDisconnectionDuration: 120_000 }, adapter: boundedRecoveryAdapter(10) });
-  const adapter = io.of('/').adapter as unknown as { bufferedEvents: number; packets: { data: unknown[] }[] };
+  const adapter = io.of('/').adapter as unknown as { bufferedEvents: number; packets: { data: unknown[] }[]; addAll(id: string, rooms: Set<string>): void };
+  // A client in the room (the adapter's own record of one): broadcasts to empty rooms are dropped.
+  adapter.addAll('a-screen', new Set(['menu']));
   const sizes: number[] = [];
   for (let i = 1; i <= 25; i++) {
     io.to('menu').emit('tick', i);
@@ -75,4 +79,25 @@ it('the bounded buffer keeps the newest broadcasts, never more than a tenth over
   // Up to eleven, then back to ten whenever it would pass eleven.
   expect(sizes).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11]);
   expect(adapter.packets.map((packet) => packet.data[1])).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
+});
+
+it('drops a broadcast to rooms nobody is in, and keeps one for a screen that dropped from them within the window', async () => {
+  const server = await startBareServer();
+  try {
+    const adapter = server.app.realtime.io.of('/').adapter as unknown as { bufferedEvents: number };
+    await addDish(server.store, { name: 'Tea', station: 'beverages' });
+    expect(adapter.bufferedEvents).toBe(0);
+    hot = await sioIn(server.url, 'menu', undefined, ['menu']);
+    const soup = await addDish(server.store, { name: 'Soup', station: 'hot' });
+    await hot.inbox.waitFor((e) => e.type === 'dish.created' && e.data.id === soup.id, 'the soup');
+    expect(adapter.bufferedEvents).toBe(1);
+    let away: { id: string } | undefined;
+    expect(await dropAndReturn(hot, 50, async () => (away = await addDish(server.store, { name: 'Salad', station: 'cold' })))).toBe(true);
+    await hot.inbox.waitFor((e) => e.type === 'dish.created' && e.data.id === away?.id, 'the dish added while away');
+    expect(adapter.bufferedEvents).toBe(2);
+  } finally {
+    hot?.close();
+    hot = undefined;
+    await server.close();
+  }
 });

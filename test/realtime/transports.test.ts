@@ -35,6 +35,19 @@ describe('one port, two protocols', () => {
     expect(server.app.realtime.connectedClients()).toEqual({ socketio: 2, ws: 1, total: 3 });
   });
 
+  it('answers a plain GET /ws (no upgrade) with a 426 Problem naming the protocol, not an empty 404', async () => {
+    const response = await fetch(`${server.url}/ws`);
+    expect(response.status).toBe(426);
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(response.headers.get('upgrade')).toBe('websocket');
+    expect(await response.json()).toStrictEqual({
+      type: 'about:blank',
+      status: 426,
+      title: 'Upgrade Required',
+      detail: '/ws is a WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket). See docs/realtime.md.',
+    });
+  });
+
   it('serves the AsyncAPI document of the events', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);

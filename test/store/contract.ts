@@ -8,6 +8,7 @@ import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
+import { describeWriteSkew } from './contract-write-skew.js';
 
 export interface StoreHarness {
   store: Store;
@@ -238,6 +239,12 @@ function describeFilters(suite: Suite) {
       const where = async (filter: Condition[]) => sortedNames(await dishes.find(filter));
       expect(await where([{ field: 'name', op: 'contains', value: 'RISOTTO' }])).toEqual(['Risotto alla Milanese']);
       expect(await where([{ field: 'name', op: 'contains', value: 'mIsU' }])).toEqual(['Tiramisu']);
+      // Beyond ASCII too, as MongoDB's case-insensitive regex and the live menu fold it.
+      await dishes.insert(dish('Crème Brûlée'));
+      await dishes.insert(dish('Борщ'));
+      expect(await where([{ field: 'name', op: 'contains', value: 'CRÈME BRÛ' }])).toEqual(['Crème Brûlée']);
+      expect(await where([{ field: 'name', op: 'contains', value: 'борщ' }])).toEqual(['Борщ']);
+      expect(await where([{ field: 'name', op: 'contains', value: 'creme' }])).toEqual([]);
       expect(await where([{ field: 'category', op: 'in', value: ['Dessert', 'Drinks'] }])).toEqual(['Lemonade', 'Tiramisu']);
       expect(await where([{ field: 'station', op: 'ne', value: 'hot' }, { field: 'price', op: 'gt', value: 5 }])).toEqual(['Tiramisu']);
     });
@@ -278,12 +285,14 @@ function describeListing(suite: Suite) {
       expect(results.map((doc) => doc.in_stock_qty)).toEqual([1, 1, 2, 3, 3, 3, 9, 10, 100]);
     });
 
-    it('sorts descending, ties still by id ascending', async () => {
+    it('sorts descending, ties by id descending too (the exact reverse of ascending, so one index serves both)', async () => {
       const { ingredients, docs } = await insertTied();
-      const expected = ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(a, b)));
+      const expected = ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a)));
       const { results } = await ingredients.list({ filter: [], sort: { field: 'in_stock_qty', direction: 'desc' }, offset: 0 });
       expect(ids(results)).toEqual(expected);
-      expect(ids(results).slice(3, 6)).toEqual([hexId(3), hexId(5), hexId(8)]);
+      expect(ids(results).slice(3, 6)).toEqual([hexId(8), hexId(5), hexId(3)]);
+      const ascending = await ingredients.list({ filter: [], sort: { field: 'in_stock_qty', direction: 'asc' }, offset: 0 });
+      expect(ids(results)).toEqual(ids(ascending.results).reverse());
     });
 
     it('sorts text and ids', async () => {
@@ -301,7 +310,7 @@ function describeListing(suite: Suite) {
       for (const offset of [0, 4, 8]) pages.push(await ingredients.list({ filter: [], sort, limit: 4, offset }));
       expect(pages.map((page) => page.results.length)).toEqual([4, 4, 1]);
       expect(pages.map((page) => page.total_results)).toEqual([9, 9, 9]);
-      expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(a, b))));
+      expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a))));
     });
 
     it('counts every match whatever the limit and offset', async () => {
@@ -515,6 +524,16 @@ function describeUniqueness(suite: Suite) {
       await expect(users.update(alice.id, { set: { user_name: 'BOB' } })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
       expect(await users.get(alice.id)).toEqual(alice);
       expect(await users.update(alice.id, { set: { user_name: 'Alice' } })).toMatchObject({ user_name: 'Alice' });
+    });
+
+    it('folds case beyond ASCII the same way in every store: ÉLODIE is élodie, Ольга is ОЛЬГА; Elodie is another name', async () => {
+      const users = suite.store().collection('users');
+      await users.insert(user('élodie'));
+      await users.insert(user('Ольга'));
+      await expect(users.insert(user('ÉLODIE'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await expect(users.insert(user('ОЛЬГА'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await users.insert(user('Elodie'));
+      expect((await users.find([], { sort: { field: 'user_name', direction: 'asc' } })).map((doc) => doc.user_name)).toEqual(['Elodie', 'élodie', 'Ольга']);
     });
 
     it('lets exactly one of two concurrent inserts of Bob and bob succeed', async () => {
@@ -739,6 +758,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeUniqueness(suite);
     describeTransactions(suite);
     describeTicketQueries(suite.store);
+    describeWriteSkew(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
   });

@@ -2,7 +2,7 @@
 // and restarting from now with a resync signal when the stream position is lost.
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { ChangeSource } from '../../store/mongo/change-source.js';
+import { CLOSE_GRACE_MS, ChangeSource } from '../../store/mongo/change-source.js';
 import { recorded } from './fixtures/change-events.js';
 import { FakeOpener, ManualScheduler, MemoryTokenStore, settle, startedSource as started } from './fixtures/change-events-harness.js';
 
@@ -21,9 +21,10 @@ describe('change source: errors, reopening and resync', () => {
   it('a network error reopens after the backoff, after the last delivered event, without a resync', async () => {
     const { opener, scheduler, resyncs, tokens } = await started();
     opener.current.push(recorded('insertOrder'));
-    opener.current.fail(new MongoNetworkError('connection 3 to db:27017 closed'));
+    await opener.current.fail(new MongoNetworkError('connection 3 to db:27017 closed'));
     await settle();
-    expect(scheduler.delays).toEqual([250]);
+    // The close came first: a grace check was set, then cancelled by the error that followed.
+    expect(scheduler.delays).toEqual([CLOSE_GRACE_MS, 250]);
     await scheduler.runNext();
     expect(opener.opened).toEqual([{}, { startAfter: tokenOf('insertOrder') }]);
     expect(resyncs).toEqual([]);
@@ -34,7 +35,7 @@ describe('change source: errors, reopening and resync', () => {
     const { opener, scheduler, resyncs } = await started();
     opener.current.push(recorded('updateStockInTransaction'));
     const error = new MongoServerError({ message: 'operation was interrupted', code: 11602, codeName: 'InterruptedDueToReplStateChange', errorLabels: ['ResumableChangeStreamError'] });
-    opener.current.fail(error);
+    await opener.current.fail(error);
     await scheduler.runNext();
     expect(opener.opened.at(-1)).toEqual({ startAfter: tokenOf('updateStockInTransaction') });
     expect(resyncs).toEqual([]);
@@ -42,7 +43,7 @@ describe('change source: errors, reopening and resync', () => {
 
   it('the error and the close that follows it schedule one reopen, not two', async () => {
     const { opener, scheduler } = await started();
-    opener.current.fail(new MongoNetworkError('socket hang up'));
+    await opener.current.fail(new MongoNetworkError('socket hang up'));
     await settle();
     expect(scheduler.pending).toBe(1);
     expect(opener.streams[0]?.listenerCount('change')).toBe(0);
@@ -50,21 +51,21 @@ describe('change source: errors, reopening and resync', () => {
 
   it('reopen delays double up to the cap and start again after the stream is back', async () => {
     const { opener, scheduler } = await started();
-    opener.current.fail(new MongoNetworkError('down'));
+    await opener.current.fail(new MongoNetworkError('down'));
     opener.failNext(...Array.from({ length: 6 }, () => new MongoNetworkError('still down')));
     for (let attempt = 0; attempt < 7; attempt += 1) await scheduler.runNext();
-    expect(scheduler.delays).toEqual([250, 500, 1_000, 2_000, 4_000, 4_000, 4_000]);
+    expect(scheduler.delays).toEqual([CLOSE_GRACE_MS, 250, 500, 1_000, 2_000, 4_000, 4_000, 4_000]);
     opener.current.heartbeat();
-    opener.current.fail(new MongoNetworkError('down again'));
+    await opener.current.fail(new MongoNetworkError('down again'));
     await settle();
     expect(scheduler.delays.at(-1)).toBe(250);
   });
 
   it('history lost (code 286) clears the saved token, signals a resync and restarts from now', async () => {
     const { opener, scheduler, resyncs, tokens } = await started(tokenOf('insertOrder'));
-    opener.current.fail(historyLost());
+    await opener.current.fail(historyLost());
     await scheduler.runNext();
-    expect(resyncs).toEqual(['the change stream could not resume (Resume of change stream was not possible, as the resume point may no longer be in the oplog.)']);
+    expect(resyncs).toEqual(['the change stream could not resume (ChangeStreamHistoryLost code 286: Resume of change stream was not possible, as the resume point may no longer be in the oplog.)']);
     expect(tokens.writes).toEqual(['cleared']);
     expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, {}]);
   });
@@ -91,6 +92,34 @@ describe('change source: errors, reopening and resync', () => {
     expect(opener.streams[0]?.closed).toBe(true);
     expect(opener.opened).toEqual([{}, {}]);
     expect(scheduler.delays).toEqual([]);
+  });
+
+  it("a close before the cursor's buffered invalidate waits for it: resync and a new stream from now, no backoff", async () => {
+    const { opener, scheduler, resyncs } = await started(tokenOf('insertOrder'));
+    opener.current.last(recorded('invalidate'));
+    await settle();
+    expect(resyncs).toEqual([expect.stringContaining('invalidated')]);
+    expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, {}]);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('a close with no error after it reopens once the grace period shows the stream really ended', async () => {
+    const { opener, scheduler, resyncs } = await started(tokenOf('insertOrder'));
+    opener.current.last();
+    await scheduler.runNext();
+    expect(scheduler.delays).toEqual([CLOSE_GRACE_MS, 250]);
+    await scheduler.runNext();
+    expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, { startAfter: tokenOf('insertOrder') }]);
+    expect(resyncs).toEqual([]);
+  });
+
+  it('a close after which the driver resumed by itself (the stream is open again) is not a failure', async () => {
+    const { opener, scheduler } = await started();
+    opener.current.emit('close');
+    await scheduler.runNext();
+    opener.current.push(recorded('insertOrder'));
+    expect(opener.opened).toEqual([{}]);
+    expect(scheduler.pending).toBe(0);
   });
 
   it('a deliberate close removes the close listener first: no reopen, no further events', async () => {

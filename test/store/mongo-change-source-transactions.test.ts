@@ -3,6 +3,7 @@
 // before they are delivered, whether the stream goes on, goes quiet, closes or fails.
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { CLOSE_GRACE_MS } from '../../store/mongo/change-source.js';
 import type { ChangeEvent } from '../../store/types.js';
 import { ORDER_ID, PLACE_RISOTTO_ORDER, RICE_ID, RISOTTO_ORDER_ID, SAFFRON_ID, STOCK_COUNT, recorded, type RecordedName } from './fixtures/change-events.js';
 import { settle, startedSource as started } from './fixtures/change-events-harness.js';
@@ -93,11 +94,11 @@ describe('change source: the saved position and transactions', () => {
     const { opener, tokens, bursts, scheduler, source } = await started();
     // The server's postBatchResumeToken, reported with the last document, lies past the whole transaction.
     await opener.current.batch(documents(['insertOrder', ...PLACE_RISOTTO_ORDER]), { _data: '826B0187D9000000012B0229296E5A1004' });
-    opener.current.fail(new MongoNetworkError('connection reset'));
+    await opener.current.fail(new MongoNetworkError('connection reset'));
     await settle();
     expect(lines(bursts)).toEqual([[`orders insert ${ORDER_ID}`]]);
     expect(tokens.writes).toEqual([tokenOf('insertOrder')]);
-    expect(scheduler.delays).toEqual([0, 250]);
+    expect(scheduler.delays).toEqual([0, CLOSE_GRACE_MS, 250]);
     await scheduler.runNext();
     expect(opener.opened).toEqual([{}, { startAfter: tokenOf('insertOrder') }]);
     // The reopened stream reads on from there: the transaction again, then what came after it.
@@ -112,7 +113,7 @@ describe('change source: the saved position and transactions', () => {
     const { opener, scheduler, events } = await started();
     opener.current.heartbeat(heartbeat);
     await opener.current.batch(documents(PLACE_RISOTTO_ORDER));
-    opener.current.fail(new MongoNetworkError('connection reset'));
+    await opener.current.fail(new MongoNetworkError('connection reset'));
     await scheduler.runNext();
     expect(events).toEqual([]);
     expect(opener.opened).toEqual([{}, { startAfter: heartbeat }]);
@@ -121,7 +122,7 @@ describe('change source: the saved position and transactions', () => {
   it('a failure on the first documents of a stream opened from now delivers them (reopening from now would skip them)', async () => {
     const { opener, bursts, scheduler, tokens } = await started();
     await opener.current.batch(documents(PLACE_RISOTTO_ORDER));
-    opener.current.fail(new MongoNetworkError('connection reset'));
+    await opener.current.fail(new MongoNetworkError('connection reset'));
     await scheduler.runNext();
     expect(lines(bursts)).toEqual([ORDER_PLACED]);
     expect(opener.opened).toEqual([{}, { startAfter: tokenOf('txnInsertOrder') }]);
@@ -158,10 +159,10 @@ describe('change source: transactions and resync', () => {
     const harness = await started(null, (event) => log.push(`${line(event)} (resyncs so far: ${harness.resyncs.length})`));
     const { opener, resyncs, tokens, scheduler } = harness;
     await opener.current.batch(documents(['insertOrder', ...PLACE_RISOTTO_ORDER]));
-    opener.current.fail(historyLost());
+    await opener.current.fail(historyLost());
     await scheduler.runNext();
     expect(log).toEqual([`orders insert ${ORDER_ID}`, ...ORDER_PLACED].map((entry) => `${entry} (resyncs so far: 0)`));
-    expect(resyncs).toEqual(['the change stream could not resume (resume point no longer in the oplog)']);
+    expect(resyncs).toEqual(['the change stream could not resume (ChangeStreamHistoryLost code 286: resume point no longer in the oplog)']);
     expect(tokens.token).toBeNull();
     expect(opener.opened).toEqual([{}, {}]);
   });

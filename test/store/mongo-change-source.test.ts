@@ -71,7 +71,7 @@ describe('change source: health for /ready', () => {
     const { opener, source, clock } = await started();
     opener.current.heartbeat();
     expect(source.problem()).toBeNull();
-    opener.current.fail(new MongoNetworkError('down'));
+    await opener.current.fail(new MongoNetworkError('down'));
     clock.now += 4_000;
     expect(source.problem()).toBeNull();
   });
@@ -79,7 +79,7 @@ describe('change source: health for /ready', () => {
   it('unhealthy once down longer than the cap, saying why', async () => {
     const { opener, source, clock } = await started();
     opener.current.push(recorded('updateLookupWithoutPreImage'));
-    opener.current.fail(new MongoNetworkError('connection refused'));
+    await opener.current.fail(new MongoNetworkError('connection refused'));
     clock.now += 4_001;
     expect(source.problem()).toBe('the change stream has been down for 4 s: connection refused');
   });

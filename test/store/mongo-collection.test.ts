@@ -98,7 +98,7 @@ describe('MongoCollection commands', () => {
     expect(page).toEqual({ results: [publicRice], total_results: 7 });
     const filter = { $and: [{ price: { $lt: 1 } }] };
     expect(calls).toEqual([
-      ['find', filter, { sort: { price: -1, _id: 1 }, skip: 3, limit: 1 }],
+      ['find', filter, { sort: { price: -1, _id: -1 }, skip: 3, limit: 1 }],
       ['countDocuments', filter, {}],
     ]);
   });

@@ -84,8 +84,8 @@ describe('compileSort', () => {
     expect(compileSort(orderStoreCatalogue, undefined)).toEqual({ created_at: 1, _id: 1 });
   });
 
-  it('ties break by id ascending, whatever the direction', () => {
-    expect(compileSort(orderStoreCatalogue, { field: 'priority', direction: 'desc' })).toEqual({ priority: -1, _id: 1 });
+  it('ties break by id in the sort direction, so the index {field: 1, _id: 1} serves a descending list backwards', () => {
+    expect(compileSort(orderStoreCatalogue, { field: 'priority', direction: 'desc' })).toEqual({ priority: -1, _id: -1 });
   });
 
   it('sorting by id is by _id alone', () => {

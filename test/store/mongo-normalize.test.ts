@@ -59,8 +59,8 @@ describe('normalize (recorded change-stream documents)', () => {
     expect(result).toMatchObject({ kind: 'change', event: { operation: 'update', id: RICE_ID, before: null, after: { price: 0.4, in_stock_qty: 0 } } });
   });
 
-  it('update whose document was deleted before the lookup: skipped, its delete event follows', () => {
-    expect(normalize(recorded('updateWithoutPostImage'))).toEqual({ kind: 'skip', reason: `update of ingredients ${RICE_ID} without a post-image` });
+  it('an update without a post-image (deleted before the lookup, or its image expired): screens resync', () => {
+    expect(normalize(recorded('updateWithoutPostImage'))).toEqual({ kind: 'resync', reason: `an update of ingredients ${RICE_ID} arrived without the document after it` });
   });
 
   it('replace becomes an update with both images', () => {
@@ -102,7 +102,7 @@ describe('normalize (recorded change-stream documents)', () => {
   });
 
   it('dropping a watched collection asks screens to resync (its documents vanished without delete events)', () => {
-    expect(normalize(recorded('dropDishes'))).toEqual({ kind: 'resync', reason: 'the dishes collection was dropped' });
+    expect(normalize(recorded('dropDishes'))).toEqual({ kind: 'resync', reason: 'the dishes collection was dropped', recreate: 'dishes' });
   });
 
   it('invalidate ends the stream', () => {

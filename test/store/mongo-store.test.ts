@@ -75,9 +75,9 @@ describe('MongoStore over one recorded change stream', () => {
     const fed = await instance();
     const reasons: string[] = [];
     fed.store.onResync((reason) => reasons.push(reason));
-    fed.opener.current.fail(new mongoose.mongo.MongoServerError({ message: 'resume point no longer in the oplog', code: 286 }));
+    await fed.opener.current.fail(new mongoose.mongo.MongoServerError({ message: 'resume point no longer in the oplog', code: 286 }));
     await fed.scheduler.runNext();
-    expect(reasons).toEqual(['the change stream could not resume (resume point no longer in the oplog)']);
+    expect(reasons).toEqual(['the change stream could not resume (code 286: resume point no longer in the oplog)']);
   });
 });
 
@@ -85,7 +85,7 @@ describe('MongoStore readiness', () => {
   it('ping refuses with the stream problem once the stream is down past the backoff cap', async () => {
     const fed = await instance();
     fed.opener.current.heartbeat();
-    fed.opener.current.fail(new mongoose.mongo.MongoNetworkError('connection refused'));
+    await fed.opener.current.fail(new mongoose.mongo.MongoNetworkError('connection refused'));
     fed.clock.now += 4_001;
     await expect(fed.store.ping()).rejects.toEqual(new StoreUnavailableError('the change stream has been down for 4 s: connection refused'));
   });

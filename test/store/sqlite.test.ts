@@ -85,6 +85,17 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  it('serves a newest-first order list from the same index, walked backwards (no sort in memory)', async () => {
+    const { dataDir, store } = await harness();
+    await store.collection('orders').insert(draft);
+    const { page } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], sort: { field: 'created_at', direction: 'desc' }, limit: 30, offset: 0 });
+    const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    const plan = db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...page.params).map((row) => (row as { detail: string }).detail).join('; ');
+    expect(plan).toMatch(/USING COVERING INDEX orders__status__created_at/);
+    expect(plan).not.toMatch(/TEMP B-TREE/);
+    db.close();
+  });
+
   it('keeps no index on ingredients, and drops the ones an earlier version built when it opens', async () => {
     const opened = await harness();
     const indexes = (db: Database.Database) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`).pluck().all();
@@ -105,6 +116,24 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
+  it("replaces an earlier version's ASCII-only user_name index with the Unicode-folding one when it opens", async () => {
+    const opened = await harness();
+    const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
+    older.exec(`DROP INDEX "users__unique__user_name_folded";
+      CREATE UNIQUE INDEX "users__unique__user_name" ON users (lower(doc ->> '$.user_name'))`);
+    older.close();
+    const store = await opened.reopen!();
+    const users = store.collection('users');
+    await users.insert({ user_name: 'élodie', email: 'e@example.com', role: 'patron', password_hash: 'hash' });
+    await expect(users.insert({ user_name: 'ÉLODIE', email: 'E@example.com', role: 'patron', password_hash: 'hash' })).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
+    const db = new Database(path.join(opened.dataDir, 'pos.sqlite'), { readonly: true });
+    const userIndexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users' AND name LIKE '%unique%'`).pluck().all();
+    expect(userIndexes).toEqual(['users__unique__user_name_folded']);
+    db.close();
+  });
+
+  // Two stores of one process share the data directory's lock (test/store/sqlite-lock.test.ts):
+  // this checks SQLite's own guarantee, which still guards the file against other tools.
   it('lets exactly one of two stores sharing the file win a conditional update', async () => {
     const first = await harness();
     const second = openSqliteStore({ dataDir: first.dataDir });

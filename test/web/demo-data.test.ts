@@ -2,10 +2,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { DEMO_USERS, loadDemoData } from '../../scripts/demo-data.js';
 import { startTestApp } from '../helpers/app.js';
+import { call, login, serverEnv, startServer } from '../faults/server-process.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 describe('demo data', () => {
   it('loads a menu, accounts and orders once, and adds nothing on a second run', async () => {
@@ -37,12 +42,46 @@ describe('demo data', () => {
         });
         const soldOut = await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' });
         expect(soldOut.json()).toStrictEqual({ total_results: 1, results: [{ name: 'Truffle Fries' }] });
+        // Every document was last changed at or after its creation (the menu predates the orders).
+        for (const collection of ['users', 'ingredients', 'dishes', 'orders'] as const) {
+          for (const doc of await t.store.collection(collection).find([])) {
+            expect(Date.parse(doc.updated_at) >= Date.parse(doc.created_at), `${collection} ${doc.id}: updated_at ${doc.updated_at} < created_at ${doc.created_at}`).toBe(true);
+          }
+        }
         const stations = await t.inject({ method: 'GET', url: '/dishes?fields=station&limit=30' });
         expect(new Set(stations.json<{ results: { station: string }[] }>().results.map((dish) => dish.station))).toStrictEqual(new Set(['cold', 'hot', 'beverages']));
       } finally {
         await t.close();
       }
     } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('demo data while a server runs on the data directory', () => {
+  it('goes in through that server\'s API, so its menu lists the new dishes without a restart', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pos-demo-live-'));
+    const server = await startServer(serverEnv(dataDir));
+    try {
+      expect(await call(server.url, null, 'GET', '/dishes')).toStrictEqual({ status: 200, body: { results: [], total_results: 0 } });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--url', server.url], { cwd: ROOT, env: { ...process.env, ...serverEnv(dataDir) }, encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.stdout.split('\n')[0]).toBe(`Demo data in the server at ${server.url} (process ${server.child.pid}): added 4 users, 24 ingredients, 14 dishes, 8 orders.`);
+      expect(run.status).toBe(0);
+      const menu = await call<{ total_results: number }>(server.url, null, 'GET', '/dishes?fields=name');
+      expect(menu.body.total_results).toBe(14);
+      expect((await call(server.url, null, 'GET', '/dishes?filter=is_available.eq~false&fields=name')).body).toStrictEqual({ total_results: 1, results: [{ name: 'Truffle Fries' }] });
+      const chef = await login(server.url, 'chef', 'Demo@Chef1');
+      const orders = await call<{ results: { name: string; status: string; priority: number }[] }>(server.url, chef, 'GET', '/orders?fields=name|status|priority&sort=name&limit=3');
+      expect(orders.body.results).toStrictEqual([
+        { name: 'Ava', status: 'Received', priority: 3 },
+        { name: 'Ben', status: 'In Progress', priority: 3 },
+        { name: 'Chloe', status: 'In Progress', priority: 1 },
+      ]);
+    } finally {
+      server.kill();
+      await server.exited;
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

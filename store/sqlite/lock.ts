@@ -1,0 +1,102 @@
+// One server per data directory: pos.lock names the process that owns it. A second process is
+// refused with that process's pid; a lock left by a process that died is taken over. Stores opened
+// twice inside one process share its lock (the process is the owner, not the store).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const LOCK_FILE = 'pos.lock';
+
+interface Holder {
+  pid: number;
+  host: string;
+  started_at: string;
+}
+
+/** Another live process owns the data directory. */
+export class DataDirectoryLockedError extends Error {
+  constructor(
+    readonly file: string,
+    readonly holder: Holder,
+  ) {
+    super(
+      `${file} shows that process ${holder.pid} on ${holder.host} (since ${holder.started_at}) already serves this data directory: ` +
+        'stop it first (two servers on one directory drift apart); if no such server runs, delete the file',
+    );
+    this.name = 'DataDirectoryLockedError';
+  }
+}
+
+// Per process: how many open stores hold each lock file.
+const held = new Map<string, number>();
+
+function readHolder(file: string): Holder | undefined {
+  try {
+    const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
+    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, started_at: String(holder.started_at) } : undefined;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    // Unreadable or half-written (a crash while writing it): no live owner can be named.
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+}
+
+function alive(holder: Holder, file: string): boolean {
+  // On another machine (a shared volume) the pid cannot be checked: assume it runs.
+  if (holder.host !== os.hostname()) return true;
+  // Our own pid without a lock held here: a previous life of a container's pid 1.
+  if (holder.pid === process.pid) return held.has(file);
+  try {
+    process.kill(holder.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Takes the data directory's lock (or joins this process's); returns the release function. */
+export function lockDataDirectory(dir: string): () => void {
+  const file = path.join(dir, LOCK_FILE);
+  const count = held.get(file);
+  if (count !== undefined) {
+    held.set(file, count + 1);
+    return once(file);
+  }
+  const mine: Holder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() };
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
+      held.set(file, 1);
+      return once(file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw lockError(error, file);
+    }
+    const holder = readHolder(file);
+    if (holder && alive(holder, file)) throw new DataDirectoryLockedError(file, holder);
+    // Stale: its process is gone. Removed and created again with 'wx', so of two processes taking
+    // it over at once the second to create the file fails instead of sharing it.
+    fs.rmSync(file, { force: true });
+  }
+}
+
+function lockError(error: unknown, file: string): Error {
+  const holder = (error as NodeJS.ErrnoException).code === 'EEXIST' ? readHolder(file) : undefined;
+  return holder ? new DataDirectoryLockedError(file, holder) : (error as Error);
+}
+
+function once(file: string): () => void {
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const remaining = (held.get(file) ?? 1) - 1;
+    if (remaining > 0) {
+      held.set(file, remaining);
+      return;
+    }
+    held.delete(file);
+    // Only our own lock: never one a later owner wrote after taking over.
+    if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+  };
+}

@@ -1,0 +1,80 @@
+// One owner per data directory: pos.lock names the owning process; a dead owner's lock is taken
+// over; stores opened twice in one process share the lock (the tests that race two stores on one
+// file rely on that, and on SQLite's own locking, which still guards other tools such as a backup).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const lockOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'pos.lock'), 'utf8')) as { pid: number; host: string; started_at: string };
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+describe('the data directory lock', () => {
+  it('names this process while a store is open, and is gone once it closes', async () => {
+    const dataDir = tempDir();
+    const store = openSqliteStore({ dataDir });
+    expect(lockOf(dataDir)).toMatchObject({ pid: process.pid, host: os.hostname() });
+    await store.close();
+    expect(fs.existsSync(path.join(dataDir, 'pos.lock'))).toBe(false);
+  });
+
+  it('refuses the directory while another live process holds it, naming that process, and leaves its lock alone', () => {
+    const dataDir = tempDir();
+    // The parent of this test runner: alive for as long as the test runs.
+    const holder = { pid: process.ppid, host: os.hostname(), started_at: '2026-11-23T10:00:00.000Z' };
+    fs.writeFileSync(path.join(dataDir, 'pos.lock'), JSON.stringify(holder));
+    expect(() => openSqliteStore({ dataDir })).toThrow(
+      `cannot open the data directory ${dataDir}: ${path.join(dataDir, 'pos.lock')} shows that process ${process.ppid} on ${os.hostname()} (since 2026-11-23T10:00:00.000Z) already serves this data directory: stop it first (two servers on one directory drift apart); if no such server runs, delete the file`,
+    );
+    expect(lockOf(dataDir)).toStrictEqual(holder);
+    expect(fs.existsSync(path.join(dataDir, 'pos.sqlite'))).toBe(false);
+  });
+
+  it.each([
+    ['a process that has exited', () => JSON.stringify({ pid: deadPid(), host: os.hostname(), started_at: 'x' })],
+    ['a half-written file', () => '{"pid":'],
+  ])('takes over a lock left by %s', async (_label, content) => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'pos.lock'), content());
+    const store = openSqliteStore({ dataDir });
+    expect(lockOf(dataDir).pid).toBe(process.pid);
+    await store.close();
+  });
+
+  it('is shared by two stores of one process, and released when the last one closes', async () => {
+    const dataDir = tempDir();
+    const first = openSqliteStore({ dataDir });
+    const second = openSqliteStore({ dataDir });
+    await first.close();
+    expect(lockOf(dataDir).pid).toBe(process.pid);
+    await second.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    await second.close();
+    expect(fs.existsSync(path.join(dataDir, 'pos.lock'))).toBe(false);
+  });
+
+  it('is released when the store cannot open the file, so a fixed directory opens next time', async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, 'pos.sqlite'), 'not a database '.repeat(100));
+    expect(() => openSqliteStore({ dataDir })).toThrow('file is not a database');
+    expect(fs.existsSync(path.join(dataDir, 'pos.lock'))).toBe(false);
+    fs.rmSync(path.join(dataDir, 'pos.sqlite'));
+    await openSqliteStore({ dataDir }).close();
+  });
+});
