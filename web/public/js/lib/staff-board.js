@@ -40,7 +40,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   /** @param {string} type @param {any} data */
   const receive = (type, data) => {
     side?.receive(type, data);
-    sync.receive(type, data);
+    // Stock and count events concern only the side parts: no re-render of the records for them.
+    if (!type.startsWith('ingredient.') && type !== 'station.all_day') sync.receive(type, data);
   };
 
   /** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */
