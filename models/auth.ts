@@ -14,7 +14,7 @@ export const AuthRecord = Type.Object(
     token_type: Type.Literal('Bearer'),
     user_name: Type.String(),
   },
-  { $id: 'Auth' },
+  { $id: 'Authentication' },
 );
 export type AuthRecord = Static<typeof AuthRecord>;
 

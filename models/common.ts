@@ -42,9 +42,10 @@ export const ListQuerystring = Type.Object({
       examples: ['status.eq~In Progress|table_number.lt~10'],
     }),
   ),
-  // Typed by the list-query parser, so every list error has one wording.
-  limit: Type.Optional(Type.String({ description: 'An integer from 1 to 30 (default 30).', examples: ['10'] })),
-  offset: Type.Optional(Type.String({ description: 'An integer ≥ 0 (default 0): items skipped.', examples: ['0'] })),
+  // Typed by the list-query parser, so every list error has one wording; documented as the
+  // integers they are, so typed clients pass numbers.
+  limit: Type.Optional(Type.String({ 'x-document-as': Type.Integer({ minimum: 1, maximum: 30, default: 30, description: 'Items per page: 1 to 30 (default 30).' }) })),
+  offset: Type.Optional(Type.String({ 'x-document-as': Type.Integer({ minimum: 0, default: 0, description: 'Items skipped (default 0).' }) })),
 });
 
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */

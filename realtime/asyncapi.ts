@@ -70,7 +70,7 @@ const server = (pathname: string, description: string) => ({
 });
 
 export const asyncApiDocument = {
-  asyncapi: '3.0.0',
+  asyncapi: '3.1.0',
   info: {
     title: 'Restaurant POS realtime events',
     version: '1.0.0',

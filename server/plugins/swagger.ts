@@ -1,20 +1,37 @@
 // The OpenAPI 3.1 document, generated from the route schemas, at /openapi.json; Swagger UI at /docs.
+// Named schemas are hoisted into components (../openapi/named-schemas.ts) and the rules every
+// operation shares are applied once (../openapi/conventions.ts).
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { Problem } from '../../models/common.js';
+import { applyConventions } from '../openapi/conventions.js';
+import { NamedSchemas } from '../openapi/named-schemas.js';
+import { requestBodyNames } from '../openapi/request-bodies.js';
 
 const description = `The REST API of the restaurant point-of-service server: the menu (dishes and ingredients with
 stock), orders with status and priority, users with roles, and token authentication.
 
-Errors are \`application/problem+json\` with \`title\` and \`detail\`. Lists take \`sort\`, \`order\`, \`fields\`,
-\`filter\`, \`limit\` (1–30, default 30) and \`offset\`. Realtime events: see /asyncapi.json.`;
+The rules in full (conventions, lists, authentication, roles, orders and tickets, idempotency,
+realtime) are in **docs/api.md** in the server's repository. In short: errors are
+\`application/problem+json\` with \`title\` and \`detail\`; lists take \`sort\`, \`order\`, \`fields\`,
+\`filter\`, \`limit\` (1–30, default 30) and \`offset\`; a known path called with a method it lacks
+answers 405 with \`Allow\` (components.responses.MethodNotAllowed). Realtime events: /asyncapi.json.`;
 
 async function openapi(app: FastifyInstance) {
+  // One collection per generation: the document is built once, on its first request.
+  let named = new NamedSchemas(requestBodyNames);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Restaurant Point-of-Service API', version: '1.0', description },
+      info: {
+        title: 'Restaurant Point-of-Service API',
+        version: '1.0',
+        description,
+        license: { name: 'Apache 2.0', identifier: 'Apache-2.0' },
+      },
       tags: [
         { name: 'Dishes', description: 'The menu' },
         { name: 'Ingredients', description: 'Stock-tracked ingredients' },
@@ -29,6 +46,16 @@ async function openapi(app: FastifyInstance) {
           BasicAuth: { type: 'http', scheme: 'basic' },
         },
       },
+    },
+    transform: ({ schema, url }) => ({ schema: named.hoist(schema) as typeof schema, url }),
+    transformObject: (generated) => {
+      const document = ('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as OpenAPIV3_1.Document;
+      named.add('Problem', Problem as unknown as Record<string, unknown>);
+      (document.components ??= {}).schemas = named.components() as Record<string, OpenAPIV3_1.SchemaObject>;
+      named = new NamedSchemas(requestBodyNames);
+      // Relative: the API is where this document is served from, whatever the host is called.
+      document.servers = [{ url: '/', description: 'The server that serves this document' }];
+      return applyConventions(document) as never;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -24,8 +24,10 @@ function credentials(body: TokenRequest | null | undefined, authorization: strin
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/token', {
     schema: {
+      operationId: 'logIn',
       tags,
-      security: [{ BasicAuth: [] }],
+      // Basic credentials, or none when the JSON password grant carries them.
+      security: [{ BasicAuth: [] }, {}],
       summary: 'Log in: get an access token and a refresh token',
       description: 'Credentials as `Authorization: Basic` or as the JSON password grant (then a Basic header is ignored). Repeated failures answer 429 with Retry-After.',
       body: Nullable(TokenRequest),
@@ -39,6 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/auth/refresh-token', {
     schema: {
+      operationId: 'refreshTokens',
       tags,
       summary: 'Exchange a refresh token for a new token pair',
       description: 'Refresh tokens are single-use; presenting a used one revokes every token of that login.',

@@ -14,6 +14,7 @@ const security = [{ AccessToken: [] }];
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/dishes', {
     schema: {
+      operationId: 'listDishes',
       tags,
       summary: 'List dishes',
       description: 'Filter on `is_available.eq~true` to get only the dishes that can be sold now.',
@@ -26,7 +27,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/dishes/:id', {
-    schema: { tags, summary: 'Get a dish', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Dish), ...problems(400, 404) } },
+    schema: { operationId: 'getDish', tags, summary: 'Get a dish', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Dish), ...problems(400, 404) } },
   }, async (request) => {
     const fields = parseFields(request.query.fields, dishCatalogue);
     return project(await dishes.getDish(app.pos, request.params.id), fields);
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/dishes/:id/ingredients', {
     schema: {
+      operationId: 'listDishIngredients',
       tags,
       summary: "List a dish's ingredients",
       params: IdParams,
@@ -47,22 +49,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/dishes', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Add a dish', body: DishWrite, response: { 201: Dish, ...problems(400, 401, 403, 415) } },
+    schema: { operationId: 'createDish', tags, security, summary: 'Add a dish', body: DishWrite, response: { 201: Dish, ...problems(400, 401, 403, 415) } },
   }, async (request, reply) => sendCreated(reply, '/dishes', await dishes.createDish(app.pos, request.body)));
 
   app.put('/dishes/:id', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Replace a dish', params: IdParams, body: DishWrite, response: { 200: Dish, ...problems(400, 401, 403, 404) } },
+    schema: { operationId: 'replaceDish', tags, security, summary: 'Replace a dish', params: IdParams, body: DishWrite, response: { 200: Dish, ...problems(400, 401, 403, 404) } },
   }, async (request) => dishes.changeDish(app.pos, request.params.id, request.body, true));
 
   app.patch('/dishes/:id', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Change some fields of a dish', params: IdParams, body: DishPatch, response: { 200: Dish, ...problems(400, 401, 403, 404) } },
+    schema: { operationId: 'updateDish', tags, security, summary: 'Change some fields of a dish', params: IdParams, body: DishPatch, response: { 200: Dish, ...problems(400, 401, 403, 404) } },
   }, async (request) => dishes.changeDish(app.pos, request.params.id, request.body, false));
 
   app.delete('/dishes/:id', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Delete a dish no unfinished order needs', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404, 409) } },
+    schema: { operationId: 'deleteDish', tags, security, summary: 'Delete a dish no unfinished order needs', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404, 409) } },
   }, async (request, reply) => {
     await dishes.deleteDish(app.pos, request.params.id);
     return reply.code(204).send(null);

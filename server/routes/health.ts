@@ -8,10 +8,10 @@ const tags = ['Health'];
 const Status = Type.Object({ status: Type.String(), store: Type.Optional(Type.String()) });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { schema: { tags, summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { operationId: 'getHealth', tags, summary: 'Liveness', response: { 200: Status } } }, async () => ({ status: 'ok' }));
 
   app.get('/ready', {
-    schema: { tags, summary: 'Readiness: the store is reachable', response: { 200: Status, ...problems(503) } },
+    schema: { operationId: 'getReadiness', tags, summary: 'Readiness: the store is reachable', response: { 200: Status, ...problems(503) } },
   }, async (request) => {
     try {
       await app.pos.store.ping();

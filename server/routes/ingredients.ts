@@ -12,14 +12,14 @@ const security = [{ AccessToken: [] }];
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/ingredients', {
-    schema: { tags, summary: 'List ingredients', querystring: ListQuerystring, response: { 200: ListResponse(Ingredient, 'A page of ingredients'), ...problems(400) } },
+    schema: { operationId: 'listIngredients', tags, summary: 'List ingredients', querystring: ListQuerystring, response: { 200: ListResponse(Ingredient, 'A page of ingredients'), ...problems(400) } },
   }, async (request) => {
     const query = parseListQuery(request.query, ingredientCatalogue);
     return projectPage(await ingredients.listIngredients(app.pos, query), query.fields);
   });
 
   app.get('/ingredients/:id', {
-    schema: { tags, summary: 'Get an ingredient', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Ingredient), ...problems(400, 404) } },
+    schema: { operationId: 'getIngredient', tags, summary: 'Get an ingredient', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Ingredient), ...problems(400, 404) } },
   }, async (request) => {
     const fields = parseFields(request.query.fields, ingredientCatalogue);
     return project(await ingredients.getIngredient(app.pos, request.params.id), fields);
@@ -27,14 +27,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/ingredients', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Add an ingredient', body: IngredientCreate, response: { 201: Ingredient, ...problems(400, 401, 403, 415) } },
+    schema: { operationId: 'createIngredient', tags, security, summary: 'Add an ingredient', body: IngredientCreate, response: { 201: Ingredient, ...problems(400, 401, 403, 415) } },
   }, async (request, reply) => {
     return sendCreated(reply, '/ingredients', await ingredients.createIngredient(app.pos, request.body));
   });
 
   app.put('/ingredients/:id', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Replace an ingredient', params: IdParams, body: IngredientReplace, response: { 200: Ingredient, ...problems(400, 401, 403, 404) } },
+    schema: { operationId: 'replaceIngredient', tags, security, summary: 'Replace an ingredient', params: IdParams, body: IngredientReplace, response: { 200: Ingredient, ...problems(400, 401, 403, 404) } },
   }, async (request) => {
     return ingredients.replaceIngredient(app.pos, request.params.id, request.body);
   });
@@ -42,6 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/ingredients/:id', {
     preValidation: app.authenticate(requireMenuEditor),
     schema: {
+      operationId: 'updateIngredient',
       tags,
       security,
       summary: 'Change an ingredient; in_stock_delta adjusts the stock atomically',
@@ -55,7 +56,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/ingredients/:id', {
     preValidation: app.authenticate(requireMenuEditor),
-    schema: { tags, security, summary: 'Delete an ingredient no dish uses', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404, 409) } },
+    schema: { operationId: 'deleteIngredient', tags, security, summary: 'Delete an ingredient no dish uses', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404, 409) } },
   }, async (request, reply) => {
     await ingredients.deleteIngredient(app.pos, request.params.id);
     return reply.code(204).send(null);

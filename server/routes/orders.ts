@@ -19,6 +19,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/orders', {
     preValidation: signedIn,
     schema: {
+      operationId: 'createOrder',
       tags,
       security,
       summary: 'Place an order',
@@ -34,7 +35,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orders', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'List orders (patrons: their own)', querystring: ListQuerystring, response: { 200: ListResponse(Order, 'A page of orders'), ...problems(400, 401) } },
+    schema: { operationId: 'listOrders', tags, security, summary: 'List orders (patrons: their own)', querystring: ListQuerystring, response: { 200: ListResponse(Order, 'A page of orders'), ...problems(400, 401) } },
   }, async (request) => {
     const query = parseListQuery(request.query, orderCatalogue);
     return projectPage(await orders.listOrders(app.pos, requireUser(request.principal), query), query.fields);
@@ -42,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/orders/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Get an order', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Order), ...problems(400, 401, 404) } },
+    schema: { operationId: 'getOrder', tags, security, summary: 'Get an order', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Order), ...problems(400, 401, 404) } },
   }, async (request) => {
     const fields = parseFields(request.query.fields, orderCatalogue);
     return project(await orders.getOrder(app.pos, requireUser(request.principal), request.params.id), fields);
@@ -51,6 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/orders/:id/dishes', {
     preValidation: signedIn,
     schema: {
+      operationId: 'listOrderDishes',
       tags,
       security,
       summary: "List an order's dishes",
@@ -73,12 +75,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.put('/orders/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Update an order (what the body omits keeps its value)', params: IdParams, body: OrderReplace, response: { 200: Order, ...problems(400, 401, 403, 404, 409) } },
+    schema: { operationId: 'replaceOrder', tags, security, summary: 'Update an order (what the body omits keeps its value)', params: IdParams, body: OrderReplace, response: { 200: Order, ...problems(400, 401, 403, 404, 409) } },
   }, change);
 
   app.patch('/orders/:id', {
     preValidation: signedIn,
     schema: {
+      operationId: 'updateOrder',
       tags,
       security,
       summary: 'Change an order: status moves, priority, or its details',
@@ -90,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/orders/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Delete an order (stock comes back while Draft or Received)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
+    schema: { operationId: 'deleteOrder', tags, security, summary: 'Delete an order (stock comes back while Draft or Received)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
   }, async (request, reply) => {
     await orders.deleteOrder(app.pos, requireUser(request.principal), request.params.id);
     return reply.code(204).send(null);

@@ -9,6 +9,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/reports/kitchen', {
     preValidation: app.authenticate((principal) => requireManager(principal, 'read the kitchen report')),
     schema: {
+      operationId: 'getKitchenReport',
       tags: ['Reports'],
       security: [{ AccessToken: [] }],
       summary: 'Speed of service per station and for orders',

@@ -3,27 +3,18 @@
 import type { FastifyReply } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { Problem } from '../../models/common.js';
+import { problemDescriptions } from '../openapi/responses.js';
 import { project } from '../../query/parse.js';
 import type { ListResult } from '../../query/types.js';
 
-const problemText: Record<number, string> = {
-  400: 'Invalid request: the detail and `errors` say what to fix.',
-  401: 'Missing, invalid or expired access token.',
-  403: 'Your role may not do this.',
-  404: 'No such resource (or not yours to see).',
-  409: 'Conflicts with the current state (stock, status, a taken name, references).',
-  413: 'Body over 1 MiB.',
-  415: 'Body is not application/json.',
-  429: 'Too many attempts; see Retry-After.',
-};
-
-/** Problem responses for the given statuses, for the OpenAPI document and the serializer. */
+/** Problem responses for the given statuses, for the serializer; the document declares them as
+ *  application/problem+json with their headers (../openapi/conventions.ts). */
 export function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, Type.Object(Problem.properties, { description: problemText[status] ?? 'Problem' })]));
+  return Object.fromEntries(statuses.map((status) => [status, Type.Object(Problem.properties, { description: problemDescriptions[status] ?? 'Problem' })]));
 }
 
-/** Any property may be left out by `fields=`, so responses declare none as required. */
-export const Projectable = <T extends TSchema>(schema: T) => Type.Partial(schema);
+/** Any property may be left out by `fields=`, so responses declare none as required (named PartialX). */
+export const Projectable = <T extends TSchema>(schema: T) => Type.Partial(schema, { $id: `Partial${(schema as { $id?: string }).$id ?? ''}` });
 
 export function ListResponse<T extends TSchema>(item: T, description: string) {
   return Type.Object(

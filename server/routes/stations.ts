@@ -13,7 +13,7 @@ import { ListResponse, problems } from './shared.js';
 
 const tags = ['Stations'];
 const security = [{ AccessToken: [] }];
-const StationOrder = Type.Intersect([Order, Type.Object({ dishes: Type.Array(Dish, { description: "That station's dishes of the order, one per dish_ids entry." }) })]);
+const StationOrder = Type.Intersect([Order, Type.Object({ dishes: Type.Array(Dish, { description: "That station's dishes of the order, one per dish_ids entry." }) })], { $id: 'StationOrder' });
 const PageQuerystring = Type.Pick(ListQuerystring, ['limit', 'offset']);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -23,6 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/orders/:id/tickets/:station', {
     preValidation: kitchen,
     schema: {
+      operationId: 'moveOrderTicket',
       tags,
       security,
       summary: "Move one station's ticket of an order (bump or recall)",
@@ -36,6 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/stations/:station/tickets', {
     preValidation: kitchen,
     schema: {
+      operationId: 'listStationTickets',
       tags,
       security,
       summary: "A station's queue",
@@ -49,6 +51,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/stations/:station/all-day', {
     preValidation: kitchen,
     schema: {
+      operationId: 'getStationAllDay',
       tags,
       security,
       summary: "A station's all-day counts",

@@ -16,7 +16,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/users', {
     preValidation: app.authenticate(),
     schema: {
+      operationId: 'createUser',
       tags,
+      // Public for a patron's sign-up; a manager's token makes staff accounts.
+      security: [{}, { AccessToken: [] }],
       summary: 'Create a user',
       description: 'Anyone may create a patron account; only managers (with a token) create staff accounts. The password is never returned.',
       body: UserCreate,
@@ -26,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/users', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'List users (managers)', querystring: ListQuerystring, response: { 200: ListResponse(User, 'A page of users'), ...problems(400, 401, 403) } },
+    schema: { operationId: 'listUsers', tags, security, summary: 'List users (managers)', querystring: ListQuerystring, response: { 200: ListResponse(User, 'A page of users'), ...problems(400, 401, 403) } },
   }, async (request) => {
     const query = parseListQuery(request.query, userCatalogue);
     return projectPage(await users.listUsers(app.pos, request.principal, query), query.fields);
@@ -34,7 +37,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/users/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Get a user (yourself, or anyone for managers)', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(User), ...problems(400, 401, 403, 404) } },
+    schema: { operationId: 'getUser', tags, security, summary: 'Get a user (yourself, or anyone for managers)', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(User), ...problems(400, 401, 403, 404) } },
   }, async (request) => {
     const fields = parseFields(request.query.fields, userCatalogue);
     return project(await users.getUser(app.pos, requireUser(request.principal), request.params.id), fields);
@@ -43,6 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put('/users/:id', {
     preValidation: signedIn,
     schema: {
+      operationId: 'replaceUser',
       tags,
       security,
       summary: 'Replace a user (the password changes only when given)',
@@ -54,12 +58,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch('/users/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Change some fields of a user', params: IdParams, body: UserPatch, response: { 200: User, ...problems(400, 401, 403, 404, 409) } },
+    schema: { operationId: 'updateUser', tags, security, summary: 'Change some fields of a user', params: IdParams, body: UserPatch, response: { 200: User, ...problems(400, 401, 403, 404, 409) } },
   }, async (request) => users.changeUser(app.pos, requireUser(request.principal), request.params.id, request.body));
 
   app.post('/users/:id/unlock', {
     preValidation: signedIn,
     schema: {
+      operationId: 'unlockUser',
       tags,
       security,
       summary: 'Lift the login throttle for a user (managers)',
@@ -74,7 +79,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.delete('/users/:id', {
     preValidation: signedIn,
-    schema: { tags, security, summary: 'Delete a user (managers)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
+    schema: { operationId: 'deleteUser', tags, security, summary: 'Delete a user (managers)', params: IdParams, response: { 204: NoContent, ...problems(401, 403, 404) } },
   }, async (request, reply) => {
     await users.deleteUser(app.pos, request.principal, request.params.id);
     return reply.code(204).send(null);

@@ -50,6 +50,11 @@ describe('GET /openapi.json', () => {
     '/orders': ['get', 'post'],
     '/orders/{id}': ['delete', 'get', 'patch', 'put'],
     '/orders/{id}/dishes': ['get'],
+    '/orders/{id}/tickets/{station}': ['patch'],
+    '/stations/{station}/tickets': ['get'],
+    '/stations/{station}/all-day': ['get'],
+    '/reports/kitchen': ['get'],
+    '/users/{id}/unlock': ['post'],
   };
 
   it('is an OpenAPI 3.1 document with every path and operation of the API', async () => {
@@ -67,15 +72,85 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.components.securitySchemes).toMatchObject({ AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BasicAuth: { type: 'http', scheme: 'basic' } });
     const postDishes = document.paths['/dishes'].post;
-    expect(Object.keys(postDishes.responses).sort()).toStrictEqual(['201', '400', '401', '403', '415']);
+    expect(Object.keys(postDishes.responses)).toStrictEqual(['201', '400', '401', '403', '413', '415', '429', '503']);
     expect(postDishes.security).toStrictEqual([{ AccessToken: [] }]);
-    expect(Object.keys(document.paths['/auth/token'].post.responses).sort()).toStrictEqual(['201', '400', '401', '415', '429']);
+    expect(Object.keys(document.paths['/auth/token'].post.responses)).toStrictEqual(['201', '400', '401', '413', '415', '429', '503']);
     expect(Object.keys(document.paths['/auth/refresh-token'].post.responses)).toContain('200');
-    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses).sort()).toStrictEqual(['204', '401', '403', '404', '409']);
+    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toStrictEqual(['204', '401', '403', '404', '409', '429', '503']);
+    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toStrictEqual(['200', '400', '401', '403', '404', '409', '413', '415', '429', '503']);
     const listParameters = document.paths['/orders'].get.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort();
     expect(listParameters).toStrictEqual(['query:fields', 'query:filter', 'query:limit', 'query:offset', 'query:order', 'query:sort']);
   });
+
+  it('types limit and offset as integers on every list', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const lists = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item)).filter((operation) => operation.operationId.startsWith('list'));
+    expect(lists).toHaveLength(7);
+    for (const operation of lists) {
+      const typed = Object.fromEntries((operation.parameters ?? []).filter((parameter) => ['limit', 'offset'].includes(parameter.name)).map((parameter) => [parameter.name, parameter.schema]));
+      expect({ operation: operation.operationId, typed }).toStrictEqual({
+        operation: operation.operationId,
+        typed: { limit: { type: 'integer', minimum: 1, maximum: 30, default: 30 }, offset: { type: 'integer', minimum: 0, default: 0 } },
+      });
+    }
+  });
+
+  it('gives every operation a unique camelCase operationId, a real description per response and its security', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+    const missing = operations.filter(({ operation }) => !/^[a-z][a-zA-Z]+$/.test(operation.operationId ?? '')).map(({ at }) => at);
+    expect(missing, 'routes without schema.operationId').toStrictEqual([]);
+    expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);
+    const vague = operations.flatMap(({ at, operation }) => Object.entries(operation.responses).filter(([, response]) => response.description === 'Default Response').map(([status]) => `${at} ${status}`));
+    expect(vague).toStrictEqual([]);
+    expect(operations.filter(({ operation }) => !operation.security).map(({ at }) => at)).toStrictEqual([]);
+    expect(document.paths['/dishes'].get.security).toStrictEqual([]);
+    expect(document.paths['/users'].post.security).toStrictEqual([{}, { AccessToken: [] }]);
+    expect(document.paths['/auth/token'].post.security).toStrictEqual([{ BasicAuth: [] }, {}]);
+  });
+
+  it('declares every error as application/problem+json with the headers its status carries', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
+    for (const operation of operations) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const headers = Object.keys(response.headers ?? {});
+        if (Number(status) >= 400) expect({ status, content: response.content }).toStrictEqual({ status, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+        if (status === '401') expect(headers).toStrictEqual(['WWW-Authenticate']);
+        if (status === '429' || status === '503') expect(headers).toStrictEqual(['Retry-After']);
+        if (status === '201') expect(headers).toStrictEqual(operation.operationId === 'logIn' ? [] : ['Location']);
+      }
+    }
+    expect(document.components.responses.MethodNotAllowed.headers).toStrictEqual({ Allow: { $ref: '#/components/headers/Allow' } });
+  });
+
+  it('names its schemas in components and refers to them', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(document.components.schemas)).toStrictEqual([
+      'AllDay', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
+      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'RefreshRequest', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
+    ]);
+    expect(document.components.schemas.Order.properties.tickets).toStrictEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }));
+    expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/OrderPatch' });
+    expect(document.paths['/orders'].post.responses['201'].content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/Order' });
+    expect(document.paths['/dishes'].get.responses['200'].content['application/json'].schema.properties.results.items).toStrictEqual({ $ref: '#/components/schemas/PartialDish' });
+  });
+
+  it('lets POST /auth/token go without a body (Basic credentials) and carries the license', async () => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(document.paths['/auth/token'].post.requestBody.required).toBe(false);
+    expect(document.paths['/orders'].post.requestBody.required).toBe(true);
+    expect(document.info.license).toStrictEqual({ name: 'Apache 2.0', identifier: 'Apache-2.0' });
+    expect(document.info.description).toContain('docs/api.md');
+  });
 });
+
+interface Operation {
+  operationId: string;
+  parameters?: { name: string; in: string; schema: object }[];
+  security?: object[];
+  responses: Record<string, { description: string; content?: object; headers?: object }>;
+}
 
 describe('GET /docs', () => {
   it('serves Swagger UI', async () => {

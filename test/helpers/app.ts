@@ -1,5 +1,6 @@
 // Builds the real app on a fresh data directory for a test: one signed-in user per role, a clock
-// the test controls, and (on request) a real listening server on port 0.
+// the test controls, and (on request) a real listening server on port 0. Every `inject` answer is
+// checked against the served OpenAPI document (./conformance.ts; POS_TEST_OPENAPI_CHECK=0 skips it).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
+import { CHECK_RESPONSES, responseChecker } from './conformance.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
 import type { Role } from '../../models/user.js';
@@ -66,13 +68,16 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
 
   const tokens = {} as Record<Role, string>;
   const userIds = {} as Record<Role, string>;
-  const inject = (request: InjectOptions & { as?: Role | null }) => {
+  const check = CHECK_RESPONSES ? await responseChecker(app) : undefined;
+  const inject = async (request: InjectOptions & { as?: Role | null }) => {
     const { as, ...rest } = request;
     const headers = { ...(rest.headers ?? {}), ...(as ? { authorization: `Bearer ${tokens[as]}` } : {}) };
-    return app.inject({ ...rest, headers });
+    const response = await app.inject({ ...rest, headers });
+    check?.(rest, response);
+    return response;
   };
   const login = async (userName: string) => {
-    const response = await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
+    const response = await inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
     if (response.statusCode !== 201) throw new Error(`login ${userName} failed: ${response.body}`);
     return response.json<{ access_token: string }>().access_token;
   };

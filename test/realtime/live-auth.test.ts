@@ -57,6 +57,6 @@ describe('AsyncAPI', () => {
   it('is served at /asyncapi.json', async () => {
     const response = await t.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ asyncapi: '3.0.0', servers: { socketio: { pathname: '/socket.io' }, websocket: { pathname: '/ws' } } });
+    expect(response.json()).toMatchObject({ asyncapi: '3.1.0', servers: { socketio: { pathname: '/socket.io' }, websocket: { pathname: '/ws' } } });
   });
 });

@@ -52,7 +52,7 @@ describe('one port, two protocols', () => {
     const response = await server.app.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);
     const document = response.json<{ asyncapi: string; channels: Record<string, { address: string; messages: Record<string, unknown> }>; components: { messages: Record<string, { name: string }> } }>();
-    expect(document.asyncapi).toBe('3.0.0');
+    expect(document.asyncapi).toBe('3.1.0');
     expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
     expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient'))])).toEqual([
