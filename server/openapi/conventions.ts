@@ -17,6 +17,16 @@ const headersByStatus: Record<string, [string, keyof typeof componentHeaders][]>
 const CREATED_WITHOUT_LOCATION = new Set(['logIn']);
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch']);
+/** Writes a client may give a deadline (server/plugins/deadline.ts): answered 412 when it has passed. */
+const DEADLINE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const REQUEST_DEADLINE: O.ParameterObject = {
+  name: 'Request-Deadline',
+  in: 'header',
+  required: false,
+  description: 'When this write stops being worth applying, in epoch milliseconds of the server\'s clock (as its `Date` header tells). Arriving later, it changes nothing and is answered 412: a client that gave up waiting can tell its user "not sent" for sure.',
+  schema: { type: 'string', pattern: '^\\d{1,15}$' },
+  example: '1763900000000',
+};
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** An operation that takes an Idempotency-Key can replay a stored answer, or refuse a reused key. */
@@ -27,6 +37,7 @@ const takesIdempotencyKey = (operation: O.OperationObject) =>
 function commonStatuses(method: string, operation: O.OperationObject): number[] {
   const statuses = [429, 503];
   if (WRITE_METHODS.has(method)) statuses.push(415);
+  if (DEADLINE_METHODS.has(method)) statuses.push(400, 412);
   if (operation.requestBody) statuses.push(400, 413);
   if (takesIdempotencyKey(operation)) statuses.push(409, 422);
   return statuses;
@@ -54,6 +65,7 @@ function responseHeaders(operation: O.OperationObject, status: string): Record<s
 }
 
 function shapeOperation(method: string, operation: O.OperationObject): void {
+  if (DEADLINE_METHODS.has(method)) operation.parameters = [...(operation.parameters ?? []), REQUEST_DEADLINE];
   const responses = (operation.responses ??= {}) as Record<string, O.ResponseObject>;
   for (const status of commonStatuses(method, operation)) responses[status] ??= problemResponse(status);
   for (const [status, response] of Object.entries(responses)) {
