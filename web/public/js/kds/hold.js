@@ -4,11 +4,14 @@
 // the pointer has left.
 const AFTER_TOUCH_MS = 1_500;
 const AFTER_MOUSE_MS = 300;
+/** A mouse left resting on a ticket (a desktop screen) holds the order only this long after it last moved. */
+const RESTING_MS = 8_000;
 
 /** @param {HTMLElement} grid @param {() => void} onRelease called once when a deferred re-sort may run */
 export function createHold(grid, onRelease) {
   let over = false;
   let lingering = false;
+  let movedAt = 0;
   let deferred = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
@@ -17,8 +20,11 @@ export function createHold(grid, onRelease) {
   grid.addEventListener('pointerover', (event) => {
     if (!onTicket(event.target)) return;
     over = true;
+    movedAt = Date.now();
     clearTimeout(timer);
   });
+  grid.addEventListener('pointermove', () => void (movedAt = Date.now()), { passive: true });
+  grid.addEventListener('pointerdown', () => void (movedAt = Date.now()), { passive: true });
   grid.addEventListener('pointerout', (event) => {
     if (onTicket(event.relatedTarget)) return;
     over = false;
@@ -36,8 +42,9 @@ export function createHold(grid, onRelease) {
   return {
     /** True while renders must keep cards in place; the caller's full render runs on release. */
     holding() {
-      if (over || lingering) deferred = true;
-      return over || lingering;
+      const held = lingering || (over && Date.now() - movedAt < RESTING_MS);
+      if (held) deferred = true;
+      return held;
     },
   };
 }
