@@ -4,8 +4,8 @@
 
 ARG NODE_IMAGE=node:24-slim
 
-# better-sqlite3 (the embedded store) is native: its package carries Node-API binaries for the usual
-# platforms and compiles otherwise, so the stages that install packages keep a compiler at hand.
+# better-sqlite3 13 (the embedded store) ships prebuilt binaries for linux x64/arm64; the stages that
+# install packages keep a compiler for any native package without one.
 FROM ${NODE_IMAGE} AS toolchain
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \

@@ -50,16 +50,17 @@ export async function getDish({ menu }: { menu: MenuReader }, id: string): Promi
 }
 
 export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish> {
-  const created = await store.transaction(async (tx) => {
+  // Availability is read inside the transaction: the answer is complete when the write commits
+  // (an Idempotency-Key stores it then).
+  return store.transaction(async (tx) => {
     await assertIngredientsExist(tx, body.ingredients);
     await touchIngredients(tx, body.ingredients);
-    return tx.collection('dishes').insert(body);
+    return (await withAvailability(tx, [await tx.collection('dishes').insert(body)]))[0] as Dish;
   });
-  return (await withAvailability(store, [created]))[0] as Dish;
 }
 
 export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
-  const changed = await store.transaction(async (tx) => {
+  return store.transaction(async (tx) => {
     const current = await loadDish(tx, id);
     if (changes.ingredients) {
       await assertIngredientsExist(tx, changes.ingredients);
@@ -67,9 +68,9 @@ export async function changeDish({ store }: Deps, id: string, changes: DishPatch
     }
     const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
     const next = replace ? (changes as DishWrite) : { ...kept, ...changes };
-    return (await tx.collection('dishes').replace(id, next)) ?? current;
+    const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
+    return (await withAvailability(tx, [changed]))[0] as Dish;
   });
-  return (await withAvailability(store, [changed]))[0] as Dish;
 }
 
 export async function deleteDish({ store }: Deps, id: string): Promise<void> {

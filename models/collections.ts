@@ -4,6 +4,7 @@ import type { Catalogue } from '../query/types.js';
 import type { RefreshTokenDoc } from './auth.js';
 import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
+import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
@@ -16,6 +17,7 @@ export interface Collections {
   users: UserDoc;
   refresh_tokens: RefreshTokenDoc;
   upgrades: UpgradeDoc;
+  idempotency_keys: IdempotencyKeyDoc;
 }
 
 export interface CollectionSpec {
@@ -30,6 +32,11 @@ export interface CollectionSpec {
   retired?: string[][];
   /** Unique fields; case-insensitive ones compare lower-cased. */
   unique: { field: string; caseInsensitive: boolean }[];
+  /**
+   * A date field after which the store deletes the document by itself, through an index on it
+   * (never a full scan): MongoDB with a TTL index, SQLite at most once a minute as it inserts.
+   */
+  expiresBy?: string;
 }
 
 export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } = {
@@ -55,6 +62,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     unique: [{ field: 'token_hash', caseInsensitive: false }],
   },
   upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }] },
+  // The id is derived from scope and key, so the primary key makes a key unique per caller.
+  idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at' },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

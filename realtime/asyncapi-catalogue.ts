@@ -11,7 +11,7 @@ const kitchenOrder = {
     {
       type: 'object',
       required: ['dishes'],
-      properties: { dishes: { type: 'array', items: schema('Dish'), description: 'Station rooms: that station\'s dishes only, in dish_ids order, duplicates kept. Expeditor: every dish.' } },
+      properties: { dishes: { type: 'array', items: schema('Dish'), description: 'Station rooms: that station\'s dishes only, in dish_ids order, duplicates kept. Expeditor and my-orders: every dish.' } },
     },
   ],
 };
@@ -61,6 +61,12 @@ export const CHANNELS: { key: string; address: string; description: string; type
     key: 'expeditor',
     address: 'expeditor',
     description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes.',
+    types: [...ORDER_EVENTS, 'resync'],
+  },
+  {
+    key: 'myOrders',
+    address: 'my-orders',
+    description: 'The ordering app (any signed-in user): the orders this user placed, and only those, with all their dishes and tickets, as they are placed, move through the kitchen, and are deleted.',
     types: [...ORDER_EVENTS, 'resync'],
   },
   { key: 'menu', address: 'menu', description: 'The menu (everyone, also anonymous): dishes, their availability, and ingredient stock. Kitchen staff who want stock on a screen join it as well.', types: [...MENU_EVENTS, 'resync'] },

@@ -3,7 +3,7 @@ import type { Dish } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { Order } from '../models/order.js';
 import type { AllDay } from '../models/ticket.js';
-import type { Room } from './rooms.js';
+import type { Channel } from './rooms.js';
 
 /** An order as a station (or the expeditor) sees it: the order plus the dishes it must prepare. */
 export type KitchenOrder = Order & { dishes: Dish[] };
@@ -33,7 +33,7 @@ export type RealtimeEvent = { [T in EventType]: { type: T; data: EventData[T] } 
 export type Envelope = RealtimeEvent & { id: number; at: string };
 
 /** `everyone` is every connected client, subscribed or not. */
-export type Audience = readonly Room[] | 'everyone';
+export type Audience = readonly Channel[] | 'everyone';
 
 /** One event for a set of rooms; a client in several of them receives it once. */
 export interface Delivery {

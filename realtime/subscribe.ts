@@ -16,7 +16,9 @@ export function admit(request: unknown, viewer: Viewer): Admission {
   const open = roomsOpenTo(viewer);
   const closed = (rooms as Room[]).filter((room) => !open.includes(room));
   if (closed.length === 0) return { ok: true, rooms: [...new Set(rooms as Room[])] };
-  const detail = `Room(s) ${closed.join(', ')} are for kitchen staff (chef, expeditor, manager).`;
+  const detail = closed.every((room) => room === 'my-orders')
+    ? 'Room my-orders is for signed-in users: it carries the orders they placed.'
+    : `Room(s) ${closed.join(', ')} are for kitchen staff (chef, expeditor, manager).`;
   return refuse(viewer ? forbidden(detail) : unauthorized(`${detail} Connect with an access token.`));
 }
 

@@ -138,20 +138,31 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
 /** The script acts with a manager's rights; it is no account and signs no token. */
 const SCRIPT: Principal = { userId: '000000000000000000000000', userName: 'demo-data', role: 'manager', expiresAt: Number.POSITIVE_INFINITY };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = loadConfig();
-  let added: DemoDataAdded;
-  let where = config.mongodbUri ? 'MongoDB' : `the embedded store in ${config.dataDir}`;
+/** Adds the demo data where it belongs; returns where that was, for the message. */
+async function run(config: Config): Promise<{ where: string; added: DemoDataAdded }> {
   try {
-    added = await loadDemoData(config);
+    return { where: config.mongodbUri ? 'MongoDB' : `the embedded store in ${config.dataDir}`, added: await loadDemoData(config) };
   } catch (error) {
     const owner = (error as Error).cause;
     if (!(owner instanceof DataDirectoryLockedError)) throw error;
     // A server owns the data directory: its API is the only way in that its menu sees.
     const url = serverUrl(config, process.argv.slice(2));
-    where = `the server at ${url} (process ${owner.holder.pid})`;
-    added = await loadDemoDataThroughApi(url, config);
+    try {
+      return { where: `the server at ${url} (process ${owner.holder.pid})`, added: await loadDemoDataThroughApi(url, config) };
+    } catch (failure) {
+      const reason = (failure as Error).cause instanceof Error ? ((failure as Error).cause as Error).message : (failure as Error).message;
+      throw new Error(`process ${owner.holder.pid} serves ${config.dataDir}, but adding through ${url} failed: ${reason} (name the server with -- --url http://host:port)`);
+    }
   }
-  process.stdout.write(`Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`);
-  process.stdout.write(`Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3).map((u) => `${u.user_name} / ${u.password}`).join(', ')}.\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    const { where, added } = await run(loadConfig());
+    process.stdout.write(`Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`);
+    process.stdout.write(`Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3).map((u) => `${u.user_name} / ${u.password}`).join(', ')}.\n`);
+  } catch (error) {
+    process.stderr.write(`Cannot add the demo data: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
 }

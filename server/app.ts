@@ -10,6 +10,7 @@ import { clientAddress, trustedHops } from './trust-proxy.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
+import idempotency from './plugins/idempotency.js';
 import openapi from './plugins/swagger.js';
 import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
@@ -45,6 +46,8 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
   await instance.register(openapi);
+  // Before the routes: it wraps each write route's handler as the route is added.
+  await instance.register(idempotency);
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes]) {
     await instance.register(routes);
   }

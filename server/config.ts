@@ -122,3 +122,11 @@ export function loadConfig(environment: Env = process.env): Config {
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
+
+/** Every variable loadConfig reads, for the README's Configuration table (test/api/config.test.ts). */
+export function knownSettings(): string[] {
+  const seen = new Set<string>(READ_CONDITIONALLY);
+  const recorder = new Proxy({} as Env, { get: (_target, name) => (typeof name === 'string' && seen.add(name), undefined) });
+  loadConfig(recorder);
+  return [...seen].sort();
+}

@@ -28,6 +28,7 @@ describe('Node versions', () => {
 
   it('the Dockerfile and CI run Node 24', () => {
     expect(read('Dockerfile')).toMatch(/^ARG NODE_IMAGE=node:24-slim$/m);
-    expect(read('.ci/run')).toMatch(/^NODE_MAJOR=24$/m);
+    expect(read('.ci/run')).toMatch(/^\. \.ci\/node24\.sh$/m);
+    expect(read('.ci/node24.sh')).toMatch(/^NODE_MAJOR=24$/m);
   });
 });

@@ -5,6 +5,7 @@ import type { Delivery, KitchenOrder } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
 import type { OrderChange } from '../normalize.js';
 import { stationRoom } from '../rooms.js';
+import { myOrdersDelivery } from './my-orders.js';
 import { ingredientsOf, publicDish, publicOrder } from './public-fields.js';
 
 /**
@@ -28,6 +29,7 @@ export async function orderDeliveries(change: OrderChange, view: KitchenView): P
       event: { type, data: forStation(station) },
     })),
     { rooms: ['expeditor'], event: { type, data: { ...order, dishes } } },
+    ...myOrdersDelivery(change, { ...order, dishes }),
   ];
 }
 

@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Envelope, EventType, Sent } from '../events.js';
-import { isRoom, roomsOpenTo } from '../rooms.js';
+import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
 import { broadcastBatch } from './socketio-batch.js';
 import { boundedRecoveryAdapter } from './recovery-buffer.js';
@@ -74,14 +74,14 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
 function serve(socket: RealtimeSocket, now: () => number): void {
   const { viewer } = socket.data;
   // A recovered session keeps its rooms; the token presented now may open fewer of them.
-  const open = roomsOpenTo(viewer);
-  for (const room of socket.rooms) if (isRoom(room) && !open.includes(room)) void socket.leave(room);
+  const open: string[] = channelsOf(roomsOpenTo(viewer), viewer);
+  for (const room of socket.rooms) if (isChannel(room) && !open.includes(room)) void socket.leave(room);
   const cancelExpiry = whenExpired(viewer, () => endSession(socket, TOKEN_EXPIRED), now);
   socket.on('disconnect', cancelExpiry);
   socket.on('subscribe', (request, ack) => {
     const reply = subscribeReply(request, viewer, (rooms) => {
-      void socket.join(rooms);
-      return [...socket.rooms].filter(isRoom);
+      void socket.join(channelsOf(rooms, viewer));
+      return [...socket.rooms].flatMap((room) => { const named = roomOf(room, viewer); return named ? [named] : []; });
     });
     if (typeof ack === 'function') ack(reply);
   });

@@ -3,12 +3,12 @@
 // that stopped answering pings.
 import type { WebSocket } from 'ws';
 import type { Sent } from '../events.js';
-import type { Room } from '../rooms.js';
+import type { Channel } from '../rooms.js';
 import { CLOSE_GRACE_MS, settledWithin } from './endings.js';
 import { corked, tcpSocketOf } from './cork.js';
 
 export class WsRooms {
-  readonly #clients = new Map<WebSocket, Set<Room>>();
+  readonly #clients = new Map<WebSocket, Set<Channel>>();
   readonly #answered = new WeakSet<WebSocket>();
 
   get size(): number {
@@ -33,9 +33,9 @@ export class WsRooms {
     this.#clients.delete(socket);
   }
 
-  /** Adds the rooms and returns every room the client is now in. */
-  join(socket: WebSocket, rooms: readonly Room[]): Room[] {
-    const joined = this.#clients.get(socket) ?? new Set<Room>();
+  /** Adds the channels and returns every channel the client is now in. */
+  join(socket: WebSocket, rooms: readonly Channel[]): Channel[] {
+    const joined = this.#clients.get(socket) ?? new Set<Channel>();
     rooms.forEach((room) => joined.add(room));
     this.#clients.set(socket, joined);
     return [...joined];

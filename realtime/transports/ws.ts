@@ -7,7 +7,7 @@ import type { RawData, WebSocket } from 'ws';
 import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
-import type { Room } from '../rooms.js';
+import { channelsOf, roomOf, type Room } from '../rooms.js';
 import { admit, problemBody } from '../subscribe.js';
 import { WS_TOKEN_EXPIRED } from './endings.js';
 import type { WsRooms } from './ws-rooms.js';
@@ -51,7 +51,8 @@ function tokenOf(request: FastifyRequest): unknown {
 function serveClient(socket: WebSocket, viewer: Viewer, rooms: WsRooms, now: () => number): void {
   rooms.add(socket);
   const cancelExpiry = whenExpired(viewer, () => socket.close(WS_TOKEN_EXPIRED.code, WS_TOKEN_EXPIRED.reason), now);
-  socket.on('message', (data) => socket.send(JSON.stringify(answer(data, viewer, (admitted) => rooms.join(socket, admitted)))));
+  const join = (admitted: Room[]) => rooms.join(socket, channelsOf(admitted, viewer)).flatMap((channel) => roomOf(channel, viewer) ?? []);
+  socket.on('message', (data) => socket.send(JSON.stringify(answer(data, viewer, join))));
   socket.on('close', () => {
     cancelExpiry();
     rooms.remove(socket);

@@ -17,8 +17,22 @@ const headersByStatus: Record<string, [string, keyof typeof componentHeaders][]>
 const CREATED_WITHOUT_LOCATION = new Set(['logIn']);
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch']);
-/** Writes a client may give a deadline (server/plugins/deadline.ts): answered 412 when it has passed. */
-const DEADLINE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+const RETRIED_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+
+const idempotencyKey: O.ParameterObject = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Makes a retry safe: a repeat of this request with the same key (within 24 hours) gets the stored answer and writes nothing.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
+};
+
+export interface ConventionOptions {
+  /** The server honours Idempotency-Key on every POST, PUT, PATCH and DELETE. */
+  idempotencyKey?: boolean;
+}
+
+/** Every write may carry a deadline (server/plugins/deadline.ts): answered 412 when it has passed. */
 const REQUEST_DEADLINE: O.ParameterObject = {
   name: 'Request-Deadline',
   in: 'header',
@@ -33,13 +47,16 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 const takesIdempotencyKey = (operation: O.OperationObject) =>
   (operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
 
+const takesAccessToken = (operation: O.OperationObject) => (operation.security ?? []).some((requirement) => 'AccessToken' in requirement);
+
 /** The statuses any operation of this kind can answer, whatever its handler does. */
 function commonStatuses(method: string, operation: O.OperationObject): number[] {
   const statuses = [429, 503];
+  if (takesAccessToken(operation)) statuses.push(401);
   if (WRITE_METHODS.has(method)) statuses.push(415);
-  if (DEADLINE_METHODS.has(method)) statuses.push(400, 412);
+  if (RETRIED_METHODS.has(method)) statuses.push(400, 412);
   if (operation.requestBody) statuses.push(400, 413);
-  if (takesIdempotencyKey(operation)) statuses.push(409, 422);
+  if (takesIdempotencyKey(operation)) statuses.push(400, 409, 422);
   return statuses;
 }
 
@@ -65,7 +82,7 @@ function responseHeaders(operation: O.OperationObject, status: string): Record<s
 }
 
 function shapeOperation(method: string, operation: O.OperationObject): void {
-  if (DEADLINE_METHODS.has(method)) operation.parameters = [...(operation.parameters ?? []), REQUEST_DEADLINE];
+  if (RETRIED_METHODS.has(method)) operation.parameters = [...(operation.parameters ?? []), REQUEST_DEADLINE];
   const responses = (operation.responses ??= {}) as Record<string, O.ResponseObject>;
   for (const status of commonStatuses(method, operation)) responses[status] ??= problemResponse(status);
   for (const [status, response] of Object.entries(responses)) {
@@ -81,11 +98,13 @@ function shapeOperation(method: string, operation: O.OperationObject): void {
   operation.security ??= [];
 }
 
-export function applyConventions(document: O.Document): O.Document {
+export function applyConventions(document: O.Document, options: ConventionOptions = {}): O.Document {
   for (const pathItem of Object.values(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = pathItem?.[method];
-      if (operation) shapeOperation(method, operation);
+      if (!operation) continue;
+      if (options.idempotencyKey && RETRIED_METHODS.has(method) && !takesIdempotencyKey(operation)) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+      shapeOperation(method, operation);
     }
   }
   const components = (document.components ??= {});

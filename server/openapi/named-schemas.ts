@@ -12,6 +12,12 @@ export const DOCUMENT_AS = 'x-document-as';
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
+/** An enum of strings says it is a string (TypeBox leaves `type` out), as many generators need. */
+function typed(schema: Record<string, Json>): Record<string, Json> {
+  const values = schema.enum;
+  return Array.isArray(values) && schema.type === undefined && values.every((value) => typeof value === 'string') ? { type: 'string', ...schema } : schema;
+}
+
 /** Collects the named schemas met in route schemas; one name never stands for two shapes. */
 export class NamedSchemas {
   private readonly byName = new Map<string, Record<string, Json>>();
@@ -29,12 +35,12 @@ export class NamedSchemas {
       this.add(name, node);
       return schemaRef(name);
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, this.hoist(value)]));
+    return typed(Object.fromEntries(Object.entries(node).map(([key, value]) => [key, this.hoist(value)])));
   }
 
   add(name: string, schema: Record<string, Json>): void {
     const { $id: _id, ...rest } = schema;
-    const body = Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, this.hoist(value)]));
+    const body = typed(Object.fromEntries(Object.entries(rest).map(([key, value]) => [key, this.hoist(value)])));
     const known = this.byName.get(name);
     if (known && !isDeepStrictEqual(known, body)) throw new Error(`Two different schemas are named ${name}: give one another $id.`);
     this.byName.set(name, body);

@@ -23,14 +23,23 @@ export function bearerToken(header: string | undefined): string | null {
   return match[1];
 }
 
+/** Whether a route's hooks need an access token (a check) or only take one: for the OpenAPI security. */
+const tokenHooks = new WeakMap<object, 'required' | 'optional'>();
+export function accessTokenUse(hooks: unknown): 'required' | 'optional' | undefined {
+  const uses = [hooks].flat().map((hook) => (typeof hook === 'function' ? tokenHooks.get(hook) : undefined));
+  return uses.includes('required') ? 'required' : uses.includes('optional') ? 'optional' : undefined;
+}
+
 async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null);
   app.decorate('authenticate', (check?: (principal: Principal | null) => unknown) => {
-    return async function identify(request: FastifyRequest) {
+    const identify = async function identify(request: FastifyRequest) {
       const token = bearerToken(request.headers.authorization);
       request.principal = token === null ? null : await app.pos.tokens.verify(token);
       check?.(request.principal);
     };
+    tokenHooks.set(identify, check ? 'required' : 'optional');
+    return identify;
   });
 }
 

@@ -1,5 +1,5 @@
 // The browser boards: static assets under /boards/, the landing page at /, the station list at
-// /kds, and the KDS, expeditor, manager and menu pages.
+// /kds, the KDS, expeditor, manager and menu pages, and the guests' ordering app.
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -57,6 +57,7 @@ async function pages(app: FastifyInstance) {
   app.get('/expeditor', hide, page('expeditor.html'));
   app.get('/manager', hide, page('manager.html'));
   app.get('/menu', hide, page('menu.html'));
+  app.get('/order', hide, page('order.html'));
 }
 
 /** Encapsulated inside, so `reply.sendFile` stays the boards' own and clashes with no other plugin. */

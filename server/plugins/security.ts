@@ -70,7 +70,7 @@ async function security(app: FastifyInstance, { corsOrigins }: SecurityOptions) 
   await app.register(cors, {
     origin: [...allowed],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    exposedHeaders: ['location', 'retry-after', 'www-authenticate'],
+    exposedHeaders: ['location', 'retry-after', 'www-authenticate', 'idempotent-replayed'],
     // Bearer tokens, never cookies: no credentialed requests.
     credentials: false,
     maxAge: 600,

@@ -2,6 +2,7 @@
 // order scheduler and the menu reader. Routes reach the domain only through `app.pos`.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
+import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/login-throttle.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
@@ -42,7 +43,9 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     now,
   });
   const pos: PosServices = {
-    store,
+    // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
+    // keep the plain store (their writes never answer a client's keyed request).
+    store: withIdempotentWrites(store),
     now,
     tokens,
     passwords: new Passwords(config.bcryptRounds),

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { Problem } from '../../models/common.js';
 import { applyConventions } from '../openapi/conventions.js';
+import { accessTokenUse } from './auth.js';
 import { NamedSchemas } from '../openapi/named-schemas.js';
 import { requestBodyNames } from '../openapi/request-bodies.js';
 
@@ -47,7 +48,13 @@ async function openapi(app: FastifyInstance) {
         },
       },
     },
-    transform: ({ schema, url }) => ({ schema: named.hoist(schema) as typeof schema, url }),
+    transform: ({ schema, url, route }) => {
+      const documented = named.hoist(schema) as typeof schema;
+      // A route guarded by app.authenticate says so, unless its schema already does.
+      const token = accessTokenUse(route.preValidation);
+      if (token && documented && !documented.security) documented.security = token === 'required' ? [{ AccessToken: [] }] : [{}, { AccessToken: [] }];
+      return { schema: documented, url };
+    },
     transformObject: (generated) => {
       const document = ('openapiObject' in generated ? generated.openapiObject : generated.swaggerObject) as OpenAPIV3_1.Document;
       named.add('Problem', Problem as unknown as Record<string, unknown>);
@@ -55,7 +62,8 @@ async function openapi(app: FastifyInstance) {
       named = new NamedSchemas(requestBodyNames);
       // Relative: the API is where this document is served from, whatever the host is called.
       document.servers = [{ url: '/', description: 'The server that serves this document' }];
-      return applyConventions(document) as never;
+      // The idempotency plugin, where registered, takes an Idempotency-Key on every write.
+      return applyConventions(document, { idempotencyKey: app.hasPlugin('pos-idempotency') }) as never;
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

@@ -21,8 +21,13 @@ function credentials(body: TokenRequest | null | undefined, authorization: strin
   return { userName: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
+// Tokens are credentials: an Idempotency-Key is checked but the answer never stored (a retried
+// login simply logs in again), so no bearer token ever rests in the database in clear.
+const config = { idempotency: 'not-stored' as const };
+
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/auth/token', {
+    config,
     schema: {
       operationId: 'logIn',
       tags,
@@ -40,6 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/auth/refresh-token', {
+    config,
     schema: {
       operationId: 'refreshTokens',
       tags,

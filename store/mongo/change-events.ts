@@ -8,6 +8,9 @@ import { fromMongo, idOf } from './documents.js';
 export type RawChangeEvent = mongo.ChangeStreamDocument;
 export type ResumeToken = mongo.ResumeToken;
 
+/** Resume tokens are opaque documents ({ _data: hex }); equal when their fields are. */
+export const sameToken = (a: ResumeToken, b: ResumeToken): boolean => JSON.stringify(a) === JSON.stringify(b);
+
 export type Normalized =
   | { kind: 'change'; event: ChangeEvent }
   /**

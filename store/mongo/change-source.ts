@@ -3,8 +3,8 @@
 // from now (with a resync signal) when the position is lost. The stream itself comes from an
 // injected opener, so tests replay recorded documents instead of needing a server.
 import type { ChangeEvent, CollectionName } from '../types.js';
-import { normalize, type RawChangeEvent, type ResumeToken } from './change-events.js';
-import { isHistoryLost } from './errors.js';
+import { normalize, sameToken, type RawChangeEvent, type ResumeToken } from './change-events.js';
+import { describeError as described, isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from './logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
@@ -29,13 +29,6 @@ export interface ChangeSourceOptions {
   backoff?: Backoff;
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-/** The server's code name and number first: they say which failure it was, the message says why. */
-function described(error: unknown): string {
-  const { code, codeName } = (error ?? {}) as { code?: unknown; codeName?: unknown };
-  return typeof code === 'number' ? `${typeof codeName === 'string' ? `${codeName} ` : ''}code ${code}: ${message(error)}` : message(error);
-}
-
 /**
  * The driver emits 'close' when a cursor ends, which is not yet a verdict: it comes BEFORE the
  * error that ended it (history lost, a refused getMore) and before a buffered invalidate, and
@@ -58,6 +51,8 @@ export class ChangeSource {
   private handle: ChangeStreamHandle | null = null;
   private delivered: ResumeToken | null = null;
   private announced: ResumeToken | null = null;
+  /** The driver's latest report, whatever was gathering: which token came with the next document. */
+  private lastReport: ResumeToken | null = null;
   private heldBack: RawChangeEvent | null = null;
   private readonly health: StreamHealth;
   private cancelReopen: (() => void) | null = null;
@@ -131,8 +126,9 @@ export class ChangeSource {
 
   private heard(token: ResumeToken): void {
     this.health.alive();
+    this.lastReport = token;
     // While a transaction gathers, reports are its own documents' (or cover them): not yet delivered.
-    if (this.transaction.gathering) return;
+    if (this.transaction.gathering) return this.transaction.reported();
     // A report followed by another was a heartbeat (an empty batch's postBatchResumeToken): saved,
     // so that after a long quiet period a restart resumes from near the end of the oplog, not from
     // its last document, which the oplog may have rolled past.
@@ -145,13 +141,16 @@ export class ChangeSource {
 
   private receive(raw: RawChangeEvent): void {
     this.health.alive();
+    // Reported with its own token: if its batch ends here, the server cut it short (see transaction-groups.ts).
+    const cutAfter = this.lastReport !== null && sameToken(this.lastReport, raw._id);
+    this.lastReport = null;
     this.announced = null;
     this.deliverHeldBack();
     const key = transactionOf(raw);
-    if (key !== null && this.transaction.continues(key)) return this.transaction.add(key, raw);
+    if (key !== null && this.transaction.continues(key)) return this.transaction.add(key, raw, cutAfter);
     const ended = this.transaction.gathering;
     this.deliverGathered();
-    if (key !== null) this.transaction.add(key, raw);
+    if (key !== null) this.transaction.add(key, raw, cutAfter);
     // An invalidate never waits: handing it on restarts the stream, which the close and failure
     // paths (they hand held-back documents on) must not set off.
     else if (ended && raw.operationType !== 'invalidate') this.holdBack(raw);

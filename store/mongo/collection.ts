@@ -45,7 +45,11 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
       const now = this.context.clock();
       const { id = newId(now.getTime()), ...rest } = doc as NewDoc<T> & { id?: string };
       const stored = { ...defined(rest), created_at: now.toISOString(), updated_at: now.toISOString() };
-      await this.raw.insertOne({ _id: toMongoId(id), ...stored } as mongo.OptionalId<mongo.Document>, this.options);
+      const { expiresBy } = COLLECTIONS[this.name];
+      // A TTL index only deletes BSON dates; reading turns the date back into the ISO string.
+      const expiry = expiresBy ? (stored as Record<string, unknown>)[expiresBy] : undefined;
+      const bson = expiresBy && typeof expiry === 'string' ? { [expiresBy]: new Date(expiry) } : {};
+      await this.raw.insertOne({ _id: toMongoId(id), ...stored, ...bson } as mongo.OptionalId<mongo.Document>, this.options);
       return { id, ...stored } as unknown as T;
     });
   }

@@ -48,6 +48,13 @@ export function toStoreError(error: unknown, collection?: string): unknown {
   return error;
 }
 
+/** For logs and health: the server's code name and number first (which failure), then the message (why). */
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const { code, codeName } = (error ?? {}) as { code?: unknown; codeName?: unknown };
+  return typeof code === 'number' ? `${typeof codeName === 'string' ? `${codeName} ` : ''}code ${code}: ${text}` : text;
+}
+
 /**
  * The stream cannot continue from its resume token: the oplog no longer holds it (286, or 280 on
  * older servers), the token is not valid here (260), or the capped oplog moved under it (136).

@@ -26,8 +26,11 @@ function indexKeys(collection: CollectionName, fields: readonly string[]): Recor
 function schemaFor(collection: CollectionName): mongoose.Schema {
   // Writes go through the driver (see collection.ts), so the schema only carries indexes.
   const schema = new mongoose.Schema({}, { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection });
-  const { indexes, unique } = COLLECTIONS[collection];
-  for (const fields of indexes) schema.index(indexKeys(collection, fields));
+  const { indexes, unique, expiresBy } = COLLECTIONS[collection];
+  // The expiry field gets a TTL index of its own (TTL indexes have one field): MongoDB then deletes
+  // each document once that date has passed, reading the index, never scanning.
+  for (const fields of indexes.filter((fields) => fields.join() !== expiresBy)) schema.index(indexKeys(collection, fields));
+  if (expiresBy) schema.index({ [expiresBy]: 1 }, { expireAfterSeconds: 0 });
   for (const { field, caseInsensitive } of unique) {
     schema.index({ [path(collection, field)]: 1 }, { unique: true, ...(caseInsensitive ? { collation: CASE_INSENSITIVE } : {}) });
   }

@@ -17,12 +17,22 @@ export function transactionOf(raw: RawChangeEvent): string | null {
  * another transaction (or of none) arrives, and `quiet` is called once the stream goes quiet: a
  * transaction's documents come from one oplog entry, hence one batch, and the driver hands out a
  * batch's documents through promise continuations, so a 0 ms timer set at the first one fires only
- * after the last. (A transaction too big for one batch waits for a getMore: it may come in two parts.)
+ * after the last. A batch the server cut short (full: its postBatchResumeToken is then its last
+ * document's own token, where a batch that reached the end of the oplog carries a later one) may
+ * end inside a transaction: then the gathering waits for the next batch, and ends at its first
+ * document of another transaction, at a report with no document (an empty batch), or after
+ * REST_WAIT_MS (a server that sends no post-batch tokens).
  */
+export const REST_WAIT_MS = 2_000;
+
 export class TransactionGrouper {
   private key: string | null = null;
   private documents: RawChangeEvent[] = [];
   private cancelQuiet: (() => void) | null = null;
+  /** The last document added may be followed by more of its transaction in the next batch. */
+  private cutAfterLast = false;
+  private awaitingRest = false;
+  private added = 0;
 
   constructor(
     private readonly schedule: Scheduler,
@@ -38,13 +48,43 @@ export class TransactionGrouper {
     return this.key === key;
   }
 
-  /** Adds a document of the transaction being gathered, or starts gathering one (take() the other first). */
-  add(key: string, raw: RawChangeEvent): void {
-    if (this.key === null) {
-      this.key = key;
-      this.cancelQuiet = this.schedule(() => this.quiet(), 0);
-    }
+  /**
+   * Adds a document of the transaction being gathered, or starts gathering one (take() the other
+   * first). `cutAfter`: the driver reported the document's own token for it, so a batch ending here
+   * was cut short by the server.
+   */
+  add(key: string, raw: RawChangeEvent, cutAfter = false): void {
+    const starting = this.key === null;
+    this.key = key;
+    // The first document, or the first of the next batch after a cut one: wait for its batch.
+    if (starting || this.awaitingRest) this.wait(0);
+    this.awaitingRest = false;
+    this.added += 1;
+    this.cutAfterLast = cutAfter;
     this.documents.push(raw);
+  }
+
+  /** A resume token was reported while gathering: with no document after it, an empty batch ended the wait. */
+  reported(): void {
+    if (!this.awaitingRest) return;
+    const added = this.added;
+    queueMicrotask(() => {
+      if (this.awaitingRest && this.added === added) this.quiet();
+    });
+  }
+
+  private wait(delayMs: number): void {
+    this.cancelQuiet?.();
+    this.cancelQuiet = this.schedule(() => this.drained(), delayMs);
+  }
+
+  /** The batch is handed out: the transaction is whole, unless the batch was cut at its last document. */
+  private drained(): void {
+    if (this.cutAfterLast && !this.awaitingRest) {
+      this.awaitingRest = true;
+      return this.wait(REST_WAIT_MS);
+    }
+    this.quiet();
   }
 
   /** The gathered documents in stream order; gathering stops (and its timer with it). */
@@ -52,6 +92,8 @@ export class TransactionGrouper {
     this.cancelQuiet?.();
     this.cancelQuiet = null;
     this.key = null;
+    this.awaitingRest = false;
+    this.cutAfterLast = false;
     return this.documents.splice(0);
   }
 }

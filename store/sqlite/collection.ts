@@ -6,6 +6,7 @@ import { isId, newId } from '../ids.js';
 import type { BaseDoc, ChangeEvent, ChangeOperation, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
+import { purgeExpired } from './expiry.js';
 import { tableName } from './schema.js';
 import { compileWhere, listStatements, whereSql } from './where.js';
 
@@ -51,6 +52,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   async insert(doc: NewDoc<T>): Promise<T> {
     return this.write((connection, events) => {
       const now = this.clock();
+      purgeExpired(connection, this.name, now);
       const stamp = now.toISOString();
       const id = typeof doc.id === 'string' && isId(doc.id) ? doc.id : newId(now.getTime());
       const text = JSON.stringify({ id, created_at: stamp, updated_at: stamp, ...withoutBase(doc) });

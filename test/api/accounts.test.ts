@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { PASSWORD } from '../helpers/app.js';
 import { call, login, serverEnv, startServer, type ServerProcess } from '../faults/server-process.js';
 
@@ -38,10 +38,13 @@ it('logs a throttled login once with user_name and address; a manager unlocks it
 
   for (let attempt = 0; attempt < 2; attempt++) expect((await grant(url, 'cook', WRONG)).status).toBe(401);
   expect(await grant(url, 'cook', PASSWORD)).toStrictEqual({ status: 429, body: THROTTLED });
-  const warnings = logLines(server.output()).filter((line) => line.level === 40 && String(line.msg).startsWith('login throttled'));
-  expect(warnings.map(({ scope, user_name, address, failures, window_seconds, msg }) => ({ scope, user_name, address, failures, window_seconds, msg }))).toStrictEqual([
-    { scope: 'user_name', user_name: 'cook', address: '127.0.0.1', failures: 2, window_seconds: 900, msg: 'login throttled: 2 failed logins for this user_name within 900 s; a manager can lift it (POST /users/{id}/unlock)' },
-  ]);
+  // The server's log reaches this process through a pipe, a moment after the answer.
+  await vi.waitFor(() => {
+    const warnings = logLines(server!.output()).filter((line) => line.level === 40 && String(line.msg).startsWith('login throttled'));
+    expect(warnings.map(({ scope, user_name, address, failures, window_seconds, msg }) => ({ scope, user_name, address, failures, window_seconds, msg }))).toStrictEqual([
+      { scope: 'user_name', user_name: 'cook', address: '127.0.0.1', failures: 2, window_seconds: 900, msg: 'login throttled: 2 failed logins for this user_name within 900 s; a manager can lift it (POST /users/{id}/unlock)' },
+    ]);
+  }, { timeout: 5000, interval: 50 });
   expect(server.output()).not.toContain(WRONG);
 
   const eater = await login(url, 'eater');

@@ -1,7 +1,8 @@
 // loadConfig: the defaults an unconfigured server runs with, the settings it reads, and a
 // ConfigError with an operator-readable message for every invalid value.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../server/config.js';
+import { readFileSync } from 'node:fs';
+import { ConfigError, knownSettings, loadConfig } from '../../server/config.js';
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters';
 
@@ -179,5 +180,13 @@ describe('loadConfig', () => {
       );
       expect((error as Error).name).toBe('ConfigError');
     }
+  });
+
+  it('every setting it reads is in the README\'s Configuration table, and the table names no other', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';
+    const documented = [...table.matchAll(/^\|([^|]+)\|/gm)].flatMap((row) => [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]));
+    expect(knownSettings()).toContain('POS_ADMIN_EMAIL');
+    expect([...new Set(documented)].sort()).toStrictEqual(knownSettings());
   });
 });

@@ -72,20 +72,23 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.components.securitySchemes).toMatchObject({ AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BasicAuth: { type: 'http', scheme: 'basic' } });
     const postDishes = document.paths['/dishes'].post;
-    expect(Object.keys(postDishes.responses)).toStrictEqual(['201', '400', '401', '403', '412', '413', '415', '429', '503']);
+    // At least these: an Idempotency-Key adds 409 and 422 to every write, a Request-Deadline 412.
+    expect(Object.keys(postDishes.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '412', '413', '415', '429', '503']));
     expect(postDishes.security).toStrictEqual([{ AccessToken: [] }]);
-    expect(Object.keys(document.paths['/auth/token'].post.responses)).toStrictEqual(['201', '400', '401', '412', '413', '415', '429', '503']);
+    expect(Object.keys(document.paths['/auth/token'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '412', '413', '415', '429', '503']));
     expect(Object.keys(document.paths['/auth/refresh-token'].post.responses)).toContain('200');
-    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toStrictEqual(['204', '400', '401', '403', '404', '409', '412', '429', '503']);
-    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toStrictEqual(['200', '400', '401', '403', '404', '409', '412', '413', '415', '429', '503']);
+    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '400', '401', '403', '404', '409', '412', '429', '503']));
+    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '412', '413', '415', '429', '503']));
+    expect(Object.keys(document.paths['/dishes'].get.responses)).toStrictEqual(['200', '400', '429', '503']);
     const listParameters = document.paths['/orders'].get.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort();
     expect(listParameters).toStrictEqual(['query:fields', 'query:filter', 'query:limit', 'query:offset', 'query:order', 'query:sort']);
   });
 
   it('types limit and offset as integers on every list', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const lists = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item)).filter((operation) => operation.operationId.startsWith('list'));
-    expect(lists).toHaveLength(7);
+    const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
+    const lists = operations.filter((operation) => operation.parameters?.some((parameter) => parameter.name === 'limit'));
+    expect(lists.map((operation) => operation.operationId)).toEqual(expect.arrayContaining(['listUsers', 'listDishes', 'listDishIngredients', 'listIngredients', 'listOrders', 'listOrderDishes', 'listStationTickets']));
     for (const operation of lists) {
       const typed = Object.fromEntries((operation.parameters ?? []).filter((parameter) => ['limit', 'offset'].includes(parameter.name)).map((parameter) => [parameter.name, parameter.schema]));
       expect({ operation: operation.operationId, typed }).toStrictEqual({
@@ -116,9 +119,9 @@ describe('GET /openapi.json', () => {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = Object.keys(response.headers ?? {});
         if (Number(status) >= 400) expect({ status, content: response.content }).toStrictEqual({ status, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
-        if (status === '401') expect(headers).toStrictEqual(['WWW-Authenticate']);
+        if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (status === '429' || status === '503') expect(headers).toStrictEqual(['Retry-After']);
-        if (status === '201') expect(headers).toStrictEqual(operation.operationId === 'logIn' ? [] : ['Location']);
+        if (status === '201') expect(headers.includes('Location')).toBe(operation.operationId !== 'logIn');
       }
     }
     expect(document.components.responses.MethodNotAllowed.headers).toStrictEqual({ Allow: { $ref: '#/components/headers/Allow' } });

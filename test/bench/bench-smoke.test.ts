@@ -27,20 +27,29 @@ describe('benchmark harness', () => {
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
     const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
-    const pos = await startPos(dataset.dir, 'smoke', { fromSource: true });
+    // As bench/run.ts does: one server at a time on the data directory (a second one is refused),
+    // so the set-up server stops before each measured round starts its own.
+    const setup = await startPos(dataset.dir, 'smoke', { fromSource: true });
+    let tokens: Awaited<ReturnType<typeof signIn>>;
+    let comparators: Awaited<ReturnType<typeof startComparators>>;
     try {
-      const tokens = await signIn(pos.url);
-      const comparators = await startComparators(pos, dataset.kitchen, tokens);
-      try {
-        const [list, , , post] = endpoints(dataset.kitchen, tokens);
-        results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
-      } finally {
-        await comparators.stop();
-      }
-      results.realtime = [await orderLatency(pos, dataset.kitchen, tokens, 5, 2)];
-      results.fanOut = await roomFanOut(pos, dataset.kitchen, tokens, 3, 1);
+      tokens = await signIn(setup.url);
+      comparators = await startComparators(setup, dataset.kitchen, tokens);
     } finally {
-      await pos.stop();
+      await setup.stop();
+    }
+    try {
+      const [list, , , post] = endpoints(dataset.kitchen, tokens);
+      results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
+    } finally {
+      await comparators.stop();
+    }
+    const live = await startPos(dataset.dir, 'smoke-live', { fromSource: true });
+    try {
+      results.realtime = [await orderLatency(live, dataset.kitchen, tokens, 5, 2)];
+      results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, 3, 1);
+    } finally {
+      await live.stop();
       dataset.remove();
     }
     results.growth = await growthSuite([10, 30], tiny, quiet, { fromSource: true });

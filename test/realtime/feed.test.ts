@@ -31,11 +31,12 @@ describe('change feed', () => {
       [2, 'dish.created', ['menu']],
       [3, 'order.created', ['station:beverages']],
       [4, 'order.created', ['expeditor']],
-      [5, 'ingredient.updated', ['menu']],
-      [6, 'dish.availability', ['menu']],
+      [5, 'order.created', ['owner:owner-secret']],
+      [6, 'ingredient.updated', ['menu']],
+      [7, 'dish.availability', ['menu']],
     ]);
     expect(sent[2]?.envelope.data).toMatchObject({ id: order.id, dishes: [{ id: mojito.id, is_available: false }] });
-    expect(sent[5]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
+    expect(sent[6]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
   });
 
@@ -50,15 +51,16 @@ describe('change feed', () => {
       return session.collection('orders').insert(orderFields([mojito.id]));
     });
     await feed.stop();
-    expect(batches).toEqual([1, 1, 1, 4]);
+    expect(batches).toEqual([1, 1, 1, 5]);
     expect(summary().slice(3)).toEqual([
       [4, 'order.created', ['station:beverages']],
       [5, 'order.created', ['expeditor']],
-      [6, 'ingredient.updated', ['menu']],
+      [6, 'order.created', ['owner:owner-secret']],
       [7, 'ingredient.updated', ['menu']],
+      [8, 'ingredient.updated', ['menu']],
     ]);
     expect(sent[3]?.envelope.data).toMatchObject({ id: order.id });
-    expect(sent.slice(5).map(({ envelope }) => envelope.data)).toMatchObject([{ id: lime.id, in_stock_qty: 4 }, { id: mint.id, in_stock_qty: 4 }]);
+    expect(sent.slice(6).map(({ envelope }) => envelope.data)).toMatchObject([{ id: lime.id, in_stock_qty: 4 }, { id: mint.id, in_stock_qty: 4 }]);
   });
 
   it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
@@ -74,8 +76,9 @@ describe('change feed', () => {
       [2, 'dish.created', ['menu']],
       [3, 'order.created', ['station:beverages']],
       [4, 'order.created', ['expeditor']],
-      [5, 'ingredient.updated', ['menu']],
-      [6, 'dish.availability', ['menu']],
+      [5, 'order.created', ['owner:owner-secret']],
+      [6, 'ingredient.updated', ['menu']],
+      [7, 'dish.availability', ['menu']],
     ]);
   });
 

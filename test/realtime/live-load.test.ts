@@ -3,12 +3,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Station } from '../../models/dish.js';
 import type { Order } from '../../models/order.js';
-import { ALL_ROOMS, type Room } from '../../realtime/rooms.js';
+import type { Room } from '../../realtime/rooms.js';
 import type { TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { sioIn, wsIn } from './helpers/clients.js';
 import { startLiveApp } from './helpers/live-app.js';
-import type { Screen } from './helpers/screens.js';
+import { SCREEN_ROOMS, type Screen } from './helpers/screens.js';
 
 const SCREENS = 100;
 const ORDERS = 50;
@@ -30,7 +30,7 @@ describe('100 screens, 50 orders', () => {
     const stationOf: Record<string, Station> = { [steak.id]: 'hot', [salad.id]: 'cold', [lemonade.id]: 'beverages' };
     screens = await Promise.all(
       Array.from({ length: SCREENS }, async (_, i) => {
-        const room = ALL_ROOMS[i % ALL_ROOMS.length]!;
+        const room = SCREEN_ROOMS[i % SCREEN_ROOMS.length]!;
         const token = room === 'menu' ? undefined : t.tokens.chef;
         const screen = i % 2 === 0 ? await sioIn(t.url, `socket.io #${i} ${room}`, token, [room]) : await wsIn(t.url, `ws #${i} ${room}`, token, [room]);
         return { room, screen };
@@ -72,6 +72,6 @@ describe('100 screens, 50 orders', () => {
       const types = screen.inbox.envelopes.map((e) => e.type).join(' ');
       expect(types).toMatch(new RegExp(`^(order\\.created( ingredient\\.updated)+ ){${ORDERS}}ingredient\\.updated$`));
     }
-    expect(screens.filter(({ room }) => room === 'station:hot').length).toBe(SCREENS / ALL_ROOMS.length);
+    expect(screens.filter(({ room }) => room === 'station:hot').length).toBe(SCREENS / SCREEN_ROOMS.length);
   });
 });

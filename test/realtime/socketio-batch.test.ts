@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Namespace } from 'socket.io';
 import type { Envelope, Sent } from '../../realtime/events.js';
-import type { Room } from '../../realtime/rooms.js';
+import type { Channel } from '../../realtime/rooms.js';
 import { broadcastBatch } from '../../realtime/transports/socketio-batch.js';
 
 class FakeConnection {
@@ -25,7 +25,7 @@ class FakeConnection {
   }
 }
 
-function fakeNamespace(members: Record<string, { conn: FakeConnection; rooms: Room[] }>) {
+function fakeNamespace(members: Record<string, { conn: FakeConnection; rooms: Channel[] }>) {
   const sockets = new Map(Object.entries(members).map(([id, { conn }]) => [id, { conn }]));
   const rooms = new Map<string, Set<string>>();
   for (const [id, member] of Object.entries(members)) {
@@ -40,7 +40,7 @@ function fakeNamespace(members: Record<string, { conn: FakeConnection; rooms: Ro
   return { nsp, emit };
 }
 
-const sent = (id: number, rooms: Room[] | 'everyone'): Sent => ({
+const sent = (id: number, rooms: Channel[] | 'everyone'): Sent => ({
   rooms,
   envelope: { id, type: 'dish.availability', at: '2026-11-21T12:00:00.000Z', data: { id: 'd', is_available: true } } as Envelope,
 });

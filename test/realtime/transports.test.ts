@@ -53,10 +53,10 @@ describe('one port, two protocols', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json<{ asyncapi: string; channels: Record<string, { address: string; messages: Record<string, unknown> }>; components: { messages: Record<string, { name: string }> } }>();
     expect(document.asyncapi).toBe('3.1.0');
-    expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']);
+    expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'my-orders', 'menu']);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
     expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient'))])).toEqual([
-      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []],
+      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []], ['my-orders', []],
       ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted']],
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([

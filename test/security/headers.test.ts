@@ -153,7 +153,7 @@ describe('CORS with POS_CORS_ORIGINS', () => {
   it('exposes Location and Retry-After to the listed origins', async () => {
     const created = await cors.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { origin: 'http://till.example' }, payload: { name: 'Leek', in_stock_qty: 1, price: 1 } });
     expect(created.statusCode).toBe(201);
-    expect(String(created.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['location', 'retry-after']));
+    expect(String(created.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['location', 'retry-after', 'idempotent-replayed']));
   });
 
   it('an origin not listed gets no CORS header, and its preflight is a 403 Problem', async () => {

@@ -6,6 +6,7 @@ import type { IngredientDoc } from '../../models/ingredient.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
+import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 import { describeWriteSkew } from './contract-write-skew.js';
@@ -761,5 +762,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeWriteSkew(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
+    describeIdempotencyKeys(suite.store);
   });
 }

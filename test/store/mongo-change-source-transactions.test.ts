@@ -4,6 +4,7 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { CLOSE_GRACE_MS } from '../../store/mongo/change-source.js';
+import { REST_WAIT_MS } from '../../store/mongo/transaction-groups.js';
 import type { ChangeEvent } from '../../store/types.js';
 import { ORDER_ID, PLACE_RISOTTO_ORDER, RICE_ID, RISOTTO_ORDER_ID, SAFFRON_ID, STOCK_COUNT, recorded, type RecordedName } from './fixtures/change-events.js';
 import { settle, startedSource as started } from './fixtures/change-events-harness.js';
@@ -68,6 +69,40 @@ describe('change source: a transaction is delivered as one commit', () => {
     await scheduler.runNext();
     expect(lines(bursts)).toEqual([ORDER_PLACED]);
     expect(scheduler.pending).toBe(0);
+  });
+});
+
+describe('change source: a transaction across a batch the server cut short', () => {
+  const [first, second, third] = PLACE_RISOTTO_ORDER;
+
+  it('a batch cut inside a transaction waits for the next batch: the transaction goes out whole, once', async () => {
+    const { opener, bursts, scheduler } = await started();
+    await opener.current.batch(documents([first, second]), 'cut');
+    await scheduler.runNext();
+    expect(bursts).toEqual([]);
+    expect(scheduler.delays).toEqual([0, REST_WAIT_MS]);
+    await opener.current.batch(documents([third, 'updateOrderStatus']));
+    await settle();
+    expect(lines(bursts)).toEqual([ORDER_PLACED, [`orders update ${ORDER_ID}`]]);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it('after a cut batch, an empty batch (a report, no document) ends the transaction', async () => {
+    const { opener, bursts, scheduler } = await started();
+    await opener.current.batch(documents([...PLACE_RISOTTO_ORDER]), 'cut');
+    await scheduler.runNext();
+    expect(bursts).toEqual([]);
+    opener.current.heartbeat();
+    await settle();
+    expect(lines(bursts)).toEqual([ORDER_PLACED]);
+  });
+
+  it('after a cut batch and no word from the server, the transaction goes out after REST_WAIT_MS', async () => {
+    const { opener, bursts, scheduler } = await started();
+    await opener.current.batch(documents([...PLACE_RISOTTO_ORDER]), 'cut');
+    await scheduler.runNext();
+    await scheduler.runNext();
+    expect(lines(bursts)).toEqual([ORDER_PLACED]);
   });
 });
 

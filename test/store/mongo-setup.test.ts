@@ -37,7 +37,12 @@ describe('models', () => {
       users: 'users',
       refresh_tokens: 'refresh_tokens',
       upgrades: 'upgrades',
+      idempotency_keys: 'idempotency_keys',
     });
+  });
+
+  it('idempotency keys: a TTL index on expires_at (MongoDB deletes each key once it has passed), no other', () => {
+    expect(models.idempotency_keys.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
   });
 });
 
@@ -103,7 +108,7 @@ describe('mongoOpener', () => {
       [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
-      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades'] } }, { operationType: 'invalidate' }] } },
+      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys'] } }, { operationType: 'invalidate' }] } },
     ]);
   });
 

@@ -67,8 +67,10 @@ describe('a MongoDB transaction through the realtime feed', () => {
   it('an order that empties both essentials of the risotto flips it once, after both stock changes', async () => {
     const sent = await broadcastOf(PLACE_RISOTTO_ORDER, await kitchenAfter({ rice: 0, saffron: 0 }));
     expect(flips(sent)).toEqual([{ id: RISOTTO_ID, is_available: false }]);
-    // The transaction's order leads (its station and the expeditor), then its stock, then the flip.
+    // The transaction's order leads (its station, the expeditor and its owner's my-orders), then
+    // its stock, then the flip.
     expect(summary(sent)).toEqual([
+      `order.created ${RISOTTO_ORDER_ID}`,
       `order.created ${RISOTTO_ORDER_ID}`,
       `order.created ${RISOTTO_ORDER_ID}`,
       `ingredient.updated ${RICE_ID}`,

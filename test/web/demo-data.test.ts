@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
@@ -11,6 +12,15 @@ import { startTestApp } from '../helpers/app.js';
 import { call, login, serverEnv, startServer } from '../faults/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A port nothing listens on: one the system just handed out and took back. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('demo data', () => {
   it('loads a menu, accounts and orders once, and adds nothing on a second run', async () => {
@@ -69,6 +79,12 @@ describe('demo data while a server runs on the data directory', () => {
       expect(run.stderr).toBe('');
       expect(run.stdout.split('\n')[0]).toBe(`Demo data in the server at ${server.url} (process ${server.child.pid}): added 4 users, 24 ingredients, 14 dishes, 8 orders.`);
       expect(run.status).toBe(0);
+      const closed = await closedPort();
+      const unreachable = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--url', `http://127.0.0.1:${closed}`], { cwd: ROOT, env: { ...process.env, ...serverEnv(dataDir) }, encoding: 'utf8' });
+      expect([unreachable.status, unreachable.stderr]).toStrictEqual([
+        1,
+        `Cannot add the demo data: process ${server.child.pid} serves ${dataDir}, but adding through http://127.0.0.1:${closed} failed: connect ECONNREFUSED 127.0.0.1:${closed} (name the server with -- --url http://host:port)\n`,
+      ]);
       const menu = await call<{ total_results: number }>(server.url, null, 'GET', '/dishes?fields=name');
       expect(menu.body.total_results).toBe(14);
       expect((await call(server.url, null, 'GET', '/dishes?filter=is_available.eq~false&fields=name')).body).toStrictEqual({ total_results: 1, results: [{ name: 'Truffle Fries' }] });

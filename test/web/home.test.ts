@@ -7,7 +7,7 @@ describe('landing page', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('links every board, the manager page, the docs and health, and shows the server is ready', async () => {
+  it('links every board, the guests\' ordering app, the manager page, the docs and health, and shows the server is ready', async () => {
     const t = await startTestApp({ listen: true });
     try {
       const browser = await chromium.get();
@@ -15,7 +15,7 @@ describe('landing page', () => {
       const links = await home.$$eval('nav a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
       expect(links).toStrictEqual([
         'Cold station /kds/cold', 'Hot station /kds/hot', 'Beverages /kds/beverages', 'Expeditor /expeditor',
-        'Manager’s report /manager', 'Menu board /menu', 'API documentation /docs', 'Server health /health',
+        'Order (guests) /order', 'Menu board /menu', 'Manager’s report /manager', 'API documentation /docs', 'Server health /health',
       ]);
       await home.waitForSelector('#health[data-state="live"]');
       expect(await home.textContent('#health')).toBe('Server running · sqlite store ready');

@@ -7,7 +7,7 @@ describe('board pages', () => {
   it('serves the landing page, the station list, the boards, the manager\'s page, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
     const t = await startTestApp();
     try {
-      for (const path of ['/', '/kds', '/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/manager', '/menu', '/boards/']) {
+      for (const path of ['/', '/kds', '/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/manager', '/menu', '/order', '/boards/']) {
         const page = await t.inject({ method: 'GET', url: path });
         expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
         // Scripts come from files only: no inline script and no inline handlers.
@@ -38,7 +38,7 @@ describe('board pages', () => {
     const t = await startTestApp();
     try {
       const paths = Object.keys((await t.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>().paths);
-      expect(paths.filter((path) => /kds|expeditor|menu|boards|manager/.test(path) || path === '/')).toStrictEqual([]);
+      expect(paths.filter((path) => /kds|expeditor|menu|boards|manager|^\/order$/.test(path) || path === '/')).toStrictEqual([]);
     } finally {
       await t.close();
     }

@@ -7,9 +7,12 @@ import { ALL_ROOMS, type Room } from '../../../realtime/rooms.js';
 import { sioIn, wsIn, type SioClient, type WsClient } from './clients.js';
 
 export type Screen = SioClient | WsClient;
+/** The shared rooms (my-orders is per user: test/realtime/live-my-orders.test.ts). */
+export type ScreenRoom = Exclude<Room, 'my-orders'>;
+export const SCREEN_ROOMS = ALL_ROOMS.filter((room): room is ScreenRoom => room !== 'my-orders');
 
 export interface Screens {
-  byRoom: Record<Room, Screen[]>;
+  byRoom: Record<ScreenRoom, Screen[]>;
   all: Screen[];
   /** Resolves once every screen has all events sent so far. */
   fence(): Promise<void>;
@@ -18,8 +21,8 @@ export interface Screens {
 
 export async function openScreens(t: TestApp): Promise<Screens> {
   const fencePost = await addIngredient(t, 'Fence', 1);
-  const byRoom = {} as Record<Room, Screen[]>;
-  for (const room of ALL_ROOMS) {
+  const byRoom = {} as Record<ScreenRoom, Screen[]>;
+  for (const room of SCREEN_ROOMS) {
     const token = room === 'menu' ? undefined : t.tokens.chef;
     byRoom[room] = [await sioIn(t.url, `socket.io ${room}`, token, [room]), await wsIn(t.url, `ws ${room}`, token, [room])];
   }
@@ -37,7 +40,7 @@ export async function openScreens(t: TestApp): Promise<Screens> {
       if (patched.statusCode !== 200) throw new Error(`fence: ${patched.body}`);
       await Promise.all(byRoom.menu.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)));
       await Promise.all(
-        ALL_ROOMS.filter((room) => room !== 'menu').flatMap((room) => byRoom[room].map((screen) => screen.subscribe([room]))),
+        SCREEN_ROOMS.filter((room) => room !== 'menu').flatMap((room) => byRoom[room].map((screen) => screen.subscribe([room]))),
       );
     },
     close: () => all.forEach((screen) => screen.close()),

@@ -34,8 +34,8 @@ describe('order policy', () => {
   it('sends a hot-only order to station:hot and the expeditor, and to no other station', async () => {
     const change = await orderChange(() => placeOrder(store, [soup.id]));
     const deliveries = await orderDeliveries(change, view());
-    expect(deliveries.map((d) => d.rooms)).toEqual([['station:hot'], ['expeditor']]);
-    expect(deliveries.map((d) => d.event.type)).toEqual(['order.created', 'order.created']);
+    expect(deliveries.map((d) => d.rooms)).toEqual([['station:hot'], ['expeditor'], ['owner:owner-secret']]);
+    expect(deliveries.map((d) => d.event.type)).toEqual(['order.created', 'order.created', 'order.created']);
   });
 
   it('gives each station only its own dishes, in dish_ids order with duplicates, and the expeditor all', async () => {
@@ -73,6 +73,7 @@ describe('order policy', () => {
       [['station:cold'], 0],
       [['station:hot'], 1],
       [['expeditor'], 1],
+      [['owner:owner-secret'], 1],
     ]);
   });
 
@@ -80,7 +81,7 @@ describe('order policy', () => {
     const order = await placeOrder(store, [lemonade.id]);
     const change = await orderChange(() => store.collection('orders').delete(order.id));
     const deliveries = await orderDeliveries(change, view());
-    expect(deliveries.map((d) => d.rooms)).toEqual([['station:beverages'], ['expeditor']]);
+    expect(deliveries.map((d) => d.rooms)).toEqual([['station:beverages'], ['expeditor'], ['owner:owner-secret']]);
     expect(deliveries[0]?.event).toMatchObject({ type: 'order.deleted', data: { id: order.id, dishes: [{ id: lemonade.id }] } });
   });
 });

@@ -13,7 +13,6 @@ export type Scripted = Document | typeof DROP | ((command: Document) => Document
 interface Waiting {
   name: string;
   socket: Socket;
-  command: Document;
   answer: (reply: Scripted) => void;
 }
 
@@ -32,7 +31,6 @@ export class WirePeer {
   private readonly defaults = new Map<string, Scripted>();
   private readonly waiting: Waiting[] = [];
   private readonly sockets = new Set<Socket>();
-  private readonly watchers: { name: string; resolve: (command: Document) => void }[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -72,11 +70,6 @@ export class WirePeer {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
       waiter.answer(reply);
     }
-  }
-
-  /** Resolves with the next `name` command the driver sends (or the one it sent and nobody awaited). */
-  next(name: string): Promise<Document> {
-    return new Promise((resolve) => this.watchers.push({ name, resolve }));
   }
 
   /** The commands named `name` received so far. */
@@ -119,11 +112,6 @@ export class WirePeer {
     const name = Object.keys(request.command)[0] ?? '';
     const key = name.toLowerCase() === 'ismaster' ? 'ismaster' : name;
     this.received.push({ name: key, command: request.command });
-    const watcher = this.watchers.find((entry) => entry.name === key);
-    if (watcher) {
-      this.watchers.splice(this.watchers.indexOf(watcher), 1);
-      watcher.resolve(request.command);
-    }
     const answer = (scripted: Scripted) => {
       const reply = typeof scripted === 'function' ? scripted(request.command) : scripted;
       if (reply === DROP) return void socket.destroy();
@@ -133,6 +121,6 @@ export class WirePeer {
     if (builtIn) return answer(builtIn(this));
     const scripted = this.script.get(key)?.shift() ?? this.defaults.get(key);
     if (scripted !== undefined) return answer(scripted);
-    this.waiting.push({ name: key, socket, command: request.command, answer });
+    this.waiting.push({ name: key, socket, answer });
   }
 }

@@ -11,11 +11,16 @@ import type { Document } from './protocol.js';
 
 const { Long } = mongoose.mongo;
 
-/** Answers the resume-token collection's reads and writes as a server holding `saved` would. */
+/** Answers the resume-token collection's reads and writes as a server holding `saved` would (other collections: empty). */
 export function scriptTokenCollection(peer: WirePeer, saved: Document | null): void {
   const found = saved ? [{ _id: 'till-1', token: saved, saved_at: new Date() }] : [];
-  peer.always('find', { cursor: { firstBatch: found, id: Long.ZERO, ns: `pos.${RESUME_TOKENS_COLLECTION}` }, ok: 1 });
+  peer.always('find', (command) => {
+    const name = String(command.find);
+    return { cursor: { firstBatch: name === RESUME_TOKENS_COLLECTION ? found : [], id: Long.ZERO, ns: `pos.${name}` }, ok: 1 };
+  });
   peer.always('update', { n: 1, nModified: 1, ok: 1 });
+  // The app's own start-up writes (its data-format upgrade records).
+  peer.always('insert', { n: 1, ok: 1 });
   peer.always('delete', { n: 1, ok: 1 });
 }
 
@@ -54,7 +59,7 @@ export async function storeOverPeer(peer: WirePeer, clock: { now: number }) {
 }
 
 /** Waits until `check` holds, polling; fails with `what` after `ms`. */
-export async function until(what: string, check: () => boolean, ms = 4_000): Promise<void> {
+export async function until(what: string, check: () => boolean, ms = 8_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);

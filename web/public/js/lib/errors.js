@@ -1,14 +1,5 @@
-// What went wrong, said plainly: a cook needs to know whether the tap counted and what to do next,
-// not "Failed to fetch" or an HTTP code.
-
-export class ApiError extends Error {
-  /** @param {number} status @param {{ title?: string, detail?: string }} problem @param {string} text */
-  constructor(status, problem, text) {
-    super(text);
-    this.status = status;
-    this.detail = problem.detail ?? problem.title ?? '';
-  }
-}
+// What went wrong, said plainly on the staff boards: a cook needs to know whether the tap counted
+// and what to do next, not "Failed to fetch" or an HTTP code.
 
 /** The request got no answer: nothing was changed (the server refuses it if it arrives late). */
 export class NotSentError extends Error {
@@ -26,6 +17,16 @@ export class NotSentError extends Error {
 export const waitText = (seconds) => (seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
 
 /**
+ * A board's words for a failed call: a NotSentError says itself; an API refusal (an error with
+ * `status`, `message` the server's detail, `retryAfter`) by its status.
+ * @param {Error & { status?: number, retryAfter?: number | null }} error
+ */
+export function boardText(error) {
+  if (error.status === undefined) return error.message;
+  return problemText(error.status, { detail: error.message }, error.retryAfter === null || error.retryAfter === undefined ? null : String(error.retryAfter));
+}
+
+/**
  * @param {number} status @param {{ detail?: string }} problem @param {string | null} retryAfter
  * @returns {string}
  */
@@ -36,7 +37,7 @@ export function problemText(status, problem, retryAfter) {
   if (status === 403) return 'Your account may not do this here.';
   if (status === 404) return 'This order is no longer in the kitchen (cancelled or already sent out).';
   if (status === 409) return 'Already changed on another screen: showing it as it is now.';
-  if (status === 412) return 'Not applied: it reached the server too late.';
+  if (status === 412) return 'Not sent: it reached the kitchen server too late, so nothing was changed.';
   if (status >= 500) return 'The kitchen server had a problem: try again in a moment.';
   return problem.detail ?? 'That did not work: try again.';
 }

@@ -1,6 +1,7 @@
 // What the kitchen boards share: the order book kept in sync (with a chime for new orders), the
 // sign-in, the live link to one room, and order changes sent through the API.
 import { api, ApiError, NotSentError } from './api.js';
+import { boardText } from './errors.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
 import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
 import { mountFrame } from './frame.js';
@@ -30,7 +31,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       if (reason === 'event' && appeared) beep();
       render();
     },
-    onError: (error) => notify(`Could not load the ${what}. ${error.message}`, 'error'),
+    onError: (error) => notify(`Could not load the ${what}. ${boardText(error)}`, 'error'),
   });
 
   const resync = () => {
@@ -77,12 +78,13 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       return false;
     }
     try {
-      const changed = await api('PATCH', path, change);
+      const changed = await api('PATCH', path, change, {}, { tap: true });
       sync.receive('order.updated', { ...changed, dishes: order.dishes });
       return true;
     } catch (error) {
-      const message = /** @type {Error} */ (error).message;
-      if (error instanceof NotSentError) notify(`${order.name}: ${message}`, 'error', again);
+      const message = boardText(/** @type {Error} */ (error));
+      const unsent = error instanceof NotSentError || (error instanceof ApiError && error.status === 412);
+      if (unsent) notify(`${order.name}: ${message}`, 'error', again);
       else notify(`${order.name}: ${message}`, 'error');
       // Someone else moved it, or it left the kitchen: show it as it is now.
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();

@@ -1,6 +1,7 @@
 // The manager's page (/manager): GET /reports/kitchen as charts and tiles, stock running low, and
 // every station's all-day counts kept live over the station rooms. Managers only.
 import { api } from '../lib/api.js';
+import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
 import { $, h } from '../lib/dom.js';
 import { mountFrame } from '../lib/frame.js';
@@ -33,7 +34,7 @@ async function loadReport() {
     report = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
     show();
   } catch (error) {
-    notify(`Could not load the report. ${/** @type {Error} */ (error).message}`, 'error');
+    notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
   }
 }
 

@@ -1,0 +1,123 @@
+// Idempotency-Key on every POST, PUT, PATCH and DELETE (the rule: domain/idempotency.ts). Each
+// write route's handler is wrapped: a repeat is answered from the stored outcome without running,
+// a first request runs inside a WriteScope so its outcome commits with its write, and what the
+// client then receives is exactly what was stored.
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency.js';
+import { KeyTakenError, WriteScope } from '../../domain/idempotent-writes.js';
+import type { StoredOutcome } from '../../models/idempotency.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { slot: string; scope: WriteScope | null } | null;
+  }
+  interface FastifyContextConfig {
+    /** 'not-stored': the key is checked but no outcome kept (answers that carry credentials). */
+    idempotency?: 'not-stored';
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** The route's success status: the 2xx its response schema declares (201 for a create). */
+function successStatus(route: RouteOptions): number {
+  const declared = Object.keys(route.schema?.response ?? {}).map(Number).filter((status) => status >= 200 && status < 300);
+  return declared[0] ?? 200;
+}
+
+/** The answer the route gives for the domain's result, serialized by the route's own schema. */
+function outcomeFor(route: RouteOptions, reply: FastifyReply) {
+  const status = successStatus(route);
+  return (result: unknown): StoredOutcome | null => {
+    if (status === 204) return { status, location: null, content_type: null, body: '' };
+    if (result === null || typeof result !== 'object') return null;
+    const serialize = reply.getSerializationFunction(String(status)) ?? JSON.stringify;
+    const id = (result as { id?: unknown }).id;
+    const location = status === 201 && typeof id === 'string' ? `${route.url}/${id}` : null;
+    return { status, location, content_type: JSON_TYPE, body: serialize(result) };
+  };
+}
+
+function send(reply: FastifyReply, outcome: StoredOutcome): FastifyReply {
+  reply.code(outcome.status);
+  if (outcome.location) reply.header('location', outcome.location);
+  if (outcome.content_type) reply.header('content-type', outcome.content_type);
+  return reply;
+}
+
+async function idempotency(app: FastifyInstance) {
+  const inFlight = new Set<string>();
+  app.decorateRequest('idempotency', null);
+
+  /** Answers from what an earlier request with the key stored (none stored yet: it still runs). */
+  function answer(reply: FastifyReply, prior: Prior): FastifyReply {
+    if (prior.kind === 'mismatch') throw keyReused();
+    if (prior.kind === 'new') throw stillRunning();
+    return send(reply, prior.outcome).header('idempotent-replayed', 'true').send(prior.outcome.body);
+  }
+
+  function wrap(route: RouteOptions, handler: RouteHandlerMethod): RouteHandlerMethod {
+    return async function idempotent(this: FastifyInstance, request, reply) {
+      const header = request.headers['idempotency-key'];
+      if (header === undefined) return handler.call(this, request, reply);
+      const key = checkedKey(header);
+      if (route.config?.idempotency === 'not-stored') return handler.call(this, request, reply);
+      const scope = scopeOf(request.principal?.userId ?? null, request.method, route.url);
+      const slot = `${scope}\n${key}`;
+      if (inFlight.has(slot)) throw stillRunning();
+      inFlight.add(slot);
+      request.idempotency = { slot, scope: null };
+      const idem = { scope, key, fingerprint: fingerprintOf(request.method, request.url, request.body) };
+      const prior = await findPrior(app.pos, idem);
+      if (prior.kind !== 'new') return answer(reply, prior);
+      const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now);
+      request.idempotency.scope = writes;
+      try {
+        return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
+      } catch (error) {
+        // Another instance committed the key first and this write was rolled back: answer as it did.
+        if (error instanceof KeyTakenError) return answer(reply, await findPrior(app.pos, idem));
+        throw error;
+      }
+    };
+  }
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.some((method) => WRITE_METHODS.has(method))) route.handler = wrap(route, route.handler);
+  });
+
+  // The reply leaves as stored: the committed outcome, or (no write made) the route's own answer,
+  // stored now unless it is a 5xx or 429. Only then may the next request with the key run.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const state = request.idempotency;
+    if (!state?.scope) return payload;
+    const { scope } = state;
+    state.scope = null;
+    try {
+      if (scope.recorded) {
+        send(reply, scope.recorded);
+        return scope.recorded.body;
+      }
+      if (!isStorable(reply.statusCode) || (payload !== null && payload !== undefined && typeof payload !== 'string')) return payload;
+      const location = reply.getHeader('location');
+      const type = reply.getHeader('content-type');
+      const outcome = { status: reply.statusCode, location: typeof location === 'string' ? location : null, content_type: typeof type === 'string' ? type : null, body: payload ?? '' };
+      await recordOutcome(app.pos.store, scope.request, outcome, app.pos.now()).catch((error: unknown) => {
+        if (!isKeyTaken(error)) request.log.error({ err: error }, 'could not store the outcome of an idempotent request');
+      });
+      return payload;
+    } finally {
+      inFlight.delete(state.slot);
+    }
+  });
+  const release = async (request: FastifyRequest) => {
+    if (request.idempotency) inFlight.delete(request.idempotency.slot);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}
+
+export default fp(idempotency, { name: 'pos-idempotency', dependencies: ['pos-services', 'pos-auth'] });

@@ -1,0 +1,61 @@
+// The cart: dishes and how many of each, kept in localStorage so a reload loses nothing. A dish that
+// sells out while in the cart is flagged, and the order cannot be placed until it is taken out.
+import { price } from '../lib/dish.js';
+import { h } from '../lib/dom.js';
+
+const KEY = 'pos.order.cart';
+
+/** @returns {Map<string, number>} dish id → quantity */
+function load() {
+  try {
+    return new Map(JSON.parse(localStorage.getItem(KEY) ?? '[]'));
+  } catch {
+    return new Map();
+  }
+}
+
+export const cart = {
+  lines: load(),
+  save() {
+    localStorage.setItem(KEY, JSON.stringify([...this.lines]));
+  },
+  /** @param {string} dishId @param {number} delta */
+  change(dishId, delta) {
+    const quantity = (this.lines.get(dishId) ?? 0) + delta;
+    if (quantity > 0) this.lines.set(dishId, quantity);
+    else this.lines.delete(dishId);
+    this.save();
+  },
+  clear() {
+    this.lines.clear();
+    this.save();
+  },
+  /** One id per dish to prepare: a dish ordered twice is listed twice. */
+  dishIds() {
+    return [...this.lines].flatMap(([id, quantity]) => Array(quantity).fill(id));
+  },
+};
+
+/**
+ * The cart's lines, the total, and what blocks checkout (dishes sold out or gone from the menu).
+ * @param {Map<string, any>} menu @param {(dishId: string, delta: number) => void} onChange
+ * @param {boolean} locked while an order is being placed
+ */
+export function renderCart(menu, onChange, locked) {
+  const blocked = [];
+  let total = 0;
+  const items = [...cart.lines].map(([id, quantity]) => {
+    const dish = menu.get(id);
+    const name = dish?.name ?? 'A dish no longer on the menu';
+    const available = Boolean(dish?.is_available);
+    if (!available) blocked.push(name);
+    else total += dish.price * quantity;
+    return h('li', { class: available ? 'cart-line' : 'cart-line unavailable', dataset: { dishId: id, available: String(available) } },
+      h('span', { class: 'cart-name' }, name),
+      !available && h('span', { class: 'sold-out' }, 'Sold out'),
+      h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
+      h('button', { type: 'button', class: 'qty', 'aria-label': `One less ${name}`, disabled: locked, dataset: { focusKey: `less-${id}` }, on: { click: () => onChange(id, -1) } }, '−'),
+      h('button', { type: 'button', class: 'qty', 'aria-label': `One more ${name}`, disabled: locked || !available, dataset: { focusKey: `more-${id}` }, on: { click: () => onChange(id, 1) } }, '+'));
+  });
+  return { items, total: price.format(total), blocked };
+}

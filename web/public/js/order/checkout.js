@@ -1,0 +1,58 @@
+// Placing the order so that it is placed once, however bad the Wi-Fi: one Idempotency-Key per
+// checkout, kept in localStorage with the request until the server has answered. A lost answer is
+// retried with the same key (the server then replays its 201 instead of ordering again), also after
+// a page reload.
+import { api, ApiError } from '../lib/api.js';
+
+const KEY = 'pos.order.pending';
+
+/** @typedef {{ key: string, body: Record<string, unknown> }} PendingCheckout */
+
+/** 32 random hex characters; crypto.randomUUID needs https, which a restaurant's LAN may not have. */
+function newKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** @returns {PendingCheckout | null} the checkout sent but not yet answered, if any */
+export function pendingCheckout() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a checkout: a new key for this request, stored before anything is sent. */
+export function startCheckout(body) {
+  const pending = { key: newKey(), body };
+  localStorage.setItem(KEY, JSON.stringify(pending));
+  return pending;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A refusal stands (the server stored it with the key); a lost answer, a 5xx, or 409 "still running" is worth another try. */
+const isFinal = (error) => error instanceof ApiError && error.status < 500 && error.status !== 429 && !(error.status === 409 && error.retryAfter);
+
+/**
+ * Sends the pending checkout until the server answers; resolves with the order, or rejects with a
+ * refusal (sold out, invalid). Either way the key is then done with.
+ * @param {PendingCheckout} pending @param {(attempt: number, error: Error) => void} onRetry
+ */
+export async function sendCheckout(pending, onRetry) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const order = await api('POST', '/orders', pending.body, { 'idempotency-key': pending.key });
+      localStorage.removeItem(KEY);
+      return order;
+    } catch (error) {
+      if (isFinal(error)) {
+        localStorage.removeItem(KEY);
+        throw error;
+      }
+      onRetry(attempt, /** @type {Error} */ (error));
+      const retryAfter = error instanceof ApiError ? error.retryAfter : null;
+      await sleep(retryAfter ? retryAfter * 1000 : Math.min(500 * attempt, 5_000));
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// "My orders": each order the guest placed, its status in words, how far each kitchen station has
+// got with it (its tickets), and a Cancel button while the kitchen has not started.
+import { h } from '../lib/dom.js';
+
+const STATUS_TEXT = {
+  Draft: 'Scheduled',
+  Received: 'Received',
+  'In Progress': 'Being prepared',
+  'Ready for Assembly': 'Ready',
+  'On the Way': 'On its way',
+  'Ready for Pickup': 'Ready for pickup',
+};
+const TICKET_TEXT = { Draft: 'Scheduled', Received: 'Waiting', 'In Progress': 'Being prepared', Ready: 'Ready' };
+const STATION_TEXT = { cold: 'Cold kitchen', hot: 'Hot kitchen', beverages: 'Bar' };
+export const CANCELLABLE = ['Draft', 'Received'];
+
+const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** @param {Map<string, any>} menu @param {string[]} ids */
+function dishSummary(menu, ids) {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return [...counts].map(([id, count]) => `${count > 1 ? `${count} × ` : ''}${menu.get(id)?.name ?? 'a dish'}`).join(', ');
+}
+
+/** @param {any} order @param {Map<string, any>} menu @param {(order: any) => void} onCancel */
+export function orderItem(order, menu, onCancel) {
+  const status = STATUS_TEXT[order.status] ?? order.status;
+  const tickets = Array.isArray(order.tickets) ? order.tickets : [];
+  const table = order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`;
+  return h('li', { class: 'order', dataset: { orderId: order.id, status: order.status } },
+    h('div', { class: 'order-line' },
+      h('span', { class: 'order-name' }, `${order.name} · ${table}`),
+      h('span', { class: 'order-status', dataset: { status: order.status } }, status)),
+    h('p', { class: 'order-dishes' }, dishSummary(menu, order.dish_ids)),
+    order.scheduled_at && h('p', { class: 'hint' }, `Ready at ${time.format(new Date(order.scheduled_at))}`),
+    order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),
+    tickets.length > 0 && h('ul', { class: 'tickets', 'aria-label': 'In the kitchen' },
+      ...tickets.map((ticket) => h('li', { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
+        h('span', {}, STATION_TEXT[ticket.station] ?? ticket.station),
+        h('span', { class: 'ticket-status' }, TICKET_TEXT[ticket.status] ?? ticket.status)))),
+    CANCELLABLE.includes(order.status) && h('button', { type: 'button', class: 'cancel', 'aria-label': `Cancel the order for ${order.name}`, dataset: { focusKey: `cancel-${order.id}` }, on: { click: () => onCancel(order) } }, 'Cancel order'));
+}

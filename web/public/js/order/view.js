@@ -1,0 +1,31 @@
+// Small view helpers of the ordering app: focus that survives a re-render, messages that are only
+// announced when they change, and the order's request body from the checkout form.
+
+/** Re-renders without losing the keyboard's place: the focused control is found again by its key. */
+export function keepingFocus(render) {
+  const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.focusKey : undefined;
+  render();
+  if (!key) return;
+  const again = document.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+  if (again instanceof HTMLElement && !again.matches(':disabled')) again.focus();
+}
+
+/** Sets a live region's text only when it changes, so screen readers do not repeat it. */
+export function say(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+/** @param {HTMLFormElement} form @param {string[]} dishIds */
+export function orderBody(form, dishIds) {
+  const data = new FormData(form);
+  const text = (name) => String(data.get(name) ?? '').trim();
+  const table = text('table_number');
+  const later = text('scheduled_at');
+  return {
+    name: text('name'),
+    dish_ids: dishIds,
+    table_number: table === '' ? null : Number(table),
+    special_requests: text('special_requests') || null,
+    scheduled_at: later === '' ? null : new Date(later).toISOString(),
+  };
+}
