@@ -72,8 +72,9 @@ describe('with the idempotency plugin registered', () => {
     const patch = document.paths['/orders/{id}/tickets/{station}'].patch;
     expect(patch.parameters.filter((parameter: { in: string }) => parameter.in === 'header')).toStrictEqual([
       { name: 'Idempotency-Key', in: 'header', required: false, description: expect.stringContaining('retry'), schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' } },
+      { name: 'Request-Deadline', in: 'header', required: false, description: expect.stringContaining('412'), schema: { type: 'string', pattern: '^\\d{1,15}$' }, example: '1763900000000' },
     ]);
-    expect(Object.keys(patch.responses)).toStrictEqual(['200', '400', '409', '413', '415', '422', '429', '503']);
+    expect(Object.keys(patch.responses)).toStrictEqual(['200', '400', '409', '412', '413', '415', '422', '429', '503']);
     expect(patch.responses['200'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
     expect(document.paths['/stations/{station}/tickets'].get.parameters ?? []).toStrictEqual([{ schema: { type: 'string' }, in: 'path', name: 'station', required: true }]);
   });
