@@ -53,8 +53,8 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
 }
 
 /** How often the link is checked, and how long an answer may take. */
-export const HEARTBEAT_MS = 3_000;
-const HEARTBEAT_TIMEOUT_MS = 4_000;
+export const HEARTBEAT_MS = 2_500;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
 
 /**
  * A network that drops traffic without closing the connection leaves socket.io "connected" for
