@@ -48,6 +48,14 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       if (next() < 0.3) ids.push(ids[0] ?? '');
       return { name: n === 7 ? LONG_NAME : pick(NAMES), dish_ids: ids, table_number: next() < 0.15 ? null : 1 + Math.floor(next() * 30), special_requests: next() < 0.2 ? pick(REQUESTS) : null, scheduled_at: null };
     };
+    /** An order is refused when one of its dishes has just sold out: the guest picks again. */
+    const place = async (n: number) => {
+      for (let tries = 0; tries < 8; tries += 1) {
+        const placed = await createOrder(deps, SCRIPT, order(n)).catch(() => null);
+        if (placed) return placed;
+      }
+      return null;
+    };
     const prepOf = (ids: string[], station: string) => Math.max(...dishes.filter((dish) => ids.includes(dish.id) && dish.station === station).map((dish) => dish.preparation_time));
 
     // The service so far: a lunch peak and a rising dinner, every order cooked and sent out.
@@ -55,8 +63,8 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     let history = 0;
     for (let minutesAgo = 9 * 60; minutesAgo > 50; minutesAgo -= 4 + Math.floor(next() * (minutesAgo > 300 && minutesAgo < 420 ? 4 : 12))) {
       at = start - minutesAgo * 60_000;
-      const placed = await createOrder(deps, SCRIPT, order(-1)).catch(() => null);
-      if (!placed) continue; // an essential ingredient ran out: the guest picked something else
+      const placed = await place(-1);
+      if (!placed) continue;
       // Each station starts within 1-4 minutes and takes 0.5-1.8 times its longest dish; the moves
       // are written in time order, so the order is Ready when its last ticket is.
       const moves = placed.tickets.flatMap((ticket) => {
@@ -76,7 +84,7 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     // Now: 46 orders open, the oldest 40 minutes old, some started or done at a station.
     for (let n = 0; n < 46; n += 1) {
       at = start - (40 - n * 0.85) * 60_000;
-      const placed = await createOrder(deps, SCRIPT, order(n)).catch(() => null);
+      const placed = await place(n);
       if (!placed) continue;
       if (next() < 0.12) await changeOrder(deps, SCRIPT, placed.id, { priority: next() < 0.5 ? 0 : 1 });
       for (const ticket of placed.tickets) {
