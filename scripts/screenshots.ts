@@ -1,5 +1,6 @@
-// `npx tsx scripts/screenshots.ts`: the boards with the demo data, in headless Chromium at tablet
-// size, saved as docs/kds-hot.png, docs/expeditor.png and docs/menu.png.
+// `npx tsx scripts/screenshots.ts`: the boards with the demo data and a Friday rush on top (46 open
+// orders, a day of service behind them), in headless Chromium at tablet size (1280×800), saved in
+// docs/: each station, the expeditor and the manager's page as the screen shows them, and the menu.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { openStore } from '../store/open.js';
 import { DEMO_USERS, loadDemoData } from './demo-data.js';
+import { loadRush } from './rush.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', '--hide-scrollbars'];
@@ -19,12 +21,17 @@ interface Shot {
   /** Demo account to sign in with; none for the menu. */
   user?: string;
   viewport?: { width: number; height: number };
+  /** The whole page rather than the screen. */
+  fullPage?: boolean;
 }
 
 const SHOTS: Shot[] = [
   { path: '/kds/hot', file: 'docs/kds-hot.png', user: 'chef' },
+  { path: '/kds/cold', file: 'docs/kds-cold.png', user: 'chef' },
+  { path: '/kds/beverages', file: 'docs/kds-beverages.png', user: 'chef' },
   { path: '/expeditor', file: 'docs/expeditor.png', user: 'expeditor' },
-  { path: '/menu', file: 'docs/menu.png' },
+  { path: '/manager', file: 'docs/manager.png', user: 'manager', fullPage: true },
+  { path: '/menu', file: 'docs/menu.png', fullPage: true },
 ];
 
 async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<void> {
@@ -38,10 +45,9 @@ async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<voi
       await page.click('#login button[type=submit]');
     }
     await page.waitForSelector('#link[data-state="live"]', { timeout: 15_000 });
-    await page.waitForSelector('[data-order-id], [data-dish-id]', { timeout: 15_000 });
-    await page.waitForTimeout(1_200);
-    // The whole page, so the expeditor's scheduled Drafts below the fold show too.
-    await page.screenshot({ path: shot.file, fullPage: true });
+    await page.waitForSelector('[data-order-id], [data-dish-id], .chart', { timeout: 15_000 });
+    await page.waitForTimeout(1_500);
+    await page.screenshot({ path: shot.file, fullPage: shot.fullPage ?? false });
     process.stdout.write(`${shot.file}\n`);
   } finally {
     await page.close();
@@ -51,6 +57,7 @@ async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<voi
 const dataDir = mkdtempSync(join(tmpdir(), 'pos-screenshots-'));
 const config = loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', LOG_LEVEL: 'warn' });
 await loadDemoData(config);
+await loadRush(config);
 const store = await openStore(config);
 const app = await buildApp({ config, store, jwtSecret: randomBytes(32).toString('hex') });
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });

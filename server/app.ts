@@ -15,6 +15,7 @@ import openapi from './plugins/swagger.js';
 import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
 import requestRateLimit from './plugins/rate-limit.js';
+import deadline from './plugins/deadline.js';
 import authRoutes from './routes/auth.js';
 import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
@@ -41,6 +42,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(security, { corsOrigins: options.config.corsOrigins });
   await instance.register(requestRateLimit, { max: options.config.rateLimitMax });
   await instance.register(methodNotAllowed);
+  await instance.register(deadline);
   await instance.register(services, { ...options, now: options.now ?? (() => new Date()) });
   await instance.register(auth);
   await instance.register(openapi);

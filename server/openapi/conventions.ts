@@ -31,6 +31,16 @@ export interface ConventionOptions {
   /** The server honours Idempotency-Key on every POST, PUT, PATCH and DELETE. */
   idempotencyKey?: boolean;
 }
+
+/** Every write may carry a deadline (server/plugins/deadline.ts): answered 412 when it has passed. */
+const REQUEST_DEADLINE: O.ParameterObject = {
+  name: 'Request-Deadline',
+  in: 'header',
+  required: false,
+  description: 'When this write stops being worth applying, in epoch milliseconds of the server\'s clock (as its `Date` header tells). Arriving later, it changes nothing and is answered 412: a client that gave up waiting can tell its user "not sent" for sure.',
+  schema: { type: 'string', pattern: '^\\d{1,15}$' },
+  example: '1763900000000',
+};
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** An operation that takes an Idempotency-Key can replay a stored answer, or refuse a reused key. */
@@ -44,6 +54,7 @@ function commonStatuses(method: string, operation: O.OperationObject): number[] 
   const statuses = [429, 503];
   if (takesAccessToken(operation)) statuses.push(401);
   if (WRITE_METHODS.has(method)) statuses.push(415);
+  if (RETRIED_METHODS.has(method)) statuses.push(400, 412);
   if (operation.requestBody) statuses.push(400, 413);
   if (takesIdempotencyKey(operation)) statuses.push(400, 409, 422);
   return statuses;
@@ -71,6 +82,7 @@ function responseHeaders(operation: O.OperationObject, status: string): Record<s
 }
 
 function shapeOperation(method: string, operation: O.OperationObject): void {
+  if (RETRIED_METHODS.has(method)) operation.parameters = [...(operation.parameters ?? []), REQUEST_DEADLINE];
   const responses = (operation.responses ??= {}) as Record<string, O.ResponseObject>;
   for (const status of commonStatuses(method, operation)) responses[status] ??= problemResponse(status);
   for (const [status, response] of Object.entries(responses)) {

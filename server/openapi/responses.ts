@@ -13,6 +13,7 @@ export const problemDescriptions: Record<number, string> = {
   404: 'No such resource (or not yours to see).',
   405: 'The path exists but not with this method; Allow lists the methods it has.',
   409: 'Conflicts with the current state (stock, status, a taken name, references).',
+  412: 'The request arrived after its Request-Deadline; nothing was changed.',
   413: 'The body is larger than 1 MiB.',
   415: 'The body is not application/json.',
   422: 'This Idempotency-Key was already used for a different request.',

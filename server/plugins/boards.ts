@@ -1,12 +1,12 @@
-// The browser boards: static assets under /boards/, the KDS, expeditor and menu pages, and the
-// guests' ordering app.
-import { existsSync } from 'node:fs';
+// The browser boards: static assets under /boards/, the landing page at /, the station list at
+// /kds, the KDS, expeditor, manager and menu pages, and the guests' ordering app.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../domain/errors.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 
@@ -17,10 +17,22 @@ const PUBLIC_DIR = [join(here, '../../web/public'), join(here, '../../../web/pub
 const SOCKET_IO_CLIENT_DIR = join(dirname(createRequire(import.meta.url).resolve('socket.io/package.json')), 'client-dist');
 
 const isStation = (name: string): name is Station => (STATIONS as readonly string[]).includes(name);
+
+/**
+ * The markup every page's <head> shares (charset, viewport, colour scheme, icon, base.css) has one
+ * home, web/public/partials/head.html; a page says where it goes with `<!--#head-->`. Pages are
+ * read and assembled once, at start.
+ */
+const HEAD_MARK = '<!--#head-->';
+function assemble(file: string): string {
+  const head = readFileSync(join(PUBLIC_DIR, 'partials/head.html'), 'utf8').trim();
+  return readFileSync(join(PUBLIC_DIR, file), 'utf8').replace(HEAD_MARK, head);
+}
 const hide = { schema: { hide: true } };
 
 async function pages(app: FastifyInstance) {
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/boards/' });
+  // Pages only at their own addresses (assembled), never raw from /boards/.
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/boards/', index: false, allowedPath: (path) => !path.endsWith('.html') });
   await app.register(fastifyStatic, {
     root: SOCKET_IO_CLIENT_DIR,
     prefix: '/boards/vendor/',
@@ -28,15 +40,24 @@ async function pages(app: FastifyInstance) {
     allowedPath: (path) => path === '/socket.io.esm.min.js' || path === '/socket.io.esm.min.js.map',
   });
 
+  const page = (file: string) => {
+    const html = assemble(file);
+    return async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(html);
+  };
+  const kds = page('kds.html');
   app.get<{ Params: { station: string } }>('/kds/:station', hide, async (request, reply) => {
     const { station } = request.params;
     if (!isStation(station)) throw notFound(`There is no station "${station}"; stations are ${STATIONS.join(', ')}.`);
-    return reply.sendFile('kds.html');
+    return kds(request, reply);
   });
-  app.get('/boards', hide, async (_request, reply) => reply.sendFile('index.html'));
-  app.get('/expeditor', hide, async (_request, reply) => reply.sendFile('expeditor.html'));
-  app.get('/menu', hide, async (_request, reply) => reply.sendFile('menu.html'));
-  app.get('/order', hide, async (_request, reply) => reply.sendFile('order.html'));
+  // The landing page: every board, the manager's page, the API docs and the server's health.
+  const home = page('index.html');
+  for (const path of ['/', '/boards']) app.get(path, hide, home);
+  app.get('/kds', hide, page('stations.html'));
+  app.get('/expeditor', hide, page('expeditor.html'));
+  app.get('/manager', hide, page('manager.html'));
+  app.get('/menu', hide, page('menu.html'));
+  app.get('/order', hide, page('order.html'));
 }
 
 /** Encapsulated inside, so `reply.sendFile` stays the boards' own and clashes with no other plugin. */

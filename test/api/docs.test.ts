@@ -72,13 +72,13 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.components.securitySchemes).toMatchObject({ AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BasicAuth: { type: 'http', scheme: 'basic' } });
     const postDishes = document.paths['/dishes'].post;
-    // At least these: an Idempotency-Key adds 409 and 422 to every write.
-    expect(Object.keys(postDishes.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '413', '415', '429', '503']));
+    // At least these: an Idempotency-Key adds 409 and 422 to every write, a Request-Deadline 412.
+    expect(Object.keys(postDishes.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '412', '413', '415', '429', '503']));
     expect(postDishes.security).toStrictEqual([{ AccessToken: [] }]);
-    expect(Object.keys(document.paths['/auth/token'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '413', '415', '429', '503']));
+    expect(Object.keys(document.paths['/auth/token'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '412', '413', '415', '429', '503']));
     expect(Object.keys(document.paths['/auth/refresh-token'].post.responses)).toContain('200');
-    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '401', '403', '404', '409', '429', '503']));
-    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '415', '429', '503']));
+    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '400', '401', '403', '404', '409', '412', '429', '503']));
+    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '412', '413', '415', '429', '503']));
     expect(Object.keys(document.paths['/dishes'].get.responses)).toStrictEqual(['200', '400', '429', '503']);
     const listParameters = document.paths['/orders'].get.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort();
     expect(listParameters).toStrictEqual(['query:fields', 'query:filter', 'query:limit', 'query:offset', 'query:order', 'query:sort']);

@@ -35,7 +35,7 @@ describe('a new route in the OpenAPI document', () => {
       app.get('/stations/:station/tickets', { schema: { operationId: 'listStationTickets', summary: 'A queue', response: { 200: Type.Array(Projectable(Ticket)) } } }, async () => []);
     });
     const create = document.paths['/stations/{station}/tickets'].post;
-    expect(Object.keys(create.responses)).toStrictEqual(['201', '400', '401', '404', '413', '415', '429', '503']);
+    expect(Object.keys(create.responses)).toStrictEqual(['201', '400', '401', '404', '412', '413', '415', '429', '503']);
     expect(create.responses['201']).toStrictEqual({
       description: 'Created: the new Ticket; Location is its URL.',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Ticket' } } },
@@ -54,7 +54,7 @@ describe('a new route in the OpenAPI document', () => {
       app.delete('/orders/:id', { schema: { operationId: 'deleteOrder', summary: 'Delete', headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }), response: { 204: Type.Null({ description: 'Deleted; no body.' }), ...problems(404) } } }, async () => null);
     });
     const responses = document.paths['/orders/{id}'].delete.responses;
-    expect(Object.keys(responses)).toStrictEqual(['204', '400', '404', '409', '422', '429', '503']);
+    expect(Object.keys(responses)).toStrictEqual(['204', '400', '404', '409', '412', '422', '429', '503']);
     expect(responses['204'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
     expect(responses['409'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' }, 'Retry-After': { $ref: '#/components/headers/RetryAfterInFlight' } });
     expect(responses['422']).toMatchObject({ ...problem, description: 'This Idempotency-Key was already used for a different request.' });
@@ -72,8 +72,9 @@ describe('with the idempotency plugin registered', () => {
     const patch = document.paths['/orders/{id}/tickets/{station}'].patch;
     expect(patch.parameters.filter((parameter: { in: string }) => parameter.in === 'header')).toStrictEqual([
       { name: 'Idempotency-Key', in: 'header', required: false, description: expect.stringContaining('retry'), schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' } },
+      { name: 'Request-Deadline', in: 'header', required: false, description: expect.stringContaining('412'), schema: { type: 'string', pattern: '^\\d{1,15}$' }, example: '1763900000000' },
     ]);
-    expect(Object.keys(patch.responses)).toStrictEqual(['200', '400', '409', '413', '415', '422', '429', '503']);
+    expect(Object.keys(patch.responses)).toStrictEqual(['200', '400', '409', '412', '413', '415', '422', '429', '503']);
     expect(patch.responses['200'].headers).toStrictEqual({ 'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' } });
     expect(document.paths['/stations/{station}/tickets'].get.parameters ?? []).toStrictEqual([{ schema: { type: 'string' }, in: 'path', name: 'station', required: true }]);
   });

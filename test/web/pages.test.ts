@@ -4,14 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.js';
 
 describe('board pages', () => {
-  it('serves the three boards, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
+  it('serves the landing page, the station list, the boards, the manager\'s page, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
     const t = await startTestApp();
     try {
-      for (const path of ['/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/menu', '/order', '/boards/']) {
+      for (const path of ['/', '/kds', '/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/manager', '/menu', '/order', '/boards/']) {
         const page = await t.inject({ method: 'GET', url: path });
         expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
         // Scripts come from files only: no inline script and no inline handlers.
         expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
+        // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
+        if (path !== '/order') expect(page.body).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/);
+        expect(page.body).not.toContain('<!--#head-->');
       }
       const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
       expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
@@ -23,6 +26,9 @@ describe('board pages', () => {
         body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no station "grill"; stations are cold, hot, beverages.' },
       });
       expect((await t.inject({ method: 'GET', url: '/boards/nothing.js' })).statusCode).toBe(404);
+      // Pages only at their addresses, assembled: never raw from the asset folder.
+      for (const raw of ['/boards/kds.html', '/boards/partials/head.html']) expect((await t.inject({ method: 'GET', url: raw })).statusCode).toBe(404);
+      expect((await t.inject({ method: 'GET', url: '/boards/css/base.css' })).statusCode).toBe(200);
     } finally {
       await t.close();
     }
@@ -32,7 +38,7 @@ describe('board pages', () => {
     const t = await startTestApp();
     try {
       const paths = Object.keys((await t.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, unknown> }>().paths);
-      expect(paths.filter((path) => /kds|expeditor|menu|boards|^\/order$/.test(path))).toStrictEqual([]);
+      expect(paths.filter((path) => /kds|expeditor|menu|boards|manager|^\/order$/.test(path) || path === '/')).toStrictEqual([]);
     } finally {
       await t.close();
     }

@@ -4,8 +4,10 @@ import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
+import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
-import { orderRow } from './row.js';
+import { orderRow, refreshPass } from './row.js';
+import { showWhole } from '../lib/clamp.js';
 
 const SORTS = {
   priority: byPriorityThenAge,
@@ -15,8 +17,11 @@ const SORT_KEY = 'pos.expeditor.sort';
 const list = $('#orders');
 const drafts = $('#drafts');
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
-const board = staffBoard({ room: 'expeditor', book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders' });
-const actions = { setPriority, move };
+const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
+const actions = { setPriority, move, showRequests };
+const moreBelow = createMoreBelow(list);
+/** Ids shown at the last render, to tell which order just arrived. */
+let shown = /** @type {Set<string> | null} */ (null);
 
 function render() {
   const all = [...board.records().values()];
@@ -24,10 +29,18 @@ function render() {
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
   keepFocus(list, () => list.replaceChildren(...kitchen.map((order) => orderRow(order, actions))));
   keepFocus(drafts, () => drafts.replaceChildren(...scheduled.map((order) => orderRow(order, actions))));
-  $('#count').textContent = `${kitchen.length} open · ${kitchen.filter((order) => order.status === 'Ready for Assembly').length} ready`;
+  $('#count').textContent = `${kitchen.length} open · ${kitchen.filter((order) => order.status === 'Ready for Assembly').length} at the pass`;
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
+  const arrived = shown ? kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
+  shown = new Set(kitchen.map((order) => order.id));
+  moreBelow.update(arrived);
   for (const button of document.querySelectorAll('[data-sort]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
+}
+
+/** The whole request in a dialog (the rail shows only a ⚠). */
+function showRequests(order) {
+  showWhole(order.name, [{ title: 'Guest', text: order.name }, { title: 'Special requests', text: order.special_requests }]);
 }
 
 function setPriority(id, priority) {
@@ -56,4 +69,5 @@ function sortWith(button) {
 for (const grid of [list, drafts]) wireTicketKeys(grid, { other: orderKeys });
 for (const button of document.querySelectorAll('[data-sort]')) button.addEventListener('click', () => sortWith(button));
 tickAges(list, '.order');
+setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 await board.open();

@@ -1,36 +1,38 @@
-// One order on the expeditor's screen: priority controls, age, each station's share and state, and
-// the final moves. A scheduled Draft shows when it will be fired instead.
+// One order on the expeditor's rail, one line: priority, table and guest, age, a cell per station
+// (its ticket's state and dishes, columns aligned across rows), how long the food has waited at
+// the pass, and the final moves. A scheduled Draft shows when it will be fired instead.
 import { h } from '../lib/dom.js';
 import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
+import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 
-/** The order carries one status for every station; this is what it means at each of them. */
-const STATION_STATE = { Received: 'waiting', 'In Progress': 'preparing', 'Ready for Assembly': 'done' };
-const STATE_TEXT = { waiting: 'Waiting', preparing: 'Preparing', done: 'Done ✓' };
-const FINAL_MOVES = ['On the Way', 'Ready for Pickup'];
+const FINAL_MOVES = [['On the Way', 'On the Way'], ['Ready for Pickup', 'Pickup']];
 
 /**
- * @param {import('../lib/order-book.js').BoardOrder} order
- * @param {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: string) => void }} actions
+ * @param {any} order with every dish (`dishes`) and every station's `tickets`
+ * @param {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: string) => void, showRequests: (order: any) => void }} actions
  */
 export function orderRow(order, actions) {
-  const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time));
+  const done = allPrepDone(order);
+  const draft = order.status === 'Draft';
+  const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
   const row = h('article', {
-    class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}`,
+    class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${done ? ' prep-done' : ''}`,
     tabIndex: 0,
-    dataset: { orderId: order.id, status: order.status, started: String(startedAt(order)), prep: String(prep) },
-    'aria-label': `${order.name}, ${tableLabel(order)}, ${order.status}, priority ${order.priority}`,
+    dataset: { orderId: order.id, status: order.status, started: String(startedAt(order)), late: String(prep), veryLate: String(2 * prep), readyAt: order.ready_at && done ? String(Date.parse(order.ready_at)) : '' },
+    'aria-label': `${tableLabel(order)}, ${order.name}, ${order.status}, priority ${order.priority}`,
   },
   priorityControl(order, actions),
   h('div', { class: 'order-who' },
-    h('span', { class: 'order-name' }, order.name),
-    h('span', { class: 'order-table' }, tableLabel(order)),
-    order.status === 'Draft' ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
-    order.status === 'Draft' && order.scheduled_at && h('span', { class: 'order-due' }, `Due ${clockTime(order.scheduled_at)}`)),
-  h('div', { class: 'order-stations' }, ...stationParts(order)),
-  order.special_requests && h('p', { class: 'ticket-requests order-requests' }, order.special_requests),
-  h('div', { class: 'order-moves' }, ...moveButtons(order, actions)));
-  if (order.status !== 'Draft') refreshAge(row);
+    h('span', { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` }, tableLabel(order).replace('Table ', 'T')),
+    h('span', { class: 'order-name', title: order.name }, order.name),
+    order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠')),
+  draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
+  ...STATIONS.map((station) => stationCell(order, station)),
+  passCell(order, done),
+  h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)));
+  if (!draft) refreshAge(row);
+  refreshPass(row);
   return row;
 }
 
@@ -46,27 +48,47 @@ function priorityControl(order, actions) {
     step(1, '▼', 'Lower priority'));
 }
 
-/** Each station the order needs: its dishes with counts, and whether they are done. */
-function stationParts(order) {
-  const state = STATION_STATE[order.status] ?? 'scheduled';
-  return STATIONS.flatMap((station) => {
-    const dishes = order.dishes.filter((dish) => dish.station === station);
-    if (dishes.length === 0) return [];
-    return [h('div', { class: `station-part state-${state}`, dataset: { station, state } },
-      h('span', { class: 'station-name' }, station),
-      h('span', { class: 'station-state' }, STATE_TEXT[state] ?? 'Scheduled'),
-      h('ul', { class: 'station-dishes' }, ...countDishes(dishes).map(({ name, count }) => h('li', {}, `${count}× ${name}`))))];
-  });
+/** The station's ticket: its state and dishes; an empty cell when the order has none there. */
+function stationCell(order, station) {
+  const ticket = (order.tickets ?? []).find((each) => each.station === station);
+  if (!ticket) return h('div', { class: 'station-cell empty-cell' });
+  const state = TICKET_STATE[ticket.status] ?? 'waiting';
+  const dishes = countDishes(order.dishes.filter((dish) => dish.station === station));
+  return h('div', { class: `station-cell station-part state-${state}`, dataset: { station, state }, title: dishes.map(({ name, count }) => `${count}× ${name}`).join(', ') },
+    h('span', { class: 'station-name' }, station),
+    h('span', { class: 'station-state' }, STATE_TEXT[state]),
+    h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))));
 }
 
-function moveButtons(order, actions) {
+function passCell(order, done) {
+  if (!done) return h('div', { class: 'pass-cell' });
+  return h('div', { class: 'pass-cell' }, h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'), h('span', { class: 'pass-age', dataset: { pass: '' } }));
+}
+
+/** Food waits at the pass: amber after 2 minutes, red after 5 (it is getting cold). */
+export const PASS_LATE_MS = 2 * 60_000;
+export const PASS_VERY_LATE_MS = 5 * 60_000;
+
+/** @param {HTMLElement} row */
+export function refreshPass(row) {
+  const readyAt = Number(row.dataset.readyAt);
+  const label = row.querySelector('[data-pass]');
+  if (!readyAt || !label) return;
+  const waited = Math.max(0, Date.now() - readyAt);
+  const minutes = Math.floor(waited / 60_000);
+  label.textContent = `${minutes}:${String(Math.floor((waited % 60_000) / 1000)).padStart(2, '0')}`;
+  row.classList.toggle('pass-late', waited > PASS_LATE_MS && waited <= PASS_VERY_LATE_MS);
+  row.classList.toggle('pass-very-late', waited > PASS_VERY_LATE_MS);
+}
+
+function moveButtons(order, done, actions) {
   if (order.status === 'Draft') {
     return [h('button', { type: 'button', tabIndex: -1, class: 'fire', dataset: { action: 'fire' }, on: { click: () => actions.move(order.id, 'Received') } }, 'Fire now')];
   }
-  const ready = order.status === 'Ready for Assembly';
-  return FINAL_MOVES.map((status) => h('button', {
+  const ready = order.status === 'Ready for Assembly' && done;
+  return FINAL_MOVES.map(([status, text]) => h('button', {
     type: 'button', tabIndex: -1, class: 'final', disabled: !ready, dataset: { action: status },
-    title: ready ? '' : 'Available once every station is done (Ready for Assembly)',
+    title: ready ? status : 'Available once every station is done (all prep done)',
     on: { click: () => actions.move(order.id, status) },
-  }, status));
+  }, text));
 }

@@ -1,48 +1,81 @@
-// The station screen (/kds/<station>): its open tickets, live, with bump and recall.
+// The station screen (/kds/<station>): this station's tickets, live, with its own bump and recall;
+// its all-day counts and stock-outs; built to hold up in a rush (compact layout, nothing hidden
+// below the fold, nothing moving under a finger).
 import { tickAges } from '../lib/age.js';
 import { notify } from '../lib/chrome.js';
+import { offerWholeText } from '../lib/clamp.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
-import { createOrderBook } from '../lib/order-book.js';
-import { BUMP, byPriorityThenAge, KITCHEN_STATUSES, RECALL } from '../lib/orders.js';
+import { createStationBook } from '../lib/station-book.js';
 import { staffBoard } from '../lib/staff-board.js';
+import { stillOnBoard, TICKET_BUMP, TICKET_RECALL, ticketOf, ticketStartedAt } from '../lib/tickets.js';
+import { createAllDay } from './all-day.js';
+import { createHold, updateInPlace } from './hold.js';
+import { wireLayout } from './layout.js';
+import { createMoreBelow } from '../lib/more-below.js';
+import { createStockOuts } from './stock.js';
 import { ticketCard } from './ticket.js';
+import { createTimers } from './timers.js';
 
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
-/** Orders bumped from this screen, newest last: "Recall last" walks back through them. */
+/** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. */
 const bumped = [];
-const board = staffBoard({ room: `station:${station}`, book: createOrderBook({ statuses: KITCHEN_STATUSES, station }), render, what: 'tickets' });
+const allDay = createAllDay(station);
+const stock = createStockOuts(station);
+const timers = createTimers(station);
+const side = {
+  reload: () => [allDay, stock].forEach((part) => part.reload()),
+  receive: (type, data) => [allDay, stock].forEach((part) => part.receive(type, data)),
+};
+const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book: createStationBook(station), render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
+const hold = createHold(grid, () => render());
+const moreBelow = createMoreBelow(grid);
+const layout = wireLayout(() => render());
+/** Ids shown at the last render, to tell which ticket just arrived. */
+let shown = /** @type {Set<string> | null} */ (null);
 
-const isDone = (ticket) => ticket.status === 'Ready for Assembly';
+const own = (order) => ticketOf(order, station);
+const isDone = (order) => own(order)?.status === 'Ready';
+/** Priority (0 first), then the oldest fired here. */
+const byPriorityThenFired = (a, b) => a.priority - b.priority || ticketStartedAt(a, station) - ticketStartedAt(b, station) || a.id.localeCompare(b.id);
 
-/** Tickets still to make first (priority, then age), then those done here and waiting for the expeditor. */
+/** Tickets still to make first, then those done here (kept for the recall window). */
 function render() {
-  const sorted = [...board.records().values()].sort(byPriorityThenAge);
-  const tickets = [...sorted.filter((ticket) => !isDone(ticket)), ...sorted.filter(isDone)];
-  keepFocus(grid, () => grid.replaceChildren(...tickets.map((ticket) => ticketCard(ticket, { bump, recall }))));
-  $('#count').textContent = `${tickets.filter((ticket) => !isDone(ticket)).length} open`;
+  const now = Date.now();
+  const sorted = [...board.records().values()].filter((order) => stillOnBoard(own(order), now)).sort(byPriorityThenFired);
+  const tickets = [...sorted.filter((order) => !isDone(order)), ...sorted.filter(isDone)];
+  const open = tickets.filter((order) => !isDone(order)).length;
+  layout.apply(open);
+  const cards = tickets.map((order) => ticketCard(order, station, timers.forDishes(order.dishes), { bump, recall }));
+  keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
+  offerWholeText(grid);
+  $('#count').textContent = `${open} open`;
   $('#empty').hidden = tickets.length > 0;
+  const arrived = shown ? tickets.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
+  shown = new Set(tickets.map((order) => order.id));
+  moreBelow.update(arrived);
 }
 
-/** One step along `moves` from the ticket's status, if there is one. */
+/** One step along `moves` from this station's ticket status, if there is one. */
 function move(id, moves) {
-  const status = moves[board.records().get(id)?.status ?? ''];
-  return status ? board.changeOrder(id, { status }) : Promise.resolve(false);
+  const order = board.records().get(id);
+  const status = order && moves[own(order)?.status ?? ''];
+  return status ? board.changeOrder(id, { status }, `/orders/${id}/tickets/${encodeURIComponent(station)}`) : Promise.resolve(false);
 }
 
 async function bump(id) {
-  if (await move(id, BUMP)) bumped.push(id);
+  if (await move(id, TICKET_BUMP)) bumped.push(id);
 }
 
 async function recall(id) {
-  await move(id, RECALL);
+  await move(id, TICKET_RECALL);
 }
 
 async function recallLast() {
   while (bumped.length > 0) {
     const id = bumped.pop() ?? '';
-    if (await move(id, RECALL)) return;
+    if (await move(id, TICKET_RECALL)) return;
   }
   notify('Nothing to recall: no ticket bumped from this screen is still in the kitchen.');
 }
@@ -50,7 +83,10 @@ async function recallLast() {
 const title = `${station[0]?.toUpperCase()}${station.slice(1)} station`;
 document.title = `${title} · Kitchen display`;
 $('#station').textContent = title;
-wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) });
+wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) }, { home: true });
 $('#recall-last').addEventListener('click', () => void recallLast());
+timers.wire(() => render());
 tickAges(grid, '.ticket');
+// Ready tickets leave once their recall window has passed, with or without an event.
+setInterval(render, 30_000);
 await board.open();

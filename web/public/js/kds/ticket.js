@@ -1,43 +1,66 @@
-// One ticket card: who and where, how long it has waited, what to make, and the bump and recall keys.
+// One ticket card, readable from two metres: table and priority largest, then the guest, this
+// station's dishes, requests (clamped, with the whole text a tap away), the order's other stations
+// small, and this station's bump and recall keys.
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
-import { BUMP, countDishes, RECALL, startedAt, tableLabel } from '../lib/orders.js';
+import { countDishes, tableLabel } from '../lib/orders.js';
+import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketOf, ticketStartedAt } from '../lib/tickets.js';
 
-const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', 'Ready for Assembly': 'Ready' };
+const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready' };
 const BUMP_TEXT = { Received: 'Start ▶', 'In Progress': 'Done ✓' };
+const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '✓' };
 
 /**
- * @param {import('../lib/order-book.js').BoardOrder} ticket
+ * @param {any} order the order, with this station's `dishes` and every station's `tickets`
+ * @param {string} station
+ * @param {{ late: number, veryLate: number }} timers minutes after which the ticket runs late
  * @param {{ bump: (id: string) => void, recall: (id: string) => void }} actions
  */
-export function ticketCard(ticket, actions) {
-  const prep = Math.max(0, ...ticket.dishes.map((dish) => dish.preparation_time));
+export function ticketCard(order, station, timers, actions) {
+  const own = ticketOf(order, station)?.status ?? 'Received';
   const card = h('article', {
-    class: `ticket status-${slug(ticket.status)}`,
+    class: `ticket status-${TICKET_STATE[own] ?? 'waiting'}`,
     tabIndex: 0,
-    dataset: { orderId: ticket.id, status: ticket.status, started: String(startedAt(ticket)), prep: String(prep) },
-    'aria-label': `${ticket.name}, ${tableLabel(ticket)}, ${ticket.status}`,
+    dataset: { orderId: order.id, status: own, started: String(ticketStartedAt(order, station)), late: String(timers.late), veryLate: String(timers.veryLate) },
+    'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
   },
   h('header', { class: 'ticket-head' },
-    h('span', { class: 'ticket-name' }, ticket.name),
+    tableBadge(order),
+    h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
     h('span', { class: 'ticket-age', dataset: { age: '' } })),
   h('div', { class: 'ticket-meta' },
-    h('span', { class: 'ticket-table' }, tableLabel(ticket)),
-    h('span', { class: `ticket-priority p${ticket.priority}`, title: 'Priority: 0 is the most urgent' }, `P${ticket.priority}`),
-    h('span', { class: 'ticket-status' }, STATUS_TEXT[ticket.status] ?? ticket.status)),
-  ticket.special_requests && h('p', { class: 'ticket-requests' }, ticket.special_requests),
-  h('ul', { class: 'ticket-dishes' }, ...countDishes(ticket.dishes).map(({ name, count }) =>
+    h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
+    h('span', { class: 'ticket-status' }, STATUS_TEXT[own] ?? own)),
+  order.special_requests && h('p', { class: 'ticket-requests' }, h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests)),
+  h('ul', { class: 'ticket-dishes' }, ...countDishes(order.dishes).map(({ name, count }) =>
     h('li', {}, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name' }, name)))),
-  actionBar(ticket, actions));
+  otherStations(order, station),
+  actionBar(order.id, own, actions));
   refreshAge(card);
   return card;
 }
 
-function actionBar(ticket, actions) {
-  const recall = RECALL[ticket.status] && h('button', { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(ticket.id) } }, '↶ Recall');
-  const bump = BUMP[ticket.status] && h('button', { class: 'bump', type: 'button', tabIndex: -1, dataset: { action: 'bump' }, on: { click: () => actions.bump(ticket.id) } }, BUMP_TEXT[ticket.status]);
-  return h('footer', { class: 'ticket-actions' }, recall, bump);
+/** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". */
+function tableBadge(order) {
+  const label = tableLabel(order);
+  const number = label.startsWith('Table ') ? label.slice('Table '.length) : null;
+  return number === null
+    ? h('span', { class: 'ticket-table takeaway' }, label)
+    : h('span', { class: 'ticket-table' }, h('small', {}, 'Table'), ` ${number}`);
 }
 
-/** "Ready for Assembly" → "ready-for-assembly". @param {string} status */
-const slug = (status) => status.toLowerCase().replace(/\s+/g, '-');
+/** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. */
+function otherStations(order, station) {
+  const others = (order.tickets ?? []).filter((ticket) => ticket.station !== station);
+  if (others.length === 0) return null;
+  return h('ul', { class: 'ticket-others', 'aria-label': 'Other stations of this order' }, ...others.map((ticket) => {
+    const state = TICKET_STATE[ticket.status] ?? 'waiting';
+    return h('li', { class: `other state-${state}`, dataset: { station: ticket.station, state }, title: `${ticket.station}: ${ticket.status}` }, `${ticket.station} ${OTHER_MARK[state]}`);
+  }));
+}
+
+function actionBar(id, own, actions) {
+  const recall = TICKET_RECALL[own] && h('button', { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } }, '↶ Recall');
+  const bump = TICKET_BUMP[own] && h('button', { class: 'bump', type: 'button', tabIndex: -1, dataset: { action: 'bump' }, on: { click: () => actions.bump(id) } }, BUMP_TEXT[own]);
+  return h('footer', { class: 'ticket-actions' }, recall, bump);
+}

@@ -1,8 +1,19 @@
-// REST calls: the bearer token when signed in, one refresh-and-retry after a 401, Problem errors.
+// REST calls: the bearer token when signed in, one refresh-and-retry after a 401, Problem errors
+// (the server's detail, and Retry-After), and a time limit on every call so nothing hangs. A staff
+// board's tap also carries a deadline, so that one the network delivers late changes nothing.
+import { NotSentError } from './errors.js';
 import { accessToken, refresh } from './session.js';
+
+export { NotSentError };
 
 /** The list limit is at most 30; bigger lists are read page by page. */
 const PAGE = 30;
+/** A board's tap waits this long for its answer (then it says "not sent"); other calls longer. */
+export const TAP_TIMEOUT_MS = 5_000;
+const READ_TIMEOUT_MS = 10_000;
+const WRITE_TIMEOUT_MS = 15_000;
+/** The server's clock minus ours, from the Date header of its answers: deadlines are in its time. */
+let serverOffsetMs = 0;
 
 export class ApiError extends Error {
   /** @param {number} status @param {{ title?: string, detail?: string }} problem @param {number | null} [retryAfter] seconds */
@@ -13,25 +24,47 @@ export class ApiError extends Error {
   }
 }
 
-/** @param {string} method @param {string} path @param {unknown} [body] @param {Record<string, string>} [extra] */
-async function send(method, path, body, extra = {}) {
+/**
+ * @param {string} method @param {string} path @param {unknown} body @param {Record<string, string>} extra
+ * @param {{ timeoutMs: number, deadline: boolean }} limits
+ */
+async function send(method, path, body, extra, { timeoutMs, deadline }) {
   const token = accessToken();
   /** @type {Record<string, string>} */
   const headers = { accept: 'application/json', ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  // Bearer tokens only, never cookies; and no browser login box on a 401.
-  return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit' });
+  // Past this the server refuses the write (412): it cannot land after we told the cook "not sent".
+  if (deadline) headers['request-deadline'] = String(Date.now() + serverOffsetMs + timeoutMs);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), timeoutMs);
+  try {
+    // Bearer tokens only, never cookies; and no browser login box on a 401.
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit', signal: abort.signal });
+    const date = Date.parse(response.headers.get('date') ?? '');
+    if (Number.isFinite(date)) serverOffsetMs = date + 500 - Date.now();
+    return response;
+  } catch {
+    throw new NotSentError(abort.signal.aborted ? 'timeout' : 'network', timeoutMs, method);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
+ * Never retried here (a tap must not land later without the cook knowing), except once after a
+ * 401, which the server answered without applying anything.
  * @param {string} method @param {string} path @param {unknown} [body]
  * @param {Record<string, string>} [headers] e.g. an Idempotency-Key
+ * @param {{ tap?: boolean }} [options] `tap`: a board's tap, with its short time limit and deadline
  * @returns {Promise<any>} the JSON body (null for 204)
  */
-export async function api(method, path, body, headers = {}) {
-  let response = await send(method, path, body, headers);
-  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body, headers);
+export async function api(method, path, body, headers = {}, options = {}) {
+  const limits = options.tap
+    ? { timeoutMs: TAP_TIMEOUT_MS, deadline: method !== 'GET' }
+    : { timeoutMs: method === 'GET' ? READ_TIMEOUT_MS : WRITE_TIMEOUT_MS, deadline: false };
+  let response = await send(method, path, body, headers, limits);
+  if (response.status === 401 && accessToken() && (await refresh())) response = await send(method, path, body, headers, limits);
   if (response.status === 204) return null;
   const payload = await response.json().catch(() => ({}));
   const retryAfter = Number(response.headers.get('retry-after')) || null;

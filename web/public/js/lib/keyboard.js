@@ -1,10 +1,26 @@
 // Bump-bar keys: arrows move between tickets, space/enter bumps the focused one, backspace recalls.
+// The keys keep working when the focused ticket leaves the board: the focus moves to the ticket that
+// took its place, and with nothing focused the first key press focuses the first ticket.
+
+const NAVIGATION = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Enter']);
 
 /**
  * @param {HTMLElement} grid the element holding the focusable tickets (`[data-order-id]`)
  * @param {{ bump?: (id: string) => void, recall?: (id: string) => void, other?: (key: string, id: string) => boolean }} actions
+ * @param {{ home?: boolean }} [options] `home`: this grid takes the keys when nothing is focused
  */
-export function wireTicketKeys(grid, actions) {
+export function wireTicketKeys(grid, actions, options = {}) {
+  if (options.home) {
+    document.addEventListener('keydown', (event) => {
+      const active = document.activeElement;
+      if (active && active !== document.body) return;
+      if (!NAVIGATION.has(event.key) || document.querySelector('dialog[open]')) return;
+      const first = /** @type {HTMLElement | null} */ (grid.querySelector('[data-order-id]:not(.gone)'));
+      if (!first) return;
+      first.focus();
+      event.preventDefault();
+    });
+  }
   grid.addEventListener('keydown', (event) => {
     const ticket = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null);
     if (!ticket || !grid.contains(ticket) || event.target !== ticket) return;
@@ -37,11 +53,18 @@ function moveFocus(grid, from, step) {
   tickets[Math.min(tickets.length - 1, Math.max(0, index))]?.focus();
 }
 
-/** Puts the focus back on the ticket that had it before a re-render, if it is still shown. */
+/**
+ * Puts the focus back on the ticket that had it before a re-render; if that ticket is gone, on the
+ * one now at its place (or the last), so a bump bar never loses its place.
+ */
 export function keepFocus(grid, render) {
-  const focusedId = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null)?.dataset.orderId;
+  const focused = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null);
+  const inGrid = focused !== null && grid.contains(focused);
+  const index = inGrid ? [...grid.querySelectorAll('[data-order-id]')].indexOf(focused) : -1;
   render();
-  if (!focusedId) return;
-  const again = /** @type {HTMLElement | null} */ (grid.querySelector(`[data-order-id="${CSS.escape(focusedId)}"]`));
-  again?.focus();
+  if (!inGrid) return;
+  const id = focused.dataset.orderId ?? '';
+  const tickets = /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone)')]);
+  const again = tickets.find((ticket) => ticket.dataset.orderId === id) ?? tickets[Math.min(index, tickets.length - 1)];
+  again?.focus({ preventScroll: true });
 }

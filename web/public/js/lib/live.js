@@ -7,6 +7,7 @@ export const EVENT_TYPES = [
   'order.created', 'order.updated', 'order.deleted',
   'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
   'ingredient.created', 'ingredient.updated', 'ingredient.deleted',
+  'station.all_day',
 ];
 
 /** @typedef {'connecting' | 'live' | 'reconnecting' | 'offline'} LinkState */
@@ -22,10 +23,14 @@ export const EVENT_TYPES = [
 export function connectLive({ rooms, onEvent, onResync, onState }) {
   const socket = io({
     path: '/socket.io',
+    // A dead network must not keep a reconnection hanging: give up on an attempt after 5 s.
+    timeout: 5_000,
+    reconnectionDelayMax: 3_000,
     // A function, so every reconnection presents the newest token.
     auth: (callback) => callback(accessToken() ? { token: accessToken() } : {}),
   });
 
+  startHeartbeat(socket, rooms, onState);
   socket.on('connect', async () => {
     if (await subscribe(socket, rooms, onState)) onResync();
   });
@@ -45,6 +50,35 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
   socket.on('resync', () => onResync());
   for (const type of EVENT_TYPES) socket.on(type, (envelope) => onEvent(type, envelope.data));
   return socket;
+}
+
+/** How often the link is checked, and how long an answer may take. */
+export const HEARTBEAT_MS = 2_500;
+const HEARTBEAT_TIMEOUT_MS = 5_000;
+
+/**
+ * A network that drops traffic without closing the connection leaves socket.io "connected" for
+ * about a minute. The board asks the server to confirm its rooms every few seconds (the same
+ * `subscribe`, which changes nothing when repeated) and treats a missing answer as a dead link: it
+ * says so at once and drops the connection so socket.io starts reconnecting.
+ */
+function startHeartbeat(socket, rooms, onState) {
+  const state = { waiting: false };
+  setInterval(async () => {
+    if (!socket.connected || state.waiting) return;
+    state.waiting = true;
+    try {
+      await socket.timeout(HEARTBEAT_TIMEOUT_MS).emitWithAck('subscribe', { rooms });
+    } catch {
+      if (socket.connected) {
+        onState('offline', `No answer from the kitchen server for ${Math.round((HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS) / 1000)} s.`);
+        socket.io.engine?.close();
+      }
+    } finally {
+      state.waiting = false;
+    }
+  }, HEARTBEAT_MS);
+  return state;
 }
 
 /**

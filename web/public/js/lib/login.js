@@ -3,12 +3,19 @@ import { $ } from './dom.js';
 import { currentRole, currentSession, sessionEvents, signIn, signOut } from './session.js';
 
 const STAFF = ['chef', 'expeditor', 'manager'];
+const REFUSED = {
+  staff: 'This board is for kitchen staff: sign in as a chef, expeditor or manager.',
+  managers: 'This page is for managers: sign in with a manager account.',
+};
+/** Who may use this page: every kitchen role, or managers only. */
+let allowed = { roles: STAFF, refused: REFUSED.staff };
 
 /**
- * Shows the form while signed out; calls `onSignedIn` once a staff account is in.
- * @param {() => void} onSignedIn
+ * Shows the form while signed out; calls `onSignedIn` once an account of the page's roles is in.
+ * @param {() => void} onSignedIn @param {'staff' | 'managers'} [who]
  */
-export function guardWithLogin(onSignedIn) {
+export function guardWithLogin(onSignedIn, who = 'staff') {
+  allowed = who === 'managers' ? { roles: ['manager'], refused: REFUSED.managers } : { roles: STAFF, refused: REFUSED.staff };
   const form = /** @type {HTMLFormElement} */ ($('#login'));
   const error = $('#login-error');
   form.addEventListener('submit', async (event) => {
@@ -18,16 +25,24 @@ export function guardWithLogin(onSignedIn) {
     const failure = await signIn(String(data.get('user_name') ?? '').trim(), String(data.get('password') ?? ''));
     if (failure) error.textContent = failure;
   });
-  $('#sign-out').addEventListener('click', () => signOut());
+  // One mis-tap must not blank a station: sign out only once confirmed.
+  const confirm = /** @type {HTMLDialogElement} */ ($('#sign-out-confirm'));
+  $('#sign-out').addEventListener('click', () => {
+    confirm.returnValue = '';
+    confirm.showModal();
+  });
+  confirm.addEventListener('close', () => {
+    if (confirm.returnValue === 'sign-out') signOut();
+  });
   sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));
   sessionEvents.addEventListener('signed-out', () => show(true));
 }
 
 /** @param {() => void} onSignedIn */
 function enter(onSignedIn) {
-  if (!STAFF.includes(currentRole())) {
+  if (!allowed.roles.includes(currentRole())) {
     signOut();
-    $('#login-error').textContent = 'This board is for kitchen staff: sign in as a chef, expeditor or manager.';
+    $('#login-error').textContent = allowed.refused;
     return;
   }
   show(false);

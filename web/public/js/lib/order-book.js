@@ -6,19 +6,20 @@ import { isFresher } from './sync.js';
 /** @typedef {{ id: string, name: string, status: string, priority: number, created_at: string, updated_at: string, fire_at: string | null, dish_ids: string[], dishes: Dish[] } & Record<string, any>} BoardOrder */
 
 /**
- * @param {{ statuses: string[], station?: string }} scope the statuses shown, and a station to keep
- *   only its dishes (and only orders that have some) or none for every dish
+ * Every order in one of `statuses`, with all its dishes (the expeditor's view; a station reads its
+ * own queue through station-book.js).
+ * @param {{ statuses: string[] }} scope
  */
-export function createOrderBook({ statuses, station }) {
+export function createOrderBook({ statuses }) {
   /** Dishes by id, kept current by dish events, to read REST orders with. */
   const dishes = new Map();
   /** @param {BoardOrder} order */
-  const belongs = (order) => statuses.includes(order.status) && (!station || order.dishes.length > 0);
+  const belongs = (order) => statuses.includes(order.status);
 
   /** @returns {Promise<BoardOrder[]>} */
   async function load() {
     const [menu, orders] = await Promise.all([
-      fetchAll('/dishes', station ? { filter: `station.eq~${station}` } : {}),
+      fetchAll('/dishes'),
       fetchAll('/orders', { filter: `status.in~${statuses.join(',')}` }),
     ]);
     dishes.clear();
@@ -42,7 +43,7 @@ export function createOrderBook({ statuses, station }) {
   }
 
   function trackDish(type, dish) {
-    if (type === 'dish.deleted' || (station && dish.station !== station)) dishes.delete(dish.id);
+    if (type === 'dish.deleted') dishes.delete(dish.id);
     else if (type !== 'dish.availability') dishes.set(dish.id, dish);
   }
 

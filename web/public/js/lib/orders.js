@@ -1,12 +1,9 @@
-// What the boards know of orders: the kitchen's statuses, the moves, ages and how late a ticket is.
+// What the boards know of orders: the kitchen's statuses, ages, counts, sorting and labels (the
+// moves are per station ticket: tickets.js; how late a ticket runs: age.js).
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
 export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
 export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
-
-/** The station's bump: one step forward, and the recall: one step back. */
-export const BUMP = { Received: 'In Progress', 'In Progress': 'Ready for Assembly' };
-export const RECALL = { 'In Progress': 'Received', 'Ready for Assembly': 'In Progress' };
 
 /** When the kitchen's clock starts: a scheduled order's fire time, else its creation. */
 export function startedAt(order) {
@@ -21,15 +18,6 @@ export function formatAge(ms) {
   const seconds = Math.floor((Math.max(0, ms) % 60_000) / 1000);
   if (minutes < 60) return `${minutes}:${String(seconds).padStart(2, '0')}`;
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
-}
-
-/** 'ok', then 'late' past the longest preparation time, then 'very-late' past twice that. */
-export function lateness(ageMs, dishes) {
-  const prepMinutes = Math.max(0, ...dishes.map((dish) => dish.preparation_time ?? 0));
-  if (prepMinutes === 0) return 'ok';
-  const minutes = ageMs / 60_000;
-  if (minutes > 2 * prepMinutes) return 'very-late';
-  return minutes > prepMinutes ? 'late' : 'ok';
 }
 
 /** Dishes with a count each, in the order first listed: "2 × Steak". */

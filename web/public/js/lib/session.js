@@ -1,5 +1,7 @@
 // The signed-in session: the token pair in sessionStorage, refreshed before expiry or after a 401.
 
+import { waitText } from './errors.js';
+
 const KEY = 'pos.session';
 /** Refresh this long before the access token expires. */
 const EARLY_MS = 60_000;
@@ -54,9 +56,9 @@ function scheduleRefresh() {
 /** @param {string} path @param {unknown} body */
 async function postJson(path, body) {
   // No credentials: a 401 with a Basic challenge would otherwise pop up the browser's own login box.
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit' });
+  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit', signal: AbortSignal.timeout(10_000) });
   const payload = await response.json().catch(() => ({}));
-  return { ok: response.ok, status: response.status, payload };
+  return { ok: response.ok, status: response.status, payload, retryAfter: response.headers.get('retry-after') };
 }
 
 /**
@@ -64,8 +66,15 @@ async function postJson(path, body) {
  * @param {string} userName @param {string} password @returns {Promise<string | null>}
  */
 export async function signIn(userName, password) {
-  const { ok, status, payload } = await postJson('/auth/token', { grant_type: 'password', user_name: userName, password });
-  if (!ok) return payload.detail ?? `Login failed (HTTP ${status}).`;
+  let answer;
+  try {
+    answer = await postJson('/auth/token', { grant_type: 'password', user_name: userName, password });
+  } catch {
+    return 'No connection to the kitchen server: check the Wi-Fi and try again.';
+  }
+  const { ok, status, payload, retryAfter } = answer;
+  if (status === 429) return `Too many failed sign-ins: try again in ${waitText(Math.max(1, Number(retryAfter) || 60))}.`;
+  if (!ok) return status >= 500 ? 'The kitchen server had a problem: try again in a moment.' : payload.detail ?? 'Sign-in failed: try again.';
   keep(payload);
   sessionEvents.dispatchEvent(new Event('signed-in'));
   return null;

@@ -1,8 +1,10 @@
 // What the kitchen boards share: the order book kept in sync (with a chime for new orders), the
 // sign-in, the live link to one room, and order changes sent through the API.
-import { api } from './api.js';
+import { api, ApiError, NotSentError } from './api.js';
+import { boardText } from './errors.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
-import { notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
+import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
+import { mountFrame } from './frame.js';
 import { connectLive } from './live.js';
 import { guardWithLogin, resumeInto } from './login.js';
 import { resumeSession, sessionEvents } from './session.js';
@@ -10,13 +12,16 @@ import { createSync } from './sync.js';
 
 /**
  * @param {{
- *   room: string,
- *   book: ReturnType<typeof import('./order-book.js').createOrderBook>,
+ *   rooms: string[],
+ *   book: { load: () => Promise<any[]>, apply: (records: Map<string, any>, type: string, data: any) => boolean },
  *   render: () => void,
  *   what: string,
- * }} options `what` names the records in error notices ("tickets", "orders")
+ *   side?: { reload: () => void, receive: (type: string, data: any) => void },
+ *   signInTitle: string,
+ * }} options `what` names the records in error notices ("tickets", "orders"); `side` follows what
+ *   else the board shows (all-day counts, stock-outs): reloaded with the records, fed every event
  */
-export function staffBoard({ room, book, render, what }) {
+export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   /** @type {ReturnType<typeof connectLive> | null} */
   let socket = null;
   const sync = createSync({
@@ -26,18 +31,30 @@ export function staffBoard({ room, book, render, what }) {
       if (reason === 'event' && appeared) beep();
       render();
     },
-    onError: (error) => notify(`Could not load the ${what}: ${error.message}`, 'error'),
+    onError: (error) => notify(`Could not load the ${what}. ${boardText(error)}`, 'error'),
   });
+
+  const resync = () => {
+    void sync.resync();
+    side?.reload();
+  };
+  /** @param {string} type @param {any} data */
+  const receive = (type, data) => {
+    side?.receive(type, data);
+    // Stock and count events concern only the side parts: no re-render of the records for them.
+    if (!type.startsWith('ingredient.') && type !== 'station.all_day') sync.receive(type, data);
+  };
 
   /** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */
   function start() {
-    void sync.resync();
+    resync();
     if (socket) socket.connect();
-    else socket = connectLive({ rooms: [room], onEvent: sync.receive, onResync: () => void sync.resync(), onState: showLinkState });
+    else socket = connectLive({ rooms, onEvent: receive, onResync: resync, onState: showLinkState });
   }
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
   async function open() {
+    mountFrame({ signInTitle });
     wireMuteButton();
     unlockAudioOnGesture();
     startHeaderClock();
@@ -47,18 +64,30 @@ export function staffBoard({ room, book, render, what }) {
   }
 
   /**
-   * Changes an order through the API; the answer is shown at once and the event confirms it.
-   * @param {string} id @param {Record<string, unknown>} change @returns {Promise<boolean>}
+   * Changes an order through the API (the order itself, or `path` such as one of its tickets); the
+   * answer is shown at once and the event confirms it.
+   * @param {string} id @param {Record<string, unknown>} change @param {string} [path] @returns {Promise<boolean>}
    */
-  async function changeOrder(id, change) {
+  async function changeOrder(id, change, path = `/orders/${id}`) {
     const order = sync.records().get(id);
     if (!order) return false;
+    const again = { label: 'Send again', run: () => void changeOrder(id, change, path) };
+    // With the link down the board may be showing the past: send nothing, and say so.
+    if (!linkIsLive()) {
+      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', again);
+      return false;
+    }
     try {
-      const changed = await api('PATCH', `/orders/${id}`, change);
+      const changed = await api('PATCH', path, change, {}, { tap: true });
       sync.receive('order.updated', { ...changed, dishes: order.dishes });
       return true;
     } catch (error) {
-      notify(`${order.name}: ${/** @type {Error} */ (error).message}`, 'error');
+      const message = boardText(/** @type {Error} */ (error));
+      const unsent = error instanceof NotSentError || (error instanceof ApiError && error.status === 412);
+      if (unsent) notify(`${order.name}: ${message}`, 'error', again);
+      else notify(`${order.name}: ${message}`, 'error');
+      // Someone else moved it, or it left the kitchen: show it as it is now.
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
     }
   }

@@ -1,0 +1,31 @@
+// Request-Deadline: a write that reaches the server after its deadline is refused and changes nothing.
+import { describe, expect, it } from 'vitest';
+import { startTestApp } from '../helpers/app.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+
+describe('Request-Deadline', () => {
+  it('refuses a late request with 412 and applies one in time; a malformed deadline is 400', async () => {
+    const t = await startTestApp();
+    try {
+      const menu = await seedMenu(t);
+      const order = await placeOrder(t, [menu.steak.id]);
+      const bump = (deadline: string) => t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', headers: { 'request-deadline': deadline }, payload: { status: 'In Progress' } });
+
+      const late = await bump(String(Date.now() - 1_000));
+      expect({ status: late.statusCode, type: late.headers['content-type'], title: late.json().title }).toStrictEqual({
+        status: 412, type: 'application/problem+json; charset=utf-8', title: 'Precondition Failed',
+      });
+      expect(late.json().detail).toMatch(/^The request arrived \d+ ms after its Request-Deadline; nothing was changed\.$/);
+      const stored = await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' });
+      expect(stored.json().tickets[0].status).toBe('Received');
+
+      const bad = await bump('soon');
+      expect([bad.statusCode, bad.json().detail]).toStrictEqual([400, 'Request-Deadline must be a time in epoch milliseconds, e.g. 1763900000000.']);
+
+      const inTime = await bump(String(Date.now() + 5_000));
+      expect([inTime.statusCode, inTime.json().tickets[0].status]).toStrictEqual([200, 'In Progress']);
+    } finally {
+      await t.close();
+    }
+  });
+});

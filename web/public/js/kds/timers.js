@@ -1,0 +1,67 @@
+// When a station's tickets turn amber and red. By default from the dishes: amber past the longest
+// preparation time on the ticket, red past twice that. A station may set fixed minutes instead
+// (remembered on this tablet, per station) with the Timers button.
+import { $, h } from '../lib/dom.js';
+
+/** @typedef {{ late: number, veryLate: number }} Fixed */
+
+/** @param {string} station */
+export function createTimers(station) {
+  const key = `pos.timers.${station}`;
+
+  /** @returns {Fixed | null} */
+  function fixed() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(key) ?? 'null');
+      return saved && saved.late > 0 && saved.veryLate > saved.late ? saved : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The thresholds for a ticket with these dishes, in minutes. */
+  function forDishes(dishes) {
+    const set = fixed();
+    if (set) return set;
+    const prep = Math.max(0, ...dishes.map((dish) => dish.preparation_time ?? 0));
+    return { late: prep, veryLate: 2 * prep };
+  }
+
+  /** The Timers button opens a small form; saving re-renders the tickets. @param {() => void} onChange */
+  function wire(onChange) {
+    $('#timers').addEventListener('click', () => open(onChange));
+  }
+
+  function open(onChange) {
+    const set = fixed();
+    const number = (name, value) => h('input', { name, type: 'number', min: 1, max: 240, step: 1, value: String(value), required: true, class: 'timer-minutes' });
+    const form = h('form', { method: 'dialog', class: 'timer-form' },
+      h('h2', {}, `Ticket timers · ${station}`),
+      h('label', { class: 'timer-choice' }, h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }), ' From the dishes: amber past the longest preparation time, red past twice that'),
+      h('label', { class: 'timer-choice' }, h('input', { type: 'radio', name: 'mode', value: 'fixed', checked: Boolean(set) }), ' Fixed: amber after ', number('late', set?.late ?? 10), ' min, red after ', number('veryLate', set?.veryLate ?? 20), ' min'),
+      h('p', { class: 'timer-error login-error', role: 'alert' }),
+      h('div', { class: 'confirm-actions' },
+        h('button', { type: 'submit', value: 'cancel', formNoValidate: true }, 'Cancel'),
+        h('button', { type: 'submit', value: 'save', class: 'confirm-stay' }, 'Save')));
+    const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { id: 'timer-settings', class: 'confirm' }, form));
+    form.addEventListener('submit', (event) => {
+      const data = new FormData(/** @type {HTMLFormElement} */ (form));
+      if (/** @type {SubmitEvent} */ (event).submitter?.getAttribute('value') !== 'save') return;
+      const late = Number(data.get('late'));
+      const veryLate = Number(data.get('veryLate'));
+      if (data.get('mode') === 'fixed' && !(veryLate > late)) {
+        event.preventDefault();
+        $('.timer-error').textContent = 'Red must come after amber: make the second number larger.';
+        return;
+      }
+      if (data.get('mode') === 'fixed') localStorage.setItem(key, JSON.stringify({ late, veryLate }));
+      else localStorage.removeItem(key);
+      onChange();
+    });
+    dialog.addEventListener('close', () => dialog.remove());
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  return { forDishes, wire };
+}

@@ -1,0 +1,33 @@
+// Long text (a 120-character name, a 500-character request) is clamped so one ticket keeps its
+// size; where something was cut, one "Show all" button on the ticket opens the whole text.
+import { h } from './dom.js';
+
+/**
+ * For every card (`[data-order-id]`) in `root` with a `.clamp` whose text does not fit, adds a
+ * "Show all" button after its last clamped text. @param {HTMLElement} root
+ */
+export function offerWholeText(root) {
+  for (const card of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-order-id]'))) {
+    card.querySelector('.show-all')?.remove();
+    const parts = /** @type {HTMLElement[]} */ ([...card.querySelectorAll('.clamp')]);
+    if (!parts.some(isCut)) continue;
+    const whole = parts.map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
+    const last = parts.at(-1);
+    const anchor = last?.closest('p') ?? last?.parentElement;
+    anchor?.after(h('button', { type: 'button', class: 'show-all', tabIndex: -1, dataset: { action: 'show-all' }, on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) } }, 'Show all ▸'));
+  }
+}
+
+/** @param {HTMLElement} element */
+const isCut = (element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1;
+
+/** @param {string} title @param {{ title: string, text: string }[]} parts */
+export function showWhole(title, parts) {
+  const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { class: 'confirm whole-text', 'aria-label': title },
+    h('form', { method: 'dialog' },
+      ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
+      h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')))));
+  dialog.addEventListener('close', () => dialog.remove());
+  document.body.append(dialog);
+  dialog.showModal();
+}

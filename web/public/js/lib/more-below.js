@@ -1,0 +1,48 @@
+// No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
+// newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap.
+import { $ } from './dom.js';
+
+/** @param {HTMLElement} grid */
+export function createMoreBelow(grid) {
+  const button = /** @type {HTMLButtonElement} */ ($('#more-below'));
+  /** The ticket that arrived last, while it is still off screen. */
+  let newest = /** @type {string | null} */ (null);
+
+  const scroller = /** @type {HTMLElement} */ (grid.closest('.board'));
+  const below = () => {
+    // The board scrolls on its own, above the strip: its bottom edge is the fold.
+    const fold = scroller.getBoundingClientRect().bottom || window.innerHeight;
+    return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone)')]).filter((card) => card.getBoundingClientRect().top > fold - 40);
+  };
+
+  function update() {
+    const hidden = below();
+    if (newest && !hidden.some((card) => card.dataset.orderId === newest)) newest = null;
+    const fresh = newest ? grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`) : null;
+    const name = fresh?.querySelector('.ticket-table, .order-table')?.textContent?.replace(/^T(\d)/, 'Table $1');
+    button.hidden = hidden.length === 0;
+    button.textContent = `▼ ${hidden.length} more below${name ? ` · new: ${name}` : ''}`;
+    button.classList.toggle('has-new', Boolean(name));
+  }
+
+  button.addEventListener('click', () => {
+    const target = /** @type {HTMLElement | null} */ ((newest && grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`)) || below()[0] || null);
+    if (!target) return;
+    target.scrollIntoView({ block: 'center' });
+    target.focus({ preventScroll: true });
+    target.classList.add('flash');
+    setTimeout(() => target.classList.remove('flash'), 2_000);
+    newest = null;
+    update();
+  });
+  scroller.addEventListener('scroll', update, { passive: true });
+  window.addEventListener('resize', update);
+
+  return {
+    /** After each render; `arrived` is the id of a ticket that just appeared, if any. @param {string | null} arrived */
+    update(arrived) {
+      if (arrived) newest = arrived;
+      update();
+    },
+  };
+}

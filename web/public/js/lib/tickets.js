@@ -1,0 +1,30 @@
+// A station's ticket of an order: its moves, how the boards name its states, and when its clock starts.
+import { startedAt } from './orders.js';
+
+/** A station's bump (one step forward) and recall (one step back), as the server's ticket moves. */
+export const TICKET_BUMP = { Received: 'In Progress', 'In Progress': 'Ready' };
+export const TICKET_RECALL = { 'In Progress': 'Received', Ready: 'In Progress' };
+/** A Ready ticket stays on its board this long (as in the server's queue), so it can be recalled. */
+export const RECALL_WINDOW_MS = 10 * 60_000;
+
+/** What each ticket status means on a board; `state` names CSS classes and data attributes. */
+export const TICKET_STATE = { Draft: 'scheduled', Received: 'waiting', 'In Progress': 'preparing', Ready: 'done' };
+export const STATE_TEXT = { scheduled: 'Scheduled', waiting: 'Waiting', preparing: 'Preparing', done: 'Done ✓' };
+
+/** The order's ticket for a station, if it has one. */
+export const ticketOf = (order, station) => (order.tickets ?? []).find((ticket) => ticket.station === station);
+
+/** True once every ticket of the order is Ready: all prep done, the order can leave the pass. */
+export const allPrepDone = (order) => (order.tickets ?? []).length > 0 && order.tickets.every((ticket) => ticket.status === 'Ready');
+
+/** When the station's clock starts for this ticket: its fire time, else the order's. */
+export function ticketStartedAt(order, station) {
+  const fired = ticketOf(order, station)?.fired_at;
+  return fired ? Date.parse(fired) : startedAt(order);
+}
+
+/** A Ready ticket readied longer ago than the recall window has left the station's board. */
+export function stillOnBoard(ticket, now = Date.now()) {
+  if (!ticket || ticket.status === 'Draft') return false;
+  return ticket.status !== 'Ready' || (ticket.ready_at !== null && now - Date.parse(ticket.ready_at) <= RECALL_WINDOW_MS);
+}

@@ -1,0 +1,34 @@
+// The report's charts: ticket times per station, late tickets, orders per bucket.
+import { $ } from '../lib/dom.js';
+import { legend, lineChart, stackedBars } from '../lib/chart.js';
+import { STATIONS } from '../lib/orders.js';
+
+const minutes = (seconds) => (seconds === null || seconds === undefined ? null : Math.round(seconds / 6) / 10);
+const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
+
+/** Bucket starts as labels: "14:00" for hours, "Mon 23" for days. */
+function labelsOf(buckets, bucket) {
+  return buckets.map(({ start }) => {
+    const at = new Date(start);
+    return bucket === 'hour' ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : at.toLocaleDateString([], { weekday: 'short', day: 'numeric' });
+  });
+}
+
+/** @param {any} report the body of GET /reports/kitchen */
+export function drawCharts(report) {
+  const stations = STATIONS.map((name, index) => ({ index, data: report.stations.find((each) => each.station === name) })).filter((each) => each.data);
+  const labels = labelsOf(report.orders.buckets, report.bucket);
+
+  const times = stations.flatMap(({ index, data }) => [
+    { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
+    { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
+  ]);
+  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: 1300 }), legend(times.filter((each) => !each.dashed)));
+
+  const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
+  $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station' }), legend(late));
+
+  const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
+  $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed' }), legend(orders));
+  $('#orders-per').textContent = report.bucket === 'hour' ? 'per hour' : 'per day';
+}

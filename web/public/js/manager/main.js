@@ -1,0 +1,119 @@
+// The manager's page (/manager): GET /reports/kitchen as charts and tiles, stock running low, and
+// every station's all-day counts kept live over the station rooms. Managers only.
+import { api } from '../lib/api.js';
+import { boardText } from '../lib/errors.js';
+import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
+import { $, h } from '../lib/dom.js';
+import { mountFrame } from '../lib/frame.js';
+import { connectLive } from '../lib/live.js';
+import { guardWithLogin, resumeInto } from '../lib/login.js';
+import { STATIONS } from '../lib/orders.js';
+import { resumeSession, sessionEvents } from '../lib/session.js';
+import { drawCharts } from './charts.js';
+
+const RANGE_KEY = 'pos.manager.range';
+let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
+let report = /** @type {any} */ (null);
+/** @type {ReturnType<typeof connectLive> | null} */
+let socket = null;
+
+const duration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds < 60 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`);
+
+/** Today since midnight by the hour, or the last seven days by the day. */
+function period() {
+  const to = new Date();
+  if (range === 'week') return { from: new Date(to.getTime() - 7 * 86_400_000), to, bucket: 'day' };
+  const from = new Date(to);
+  from.setHours(0, 0, 0, 0);
+  return { from, to, bucket: 'hour' };
+}
+
+async function loadReport() {
+  const { from, to, bucket } = period();
+  try {
+    report = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
+    show();
+  } catch (error) {
+    notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
+  }
+}
+
+function show() {
+  const { orders, stations, from, to } = report;
+  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  $('#t-placed').textContent = String(orders.placed);
+  $('#t-closed').textContent = String(orders.closed);
+  $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
+  $('#t-ready-p90').textContent = `slowest 10%: ${duration(orders.placed_to_ready.p90_seconds)}`;
+  $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
+  $('#t-pass-p90').textContent = `slowest 10%: ${duration(orders.ready_to_closed.p90_seconds)}`;
+  const late = stations.reduce((sum, each) => sum + each.late, 0);
+  const tickets = stations.reduce((sum, each) => sum + each.tickets, 0);
+  $('#t-late').textContent = String(late);
+  $('#t-late-note').textContent = tickets ? `of ${tickets} tickets (${Math.round((100 * late) / tickets)}%)` : 'no tickets yet';
+  drawCharts(report);
+  showStock();
+}
+
+/** Ingredients that cover fewer than N more orders, fewest first. */
+function showStock() {
+  if (!report) return;
+  const limit = Number(/** @type {HTMLInputElement} */ ($('#low-orders')).value) || 20;
+  const low = report.stock.filter((item) => item.orders_covered !== null && item.orders_covered < limit).sort((a, b) => a.orders_covered - b.orders_covered || a.name.localeCompare(b.name));
+  $('#stock-rows').replaceChildren(...low.map((item) => h('tr', { class: item.in_stock_qty <= 0 ? 'out' : item.orders_covered < limit / 4 ? 'very-low' : '', dataset: { ingredientId: item.ingredient_id } },
+    h('td', {}, item.name), h('td', {}, String(item.in_stock_qty)), h('td', {}, String(item.units_used)), h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`))));
+  $('#stock-none').hidden = low.length > 0;
+}
+
+/** @param {any} counts one station's all-day counts */
+function showAllDay(counts) {
+  const column = $(`#all-day [data-station="${counts.station}"] ul`);
+  column.replaceChildren(...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)));
+  if (counts.items.length === 0) column.append(h('li', { class: 'none' }, 'nothing open'));
+}
+
+async function loadAllDay() {
+  for (const station of STATIONS) {
+    try {
+      showAllDay(await api('GET', `/stations/${station}/all-day`));
+    } catch {
+      // Shown again with the next event or reload.
+    }
+  }
+}
+
+function start() {
+  void loadReport();
+  void loadAllDay();
+  const onEvent = (type, data) => {
+    if (type === 'station.all_day') showAllDay(data);
+  };
+  const resync = () => void loadAllDay();
+  if (socket) socket.connect();
+  else socket = connectLive({ rooms: STATIONS.map((station) => `station:${station}`), onEvent, onResync: resync, onState: showLinkState });
+}
+
+function pickRange(button) {
+  range = button.dataset.range === 'week' ? 'week' : 'today';
+  localStorage.setItem(RANGE_KEY, range);
+  for (const each of document.querySelectorAll('[data-range]')) each.setAttribute('aria-pressed', String(each === button));
+  void loadReport();
+}
+
+mountFrame({ signInTitle: 'Sign in to the kitchen report' });
+$('#mute').hidden = true;
+wireMuteButton();
+startHeaderClock();
+$('#all-day').replaceChildren(...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))));
+for (const button of document.querySelectorAll('[data-range]')) {
+  button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.range === range));
+  button.addEventListener('click', () => pickRange(button));
+}
+$('#low-orders').addEventListener('input', showStock);
+sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
+guardWithLogin(start, 'managers');
+// The report is computed from stored timestamps: a minute's refresh is plenty.
+setInterval(() => {
+  if (!document.body.classList.contains('signed-out')) void loadReport();
+}, 60_000);
+if (await resumeSession()) resumeInto(start);
