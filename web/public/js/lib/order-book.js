@@ -1,6 +1,6 @@
 // Open orders with the dishes a board cares about, built from the REST lists or from live events.
 import { fetchAll } from './api.js';
-import { isFresher } from './sync.js';
+import { applyOrderEvent } from './sync.js';
 
 /** @typedef {{ id: string, name: string, station: string, preparation_time: number, category: string }} Dish */
 /** @typedef {{ id: string, name: string, status: string, priority: number, created_at: string, updated_at: string, fire_at: string | null, dish_ids: string[], dishes: Dish[] } & Record<string, any>} BoardOrder */
@@ -33,13 +33,7 @@ export function createOrderBook({ statuses }) {
    */
   function apply(orders, type, data) {
     if (type.startsWith('dish.')) trackDish(type, data);
-    if (!type.startsWith('order.')) return false;
-    const held = orders.get(data.id);
-    if (type === 'order.deleted') orders.delete(data.id);
-    else if (!isFresher(held, data)) return false;
-    else if (belongs(data)) orders.set(data.id, data);
-    else orders.delete(data.id);
-    return !held && orders.has(data.id);
+    return applyOrderEvent(orders, type, data, belongs);
   }
 
   function trackDish(type, dish) {

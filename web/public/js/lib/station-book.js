@@ -2,7 +2,7 @@
 // room's order events (each carrying the whole order, all its tickets, and this station's dishes).
 import { fetchAll } from './api.js';
 import { KITCHEN_STATUSES } from './orders.js';
-import { isFresher } from './sync.js';
+import { applyOrderEvent } from './sync.js';
 import { ticketOf } from './tickets.js';
 
 /** @param {string} station */
@@ -20,13 +20,7 @@ export function createStationBook(station) {
    * @param {Map<string, any>} orders @param {string} type @param {any} data
    */
   function apply(orders, type, data) {
-    if (!type.startsWith('order.')) return false;
-    const held = orders.get(data.id);
-    if (type === 'order.deleted') orders.delete(data.id);
-    else if (!isFresher(held, data)) return false;
-    else if (belongs(data)) orders.set(data.id, data);
-    else orders.delete(data.id);
-    return !held && orders.has(data.id);
+    return applyOrderEvent(orders, type, data, belongs);
   }
 
   return { load, apply };

@@ -59,3 +59,19 @@ function isWorthRetrying(error) {
 export function isFresher(held, incoming) {
   return !held || !incoming.updated_at || !held.updated_at || incoming.updated_at >= held.updated_at;
 }
+
+/**
+ * Applies one order event to a board's orders: a deletion drops the order, a fresher version is
+ * kept while `belongs` says it is the board's and dropped once it is not, an older one is ignored.
+ * Returns true when an order appeared that was not shown before.
+ * @param {Map<string, any>} orders @param {string} type @param {any} data @param {(order: any) => boolean} belongs
+ */
+export function applyOrderEvent(orders, type, data, belongs) {
+  if (!type.startsWith('order.')) return false;
+  const held = orders.get(data.id);
+  if (type === 'order.deleted') orders.delete(data.id);
+  else if (!isFresher(held, data)) return false;
+  else if (belongs(data)) orders.set(data.id, data);
+  else orders.delete(data.id);
+  return !held && orders.has(data.id);
+}
