@@ -1,6 +1,6 @@
 // A server killed (SIGKILL) after an order committed but before its 201 was written: the tablet's
 // retry with the same Idempotency-Key gets that 201, and the order exists once with its stock taken once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,28 +8,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { PASSWORD, startTestApp } from '../helpers/app.js';
+import { serveFixture } from '../helpers/fixture-server.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-function serve(dataDir: string, env: Record<string, string> = {}): { child: ChildProcess; url: Promise<string>; exited: Promise<NodeJS.Signals | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], { cwd: ROOT, env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
-  const url = new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening (\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    void exited.then((signal) => reject(new Error(`server exited (${signal}) before listening: ${stderr}`)));
-    setTimeout(() => reject(new Error('server did not listen within 20 s')), 20_000).unref();
-  });
-  return { child, url, exited };
-}
 
 async function token(url: string): Promise<string> {
   const response = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }) });
@@ -48,12 +30,12 @@ it('after a SIGKILL between the commit and the reply, the retry gets the stored 
     const place = async (url: string) =>
       fetch(`${url}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'table-12-checkout', authorization: `Bearer ${await token(url)}` }, body });
 
-    const doomed = serve(dataDir, { TEST_KILL_AFTER_ORDER_COMMIT: '1' });
+    const doomed = serveFixture(FIXTURE, dataDir, { TEST_KILL_AFTER_ORDER_COMMIT: '1' });
     children.push(doomed.child);
     await expect(place(await doomed.url)).rejects.toThrow();
     expect(await doomed.exited).toBe('SIGKILL');
 
-    const revived = serve(dataDir);
+    const revived = serveFixture(FIXTURE, dataDir);
     children.push(revived.child);
     const retry = await place(await revived.url);
     expect(retry.status).toBe(201);

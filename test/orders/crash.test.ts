@@ -1,7 +1,6 @@
 // A server process killed (SIGKILL) in the middle of a burst of orders leaves a consistent store:
 // every answered order exists, and every ingredient's stock equals its initial stock minus the units
 // of the orders that exist — an order and its stock are committed together or not at all.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,52 +10,23 @@ import type { DishDoc } from '../../models/dish.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
 import { PASSWORD, startTestApp } from '../helpers/app.js';
+import { serveFixture, type FixtureServer } from '../helpers/fixture-server.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WORKERS = 16;
 const KILL_AFTER_CREATED = 40;
 const VOLLEY = 64;
 // Early in the volley, while the server still holds most of it (checked: a copy that commits stock
 // and order in two transactions 2 ms apart failed this test in 8 runs of 8).
 const KILL_AFTER_ANSWERS = 4;
-const START_TIMEOUT_MS = 20_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A bound on the burst should the kill condition never be met. */
 const MAX_REQUESTS = 2_000;
 
-/** Starts the fixture server on `dataDir` and resolves with its URL once it listens. */
-function startServer(dataDir: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
-    cwd: ROOT,
-    env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening (\S+)/.exec(stdout);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
-    // Bounded, so the test's finally (which kills the child) always runs before the test times out.
-    setTimeout(() => reject(new Error(`server did not listen within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS).unref();
-  });
-  return { child, url };
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
 it('SIGKILL in the middle of a burst of orders leaves every order with exactly its units taken', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-crash-'));
-  let child: ChildProcess | undefined;
+  let server: FixtureServer | undefined;
   let store: Store | undefined;
   try {
     // The menu, made through the API and closed cleanly before the crash run.
@@ -81,9 +51,9 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     const [risotto, rice, tea] = dishes.map((dish) => dish.id) as [string, string, string];
     const baskets = [[risotto], [rice, rice], [risotto, tea, rice], [tea, tea], [rice]];
 
-    const server = startServer(dataDir);
-    child = server.child;
-    const url = await server.url;
+    const running = serveFixture(FIXTURE, dataDir);
+    server = running;
+    const url = await running.url;
     const login = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     expect(login.status).toBe(201);
     const { access_token } = (await login.json()) as { access_token: string };
@@ -121,16 +91,16 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
         settled += 1;
         if (killed || settled < KILL_AFTER_ANSWERS) return;
         killed = true;
-        server.child.kill('SIGKILL');
+        running.child.kill('SIGKILL');
       }),
     );
     await Promise.all(volley);
     const killedMidBurst = killed && created.length >= KILL_AFTER_CREATED;
-    if (!killed) server.child.kill('SIGKILL');
-    await exited(server.child);
+    if (!killed) running.child.kill('SIGKILL');
+    await running.exited;
 
     expect(killedMidBurst).toBe(true);
-    expect(server.child.signalCode).toBe('SIGKILL');
+    expect(running.child.signalCode).toBe('SIGKILL');
     expect(cutOff).toBeGreaterThan(0); // the kill did land in the middle of the burst
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
     expect(statuses).toContain(409); // saffron ran out during the burst: refusals were in the mix
@@ -156,9 +126,9 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     );
     expect(ingredients.find((ingredient) => ingredient.id === saffronId)?.in_stock_qty).toBeGreaterThanOrEqual(0);
   } finally {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited(child);
+    if (server && server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
     }
     await store?.close();
     rmSync(dataDir, { recursive: true, force: true });

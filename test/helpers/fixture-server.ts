@@ -1,0 +1,38 @@
+// A server in a child process for the crash tests: a fixture script run with tsx on a data
+// directory, known to listen once it prints `listening <url>`, so a test can SIGKILL it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const START_TIMEOUT_MS = 20_000;
+
+export interface FixtureServer {
+  child: ChildProcess;
+  /** Resolves with the URL once it listens; rejects if it exits first or does not listen in time. */
+  url: Promise<string>;
+  /** Resolves with the signal that ended it (null for a plain exit). */
+  exited: Promise<NodeJS.Signals | null>;
+}
+
+export function serveFixture(fixture: string, dataDir: string, env: Record<string, string> = {}): FixtureServer {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+    cwd: ROOT,
+    env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  const url = new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /listening (\S+)/.exec(stdout);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
+    // Bounded, so the test's finally (which kills the child) always runs before the test times out.
+    setTimeout(() => reject(new Error(`server did not listen within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS).unref();
+  });
+  return { child, url, exited };
+}
