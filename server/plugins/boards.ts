@@ -15,6 +15,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PUBLIC_DIR = [join(here, '../../web/public'), join(here, '../../../web/public')].find((dir) => existsSync(dir)) ?? join(here, '../../web/public');
 // socket.io ships its browser client; the transport does not serve it (serveClient: false), so we do.
 const SOCKET_IO_CLIENT_DIR = join(dirname(createRequire(import.meta.url).resolve('socket.io/package.json')), 'client-dist');
+// uPlot's package exports only its entry points: its folder is found through that entry.
+const UPLOT_DIR = dirname(createRequire(import.meta.url).resolve('uplot'));
 
 const isStation = (name: string): name is Station => (STATIONS as readonly string[]).includes(name);
 
@@ -38,6 +40,13 @@ async function pages(app: FastifyInstance) {
     prefix: '/boards/vendor/',
     decorateReply: false,
     allowedPath: (path) => path === '/socket.io.esm.min.js' || path === '/socket.io.esm.min.js.map',
+  });
+  // The manager's charts: uPlot, from this server's own node_modules.
+  await app.register(fastifyStatic, {
+    root: UPLOT_DIR,
+    prefix: '/boards/vendor/uplot/',
+    decorateReply: false,
+    allowedPath: (path) => path === '/uPlot.esm.js' || path === '/uPlot.min.css',
   });
 
   const page = (file: string) => {

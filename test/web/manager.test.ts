@@ -25,8 +25,12 @@ describe("manager's page", () => {
 
       await expect.poll(() => page.textContent('#t-placed')).toBe('3');
       expect(await page.textContent('#t-closed')).toBe('1');
-      expect(await page.locator('#chart-times svg path.line').count()).toBeGreaterThan(0);
-      expect(await page.locator('#chart-orders svg rect.bar').count()).toBeGreaterThan(0);
+      // uPlot draws each chart on a canvas: three stations' medians and p90s, three stacked late series, one of orders.
+      expect(await page.locator('#chart-times .uplot canvas').count()).toBe(1);
+      expect(await page.getAttribute('#chart-times .chart', 'data-series')).toBe('6');
+      expect(await page.getAttribute('#chart-late .chart', 'data-series')).toBe('3');
+      expect(await page.getAttribute('#chart-orders .chart', 'data-series')).toBe('1');
+      expect(await page.locator('#chart-orders .uplot canvas').count()).toBe(1);
       expect(await page.$$eval('#chart-times .legend li', (items) => items.map((item) => item.textContent))).toStrictEqual(['Cold median', 'Hot median', 'Beverages median']);
       // Beef: 8 - 3 = 5 left after 3 units in 3 orders: covers 5 more orders.
       const stock = () => page.$$eval('#stock-rows tr', (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent).join(' | ')));

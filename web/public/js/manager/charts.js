@@ -4,6 +4,8 @@ import { legend, lineChart, stackedBars } from '../lib/chart.js';
 import { STATIONS } from '../lib/orders.js';
 
 const minutes = (seconds) => (seconds === null || seconds === undefined ? null : Math.round(seconds / 6) / 10);
+/** The drawing width of a chart's panel (charts are drawn to pixels). @param {string} selector */
+const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
 /** Bucket starts as labels: "14:00" for hours, "Mon 23" for days. */
@@ -23,12 +25,12 @@ export function drawCharts(report) {
     { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
     { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
   ]);
-  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: 1300 }), legend(times.filter((each) => !each.dashed)));
+  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: widthOf('#chart-times') }), legend(times.filter((each) => !each.dashed)));
 
   const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
-  $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station' }), legend(late));
+  $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }), legend(late));
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
-  $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed' }), legend(orders));
+  $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));
   $('#orders-per').textContent = report.bucket === 'hour' ? 'per hour' : 'per day';
 }
