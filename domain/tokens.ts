@@ -6,6 +6,7 @@ import type { AuthRecord, RefreshTokenDoc } from '../models/auth.js';
 import { ROLES, type Role, type UserDoc } from '../models/user.js';
 import { newId } from '../store/ids.js';
 import type { Store, StoreSession } from '../store/types.js';
+import { AccountReader } from './accounts.js';
 import { unauthorized } from './errors.js';
 import type { AccessTokenVerifier, Principal } from './principal.js';
 
@@ -34,6 +35,7 @@ export class TokenService implements AccessTokenVerifier {
   // Imported into WebCrypto once: given the raw secret, jose would import it on every sign and verify.
   private readonly key: Promise<webcrypto.CryptoKey>;
   private readonly verified = new Map<string, VerifiedClaims>();
+  private readonly accounts: AccountReader;
 
   constructor(
     private readonly store: Store,
@@ -41,6 +43,7 @@ export class TokenService implements AccessTokenVerifier {
   ) {
     const secret = new TextEncoder().encode(settings.secret);
     this.key = webcrypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.accounts = new AccountReader(store);
   }
 
   /** A new token pair starting a new family (a login). */
@@ -118,7 +121,7 @@ export class TokenService implements AccessTokenVerifier {
 
   async verify(token: string): Promise<Principal> {
     const { sub, exp } = await this.verifiedClaims(token);
-    const user = sub ? await this.store.collection('users').get(sub) : null;
+    const user = sub ? await this.accounts.get(sub) : null;
     if (!user) throw unauthorized('The account of this access token no longer exists.');
     // The stored role wins: a role changed by a manager takes effect at once.
     const role: Role = ROLES.includes(user.role) ? user.role : 'patron';
