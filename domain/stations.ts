@@ -1,7 +1,7 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
 // all-day counts (domain/all-day.ts).
 import { STATIONS, type Dish, type Station } from '../models/dish.js';
-import type { Order, OrderDoc } from '../models/order.js';
+import type { KitchenOrder, Order, OrderDoc } from '../models/order.js';
 import type { AllDay, TicketMove } from '../models/ticket.js';
 import type { ListResult } from '../query/types.js';
 import type { Store, StoreSession } from '../store/types.js';
@@ -16,9 +16,6 @@ import { moveTicket, ticketOf } from './tickets.js';
 
 /** Ready tickets stay in the queue this long, so a station can still recall them. */
 export const RECALL_WINDOW_MS = 10 * 60_000;
-
-/** An order as one station sees it: the whole order (every ticket) and that station's dishes. */
-export type StationOrder = Order & { dishes: Dish[] };
 
 export function asStation(station: string): Station {
   if (!(STATIONS as readonly string[]).includes(station)) throw notFound(`No station "${station}"; the stations are ${STATIONS.join(', ')}.`);
@@ -62,7 +59,7 @@ async function stationDishes(store: Store, station: Station, orders: readonly Or
  * GET /stations/{station}/tickets: Received and In Progress tickets, and Ready ones readied within
  * the recall window; highest priority first, then the oldest fired; paged like every list.
  */
-export async function stationQueue({ store, now }: Deps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<StationOrder>> {
+export async function stationQueue({ store, now }: Deps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const readySince = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
@@ -78,14 +75,9 @@ export async function stationQueue({ store, now }: Deps, principal: Principal | 
   return { results: shown.map((order) => ({ ...publicOrder(order), dishes: dishes.get(order.id) ?? [] })), total_results: queued.length };
 }
 
-/** Orders that may count towards a station's all-day: a Draft, Received or In Progress ticket there. */
-export function allDayOrders(store: StoreSession, station: Station): Promise<OrderDoc[]> {
-  return ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
-}
-
-/** A station's all-day tally of what the store holds now. */
+/** A station's all-day tally of what the store holds now (orders whose ticket there may count). */
 export async function allDayTally(store: StoreSession, station: Station): Promise<AllDayTally> {
-  const orders = await allDayOrders(store, station);
+  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
   const dishes = new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
   const tally = new AllDayTally(station);
   for (const order of orders) tally.put(order, dishes);

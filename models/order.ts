@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Id, Nullable, Timestamp } from './common.js';
 import { Ticket, TICKET_STATUSES } from './ticket.js';
-import { STATIONS } from './dish.js';
+import { STATIONS, type Dish } from './dish.js';
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
@@ -36,6 +36,8 @@ export const Order = Type.Object(
   { $id: 'Order' },
 );
 export type Order = Static<typeof Order>;
+/** An order as a station (its dishes only) or the expeditor (every dish) sees it, in its queue and its events. */
+export type KitchenOrder = Order & { dishes: Dish[] };
 /**
  * Stored with the id of the user who placed it (patrons see their own orders only) and the units of
  * stock it took (given back exactly on deletion, even if a recipe changed since).

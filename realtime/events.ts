@@ -1,12 +1,11 @@
 // The event catalogue: the envelope every client receives and the data each event type carries.
 import type { Dish } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
-import type { Order } from '../models/order.js';
+import type { KitchenOrder } from '../models/order.js';
 import type { AllDay } from '../models/ticket.js';
 import type { Channel } from './rooms.js';
 
-/** An order as a station (or the expeditor) sees it: the order plus the dishes it must prepare. */
-export type KitchenOrder = Order & { dishes: Dish[] };
+export type { KitchenOrder };
 
 export interface EventData {
   'order.created': KitchenOrder;
