@@ -1,11 +1,13 @@
-// Per-collection policies put together: the orders a committed batch wrote first, then its other
-// changes in commit order, then the availability flips the batch caused and the stations' new
-// all-day counts.
+// Per-collection policies put together. A committed batch's deliveries go out kitchen first: the
+// orders it wrote, then the stations' new all-day counts; then the menu's: its other changes in
+// commit order, then the availability flips the batch caused.
 //
-// A batch is one transaction: its clients could not have seen any part of it before the rest, so
-// the order of its events is ours to choose. An order's own event leads, ahead of the stock updates
-// it caused, because the station screens wait for it. Envelope ids are stamped in this order, so
-// they still grow in the order clients receive them.
+// A batch is one commit: its clients could not have seen any part of it before the rest, so the
+// order of its events is ours to choose. The kitchen's lead because the station screens wait for
+// them, and because a client's packets leave once the last event of the batch that reaches it is
+// out (transports/socketio-batch.ts): a station screen is then written before any menu event is
+// even encoded. Envelope ids are stamped in this order, so they still grow in the order clients
+// receive them.
 import type { Delivery } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
 import type { Change } from '../normalize.js';
@@ -16,15 +18,16 @@ import { ingredientDeliveries } from './ingredients.js';
 import { orderDeliveries } from './orders.js';
 
 export async function deliveriesFor(batch: readonly Change[], view: KitchenView, allDay: AllDayBoard): Promise<Delivery[]> {
-  const ordered = [...batch.filter((change) => change.collection === 'orders'), ...batch.filter((change) => change.collection !== 'orders')];
-  const perChange = await Promise.all(ordered.map((change) => deliveriesOf(change, view)));
-  return [...perChange.flat(), ...(await availabilityFlips(batch, view)), ...(await allDay.updates(batch, view))];
+  const orders = await Promise.all(batch.flatMap((change) => (change.collection === 'orders' ? [orderDeliveries(change, view)] : [])));
+  const counts = await allDay.updates(batch, view);
+  const menu = await Promise.all(batch.map((change) => menuDeliveriesOf(change, view)));
+  return [...orders.flat(), ...counts, ...menu.flat(), ...(await availabilityFlips(batch, view))];
 }
 
-function deliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {
+function menuDeliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {
   switch (change.collection) {
     case 'orders':
-      return orderDeliveries(change, view);
+      return [];
     case 'dishes':
       return dishDeliveries(change, view);
     case 'ingredients':
