@@ -29,8 +29,13 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
     data: { type: 'object', required: ['id', 'is_available'], properties: { id: { type: 'string' }, is_available: { type: 'boolean' } } },
   },
   { type: 'ingredient.created', summary: 'An ingredient was added.', data: schema('Ingredient') },
-  { type: 'ingredient.updated', summary: 'An ingredient changed (stock, name or price).', data: schema('Ingredient') },
+  { type: 'ingredient.updated', summary: 'An ingredient was renamed or repriced (`data` is the whole ingredient, its stock included). A change of stock alone is a `stock.updated`.', data: schema('Ingredient') },
   { type: 'ingredient.deleted', summary: 'An ingredient was deleted; `data` is the ingredient as it last was.', data: schema('Ingredient') },
+  {
+    type: 'stock.updated',
+    summary: 'One commit (an order, a PATCH, a write to the database) changed the stock of these ingredients: one event per commit, listing each once with its new `in_stock_qty`.',
+    data: schema('StockUpdate'),
+  },
   {
     type: 'station.all_day',
     summary: "The station's all-day counts changed (an order placed, bumped, released, edited or deleted); `data` is what GET /stations/{station}/all-day answers.",
@@ -45,7 +50,7 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
 
 const ORDER_EVENTS: EventType[] = ['order.created', 'order.updated', 'order.deleted'];
 const INGREDIENT_EVENTS: EventType[] = ['ingredient.created', 'ingredient.updated', 'ingredient.deleted'];
-const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted', 'dish.availability', ...INGREDIENT_EVENTS];
+const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted', 'dish.availability', ...INGREDIENT_EVENTS, 'stock.updated'];
 const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
@@ -99,8 +104,14 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
   'dish.deleted': dish,
   'dish.availability': { id: dish.id, is_available: false },
   'ingredient.created': ingredient,
-  'ingredient.updated': { ...ingredient, in_stock_qty: 0 },
+  'ingredient.updated': { ...ingredient, price: 0.4 },
   'ingredient.deleted': ingredient,
+  'stock.updated': {
+    ingredients: [
+      { id: ingredient.id, in_stock_qty: 10, updated_at: '2026-11-21T12:00:00.000Z' },
+      { id: '66294b2a4475a41f3e709bc6', in_stock_qty: 0, updated_at: '2026-11-21T12:00:00.000Z' },
+    ],
+  },
   'station.all_day': { station: 'hot', items: [{ dish_id: dish.id, name: dish.name, quantity: 2 }], upcoming: [] },
   resync: { reason: 'The change stream could not resume.' },
 };

@@ -4,7 +4,7 @@ import { Dish } from '../models/dish.js';
 import { Ingredient } from '../models/ingredient.js';
 import { Order } from '../models/order.js';
 import { AllDay } from '../models/ticket.js';
-import type { EventType } from './events.js';
+import { StockUpdate, type EventType } from './events.js';
 import { CHANNELS, MESSAGES, SAMPLES } from './asyncapi-catalogue.js';
 
 const ref = (path: string) => ({ $ref: `#/${path}` });
@@ -87,7 +87,7 @@ export const asyncApiDocument = {
   channels,
   operations,
   components: {
-    schemas: { Order: plain(Order), Dish: plain(Dish), Ingredient: plain(Ingredient), AllDay: plain(AllDay) },
+    schemas: { Order: plain(Order), Dish: plain(Dish), Ingredient: plain(Ingredient), AllDay: plain(AllDay), StockUpdate: plain(StockUpdate) },
     messages,
     securitySchemes: {
       accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /auth/token.' },

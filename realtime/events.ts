@@ -1,11 +1,19 @@
 // The event catalogue: the envelope every client receives and the data each event type carries.
+import Type, { type Static } from 'typebox';
 import type { Dish } from '../models/dish.js';
-import type { IngredientDoc } from '../models/ingredient.js';
+import { Ingredient, type IngredientDoc } from '../models/ingredient.js';
 import type { KitchenOrder } from '../models/order.js';
 import type { AllDay } from '../models/ticket.js';
 import type { Channel } from './rooms.js';
 
 export type { KitchenOrder };
+
+/** One ingredient's stock, as a commit left it. */
+export const StockLevel = Type.Pick(Ingredient, ['id', 'in_stock_qty', 'updated_at']);
+export type StockLevel = Static<typeof StockLevel>;
+/** Every ingredient whose stock one commit changed (an order takes from several at once). */
+export const StockUpdate = Type.Object({ ingredients: Type.Array(StockLevel, { minItems: 1 }) }, { $id: 'StockUpdate' });
+export type StockUpdate = Static<typeof StockUpdate>;
 
 export interface EventData {
   'order.created': KitchenOrder;
@@ -18,6 +26,7 @@ export interface EventData {
   'ingredient.created': IngredientDoc;
   'ingredient.updated': IngredientDoc;
   'ingredient.deleted': IngredientDoc;
+  'stock.updated': StockUpdate;
   /** A station's all-day counts changed (as GET /stations/{station}/all-day answers). */
   'station.all_day': AllDay;
   /** Changes may have been missed: reload from the REST lists. */

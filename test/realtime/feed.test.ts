@@ -32,15 +32,16 @@ describe('change feed', () => {
       [3, 'order.created', ['station:beverages']],
       [4, 'order.created', ['expeditor']],
       [5, 'order.created', ['owner:owner-secret']],
-      [6, 'ingredient.updated', ['menu']],
+      [6, 'stock.updated', ['menu']],
       [7, 'dish.availability', ['menu']],
     ]);
     expect(sent[2]?.envelope.data).toMatchObject({ id: order.id, dishes: [{ id: mojito.id, is_available: false }] });
+    expect(sent[5]?.envelope.data).toEqual({ ingredients: [{ id: lime.id, in_stock_qty: 0, updated_at: expect.any(String) }] });
     expect(sent[6]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
   });
 
-  it('hands over each commit\'s envelopes together, its orders first, ids growing in that order', async () => {
+  it('hands over each commit\'s envelopes together, its orders first, its stock in one event, ids growing in that order', async () => {
     const lime = await addIngredient(store, 'Lime', 5);
     const mint = await addIngredient(store, 'Mint', 5);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
@@ -51,16 +52,64 @@ describe('change feed', () => {
       return session.collection('orders').insert(orderFields([mojito.id]));
     });
     await feed.stop();
-    expect(batches).toEqual([1, 1, 1, 5]);
+    expect(batches).toEqual([1, 1, 1, 4]);
     expect(summary().slice(3)).toEqual([
       [4, 'order.created', ['station:beverages']],
       [5, 'order.created', ['expeditor']],
       [6, 'order.created', ['owner:owner-secret']],
-      [7, 'ingredient.updated', ['menu']],
-      [8, 'ingredient.updated', ['menu']],
+      [7, 'stock.updated', ['menu']],
     ]);
     expect(sent[3]?.envelope.data).toMatchObject({ id: order.id });
-    expect(sent.slice(6).map(({ envelope }) => envelope.data)).toMatchObject([{ id: lime.id, in_stock_qty: 4 }, { id: mint.id, in_stock_qty: 4 }]);
+    expect(sent[6]?.envelope.data).toEqual({
+      ingredients: [
+        { id: lime.id, in_stock_qty: 4, updated_at: expect.any(String) },
+        { id: mint.id, in_stock_qty: 4, updated_at: expect.any(String) },
+      ],
+    });
+  });
+
+  it('puts a commit\'s kitchen events first: its orders, the stations\' all-day counts, then the menu\'s', async () => {
+    const lime = await addIngredient(store, 'Lime', 1);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    const ticket = { station: 'beverages' as const, status: 'Received' as const, fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null };
+    await store.transaction(async (session) => {
+      await session.collection('orders').insert({ ...orderFields([mojito.id]), tickets: [ticket] });
+      await session.collection('ingredients').update(lime.id, { inc: { in_stock_qty: -1 } });
+    });
+    await feed.stop();
+    expect(summary().slice(2).map(([, type, rooms]) => [type, rooms])).toEqual([
+      ['order.created', ['station:beverages']],
+      ['order.created', ['expeditor']],
+      ['order.created', ['owner:owner-secret']],
+      ['station.all_day', ['station:beverages']],
+      ['stock.updated', ['menu']],
+      ['dish.availability', ['menu']],
+    ]);
+  });
+
+  it('sends one stock.updated for a commit of several orders, each ingredient once with the stock the commit left', async () => {
+    const lime = await addIngredient(store, 'Lime', 10);
+    const mint = await addIngredient(store, 'Mint', 10);
+    const rum = await addIngredient(store, 'Rum', 10);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
+    const daiquiri = await addDish(store, { name: 'Daiquiri', station: 'beverages', essential: [rum.id, lime.id] });
+    // Two orders in one commit, as the embedded store's group commit writes them.
+    await store.transaction(async (session) => {
+      for (const dish of [mojito, daiquiri]) {
+        await session.collection('orders').insert(orderFields([dish.id]));
+        for (const { ingredient_id } of dish.ingredients) await session.collection('ingredients').update(ingredient_id, { inc: { in_stock_qty: -1 } });
+      }
+    });
+    await feed.stop();
+    const stock = sent.filter(({ envelope }) => envelope.type === 'stock.updated');
+    expect(stock.map(({ rooms, envelope }) => [rooms, envelope.data])).toEqual([
+      [['menu'], { ingredients: [
+        { id: lime.id, in_stock_qty: 8, updated_at: expect.any(String) },
+        { id: mint.id, in_stock_qty: 9, updated_at: expect.any(String) },
+        { id: rum.id, in_stock_qty: 9, updated_at: expect.any(String) },
+      ] }],
+    ]);
+    expect(sent.filter(({ envelope }) => envelope.type.startsWith('ingredient.')).map(({ envelope }) => envelope.type)).toEqual(['ingredient.created', 'ingredient.created', 'ingredient.created']);
   });
 
   it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
@@ -77,7 +126,7 @@ describe('change feed', () => {
       [3, 'order.created', ['station:beverages']],
       [4, 'order.created', ['expeditor']],
       [5, 'order.created', ['owner:owner-secret']],
-      [6, 'ingredient.updated', ['menu']],
+      [6, 'stock.updated', ['menu']],
       [7, 'dish.availability', ['menu']],
     ]);
   });

@@ -55,14 +55,18 @@ describe('one port, two protocols', () => {
     expect(document.asyncapi).toBe('3.1.0');
     expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'my-orders', 'menu']);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
-    expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient'))])).toEqual([
+    expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient') || key.startsWith('stock'))])).toEqual([
       ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []], ['my-orders', []],
-      ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted']],
+      ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted', 'stockUpdated']],
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
       'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'station.all_day', 'resync',
+      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated', 'station.all_day', 'resync',
     ]);
+    // One commit's stock changes are one event: the ingredients it changed, each with its new stock.
+    const stock = document.components.messages.stockUpdated as unknown as { payload: { properties: { data: unknown } } };
+    expect(stock.payload.properties.data).toEqual({ $ref: '#/components/schemas/StockUpdate' });
+    expect((document.components as unknown as { schemas: Record<string, { properties: Record<string, { items: { required: string[] } }> }> }).schemas.StockUpdate!.properties.ingredients!.items.required).toEqual(['id', 'updated_at', 'in_stock_qty']);
     // All-day counts go to the station rooms only.
     expect(Object.values(document.channels).filter((channel) => 'stationAll_day' in channel.messages).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages']);
   });

@@ -65,7 +65,9 @@ async function startInstance(dataDir: string, data: MemoryStore, token: string):
   return { fed, app, expeditor, hot, menu };
 }
 
-const summary = (envelopes: readonly Envelope[]) => envelopes.map((e) => `${e.type} ${(e.data as { id?: string }).id ?? ''}`);
+/** `type id`; a stock.updated names every ingredient it lists. */
+const summary = (envelopes: readonly Envelope[]) =>
+  envelopes.map((e) => `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`);
 const dishIdsOf = (envelope: Envelope | undefined) => (envelope?.data as { dishes?: { id: string }[] }).dishes?.map((dish) => dish.id);
 
 describe('two instances fed by one recorded change stream', () => {
@@ -118,7 +120,7 @@ describe('two instances fed by one recorded change stream', () => {
 
   it('each instance tells its menu screens of the stock flip (dish.availability) and the dish change, once', () => {
     for (const { menu } of instances) {
-      expect(summary(menu.inbox.envelopes)).toEqual([`ingredient.updated ${RICE_ID}`, `dish.availability ${RISOTTO_ID}`, `dish.updated ${RISOTTO_ID}`]);
+      expect(summary(menu.inbox.envelopes)).toEqual([`stock.updated ${RICE_ID}`, `dish.availability ${RISOTTO_ID}`, `dish.updated ${RISOTTO_ID}`]);
       expect(menu.inbox.envelopes[1]?.data).toEqual({ id: RISOTTO_ID, is_available: false });
     }
   });

@@ -60,7 +60,9 @@ async function broadcastOf(transaction: readonly RecordedName[], data: MemorySto
   return sent;
 }
 
-const summary = (envelopes: readonly Envelope[]) => envelopes.map((e) => `${e.type} ${(e.data as { id?: string }).id ?? ''}`);
+/** `type id`; a stock.updated names every ingredient it lists. */
+const summary = (envelopes: readonly Envelope[]) =>
+  envelopes.map((e) => `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`);
 const flips = (envelopes: readonly Envelope[]) => envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
 
 describe('a MongoDB transaction through the realtime feed', () => {
@@ -68,13 +70,13 @@ describe('a MongoDB transaction through the realtime feed', () => {
     const sent = await broadcastOf(PLACE_RISOTTO_ORDER, await kitchenAfter({ rice: 0, saffron: 0 }));
     expect(flips(sent)).toEqual([{ id: RISOTTO_ID, is_available: false }]);
     // The transaction's order leads (its station, the expeditor and its owner's my-orders), then
-    // its stock, then the flip.
+    // its stock in one event (the change documents of one transaction, grouped by lsid and
+    // txnNumber), then the flip.
     expect(summary(sent)).toEqual([
       `order.created ${RISOTTO_ORDER_ID}`,
       `order.created ${RISOTTO_ORDER_ID}`,
       `order.created ${RISOTTO_ORDER_ID}`,
-      `ingredient.updated ${RICE_ID}`,
-      `ingredient.updated ${SAFFRON_ID}`,
+      `stock.updated ${RICE_ID},${SAFFRON_ID}`,
       `dish.availability ${RISOTTO_ID}`,
     ]);
   });
@@ -82,6 +84,7 @@ describe('a MongoDB transaction through the realtime feed', () => {
   it('a stock count that restocks saffron and writes the rice off leaves the risotto unavailable: no flip, not two', async () => {
     // Delivered one document at a time, the feed would see saffron arrive first (available) and the rice go next (not).
     const sent = await broadcastOf(STOCK_COUNT, await kitchenAfter({ rice: 0, saffron: 5 }));
-    expect(summary(sent)).toEqual([`ingredient.updated ${SAFFRON_ID}`, `ingredient.updated ${RICE_ID}`]);
+    expect(summary(sent)).toEqual([`stock.updated ${SAFFRON_ID},${RICE_ID}`]);
+    expect(sent[0]?.data).toEqual({ ingredients: [expect.objectContaining({ id: SAFFRON_ID, in_stock_qty: 5 }), expect.objectContaining({ id: RICE_ID, in_stock_qty: 0 })] });
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
-import { seedMenu } from '../helpers/menu.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive } from './browser.js';
 
 /** Each dish as the board shows it: category, name, price, image name, and whether it is greyed out. */
@@ -47,6 +47,31 @@ describe('menu board', () => {
       expect(restocked.statusCode).toBe(200);
       await page.waitForSelector(`[data-dish-id="${menu.steak.id}"]:not(.unavailable)`);
       expect((await steakOn(page))?.greyedOut).toBe(false);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  it('is redrawn by dish events only: the stock an order takes leaves the board as it is', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t);
+      const page = await openBoard(browser, t, '/menu');
+      await waitUntilLive(page);
+      // A price change shown means the board's first load is behind it: count redraws from here.
+      expect((await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { price: 9 } })).statusCode).toBe(200);
+      await page.waitForSelector(`[data-dish-id="${menu.salad.id}"] .dish-price:text("9.00")`);
+      // Every redraw replaces the children of #menu: one mutation record each.
+      await page.evaluate(`window.redraws = 0;
+        new MutationObserver((records) => { window.redraws += records.length; }).observe(document.querySelector('#menu'), { childList: true });`);
+
+      await placeOrder(t, [menu.steak.id, menu.salad.id]);
+      // Then a sell-out: its stock.updated, then the dish.availability that greys the lemonade out.
+      expect((await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode).toBe(200);
+      await page.waitForSelector(`[data-dish-id="${menu.lemonade.id}"].unavailable`);
+      expect(await page.evaluate('window.redraws')).toBe(1);
+      expect((await readMenu(page)).map((dish) => [dish.name, dish.greyedOut])).toStrictEqual([['Green Salad', false], ['Steak', false], ['Lemonade', true]]);
     } finally {
       await t.close();
     }

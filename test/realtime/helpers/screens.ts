@@ -47,9 +47,11 @@ export async function openScreens(t: TestApp): Promise<Screens> {
   };
 }
 
-/** `type id` of each envelope about one of the resources, in the order received. */
+/** `type id` of each envelope about one of the resources, in the order received (a stock.updated once per ingredient it lists). */
 export function about(screen: Screen, ...ids: string[]): string[] {
-  return screen.inbox.envelopes.filter((e) => ids.includes(idOf(e))).map((e) => `${e.type} ${idOf(e)}`);
+  return screen.inbox.envelopes.flatMap((e) => idsIn(e).filter((id) => ids.includes(id)).map((id) => `${e.type} ${id}`));
 }
+
+const idsIn = (envelope: Envelope): string[] => (envelope.type === 'stock.updated' ? envelope.data.ingredients.map((level) => level.id) : [idOf(envelope)]);
 
 export const idOf = (envelope: Envelope): string => ('id' in envelope.data ? String(envelope.data.id) : '');

@@ -6,7 +6,7 @@ import { accessToken, freshToken, refresh } from './session.js';
 export const EVENT_TYPES = [
   'order.created', 'order.updated', 'order.deleted',
   'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-  'ingredient.created', 'ingredient.updated', 'ingredient.deleted',
+  'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated',
   'station.all_day',
 ];
 

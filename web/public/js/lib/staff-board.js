@@ -41,8 +41,9 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   /** @param {string} type @param {any} data */
   const receive = (type, data) => {
     side?.receive(type, data);
-    // Stock and count events concern only the side parts: no re-render of the records for them.
-    if (!type.startsWith('ingredient.') && type !== 'station.all_day') sync.receive(type, data);
+    // Only orders and dishes are records; stock and count events concern only the side parts, and
+    // re-render nothing else.
+    if (type.startsWith('order.') || type.startsWith('dish.')) sync.receive(type, data);
   };
 
   /** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */

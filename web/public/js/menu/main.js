@@ -24,4 +24,9 @@ const sync = createSync({
 
 startHeaderClock();
 void sync.resync();
-connectLive({ rooms: ['menu'], onEvent: sync.receive, onResync: () => void sync.resync(), onState: showLinkState });
+// The menu room also carries stock (one event per order placed): only dish events change the board.
+/** @param {string} type @param {any} data */
+const onEvent = (type, data) => {
+  if (type.startsWith('dish.')) sync.receive(type, data);
+};
+connectLive({ rooms: ['menu'], onEvent, onResync: () => void sync.resync(), onState: showLinkState });
