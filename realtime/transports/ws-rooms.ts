@@ -7,6 +7,9 @@ import type { Channel } from '../rooms.js';
 import { CLOSE_GRACE_MS, settledWithin } from './endings.js';
 import { corked, tcpSocketOf } from './cork.js';
 
+/** The protocol is JSON text: bytes are sent as a text frame, not a binary one. */
+const TEXT = { binary: false } as const;
+
 export class WsRooms {
   readonly #clients = new Map<WebSocket, Set<Channel>>();
   readonly #answered = new WeakSet<WebSocket>();
@@ -48,15 +51,17 @@ export class WsRooms {
   broadcast(batch: readonly Sent[]): void {
     // Most servers have no /ws client at all: then there is nothing to serialize.
     if (this.#clients.size === 0) return;
-    const messages: (string | undefined)[] = [];
-    const messageOf = (i: number) => (messages[i] ??= JSON.stringify(batch[i]!.envelope));
+    // Each envelope is encoded once, to UTF-8 bytes, for all its clients (and only if one is in its
+    // rooms): given a string, ws would encode it again for every client it is sent to.
+    const messages: (Buffer | undefined)[] = [];
+    const messageOf = (i: number) => (messages[i] ??= Buffer.from(JSON.stringify(batch[i]!.envelope)));
     for (const [socket, rooms] of this.#clients) {
       const mine: number[] = [];
       batch.forEach(({ rooms: audience }, i) => {
         if (audience === 'everyone' || audience.some((room) => rooms.has(room))) mine.push(i);
       });
       if (mine.length === 0) continue;
-      corked(mine.length > 1 ? tcpSocketOf(socket) : null, () => mine.forEach((i) => socket.send(messageOf(i))));
+      corked(mine.length > 1 ? tcpSocketOf(socket) : null, () => mine.forEach((i) => socket.send(messageOf(i), TEXT)));
     }
   }
 

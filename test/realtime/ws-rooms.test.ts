@@ -12,9 +12,12 @@ class FakeSocket extends EventEmitter {
   pings = 0;
   terminated = false;
   readonly _socket = { cork: () => this.log.push('cork'), uncork: () => this.log.push('uncork') };
-  send(message: string) {
-    this.sent.push(message);
-    this.log.push(`send ${(JSON.parse(message) as Envelope).id}`);
+  /** What each send was given, as it was given. */
+  frames: { data: unknown; options: unknown }[] = [];
+  send(message: Buffer, options?: unknown) {
+    this.frames.push({ data: message, options });
+    this.sent.push(message.toString());
+    this.log.push(`send ${(JSON.parse(message.toString()) as Envelope).id}`);
   }
   ping() {
     this.pings++;
@@ -40,6 +43,22 @@ describe('ws rooms', () => {
     rooms.broadcast([{ rooms: 'everyone', envelope }]);
     expect([hot, both, menu, none].map((socket) => socket.sent)).toEqual(Array(4).fill(expect.arrayContaining([JSON.stringify(envelope)])));
     expect(none.sent).toEqual([JSON.stringify(envelope)]);
+  });
+
+  it('encodes each envelope once for all its clients, and sends it as a text frame', () => {
+    const rooms = new WsRooms();
+    const [hot, menu, both] = [fake(), fake(), fake()];
+    [hot, menu, both].forEach((socket) => rooms.add(asWs(socket)));
+    rooms.join(asWs(hot), ['station:hot']);
+    rooms.join(asWs(menu), ['menu']);
+    rooms.join(asWs(both), ['station:hot', 'menu']);
+    rooms.broadcast([{ rooms: ['station:hot'], envelope }, { rooms: ['menu'], envelope: { ...envelope, id: 2 } }]);
+    const [first, second] = [both.frames[0]!.data, both.frames[1]!.data];
+    expect(first).toEqual(Buffer.from(JSON.stringify(envelope)));
+    // The very same bytes, not an equal copy per client.
+    expect(hot.frames[0]!.data).toBe(first);
+    expect(menu.frames[0]!.data).toBe(second);
+    expect([hot, menu, both].flatMap((socket) => socket.frames.map((frame) => frame.options))).toEqual(Array(4).fill({ binary: false }));
   });
 
   it('sends a client its share of a batch in order, corked when it is more than one envelope', () => {

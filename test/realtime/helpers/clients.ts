@@ -80,7 +80,9 @@ export function connectWs(url: string, name: string, { token, via = 'header' }: 
   const inbox = new Inbox(name);
   const answers: unknown[] = [];
   const waiting: ((answer: unknown) => void)[] = [];
-  socket.on('message', (data) => {
+  socket.on('message', (data, isBinary) => {
+    // The protocol is JSON text: a binary frame is the server's mistake, and fails the test run.
+    if (isBinary) throw new Error(`${name} received a binary frame`);
     const message = JSON.parse(data.toString()) as { id?: number };
     if (typeof message.id === 'number') return inbox.push(message as Envelope);
     answers.push(message);
