@@ -1,17 +1,18 @@
-// Per-collection policies put together. A committed batch's deliveries go out kitchen first: the
-// orders it wrote, then the stations' new all-day counts; then the menu's: its other changes in
-// commit order, then one `stock.updated` for every stock level it changed, then the availability
-// flips the batch caused.
+// Per-collection policies put together. A committed batch's deliveries go out kitchen first, room by
+// room: each station's order events and then its new all-day counts, the expeditor's, the owners'
+// (my-orders); then the menu's: its other changes in commit order, then one `stock.updated` for
+// every stock level it changed, then the availability flips the batch caused.
 //
 // A batch is one commit: its clients could not have seen any part of it before the rest, so the
-// order of its events is ours to choose. The kitchen's lead because the station screens wait for
-// them, and because a client's packets leave once the last event of the batch that reaches it is
-// out (transports/socketio-batch.ts): a station screen is then written before any menu event is
-// even encoded. Envelope ids are stamped in this order, so they still grow in the order clients
-// receive them.
-import type { Delivery } from '../events.js';
+// order of its events is ours to choose, as long as each room's stay in commit order. A client's
+// packets leave once the last event of the batch that reaches it is out
+// (transports/socketio-batch.ts), so the stations' screens, which cook what they show, are written
+// before the expeditor's events or any menu event are even encoded. Envelope ids are stamped in
+// this order, so they still grow in the order clients receive them.
+import type { Audience, Delivery } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
 import type { Change } from '../normalize.js';
+import { STATION_ROOMS } from '../rooms.js';
 import type { AllDayBoard } from './all-day.js';
 import { availabilityFlips } from './availability.js';
 import { dishDeliveries } from './dishes.js';
@@ -22,7 +23,15 @@ export async function deliveriesFor(batch: readonly Change[], view: KitchenView,
   const orders = await Promise.all(batch.flatMap((change) => (change.collection === 'orders' ? [orderDeliveries(change, view)] : [])));
   const counts = await allDay.updates(batch, view);
   const menu = await Promise.all(batch.map((change) => menuDeliveriesOf(change, view)));
-  return [...orders.flat(), ...counts, ...menu.flat(), ...stockUpdates(batch), ...(await availabilityFlips(batch, view))];
+  const kitchen = [...orders.flat(), ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
+  return [...kitchen, ...menu.flat(), ...stockUpdates(batch), ...(await availabilityFlips(batch, view))];
+}
+
+/** Stations first (in station order), then the expeditor, then owners' rooms. A stable sort keeps commit order within each. */
+function kitchenRank(rooms: Audience): number {
+  const room = rooms === 'everyone' ? '' : (rooms[0] ?? '');
+  const station = (STATION_ROOMS as readonly string[]).indexOf(room);
+  return station >= 0 ? station : room === 'expeditor' ? STATION_ROOMS.length : STATION_ROOMS.length + 1;
 }
 
 function menuDeliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {

@@ -32,8 +32,8 @@ it('a replay pushes no event to any room', async () => {
   const marker = (await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ana', dish_ids: [other.id] } })).json<{ id: string }>();
   await screen.inbox.waitFor((e) => e.type === 'stock.updated' && e.data.ingredients.some((level) => level.id === lemon.id), "the marker order's stock");
 
-  // The first order reached both kitchen rooms and the hot station its new counts, then its stock
+  // The first order reached the hot station (with its new counts), the expeditor, then its stock
   // and the sell-out the menu: once each.
-  expect(before).toEqual([`order.created ${first.id}`, `order.created ${first.id}`, 'station.all_day', 'stock.updated', `dish.availability ${dish.id}`]);
+  expect(before).toEqual([`order.created ${first.id}`, 'station.all_day', `order.created ${first.id}`, 'stock.updated', `dish.availability ${dish.id}`]);
   expect(screen.inbox.summary().slice(before.length)).toEqual([`order.created ${marker.id}`, 'stock.updated']);
 });

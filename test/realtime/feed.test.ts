@@ -68,7 +68,7 @@ describe('change feed', () => {
     });
   });
 
-  it('puts a commit\'s kitchen events first: its orders, the stations\' all-day counts, then the menu\'s', async () => {
+  it('puts a commit\'s kitchen events first, station by station (orders, then counts), then the expeditor\'s, then the menu\'s', async () => {
     const lime = await addIngredient(store, 'Lime', 1);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
     const ticket = { station: 'beverages' as const, status: 'Received' as const, fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null };
@@ -79,9 +79,9 @@ describe('change feed', () => {
     await feed.stop();
     expect(summary().slice(2).map(([, type, rooms]) => [type, rooms])).toEqual([
       ['order.created', ['station:beverages']],
+      ['station.all_day', ['station:beverages']],
       ['order.created', ['expeditor']],
       ['order.created', ['owner:owner-secret']],
-      ['station.all_day', ['station:beverages']],
       ['stock.updated', ['menu']],
       ['dish.availability', ['menu']],
     ]);
@@ -101,6 +101,17 @@ describe('change feed', () => {
       }
     });
     await feed.stop();
+    // Room by room, each room's events in commit order.
+    expect(summary().slice(5).map(([, type, rooms]) => [type, rooms])).toEqual([
+      ['order.created', ['station:beverages']],
+      ['order.created', ['station:beverages']],
+      ['order.created', ['expeditor']],
+      ['order.created', ['expeditor']],
+      ['order.created', ['owner:owner-secret']],
+      ['order.created', ['owner:owner-secret']],
+      ['stock.updated', ['menu']],
+    ]);
+    expect(sent.filter(({ rooms }) => rooms[0] === 'expeditor').map(({ envelope }) => (envelope.data as { dish_ids: string[] }).dish_ids)).toEqual([[mojito.id], [daiquiri.id]]);
     const stock = sent.filter(({ envelope }) => envelope.type === 'stock.updated');
     expect(stock.map(({ rooms, envelope }) => [rooms, envelope.data])).toEqual([
       [['menu'], { ingredients: [
