@@ -31,13 +31,18 @@ type Item = AllDay['items'][number];
 export class AllDayTally {
   private readonly entries = new Map<string, Entry>();
   private readonly names = new Map<string, string>();
+  // Kept as orders come and go, so counting costs the dishes on the menu, not every open order.
+  private readonly items = new Map<string, number>();
+  // Upcoming counts depend on the time asked, so they are summed when asked, over the Drafts alone.
+  private readonly drafts = new Map<string, Entry>();
 
   constructor(readonly station: Station) {}
 
   /** Takes an order as it now is (`dishes` holding at least its dishes); deleted orders go through `remove`. */
   put(order: OrderDoc, dishes: ReadonlyMap<string, DishDoc>): void {
+    this.remove(order.id);
     const part = allDayPart(order, this.station);
-    if (part === null) return void this.entries.delete(order.id);
+    if (part === null) return;
     const counted = new Map<string, number>();
     for (const id of order.dish_ids) {
       const dish = dishes.get(id);
@@ -45,23 +50,36 @@ export class AllDayTally {
       this.names.set(dish.id, dish.name);
       counted.set(id, (counted.get(id) ?? 0) + 1);
     }
-    this.entries.set(order.id, { part, fireAt: order.fire_at, dishes: counted });
+    const entry: Entry = { part, fireAt: order.fire_at, dishes: counted };
+    this.entries.set(order.id, entry);
+    if (part === 'items') this.addItems(entry, 1);
+    else this.drafts.set(order.id, entry);
   }
 
   remove(orderId: string): void {
+    const entry = this.entries.get(orderId);
+    if (!entry) return;
     this.entries.delete(orderId);
+    if (entry.part === 'items') this.addItems(entry, -1);
+    else this.drafts.delete(orderId);
   }
 
   counts(at: Date): AllDay {
     const firingBy = new Date(at.getTime() + UPCOMING_WINDOW_MS).toISOString();
-    const items = new Map<string, number>();
     const upcoming = new Map<string, number>();
-    for (const entry of this.entries.values()) {
-      if (entry.part === 'upcoming' && (entry.fireAt === null || entry.fireAt > firingBy)) continue;
-      const into = entry.part === 'items' ? items : upcoming;
-      for (const [id, quantity] of entry.dishes) into.set(id, (into.get(id) ?? 0) + quantity);
+    for (const entry of this.drafts.values()) {
+      if (entry.fireAt === null || entry.fireAt > firingBy) continue;
+      for (const [id, quantity] of entry.dishes) upcoming.set(id, (upcoming.get(id) ?? 0) + quantity);
     }
-    return { station: this.station, items: this.listed(items), upcoming: this.listed(upcoming) };
+    return { station: this.station, items: this.listed(this.items), upcoming: this.listed(upcoming) };
+  }
+
+  private addItems(entry: Entry, sign: 1 | -1): void {
+    for (const [id, quantity] of entry.dishes) {
+      const total = (this.items.get(id) ?? 0) + sign * quantity;
+      if (total === 0) this.items.delete(id);
+      else this.items.set(id, total);
+    }
   }
 
   /** Largest quantity first, then by name and id so equal counts keep one order. */

@@ -54,6 +54,16 @@ export class Connection {
     return this.db.inTransaction ? body() : (this.unit.deferred(body) as R);
   }
 
+  /** Rolls back whatever is open, quietly: the error that led here says more than a failed ROLLBACK would. */
+  abandon(): void {
+    if (!this.db.inTransaction) return;
+    try {
+      this.db.exec('ROLLBACK');
+    } catch {
+      // Nothing better to do: the caller reports the original error.
+    }
+  }
+
   exec(sql: string): void {
     this.prepare(sql).run();
   }

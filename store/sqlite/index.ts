@@ -1,9 +1,10 @@
 // The embedded store: documents in one SQLite file under the data directory. Writes queue on one
-// writer connection; reads outside transactions use a second connection that sees committed data.
+// writer connection and commit in groups (commit-group.ts); reads outside transactions use a second
+// connection that sees committed data.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Collections } from '../../models/collections.js';
 import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
-import type { Access } from './collection.js';
+import { CommitGroup, type CommitObserver } from './commit-group.js';
 import type { Connection } from './connection.js';
 import { closedError, toStoreError } from './errors.js';
 import { ChangeFeed } from './feed.js';
@@ -20,6 +21,8 @@ export interface SqliteStoreOptions {
   onListenerError?: (error: unknown) => void;
   /** Told when the file was upgraded from an earlier release's format. */
   logger?: StoreLogger;
+  /** Told after each group commit how many writes and transactions it carried. */
+  onCommit?: CommitObserver;
 }
 
 /** The readiness probe waits less for another process's write lock than writes do (BUSY_TIMEOUT_MS). */
@@ -30,7 +33,7 @@ class SqliteStore implements Store {
   // publish() runs right after COMMIT, before the write's promise settles.
   readonly synchronousChanges = true;
   private readonly mutex = new Mutex();
-  private readonly feed: ChangeFeed;
+  private readonly group: CommitGroup;
   // Lets a store-level write made inside a transaction fail at once instead of waiting forever
   // for the queue the transaction holds.
   private readonly transactionScope = new AsyncLocalStorage<TransactionState>();
@@ -43,10 +46,15 @@ class SqliteStore implements Store {
     private readonly writer: Connection,
     private readonly reader: Connection,
     private readonly clock: () => Date,
-    onListenerError: (error: unknown) => void,
+    private readonly feed: ChangeFeed,
     private readonly release: () => void,
+    onCommit: CommitObserver = () => {},
   ) {
-    this.feed = new ChangeFeed(onListenerError);
+    this.group = new CommitGroup(writer, feed, this.mutex, (outcome) => {
+      // A refused commit means "cannot write"; /ready then proves writes work again.
+      this.writeFailed = outcome.failed;
+      onCommit(outcome);
+    });
     this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
   }
 
@@ -57,28 +65,18 @@ class SqliteStore implements Store {
   async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
     this.assertOpen();
     this.assertOutsideTransaction();
-    return this.mutex.run(async () => {
-      const state: TransactionState = { active: true, events: [] };
-      try {
-        this.writer.exec('BEGIN IMMEDIATE');
-      } catch (error) {
-        throw toStoreError(error);
-      }
-      try {
-        const result = await this.transactionScope.run(state, () => work(new Session(transactionAccess(this.writer, state), this.clock)));
-        // After a disk or I/O error SQLite may have rolled back on its own: never report success.
-        if (!this.writer.db.inTransaction) throw new StoreUnavailableError('the database rolled the transaction back');
-        this.writer.exec('COMMIT');
-        state.active = false;
-        this.feed.publish(state.events);
-        this.writeFailed = false;
-        return result;
-      } catch (error) {
-        state.active = false;
-        this.rollback();
-        throw this.noted(toStoreError(error));
-      }
-    });
+    try {
+      return await this.group.run(async (events) => {
+        const state: TransactionState = { active: true, events };
+        try {
+          return await this.transactionScope.run(state, () => work(new Session(transactionAccess(this.writer, state), this.clock)));
+        } finally {
+          state.active = false;
+        }
+      });
+    } catch (error) {
+      throw this.noted(toStoreError(error));
+    }
   }
 
   onChange(listener: ChangeListener): () => void {
@@ -104,6 +102,7 @@ class SqliteStore implements Store {
     }
     await this.mutex.run(() => {
       this.assertOpen();
+      this.group.flush();
       const db = this.writer.db;
       db.pragma(`busy_timeout = ${PROBE_BUSY_TIMEOUT_MS}`);
       try {
@@ -112,7 +111,7 @@ class SqliteStore implements Store {
         this.writer.exec(this.writeFailed ? 'COMMIT' : 'ROLLBACK');
         this.writeFailed = false;
       } catch (error) {
-        this.rollback();
+        this.writer.abandon();
         throw toStoreError(error);
       } finally {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -123,6 +122,7 @@ class SqliteStore implements Store {
   close(): Promise<void> {
     // Writes queued before close still run; anything called after it is refused.
     this.closing ??= this.mutex.run(() => {
+      this.group.flush();
       this.writer.close();
       this.reader.close();
       this.release();
@@ -139,33 +139,17 @@ class SqliteStore implements Store {
   private async write<R>(body: (connection: Connection, events: ChangeEvent[]) => R): Promise<R> {
     this.assertOpen();
     this.assertOutsideTransaction();
-    return this.mutex.run(() => {
-      const events: ChangeEvent[] = [];
-      let result: R;
-      try {
-        result = this.writer.atomically(() => body(this.writer, events));
-      } catch (error) {
-        // Collections map SQLite's errors themselves; this only notes the ones that mean "cannot write".
-        throw this.noted(toStoreError(error));
-      }
-      this.writeFailed = false;
-      this.feed.publish(events);
-      return result;
-    });
+    try {
+      return await this.group.run((events) => body(this.writer, events));
+    } catch (error) {
+      // Collections map SQLite's errors themselves; this only notes the ones that mean "cannot write".
+      throw this.noted(toStoreError(error));
+    }
   }
 
   private noted(error: unknown): unknown {
     if (error instanceof StoreUnavailableError) this.writeFailed = true;
     return error;
-  }
-
-  private rollback(): void {
-    if (!this.writer.db.inTransaction) return;
-    try {
-      this.writer.exec('ROLLBACK');
-    } catch {
-      // The error that led here says more than a failed ROLLBACK would.
-    }
   }
 
   private assertOpen(): void {
@@ -184,5 +168,5 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const { writer, reader, release, upgrade } = openConnections(options.dataDir, options.synchronous ?? 'NORMAL', clock);
   if (upgrade) options.logger?.info({ from: upgrade.from, to: upgrade.to, dataDir: options.dataDir }, 'data format upgraded');
   const onListenerError = options.onListenerError ?? ((error: unknown) => console.error('a change listener failed', error));
-  return new SqliteStore(writer, reader, clock, onListenerError, release);
+  return new SqliteStore(writer, reader, clock, new ChangeFeed(onListenerError), release, options.onCommit);
 }

@@ -1,6 +1,7 @@
 // One server per data directory: pos.lock names the process that owns it. A second process is
-// refused with that process's pid; a lock left by a process that died is taken over. Stores opened
-// twice inside one process share its lock (the process is the owner, not the store).
+// refused with that process's pid; a lock left by a process that died is taken over. A second store
+// inside the owning process is refused too: the embedded store holds SQLite's write lock across a
+// turn of the event loop (group commit), which a second writer in the same thread would wait on forever.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,15 +21,17 @@ export class DataDirectoryLockedError extends Error {
     readonly holder: Holder,
   ) {
     super(
-      `${file} shows that process ${holder.pid} on ${holder.host} (since ${holder.started_at}) already serves this data directory: ` +
-        'stop it first (two servers on one directory drift apart); if no such server runs, delete the file',
+      holder.pid === process.pid && holder.host === os.hostname()
+        ? `this process (${holder.pid}) already has this data directory open (${file}): one store per data directory`
+        : `${file} shows that process ${holder.pid} on ${holder.host} (since ${holder.started_at}) already serves this data directory: ` +
+            'stop it first (two servers on one directory drift apart); if no such server runs, delete the file',
     );
     this.name = 'DataDirectoryLockedError';
   }
 }
 
-// Per process: how many open stores hold each lock file.
-const held = new Map<string, number>();
+// The lock files this process holds, one per open store.
+const held = new Set<string>();
 
 function readHolder(file: string): Holder | undefined {
   try {
@@ -55,19 +58,16 @@ function alive(holder: Holder, file: string): boolean {
   }
 }
 
-/** Takes the data directory's lock (or joins this process's); returns the release function. */
+/** Takes the data directory's lock; returns the release function. */
 export function lockDataDirectory(dir: string): () => void {
   const file = path.join(dir, LOCK_FILE);
-  const count = held.get(file);
-  if (count !== undefined) {
-    held.set(file, count + 1);
-    return once(file);
-  }
+  const ours = held.has(file) ? readHolder(file) : undefined;
+  if (ours) throw new DataDirectoryLockedError(file, ours);
   const mine: Holder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() };
   for (let attempt = 0; ; attempt += 1) {
     try {
       fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
-      held.set(file, 1);
+      held.add(file);
       return once(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw lockError(error, file);
@@ -90,11 +90,6 @@ function once(file: string): () => void {
   return () => {
     if (released) return;
     released = true;
-    const remaining = (held.get(file) ?? 1) - 1;
-    if (remaining > 0) {
-      held.set(file, remaining);
-      return;
-    }
     held.delete(file);
     // Only our own lock: never one a later owner wrote after taking over.
     if (readHolder(file)?.pid === process.pid) fs.rmSync(file, { force: true });

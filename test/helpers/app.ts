@@ -9,6 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { CHECK_RESPONSES, responseChecker } from './conformance.js';
+import type { CommitObserver } from '../../store/sqlite/commit-group.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
 import type { Role } from '../../models/user.js';
@@ -47,6 +48,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Skip creating the per-role users (e.g. when reopening a data dir that has them). */
   withoutUsers?: boolean;
+  /** Told after each of the store's group commits. */
+  onCommit?: CommitObserver;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,7 +63,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     POS_ADMIN_EMAIL: 'manager1@example.com',
     ...options.env,
   });
-  const store = openSqliteStore({ dataDir, clock: clock.now });
+  const store = openSqliteStore({ dataDir, clock: clock.now, ...(options.onCommit && { onCommit: options.onCommit }) });
   const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });

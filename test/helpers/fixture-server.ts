@@ -12,6 +12,8 @@ export interface FixtureServer {
   url: Promise<string>;
   /** Resolves with the signal that ended it (null for a plain exit). */
   exited: Promise<NodeJS.Signals | null>;
+  /** Everything it wrote to stdout so far. */
+  stdout(): string;
 }
 
 export function serveFixture(fixture: string, dataDir: string, env: Record<string, string> = {}): FixtureServer {
@@ -23,8 +25,8 @@ export function serveFixture(fixture: string, dataDir: string, env: Record<strin
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+  let stdout = '';
   const url = new Promise<string>((resolve, reject) => {
-    let stdout = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const match = /listening (\S+)/.exec(stdout);
@@ -34,5 +36,5 @@ export function serveFixture(fixture: string, dataDir: string, env: Record<strin
     // Bounded, so the test's finally (which kills the child) always runs before the test times out.
     setTimeout(() => reject(new Error(`server did not listen within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS).unref();
   });
-  return { child, url, exited };
+  return { child, url, exited, stdout: () => stdout };
 }

@@ -24,7 +24,12 @@ const REQUEST_TIMEOUT_MS = 10_000;
 /** A bound on the burst should the kill condition never be met. */
 const MAX_REQUESTS = 2_000;
 
-it('SIGKILL in the middle of a burst of orders leaves every order with exactly its units taken', async () => {
+it.each([
+  ['by the test, a few answers into a volley', {}],
+  // Group commit: several orders written in one open transaction, none answered, none committed.
+  ['by itself in the middle of a group commit', { TEST_KILL_MID_BATCH: String(KILL_AFTER_CREATED) }],
+])('SIGKILL in the middle of a burst of orders (%s) loses no answered order and leaves every order with exactly its units taken', async (_label, env: Record<string, string>) => {
+  const selfKill = 'TEST_KILL_MID_BATCH' in env;
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-crash-'));
   let server: FixtureServer | undefined;
   let store: Store | undefined;
@@ -51,7 +56,7 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     const [risotto, rice, tea] = dishes.map((dish) => dish.id) as [string, string, string];
     const baskets = [[risotto], [rice, rice], [risotto, tea, rice], [tea, tea], [rice]];
 
-    const running = serveFixture(FIXTURE, dataDir);
+    const running = serveFixture(FIXTURE, dataDir, env);
     server = running;
     const url = await running.url;
     const login = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }), signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -89,17 +94,19 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     const volley = Array.from({ length: VOLLEY }, (_, k) =>
       post(MAX_REQUESTS + k).then(() => {
         settled += 1;
-        if (killed || settled < KILL_AFTER_ANSWERS) return;
+        if (selfKill || killed || settled < KILL_AFTER_ANSWERS) return;
         killed = true;
         running.child.kill('SIGKILL');
       }),
     );
     await Promise.all(volley);
-    const killedMidBurst = killed && created.length >= KILL_AFTER_CREATED;
+    const killedMidBurst = (selfKill || killed) && created.length >= KILL_AFTER_CREATED;
     if (!killed) running.child.kill('SIGKILL');
     await running.exited;
 
     expect(killedMidBurst).toBe(true);
+    const atKill = /killed with (\d+) orders in the open commit, (\d+) committed/.exec(running.stdout());
+    if (selfKill) expect(Number(atKill?.[1])).toBeGreaterThanOrEqual(3);
     expect(running.child.signalCode).toBe('SIGKILL');
     expect(cutOff).toBeGreaterThan(0); // the kill did land in the middle of the burst
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
@@ -112,6 +119,8 @@ it('SIGKILL in the middle of a burst of orders leaves every order with exactly i
     for (const id of created) expect(ids.has(id), `answered order ${id} exists`).toBe(true);
     expect(orders.length).toBeGreaterThanOrEqual(created.length);
     expect(orders.length).toBeLessThanOrEqual(created.length + cutOff);
+    // The open commit's orders died with it: only what had committed is there.
+    if (selfKill) expect(orders.length).toBeLessThanOrEqual(Number(atKill?.[2]));
 
     const byId = new Map(dishes.map((dish) => [dish.id, dish]));
     const consumed: Record<string, number> = Object.fromEntries(Object.keys(initial).map((id) => [id, 0]));

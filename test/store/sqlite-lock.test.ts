@@ -1,6 +1,6 @@
 // One owner per data directory: pos.lock names the owning process; a dead owner's lock is taken
-// over; stores opened twice in one process share the lock (the tests that race two stores on one
-// file rely on that, and on SQLite's own locking, which still guards other tools such as a backup).
+// over; a second store in the owning process is refused as well (group commit holds SQLite's write
+// lock across a turn of the event loop, which a second store in the same thread would wait on forever).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -58,15 +58,21 @@ describe('the data directory lock', () => {
     await store.close();
   });
 
-  it('is shared by two stores of one process, and released when the last one closes', async () => {
+  it('refuses a second store in the same process while the first is open, and opens again once it closes', async () => {
     const dataDir = tempDir();
     const first = openSqliteStore({ dataDir });
-    const second = openSqliteStore({ dataDir });
-    await first.close();
+    const lock = path.join(dataDir, 'pos.lock');
+    expect(() => openSqliteStore({ dataDir })).toThrow(
+      `cannot open the data directory ${dataDir}: this process (${process.pid}) already has this data directory open (${lock}): one store per data directory`,
+    );
+    // The refusal left the first store's lock and store alone.
     expect(lockOf(dataDir).pid).toBe(process.pid);
-    await second.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    await first.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
+    await first.close();
+    expect(fs.existsSync(lock)).toBe(false);
+    const second = openSqliteStore({ dataDir });
+    expect(await second.collection('ingredients').find([])).toHaveLength(1);
     await second.close();
-    expect(fs.existsSync(path.join(dataDir, 'pos.lock'))).toBe(false);
   });
 
   it('is released when the store cannot open the file, so a fixed directory opens next time', async () => {

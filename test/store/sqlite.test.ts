@@ -1,5 +1,5 @@
 // The embedded store: the store contract, plus what only SQLite has (its data directory, its query
-// plans, a file shared by two stores, its failure modes).
+// plans, its group commit, its failure modes).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,22 +132,22 @@ describe('sqlite store specifics', () => {
     db.close();
   });
 
-  // Two stores of one process share the data directory's lock (test/store/sqlite-lock.test.ts):
-  // this checks SQLite's own guarantee, which still guards the file against other tools.
-  it('lets exactly one of two stores sharing the file win a conditional update', async () => {
-    const first = await harness();
-    const second = openSqliteStore({ dataDir: first.dataDir });
-    cleanups.push(() => second.close());
+  // Both updates join one group commit: the second sees the first's write (not yet committed) and fails its condition.
+  it('lets exactly one of two conditional updates made in the same commit win', async () => {
+    const commits: number[] = [];
+    const { store } = await harness({ onCommit: ({ units }) => commits.push(units) });
     for (let round = 0; round < 20; round += 1) {
-      const placed = await first.store.collection('orders').insert(draft);
+      const placed = await store.collection('orders').insert(draft);
+      commits.length = 0;
       const onlyDraft = { if: [{ field: 'status', op: 'eq' as const, value: 'Draft' }] };
       const outcomes = await Promise.all([
-        first.store.collection('orders').update(placed.id, { set: { status: 'Received' } }, onlyDraft),
-        second.collection('orders').update(placed.id, { set: { status: 'In Progress' } }, onlyDraft),
+        store.collection('orders').update(placed.id, { set: { status: 'Received' } }, onlyDraft),
+        store.collection('orders').update(placed.id, { set: { status: 'In Progress' } }, onlyDraft),
       ]);
-      const winners = outcomes.filter((outcome) => outcome !== null);
-      expect(winners).toHaveLength(1);
-      expect(await second.collection('orders').get(placed.id)).toEqual(winners[0]);
+      expect(commits).toEqual([2]);
+      expect(outcomes[1]).toBeNull();
+      expect(outcomes[0]).toMatchObject({ id: placed.id, status: 'Received' });
+      expect(await store.collection('orders').get(placed.id)).toEqual(outcomes[0]);
     }
   });
 

@@ -1,0 +1,38 @@
+// Orders placed together share one group commit, yet each keeps its own outcome: an order refused
+// for stock is undone alone, and the others are answered, stored and announced.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { seedMenu } from '../helpers/menu.js';
+import { orderCount, setStock, stockById } from './support.js';
+
+let t: TestApp;
+const commits: number[] = [];
+
+beforeEach(async () => {
+  commits.length = 0;
+  t = await startTestApp({ onCommit: ({ units }) => commits.push(units) });
+});
+
+afterEach(async () => {
+  await t?.close();
+});
+
+it('undoes an order refused for stock alone while the orders committed with it stand, announced in order', async () => {
+  const menu = await seedMenu(t, 20);
+  await setStock(t, menu.beef.id, 1);
+  const before = await orderCount(t);
+  const inserted: string[] = [];
+  t.store.onChange((event) => {
+    if (event.collection === 'orders') inserted.push(event.id);
+  });
+  commits.length = 0;
+  const post = (dishIds: string[]) => t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: dishIds } });
+  const responses = await Promise.all([post([menu.salad.id]), post([menu.steak.id, menu.steak.id]), post([menu.steak.id])]);
+
+  expect(responses.map((response) => response.statusCode)).toEqual([201, 409, 201]);
+  expect(commits).toEqual([2]);
+  expect(inserted).toEqual([responses[0]?.json<{ id: string }>().id, responses[2]?.json<{ id: string }>().id]);
+  expect(await orderCount(t)).toBe(before + 2);
+  const stock = await stockById(t);
+  expect([stock[menu.lettuce.id], stock[menu.beef.id], stock[menu.salt.id]]).toEqual([19, 0, 18]);
+});

@@ -1,0 +1,149 @@
+// Group commit in the embedded store: writes and transactions started in one turn share one COMMIT,
+// yet each keeps its own outcome: a failing one is undone alone, nobody is answered before the
+// COMMIT that makes their writes durable, and change events come in commit order.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CommitGroup } from '../../store/sqlite/commit-group.js';
+import { Connection } from '../../store/sqlite/connection.js';
+import { ChangeFeed } from '../../store/sqlite/feed.js';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+import { Mutex } from '../../store/sqlite/mutex.js';
+import { DuplicateKeyError, type ChangeEvent, type Store } from '../../store/types.js';
+
+const dirs: string[] = [];
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function open() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-'));
+  dirs.push(dataDir);
+  const commits: number[] = [];
+  const store = openSqliteStore({ dataDir, onCommit: ({ units, failed }) => commits.push(failed ? -units : units) });
+  stores.push(store);
+  const events: string[] = [];
+  store.onChange((event) => events.push(`${event.operation} ${event.collection} ${nameOf(event)}`));
+  return { dataDir, store, commits, events };
+}
+
+function nameOf(event: ChangeEvent): string | undefined {
+  const doc = (event.after ?? event.before) as { name?: string; user_name?: string };
+  return doc.name ?? doc.user_name;
+}
+const ingredient = (name: string) => ({ name, in_stock_qty: 5, price: 1 });
+const user = (user_name: string) => ({ user_name, email: `${user_name}@example.com`, role: 'patron' as const, password_hash: 'hash' });
+
+describe('group commit', () => {
+  it('undoes a failing transaction alone: the others started in the same turn commit with one COMMIT', async () => {
+    const { store, commits, events } = open();
+    await store.collection('users').insert(user('ann'));
+    commits.length = 0;
+    events.length = 0;
+    const outcomes = await Promise.allSettled([
+      store.transaction(async (tx) => tx.collection('ingredients').insert(ingredient('Flour'))),
+      store.transaction(async (tx) => {
+        await tx.collection('ingredients').insert(ingredient('Saffron'));
+        await tx.collection('ingredients').insert(ingredient('Vanilla'));
+        throw new Error('out of saffron');
+      }),
+      store.collection('users').insert(user('ANN')), // a unique name taken: this write alone fails
+      store.transaction(async (tx) => tx.collection('ingredients').insert(ingredient('Salt'))),
+      store.collection('ingredients').insert(ingredient('Rice')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toEqual(new Error('out of saffron'));
+    expect((outcomes[2] as PromiseRejectedResult).reason).toEqual(new DuplicateKeyError('users', 'user_name'));
+    expect(commits).toEqual([3]);
+    expect((await store.collection('ingredients').find([])).map((doc) => doc.name).sort()).toEqual(['Flour', 'Rice', 'Salt']);
+    expect((await store.collection('users').find([])).map((doc) => doc.user_name)).toEqual(['ann']);
+    expect(events).toEqual(['insert ingredients Flour', 'insert ingredients Salt', 'insert ingredients Rice']);
+  });
+
+  it('answers nobody before the COMMIT: each answer finds its write in another connection, after every change listener ran', async () => {
+    const { dataDir, store, commits, events } = open();
+    const other = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    try {
+      const find = other.prepare('SELECT count(*) FROM ingredients WHERE id = ?').pluck();
+      const names = Array.from({ length: 10 }, (_, i) => `Spice ${i}`);
+      const answers: string[] = [];
+      await Promise.all(
+        names.map((name) =>
+          store.collection('ingredients').insert(ingredient(name)).then((doc) => {
+            answers.push(`${doc.name}: stored ${String(find.get(doc.id))}, events seen ${events.length}`);
+          }),
+        ),
+      );
+      expect(commits).toEqual([10]);
+      expect(answers).toEqual(names.map((name) => `${name}: stored 1, events seen 10`));
+    } finally {
+      other.close();
+    }
+  });
+
+  it('publishes events in commit order: a transaction\'s writes together, turn after turn', async () => {
+    const { store, commits, events } = open();
+    const first = Promise.all([
+      store.transaction(async (tx) => {
+        await tx.collection('ingredients').insert(ingredient('A1'));
+        await new Promise((resolve) => setTimeout(resolve, 5)); // holds its place across a timer
+        await tx.collection('ingredients').insert(ingredient('A2'));
+      }),
+      store.collection('ingredients').insert(ingredient('B1')),
+      store.transaction(async (tx) => {
+        await tx.collection('ingredients').insert(ingredient('C1'));
+        await tx.collection('ingredients').insert(ingredient('C2'));
+      }),
+    ]);
+    await first;
+    await Promise.all([store.collection('ingredients').insert(ingredient('D1')), store.collection('ingredients').insert(ingredient('E1'))]);
+    expect(events).toEqual(['A1', 'A2', 'B1', 'C1', 'C2', 'D1', 'E1'].map((name) => `insert ingredients ${name}`));
+    expect(commits).toEqual([3, 2]);
+  });
+
+  it('fails every unit of a batch whose COMMIT fails, publishes none of it and keeps none of it', async () => {
+    // A deferred foreign key is checked at COMMIT: the real way SQLite refuses a COMMIT.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-'));
+    dirs.push(dir);
+    const db = new Database(path.join(dir, 'commit.sqlite'));
+    db.pragma('foreign_keys = ON');
+    db.exec('CREATE TABLE tables_ (id INTEGER PRIMARY KEY); CREATE TABLE seats (id INTEGER PRIMARY KEY, table_id INTEGER REFERENCES tables_(id) DEFERRABLE INITIALLY DEFERRED)');
+    const connection = new Connection(db);
+    const published: ChangeEvent[] = [];
+    const feed = new ChangeFeed((error) => {
+      throw error;
+    });
+    feed.subscribe((event) => published.push(event));
+    const outcomes: boolean[] = [];
+    const group = new CommitGroup(connection, feed, new Mutex(), ({ failed }) => outcomes.push(failed));
+    const seat = (id: number, tableId: number) =>
+      group.run((events) => {
+        connection.run('INSERT INTO seats (id, table_id) VALUES (?, ?)', [id, tableId]);
+        events.push({ collection: 'orders', operation: 'insert', id: String(id), before: null, after: null });
+        return id;
+      });
+    try {
+      connection.run('INSERT INTO tables_ (id) VALUES (1)', []);
+      const results = await Promise.allSettled([seat(1, 1), seat(2, 99), seat(3, 1)]);
+      expect(results.map((result) => (result.status === 'rejected' ? (result.reason as { code?: string }).code : 'answered'))).toEqual([
+        'SQLITE_CONSTRAINT_FOREIGNKEY',
+        'SQLITE_CONSTRAINT_FOREIGNKEY',
+        'SQLITE_CONSTRAINT_FOREIGNKEY',
+      ]);
+      expect(outcomes).toEqual([true]);
+      expect(published).toEqual([]);
+      expect(db.prepare('SELECT count(*) FROM seats').pluck().get()).toBe(0);
+      expect(db.inTransaction).toBe(false);
+      // The next turn's batch commits as usual.
+      expect(await Promise.all([seat(4, 1), seat(5, 1)])).toEqual([4, 5]);
+      expect(outcomes).toEqual([true, false]);
+      expect(published.map((event) => event.id)).toEqual(['4', '5']);
+    } finally {
+      db.close();
+    }
+  });
+});
