@@ -48,4 +48,16 @@ describe('Request-Deadline', () => {
       await t.close();
     }
   });
+
+  it('a late write is refused before the rate limit counts it, as when the deadline was checked for every request', async () => {
+    const t = await startTestApp({ env: { POS_RATE_LIMIT_MAX: '1' } });
+    try {
+      const late = () => t.inject({ method: 'POST', url: '/ingredients', as: 'chef', remoteAddress: '10.0.0.7', headers: { 'request-deadline': String(Date.now() - 1_000) }, payload: { name: 'Leek', in_stock_qty: 1, price: 1 } });
+      expect([(await late()).statusCode, (await late()).statusCode]).toStrictEqual([412, 412]);
+      const read = () => t.inject({ method: 'GET', url: '/ingredients', remoteAddress: '10.0.0.7' });
+      expect([(await read()).statusCode, (await read()).statusCode]).toStrictEqual([200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
 });
