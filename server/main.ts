@@ -1,6 +1,6 @@
 // The process: read the configuration, open the store, serve, and shut down cleanly on signals.
 import { pino } from 'pino';
-import { buildApp } from './app.js';
+import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { resolveJwtSecret } from './secrets.js';
 import { openStore } from '../store/open.js';
@@ -9,7 +9,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start(config: Config) {
   // One logger for the process: the store's warnings (e.g. a change stream reopening) go beside the requests'.
-  const logger = pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] });
+  const logger = pino({ level: config.logLevel, serializers: logSerializers });
   const store = await openStore(config, { logger });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, store, jwtSecret, logger });

@@ -3,10 +3,11 @@
 // a first request runs inside a WriteScope so its outcome commits with its write, and what the
 // client then receives is exactly what was stored.
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency.js';
 import { KeyTakenError, WriteScope } from '../../domain/idempotent-writes.js';
 import type { StoredOutcome } from '../../models/idempotency.js';
+import { addRouteHook, isWriteRoute } from '../route-hooks.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,7 +19,6 @@ declare module 'fastify' {
   }
 }
 
-const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The route's success status: the 2xx its response schema declares (201 for a create). */
@@ -84,14 +84,9 @@ async function idempotency(app: FastifyInstance) {
     };
   }
 
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.some((method) => WRITE_METHODS.has(method))) route.handler = wrap(route, route.handler);
-  });
-
   // The reply leaves as stored: the committed outcome, or (no write made) the route's own answer,
   // stored now unless it is a 5xx or 429. Only then may the next request with the key run.
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeOutcome: onSendHookHandler = async (request, reply, payload) => {
     const state = request.idempotency;
     if (!state?.scope) return payload;
     const { scope } = state;
@@ -112,12 +107,25 @@ async function idempotency(app: FastifyInstance) {
     } finally {
       inFlight.delete(state.slot);
     }
-  });
-  const release = async (request: FastifyRequest) => {
+  };
+  const release = (request: FastifyRequest) => {
     if (request.idempotency) inFlight.delete(request.idempotency.slot);
   };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+
+  // Write routes only, and their hooks are their own: a read never runs any of this.
+  app.addHook('onRoute', (route) => {
+    if (!isWriteRoute(route)) return;
+    route.handler = wrap(route, route.handler);
+    addRouteHook(route, 'onSend', storeOutcome);
+    addRouteHook(route, 'onResponse', (request, _reply, done) => {
+      release(request);
+      done();
+    });
+    addRouteHook(route, 'onRequestAbort', (request, done) => {
+      release(request);
+      done();
+    });
+  });
 }
 
 export default fp(idempotency, { name: 'pos-idempotency', dependencies: ['pos-services', 'pos-auth'] });

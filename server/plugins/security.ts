@@ -26,8 +26,8 @@ type HeaderValue = number | string | readonly string[];
 /**
  * The headers helmet sets with these options. They depend on the options alone, yet
  * @fastify/helmet builds helmet's middleware again for every request (a tenth of a small GET's CPU
- * time), so they are recorded once, from a throwaway instance, and set on each response as helmet
- * sets them. Per-route helmet options or CSP nonces would need the plugin itself again.
+ * time), so they are recorded once, from a throwaway instance, and set on each response in the
+ * order helmet sets them. Per-route helmet options or CSP nonces would need the plugin itself again.
  */
 async function helmetHeaders(): Promise<[string, HeaderValue][]> {
   const probe = Fastify();
@@ -51,22 +51,23 @@ async function helmetHeaders(): Promise<[string, HeaderValue][]> {
 }
 
 async function security(app: FastifyInstance, { corsOrigins }: SecurityOptions) {
-  const headers = await helmetHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.raw.removeHeader('X-Powered-By');
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  // Through the reply rather than the raw response: fastify then writes them with its own headers
+  // in the one writeHead call, where each raw setHeader would be checked and stored by Node first
+  // (half the cost of a dozen headers). Names go out in lower case, as fastify's own do.
+  const headers = (await helmetHeaders()).map(([name, value]) => [name.toLowerCase(), value] as const);
+  const allowed = new Set(corsOrigins);
+  const checkPreflights = allowed.size > 0;
+  // The one hook every request runs for these defences: a callback, so no request pays a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of headers) reply.header(name, value);
+    // A preflight from an origin not listed gets a Problem, not a 204 the browser would then refuse.
+    const origin = request.headers.origin;
+    if (checkPreflights && isPreflight(request) && (origin === undefined || !allowed.has(origin))) {
+      return done(forbidden(`Cross-origin requests from ${origin ?? 'this page'} are not allowed; allowed origins are set by POS_CORS_ORIGINS.`));
+    }
     done();
   });
-  if (corsOrigins.length === 0) return;
-
-  const allowed = new Set(corsOrigins);
-  // A preflight from an origin not listed gets a Problem, not a 204 the browser would then refuse.
-  app.addHook('onRequest', async (request) => {
-    const origin = request.headers.origin;
-    if (isPreflight(request) && (origin === undefined || !allowed.has(origin))) {
-      throw forbidden(`Cross-origin requests from ${origin ?? 'this page'} are not allowed; allowed origins are set by POS_CORS_ORIGINS.`);
-    }
-  });
+  if (!checkPreflights) return;
   await app.register(cors, {
     origin: [...allowed],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -6,7 +6,7 @@ import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue, DishPatch, DishWrite } from '../../models/dish.js';
 import { Ingredient, ingredientCatalogue } from '../../models/ingredient.js';
 import { parseFields, parseListQuery, project } from '../../query/parse.js';
-import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated, serializedOnce } from './shared.js';
 
 const tags = ['Dishes'];
 const security = [{ AccessToken: [] }];
@@ -26,11 +26,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return projectPage(await dishes.listDishes(app.pos, query), query.fields);
   });
 
+  // The live menu's dishes are frozen and shared until they change: each is serialized once.
+  const sendDish = serializedOnce();
   app.get('/dishes/:id', {
     schema: { operationId: 'getDish', tags, summary: 'Get a dish', params: IdParams, querystring: FieldsQuery, response: { 200: Projectable(Dish), ...problems(400, 404) } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const fields = parseFields(request.query.fields, dishCatalogue);
-    return project(await dishes.getDish(app.pos, request.params.id), fields);
+    const dish = await dishes.getDish(app.pos, request.params.id);
+    return fields ? project(dish, fields) : sendDish(reply, dish);
   });
 
   app.get('/dishes/:id/ingredients', {

@@ -31,4 +31,27 @@ export function sendCreated<T extends { id: string }>(reply: FastifyReply, colle
   return reply.code(201).header('location', `${collectionPath}/${created.id}`).send(created);
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * For a route whose answers never change once made (the live menu's dishes: frozen all the way
+ * down and shared between requests until the dish changes): each answer is serialized by the
+ * route's response schema once, and later requests for it are sent that text, where the
+ * serializer would build the same string again every time. One cache per route, since each
+ * route's schema decides its bytes; an answer that is not frozen is returned to be serialized as
+ * usual.
+ */
+export function serializedOnce() {
+  const texts = new WeakMap<object, ReturnType<FastifyReply['serialize']>>();
+  return <T extends object>(reply: FastifyReply, answer: T): T | FastifyReply => {
+    if (!Object.isFrozen(answer)) return answer;
+    let text = texts.get(answer);
+    if (text === undefined) {
+      text = reply.serialize(answer);
+      texts.set(answer, text);
+    }
+    return reply.type(JSON_TYPE).send(text);
+  };
+}
+
 export const NoContent = Type.Null({ description: 'Deleted; no body.' });

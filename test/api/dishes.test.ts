@@ -137,6 +137,23 @@ describe('GET /dishes/{id}', () => {
     expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({ is_available: false });
   });
 
+  it('answers the whole dish as it is now, every time: after the dish changes and after its availability flips', async () => {
+    const get = (method: 'GET' | 'HEAD' = 'GET') => t.inject({ method, url: `/dishes/${menu.steak.id}` });
+    const first = await get();
+    const again = await get();
+    expect([again.statusCode, again.headers['content-type'], again.body]).toStrictEqual([200, JSON_TYPE, first.body]);
+    const head = await get('HEAD');
+    expect([head.statusCode, head.headers['content-length'], head.body]).toStrictEqual([200, String(Buffer.byteLength(first.body)), '']);
+
+    const changed = await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { price: 14 } });
+    expect(changed.json().price).toBe(14);
+    expect((await get()).json()).toStrictEqual(changed.json());
+    await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
+    expect((await get()).json()).toStrictEqual({ ...changed.json(), is_available: false });
+    await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 5 } });
+    expect((await get()).body).toBe(JSON.stringify(changed.json()));
+  });
+
   it('404 for an unknown id and for a malformed one', async () => {
     expectProblem(await t.inject({ method: 'GET', url: `/dishes/${UNKNOWN_ID}` }), 404, `No dish with id ${UNKNOWN_ID}.`);
     expectProblem(await t.inject({ method: 'GET', url: '/dishes/not-an-id' }), 404, 'No dish with id not-an-id.');

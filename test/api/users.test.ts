@@ -205,6 +205,8 @@ describe('PATCH /users/{id}', () => {
   });
 
   it('a manager changes a role, effective at once for the existing token', async () => {
+    // Used first, so the token and the account behind it are known to the server when the role changes.
+    expect((await t.inject({ method: 'GET', url: '/orders', as: 'expeditor' })).statusCode).toBe(200);
     const response = await t.inject({ method: 'PATCH', url: `/users/${t.userIds.expeditor}`, as: 'manager', payload: { role: 'patron' } });
     expect(response.json().role).toBe('patron');
     expectProblem(await t.inject({ method: 'GET', url: '/users', as: 'expeditor' }), 403, 'Your role (patron) may not list users; this needs manager.');
@@ -225,6 +227,7 @@ describe('PATCH /users/{id}', () => {
 
 describe('DELETE /users/{id}', () => {
   it("204 with no body; the user's tokens stop working", async () => {
+    expect((await t.inject({ method: 'GET', url: '/orders', as: 'chef' })).statusCode).toBe(200);
     expectNoContent(await t.inject({ method: 'DELETE', url: `/users/${t.userIds.chef}`, as: 'manager' }));
     expectUnauthorized(await t.inject({ method: 'GET', url: '/orders', as: 'chef' }), 'The account of this access token no longer exists.');
     expectProblem(await t.inject({ method: 'GET', url: `/users/${t.userIds.chef}`, as: 'manager' }), 404, `No user with id ${t.userIds.chef}.`);

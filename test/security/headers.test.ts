@@ -162,6 +162,7 @@ describe('CORS with POS_CORS_ORIGINS', () => {
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
       const preflight = await cors.inject({ method: 'OPTIONS', url: '/orders', headers: { origin, 'access-control-request-method': 'POST' } });
       expectProblemStatus(preflight, 403);
+      expect(preflight.headers).toMatchObject(HELMET);
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
       expect(preflight.headers['access-control-allow-methods']).toBeUndefined();
     }
