@@ -2,7 +2,7 @@
 // waiting for a client that does not read. A client over a limit is refused (a 429 Problem) or
 // disconnected with a reason, so no client can grow the server's memory without bound.
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Socket } from 'socket.io';
 import type { WebSocket } from 'ws';
 import { tooManyRequests } from '../domain/errors.js';
@@ -85,6 +85,8 @@ export function socketIoBacklog(socket: Socket): number {
 const tooManySockets = () => tooManyRequests('Too many realtime connections from your address; close some and try again.', 60);
 
 export interface RealtimeGuard {
+  /** The /ws route's onRequest hook: refuses an address over its socket budget before the upgrade. */
+  admitWs: onRequestHookHandler;
   /** Cuts off clients with too much unread; run before each broadcast and every second. */
   sweep(): void;
   stop(): void;
@@ -100,15 +102,13 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
   const ioCounter = new AddressCounter(limits.maxPerAddress);
 
   // /ws: refused before the upgrade (the app's error handler answers 429); released when its TCP socket closes.
-  // Runs before every request (the plugin's hooks are global): a callback, not an async function,
-  // so requests to every other route pay no promise for it.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.routeOptions.url !== '/ws' || isLocal(request.ip, request.headers)) return done();
+  const admitWs: onRequestHookHandler = (request, _reply, done) => {
+    if (isLocal(request.ip, request.headers)) return done();
     const release = wsCounter.reserve(request.ip);
     if (!release) return done(tooManySockets());
     request.raw.socket.once('close', release);
     done();
-  });
+  };
   app.websocketServer.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const withinBudget = messageBudget(limits.maxMessagesPerMinute);
     ws.on('message', () => {
@@ -157,7 +157,7 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
     }
   };
   const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();
-  return { sweep, stop: () => clearInterval(timer) };
+  return { admitWs, sweep, stop: () => clearInterval(timer) };
 }
 
 function problemData(problem: ReturnType<typeof tooManyRequests>) {

@@ -55,7 +55,6 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   // maxPayload: clients only ever send small subscribe messages (ws would buffer up to 100 MiB).
   await app.register(websocket, { options: { server: upgradeRelay, maxPayload: 64 * 1024 }, preClose: (done) => done() });
   const wsRooms = new WsRooms();
-  registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now });
   const socketIo = attachSocketIo(app.server, {
     verifier: options.verifier,
     recoveryWindowMs: options.recoveryWindowMs ?? 120_000,
@@ -65,6 +64,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   });
   const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
   const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
+  registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now, admit: guard.admitWs });
   const feed = startChangeFeed(options.store, {
     batch: (batch) => {
       // Clients with too much unread are cut off before more is queued for them.

@@ -2,7 +2,7 @@
 // upgrade (a bad one is thrown to the app's one error handler: a 401 Problem, no socket), then JSON
 // messages carry the subscribe protocol.
 import type {} from '@fastify/websocket';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
 import type { AccessTokenVerifier } from '../../domain/principal.js';
@@ -16,9 +16,11 @@ export interface WsRouteOptions {
   verifier: AccessTokenVerifier;
   rooms: WsRooms;
   now: () => number;
+  /** Runs before the upgrade, on this route alone (the per-address socket budget). */
+  admit: onRequestHookHandler;
 }
 
-export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now }: WsRouteOptions): void {
+export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now, admit }: WsRouteOptions): void {
   const viewers = new WeakMap<FastifyRequest, Viewer>();
   app.route({
     method: 'GET',
@@ -26,6 +28,7 @@ export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now }: 
     schema: { hide: true },
     // `?access_token=` is in the URL: keep request lines out of the info-level logs.
     logLevel: 'warn',
+    onRequest: admit,
     preValidation: async (request) => {
       viewers.set(request, await identify(verifier, tokenOf(request)));
     },
