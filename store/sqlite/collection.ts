@@ -84,6 +84,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.write((connection, events) => {
       // Every document in one read; each write's conditions are checked by its own UPDATE, on the
       // stored row, and a later write to the same document starts from the earlier one's result.
+      // The new document is computed here and written whole: json_set in SQL saved under 2 µs per
+      // order (8 stock writes) and would store what JavaScript computes differently (5.0, int64s).
       const stored = new Map<string, string | Doc>(connection.pairs(`SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]));
       const stamp = this.stamp();
       return writes.map(({ id, update, if: conditions = [] }) => {
