@@ -41,6 +41,10 @@ export interface FindOptions {
 /** New documents: the store fills in id (unless given), created_at and updated_at. */
 export type NewDoc<T extends BaseDoc> = Omit<T, keyof BaseDoc> & Partial<Pick<T, 'id'>>;
 
+/**
+ * Documents a write returns are read-only: the embedded store hands the caller the same frozen
+ * object its change listeners get (copy one before changing it). Reads return documents of their own.
+ */
 export interface Collection<T extends BaseDoc> {
   insert(doc: NewDoc<T>): Promise<T>;
   get(id: string): Promise<T | null>;
@@ -73,6 +77,7 @@ export type ChangeOperation = 'insert' | 'update' | 'delete';
 /**
  * Emitted once per committed document write, in commit order, after the write is durable.
  * `before` is null for inserts (and where the source has no pre-image); `after` is null for deletes.
+ * Every listener gets the same event: its documents are read-only (frozen in the embedded store).
  */
 export interface ChangeEvent<N extends CollectionName = CollectionName> {
   collection: N;

@@ -3,10 +3,11 @@
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { isId, newId } from '../ids.js';
-import type { BaseDoc, ChangeEvent, ChangeOperation, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
+import type { BaseDoc, ChangeEvent, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
+import { applyUpdate, imageOf, parsed, withoutBase, type Doc } from './images.js';
 import { tableName } from './schema.js';
 import { compileWhere, listStatements, whereSql } from './where.js';
 
@@ -15,25 +16,6 @@ export interface Access {
   read<R>(body: (connection: Connection) => R): Promise<R>;
   /** Runs `body` atomically; the events it collects are published once they are committed. */
   write<R>(body: (connection: Connection, events: ChangeEvent[]) => R): Promise<R>;
-}
-
-type Doc = Record<string, unknown>;
-
-const BASE_KEYS = new Set(['id', 'created_at', 'updated_at']);
-
-function withoutBase(doc: object): Doc {
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !BASE_KEYS.has(key)));
-}
-
-function applyUpdate<T>(doc: Doc, { set = {}, inc = {} }: Update<T>): void {
-  for (const [key, value] of Object.entries(set)) {
-    // JSON has no undefined: an undefined value leaves the property as it is.
-    if (value !== undefined && !BASE_KEYS.has(key)) doc[key] = value;
-  }
-  for (const [key, delta] of Object.entries(inc)) {
-    const current = doc[key];
-    if (typeof delta === 'number') doc[key] = (typeof current === 'number' ? current : 0) + delta;
-  }
 }
 
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
@@ -55,10 +37,12 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       purgeExpired(connection, this.name, now);
       const stamp = now.toISOString();
       const id = typeof doc.id === 'string' && isId(doc.id) ? doc.id : newId(now.getTime());
-      const text = JSON.stringify({ id, created_at: stamp, updated_at: stamp, ...withoutBase(doc) });
+      const draft = { id, created_at: stamp, updated_at: stamp, ...withoutBase(doc) };
+      const text = JSON.stringify(draft);
       connection.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`, [id, text]);
-      events.push(this.event('insert', id, null, text));
-      return JSON.parse(text) as T;
+      const after = imageOf(draft, text);
+      events.push(this.event(id, null, after));
+      return after as T;
     });
   }
 
@@ -90,10 +74,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     if (!isId(id)) return null;
     return this.write((connection, events) => {
       const before = this.current(connection, id, options.if);
-      if (before === null) return null;
-      const doc = JSON.parse(before) as Doc;
-      applyUpdate(doc, update);
-      return this.save(connection, events, before, doc);
+      return before && (this.saved(connection, events, before, applyUpdate(before, update, this.stamp())) as T);
     });
   }
 
@@ -103,16 +84,17 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.write((connection, events) => {
       // Every document in one read; each write's conditions are checked by its own UPDATE, on the
       // stored row, and a later write to the same document starts from the earlier one's result.
-      const stored = new Map(connection.pairs(`SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]));
+      // The new document is computed here and written whole: json_set in SQL saved under 2 µs per
+      // order (8 stock writes) and would store what JavaScript computes differently (5.0, int64s).
+      const stored = new Map<string, string | Doc>(connection.pairs(`SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]));
+      const stamp = this.stamp();
       return writes.map(({ id, update, if: conditions = [] }) => {
-        const before = stored.get(id);
-        if (before === undefined) return false;
-        const doc = JSON.parse(before) as Doc;
-        applyUpdate(doc, update);
-        const text = this.saved(connection, events, before, doc, conditions);
-        if (text === null) return false;
-        stored.set(id, text);
-        return true;
+        const current = stored.get(id);
+        if (current === undefined) return false;
+        const before = typeof current === 'string' ? parsed(current) : current;
+        const after = this.saved(connection, events, before, applyUpdate(before, update, stamp), conditions);
+        stored.set(id, after ?? before);
+        return after !== null;
       });
     });
   }
@@ -122,8 +104,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.write((connection, events) => {
       const before = this.current(connection, id, options.if);
       if (before === null) return null;
-      const { created_at } = JSON.parse(before) as BaseDoc;
-      return this.save(connection, events, before, { id, created_at, updated_at: created_at, ...withoutBase(replacement) });
+      return this.saved(connection, events, before, { id, created_at: before.created_at, updated_at: this.stamp(), ...withoutBase(replacement) }, [], null) as T;
     });
   }
 
@@ -131,10 +112,10 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const clause = compileWhere(this.catalogue, filter);
     return this.write((connection, events) => {
       const matches = connection.texts(`SELECT doc FROM ${this.table}${whereSql(clause)} ORDER BY id`, clause.params);
-      for (const before of matches) {
-        const doc = JSON.parse(before) as Doc;
-        applyUpdate(doc, update);
-        this.save(connection, events, before, doc);
+      const stamp = this.stamp();
+      for (const text of matches) {
+        const before = parsed(text);
+        this.saved(connection, events, before, applyUpdate(before, update, stamp));
       }
       return matches.length;
     });
@@ -146,44 +127,42 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const before = this.current(connection, id, options.if);
       if (before === null) return null;
       connection.run(`DELETE FROM ${this.table} WHERE id = ?`, [id]);
-      events.push(this.event('delete', id, before, null));
-      return JSON.parse(before) as T;
+      events.push(this.event(id, before, null));
+      return before as T;
     });
   }
 
-  /** The stored JSON of the document when it exists and meets every condition. */
-  private current(connection: Connection, id: string, conditions: Condition[] = []): string | null {
+  /** The stored document (its image) when it exists and meets every condition. */
+  private current(connection: Connection, id: string, conditions: Condition[] = []): Doc | null {
     const clause = compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
-    return connection.texts(`SELECT doc FROM ${this.table}${whereSql(clause)}`, clause.params)[0] ?? null;
+    const text = connection.texts(`SELECT doc FROM ${this.table}${whereSql(clause)}`, clause.params)[0];
+    return text === undefined ? null : parsed(text);
   }
 
-  private save(connection: Connection, events: ChangeEvent[], before: string, doc: Doc): T {
-    return JSON.parse(this.saved(connection, events, before, doc) as string) as T;
+  /** One instant per operation: every document it writes gets the same updated_at. */
+  private stamp(): string {
+    return this.clock().toISOString();
   }
 
   /**
-   * Writes `doc` (stamped now) over the stored row while that row meets every condition, and
-   * records the change; returns the JSON written, or null when a condition failed.
+   * Writes `doc` over the stored row while that row meets every condition, and records the change;
+   * returns the image written, or null when a condition failed. Values `doc` shares with `unchanged`
+   * (by default the image before) are images already and are not copied again.
    */
-  private saved(connection: Connection, events: ChangeEvent[], before: string, doc: Doc, conditions: Condition[] = []): string | null {
-    doc.updated_at = this.clock().toISOString();
+  private saved(connection: Connection, events: ChangeEvent[], before: Doc, doc: Doc, conditions: Condition[] = [], unchanged: Doc | null = before): Doc | null {
     const text = JSON.stringify(doc);
     const id = doc.id as string;
     const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
     if (connection.run(`UPDATE ${this.table} SET doc = ?${whereSql(where)}`, [text, ...where.params]) === 0) return null;
-    events.push(this.event('update', id, before, text));
-    return text;
+    const after = imageOf(doc, text, unchanged);
+    events.push(this.event(id, before, after));
+    return after;
   }
 
-  /** Events get their own copies: a listener that edits a document cannot touch what callers hold. */
-  private event(operation: ChangeOperation, id: string, before: string | null, after: string | null): ChangeEvent {
-    return {
-      collection: this.name,
-      operation,
-      id,
-      before: before === null ? null : JSON.parse(before),
-      after: after === null ? null : JSON.parse(after),
-    };
+  /** The images are frozen, so the caller and every listener can share them. */
+  private event(id: string, before: Doc | null, after: Doc | null): ChangeEvent {
+    const operation = before === null ? 'insert' : after === null ? 'delete' : 'update';
+    return { collection: this.name, operation, id, before: before as ChangeEvent['before'], after: after as ChangeEvent['after'] };
   }
 
   private async read<R>(body: (connection: Connection) => R): Promise<R> {

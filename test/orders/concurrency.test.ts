@@ -68,3 +68,33 @@ it('orders needing two units each never take the last odd unit, nor go below zer
   expect((await stockById(t))[lobster.id]).toBe(1);
   expect(await orderCount(t)).toBe(5);
 });
+
+it('racing orders for the last units: each refused order takes nothing, not even the ingredients it wrote before its refusal', async () => {
+  // Stock is taken in ingredient id order (ids roughly follow creation): a refused order has
+  // usually written Onion and Butter before Truffle refuses, and only the rollback gives them back.
+  const onion = await addIngredient(t, 'Onion', 100);
+  const butter = await addIngredient(t, 'Butter', 100);
+  const truffle = await addIngredient(t, 'Truffle', 3);
+  const soup = await addDish(t, { name: 'Onion Soup', station: 'hot', ingredients: [{ ingredient_id: onion.id, is_essential: true }] });
+  const risotto = await addDish(t, {
+    name: 'Truffle Risotto',
+    station: 'hot',
+    ingredients: [{ ingredient_id: butter.id, is_essential: false }, { ingredient_id: truffle.id, is_essential: true }],
+  });
+  const stockEvents: { id: string; qty: number }[] = [];
+  t.store.onChange((event) => {
+    if (event.collection === 'ingredients') stockEvents.push({ id: event.id, qty: (event.after as { in_stock_qty: number }).in_stock_qty });
+  });
+
+  const responses = await burst(20, [soup.id, risotto.id]);
+
+  expect(count(responses, 201)).toBe(3);
+  expect(count(responses, 409)).toBe(17);
+  const stock = await stockById(t);
+  expect([stock[onion.id], stock[butter.id], stock[truffle.id]]).toEqual([97, 97, 0]);
+  expect(await orderCount(t)).toBe(3);
+  // Only the three orders made changes anyone heard of: one event per ingredient each, stock falling by one.
+  expect(stockEvents.filter((event) => event.id === truffle.id).map((event) => event.qty)).toEqual([2, 1, 0]);
+  expect(stockEvents.filter((event) => event.id === onion.id).map((event) => event.qty)).toEqual([99, 98, 97]);
+  expect(stockEvents).toHaveLength(9);
+});
