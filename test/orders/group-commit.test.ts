@@ -1,6 +1,6 @@
 // Orders placed together share one group commit, yet each keeps its own outcome: an order refused
 // for stock is undone alone, and the others are answered, stored and announced.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
 import { orderCount, setStock, stockById } from './support.js';
@@ -25,12 +25,28 @@ it('undoes an order refused for stock alone while the orders committed with it s
   t.store.onChange((event) => {
     if (event.collection === 'orders') inserted.push(event.id);
   });
+  // A transaction holds the writer while the three orders reach the store, so they queue together
+  // behind it (and behind its commit) however the requests' own steps spread over turns.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const holder = t.store.transaction(() => gate);
+  await new Promise((resolve) => setImmediate(resolve)); // its commit is queued now
+  const transaction = t.store.transaction.bind(t.store);
+  let arrived = 0;
+  t.store.transaction = (work) => {
+    arrived += 1;
+    return transaction(work);
+  };
   commits.length = 0;
   const post = (dishIds: string[]) => t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: dishIds } });
-  const responses = await Promise.all([post([menu.salad.id]), post([menu.steak.id, menu.steak.id]), post([menu.steak.id])]);
+  const placed = [post([menu.salad.id]), post([menu.steak.id, menu.steak.id]), post([menu.steak.id])];
+  await vi.waitFor(() => expect(arrived).toBe(3));
+  open();
+  await holder;
+  const responses = await Promise.all(placed);
 
   expect(responses.map((response) => response.statusCode)).toEqual([201, 409, 201]);
-  expect(commits).toEqual([2]);
+  expect(commits).toEqual([1, 2]); // the holder alone, then the two orders together
   expect(inserted).toEqual([responses[0]?.json<{ id: string }>().id, responses[2]?.json<{ id: string }>().id]);
   expect(await orderCount(t)).toBe(before + 2);
   const stock = await stockById(t);
