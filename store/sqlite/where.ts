@@ -3,6 +3,7 @@
 import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
+import { countStatement } from './counts.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
 import { FOLD } from './fold.js';
 
@@ -126,7 +127,8 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const clause = compileWhere(catalogue, filter);
   const order = compileOrder(catalogue, sort);
   const table = tableName(name);
-  const count = { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
+  // From the kept counts when they answer the filter; otherwise by counting the matches.
+  const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
   // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
   // sorts the documents; the two-pass page below would read each of them twice.
   if (limit === undefined && offset === 0) {
