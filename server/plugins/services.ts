@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/login-throttle.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
+import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { TokenService } from '../../domain/tokens.js';
@@ -17,6 +18,8 @@ export interface PosServices extends UserDeps {
   throttle: LoginThrottle;
   scheduler: OrderScheduler;
   menu: MenuReader;
+  /** Order list pages kept as text (embedded store only). */
+  orderPages: OrderPages | undefined;
 }
 
 declare module 'fastify' {
@@ -54,6 +57,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     ),
     scheduler: new OrderScheduler(store, now, app.log),
     menu: await openMenu(store),
+    orderPages: OrderPages.open(store),
   };
   app.decorate('pos', pos);
 
@@ -64,6 +68,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
   app.addHook('onReady', async () => pos.scheduler.start());
   app.addHook('onClose', async () => {
     pos.menu.close();
+    pos.orderPages?.close();
     await pos.scheduler.stop();
   });
 }
