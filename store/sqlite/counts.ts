@@ -60,12 +60,27 @@ export function installCounts(connection: Connection): void {
   connection.exec(`DELETE FROM ${COUNTS_TABLE}`);
   for (const collection of countedCollections()) {
     connection.exec(tableStatement(collection));
-    for (const fields of [[], ...(COLLECTIONS[collection].counts ?? [])]) {
-      const key = keyExpression(fields, null);
-      connection.run(`INSERT INTO ${COUNTS_TABLE} (collection, key, n) SELECT ?, ${key}, count(*) FROM ${tableName(collection)} GROUP BY ${key}`, [collection]);
-    }
+    fill(connection, collection);
     triggerStatements(collection).forEach((sql) => connection.exec(sql));
   }
+}
+
+/**
+ * Counts the stored documents of every combination. The counted fields are read from each document
+ * once, into a temporary table the combinations are then grouped from: one pass over the JSON.
+ */
+function fill(connection: Connection, collection: CollectionName): void {
+  const combinations = COLLECTIONS[collection].counts ?? [];
+  const fields = [...new Set(combinations.flat())];
+  const column = (field: string) => `"f_${field.replaceAll('.', '_')}"`;
+  const columns = fields.map((field) => `${fieldExpression(field)} AS ${column(field)}`);
+  connection.exec('DROP TABLE IF EXISTS temp.pos_count_fill');
+  connection.exec(`CREATE TEMP TABLE pos_count_fill AS SELECT ${['1 AS one', ...columns].join(', ')} FROM ${tableName(collection)}`);
+  for (const combination of [[], ...combinations]) {
+    const key = `json_array(${combination.map((field) => `'${field}', ${column(field)}`).join(', ')})`;
+    connection.run(`INSERT INTO ${COUNTS_TABLE} (collection, key, n) SELECT ?, ${key}, count(*) FROM temp.pos_count_fill GROUP BY ${key}`, [collection]);
+  }
+  connection.exec('DROP TABLE temp.pos_count_fill');
 }
 
 /** Each counted field's values when the filter is nothing but `eq`/`in` of strings on exactly one combination. */
