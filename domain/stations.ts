@@ -10,6 +10,7 @@ import { AllDayTally } from './all-day.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import { conflict, notFound } from './errors.js';
+import type { KitchenBook } from './kitchen-book.js';
 import { dishesFor, publicOrder } from './orders.js';
 import type { Principal } from './principal.js';
 import { moveTicket, ticketOf } from './tickets.js';
@@ -40,8 +41,9 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
   return publicOrder(changed);
 }
 
-/** Orders with a ticket at the station whose order is in one of `statuses`. */
-function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
+/** Orders with a ticket at the station whose order is in one of `statuses`: from the book when there is one. */
+async function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][], book?: KitchenBook): Promise<OrderDoc[]> {
+  if (book) return book.inStatus(statuses).filter((order) => ticketOf(order, station) !== undefined);
   return store.collection('orders').find([
     { field: 'status', op: 'in', value: statuses },
     { field: 'tickets.station', op: 'eq', value: station },
@@ -59,11 +61,11 @@ async function stationDishes(store: Store, station: Station, orders: readonly Or
  * GET /stations/{station}/tickets: Received and In Progress tickets, and Ready ones readied within
  * the recall window; highest priority first, then the oldest fired; paged like every list.
  */
-export async function stationQueue({ store, now }: Deps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
+export async function stationQueue({ store, now, kitchen }: Deps & { kitchen?: KitchenBook }, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const readySince = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
-  const queued = (await ordersAt(store, station, ['Received', 'In Progress', 'Ready for Assembly'])).filter((order) => {
+  const queued = (await ordersAt(store, station, ['Received', 'In Progress', 'Ready for Assembly'], kitchen)).filter((order) => {
     const ticket = ticketOf(order, station);
     if (!ticket || ticket.status === 'Draft') return false;
     return ticket.status !== 'Ready' || (ticket.ready_at !== null && ticket.ready_at >= readySince);
@@ -76,8 +78,8 @@ export async function stationQueue({ store, now }: Deps, principal: Principal | 
 }
 
 /** A station's all-day tally of what the store holds now (orders whose ticket there may count). */
-export async function allDayTally(store: StoreSession, station: Station): Promise<AllDayTally> {
-  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
+export async function allDayTally(store: StoreSession, station: Station, kitchen?: KitchenBook): Promise<AllDayTally> {
+  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress'], kitchen);
   const dishes = new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
   const tally = new AllDayTally(station);
   for (const order of orders) tally.put(order, dishes);
@@ -85,7 +87,7 @@ export async function allDayTally(store: StoreSession, station: Station): Promis
 }
 
 /** GET /stations/{station}/all-day. */
-export async function allDay({ store, now }: Deps, principal: Principal | null, stationName: string): Promise<AllDay> {
+export async function allDay({ store, now, kitchen }: Deps & { kitchen?: KitchenBook }, principal: Principal | null, stationName: string): Promise<AllDay> {
   requireKitchenStaff(principal, "read a station's all-day counts");
-  return (await allDayTally(store, asStation(stationName))).counts(now());
+  return (await allDayTally(store, asStation(stationName), kitchen)).counts(now());
 }
