@@ -129,11 +129,11 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const table = tableName(name);
   // From the kept counts when they answer the filter; otherwise by counting the matches.
   const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
-  // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
-  // sorts the documents; the two-pass page below would read each of them twice.
   const pageParams = [...clause.params, limit ?? -1, offset];
   // The page's ids alone: read from an index when one covers the filter and the sort.
   const ids = { sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`, params: pageParams };
+  // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
+  // sorts the documents; the two-pass page below would read each of them twice.
   if (limit === undefined && offset === 0) {
     return { page: { sql: `SELECT doc FROM ${table}${whereSql(clause)} ORDER BY ${order.terms}`, params: clause.params }, ids, count };
   }

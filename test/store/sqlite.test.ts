@@ -100,9 +100,12 @@ describe('sqlite store specifics', () => {
       { filter: [{ field: 'status', op: 'eq' as const, value: 'Ready for Pickup' }], sort: newest, index: 'orders__status__created_at' },
     ];
     for (const { filter, sort, index } of lists) {
-      const { page, count } = listStatements('orders', { filter, sort, limit: 30, offset: 0 });
+      const { page, ids, count } = listStatements('orders', { filter, sort, limit: 30, offset: 0 });
       expect(plan(page.sql, page.params)).toMatch(new RegExp(`USING COVERING INDEX ${index}\\b`));
       expect(plan(page.sql, page.params)).not.toMatch(/TEMP B-TREE/);
+      // The page's ids alone (GET /orders served from kept text) come from the index only.
+      expect(plan(ids.sql, ids.params)).toMatch(new RegExp(`^(SCAN|SEARCH) orders USING COVERING INDEX ${index}\\b`));
+      expect(plan(ids.sql, ids.params)).not.toMatch(/TEMP B-TREE/);
       expect(plan(count.sql, count.params)).toMatch(/^SEARCH pos_counts USING PRIMARY KEY/);
     }
     // The expeditor's board (several open statuses): the status index reads the open orders alone,
