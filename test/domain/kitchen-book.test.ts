@@ -1,11 +1,12 @@
-// The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it
-// answer exactly what the store's query answers, through placing, bumping, recalls, edits, moves
+// The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it and
+// the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KitchenBook } from '../../domain/kitchen-book.js';
+import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { allDay, stationQueue } from '../../domain/stations.js';
 import { STATIONS } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
@@ -23,18 +24,24 @@ describe('station reads from the kitchen book', () => {
   afterEach(() => t.close());
 
   let book: KitchenBook;
+  let menu: MenuReader;
   beforeEach(async () => {
     book = (await KitchenBook.open(t.store))!;
+    menu = await openMenu(t.store);
   });
-  afterEach(() => book.close());
+  afterEach(() => {
+    book.close();
+    menu.close();
+  });
 
   /** Every station's queue and all-day counts from the book, then from the store's query, then over HTTP. */
   async function bothWays() {
     const chef: Principal = { userId: t.userIds.chef, userName: 'chef1', role: 'chef', expiresAt: Date.now() + 3_600_000 };
     const read = async (kitchen: KitchenBook | undefined) => {
-      const deps = { store: t.store, now: t.clock.now, kitchen };
+      const deps = { store: t.store, now: t.clock.now, kitchen, menu: kitchen && menu };
       return Promise.all(STATIONS.map(async (station) => [await stationQueue(deps, chef, station, { limit: 30, offset: 0 }), await allDay(deps, chef, station)]));
     };
+    expect(menu.current).toBeDefined();
     const fromBook = await read(book);
     expect(fromBook).toStrictEqual(await read(undefined));
     const served = await Promise.all(STATIONS.map(async (station) => [
@@ -46,7 +53,7 @@ describe('station reads from the kitchen book', () => {
   }
 
   it('answers as the store does after every kind of change', async () => {
-    const { salad, steak, lemonade } = await seedMenu(t);
+    const { salad, steak, lemonade, lemon } = await seedMenu(t);
     const first = await placeOrder(t, [salad.id, steak.id]);
     const second = await placeOrder(t, [steak.id, steak.id, lemonade.id]);
     const later = await placeOrder(t, [salad.id], 'patron', { scheduled_at: new Date(Date.now() + 3 * 3_600_000).toISOString() });
@@ -62,6 +69,13 @@ describe('station reads from the kitchen book', () => {
     await bothWays();
     expect((await t.inject({ method: 'PATCH', url: `/orders/${second.id}`, as: 'manager', payload: { dish_ids: [salad.id, lemonade.id], priority: 0 } })).statusCode).toBe(200);
     await bothWays();
+    // The dishes on the tickets as the menu has them now: out of stock, renamed.
+    expect((await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/dishes/${salad.id}`, as: 'manager', payload: { name: 'House Salad' } })).statusCode).toBe(200);
+    const [coldNow, , beverages] = await bothWays();
+    expect(beverages![0]).toMatchObject({ results: [{ id: second.id, dishes: [{ id: lemonade.id, is_available: false }] }] });
+    expect(coldNow![1]).toMatchObject({ items: [{ dish_id: salad.id, name: 'House Salad' }] });
+    expect(beverages![1]).toMatchObject({ items: [{ dish_id: lemonade.id, quantity: 1 }] });
     expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Assembly' } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Pickup' } })).statusCode).toBe(200);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${later.id}`, as: 'manager' })).statusCode).toBe(204);
