@@ -7,6 +7,7 @@ import type { StoreSession } from '../store/types.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from './access.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
+import type { OrderPages } from './order-pages.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
@@ -71,10 +72,20 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
   return publicOrder(created);
 }
 
-export async function listOrders({ store }: Deps, principal: Principal, query: ListQuery): Promise<ListResult<Order>> {
+/** The list a principal may see: patrons, their own orders only. */
+function visibleQuery(principal: Principal, query: ListQuery): ListQuery {
   const own = principal.role === 'patron' ? [{ field: 'owner_id', op: 'eq' as const, value: principal.userId }] : [];
-  const page = await store.collection('orders').list({ ...query, filter: [...own, ...query.filter] });
+  return { ...query, filter: [...own, ...query.filter] };
+}
+
+export async function listOrders({ store }: Deps, principal: Principal, query: ListQuery): Promise<ListResult<Order>> {
+  const page = await store.collection('orders').list(visibleQuery(principal, query));
   return { results: page.results.map(publicOrder), total_results: page.total_results };
+}
+
+/** The page `listOrders` would give, as its JSON text, when `pages` serves it (whole orders); else null. */
+export async function orderPageText(pages: OrderPages | undefined, principal: Principal, query: ListQuery): Promise<string | null> {
+  return pages && !query.fields ? pages.page(visibleQuery(principal, query)) : null;
 }
 
 export async function getOrder({ store }: Deps, principal: Principal, id: string): Promise<Order> {

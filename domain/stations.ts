@@ -10,6 +10,8 @@ import { AllDayTally } from './all-day.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import { conflict, notFound } from './errors.js';
+import type { KitchenBook } from './kitchen-book.js';
+import type { MenuReader } from './menu.js';
 import { dishesFor, publicOrder } from './orders.js';
 import type { Principal } from './principal.js';
 import { moveTicket, ticketOf } from './tickets.js';
@@ -40,18 +42,23 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
   return publicOrder(changed);
 }
 
-/** Orders with a ticket at the station whose order is in one of `statuses`. */
-function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
+/** Orders with a ticket at the station whose order is in one of `statuses`: from the book when there is one. */
+async function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][], book?: KitchenBook): Promise<OrderDoc[]> {
+  if (book) return book.inStatus(statuses).filter((order) => ticketOf(order, station) !== undefined);
   return store.collection('orders').find([
     { field: 'status', op: 'in', value: statuses },
     { field: 'tickets.station', op: 'eq', value: station },
   ]);
 }
 
-/** That station's dishes of each order, as clients see dishes (with availability). */
-async function stationDishes(store: Store, station: Station, orders: readonly OrderDoc[]): Promise<Map<string, Dish[]>> {
-  const docs = await dishesFor(store, orders.flatMap((order) => order.dish_ids), false);
-  const dishes = new Map((await withAvailability(store, docs)).map((dish) => [dish.id, dish]));
+/** What the station reads may keep in memory (embedded store): the open orders, and the menu. */
+export type StationDeps = Deps & { kitchen?: KitchenBook; menu?: MenuReader };
+
+/** That station's dishes of each order, as clients see dishes (with availability): from the menu in memory when kept. */
+async function stationDishes(store: Store, station: Station, orders: readonly OrderDoc[], menu?: MenuReader): Promise<Map<string, Dish[]>> {
+  const ids = [...new Set(orders.flatMap((order) => order.dish_ids))];
+  const known = menu?.current ? (await Promise.all(ids.map((id) => menu.get(id)))).filter((dish) => dish !== null) : await withAvailability(store, await dishesFor(store, ids, false));
+  const dishes = new Map(known.map((dish) => [dish.id, dish]));
   return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []).filter((dish) => dish.station === station)]));
 }
 
@@ -59,11 +66,11 @@ async function stationDishes(store: Store, station: Station, orders: readonly Or
  * GET /stations/{station}/tickets: Received and In Progress tickets, and Ready ones readied within
  * the recall window; highest priority first, then the oldest fired; paged like every list.
  */
-export async function stationQueue({ store, now }: Deps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
+export async function stationQueue({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const readySince = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
-  const queued = (await ordersAt(store, station, ['Received', 'In Progress', 'Ready for Assembly'])).filter((order) => {
+  const queued = (await ordersAt(store, station, ['Received', 'In Progress', 'Ready for Assembly'], kitchen)).filter((order) => {
     const ticket = ticketOf(order, station);
     if (!ticket || ticket.status === 'Draft') return false;
     return ticket.status !== 'Ready' || (ticket.ready_at !== null && ticket.ready_at >= readySince);
@@ -71,21 +78,21 @@ export async function stationQueue({ store, now }: Deps, principal: Principal | 
   const firedAt = (order: OrderDoc) => ticketOf(order, station)?.fired_at ?? '';
   queued.sort((a, b) => a.priority - b.priority || firedAt(a).localeCompare(firedAt(b)) || a.id.localeCompare(b.id));
   const shown = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await stationDishes(store, station, shown);
+  const dishes = await stationDishes(store, station, shown, menu);
   return { results: shown.map((order) => ({ ...publicOrder(order), dishes: dishes.get(order.id) ?? [] })), total_results: queued.length };
 }
 
 /** A station's all-day tally of what the store holds now (orders whose ticket there may count). */
-export async function allDayTally(store: StoreSession, station: Station): Promise<AllDayTally> {
-  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress']);
-  const dishes = new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
+export async function allDayTally(store: StoreSession, station: Station, kitchen?: KitchenBook, menu?: MenuReader): Promise<AllDayTally> {
+  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress'], kitchen);
+  const dishes = menu?.current?.dishes ?? new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
   const tally = new AllDayTally(station);
   for (const order of orders) tally.put(order, dishes);
   return tally;
 }
 
 /** GET /stations/{station}/all-day. */
-export async function allDay({ store, now }: Deps, principal: Principal | null, stationName: string): Promise<AllDay> {
+export async function allDay({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string): Promise<AllDay> {
   requireKitchenStaff(principal, "read a station's all-day counts");
-  return (await allDayTally(store, asStation(stationName))).counts(now());
+  return (await allDayTally(store, asStation(stationName), kitchen, menu)).counts(now());
 }

@@ -37,6 +37,12 @@ export interface CollectionSpec {
    * (never a full scan): MongoDB with a TTL index, SQLite at most once a minute as it inserts.
    */
   expiresBy?: string;
+  /**
+   * Field combinations (string fields) whose counts per value the embedded store keeps, with the
+   * number of documents, so lists filtering on exactly one of them learn their total without
+   * counting the matches. Each costs every write that changes one of its fields.
+   */
+  counts?: string[][];
 }
 
 export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } = {
@@ -54,6 +60,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).
     indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at']],
     unique: [],
+    // The boards' lists (by status), a patron's own orders (owner), and both together.
+    counts: [['status'], ['owner_id'], ['owner_id', 'status']],
   },
   users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
   refresh_tokens: {

@@ -1,5 +1,5 @@
 // Schemas every resource shares: ids, timestamps, the Problem body, list envelopes and list queries.
-import Type, { type TSchema } from 'typebox';
+import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
 
 /** 24 lowercase hex characters (MongoDB ObjectId form), in every storage mode. */
 export const ID_PATTERN = '^[0-9a-f]{24}$';
@@ -51,7 +51,17 @@ export const ListQuerystring = Type.Object({
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */
 export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'fire_at', 'tickets', 'ready_at', 'closed_at'] as const;
 
-/** A nullable value in the OpenAPI 3.1 form. */
-export function Nullable<T extends TSchema>(schema: T) {
-  return Type.Union([schema, Type.Null()]);
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
+
+/**
+ * A nullable value in the OpenAPI 3.1 form: a scalar as `type: [<type>, 'null']`, anything else as
+ * `anyOf` with null. The type list matters for speed: the response serializer (fast-json-stringify)
+ * picks an `anyOf` branch by running a validator on the value, a date-time format check included,
+ * for every nullable property of every item (most of an order list's serialization); for a type
+ * list it checks `typeof`.
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnsafe<Static<T> | null> {
+  const { type } = schema as { type?: unknown };
+  const scalar = typeof type === 'string' && SCALAR_TYPES.has(type);
+  return Type.Unsafe<Static<T> | null>(scalar ? { ...schema, type: [type, 'null'] } : Type.Union([schema, Type.Null()]));
 }

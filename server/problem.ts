@@ -47,6 +47,10 @@ function issueMessage(issue: AjvIssue, path: string): string {
     return 'must contain an uppercase letter, a lowercase letter, a digit and one of @$!%*?&';
   }
   if (issue.keyword === 'pattern') return 'must not contain whitespace';
+  // A nullable scalar (`type: [<type>, 'null']`, models/common.ts) is described as its type alone, as
+  // when it was an `anyOf` with null: a client sending a wrong value wants the type, not the null.
+  const types = String(issue.params.type ?? '').split(',');
+  if (issue.keyword === 'type' && types.length > 1 && types.includes('null')) return `must be ${types.filter((type) => type !== 'null').join(',')}`;
   return issue.message ?? 'is invalid';
 }
 

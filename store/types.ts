@@ -50,6 +50,8 @@ export interface Collection<T extends BaseDoc> {
   get(id: string): Promise<T | null>;
   /** A page of matches and the count of all matches (a parsed public list query). */
   list(query: ListQuery): Promise<ListResult<T>>;
+  /** What `list` would answer, with the ids of the page's documents instead of the documents. */
+  listIds(query: ListQuery): Promise<{ ids: string[]; total_results: number }>;
   find(filter: Condition[], options?: FindOptions): Promise<T[]>;
   /** Applies the update and returns the document after it; null when absent or a condition failed. */
   update(id: string, update: Update<T>, options?: WriteOptions): Promise<T | null>;

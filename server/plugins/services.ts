@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/login-throttle.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
+import { KitchenBook } from '../../domain/kitchen-book.js';
+import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { TokenService } from '../../domain/tokens.js';
@@ -17,6 +19,10 @@ export interface PosServices extends UserDeps {
   throttle: LoginThrottle;
   scheduler: OrderScheduler;
   menu: MenuReader;
+  /** Order list pages kept as text (embedded store only). */
+  orderPages: OrderPages | undefined;
+  /** The orders in the kitchen, for the stations' queues and all-day counts (embedded store only). */
+  kitchen: KitchenBook | undefined;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     ),
     scheduler: new OrderScheduler(store, now, app.log),
     menu: await openMenu(store),
+    orderPages: OrderPages.open(store),
+    kitchen: await KitchenBook.open(store),
   };
   app.decorate('pos', pos);
 
@@ -64,6 +72,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
   app.addHook('onReady', async () => pos.scheduler.start());
   app.addHook('onClose', async () => {
     pos.menu.close();
+    pos.orderPages?.close();
+    pos.kitchen?.close();
     await pos.scheduler.stop();
   });
 }

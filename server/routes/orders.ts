@@ -36,9 +36,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/orders', {
     preValidation: signedIn,
     schema: { operationId: 'listOrders', tags, security, summary: 'List orders (patrons: their own)', querystring: ListQuerystring, response: { 200: ListResponse(Order, 'A page of orders'), ...problems(400, 401) } },
-  }, async (request) => {
+  }, async (request, reply) => {
     const query = parseListQuery(request.query, orderCatalogue);
-    return projectPage(await orders.listOrders(app.pos, requireUser(request.principal), query), query.fields);
+    const principal = requireUser(request.principal);
+    // Whole orders come as text kept in memory (domain/order-pages.ts): JSON text with a JSON media
+    // type is sent as it is, without the schema's serializer, so that text is built in its shape.
+    const text = await orders.orderPageText(app.pos.orderPages, principal, query);
+    if (text !== null) return reply.type('application/json; charset=utf-8').send(text as never);
+    return projectPage(await orders.listOrders(app.pos, principal, query), query.fields);
   });
 
   app.get('/orders/:id', {

@@ -67,6 +67,15 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     });
   }
 
+  listIds(query: ListQuery): Promise<{ ids: string[]; total_results: number }> {
+    return this.run(async () => {
+      const filter = this.filter(query.filter);
+      const ids = query.limit === 0 ? [] : await this.raw.find(filter, { ...this.options, sort: compileSort(this.catalogue, query.sort), skip: query.offset, projection: { _id: 1 }, ...(query.limit === undefined ? {} : { limit: query.limit }) }).toArray();
+      const page = ids.map((doc) => fromMongo<BaseDoc>(doc).id);
+      return { ids: page, total_results: pageTotal(query, page.length) ?? (await this.raw.countDocuments(filter, this.options)) };
+    });
+  }
+
   find(filter: Condition[], options: FindOptions = {}): Promise<T[]> {
     return this.run(() => this.read(this.filter(filter), compileSort(this.catalogue, options.sort), 0, options.limit));
   }

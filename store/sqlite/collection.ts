@@ -9,7 +9,7 @@ import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
 import { applyUpdate, imageOf, parsed, withoutBase, type Doc } from './images.js';
 import { tableName } from './schema.js';
-import { compileWhere, listStatements, whereSql } from './where.js';
+import { compileWhere, listStatements, whereSql, type Param } from './where.js';
 
 /** How operations reach the database: which connection, and how writes commit and publish. */
 export interface Access {
@@ -53,16 +53,28 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   async list(query: ListQuery): Promise<ListResult<T>> {
     const { page, count } = listStatements(this.name, query);
-    const { limit, offset = 0 } = query;
     return this.read((connection) =>
       connection.snapshot(() => {
         const results = connection.docs<T>(page.sql, page.params);
-        // A page that is not full ends the matches, so the total is known without counting.
-        const complete = (limit === undefined || results.length < limit) && (results.length > 0 || offset === 0);
-        const total = complete ? offset + results.length : connection.value(count.sql, count.params);
-        return { results, total_results: Number(total) };
+        return { results, total_results: this.total(connection, query, results.length, count) };
       }),
     );
+  }
+
+  async listIds(query: ListQuery): Promise<{ ids: string[]; total_results: number }> {
+    const { ids, count } = listStatements(this.name, query);
+    return this.read((connection) =>
+      connection.snapshot(() => {
+        const found = connection.texts(ids.sql, ids.params);
+        return { ids: found, total_results: this.total(connection, query, found.length, count) };
+      }),
+    );
+  }
+
+  /** A page that is not full ends the matches, so the total is known without counting. */
+  private total(connection: Connection, { limit, offset = 0 }: ListQuery, shown: number, count: { sql: string; params: Param[] }): number {
+    const complete = (limit === undefined || shown < limit) && (shown > 0 || offset === 0);
+    return Number(complete ? offset + shown : connection.value(count.sql, count.params));
   }
 
   async find(filter: Condition[], { sort, limit }: FindOptions = {}): Promise<T[]> {

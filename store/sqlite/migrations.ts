@@ -2,6 +2,7 @@
 // a file written by an earlier release up to date. They run at start, inside the transaction that
 // creates the schema, so a file is never left half upgraded.
 import type { Connection } from './connection.js';
+import { installCounts } from './counts.js';
 
 interface Migration {
   version: number;
@@ -16,6 +17,12 @@ const MIGRATIONS: Migration[] = [
     version: 1,
     description: 'a meta table records each format upgrade',
     up: (connection) => connection.exec('CREATE TABLE IF NOT EXISTS pos_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)'),
+  },
+  {
+    // One scan of the stored orders at the upgrade; from then on triggers keep the counts.
+    version: 2,
+    description: 'match counts kept by triggers (pos_counts), so list totals need no count of the matches',
+    up: installCounts,
   },
 ];
 

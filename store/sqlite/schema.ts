@@ -56,9 +56,11 @@ function indexStatements(collection: CollectionName): string[] {
   return statements;
 }
 
+export const tableStatement = (collection: CollectionName) => `CREATE TABLE IF NOT EXISTS ${tableName(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`;
+
 export function schemaStatements(): string[] {
   return (Object.keys(COLLECTIONS) as CollectionName[]).flatMap((collection) => [
-    `CREATE TABLE IF NOT EXISTS ${tableName(collection)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`,
+    tableStatement(collection),
     ...indexStatements(collection),
   ]);
 }

@@ -3,6 +3,7 @@
 import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
+import { countStatement } from './counts.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
 import { FOLD } from './fold.js';
 
@@ -126,21 +127,23 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const clause = compileWhere(catalogue, filter);
   const order = compileOrder(catalogue, sort);
   const table = tableName(name);
-  const count = { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
+  // From the kept counts when they answer the filter; otherwise by counting the matches.
+  const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
+  const pageParams = [...clause.params, limit ?? -1, offset];
+  // The page's ids alone: read from an index when one covers the filter and the sort.
+  const ids = { sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`, params: pageParams };
   // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
   // sorts the documents; the two-pass page below would read each of them twice.
   if (limit === undefined && offset === 0) {
-    return { page: { sql: `SELECT doc FROM ${table}${whereSql(clause)} ORDER BY ${order.terms}`, params: clause.params }, count };
+    return { page: { sql: `SELECT doc FROM ${table}${whereSql(clause)} ORDER BY ${order.terms}`, params: clause.params }, ids, count };
   }
   // Sorting and skipping read only the ids and sort keys (from an index when one covers them);
   // the documents are read for the page alone, then put back in order.
   const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`;
   const pageOrder = order.key === 'id' ? `page.id ${order.direction}` : `page.sort_key ${order.direction}, page.id ${order.direction}`;
   return {
-    page: {
-      sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`,
-      params: [...clause.params, limit ?? -1, offset],
-    },
+    page: { sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`, params: pageParams },
+    ids,
     count,
   };
 }

@@ -314,6 +314,19 @@ function describeListing(suite: Suite) {
       expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a))));
     });
 
+    it('lists the ids of a page as list() would list its documents, with the same total', async () => {
+      const { ingredients, docs } = await insertTied();
+      const sort = { field: 'in_stock_qty', direction: 'desc' } as const;
+      const sorted = ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a)));
+      expect(await ingredients.listIds({ filter: [], sort, limit: 4, offset: 4 })).toEqual({ ids: sorted.slice(4, 8), total_results: 9 });
+      expect(await ingredients.listIds({ filter: [], sort, limit: 4, offset: 8 })).toEqual({ ids: sorted.slice(8), total_results: 9 });
+      const filter: Condition[] = [{ field: 'in_stock_qty', op: 'lte', value: 3 }];
+      for (const query of [{ filter, limit: 2, offset: 1 }, { filter, limit: 30, offset: 0 }, { filter, limit: 5, offset: 50 }, { filter, offset: 0 }]) {
+        const { results, total_results } = await ingredients.list(query);
+        expect(await ingredients.listIds(query)).toEqual({ ids: ids(results), total_results });
+      }
+    });
+
     it('counts every match whatever the limit and offset', async () => {
       const { ingredients } = await insertTied();
       const filter: Condition[] = [{ field: 'in_stock_qty', op: 'lte', value: 3 }];

@@ -58,3 +58,13 @@ it('a full page, or an empty one past the start, counts the matches', async () =
   expect(past.total_results).toBe(57);
   expect(counts().map((command) => (command.pipeline as Document[])[0])).toEqual([{ $match: { $and: [{ in_stock_qty: { $gt: 1 } }] } }, { $match: {} }]);
 });
+
+it("a page's ids are read with a projection of _id alone, sorted, skipped and limited as the page, and counted as a list counts", async () => {
+  serveIngredients([{ _id: ingredient(3)._id }, { _id: ingredient(2)._id }], 57);
+  opened = await storeOverPeer(peer, { now: Date.now() });
+  const page = await opened.store.collection('ingredients').listIds({ filter: [{ field: 'in_stock_qty', op: 'gt', value: 1 }], sort: { field: 'created_at', direction: 'desc' }, limit: 2, offset: 4 });
+  expect(page).toEqual({ ids: [(3).toString(16).padStart(24, '0'), (2).toString(16).padStart(24, '0')], total_results: 57 });
+  const [find] = peer.commands('find').filter((command) => command.find === 'ingredients');
+  expect({ projection: find?.projection, sort: find?.sort, skip: find?.skip, limit: find?.limit }).toEqual({ projection: { _id: 1 }, sort: { created_at: -1, _id: -1 }, skip: 4, limit: 2 });
+  expect(counts()).toHaveLength(1);
+});

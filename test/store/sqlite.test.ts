@@ -81,7 +81,40 @@ describe('sqlite store specifics', () => {
     const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
     expect(plan(page.sql, page.params)).toMatch(/USING COVERING INDEX orders__status__created_at/);
     expect(plan(page.sql, page.params)).not.toMatch(/TEMP B-TREE/);
-    expect(plan(count.sql, count.params)).toMatch(/USING COVERING INDEX orders__status__/);
+    // The total comes from the kept counts (store/sqlite/counts.ts), whatever the number of matches.
+    expect(plan(count.sql, count.params)).toMatch(/^SEARCH pos_counts USING PRIMARY KEY \(collection=\? AND key=\?\)/);
+    expect(plan(count.sql, count.params)).not.toMatch(/\borders\b/);
+    db.close();
+  });
+
+  it("serves every board's and the ordering app's list from an index, with its total from the kept counts", async () => {
+    const { dataDir, store } = await harness();
+    await store.collection('orders').insert(draft);
+    const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
+    const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
+    const newest = { field: 'created_at', direction: 'desc' } as const;
+    const lists = [
+      // A patron's own orders, newest first (the ordering app), and a manager's whole history.
+      { filter: [{ field: 'owner_id', op: 'eq' as const, value: draft.owner_id }], sort: newest, index: 'orders__owner_id__created_at' },
+      { filter: [], sort: newest, index: 'orders__created_at' },
+      { filter: [{ field: 'status', op: 'eq' as const, value: 'Ready for Pickup' }], sort: newest, index: 'orders__status__created_at' },
+    ];
+    for (const { filter, sort, index } of lists) {
+      const { page, ids, count } = listStatements('orders', { filter, sort, limit: 30, offset: 0 });
+      expect(plan(page.sql, page.params)).toMatch(new RegExp(`USING COVERING INDEX ${index}\\b`));
+      expect(plan(page.sql, page.params)).not.toMatch(/TEMP B-TREE/);
+      // The page's ids alone (GET /orders served from kept text) come from the index only.
+      expect(plan(ids.sql, ids.params)).toMatch(new RegExp(`^(SCAN|SEARCH) orders USING COVERING INDEX ${index}\\b`));
+      expect(plan(ids.sql, ids.params)).not.toMatch(/TEMP B-TREE/);
+      expect(plan(count.sql, count.params)).toMatch(/^SEARCH pos_counts USING PRIMARY KEY/);
+    }
+    // The expeditor's board (several open statuses): the status index reads the open orders alone,
+    // sorted in memory (a few hundred), never the history; the total from the counts.
+    const board = listStatements('orders', { filter: [{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }], limit: 30, offset: 0 });
+    expect(plan(board.page.sql, board.page.params)).toMatch(/SEARCH orders USING COVERING INDEX orders__status__created_at \(<expr>=\?\)/);
+    expect(plan(board.count.sql, board.count.params)).toMatch(/^SEARCH pos_counts USING PRIMARY KEY/);
+    // A filter the counts cannot answer still counts the matches.
+    expect(listStatements('orders', { filter: [{ field: 'status', op: 'ne', value: 'Draft' }], limit: 30, offset: 0 }).count.sql).toMatch(/^SELECT count\(\*\) FROM "orders"/);
     db.close();
   });
 

@@ -44,6 +44,10 @@ class MemoryCollection<T extends BaseDoc> implements Collection<T> {
     const results = await this.find(query.filter);
     return { results, total_results: results.length };
   }
+  async listIds(query: ListQuery): Promise<{ ids: string[]; total_results: number }> {
+    const { results, total_results } = await this.list(query);
+    return { ids: results.map((doc) => doc.id), total_results };
+  }
   async find(filter: Condition[]): Promise<T[]> {
     return [...this.docs.values()].filter((doc) => filter.every((c) => matches(doc, c))).map((doc) => structuredClone(doc));
   }

@@ -1,0 +1,127 @@
+// The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it and
+// the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
+// out of the kitchen and deletions; an order changed while the book loads is kept as changed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KitchenBook } from '../../domain/kitchen-book.js';
+import { openMenu, type MenuReader } from '../../domain/menu.js';
+import { allDay, stationQueue } from '../../domain/stations.js';
+import { STATIONS } from '../../models/dish.js';
+import type { OrderDoc } from '../../models/order.js';
+import type { Principal } from '../../domain/principal.js';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+import type { Store } from '../../store/types.js';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+
+describe('station reads from the kitchen book', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp();
+  });
+  afterEach(() => t.close());
+
+  let book: KitchenBook;
+  let menu: MenuReader;
+  beforeEach(async () => {
+    book = (await KitchenBook.open(t.store))!;
+    menu = await openMenu(t.store);
+  });
+  afterEach(() => {
+    book.close();
+    menu.close();
+  });
+
+  /** Every station's queue and all-day counts from the book, then from the store's query, then over HTTP. */
+  async function bothWays() {
+    const chef: Principal = { userId: t.userIds.chef, userName: 'chef1', role: 'chef', expiresAt: Date.now() + 3_600_000 };
+    const read = async (kitchen: KitchenBook | undefined) => {
+      const deps = { store: t.store, now: t.clock.now, kitchen, menu: kitchen && menu };
+      return Promise.all(STATIONS.map(async (station) => [await stationQueue(deps, chef, station, { limit: 30, offset: 0 }), await allDay(deps, chef, station)]));
+    };
+    expect(menu.current).toBeDefined();
+    const fromBook = await read(book);
+    expect(fromBook).toStrictEqual(await read(undefined));
+    const served = await Promise.all(STATIONS.map(async (station) => [
+      (await t.inject({ method: 'GET', url: `/stations/${station}/tickets`, as: 'chef' })).json(),
+      (await t.inject({ method: 'GET', url: `/stations/${station}/all-day`, as: 'chef' })).json(),
+    ]));
+    expect(served).toStrictEqual(JSON.parse(JSON.stringify(fromBook)));
+    return fromBook;
+  }
+
+  it('answers as the store does after every kind of change', async () => {
+    const { salad, steak, lemonade, lemon } = await seedMenu(t);
+    const first = await placeOrder(t, [salad.id, steak.id]);
+    const second = await placeOrder(t, [steak.id, steak.id, lemonade.id]);
+    const later = await placeOrder(t, [salad.id], 'patron', { scheduled_at: new Date(Date.now() + 3 * 3_600_000).toISOString() });
+    const [[hotQueue]] = [(await bothWays()).slice(1, 2)[0]!];
+    expect(hotQueue).toMatchObject({ total_results: 2 });
+    const move = (id: string, station: string, status: string) => t.inject({ method: 'PATCH', url: `/orders/${id}/tickets/${station}`, as: 'chef', payload: { status } });
+    expect((await move(first.id, 'hot', 'In Progress')).statusCode).toBe(200);
+    expect((await move(first.id, 'hot', 'Ready')).statusCode).toBe(200);
+    expect((await move(first.id, 'cold', 'In Progress')).statusCode).toBe(200);
+    await bothWays();
+    expect((await move(first.id, 'cold', 'Ready')).statusCode).toBe(200);
+    expect((await move(first.id, 'hot', 'In Progress')).statusCode).toBe(200);
+    await bothWays();
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${second.id}`, as: 'manager', payload: { dish_ids: [salad.id, lemonade.id], priority: 0 } })).statusCode).toBe(200);
+    await bothWays();
+    // The dishes on the tickets as the menu has them now: out of stock, renamed.
+    expect((await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/dishes/${salad.id}`, as: 'manager', payload: { name: 'House Salad' } })).statusCode).toBe(200);
+    const [coldNow, , beverages] = await bothWays();
+    expect(beverages![0]).toMatchObject({ results: [{ id: second.id, dishes: [{ id: lemonade.id, is_available: false }] }] });
+    expect(coldNow![1]).toMatchObject({ items: [{ dish_id: salad.id, name: 'House Salad' }] });
+    expect(beverages![1]).toMatchObject({ items: [{ dish_id: lemonade.id, quantity: 1 }] });
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Assembly' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Pickup' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${later.id}`, as: 'manager' })).statusCode).toBe(204);
+    const [cold] = await bothWays();
+    expect(cold![0]).toMatchObject({ total_results: 1, results: [{ id: second.id }] });
+  });
+});
+
+describe('loading the kitchen book', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps an order changed or deleted while the book loads as it is now, not as the load read it', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-book-'));
+    dirs.push(dataDir);
+    const store = openSqliteStore({ dataDir });
+    try {
+      const order = (name: string): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> => ({
+        name, dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3,
+        status: 'Received', fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [], tickets: [], ready_at: null, closed_at: null,
+      });
+      const orders = store.collection('orders');
+      const [renamed, served, gone, kept] = [await orders.insert(order('Ann')), await orders.insert(order('Ben')), await orders.insert(order('Cid')), await orders.insert(order('Dee'))];
+      // The load's read is done; these commit before the book takes what it read.
+      const racing: Store = {
+        ...store,
+        synchronousChanges: true,
+        onChange: (listener) => store.onChange(listener),
+        collection: ((name: 'orders') => ({
+          ...store.collection(name),
+          find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
+            const found = await store.collection(name).find(...args);
+            await orders.update(renamed.id, { set: { name: 'Ann-Marie' } });
+            await orders.update(served.id, { set: { status: 'Ready for Pickup' } });
+            await orders.delete(gone.id);
+            return found;
+          },
+        })) as Store['collection'],
+      };
+      const book = (await KitchenBook.open(racing))!;
+      expect(book.inStatus(['Received']).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
+      book.close();
+    } finally {
+      await store.close();
+    }
+  });
+});
