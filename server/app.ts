@@ -110,6 +110,10 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     connectionTimeout: config.connectionTimeoutMs,
     keepAliveTimeout: 10_000,
     return503OnClosing: true,
+    // Start-up work grows with the data: upgrading a million stored orders once takes longer than
+    // fastify's default 10 s for a plugin, which would stop the start half-way. The server listens
+    // (and /ready answers) only once it is done.
+    pluginTimeout: 0,
     clientErrorHandler,
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
