@@ -1,6 +1,6 @@
 // Scheduled orders: Draft or Received at creation (the boundary is the longest preparation time plus
 // 5 minutes), the fire time, release by the scheduler at that time and not before, pick-up of overdue
-// Drafts at start, and exactly one release when two stores share a data directory.
+// Drafts at start, and exactly one release when two schedulers race on one store.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
