@@ -33,12 +33,12 @@ export class Dataset {
   }
 
   /** Adds past orders until `total` have been seeded. Never while a server has the directory open. */
-  async growTo(total: number): Promise<void> {
+  async growTo(total: number, progress?: (done: number) => void): Promise<void> {
     if (total <= this.seeded) return;
     const clock = new SeedClock();
     const store = openSqliteStore({ dataDir: this.dir, clock: clock.now });
     try {
-      await addOrders(store, clock, this.kitchen, this.seeded, total);
+      await addOrders(store, clock, this.kitchen, this.seeded, total, progress);
       this.seeded = total;
     } finally {
       await store.close();

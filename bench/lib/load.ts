@@ -54,6 +54,28 @@ export async function load(server: ServerProcess, target: Target, { connections,
   return summary(result, server.cpuMs() - cpuBefore);
 }
 
+export interface CountSettings {
+  connections: number;
+  /** Requests measured, after `warmup` requests that are thrown away. */
+  count: number;
+  warmup: number;
+}
+
+/**
+ * Loads `server` with a fixed number of requests: CPU per request is then read around the same
+ * work on every server compared, and requests per second is the count over the time it took.
+ */
+export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup }: CountSettings): Promise<LoadResult> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  if (warmup > 0) await autocannon({ ...options, amount: warmup });
+  const cpuBefore = server.cpuMs();
+  const started = performance.now();
+  const result = await autocannon({ ...options, amount: count });
+  // autocannon's own duration is in whole seconds: too coarse for a run of a few seconds.
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summary(result, server.cpuMs() - cpuBefore), rps: round(result.requests.total / seconds, 0) };
+}
+
 /** The mean of several runs of one target (rates and latencies averaged, counts summed). */
 export function combine(runs: LoadResult[]): LoadResult {
   const avg = (value: (run: LoadResult) => number, digits = 2) => round(runs.reduce((sum, run) => sum + value(run), 0) / runs.length, digits);

@@ -2,7 +2,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EndpointReport } from '../suites/http.js';
-import { ALL_DAY_PATH, HISTORY_LIST_PATH, ORDER_LIST_PATH, STATION_QUEUE_PATH } from './api.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
@@ -53,25 +52,52 @@ function realtimeTables({ realtime, fanOut }: Results): string[] {
   return lines;
 }
 
-function growthTable({ growth }: Results): string[] {
+function ordersTable({ orders }: Results): string[] {
+  if (orders.length === 0) return ['Not measured in this run.'];
+  const [first] = orders;
+  const sql = first?.sql;
   return [
-    row(['stored orders', 'station list req/s', 'p50 / p99 ms', 'CPU µs/req', 'history list req/s', 'p50 / p99 ms', 'CPU µs/req', 'RSS idle MB', 'RSS after load MB', 'database MB']),
+    row(['concurrency', 'kitchen sockets', 'ours orders/s', 'ours p50 / p99 ms', 'ours CPU µs/order', 'bare fastify POST µs (orders/s)', `floor µs (SQL ${sql?.group ?? '?'} per commit)`, 'ours ÷ floor', 'floor µs (SQL a commit per order)', 'ours ÷ that floor']),
     row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...growth.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.list), ms(g.list), g.list.cpuUsPerRequest, rps(g.history), ms(g.history), g.history.cpuUsPerRequest, g.idle.rssMB, g.loaded.rssMB, g.databaseMB])),
+    ...orders.map((o) => row([o.concurrency, o.sockets, rps(o.ours), ms(o.ours), o.ours.cpuUsPerRequest, `${o.http.cpuUsPerRequest} (${rps(o.http)})`, o.floorUs, `**${o.ofFloor}×**`, o.floorPerOrderCommitUs, `${o.ofFloorPerOrderCommit}×`])),
+    '',
+    sql ? `The SQL floor (better-sqlite3 alone on a copy of the same data, the project's schema and pragmas): ${sql.perOrderCommitUs} µs of CPU per order with one transaction per order (${sql.perOrderCommitPerSecond.toLocaleString('en-US')} orders/s on one core), ${sql.groupCommitUs} µs with ${sql.group} orders per transaction, each in its own savepoint (${sql.groupCommitPerSecond.toLocaleString('en-US')} orders/s).` : '',
   ];
 }
 
-/** The station tickets' endpoints at each size (absent from runs made before they existed). */
-function stationTable({ growth }: Results): string[] {
-  const measured = growth.filter((g) => g.queue && g.allDay && g.report);
-  if (measured.length === 0) return [];
+function growthTables({ growth }: Results): string[] {
+  if (growth.length === 0) return ['Not measured in this run.'];
+  const sizes = growth.map((g) => g.orders.toLocaleString('en-US'));
+  const names = growth[0]?.lists.map((l) => l.name) ?? [];
+  const first = growth[0];
+  const last = growth.at(-1);
+  const cell = (g: (typeof growth)[number], name: string) => {
+    const result = g.lists.find((l) => l.name === name)?.result;
+    return result ? `${result.cpuUsPerRequest} µs, ${result.latencyMs.p50} / ${result.latencyMs.p99} ms` : '—';
+  };
+  const ratio = (name: string) => {
+    const a = first?.lists.find((l) => l.name === name)?.result;
+    const b = last?.lists.find((l) => l.name === name)?.result;
+    return a && b && first !== last ? `${(b.cpuUsPerRequest / a.cpuUsPerRequest).toFixed(2)}×` : '—';
+  };
+  const mem = (m: Memory | null | undefined) => (m ? `${m.rssMB}${m.anonMB === undefined ? '' : ` (anon ${m.anonMB}, file ${m.fileMB})`}` : '—');
+  const heap = (g: (typeof growth)[number], when: 'loaded' | 'collected') => {
+    const b = g.breakdown?.[when] as { heapTotal?: number; heapUsed?: number; external?: number; arrayBuffers?: number } | undefined;
+    return b ? `${b.heapUsed} / ${b.heapTotal} (external ${b.external}, buffers ${b.arrayBuffers})` : '—';
+  };
   return [
+    'Each cell: server CPU per request, then p50 / p99 latency under the load; the last column is the largest size\'s CPU per request over the smallest\'s.',
     '',
-    `Station tickets at each size: the queue \`${STATION_QUEUE_PATH}\`, the all-day counts \`${ALL_DAY_PATH}\` (chef), and \`GET /reports/kitchen\` over the newest day of the history (manager; one order a minute, so about 1,440 orders and their tickets).`,
-    '',
-    row(['stored orders', 'queue req/s', 'p50 / p99 ms', 'CPU µs/req', 'all-day req/s', 'p50 / p99 ms', 'CPU µs/req', 'report req/s', 'p50 / p99 ms', 'CPU µs/req']),
-    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...measured.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.queue), ms(g.queue), g.queue.cpuUsPerRequest, rps(g.allDay), ms(g.allDay), g.allDay.cpuUsPerRequest, rps(g.report), ms(g.report), g.report.cpuUsPerRequest])),
+    row(['list', ...sizes, 'growth']),
+    row(['---', ...sizes.map(() => '---:'), '---:']),
+    ...names.map((name) => row([`${name}: \`${growth[0]?.lists.find((l) => l.name === name)?.path.replace(/from=.*$/, 'from=…') ?? ''}\``, ...growth.map((g) => cell(g, name)), ratio(name)])),
+    row(['seeding through the store (s)', ...growth.map((g) => g.seedSeconds), '']),
+    row(['database file (MB)', ...growth.map((g) => g.databaseMB), '']),
+    row(['RSS once started (MB)', ...growth.map((g) => mem(g.idle)), '']),
+    row(['**RSS after the loads (MB)**', ...growth.map((g) => mem(g.loaded)), '']),
+    row(['V8 heap used / total after the loads (MB)', ...growth.map((g) => heap(g, 'loaded')), '']),
+    row(['RSS after a full collection (MB)', ...growth.map((g) => mem(g.collected)), '']),
+    row(['V8 heap used / total after it (MB)', ...growth.map((g) => heap(g, 'collected')), '']),
   ];
 }
 
@@ -104,10 +130,15 @@ export function markdown(record: RunRecord): string {
     '',
     ...realtimeTables(results),
     '',
-    `## Growth: the station's list \`${ORDER_LIST_PATH}\`, the history list \`${HISTORY_LIST_PATH}\`, and memory`,
+    '## POST /orders against its floor',
     '',
-    ...growthTable(results),
-    ...stationTable(results),
+    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : ''}; ${options.rounds} round(s), each of ours a fresh process.`,
+    '',
+    ...ordersTable(results),
+    '',
+    '## Growth: every list as stored orders grow, and memory',
+    '',
+    ...growthTables(results),
     '',
   ].join('\n');
 }

@@ -31,17 +31,20 @@ export interface PosOptions {
   overrides?: Record<string, string>;
   /** Runs server/main.ts through tsx instead of the build (the smoke test, which builds nothing). */
   fromSource?: boolean;
+  /** Preloads bench/lib/memory-probe.mjs (with --expose-gc): memory breakdowns written here on SIGUSR2. */
+  memoryFile?: string;
 }
 
-export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false }: PosOptions = {}): Promise<ServerProcess> {
+export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false, memoryFile }: PosOptions = {}): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const probe = memoryFile ? ['--expose-gc', '--import', path.join(BENCH_DIR, 'lib', 'memory-probe.mjs')] : [];
   const entry = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [SERVER_ENTRY];
   return startServer({
     name: `pos (${label})`,
     command: process.execPath,
-    args: ['--enable-source-maps', ...profile, ...entry],
+    args: ['--enable-source-maps', ...profile, ...probe, ...entry],
     env: {
       ...POS_SETTINGS,
       PORT: String(port),
@@ -49,6 +52,7 @@ export async function startPos(dataDir: string, label: string, { cpuProfile = fa
       POS_DATA_DIR: dataDir,
       POS_ADMIN_USER_NAME: USERS.manager,
       POS_ADMIN_PASSWORD: BENCH_PASSWORD,
+      ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }),
       ...overrides,
     },
     port,
@@ -71,6 +75,23 @@ export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess
     port,
     readyPath: '/health',
     logFile: path.join(LOG_DIR, 'ceiling.log'),
+  });
+}
+
+/** The HTTP floor of POST /orders (bench/floor-server.ts), answering `createdOrder` to every order. */
+export async function startFloorServer(createdOrder: unknown): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const file = path.join(RUN_DIR, 'floor-created-order.json');
+  writeFileSync(file, JSON.stringify(createdOrder));
+  const port = await freePort();
+  return startServer({
+    name: 'floor (bare fastify POST /orders)',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(BENCH_DIR, 'floor-server.ts')],
+    env: { PORT: String(port), BENCH_BODY: file, NODE_ENV: 'production' },
+    port,
+    readyPath: '/health',
+    logFile: path.join(LOG_DIR, 'floor.log'),
   });
 }
 
