@@ -7,7 +7,7 @@ import { describeMachine, loadAverage, speedIndexMs, waitForQuiet } from './lib/
 import { loadOptions } from './lib/options.js';
 import type { Memory } from './lib/processes.js';
 import { writeReport, type RunRecord } from './lib/report.js';
-import { POS_SETTINGS, startFloorServer, startPos } from './lib/servers.js';
+import { POS_SETTINGS, productionNodeFlags, startFloorServer, startPos } from './lib/servers.js';
 import { verdicts, type Results } from './lib/targets.js';
 import { growthSuite } from './suites/growth.js';
 import { compare, endpoints, startComparators, type Comparators } from './suites/http.js';
@@ -38,7 +38,7 @@ async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
   }
   if (has('growth')) {
     log(`Growth: every list at ${options.growthSizes.join(', ')} stored orders`);
-    results.growth = await growthSuite(options.growthSizes, growthSettings, log);
+    results.growth = await growthSuite(options.growthSizes, growthSettings, log, { server: { cpuProfile: options.cpuProfile }, candidateFlags: options.memoryCandidateFlags });
   }
   return results;
 }
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     speedIndexMs: { start: speedAtStart, end: speedIndexMs() },
     quietWait,
     options: recorded,
-    serverSettings: { ...POS_SETTINGS },
+    serverSettings: { ...POS_SETTINGS, 'node flags': productionNodeFlags().join(' ') },
     durationSeconds: (Date.now() - started) / 1000,
     memory: record.memory,
     results,

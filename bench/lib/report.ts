@@ -1,6 +1,7 @@
 // Writes a run's results: bench.json (everything) and bench.md (the summary quoted in the docs).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { GrowthPoint } from '../suites/growth.js';
 import type { EndpointReport } from '../suites/http.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
@@ -52,6 +53,8 @@ function realtimeTables({ realtime, fanOut }: Results): string[] {
   return lines;
 }
 
+const mem = (m: Memory | null | undefined) => (m ? `${m.rssMB}${m.anonMB === undefined ? '' : ` (anon ${m.anonMB}, file ${m.fileMB})`}` : '—');
+
 function ordersTable({ orders }: Results): string[] {
   if (orders.length === 0) return ['Not measured in this run.'];
   const [first] = orders;
@@ -80,7 +83,6 @@ function growthTables({ growth }: Results): string[] {
     const b = last?.lists.find((l) => l.name === name)?.result;
     return a && b && first !== last ? `${(b.cpuUsPerRequest / a.cpuUsPerRequest).toFixed(2)}×` : '—';
   };
-  const mem = (m: Memory | null | undefined) => (m ? `${m.rssMB}${m.anonMB === undefined ? '' : ` (anon ${m.anonMB}, file ${m.fileMB})`}` : '—');
   const heap = (g: (typeof growth)[number], when: 'loaded' | 'collected') => {
     const b = g.breakdown?.[when] as { heapTotal?: number; heapUsed?: number; external?: number; arrayBuffers?: number } | undefined;
     return b ? `${b.heapUsed} / ${b.heapTotal} (external ${b.external}, buffers ${b.arrayBuffers})` : '—';
@@ -98,6 +100,21 @@ function growthTables({ growth }: Results): string[] {
     row(['V8 heap used / total after the loads (MB)', ...growth.map((g) => heap(g, 'loaded')), '']),
     row(['RSS after a full collection (MB)', ...growth.map((g) => mem(g.collected)), '']),
     row(['V8 heap used / total after it (MB)', ...growth.map((g) => heap(g, 'collected')), '']),
+    row(["V8's young generation (new space) after the loads (MB)", ...growth.map((g) => newSpace(g.breakdown)), '']),
+    ...candidateLines(last),
+  ];
+}
+
+const newSpace = (b: GrowthPoint['breakdown']) => String((b?.loaded as { spaces?: Record<string, number> } | undefined)?.spaces?.new_space ?? '—');
+
+/** The same loads at the largest size on a server started with candidate node flags. */
+function candidateLines(point: GrowthPoint | undefined): string[] {
+  const c = point?.candidate;
+  if (!point || !c) return [];
+  const cpu = c.lists.map(({ name, result }) => `${name.split(' (')[0]} ${point.lists.find((l) => l.name === name)?.result.cpuUsPerRequest ?? '?'} → ${result.cpuUsPerRequest} µs`).join('; ');
+  return [
+    '',
+    `**Memory candidate**: at ${point.orders.toLocaleString('en-US')} orders the same loads on a server started with \`${c.nodeFlags.join(' ')}\` added: RSS ${mem(c.idle)} MB once started, **${mem(c.loaded)} MB after the loads** (${mem(c.collected)} MB after a full collection; young generation ${newSpace(c.breakdown)} MB), against ${point.loaded.rssMB} MB without. CPU per request without → with: ${cpu}.`,
   ];
 }
 
@@ -111,7 +128,7 @@ export function markdown(record: RunRecord): string {
     `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${record.quietWait.waited ? (record.quietWait.quiet ? `Waited ${record.quietWait.waitedSeconds} s for the 1-minute load to drop below 1.0.` : `The 1-minute load never dropped below 1.0 in ${record.quietWait.waitedSeconds} s of waiting; run anyway.`) : 'Started without waiting for a quiet machine.'}`,
     `- Machine speed index (a fixed CPU task, lower is faster; it shows a busy host the load average cannot): ${record.speedIndexMs.start} ms at the start, ${record.speedIndexMs.end} ms at the end.`,
     `- Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s measured, ${options.rounds} round(s) per target alternating between servers (the mean is shown). Every server in its own process on 127.0.0.1; the load generator shares the same cores.`,
-    `- Server under test: the production build (\`node --enable-source-maps\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
+    `- Server under test: the production build (node with the flags of \`npm start\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
     `- Data: 40 dishes, 120 ingredients; ${options.orders.toLocaleString('en-US')} stored orders for the HTTP and realtime runs. Whole run: ${Math.round(record.durationSeconds)} s.`,
     '',
     '## Targets',

@@ -49,6 +49,14 @@ export interface GrowthPoint {
   loaded: Memory;
   collected: Memory | null;
   breakdown: MemoryBreakdown | null;
+  /** At the largest size only: the same loads on a server started with candidate node flags. */
+  candidate?: { nodeFlags: string[]; lists: GrowthPoint['lists']; idle: Memory; loaded: Memory; collected: Memory | null; breakdown: MemoryBreakdown | null };
+}
+
+export interface GrowthOptions {
+  server?: PosOptions;
+  /** Node flags to measure beside production's at the largest size (none: not measured). */
+  candidateFlags?: string[];
 }
 
 /** Asks the server's memory probe where the memory is (it collects garbage after the first look). */
@@ -65,9 +73,11 @@ async function breakdown(pos: ServerProcess, file: string): Promise<MemoryBreakd
   return null;
 }
 
-async function measureSize(dataset: Dataset, size: number, seedSeconds: number, settings: LoadSettings, server: PosOptions): Promise<GrowthPoint> {
+type Measured = Pick<GrowthPoint, 'lists' | 'idle' | 'loaded' | 'collected' | 'breakdown'>;
+
+async function measureSize(dataset: Dataset, size: number, settings: LoadSettings, server: PosOptions): Promise<Measured> {
   const memoryFile = path.join(RUN_DIR, `memory-${size}.json`);
-  const pos = await startPos(dataset.dir, `growth-${size}`, { ...server, memoryFile });
+  const pos = await startPos(dataset.dir, `growth-${size}${server.nodeFlags?.length ? '-candidate' : ''}`, { ...server, memoryFile });
   try {
     const tokens = await signIn(pos.url);
     const idle = pos.memory();
@@ -78,21 +88,26 @@ async function measureSize(dataset: Dataset, size: number, seedSeconds: number, 
     }
     const loaded = pos.memory();
     const memory = await breakdown(pos, memoryFile);
-    return { orders: size, seedSeconds, databaseMB: dataset.sizeMB(), lists, idle, loaded, collected: memory ? pos.memory() : null, breakdown: memory };
+    return { lists, idle, loaded, collected: memory ? pos.memory() : null, breakdown: memory };
   } finally {
     await pos.stop();
   }
 }
 
-export async function growthSuite(sizes: number[], settings: LoadSettings, log: (line: string) => void, server: PosOptions = {}): Promise<GrowthPoint[]> {
+export async function growthSuite(sizes: number[], settings: LoadSettings, log: (line: string) => void, { server = {}, candidateFlags = [] }: GrowthOptions = {}): Promise<GrowthPoint[]> {
   const dataset = await Dataset.create('growth');
   const points: GrowthPoint[] = [];
+  const sorted = [...sizes].sort((a, b) => a - b);
   try {
-    for (const size of [...sizes].sort((a, b) => a - b)) {
+    for (const size of sorted) {
       const seeding = Date.now();
       await dataset.growTo(size, (done) => log(`  seeded ${done.toLocaleString('en-US')} orders after ${Math.round((Date.now() - seeding) / 1000)} s`));
       const seedSeconds = Math.round((Date.now() - seeding) / 100) / 10;
-      const point = await measureSize(dataset, size, seedSeconds, settings, server);
+      const point: GrowthPoint = { orders: size, seedSeconds, databaseMB: dataset.sizeMB(), ...(await measureSize(dataset, size, settings, server)) };
+      if (size === sorted.at(-1) && candidateFlags.length > 0) {
+        point.candidate = { nodeFlags: candidateFlags, ...(await measureSize(dataset, size, settings, { ...server, nodeFlags: candidateFlags })) };
+        log(`  with ${candidateFlags.join(' ')}: RSS ${point.candidate.idle.rssMB} → ${point.candidate.loaded.rssMB} MB; ${point.candidate.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}`);
+      }
       points.push(point);
       log(`  ${size} orders (seeded in ${seedSeconds} s, ${point.databaseMB} MB): ${point.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${point.idle.rssMB} → ${point.loaded.rssMB} MB (${point.collected?.rssMB ?? '?'} MB after a collection)`);
     }

@@ -62,7 +62,7 @@ describe('benchmark harness', () => {
       await live.stop();
       dataset.remove();
     }
-    results.growth = await growthSuite([10, 30], tiny, quiet, { fromSource: true });
+    results.growth = await growthSuite([10, 30], tiny, quiet, { server: { fromSource: true } });
 
     for (const report of results.http) {
       for (const run of [report.ours, report.ceiling, report.peer].filter((r) => r !== undefined)) {
