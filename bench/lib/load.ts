@@ -1,4 +1,5 @@
 // HTTP load with autocannon: a warm-up that is thrown away, then the measured run.
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { ServerProcess } from './processes.js';
 import { round } from './stats.js';
@@ -45,10 +46,28 @@ function summary(result: Result, cpuMs: number): LoadResult {
   };
 }
 
+/**
+ * Waits (at most 10 s) until the server has used at most 20 ms of CPU in 300 ms. When the load
+ * generator stops, the server still works through the requests it had received; for a costly
+ * endpoint that is seconds of work, which would otherwise be counted against the next run.
+ */
+export async function settle(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = server.cpuMs();
+  while (Date.now() < deadline) {
+    await sleep(300);
+    const now = server.cpuMs();
+    if (now - last <= 20) return;
+    last = now;
+  }
+}
+
 /** Loads `server` (whose CPU time is read around the measured run) through `target`. */
 export async function load(server: ServerProcess, target: Target, { connections, duration, warmup }: LoadSettings): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  await settle(server);
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  await settle(server);
   const cpuBefore = server.cpuMs();
   const result = await autocannon({ ...options, duration });
   return summary(result, server.cpuMs() - cpuBefore);
@@ -67,7 +86,9 @@ export interface CountSettings {
  */
 export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup }: CountSettings): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  await settle(server);
   if (warmup > 0) await autocannon({ ...options, amount: warmup });
+  await settle(server);
   const cpuBefore = server.cpuMs();
   const started = performance.now();
   const result = await autocannon({ ...options, amount: count });
