@@ -47,17 +47,17 @@ function summary(result: Result, cpuMs: number): LoadResult {
 }
 
 /**
- * Waits (at most 10 s) until the server has used at most 20 ms of CPU in 300 ms. When the load
- * generator stops, the server still works through the requests it had received; for a costly
+ * Waits (at most 10 s) until the server has used at most one clock tick (10 ms) of CPU in 150 ms.
+ * When the load generator stops, the server still works through the requests it had received; for a costly
  * endpoint that is seconds of work, which would otherwise be counted against the next run.
  */
 export async function settle(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
   let last = server.cpuMs();
   while (Date.now() < deadline) {
-    await sleep(300);
+    await sleep(150);
     const now = server.cpuMs();
-    if (now - last <= 20) return;
+    if (now - last <= 10) return;
     last = now;
   }
 }
