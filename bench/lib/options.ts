@@ -37,8 +37,8 @@ export interface BenchOptions {
   /** Seconds per measured growth run (after `growthWarmup`): eight lists at each size. */
   growthDuration: number;
   growthWarmup: number;
-  /** Node flags measured beside production's at the largest growth size, for memory (empty: skipped). */
-  memoryCandidateFlags: string[];
+  /** Sets of node flags (separated by ";") measured beside production's at the largest growth size, for memory. */
+  memoryCandidateFlags: string[][];
   /** The longest wait for a quiet machine before starting, in minutes. */
   quietMaxMinutes: number;
   /** Which suites run (all four by default): a partial run while working on one target. */
@@ -103,7 +103,7 @@ export function loadOptions(env: Env = process.env): BenchOptions {
     idempotency: env.BENCH_IDEMPOTENCY !== '0',
     growthDuration: number(env, 'BENCH_GROWTH_DURATION', 5, 1),
     growthWarmup: number(env, 'BENCH_GROWTH_WARMUP', 2, 0),
-    memoryCandidateFlags: (env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=16').split(/\s+/).filter(Boolean),
+    memoryCandidateFlags: (env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=16;--max-semi-space-size=8').split(';').map((set) => set.split(/\s+/).filter(Boolean)).filter((set) => set.length > 0),
     quietMaxMinutes: number(env, 'BENCH_QUIET_MAX_MINUTES', 5, 0),
     outDir: path.resolve(env.BENCH_OUT ?? path.join(BENCH_DIR, 'results')),
     waitForQuiet: env.BENCH_WAIT_QUIET !== '0',

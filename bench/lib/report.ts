@@ -83,10 +83,7 @@ function growthTables({ growth }: Results): string[] {
     const b = last?.lists.find((l) => l.name === name)?.result;
     return a && b && first !== last ? `${(b.cpuUsPerRequest / a.cpuUsPerRequest).toFixed(2)}×` : '—';
   };
-  const heap = (g: (typeof growth)[number], when: 'loaded' | 'collected') => {
-    const b = g.breakdown?.[when] as { heapTotal?: number; heapUsed?: number; external?: number; arrayBuffers?: number } | undefined;
-    return b ? `${b.heapUsed} / ${b.heapTotal} (external ${b.external}, buffers ${b.arrayBuffers})` : '—';
-  };
+  const heap = (g: (typeof growth)[number], when: 'loaded' | 'collected') => heapOf(g.breakdown, when);
   return [
     'Each cell: server CPU per request, then p50 / p99 latency under the load; the last column is the largest size\'s CPU per request over the smallest\'s.',
     '',
@@ -105,17 +102,23 @@ function growthTables({ growth }: Results): string[] {
   ];
 }
 
+function heapOf(breakdown: GrowthPoint['breakdown'], when: 'loaded' | 'collected'): string {
+  const b = breakdown?.[when] as { heapTotal?: number; heapUsed?: number; external?: number; arrayBuffers?: number } | undefined;
+  return b ? `${b.heapUsed} / ${b.heapTotal} (external ${b.external}, buffers ${b.arrayBuffers})` : '—';
+}
+
 const newSpace = (b: GrowthPoint['breakdown']) => String((b?.loaded as { spaces?: Record<string, number> } | undefined)?.spaces?.new_space ?? '—');
 
-/** The same loads at the largest size on a server started with candidate node flags. */
+/** The same loads at the largest size on servers started with candidate node flags. */
 function candidateLines(point: GrowthPoint | undefined): string[] {
-  const c = point?.candidate;
-  if (!point || !c) return [];
-  const cpu = c.lists.map(({ name, result }) => `${name.split(' (')[0]} ${point.lists.find((l) => l.name === name)?.result.cpuUsPerRequest ?? '?'} → ${result.cpuUsPerRequest} µs`).join('; ');
-  return [
-    '',
-    `**Memory candidate**: at ${point.orders.toLocaleString('en-US')} orders the same loads on a server started with \`${c.nodeFlags.join(' ')}\` added: RSS ${mem(c.idle)} MB once started, **${mem(c.loaded)} MB after the loads** (${mem(c.collected)} MB after a full collection; young generation ${newSpace(c.breakdown)} MB), against ${point.loaded.rssMB} MB without. CPU per request without → with: ${cpu}.`,
-  ];
+  if (!point?.candidates?.length) return [];
+  return point.candidates.flatMap((c) => {
+    const cpu = c.lists.map(({ name, result }) => `${name.split(' (')[0]} ${point.lists.find((l) => l.name === name)?.result.cpuUsPerRequest ?? '?'} → ${result.cpuUsPerRequest} µs`).join('; ');
+    return [
+      '',
+      `**Memory candidate \`${c.nodeFlags.join(' ')}\`**: at ${point.orders.toLocaleString('en-US')} orders the same loads on a server started with it added: RSS ${mem(c.idle)} MB once started, **${mem(c.loaded)} MB after the loads** (${mem(c.collected)} MB after a full collection; V8 heap ${heapOf(c.breakdown, 'loaded')} MB, young generation ${newSpace(c.breakdown)} MB), against ${point.loaded.rssMB} MB without. CPU per request without → with: ${cpu}.`,
+    ];
+  });
 }
 
 export function markdown(record: RunRecord): string {

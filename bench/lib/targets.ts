@@ -27,6 +27,12 @@ function judge(target: string, value: number | undefined, pass: (value: number) 
   return { target, measured: `${fmt(value, unit, digits)}${aside ? ` (${aside})` : ''}`, met: known ? pass(value) : null };
 }
 
+function memoryNote(point: GrowthPoint | undefined): string | undefined {
+  if (!point) return undefined;
+  const notes = [point.collected ? `${point.collected.rssMB} MB after a full collection` : '', ...(point.candidates ?? []).map((c) => `${c.loaded.rssMB} MB with ${c.nodeFlags.join(' ')}`)];
+  return notes.filter(Boolean).join('; ') || undefined;
+}
+
 /** POST /orders at `concurrency` with `sockets` connected (the first concurrency measured when absent). */
 function ordersAt(orders: OrdersReport[], sockets: number, concurrency = 16): OrdersReport | undefined {
   const withSockets = orders.filter((report) => report.sockets === sockets);
@@ -65,6 +71,6 @@ export function verdicts({ http, orders, realtime, growth }: Results): Verdict[]
     judge(`POST /orders ≥ 1,000/s (no sockets, c=${fastest?.concurrency ?? '?'})`, fastest?.ours.rps, (v) => v >= 1000, '/s', 0),
     judge('realtime p99 < 20 ms at 1000 sockets', atThousand?.afterResponseMs.p99, (v) => v < 20, ' ms', 1),
     ...listVerdicts,
-    judge(`RSS < 250 MB at ${size(largest?.orders)} orders, after the loads`, largest?.loaded.rssMB, (v) => v < 250, ' MB', 1, undefined, largest?.collected ? `${largest.collected.rssMB} MB after a full collection` : undefined),
+    judge(`RSS < 250 MB at ${size(largest?.orders)} orders, after the loads`, largest?.loaded.rssMB, (v) => v < 250, ' MB', 1, undefined, memoryNote(largest)),
   ];
 }

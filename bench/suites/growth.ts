@@ -42,6 +42,8 @@ export interface MemoryBreakdown {
   collected: Record<string, unknown>;
 }
 
+type Measured = Pick<GrowthPoint, 'lists' | 'idle' | 'loaded' | 'collected' | 'breakdown'>;
+
 export interface GrowthPoint {
   orders: number;
   seedSeconds: number;
@@ -52,14 +54,14 @@ export interface GrowthPoint {
   loaded: Memory;
   collected: Memory | null;
   breakdown: MemoryBreakdown | null;
-  /** At the largest size only: the same loads on a server started with candidate node flags. */
-  candidate?: { nodeFlags: string[]; lists: GrowthPoint['lists']; idle: Memory; loaded: Memory; collected: Memory | null; breakdown: MemoryBreakdown | null };
+  /** At the largest size only: the same loads on servers started with candidate node flags. */
+  candidates?: ({ nodeFlags: string[] } & Measured)[];
 }
 
 export interface GrowthOptions {
   server?: PosOptions;
-  /** Node flags to measure beside production's at the largest size (none: not measured). */
-  candidateFlags?: string[];
+  /** Sets of node flags to measure beside production's at the largest size (none: not measured). */
+  candidateFlags?: string[][];
 }
 
 /** Asks the server's memory probe where the memory is (it collects garbage after the first look). */
@@ -76,11 +78,10 @@ async function breakdown(pos: ServerProcess, file: string): Promise<MemoryBreakd
   return null;
 }
 
-type Measured = Pick<GrowthPoint, 'lists' | 'idle' | 'loaded' | 'collected' | 'breakdown'>;
 
 async function measureSize(dataset: Dataset, size: number, settings: LoadSettings, server: PosOptions): Promise<Measured> {
   const memoryFile = path.join(RUN_DIR, `memory-${size}.json`);
-  const pos = await startPos(dataset.dir, `growth-${size}${server.nodeFlags?.length ? '-candidate' : ''}`, { ...server, memoryFile });
+  const pos = await startPos(dataset.dir, `growth-${size}${server.nodeFlags?.length ? `-${server.nodeFlags.join('-').replace(/[^a-z0-9=-]/gi, '')}` : ''}`, { ...server, memoryFile });
   try {
     const tokens = await signIn(pos.url);
     const idle = pos.memory();
@@ -109,9 +110,10 @@ export async function growthSuite(sizes: number[], settings: LoadSettings, log: 
       const seedSeconds = Math.round((Date.now() - seeding) / 100) / 10;
       const point: GrowthPoint = { orders: size, seedSeconds, databaseMB: dataset.sizeMB(), ...(await measureSize(dataset, size, settings, server)) };
       log(`  ${size} orders (seeded in ${seedSeconds} s, ${point.databaseMB} MB): ${point.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${point.idle.rssMB} → ${point.loaded.rssMB} MB (${point.collected?.rssMB ?? '?'} MB after a collection)`);
-      if (size === sorted.at(-1) && candidateFlags.length > 0) {
-        point.candidate = { nodeFlags: candidateFlags, ...(await measureSize(dataset, size, settings, { ...server, nodeFlags: candidateFlags })) };
-        log(`  again with ${candidateFlags.join(' ')}: ${point.candidate.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${point.candidate.idle.rssMB} → ${point.candidate.loaded.rssMB} MB`);
+      for (const nodeFlags of size === sorted.at(-1) ? candidateFlags : []) {
+        const candidate = { nodeFlags, ...(await measureSize(dataset, size, settings, { ...server, nodeFlags })) };
+        (point.candidates ??= []).push(candidate);
+        log(`  again with ${nodeFlags.join(' ')}: ${candidate.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${candidate.idle.rssMB} → ${candidate.loaded.rssMB} MB`);
       }
       points.push(point);
     }
