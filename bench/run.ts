@@ -71,7 +71,8 @@ async function ordersAgainstFloor(dataset: Dataset): Promise<Results['orders']> 
     floor = await startFloorServer(body ? await placeOrder(setup.url, tokens.patron, body) : {});
     await setup.stop();
     const startOurs = (label: string) => startPos(dataset.dir, label, { cpuProfile: options.cpuProfile });
-    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor }, ordersSettings, log);
+    const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
+    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, ordersSettings, log);
   } finally {
     await Promise.all([setup.stop(), floor?.stop()]);
   }

@@ -100,9 +100,11 @@ export interface OrdersContext {
   /** Starts a fresh server of ours on dataDir; the floor server keeps running. */
   startOurs: (label: string) => Promise<ServerProcess>;
   floor: ServerProcess;
+  /** Takes the orders placed since then out of the kitchen (while no server runs). */
+  finishPlacedSince: (since: Date) => Promise<unknown>;
 }
 
-export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor }: OrdersContext, settings: OrdersSettings, log: (line: string) => void): Promise<OrdersReport[]> {
+export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, finishPlacedSince }: OrdersContext, settings: OrdersSettings, log: (line: string) => void): Promise<OrdersReport[]> {
   const requests = postRequests(kitchen, tokens, settings.idempotency);
   const copy = copyData(dataDir);
   const bodies: OrderBody[] = orderBodies(kitchen);
@@ -114,6 +116,7 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor }
     for (const connections of settings.concurrency) {
       const load = { connections, count: settings.orders, warmup: settings.warmup };
       for (const sockets of settings.sockets) {
+        const since = new Date();
         const pos = await startOurs(`orders-c${connections}-s${sockets}-${round}`);
         try {
           const rooms = Array.from({ length: sockets }, (_, i) => KITCHEN_ROOMS[i % KITCHEN_ROOMS.length] as Room);
@@ -126,6 +129,8 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor }
         } finally {
           await pos.stop();
         }
+        // Each run starts from the same kitchen: its orders, left open, would be the next run's backlog.
+        await finishPlacedSince(since);
       }
       // Cheaper by an order of magnitude: more requests keep its CPU time well above the clock tick.
       push(http, connections, await loadCount(floor, { requests }, { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000) }));

@@ -53,7 +53,8 @@ describe('benchmark harness', () => {
     try {
       const startOurs = (label: string) => startPos(dataset.dir, label, { fromSource: true });
       const settings = { rounds: 1, orders: 12, warmup: 2, concurrency: [2], sockets: [0, 2], group: 4, idempotency: true };
-      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor }, settings, quiet);
+      const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
+      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, settings, quiet);
     } finally {
       await floor.stop();
     }
