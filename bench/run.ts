@@ -1,38 +1,44 @@
 // `npm run bench`: the whole benchmark, its results written to bench/results/ (see docs/benchmarks.md).
 // Settings come from BENCH_* variables (bench/lib/options.ts); the defaults are the committed run.
-import { signIn } from './lib/api.js';
+import { orderBodies, placeOrder, signIn } from './lib/api.js';
 import { buildServer } from './lib/build.js';
 import { Dataset } from './lib/dataset.js';
 import { describeMachine, loadAverage, speedIndexMs, waitForQuiet } from './lib/machine.js';
 import { loadOptions } from './lib/options.js';
 import type { Memory } from './lib/processes.js';
 import { writeReport, type RunRecord } from './lib/report.js';
-import { POS_SETTINGS, startPos } from './lib/servers.js';
+import { POS_SETTINGS, productionNodeFlags, startFloorServer, startPos } from './lib/servers.js';
 import { verdicts, type Results } from './lib/targets.js';
 import { growthSuite } from './suites/growth.js';
 import { compare, endpoints, startComparators, type Comparators } from './suites/http.js';
+import { ordersSuite } from './suites/orders.js';
 import { orderLatency, roomFanOut } from './suites/realtime.js';
 
 const log = (line: string) => console.log(line);
 const options = loadOptions();
 const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
+const growthSettings = { connections: options.connections, duration: options.growthDuration, warmup: options.growthWarmup };
+const ordersSettings = { rounds: options.rounds, orders: options.postOrders, warmup: options.postWarmup, concurrency: options.postConcurrency, sockets: options.postSockets, group: options.floorGroup, idempotency: options.idempotency };
+const has = (suite: (typeof options.suites)[number]) => options.suites.includes(suite);
 
 async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
-  const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
-  if (options.suites.includes('http') || options.suites.includes('realtime')) {
+  const results: Results = { http: [], orders: [], realtime: [], fanOut: null, growth: [] };
+  if (has('http') || has('orders') || has('realtime')) {
     log(`Seeding ${options.orders.toLocaleString('en-US')} orders…`);
     const dataset = await Dataset.create('main');
     try {
       await dataset.growTo(options.orders);
-      if (options.suites.includes('http')) await httpSuite(dataset, results, record);
-      if (options.suites.includes('realtime')) await realtimeSuite(dataset, results, record);
+      if (has('http')) await httpSuite(dataset, results, record);
+      // After the reads: every order placed adds to the lists they measure.
+      if (has('orders')) results.orders = await ordersAgainstFloor(dataset);
+      if (has('realtime')) await realtimeSuite(dataset, results, record);
     } finally {
       dataset.remove();
     }
   }
-  if (options.suites.includes('growth')) {
-    log(`Growth: GET /orders at ${options.growthSizes.join(', ')} stored orders`);
-    results.growth = await growthSuite(options.growthSizes, settings, log);
+  if (has('growth')) {
+    log(`Growth: every list at ${options.growthSizes.join(', ')} stored orders`);
+    results.growth = await growthSuite(options.growthSizes, growthSettings, log, { server: { cpuProfile: options.cpuProfile }, candidateFlags: options.memoryCandidateFlags });
   }
   return results;
 }
@@ -52,6 +58,23 @@ async function httpSuite(dataset: Dataset, results: Results, record: Pick<RunRec
     results.http = await compare(ours, comparators, chosen, settings, log);
   } finally {
     await Promise.all([first.stop(), comparators?.stop()]);
+  }
+}
+
+async function ordersAgainstFloor(dataset: Dataset): Promise<Results['orders']> {
+  log(`POST /orders against its floor (c=${options.postConcurrency.join(', ')}; ${options.postSockets.join(' and ')} kitchen sockets)`);
+  const setup = await startPos(dataset.dir, 'orders-setup');
+  let floor: Awaited<ReturnType<typeof startFloorServer>> | undefined;
+  try {
+    const tokens = await signIn(setup.url);
+    const [body] = orderBodies(dataset.kitchen, 1);
+    floor = await startFloorServer(body ? await placeOrder(setup.url, tokens.patron, body) : {});
+    await setup.stop();
+    const startOurs = (label: string) => startPos(dataset.dir, label, { cpuProfile: options.cpuProfile });
+    const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
+    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, ordersSettings, log);
+  } finally {
+    await Promise.all([setup.stop(), floor?.stop()]);
   }
 }
 
@@ -77,8 +100,8 @@ async function main(): Promise<void> {
   const { outDir, ...recorded } = options;
   let quietWait: RunRecord['quietWait'] = { waited: false, quiet: null, waitedSeconds: 0 };
   if (options.waitForQuiet) {
-    log('Waiting for the 1-minute load average to drop below 1.0 (at most 25 minutes)…');
-    const wait = await waitForQuiet();
+    log(`Waiting for the 1-minute load average to drop below 1.0 (at most ${options.quietMaxMinutes} minutes)…`);
+    const wait = await waitForQuiet(1.0, options.quietMaxMinutes);
     quietWait = { waited: true, quiet: wait.quiet, waitedSeconds: wait.waitedSeconds };
   }
   log('Building the server (tsc) into bench/.work/build…');
@@ -96,7 +119,7 @@ async function main(): Promise<void> {
     speedIndexMs: { start: speedAtStart, end: speedIndexMs() },
     quietWait,
     options: recorded,
-    serverSettings: { ...POS_SETTINGS },
+    serverSettings: { ...POS_SETTINGS, 'node flags': productionNodeFlags().join(' ') },
     durationSeconds: (Date.now() - started) / 1000,
     memory: record.memory,
     results,

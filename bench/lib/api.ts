@@ -14,6 +14,10 @@ export const ORDER_LIST_PATH = '/orders?filter=status.eq~Received&sort=created_a
 /** A look back through history: the newest picked-up orders, among most of all orders ever stored. */
 export const HISTORY_LIST_PATH = '/orders?filter=status.eq~Ready%20for%20Pickup&sort=created_at&order=desc&limit=30';
 export const DISH_LIST_PATH = '/dishes?limit=30';
+/** The expeditor's board: every order still open (web/public/js/lib/order-book.js). */
+export const EXPEDITOR_LIST_PATH = '/orders?filter=status.in~Draft,Received,In%20Progress,Ready%20for%20Assembly&limit=30';
+/** The ordering app's "My orders" (patron: their own only), newest first. */
+export const MY_ORDERS_PATH = '/orders?sort=created_at&order=desc&limit=30';
 /** A station's queue and its all-day counts (chef). */
 export const STATION_QUEUE_PATH = '/stations/hot/tickets?limit=30';
 export const ALL_DAY_PATH = '/stations/hot/all-day';

@@ -5,12 +5,16 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before each request is sent; returns the request to send. */
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
 
   export interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** A fixed number of requests (instead of a duration). */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     headers?: Record<string, string>;

@@ -33,13 +33,28 @@ export class Dataset {
   }
 
   /** Adds past orders until `total` have been seeded. Never while a server has the directory open. */
-  async growTo(total: number): Promise<void> {
+  async growTo(total: number, progress?: (done: number) => void): Promise<void> {
     if (total <= this.seeded) return;
     const clock = new SeedClock();
     const store = openSqliteStore({ dataDir: this.dir, clock: clock.now });
     try {
-      await addOrders(store, clock, this.kitchen, this.seeded, total);
+      await addOrders(store, clock, this.kitchen, this.seeded, total, progress);
       this.seeded = total;
+    } finally {
+      await store.close();
+    }
+  }
+
+  /**
+   * Moves the orders benchmarks placed since `since` out of the kitchen (Ready for Pickup), as the
+   * kitchen would have: it has tens of open orders, not the thousands a POST run leaves, and what
+   * an order costs may grow with the open ones. Never while a server has the directory open.
+   */
+  async finishPlacedSince(since: Date): Promise<number> {
+    const store = openSqliteStore({ dataDir: this.dir });
+    try {
+      const open = [{ field: 'status', op: 'in' as const, value: ['Received', 'In Progress', 'Ready for Assembly'] }, { field: 'created_at', op: 'gte' as const, value: since.toISOString() }];
+      return await store.collection('orders').updateMany(open, { set: { status: 'Ready for Pickup' } });
     } finally {
       await store.close();
     }

@@ -1,4 +1,5 @@
 // HTTP load with autocannon: a warm-up that is thrown away, then the measured run.
+import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon, { type Request, type Result } from 'autocannon';
 import type { ServerProcess } from './processes.js';
 import { round } from './stats.js';
@@ -45,13 +46,55 @@ function summary(result: Result, cpuMs: number): LoadResult {
   };
 }
 
+/**
+ * Waits (at most 10 s) until the server has used at most one clock tick (10 ms) of CPU in 150 ms.
+ * When the load generator stops, the server still works through the requests it had received; for a costly
+ * endpoint that is seconds of work, which would otherwise be counted against the next run.
+ */
+export async function settle(server: ServerProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let last = server.cpuMs();
+  while (Date.now() < deadline) {
+    await sleep(150);
+    const now = server.cpuMs();
+    if (now - last <= 10) return;
+    last = now;
+  }
+}
+
 /** Loads `server` (whose CPU time is read around the measured run) through `target`. */
 export async function load(server: ServerProcess, target: Target, { connections, duration, warmup }: LoadSettings): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  await settle(server);
   if (warmup > 0) await autocannon({ ...options, duration: warmup });
+  await settle(server);
   const cpuBefore = server.cpuMs();
   const result = await autocannon({ ...options, duration });
   return summary(result, server.cpuMs() - cpuBefore);
+}
+
+export interface CountSettings {
+  connections: number;
+  /** Requests measured, after `warmup` requests that are thrown away. */
+  count: number;
+  warmup: number;
+}
+
+/**
+ * Loads `server` with a fixed number of requests: CPU per request is then read around the same
+ * work on every server compared, and requests per second is the count over the time it took.
+ */
+export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup }: CountSettings): Promise<LoadResult> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+  await settle(server);
+  if (warmup > 0) await autocannon({ ...options, amount: warmup });
+  await settle(server);
+  const cpuBefore = server.cpuMs();
+  const started = performance.now();
+  const result = await autocannon({ ...options, amount: count });
+  // autocannon's own duration is in whole seconds: too coarse for a run of a few seconds.
+  const seconds = (performance.now() - started) / 1000;
+  return { ...summary(result, server.cpuMs() - cpuBefore), rps: round(result.requests.total / seconds, 0) };
 }
 
 /** The mean of several runs of one target (rates and latencies averaged, counts summed). */

@@ -25,13 +25,29 @@ export interface BenchOptions {
   waitForQuiet: boolean;
   /** Runs the server under test with --cpu-prof (profiles land in bench/.work/profiles). */
   cpuProfile: boolean;
-  /** Which suites run (all three by default): a partial run while working on one target. */
+  /** POST /orders against its floor: orders per run (after a warm-up), concurrencies, sockets. */
+  postOrders: number;
+  postWarmup: number;
+  postConcurrency: number[];
+  postSockets: number[];
+  /** Orders per transaction in the SQL floor's group-commit variant. */
+  floorGroup: number;
+  /** POST /orders sends an Idempotency-Key per order, as the ordering app does. */
+  idempotency: boolean;
+  /** Seconds per measured growth run (after `growthWarmup`): eight lists at each size. */
+  growthDuration: number;
+  growthWarmup: number;
+  /** Sets of node flags (separated by ";") measured beside production's at the largest growth size, for memory. */
+  memoryCandidateFlags: string[][];
+  /** The longest wait for a quiet machine before starting, in minutes. */
+  quietMaxMinutes: number;
+  /** Which suites run (all four by default): a partial run while working on one target. */
   suites: Suite[];
   /** HTTP endpoints whose name contains one of these (all when empty). */
   endpoints: string[];
 }
 
-export const SUITES = ['http', 'realtime', 'growth'] as const;
+export const SUITES = ['http', 'orders', 'realtime', 'growth'] as const;
 export type Suite = (typeof SUITES)[number];
 
 function suites(env: Env): Suite[] {
@@ -53,11 +69,11 @@ function number(env: Env, name: string, fallback: number, min: number): number {
   return value;
 }
 
-function list(env: Env, name: string, fallback: number[]): number[] {
+function list(env: Env, name: string, fallback: number[], min = 1): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map(Number);
-  if (values.some((value) => !Number.isInteger(value) || value < 1)) throw new Error(`${name} must be positive whole numbers separated by commas (got "${raw}")`);
+  if (values.some((value) => !Number.isInteger(value) || value < min)) throw new Error(`${name} must be whole numbers ≥ ${min} separated by commas (got "${raw}")`);
   return values;
 }
 
@@ -74,11 +90,21 @@ export function loadOptions(env: Env = process.env): BenchOptions {
     connections: number(env, 'BENCH_CONNECTIONS', 50, 1),
     rounds: number(env, 'BENCH_ROUNDS', 2, 1),
     orders: number(env, 'BENCH_ORDERS', 50_000, 0),
-    growthSizes: list(env, 'BENCH_SIZES', [1_000, 10_000, 100_000]),
+    growthSizes: list(env, 'BENCH_SIZES', [1_000, 10_000, 100_000, 1_000_000]),
     socketCounts: list(env, 'BENCH_SOCKETS', [10, 100, 1_000]),
     realtimeOrders: number(env, 'BENCH_RT_ORDERS', 150, 1),
     roomSockets: number(env, 'BENCH_ROOM_SOCKETS', 1_000, 1),
     roomEvents: number(env, 'BENCH_ROOM_EVENTS', 30, 1),
+    postOrders: number(env, 'BENCH_POST_ORDERS', 3_000, 1),
+    postWarmup: number(env, 'BENCH_POST_WARMUP', 300, 0),
+    postConcurrency: list(env, 'BENCH_POST_CONCURRENCY', [16, 50]),
+    postSockets: list(env, 'BENCH_POST_SOCKETS', [0, 50], 0),
+    floorGroup: number(env, 'BENCH_FLOOR_GROUP', 16, 1),
+    idempotency: env.BENCH_IDEMPOTENCY !== '0',
+    growthDuration: number(env, 'BENCH_GROWTH_DURATION', 5, 1),
+    growthWarmup: number(env, 'BENCH_GROWTH_WARMUP', 2, 0),
+    memoryCandidateFlags: (env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=16;--max-semi-space-size=8').split(';').map((set) => set.split(/\s+/).filter(Boolean)).filter((set) => set.length > 0),
+    quietMaxMinutes: number(env, 'BENCH_QUIET_MAX_MINUTES', 5, 0),
     outDir: path.resolve(env.BENCH_OUT ?? path.join(BENCH_DIR, 'results')),
     waitForQuiet: env.BENCH_WAIT_QUIET !== '0',
     cpuProfile: env.BENCH_CPU_PROF === '1',

@@ -14,6 +14,9 @@ export interface Memory {
   /** Resident set size now, and its peak (VmHWM), in MB (10⁶ bytes, as the targets are set). */
   rssMB: number;
   peakMB: number;
+  /** Of the RSS: anonymous memory (heaps, buffers) and file-backed pages (code, mapped files). */
+  anonMB?: number;
+  fileMB?: number;
 }
 
 export interface ServerProcess {
@@ -42,7 +45,7 @@ export function memoryOf(pid: number): Memory {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
   const mb = (field: string) => Math.round((kib(field) * 1024) / 100_000) / 10;
-  return { rssMB: mb('VmRSS'), peakMB: mb('VmHWM') };
+  return { rssMB: mb('VmRSS'), peakMB: mb('VmHWM'), anonMB: mb('RssAnon'), fileMB: mb('RssFile') };
 }
 
 /** utime and stime, fields 14 and 15 of /proc/<pid>/stat, are in clock ticks (100 a second on Linux). */

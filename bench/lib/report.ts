@@ -2,11 +2,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { EndpointReport } from '../suites/http.js';
-import { ALL_DAY_PATH, HISTORY_LIST_PATH, ORDER_LIST_PATH, STATION_QUEUE_PATH } from './api.js';
 import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
 import type { Memory } from './processes.js';
+import { growthTables } from './report-growth.js';
 import { verdicts, type Results } from './targets.js';
 
 export interface RunRecord {
@@ -53,25 +53,17 @@ function realtimeTables({ realtime, fanOut }: Results): string[] {
   return lines;
 }
 
-function growthTable({ growth }: Results): string[] {
-  return [
-    row(['stored orders', 'station list req/s', 'p50 / p99 ms', 'CPU µs/req', 'history list req/s', 'p50 / p99 ms', 'CPU µs/req', 'RSS idle MB', 'RSS after load MB', 'database MB']),
-    row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...growth.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.list), ms(g.list), g.list.cpuUsPerRequest, rps(g.history), ms(g.history), g.history.cpuUsPerRequest, g.idle.rssMB, g.loaded.rssMB, g.databaseMB])),
-  ];
-}
 
-/** The station tickets' endpoints at each size (absent from runs made before they existed). */
-function stationTable({ growth }: Results): string[] {
-  const measured = growth.filter((g) => g.queue && g.allDay && g.report);
-  if (measured.length === 0) return [];
+function ordersTable({ orders }: Results): string[] {
+  if (orders.length === 0) return ['Not measured in this run.'];
+  const [first] = orders;
+  const sql = first?.sql;
   return [
-    '',
-    `Station tickets at each size: the queue \`${STATION_QUEUE_PATH}\`, the all-day counts \`${ALL_DAY_PATH}\` (chef), and \`GET /reports/kitchen\` over the newest day of the history (manager; one order a minute, so about 1,440 orders and their tickets).`,
-    '',
-    row(['stored orders', 'queue req/s', 'p50 / p99 ms', 'CPU µs/req', 'all-day req/s', 'p50 / p99 ms', 'CPU µs/req', 'report req/s', 'p50 / p99 ms', 'CPU µs/req']),
+    row(['concurrency', 'kitchen sockets', 'ours orders/s', 'ours p50 / p99 ms', 'ours CPU µs/order', 'bare fastify POST µs (orders/s)', `floor µs (SQL ${sql?.group ?? '?'} per commit)`, 'ours ÷ floor', 'floor µs (SQL a commit per order)', 'ours ÷ that floor']),
     row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-    ...measured.map((g) => row([g.orders.toLocaleString('en-US'), rps(g.queue), ms(g.queue), g.queue.cpuUsPerRequest, rps(g.allDay), ms(g.allDay), g.allDay.cpuUsPerRequest, rps(g.report), ms(g.report), g.report.cpuUsPerRequest])),
+    ...orders.map((o) => row([o.concurrency, o.sockets, rps(o.ours), ms(o.ours), o.ours.cpuUsPerRequest, `${o.http.cpuUsPerRequest} (${rps(o.http)})`, o.floorUs, `**${o.ofFloor}×**`, o.floorPerOrderCommitUs, `${o.ofFloorPerOrderCommit}×`])),
+    '',
+    sql ? `The SQL floor (better-sqlite3 alone on a copy of the same data, the project's schema and pragmas): ${sql.perOrderCommitUs} µs of CPU per order with one transaction per order (${sql.perOrderCommitPerSecond.toLocaleString('en-US')} orders/s on one core), ${sql.groupCommitUs} µs with ${sql.group} orders per transaction, each in its own savepoint (${sql.groupCommitPerSecond.toLocaleString('en-US')} orders/s).` : '',
   ];
 }
 
@@ -85,7 +77,7 @@ export function markdown(record: RunRecord): string {
     `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${record.quietWait.waited ? (record.quietWait.quiet ? `Waited ${record.quietWait.waitedSeconds} s for the 1-minute load to drop below 1.0.` : `The 1-minute load never dropped below 1.0 in ${record.quietWait.waitedSeconds} s of waiting; run anyway.`) : 'Started without waiting for a quiet machine.'}`,
     `- Machine speed index (a fixed CPU task, lower is faster; it shows a busy host the load average cannot): ${record.speedIndexMs.start} ms at the start, ${record.speedIndexMs.end} ms at the end.`,
     `- Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s measured, ${options.rounds} round(s) per target alternating between servers (the mean is shown). Every server in its own process on 127.0.0.1; the load generator shares the same cores.`,
-    `- Server under test: the production build (\`node --enable-source-maps\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
+    `- Server under test: the production build (node with the flags of \`npm start\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
     `- Data: 40 dishes, 120 ingredients; ${options.orders.toLocaleString('en-US')} stored orders for the HTTP and realtime runs. Whole run: ${Math.round(record.durationSeconds)} s.`,
     '',
     '## Targets',
@@ -104,10 +96,15 @@ export function markdown(record: RunRecord): string {
     '',
     ...realtimeTables(results),
     '',
-    `## Growth: the station's list \`${ORDER_LIST_PATH}\`, the history list \`${HISTORY_LIST_PATH}\`, and memory`,
+    '## POST /orders against its floor',
     '',
-    ...growthTable(results),
-    ...stationTable(results),
+    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : ''}; ${options.rounds} round(s), each of ours a fresh process.`,
+    '',
+    ...ordersTable(results),
+    '',
+    '## Growth: every list as stored orders grow, and memory',
+    '',
+    ...growthTables(results),
     '',
   ].join('\n');
 }

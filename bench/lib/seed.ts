@@ -17,11 +17,19 @@ export const USERS: Record<Exclude<Role, 'expeditor'>, string> = { manager: 'ben
 
 /** Enough that no benchmark ever runs an ingredient out (so every order is accepted). */
 export const STOCK = 1_000_000_000;
-const ORDERS_PER_TRANSACTION = 2_000;
-/** Stored orders are a minute apart, the first one 100 days ago. */
-const HISTORY_START = Date.now() - 100 * 86_400_000;
+const ORDERS_PER_TRANSACTION = 1_000;
+/** Progress is reported every this many orders (a million take minutes). */
+const PROGRESS_EVERY = 100_000;
+/**
+ * Whose orders the history holds: the bench patron placed one in PATRON_SHARE (a regular: their
+ * "My orders" grows with the history, as a regular's does), other guests the rest.
+ */
+const PATRON_SHARE = 100;
+const GUESTS = 5_000;
+/** Stored orders are a minute apart, so that two million of them end in the past. */
+const HISTORY_START = Date.now() - 2_000_000 * 60_000;
 
-/** When order number `n` of the history was placed (one a minute from 100 days ago). */
+/** When order number `n` of the history was placed (one a minute, from about four years ago). */
 export const historyTime = (n: number) => new Date(HISTORY_START + n * 60_000);
 /**
  * A kitchen's history: every order is finished except the newest few hundred, which are still on
@@ -143,19 +151,23 @@ function status(random: () => number, weights: [OrderStatus, number][]): OrderSt
  * transaction; the orders active until now are finished first, and the newest ACTIVE_ORDERS of
  * the new ones are active. `clock` must be the store's clock: it is set to each order's creation.
  */
-export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen, from: number, to: number): Promise<void> {
+export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen, from: number, to: number, progress?: (done: number) => void): Promise<void> {
   const random = generator(1_000_003 + from);
   const active = ACTIVE.map(([value]) => value);
   await store.collection('orders').updateMany([{ field: 'status', op: 'in', value: active }], { set: { status: 'Ready for Pickup' } });
   try {
-    await addOrderBatches(store, clock, kitchen, random, from, to);
+    await addOrderBatches(store, clock, kitchen, random, from, to, progress);
   } finally {
     clock.at = null;
   }
 }
 
-async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen, random: () => number, from: number, to: number): Promise<void> {
+/** A guest's user id (24 hex digits, as the store's ids): guest accounts need no user rows to own orders. */
+const guestId = (n: number) => `9e57${n.toString(16).padStart(20, '0')}`;
+
+async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen, random: () => number, from: number, to: number, progress?: (done: number) => void): Promise<void> {
   for (let start = from; start < to; start += ORDERS_PER_TRANSACTION) {
+    if (progress && start > from && start % PROGRESS_EVERY === 0) progress(start);
     await store.transaction(async (tx) => {
       const orders = tx.collection('orders');
       for (let n = start; n < Math.min(to, start + ORDERS_PER_TRANSACTION); n++) {
@@ -172,7 +184,7 @@ async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen,
           status: orderStatus,
           fire_at: null,
           ...kitchenFields(dishes, orderStatus, clock.at, random),
-          owner_id: kitchen.patronId,
+          owner_id: n % PATRON_SHARE === 0 ? kitchen.patronId : guestId(n % GUESTS),
           stock_taken: stockTaken(dishes),
         });
       }

@@ -1,6 +1,6 @@
 // The three servers a run compares: ours (the production build), the ceiling (bare fastify) and
 // the peer (json-server 0.17), each started in its own process on 127.0.0.1.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CeilingBodies } from '../ceiling-server.js';
 import { SERVER_ENTRY } from './build.js';
@@ -25,23 +25,41 @@ export const POS_SETTINGS = {
   NODE_ENV: 'production',
 } as const;
 
+/**
+ * The node flags `npm start` runs the server with (package.json's start script), so the server
+ * under test runs as production does whatever flags are added there.
+ */
+export function productionNodeFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts.start ?? '').split(/\s+/);
+  const node = words.indexOf('node');
+  const entry = words.findIndex((word) => word.endsWith('main.js'));
+  if (node < 0 || entry < node) throw new Error(`cannot read the node flags from the start script "${scripts.start}"`);
+  return words.slice(node + 1, entry);
+}
+
 export interface PosOptions {
   cpuProfile?: boolean;
   /** Settings changed for one comparison (e.g. the request log off); the report says so. */
   overrides?: Record<string, string>;
   /** Runs server/main.ts through tsx instead of the build (the smoke test, which builds nothing). */
   fromSource?: boolean;
+  /** Preloads bench/lib/memory-probe.mjs (with --expose-gc): memory breakdowns written here on SIGUSR2. */
+  memoryFile?: string;
+  /** Node flags added to production's (a candidate setting measured beside the default). */
+  nodeFlags?: string[];
 }
 
-export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false }: PosOptions = {}): Promise<ServerProcess> {
+export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [] }: PosOptions = {}): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
+  const probe = memoryFile ? ['--expose-gc', '--import', path.join(BENCH_DIR, 'lib', 'memory-probe.mjs')] : [];
   const entry = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [SERVER_ENTRY];
   return startServer({
     name: `pos (${label})`,
     command: process.execPath,
-    args: ['--enable-source-maps', ...profile, ...entry],
+    args: [...productionNodeFlags(), ...nodeFlags, ...profile, ...probe, ...entry],
     env: {
       ...POS_SETTINGS,
       PORT: String(port),
@@ -49,6 +67,7 @@ export async function startPos(dataDir: string, label: string, { cpuProfile = fa
       POS_DATA_DIR: dataDir,
       POS_ADMIN_USER_NAME: USERS.manager,
       POS_ADMIN_PASSWORD: BENCH_PASSWORD,
+      ...(memoryFile && { BENCH_MEMORY_FILE: memoryFile }),
       ...overrides,
     },
     port,
@@ -71,6 +90,23 @@ export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess
     port,
     readyPath: '/health',
     logFile: path.join(LOG_DIR, 'ceiling.log'),
+  });
+}
+
+/** The HTTP floor of POST /orders (bench/floor-server.ts), answering `createdOrder` to every order. */
+export async function startFloorServer(createdOrder: unknown): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const file = path.join(RUN_DIR, 'floor-created-order.json');
+  writeFileSync(file, JSON.stringify(createdOrder));
+  const port = await freePort();
+  return startServer({
+    name: 'floor (bare fastify POST /orders)',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(BENCH_DIR, 'floor-server.ts')],
+    env: { PORT: String(port), BENCH_BODY: file, NODE_ENV: 'production' },
+    port,
+    readyPath: '/health',
+    logFile: path.join(LOG_DIR, 'floor.log'),
   });
 }
 

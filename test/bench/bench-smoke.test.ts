@@ -8,10 +8,11 @@ import { Dataset } from '../../bench/lib/dataset.js';
 import { describeMachine, loadAverage } from '../../bench/lib/machine.js';
 import { loadOptions, RUN_DIR } from '../../bench/lib/options.js';
 import { markdown } from '../../bench/lib/report.js';
-import { POS_SETTINGS, startPos } from '../../bench/lib/servers.js';
+import { POS_SETTINGS, startFloorServer, startPos } from '../../bench/lib/servers.js';
 import { verdicts, type Results } from '../../bench/lib/targets.js';
 import { growthSuite } from '../../bench/suites/growth.js';
 import { compare, endpoints, startComparators } from '../../bench/suites/http.js';
+import { ordersSuite } from '../../bench/suites/orders.js';
 import { orderLatency, roomFanOut } from '../../bench/suites/realtime.js';
 
 const tiny = { connections: 2, duration: 1, warmup: 0, rounds: 1 };
@@ -20,13 +21,16 @@ const quiet = () => {};
 afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
 
 describe('benchmark harness', () => {
-  it('measures ours, the ceiling and json-server, realtime delivery and growth, and reports them', { timeout: 180_000 }, async () => {
+  it('measures ours, the ceiling and json-server, the floor, realtime delivery and growth, and reports them', { timeout: 180_000 }, async () => {
+    // Growth has its own data directory: it runs meanwhile (no timing is asserted), so the test stays short.
+    const growing = growthSuite([10, 30], tiny, quiet, { server: { fromSource: true } });
+    growing.catch(() => {});
     const dataset = await Dataset.create('smoke');
     await dataset.growTo(20);
     expect(dataset.kitchen.dishes).toHaveLength(40);
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
-    const results: Results = { http: [], realtime: [], fanOut: null, growth: [] };
+    const results: Results = { http: [], orders: [], realtime: [], fanOut: null, growth: [] };
     // As bench/run.ts does: one server at a time on the data directory (a second one is refused),
     // so the set-up server stops before each measured round starts its own.
     const setup = await startPos(dataset.dir, 'smoke', { fromSource: true });
@@ -39,10 +43,20 @@ describe('benchmark harness', () => {
       await setup.stop();
     }
     try {
-      const [list, , , post] = endpoints(dataset.kitchen, tokens);
-      results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!, post!], tiny, quiet);
+      // One endpoint keeps the test short: every endpoint goes through the same code.
+      const [list] = endpoints(dataset.kitchen, tokens);
+      results.http = await compare(() => startPos(dataset.dir, 'smoke-round', { fromSource: true }), comparators, [list!], tiny, quiet);
     } finally {
       await comparators.stop();
+    }
+    const floor = await startFloorServer({ id: 'smoke' });
+    try {
+      const startOurs = (label: string) => startPos(dataset.dir, label, { fromSource: true });
+      const settings = { rounds: 1, orders: 12, warmup: 2, concurrency: [2], sockets: [0, 2], group: 4, idempotency: true };
+      const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
+      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, settings, quiet);
+    } finally {
+      await floor.stop();
     }
     const live = await startPos(dataset.dir, 'smoke-live', { fromSource: true });
     try {
@@ -52,7 +66,7 @@ describe('benchmark harness', () => {
       await live.stop();
       dataset.remove();
     }
-    results.growth = await growthSuite([10, 30], tiny, quiet, { fromSource: true });
+    results.growth = await growing;
 
     for (const report of results.http) {
       for (const run of [report.ours, report.ceiling, report.peer].filter((r) => r !== undefined)) {
@@ -60,13 +74,24 @@ describe('benchmark harness', () => {
         expect(run.requests).toBeGreaterThan(0);
       }
     }
-    expect(results.http.map((report) => report.peer !== undefined)).toEqual([true, false]);
+    expect(results.http.map((report) => report.peer !== undefined)).toEqual([true]);
+    expect(results.orders.map(({ concurrency, sockets }) => [concurrency, sockets])).toEqual([[2, 0], [2, 2]]);
+    for (const report of results.orders) {
+      for (const run of [report.ours, report.http]) expect({ failed: run.non2xx + run.errors + run.timeouts, created: run.statusCodes['201'] }).toEqual({ failed: 0, created: run.requests });
+      expect(report.sql.perOrderCommitUs).toBeGreaterThan(0);
+      expect(report.sql.groupCommitUs).toBeGreaterThan(0);
+      expect(report.floorUs).toBe(report.http.cpuUsPerRequest + report.sql.groupCommitUs);
+    }
     expect(results.realtime[0]).toMatchObject({ sockets: 5, missed: 0 });
     expect(results.realtime[0]?.afterResponseMs.samples).toBeGreaterThan(0);
     expect(results.fanOut).toMatchObject({ sockets: 3, missed: 0 });
     expect(results.growth.map((point) => point.orders)).toEqual([10, 30]);
-    expect(results.growth.every((point) => point.list.requests > 0 && point.history.requests > 0)).toBe(true);
-    expect(results.growth.every((point) => point.loaded.rssMB > 0)).toBe(true);
+    for (const point of results.growth) {
+      expect(point.lists.map(({ name, result }) => ({ name, failed: result.non2xx + result.errors + result.timeouts }))).toEqual(point.lists.map(({ name }) => ({ name, failed: 0 })));
+      expect(point.lists).toHaveLength(8);
+      expect(point.loaded.rssMB).toBeGreaterThan(0);
+      expect(point.breakdown?.collected).toMatchObject({ heapUsed: expect.any(Number), heapTotal: expect.any(Number) });
+    }
 
     const memory = { rssMB: 1, peakMB: 1 };
     const { outDir: _outDir, ...options } = loadOptions({});
@@ -82,6 +107,15 @@ describe('benchmark harness', () => {
       results,
     });
     expect(text).toContain('## Targets');
-    expect(verdicts(results)).toHaveLength(8);
+    expect(text).toContain('## POST /orders against its floor');
+    // Nine fixed targets, one per list measured at every size, and memory.
+    expect(verdicts(results)).toHaveLength(9 + 8 + 1);
+    expect(verdicts(results).filter((verdict) => verdict.met === null).map((verdict) => verdict.target)).toEqual([
+      'GET /dishes/{id} ≥ 60% of its ceiling',
+      'station list (GET /orders, Received) ≥ 40% of its ceiling',
+      'GET /dishes/{id} ≥ 2× json-server',
+      'POST /orders ≤ 2.5× its floor in CPU per order, 50 kitchen sockets (c=16)',
+      'realtime p99 < 20 ms at 1000 sockets',
+    ]);
   });
 });
