@@ -45,7 +45,7 @@ describe('npm start', () => {
   it('has no build step of its own: it runs dist/ (built by `prepare` at install) through exec, so signals reach node', async () => {
     const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
     expect(scripts.prestart).toBeUndefined();
-    expect(scripts.start).toBe('exec node --enable-source-maps dist/server/main.js');
+    expect(scripts.start).toBe('exec node --enable-source-maps --max-semi-space-size=16 dist/server/main.js');
     expect(scripts.prepare).toBe('if [ -d node_modules/typescript ]; then npm run build; fi');
   });
 

@@ -1,7 +1,7 @@
 // A lean socket.io client for the realtime benchmarks: the Engine.IO v4 / Socket.IO v5 protocol
 // over one WebSocket, just enough to sign in, join a room and note when an event arrives. With 1000
-// screens in one process, socket.io-client's decoding of every frame (each order also sends one
-// ingredient.updated per ingredient to every room) would make the load generator, not the server,
+// screens in one process, socket.io-client's decoding of every frame (each order also sends a
+// stock.updated and station.all_day besides its order events) would make the load generator, not the server,
 // the thing measured; here a frame that is not awaited costs a string prefix check.
 import WebSocket from 'ws';
 
