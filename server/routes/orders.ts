@@ -8,7 +8,7 @@ import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
 import { parseFields, parseListQuery, project } from '../../query/parse.js';
-import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated } from './shared.js';
+import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated, sendJsonText } from './shared.js';
 
 const tags = ['Orders'];
 const security = [{ AccessToken: [] }];
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // Whole orders come as text kept in memory (domain/order-pages.ts): JSON text with a JSON media
     // type is sent as it is, without the schema's serializer, so that text is built in its shape.
     const text = await orders.orderPageText(app.pos.orderPages, principal, query);
-    if (text !== null) return reply.type('application/json; charset=utf-8').send(text as never);
+    if (text !== null) return sendJsonText(reply, text);
     return projectPage(await orders.listOrders(app.pos, principal, query), query.fields);
   });
 

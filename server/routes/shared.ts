@@ -31,7 +31,10 @@ export function sendCreated<T extends { id: string }>(reply: FastifyReply, colle
   return reply.code(201).header('location', `${collectionPath}/${created.id}`).send(created);
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** Sends JSON text already built in the route's response shape, as it is (no serializer runs). */
+export function sendJsonText(reply: FastifyReply, text: ReturnType<FastifyReply['serialize']>): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(text);
+}
 
 /**
  * For a route whose answers never change once made (the live menu's dishes: frozen all the way
@@ -50,7 +53,7 @@ export function serializedOnce() {
       text = reply.serialize(answer);
       texts.set(answer, text);
     }
-    return reply.type(JSON_TYPE).send(text);
+    return sendJsonText(reply, text);
   };
 }
 
