@@ -37,8 +37,13 @@ export class WriteScope {
     try {
       return await current.run(this, handler);
     } finally {
-      this.ended = true;
+      this.end();
     }
+  }
+
+  /** From now on no write in this scope records an outcome. */
+  end(): void {
+    this.ended = true;
   }
 
   get waiting(): boolean {

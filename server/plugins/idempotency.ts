@@ -1,7 +1,7 @@
 // Idempotency-Key on every POST, PUT, PATCH and DELETE (the rule: domain/idempotency.ts). Each
-// write route's handler is wrapped: a repeat is answered from the stored outcome without running,
-// a first request runs inside a WriteScope so its outcome commits with its write, and what the
-// client then receives is exactly what was stored.
+// write route's handler is wrapped and runs inside a WriteScope, so its outcome commits with its
+// write; a repeat's write is refused by the stored record and rolled back, and the stored outcome
+// answered instead. What the client receives is exactly what was stored.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
 import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency.js';
@@ -58,6 +58,13 @@ async function idempotency(app: FastifyInstance) {
     return send(reply, prior.outcome).header('idempotent-replayed', 'true').send(prior.outcome.body);
   }
 
+  /**
+   * Runs the handler at once, optimistically: its first write unit stores the record with the write,
+   * and the record's primary key refuses it when an earlier request with the key left one; that
+   * write is then rolled back and the earlier outcome answered. So the record is read only when the
+   * handler failed or was refused, never for a first request (the common case). A refused record
+   * that had expired is removed by that read, and the handler runs once more.
+   */
   function wrap(route: RouteOptions, handler: RouteHandlerMethod): RouteHandlerMethod {
     return async function idempotent(this: FastifyInstance, request, reply) {
       const header = request.headers['idempotency-key'];
@@ -68,18 +75,27 @@ async function idempotency(app: FastifyInstance) {
       const slot = `${scope}\n${key}`;
       if (inFlight.has(slot)) throw stillRunning();
       inFlight.add(slot);
-      request.idempotency = { slot, scope: null };
+      const state: NonNullable<FastifyRequest['idempotency']> = { slot, scope: null };
+      request.idempotency = state;
       const idem = { scope, key, fingerprint: fingerprintOf(request.method, request.url, request.body) };
-      const prior = await findPrior(app.pos, idem);
-      if (prior.kind !== 'new') return answer(reply, prior);
-      const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now);
-      request.idempotency.scope = writes;
-      try {
-        return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
-      } catch (error) {
-        // Another instance committed the key first and this write was rolled back: answer as it did.
-        if (error instanceof KeyTakenError) return answer(reply, await findPrior(app.pos, idem));
-        throw error;
+      for (let attempt = 1; ; attempt++) {
+        const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now);
+        state.scope = writes;
+        try {
+          return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
+        } catch (error) {
+          // Failed after its write committed: the stored outcome is what the client gets (onSend).
+          if (writes.recorded) throw error;
+          const prior = await findPrior(app.pos, idem);
+          if (prior.kind === 'new' && error instanceof KeyTakenError) {
+            if (attempt === 1) continue;
+            throw stillRunning();
+          }
+          // No earlier request: this one's own failure, stored as its outcome (onSend).
+          if (prior.kind === 'new') throw error;
+          state.scope = null;
+          return answer(reply, prior);
+        }
       }
     };
   }
@@ -100,9 +116,24 @@ async function idempotency(app: FastifyInstance) {
       const location = reply.getHeader('location');
       const type = reply.getHeader('content-type');
       const outcome = { status: reply.statusCode, location: typeof location === 'string' ? location : null, content_type: typeof type === 'string' ? type : null, body: payload ?? '' };
-      await recordOutcome(app.pos.store, scope.request, outcome, app.pos.now()).catch((error: unknown) => {
-        if (!isKeyTaken(error)) request.log.error({ err: error }, 'could not store the outcome of an idempotent request');
-      });
+      // A reply sent from inside the handler comes here with its scope still open: closed first, so
+      // this record is a write of its own, not one the scope would record an outcome with.
+      scope.end();
+      try {
+        await recordOutcome(app.pos.store, scope.request, outcome, app.pos.now());
+      } catch (error) {
+        if (!isKeyTaken(error)) {
+          request.log.error({ err: error }, 'could not store the outcome of an idempotent request');
+          return payload;
+        }
+        // An earlier request with the key left its outcome: that is the answer (or 422 if it differs).
+        const prior = await findPrior(app.pos, scope.request);
+        if (prior.kind === 'mismatch') throw keyReused();
+        if (prior.kind === 'replay') {
+          send(reply, prior.outcome).header('idempotent-replayed', 'true');
+          return prior.outcome.body;
+        }
+      }
       return payload;
     } finally {
       inFlight.delete(state.slot);

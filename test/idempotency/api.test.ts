@@ -123,6 +123,17 @@ describe('Idempotency-Key on POST /orders', () => {
     expect(await orderCount()).toBe(2);
   });
 
+  it('a replay after the stock ran out still answers the stored 201; its refused run leaves nothing', async () => {
+    const first = await postOrder('k-out');
+    await t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: 1 } });
+    const again = await postOrder('k-out');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(first.body);
+    expect(await orderCount()).toBe(1);
+    expect(await stock()).toBe(1);
+  });
+
   it('a 409 (out of stock) is stored and replayed; a 5xx or 429 would not be', async () => {
     await t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: 1 } });
     const refused = await postOrder('k-stock');
@@ -170,6 +181,20 @@ describe('Idempotency-Key on other writes', () => {
     const [record] = await t.store.collection('idempotency_keys').find([]);
     expect(record?.scope).toBe('route:POST /users');
     expect(JSON.stringify(record)).not.toContain('password_hash');
+  });
+
+  it('a write that stores nothing of its own (unlock) replays its 204; the key for another user is a 422', async () => {
+    const unlock = (role: 'chef' | 'expeditor') => t.inject({ method: 'POST', url: `/users/${t.userIds[role]}/unlock`, as: 'manager', headers: { 'idempotency-key': 'k-unlock' } });
+    const first = await unlock('chef');
+    const second = await unlock('chef');
+    expect([first.statusCode, second.statusCode]).toEqual([204, 204]);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    const other = await unlock('expeditor');
+    expect(other.statusCode).toBe(422);
+    expect(other.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    expect(other.json()).toMatchObject({ status: 422, title: 'Unprocessable Entity' });
+    expect(await t.store.collection('idempotency_keys').find([])).toHaveLength(1);
   });
 
   it('a login with a key still logs in, and no token is stored', async () => {
