@@ -95,8 +95,10 @@ export function loadOptions(env: Env = process.env): BenchOptions {
     realtimeOrders: number(env, 'BENCH_RT_ORDERS', 150, 1),
     roomSockets: number(env, 'BENCH_ROOM_SOCKETS', 1_000, 1),
     roomEvents: number(env, 'BENCH_ROOM_EVENTS', 30, 1),
-    postOrders: number(env, 'BENCH_POST_ORDERS', 3_000, 1),
-    postWarmup: number(env, 'BENCH_POST_WARMUP', 300, 0),
+    postOrders: number(env, 'BENCH_POST_ORDERS', 5_000, 1),
+    // V8 is still compiling the order path after a few thousand orders: CPU per order falls by a
+    // third between the first 3,000 and those after 12,000 (docs/benchmarks.md). Measured warm.
+    postWarmup: number(env, 'BENCH_POST_WARMUP', 15_000, 0),
     postConcurrency: list(env, 'BENCH_POST_CONCURRENCY', [16, 50]),
     postSockets: list(env, 'BENCH_POST_SOCKETS', [0, 50], 0),
     floorGroup: number(env, 'BENCH_FLOOR_GROUP', 16, 1),
