@@ -30,7 +30,15 @@ export class WriteScope {
     readonly request: IdempotentRequest,
     private readonly outcomeOf: (result: unknown) => StoredOutcome | null,
     private readonly now: () => Date,
+    /** Told once the outcome has committed (the route then sends its body as it is). */
+    private readonly onRecorded: (outcome: StoredOutcome) => void = () => {},
   ) {}
+
+  /** The write unit carrying the outcome has committed. */
+  committed(outcome: StoredOutcome | null): void {
+    this.recorded = outcome;
+    if (outcome) this.onRecorded(outcome);
+  }
 
   /** Runs the handler in this scope. Timers it starts (a scheduler poke) outlive it and write alone. */
   async run<R>(handler: () => Promise<R>): Promise<R> {
@@ -74,7 +82,7 @@ export function withIdempotentWrites(inner: Store): Store {
         stored = await scope.store(tx, value);
         return value;
       });
-      scope.recorded = stored;
+      scope.committed(stored);
       return result;
     } catch (error) {
       throw isKeyTaken(error) ? new KeyTakenError() : error;

@@ -79,7 +79,9 @@ async function idempotency(app: FastifyInstance) {
       request.idempotency = state;
       const idem = { scope, key, fingerprint: fingerprintOf(request.method, request.url, request.body) };
       for (let attempt = 1; ; attempt++) {
-        const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now);
+        // Once committed, the outcome's body is what the client gets (onSend): the reply sends that
+        // text rather than serializing the same result a second time.
+        const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now, (outcome) => reply.serializer(() => outcome.body));
         state.scope = writes;
         try {
           return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
