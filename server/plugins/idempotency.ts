@@ -28,8 +28,7 @@ function successStatus(route: RouteOptions): number {
 }
 
 /** The answer the route gives for the domain's result, serialized by the route's own schema. */
-function outcomeFor(route: RouteOptions, reply: FastifyReply) {
-  const status = successStatus(route);
+function outcomeFor(route: RouteOptions, status: number, reply: FastifyReply) {
   return (result: unknown): StoredOutcome | null => {
     if (status === 204) return { status, location: null, content_type: null, body: '' };
     if (result === null || typeof result !== 'object') return null;
@@ -66,6 +65,7 @@ async function idempotency(app: FastifyInstance) {
    * that had expired is removed by that read, and the handler runs once more.
    */
   function wrap(route: RouteOptions, handler: RouteHandlerMethod): RouteHandlerMethod {
+    const status = successStatus(route);
     return async function idempotent(this: FastifyInstance, request, reply) {
       const header = request.headers['idempotency-key'];
       if (header === undefined) return handler.call(this, request, reply);
@@ -81,7 +81,7 @@ async function idempotency(app: FastifyInstance) {
       for (let attempt = 1; ; attempt++) {
         // Once committed, the outcome's body is what the client gets (onSend): the reply sends that
         // text rather than serializing the same result a second time.
-        const writes = new WriteScope(idem, outcomeFor(route, reply), app.pos.now, (outcome) => reply.serializer(() => outcome.body));
+        const writes = new WriteScope(idem, outcomeFor(route, status, reply), app.pos.now, (outcome) => reply.serializer(() => outcome.body));
         state.scope = writes;
         try {
           return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
