@@ -18,8 +18,7 @@ export function sqlValue(value: unknown): Param {
       return value;
     case 'number':
       if (!Number.isFinite(value)) return null;
-      // JSON text of an integer below 2^63 is an INTEGER to SQLite; above, a REAL.
-      return Number.isInteger(value) && Math.abs(value) < 2 ** 63 ? BigInt(value) : value;
+      return Number.isSafeInteger(value) ? BigInt(value) : Number.isInteger(value) ? largeInteger(value) : value;
     case 'boolean':
       return value ? 1n : 0n;
     case 'object':
@@ -27,6 +26,18 @@ export function sqlValue(value: unknown): Param {
     default:
       return null;
   }
+}
+
+const INT64 = 2n ** 63n;
+
+/**
+ * SQLite reads the digits JSON writes (the shortest text that gives the number back: 2^60 is
+ * written 1152921504606847000), as an INTEGER while they fit 64 bits, else as a REAL.
+ */
+function largeInteger(value: number): Param {
+  if (Math.abs(value) >= 1e21) return value; // written with an exponent: a REAL
+  const digits = BigInt(String(value));
+  return digits < INT64 && digits >= -INT64 ? digits : value;
 }
 
 type Doc = Record<string, unknown>;
