@@ -52,7 +52,8 @@ function order(i: number, now: Date): Doc {
   };
 }
 
-interface Bench { variant: Variant; place: (i: number) => void; advance: () => void; close: () => void }
+type Change = 'status' | 'ticket';
+interface Bench { variant: Variant; place: (i: number) => void; change: (kind: Change) => void; close: () => void }
 
 function open(variant: Variant): Bench {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pos-columns-${variant}-`));
@@ -68,13 +69,17 @@ function open(variant: Variant): Bench {
     insert.run(doc.id, text, ...(stored ? insertValues('orders', doc) : []));
     ids.push(doc.id as string);
   });
-  // A status change as the store writes it: the whole document (and the columns whose value changed).
+  // A change as the store writes it: the whole document (and the columns whose value changed). A
+  // status change moves the order between statuses; a station's ticket change leaves status alone.
   const updates = new Map<string, Database.Statement>();
   const read = db.prepare(`SELECT doc FROM orders WHERE id = ?`).pluck();
-  let next = 0;
-  const advance = db.transaction(() => {
-    const before = JSON.parse(read.get(ids[next++]) as string) as Doc;
-    const doc: Doc = { ...before, status: 'Ready for Pickup', updated_at: new Date().toISOString() };
+  // One cursor per kind: each change meets an order as placed (ids grow as fast as either advances).
+  const next = { status: 0, ticket: 0 };
+  const change = db.transaction((kind: Change) => {
+    const before = JSON.parse(read.get(ids[next[kind]++]) as string) as Doc;
+    const at = new Date().toISOString();
+    const tickets = (before.tickets as Doc[]).map((ticket, i) => (i === 0 ? { ...ticket, status: 'In Progress', started_at: at, updated_at: at } : ticket));
+    const doc: Doc = kind === 'status' ? { ...before, status: 'Ready for Pickup', updated_at: at } : { ...before, tickets, updated_at: at };
     const text = JSON.stringify(doc);
     const set = stored ? updateSet('orders', before, doc, text) : { sql: 'doc = ?', params: [text] };
     const sql = `UPDATE orders SET ${set.sql} WHERE id = ?`;
@@ -85,20 +90,22 @@ function open(variant: Variant): Bench {
   return {
     variant,
     place: (i) => one.immediate(order(i, new Date())),
-    advance: () => advance.immediate(),
+    change: (kind) => change.immediate(kind),
     close: () => (writer.close(), release(), fs.rmSync(dir, { recursive: true, force: true })),
   };
 }
 
 const benches = (['expressions', 'columns', 'generated'] as const).map(open);
-const runs = { insert: { expressions: [], columns: [], generated: [] }, update: { expressions: [], columns: [], generated: [] } } as Record<'insert' | 'update', Record<Variant, number[]>>;
+const KINDS = ['insert', 'status', 'ticket'] as const;
+const runs = Object.fromEntries(KINDS.map((kind) => [kind, { expressions: [], columns: [], generated: [] }])) as unknown as Record<(typeof KINDS)[number], Record<Variant, number[]>>;
 let placed = 0;
 for (const bench of benches) for (let i = 0; i < PER_RUN; i++) bench.place(placed++); // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   // Each round starts with a different variant, so none always runs first.
   for (let k = 0; k < benches.length; k++) {
     const bench = benches[(round + k) % benches.length]!;
-    for (const [kind, work] of [['insert', () => bench.place(placed++)], ['update', bench.advance]] as const) {
+    for (const kind of KINDS) {
+      const work = kind === 'insert' ? () => bench.place(placed++) : () => bench.change(kind);
       const cpu = process.cpuUsage();
       for (let i = 0; i < PER_RUN; i++) work();
       const used = process.cpuUsage(cpu);
@@ -113,5 +120,5 @@ const summary = (byVariant: Record<Variant, number[]>) => ({
   // Paired: each round's figure over the expression indexes' figure of the same round.
   medianRatioToExpressions: Object.fromEntries((['columns', 'generated'] as const).map((v) => [v, Math.round(median(byVariant[v].map((x, r) => x / byVariant.expressions[r]!)) * 1000) / 1000])),
 });
-process.stdout.write(`${JSON.stringify({ perRun: PER_RUN, rounds: ROUNDS, insert: summary(runs.insert), statusUpdate: summary(runs.update) })}\n`);
+process.stdout.write(`${JSON.stringify({ perRun: PER_RUN, rounds: ROUNDS, insert: summary(runs.insert), statusChange: summary(runs.status), ticketChange: summary(runs.ticket) })}\n`);
 for (const bench of benches) bench.close();

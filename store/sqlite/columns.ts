@@ -21,8 +21,13 @@ export function sqlValue(value: unknown): Param {
       return Number.isSafeInteger(value) ? BigInt(value) : Number.isInteger(value) ? largeInteger(value) : value;
     case 'boolean':
       return value ? 1n : 0n;
-    case 'object':
-      return value === null ? null : JSON.stringify(value);
+    case 'object': {
+      if (value === null) return null;
+      // As the document's text holds it: a Date, say, is written as its string.
+      const text = JSON.stringify(value);
+      const written: unknown = JSON.parse(text);
+      return typeof written === 'object' && written !== null ? text : sqlValue(written);
+    }
     default:
       return null;
   }

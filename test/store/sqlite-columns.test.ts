@@ -34,7 +34,7 @@ const order = (status: OrderStatus, extra: Partial<OrderDoc> = {}): Omit<OrderDo
 
 describe('field columns', () => {
   it('hold each value as SQLite reads it from the JSON text: the same value and the same SQL type', () => {
-    const values = ['Received', '', 'é ÉLODIE 😀', '12', 0, -0, 3, -7, 5.5, 0.1, 1e21, 1e20, 2 ** 53, 2 ** 60, -(2 ** 62), 2 ** 63, -(2 ** 63), 2 ** 64, Number.MAX_SAFE_INTEGER, true, false, null, undefined, NaN, Infinity, [1, 'a'], { a: 1 }];
+    const values = ['Received', '', 'é ÉLODIE 😀', '12', 0, -0, 3, -7, 5.5, 0.1, 1e21, 1e20, 2 ** 53, 2 ** 60, -(2 ** 62), 2 ** 63, -(2 ** 63), 2 ** 64, Number.MAX_SAFE_INTEGER, true, false, null, undefined, NaN, Infinity, [1, 'a'], { a: 1 }, new Date('2030-01-02T03:04:05.678Z')];
     const db = new Database(':memory:');
     const bound = db.prepare('SELECT typeof(?), ?').raw().safeIntegers(true);
     const fromJson = db.prepare(`SELECT typeof(? ->> '$.v'), ? ->> '$.v'`).raw().safeIntegers(true);
