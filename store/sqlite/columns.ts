@@ -74,18 +74,21 @@ export function updateSet(collection: CollectionName, before: Doc, after: Doc, t
   return { sql, params };
 }
 
-/** Every field column set from the JSON of `row` (NEW in a trigger, or the stored row itself). */
-function fromJson(collection: CollectionName, row: 'NEW.' | ''): string {
-  return columnFields(collection).map((field) => `${columnName(field)} = ${row}doc ->> ${jsonPath(field)}`).join(', ');
+/** Each of `fields` set from the JSON of `row` (NEW in a trigger, or the stored row itself). */
+function fromJson(fields: readonly string[], row: 'NEW.' | ''): string {
+  return fields.map((field) => `${columnName(field)} = ${row}doc ->> ${jsonPath(field)}`).join(', ');
 }
 
 const triggerName = (collection: CollectionName, event: string) => `"${collection}__columns__${event}"`;
 
 /**
- * Gives every collection its field columns, idempotently: adds the missing ones, fills them from
- * the JSON in one pass over the rows not yet filled, drops the indexes the description names that
- * still read the JSON (schema.ts builds them again on the columns) and (re)creates the triggers that
- * refresh the columns after another program writes doc alone (it leaves fields_rev as it was).
+ * Gives every collection its field columns; run at every start, so a field the description comes
+ * to index gets its column too. A column is kept up to date when the refresh trigger names it: the
+ * others (missing, or left unmaintained by an earlier description) are added and filled from the
+ * JSON in one pass, the indexes the description names that still read the JSON are dropped
+ * (schema.ts builds them again on the columns) and the triggers that refresh the columns after
+ * another program writes doc alone (leaving fields_rev as it was) are made again. Nothing to do,
+ * and nothing written, when every column is kept.
  */
 export function installColumns(connection: Connection): void {
   for (const collection of Object.keys(COLLECTIONS) as CollectionName[]) {
@@ -94,13 +97,16 @@ export function installColumns(connection: Connection): void {
     const table = tableName(collection);
     connection.exec(tableStatement(collection));
     const present = new Set(connection.texts(`SELECT name FROM pragma_table_info(?)`, [collection]));
-    for (const field of fields) if (!present.has(field)) connection.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
+    const refreshing = String(connection.value(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, [triggerName(collection, 'update').slice(1, -1)]) ?? '');
+    const stale = fields.filter((field) => !present.has(field) || !refreshing.includes(`${columnName(field)} = NEW.doc ->> ${jsonPath(field)}`));
+    if (stale.length === 0 && present.has(REVISION) && refreshing.includes(`${REVISION} = 0`)) continue;
+    for (const field of stale) if (!present.has(field)) connection.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
     if (!present.has(REVISION)) connection.exec(`ALTER TABLE ${table} ADD COLUMN ${REVISION} INTEGER`);
     const described = new Set(describedIndexNames(collection));
     const readingJson = connection.texts(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND instr(sql, '->>') > 0`, [collection]);
     for (const name of readingJson.filter((index) => described.has(index))) connection.exec(`DROP INDEX "${name}"`);
-    connection.exec(`UPDATE ${table} SET ${fromJson(collection, '')}, ${REVISION} = 0 WHERE ${REVISION} IS NULL`);
-    const refresh = `UPDATE ${table} SET ${fromJson(collection, 'NEW.')}, ${REVISION} = 0 WHERE rowid = NEW.rowid;`;
+    if (stale.length > 0) connection.exec(`UPDATE ${table} SET ${fromJson(stale, '')}, ${REVISION} = coalesce(${REVISION}, 0)`);
+    const refresh = `UPDATE ${table} SET ${fromJson(fields, 'NEW.')}, ${REVISION} = 0 WHERE rowid = NEW.rowid;`;
     connection.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, 'insert')}`);
     connection.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, 'update')}`);
     connection.exec(`CREATE TRIGGER ${triggerName(collection, 'insert')} AFTER INSERT ON ${table} WHEN NEW.${REVISION} IS NULL BEGIN ${refresh} END`);

@@ -1,7 +1,8 @@
-// The upgrade to data format 3 (field columns) of a file written by the previous release
-// (test/fixtures/pos-format-2.sqlite: format 2's `npm run demo-data`, two refresh tokens and an
-// idempotency record): one pass fills the columns, the indexes and count triggers are rebuilt on
-// them, lists answer as the JSON says, and a failing upgrade leaves the file exactly as it was.
+// The upgrade to data format 3 (field columns) of a file written by format 2's code
+// (test/fixtures/pos-format-2.sqlite, made at commit 5fafe5c: `npm run demo-data`, then two refresh
+// tokens and an idempotency record inserted through that commit's store): one pass fills the columns,
+// the indexes and count triggers are rebuilt on them, lists answer as the JSON says, and a failing
+// upgrade leaves the file exactly as it was.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

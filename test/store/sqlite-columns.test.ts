@@ -19,9 +19,8 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function open(): { dataDir: string; store: Store } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-columns-'));
-  dirs.push(dataDir);
+function open(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-columns-'))): { dataDir: string; store: Store } {
+  if (!dirs.includes(dataDir)) dirs.push(dataDir);
   const store = openSqliteStore({ dataDir });
   stores.push(store);
   return { dataDir, store };
@@ -81,6 +80,23 @@ describe('field columns', () => {
     const onTheWay = await store.collection('orders').list({ filter: [{ field: 'status', op: 'eq', value: 'On the Way' }, { field: 'priority', op: 'gte', value: 5 }], limit: 10, offset: 0 });
     expect(onTheWay).toMatchObject({ total_results: 1, results: [{ id: placed.id, priority: 5 }] });
     expect((await store.collection('orders').list({ filter: [{ field: 'status', op: 'eq', value: 'Draft' }], limit: 1, offset: 0 })).results.map((o) => o.id)).toStrictEqual(['5f00000000000000000000ff']);
+  });
+
+  it('are filled again from the JSON at start when the refresh trigger does not name them (a column an earlier description left unmaintained)', async () => {
+    const { dataDir, store } = open();
+    const low = await store.collection('orders').insert(order('Received', { priority: 1 }));
+    const high = await store.collection('orders').insert(order('Received', { priority: 5 }));
+    await store.close();
+    stores.pop();
+    const file = path.join(dataDir, 'pos.sqlite');
+    const older = new Database(file);
+    older.exec(`DROP TRIGGER "orders__columns__insert"; DROP TRIGGER "orders__columns__update"; UPDATE orders SET priority = 99 WHERE priority = 1`);
+    older.close();
+    expect(columnsOutOfStep(file)).toStrictEqual({ 'orders.priority': 1 });
+    const reopened = open(dataDir).store;
+    expect(columnsOutOfStep(file)).toStrictEqual({});
+    const byPriority = await reopened.collection('orders').list({ filter: [{ field: 'priority', op: 'lte', value: 5 }], sort: { field: 'priority', direction: 'desc' }, limit: 10, offset: 0 });
+    expect(byPriority.results.map((o) => o.id)).toStrictEqual([high.id, low.id]);
   });
 
   it('name the field of a unique index on a column when a duplicate is refused', async () => {
