@@ -1,13 +1,16 @@
 // The storage floor of POST /orders: better-sqlite3 doing an order's logical work, and nothing
 // else, on the project's own schema and pragmas (the file is opened by the store's own opening
 // code). Per order: read its dishes, check and take the stock of their ingredients (in SQL: no
-// parse and rewrite of the ingredient in JavaScript), insert the order's document (every index on
-// it maintained by SQLite) and, when the request carries one, its idempotency record.
+// parse and rewrite of the ingredient in JavaScript), insert the order's document as the store does
+// (its field columns written from the object in hand, every index on them maintained by SQLite) and,
+// when the request carries one, its idempotency record.
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
 import { planSchedule } from '../../domain/schedule.js';
 import { stationsOf, ticketsFor } from '../../domain/tickets.js';
 import { newId } from '../../store/ids.js';
+import { insertStatement, insertValues } from '../../store/sqlite/columns.js';
+import type { CollectionName } from '../../store/types.js';
 import type { OrderBody } from './api.js';
 
 /** Columns a table has besides id and doc that an INSERT must fill (not generated from doc). */
@@ -17,17 +20,10 @@ function extraColumns(db: Database.Database, table: string): string[] {
   return columns.filter(({ name, hidden }) => hidden === 0 && name !== 'id' && name !== 'doc').map(({ name }) => name);
 }
 
-/** An INSERT of a document; a real column the store may have added gets the field of its name. */
-function inserter(db: Database.Database, table: string): (doc: Record<string, unknown>, text: string) => void {
-  const extra = extraColumns(db, table);
-  const statement = db.prepare(`INSERT INTO "${table}" (id, doc${extra.map((c) => `, "${c}"`).join('')}) VALUES (?, ?${extra.map(() => ', ?').join('')})`);
-  return (doc, text) => {
-    const values = extra.map((column) => {
-      const value = doc[column];
-      return value === undefined || value === null ? null : typeof value === 'object' ? JSON.stringify(value) : typeof value === 'boolean' ? Number(value) : value;
-    });
-    statement.run(doc.id, text, ...values);
-  };
+/** The store's own INSERT of a document (store/sqlite/columns.ts): its id, its text and its field columns. */
+function inserter(db: Database.Database, collection: CollectionName): (doc: Record<string, unknown>, text: string) => void {
+  const statement = db.prepare(insertStatement(collection));
+  return (doc, text) => statement.run(doc.id, text, ...insertValues(collection, doc));
 }
 
 /** Takes `units` of an ingredient unless it is essential and short; false when refused. */

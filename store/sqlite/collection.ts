@@ -1,13 +1,13 @@
 // One collection's operations in SQL. The same class serves the store itself (each write its own
 // transaction) and a transaction's session (writes join the open transaction): `access` decides.
-import { COLLECTIONS } from '../../models/collections.js';
-import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
+import type { Condition, ListQuery, ListResult } from '../../query/types.js';
 import { isId, newId } from '../ids.js';
 import type { BaseDoc, ChangeEvent, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
 import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
 import { applyUpdate, imageOf, parsed, withoutBase, type Doc } from './images.js';
+import { insertStatement, insertValues, updateSet } from './columns.js';
 import { tableName } from './schema.js';
 import { compileWhere, listStatements, whereSql, type Param } from './where.js';
 
@@ -20,7 +20,7 @@ export interface Access {
 
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly table: string;
-  private readonly catalogue: Catalogue;
+  private readonly insertSql: string;
 
   constructor(
     private readonly name: CollectionName,
@@ -28,7 +28,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     private readonly clock: () => Date,
   ) {
     this.table = tableName(name);
-    this.catalogue = COLLECTIONS[name].catalogue;
+    this.insertSql = insertStatement(name);
   }
 
   async insert(doc: NewDoc<T>): Promise<T> {
@@ -39,7 +39,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const id = typeof doc.id === 'string' && isId(doc.id) ? doc.id : newId(now.getTime());
       const draft = { id, created_at: stamp, updated_at: stamp, ...withoutBase(doc) };
       const text = JSON.stringify(draft);
-      connection.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, ?)`, [id, text]);
+      connection.run(this.insertSql, [id, text, ...insertValues(this.name, draft)]);
       const after = imageOf(draft, text);
       events.push(this.event(id, null, after));
       return after as T;
@@ -121,7 +121,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   async updateMany(filter: Condition[], update: Update<T>): Promise<number> {
-    const clause = compileWhere(this.catalogue, filter);
+    const clause = compileWhere(this.name, filter);
     return this.write((connection, events) => {
       const matches = connection.texts(`SELECT doc FROM ${this.table}${whereSql(clause)} ORDER BY id`, clause.params);
       const stamp = this.stamp();
@@ -146,7 +146,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   /** The stored document (its image) when it exists and meets every condition. */
   private current(connection: Connection, id: string, conditions: Condition[] = []): Doc | null {
-    const clause = compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+    const clause = compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
     const text = connection.texts(`SELECT doc FROM ${this.table}${whereSql(clause)}`, clause.params)[0];
     return text === undefined ? null : parsed(text);
   }
@@ -164,8 +164,9 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private saved(connection: Connection, events: ChangeEvent[], before: Doc, doc: Doc, conditions: Condition[] = [], unchanged: Doc | null = before): Doc | null {
     const text = JSON.stringify(doc);
     const id = doc.id as string;
-    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.catalogue, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
-    if (connection.run(`UPDATE ${this.table} SET doc = ?${whereSql(where)}`, [text, ...where.params]) === 0) return null;
+    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+    const set = updateSet(this.name, before, doc, text);
+    if (connection.run(`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]) === 0) return null;
     const after = imageOf(doc, text, unchanged);
     events.push(this.event(id, before, after));
     return after;

@@ -18,9 +18,12 @@ export function toStoreError(error: unknown, collection?: CollectionName): unkno
   return error;
 }
 
-/** SQLite names the index ("index 'users__unique__user_name'") or the column ("users.id"). */
+/**
+ * SQLite names an expression index ("index 'users__unique__user_name_folded'") or, for an index on
+ * columns, the columns ("upgrades.name", "users.id").
+ */
 function violatedField(collection: CollectionName, message: string): string {
-  const unique = COLLECTIONS[collection].unique.find((index) => message.includes(`'${uniqueIndexName(collection, index)}'`));
+  const unique = COLLECTIONS[collection].unique.find((index) => message.includes(`'${uniqueIndexName(collection, index)}'`) || message.endsWith(`: ${collection}.${index.field}`));
   return unique?.field ?? 'id';
 }
 

@@ -23,5 +23,5 @@ export function purgeExpired(connection: Connection, collection: CollectionName,
   const at = now.getTime();
   if (at - (purged.get(collection) ?? -Infinity) < PURGE_INTERVAL_MS) return;
   purged.set(collection, at);
-  connection.run(`DELETE FROM ${tableName(collection)} WHERE ${fieldExpression(field)} <= ?`, [now.toISOString()]);
+  connection.run(`DELETE FROM ${tableName(collection)} WHERE ${fieldExpression(collection, field)} <= ?`, [now.toISOString()]);
 }

@@ -2,6 +2,7 @@
 // a file written by an earlier release up to date. They run at start, inside the transaction that
 // creates the schema, so a file is never left half upgraded.
 import type { Connection } from './connection.js';
+import { installColumns } from './columns.js';
 import { installCounts } from './counts.js';
 
 interface Migration {
@@ -23,6 +24,16 @@ const MIGRATIONS: Migration[] = [
     version: 2,
     description: 'match counts kept by triggers (pos_counts), so list totals need no count of the matches',
     up: installCounts,
+  },
+  {
+    // One pass over every collection's JSON fills the columns; the indexes are then rebuilt on them
+    // (schema.ts, in the same transaction) and the count triggers re-created to read them.
+    version: 3,
+    description: 'the fields indexes, counts and expiry read kept in real columns, written by the store from the document',
+    up: (connection) => {
+      installColumns(connection);
+      installCounts(connection);
+    },
   },
 ];
 

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { installColumns } from './columns.js';
 import { Connection } from './connection.js';
 import { lockDataDirectory } from './lock.js';
 import { migrate, type Upgrade } from './migrations.js';
@@ -100,6 +101,8 @@ export function openConnections(dataDir: string, synchronous: Synchronous, now: 
     // One transaction: two processes starting together never see half a schema or half an upgrade.
     const upgrade = created.atomically(() => {
       const done = migrate(created, file, now);
+      // Before the indexes: one the description adds on a field needs its column first.
+      installColumns(created);
       schemaStatements().forEach((sql) => created.exec(sql));
       return done;
     });

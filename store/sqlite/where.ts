@@ -1,5 +1,6 @@
-// Compiles typed list queries to SQL over the JSON documents. Values only ever travel as bound
-// parameters, so a value that looks like an operator is compared as the data it is.
+// Compiles typed list queries to SQL over the documents: a field's column where it has one (schema.ts
+// columnFields), else its value in the JSON. Values only ever travel as bound parameters, so a value
+// that looks like an operator is compared as the data it is.
 import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
@@ -7,7 +8,7 @@ import { countStatement } from './counts.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
 import { FOLD } from './fold.js';
 
-export type Param = string | number | null;
+export type Param = string | number | bigint | null;
 
 export interface Clause {
   /** Conditions joined by AND; empty when there are none. */
@@ -83,8 +84,8 @@ function arrayTest(array: NonNullable<FieldSpec['array']>, op: FilterOp, value: 
   return some(valueTest(element, op, value, params));
 }
 
-function conditionSql({ field, op, value }: Condition, catalogue: Catalogue, params: Param[]): string {
-  const spec = usableSpec(catalogue, field, 'filter');
+function conditionSql(collection: CollectionName, { field, op, value }: Condition, params: Param[]): string {
+  const spec = usableSpec(COLLECTIONS[collection].catalogue, field, 'filter');
   if (!OPERATORS.has(op)) throw new Error(`unknown operator "${op}"`);
   const isList = op === 'in' || op === 'nin';
   if (isList !== Array.isArray(value)) throw new Error(`"${field}.${op}" takes ${isList ? 'a list' : 'one value'}`);
@@ -92,12 +93,12 @@ function conditionSql({ field, op, value }: Condition, catalogue: Catalogue, par
   if (op === 'contains' && (VALUE_TYPES[spec.type] !== 'string' || typeof value !== 'string')) {
     throw new Error(`"${field}.contains" needs a string field and a string value`);
   }
-  return spec.array ? arrayTest(spec.array, op, value, params) : valueTest(fieldExpression(field), op, value, params);
+  return spec.array ? arrayTest(spec.array, op, value, params) : valueTest(fieldExpression(collection, field), op, value, params);
 }
 
-export function compileWhere(catalogue: Catalogue, filter: readonly Condition[]): Clause {
+export function compileWhere(collection: CollectionName, filter: readonly Condition[]): Clause {
   const params: Param[] = [];
-  const sql = filter.map((condition) => conditionSql(condition, catalogue, params)).join(' AND ');
+  const sql = filter.map((condition) => conditionSql(collection, condition, params)).join(' AND ');
   return { sql, params };
 }
 
@@ -109,13 +110,13 @@ export interface SortOrder {
   terms: string;
 }
 
-export function compileOrder(catalogue: Catalogue, sort: ListQuery['sort']): SortOrder {
-  if (!sort) return { key: fieldExpression('created_at'), direction: 'ASC', terms: `${fieldExpression('created_at')} ASC, id ASC` };
-  const spec = usableSpec(catalogue, sort.field, 'sort');
+export function compileOrder(collection: CollectionName, sort: ListQuery['sort']): SortOrder {
+  if (!sort) return { key: fieldExpression(collection, 'created_at'), direction: 'ASC', terms: `${fieldExpression(collection, 'created_at')} ASC, id ASC` };
+  const spec = usableSpec(COLLECTIONS[collection].catalogue, sort.field, 'sort');
   if (spec.array) throw new Error(`the store cannot sort on "${sort.field}": it lives inside an array`);
   if (sort.direction !== 'asc' && sort.direction !== 'desc') throw new Error(`unknown sort direction "${String(sort.direction)}"`);
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
-  const key = fieldExpression(sort.field);
+  const key = fieldExpression(collection, sort.field);
   return { key, direction, terms: key === 'id' ? `id ${direction}` : `${key} ${direction}, id ${direction}` };
 }
 
@@ -123,9 +124,8 @@ export const whereSql = (clause: Clause) => (clause.sql ? ` WHERE ${clause.sql}`
 
 /** A list's page and count queries; exported so a test can check that they use the indexes. */
 export function listStatements(name: CollectionName, { filter, sort, limit, offset = 0 }: ListQuery) {
-  const { catalogue } = COLLECTIONS[name];
-  const clause = compileWhere(catalogue, filter);
-  const order = compileOrder(catalogue, sort);
+  const clause = compileWhere(name, filter);
+  const order = compileOrder(name, sort);
   const table = tableName(name);
   // From the kept counts when they answer the filter; otherwise by counting the matches.
   const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { Condition } from '../../query/types.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
+import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import type { Store } from '../../store/types.js';
 
 const OWNERS = ['5f00000000000000000000a1', '5f00000000000000000000a2'];
@@ -150,7 +151,7 @@ describe('the upgrade that introduces kept counts', () => {
     const logged: unknown[] = [];
     const upgraded = openSqliteStore({ dataDir, logger: { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined } });
     stores.push(upgraded);
-    expect(logged).toStrictEqual([['data format upgraded', { from: 1, to: 2, dataDir }]]);
+    expect(logged).toStrictEqual([['data format upgraded', { from: 1, to: SCHEMA_VERSION, dataDir }]]);
     expectExact(dataDir);
     expect(await total(upgraded, [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }])).toBe(2);
     expect(await total(upgraded, [])).toBe(4);
