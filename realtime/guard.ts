@@ -72,12 +72,13 @@ export function messageBudget(maxPerMinute: number, now: () => number = Date.now
 /**
  * Bytes waiting for a socket.io client: packets engine.io holds back, plus what its WebSocket has not
  * sent. Checked for every client before every commit's broadcast: a client holding nothing whose
- * transport is free to write has had its last write completed, so nothing waits for it, and its
- * WebSocket's buffered amount (a getter walking its stream, the costly part) is not read.
+ * transport is free to write has had engine.io's last write completed, so only what the fan-out
+ * (transports/socketio-fanout.ts) wrote straight to its TCP socket can wait, read from the socket's
+ * stream; its WebSocket's buffered amount (a getter walking its stream, the costly part) is not read.
  */
 export function socketIoBacklog(socket: Socket): number {
-  const conn = socket.conn as unknown as { writeBuffer?: { data?: unknown }[]; transport?: { writable?: boolean; socket?: { bufferedAmount?: number } } };
-  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true) return 0;
+  const conn = socket.conn as unknown as { writeBuffer?: { data?: unknown }[]; transport?: { writable?: boolean; socket?: { bufferedAmount?: number; _socket?: { writableLength?: number } } } };
+  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true) return conn.transport.socket?._socket?.writableLength ?? 0;
   const held = (conn.writeBuffer ?? []).reduce((sum, packet) => sum + (typeof packet.data === 'string' ? packet.data.length : 0), 0);
   return held + (conn.transport?.socket?.bufferedAmount ?? 0);
 }

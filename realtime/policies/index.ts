@@ -6,7 +6,7 @@
 // A batch is one commit: its clients could not have seen any part of it before the rest, so the
 // order of its events is ours to choose, as long as each room's stay in commit order. A client's
 // packets leave once the last event of the batch that reaches it is out
-// (transports/socketio-batch.ts), so the stations' screens, which cook what they show, are written
+// (transports/socketio-fanout.ts), so the stations' screens, which cook what they show, are written
 // before the expeditor's events or any menu event are even encoded. Envelope ids are stamped in
 // this order, so they still grow in the order clients receive them.
 import type { Audience, Delivery } from '../events.js';

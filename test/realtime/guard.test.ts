@@ -23,4 +23,13 @@ describe('socket.io backlog', () => {
     };
     expect(socketIoBacklog(clientWith([], true, unread))).toBe(0);
   });
+
+  it('counts what the fan-out wrote straight to the TCP socket of a client engine.io holds nothing for', () => {
+    const unread = () => {
+      throw new Error('bufferedAmount read');
+    };
+    const client = clientWith([], true, unread);
+    Object.assign((client.conn as unknown as { transport: { socket: object } }).transport.socket, { _socket: { writableLength: 6000 } });
+    expect(socketIoBacklog(client)).toBe(6000);
+  });
 });
