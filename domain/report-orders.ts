@@ -4,9 +4,10 @@
 import { STATIONS, type DishDoc, type Station } from '../models/dish.js';
 import type { OrderDoc } from '../models/order.js';
 import { SCHEDULE_MARGIN_MINUTES } from './schedule.js';
+import { instant } from './instant.js';
 import { Tally, type Window } from './report-window.js';
 
-const parsed = (at: string | null) => (at === null ? null : Date.parse(at));
+const parsed = (at: string | null) => (at === null ? null : instant(at));
 
 /** Past this a ticket is late: the station's longest dish on the order plus the scheduling margin. */
 function lateAfterSeconds(order: OrderDoc, station: Station, dishes: ReadonlyMap<string, DishDoc>): number | null {
@@ -39,7 +40,7 @@ export class ServiceTimes {
 
   /** Counts an order updated in the window (one created at or after its end adds nothing). */
   add(order: OrderDoc): void {
-    const created = Date.parse(order.created_at);
+    const created = instant(order.created_at);
     if (!(created < this.window.end)) return;
     // When the order reached the kitchen: its first ticket's firing (a scheduled order's release), else its creation.
     let firstFired: number | null = null;
