@@ -4,9 +4,11 @@
 import { STATIONS, type DishDoc } from '../models/dish.js';
 import type { OrderDoc } from '../models/order.js';
 import type { KitchenReport, KitchenReportQuery } from '../models/report.js';
+import type { Condition } from '../query/types.js';
 import { requireManager } from './access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
+import type { MenuReader } from './menu.js';
 import type { Principal } from './principal.js';
 import { ServiceTimes } from './report-orders.js';
 import { bucketStarts, spread, type Window } from './report-window.js';
@@ -22,24 +24,47 @@ function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Dat
   return { start, end, bucket };
 }
 
-/** The dishes the orders name, by id, in one query however many orders there are. */
-async function dishesOf(store: Deps['store'], orders: readonly OrderDoc[]): Promise<Map<string, DishDoc>> {
-  const ids = new Set<string>();
-  for (const order of orders) for (const id of order.dish_ids) ids.add(id);
-  if (ids.size === 0) return new Map();
-  const dishes = await store.collection('dishes').find([{ field: 'id', op: 'in', value: [...ids] }]);
-  return new Map(dishes.map((dish) => [dish.id, dish]));
+/**
+ * Every dish by id: the live menu's where the server keeps one (no query), else read from the store.
+ * Only the dishes the orders name are looked up, so a menu of any size gives the same report.
+ */
+async function dishesById(store: Deps['store'], menu: MenuReader | undefined): Promise<ReadonlyMap<string, DishDoc>> {
+  return menu?.current?.dishes ?? new Map((await store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
 }
 
-export async function kitchenReport({ store, now }: Deps, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
+/** Orders are read a few hours of updates at a time, so only those are held parsed at once. */
+const SLICE_MS = 4 * 3_600_000;
+const SORT = { field: 'updated_at', direction: 'asc' } as const;
+
+/**
+ * Visits every order updated since the window's start, once. Each slice is sorted by updated_at too,
+ * so the store walks that index (ordered by creation instead, SQLite would rather walk the creation
+ * index through the whole history). An order written between two slices' reads (another process's
+ * write, or a change stream's store) moves to a later slice: it is counted as it was first read.
+ */
+async function eachOrderUpdatedSince(store: Deps['store'], window: Window, visit: (order: OrderDoc) => void): Promise<void> {
+  const orders = store.collection('orders');
+  const seen = new Set<string>();
+  for (let from = window.start; ; from += SLICE_MS) {
+    const until = from + SLICE_MS;
+    const last = until >= window.end;
+    const filter: Condition[] = [{ field: 'updated_at', op: 'gte', value: new Date(from).toISOString() }];
+    // The last slice has no end: an order readied in the window may have been written since.
+    if (!last) filter.push({ field: 'updated_at', op: 'lt', value: new Date(until).toISOString() });
+    for (const order of await orders.find(filter, { sort: SORT })) {
+      if (seen.has(order.id)) continue;
+      seen.add(order.id);
+      visit(order);
+    }
+    if (last) return;
+  }
+}
+
+export async function kitchenReport({ store, now, menu }: Deps & { menu?: MenuReader }, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
   requireManager(principal, 'read the kitchen report');
   const window = parseWindow(query, now());
-  // Sorted by updated_at too, so the store walks that index from `from` on (ordered by creation
-  // instead, SQLite would rather walk the creation index through the whole history).
-  const since = [{ field: 'updated_at', op: 'gte' as const, value: new Date(window.start).toISOString() }];
-  const orders = await store.collection('orders').find(since, { sort: { field: 'updated_at', direction: 'asc' } });
-  const times = new ServiceTimes(window, await dishesOf(store, orders));
-  for (const order of orders) times.add(order);
+  const times = new ServiceTimes(window, await dishesById(store, menu));
+  await eachOrderUpdatedSince(store, window, (order) => times.add(order));
 
   const { placed, ready, closed } = times;
   const orderTimes = (index: number | null) => ({
