@@ -4,8 +4,6 @@
 // Anything else (another shape, an impossible date) goes to Date.parse: the result is always Date.parse's.
 
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** Where the shape has its separators: - - T : : . Z */
-const SEPARATORS = new Map([[4, 45], [7, 45], [10, 84], [13, 58], [16, 58], [19, 46], [23, 90]]);
 
 /** The number written by the digits from `from` to `to`, or -1 if a character there is no digit. */
 function digits(text: string, from: number, to: number): number {
@@ -18,9 +16,9 @@ function digits(text: string, from: number, to: number): number {
   return value;
 }
 
+/** The separators of the shape, "-", "-", "T", ":", ":", "." and "Z", each where it belongs. */
 function separated(text: string): boolean {
-  for (const [index, code] of SEPARATORS) if (text.charCodeAt(index) !== code) return false;
-  return true;
+  return text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 84 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58 && text.charCodeAt(19) === 46 && text.charCodeAt(23) === 90;
 }
 
 const leap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
