@@ -1,17 +1,16 @@
-// Speed of service, computed from the timestamps stored on orders and their tickets. A ticket
-// readied, an order placed, readied or closed at time t was written at or after t, so the orders
-// updated since `from` (an index range) hold everything the report needs, however long the history.
-import { STATIONS, type DishDoc } from '../models/dish.js';
-import type { OrderDoc } from '../models/order.js';
+// Speed of service, computed from the timestamps stored on orders and their tickets (which orders
+// are read: report-source.ts), per station and UTC bucket.
+import { STATIONS } from '../models/dish.js';
 import type { KitchenReport, KitchenReportQuery } from '../models/report.js';
-import type { Condition } from '../query/types.js';
 import { requireManager } from './access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { MenuReader } from './menu.js';
 import type { Principal } from './principal.js';
 import { ServiceTimes } from './report-orders.js';
+import { dishesById, eachOrderUpdatedSince } from './report-source.js';
 import { bucketStarts, spread, type Window } from './report-window.js';
+import type { ServiceRecords } from './service-records.js';
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 93;
@@ -24,47 +23,17 @@ function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Dat
   return { start, end, bucket };
 }
 
-/**
- * Every dish by id: the live menu's where the server keeps one (no query), else read from the store.
- * Only the dishes the orders name are looked up, so a menu of any size gives the same report.
- */
-async function dishesById(store: Deps['store'], menu: MenuReader | undefined): Promise<ReadonlyMap<string, DishDoc>> {
-  return menu?.current?.dishes ?? new Map((await store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
+/** What the report reads beside the store, where the server keeps it. */
+export interface ReportSources {
+  menu?: MenuReader;
+  serviceRecords?: ServiceRecords;
 }
 
-/** Orders are read a few hours of updates at a time, so only those are held parsed at once. */
-const SLICE_MS = 4 * 3_600_000;
-const SORT = { field: 'updated_at', direction: 'asc' } as const;
-
-/**
- * Visits every order updated since the window's start, once. Each slice is sorted by updated_at too,
- * so the store walks that index (ordered by creation instead, SQLite would rather walk the creation
- * index through the whole history). An order written between two slices' reads (another process's
- * write, or a change stream's store) moves to a later slice: it is counted as it was first read.
- */
-async function eachOrderUpdatedSince(store: Deps['store'], window: Window, visit: (order: OrderDoc) => void): Promise<void> {
-  const orders = store.collection('orders');
-  const seen = new Set<string>();
-  for (let from = window.start; ; from += SLICE_MS) {
-    const until = from + SLICE_MS;
-    const last = until >= window.end;
-    const filter: Condition[] = [{ field: 'updated_at', op: 'gte', value: new Date(from).toISOString() }];
-    // The last slice has no end: an order readied in the window may have been written since.
-    if (!last) filter.push({ field: 'updated_at', op: 'lt', value: new Date(until).toISOString() });
-    for (const order of await orders.find(filter, { sort: SORT })) {
-      if (seen.has(order.id)) continue;
-      seen.add(order.id);
-      visit(order);
-    }
-    if (last) return;
-  }
-}
-
-export async function kitchenReport({ store, now, menu }: Deps & { menu?: MenuReader }, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
+export async function kitchenReport({ store, now, menu, serviceRecords }: Deps & ReportSources, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
   requireManager(principal, 'read the kitchen report');
   const window = parseWindow(query, now());
   const times = new ServiceTimes(window, await dishesById(store, menu));
-  await eachOrderUpdatedSince(store, window, (order) => times.add(order));
+  await eachOrderUpdatedSince(store, window, serviceRecords, (order) => times.add(order));
 
   const { placed, ready, closed } = times;
   const orderTimes = (index: number | null) => ({
@@ -84,7 +53,7 @@ export async function kitchenReport({ store, now, menu }: Deps & { menu?: MenuRe
       return { station, ...tally.summary(null), buckets: starts.map((start, index) => ({ start, ...tally.summary(index) })) };
     }),
     orders: { ...orderTimes(null), buckets: starts.map((start, index) => ({ start, ...orderTimes(index) })) },
-    stock: await stockPace(store, times.used, placed.count(null)),
+    stock: await stockPace(store, times.used(), placed.count(null)),
   };
 }
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMenu } from '../../domain/menu.js';
 import { kitchenReport } from '../../domain/reports.js';
+import { ServiceRecords } from '../../domain/service-records.js';
 import type { Principal } from '../../domain/principal.js';
 import type { Order } from '../../models/order.js';
 import type { KitchenReport } from '../../models/report.js';
@@ -32,19 +33,21 @@ async function send(minutes: number, method: 'PATCH', url: string, payload: obje
 /** The store, except that once the first read of orders has answered, `write` runs before the answer is used. */
 function writingAfterFirstRead(store: Store, write: () => Promise<unknown>): Store {
   let written = false;
+  const afterFirst = async <R>(read: Promise<R>): Promise<R> => {
+    const found = await read;
+    if (!written) {
+      written = true;
+      await write();
+    }
+    return found;
+  };
   const wrapped = Object.create(store) as Store;
   wrapped.collection = ((name: Parameters<Store['collection']>[0]) => {
     const collection = store.collection(name);
     if (name !== 'orders') return collection;
     const orders = Object.create(collection) as typeof collection;
-    orders.find = async (...args: Parameters<typeof collection.find>) => {
-      const found = await collection.find(...args);
-      if (!written) {
-        written = true;
-        await write();
-      }
-      return found;
-    };
+    orders.find = (...args: Parameters<typeof collection.find>) => afterFirst(collection.find(...args));
+    orders.listIds = (...args: Parameters<typeof collection.listIds>) => afterFirst(collection.listIds(...args));
     return orders;
   }) as Store['collection'];
   return wrapped;
@@ -103,13 +106,39 @@ describe('the kitchen report over a window of several slices', () => {
     }
   });
 
-  it('counts an order written between two slices once, as it was first read', async () => {
-    const before = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
-    // The order of the first hour, read with the first slice, then written: it now sits in the last one.
-    const store = writingAfterFirstRead(t.store, () => t.store.collection('orders').update(orders[0]!.id, { set: { priority: 1 } }));
-    const during = await kitchenReport({ store, now: clock.now }, manager(), query());
-    expect((await t.store.collection('orders').get(orders[0]!.id))?.priority).toBe(1);
-    expect(during).toEqual(before);
-    expect(during.orders.placed).toBe(HOURS);
+  it('gives the same report from the records kept of earlier reports as from the documents', async () => {
+    const serviceRecords = ServiceRecords.open(t.store);
+    try {
+      const fromDocuments = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
+      expect(await kitchenReport({ store: t.store, now: clock.now, serviceRecords }, manager(), query())).toEqual(fromDocuments);
+      // Now every record is kept: no document is read.
+      const store = Object.create(t.store) as Store;
+      store.collection = ((name: Parameters<Store['collection']>[0]) => {
+        const collection = t.store.collection(name);
+        if (name !== 'orders') return collection;
+        return Object.assign(Object.create(collection) as typeof collection, { find: () => Promise.reject(new Error('a document was read')) });
+      }) as Store['collection'];
+      expect(await kitchenReport({ store, now: clock.now, serviceRecords }, manager(), query())).toEqual(fromDocuments);
+    } finally {
+      serviceRecords?.close();
+    }
   });
+
+  for (const kept of [false, true]) {
+    it(`counts an order written between two slices once, as it was first read (${kept ? 'records kept' : 'documents'})`, async () => {
+      const serviceRecords = kept ? ServiceRecords.open(t.store) : undefined;
+      try {
+        const before = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
+        // The order of the first hour, read with the first slice, then written: it now sits in the last one.
+        const priority = kept ? 2 : 1;
+        const store = writingAfterFirstRead(t.store, () => t.store.collection('orders').update(orders[0]!.id, { set: { priority } }));
+        const during = await kitchenReport({ store, now: clock.now, serviceRecords }, manager(), query());
+        expect((await t.store.collection('orders').get(orders[0]!.id))?.priority).toBe(priority);
+        expect(during).toEqual(before);
+        expect(during.orders.placed).toBe(HOURS);
+      } finally {
+        serviceRecords?.close();
+      }
+    });
+  }
 });
