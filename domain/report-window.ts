@@ -16,16 +16,46 @@ export function bucketStarts(window: Window): string[] {
   return Array.from({ length: last - first + 1 }, (_, index) => new Date((first + index) * size).toISOString());
 }
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: Float64Array, p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? null;
+/**
+ * What sorting `values[from, to)` would put at index k (quickselect): values are moved around so that
+ * those before k are no greater and those after no smaller. A report's window holds thousands of
+ * durations; two selections cost a fraction of a sort.
+ */
+function select(values: Float64Array, k: number, from: number, to: number): number {
+  let left = from;
+  let right = to - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >>> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swapped = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swapped;
+      }
+    }
+    // Now [left, j] holds values no greater than the pivot, [i, right] none smaller, and between them the pivot.
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }
 
+/** Nearest-rank index of percentile p among n values. */
+const rank = (p: number, n: number) => Math.max(0, Math.ceil(p * n) - 1);
+
+/** Median and 90th percentile (nearest rank) of the values. */
 export function spread(values: readonly number[]): { median_seconds: number | null; p90_seconds: number | null } {
-  // A typed array sorts numbers in ascending order natively, several times faster than a comparator.
-  const sorted = Float64Array.from(values).sort();
-  return { median_seconds: percentile(sorted, 0.5), p90_seconds: percentile(sorted, 0.9) };
+  if (values.length === 0) return { median_seconds: null, p90_seconds: null };
+  const copy = new Float64Array(values);
+  const p90 = rank(0.9, copy.length);
+  const p90Seconds = select(copy, p90, 0, copy.length);
+  // The p90 + 1 smallest values now come first, the median among them.
+  return { median_seconds: select(copy, rank(0.5, copy.length), 0, p90 + 1), p90_seconds: p90Seconds };
 }
 
 /**
