@@ -16,31 +16,35 @@ export async function dishesById(store: Store, menu: MenuReader | undefined): Pr
 
 /** Orders are read a few hours of updates at a time, so only those are held parsed at once. */
 const SLICE_MS = 4 * 3_600_000;
+/** Kept records are read by ids, this many documents at most at once for those not kept. */
+const CHUNK = 240;
 const SORT = { field: 'updated_at', direction: 'asc' } as const;
+const since = (at: number): Condition => ({ field: 'updated_at', op: 'gte', value: new Date(at).toISOString() });
 
 /**
  * Visits every order updated since the window's start, once: from `kept` where the server keeps
- * the records of orders already read (only their ids are read then), else from the documents.
- * Each slice is sorted by updated_at too, so the store walks that index (ordered by creation
- * instead, SQLite would rather walk the creation index through the whole history). An order
- * written between two slices' reads moves to a later slice: it counts as it was first read.
+ * the records of orders already read (the ids come from the updated_at index in one read), else
+ * from the documents. Read in the updated_at index's order (ordered by creation instead, SQLite
+ * would rather walk the creation index through the whole history).
  */
 export async function eachOrderUpdatedSince(store: Store, window: Window, kept: ServiceRecords | undefined, visit: (order: ServiceRecord) => void): Promise<void> {
   const orders = store.collection('orders');
+  if (kept) {
+    const { ids } = await orders.listIds({ filter: [since(window.start)], sort: SORT, offset: 0 });
+    for (let from = 0; from < ids.length; from += CHUNK) for (const record of await kept.read(orders, ids.slice(from, from + CHUNK))) visit(record);
+    return;
+  }
+  // An order written between two slices' reads moves to a later slice: it counts as first read.
   const seen = new Set<string>();
   for (let from = window.start; ; from += SLICE_MS) {
     const until = from + SLICE_MS;
     const last = until >= window.end;
-    const filter: Condition[] = [{ field: 'updated_at', op: 'gte', value: new Date(from).toISOString() }];
     // The last slice has no end: an order readied in the window may have been written since.
-    if (!last) filter.push({ field: 'updated_at', op: 'lt', value: new Date(until).toISOString() });
-    const records = kept
-      ? await kept.read(orders, (await orders.listIds({ filter, sort: SORT, offset: 0 })).ids)
-      : (await orders.find(filter, { sort: SORT })).map(serviceRecord);
-    for (const record of records) {
-      if (seen.has(record.id)) continue;
-      seen.add(record.id);
-      visit(record);
+    const filter = last ? [since(from)] : [since(from), { field: 'updated_at', op: 'lt', value: new Date(until).toISOString() } as const];
+    for (const order of await orders.find(filter, { sort: SORT })) {
+      if (seen.has(order.id)) continue;
+      seen.add(order.id);
+      visit(serviceRecord(order));
     }
     if (last) return;
   }

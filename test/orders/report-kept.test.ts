@@ -1,6 +1,7 @@
 // The records the kitchen report keeps between reports (embedded store): a write to an order drops
 // its record, so the next report counts the write; a record read while an order commits is not kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kitchenReport } from '../../domain/reports.js';
 import { ServiceRecords } from '../../domain/service-records.js';
 import type { KitchenReport } from '../../models/report.js';
 import type { Order } from '../../models/order.js';
@@ -15,6 +16,7 @@ let clock: FrozenClock;
 let hourStart: number;
 let first: Order;
 let second: Order;
+let menu: Awaited<ReturnType<typeof seedMenu>>;
 
 const at = (minutes: number) => clock.advance(hourStart + minutes * MINUTE - clock.now().getTime());
 const iso = (minutes: number) => new Date(hourStart + minutes * MINUTE).toISOString();
@@ -30,7 +32,7 @@ beforeAll(async () => {
   t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   hourStart = Math.ceil(clock.now().getTime() / HOUR) * HOUR + 3 * HOUR;
   at(-10);
-  const menu = await seedMenu(t, 20);
+  menu = await seedMenu(t, 1000);
   at(0);
   first = await placeOrder(t, [menu.steak.id]);
   at(10);
@@ -79,6 +81,17 @@ describe('the records kept between kitchen reports', () => {
     } finally {
       records.close();
     }
+  });
+
+  it('give the report of the documents when the window holds more orders than one read takes', async () => {
+    at(100);
+    for (let i = 0; i < 250; i++) await placeOrder(t, [menu.lemonade.id]);
+    const kept = await report();
+    const query = { from: iso(0), to: iso(120) };
+    const principal = { userId: t.userIds.manager, userName: 'manager1', role: 'manager' as const, expiresAt: Number.MAX_SAFE_INTEGER };
+    expect(await kitchenReport({ store: t.store, now: clock.now }, principal, query)).toEqual(kept);
+    expect(kept.orders.placed).toBe(251);
+    expect(kept.stock.find((item) => item.name === 'Lemon')?.units_used).toBe(250);
   });
 
   it('are kept only with a store whose change events precede every later read', () => {
