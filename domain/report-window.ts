@@ -21,7 +21,7 @@ export function bucketStarts(window: Window): string[] {
  * those before k are no greater and those after no smaller. A report's window holds thousands of
  * durations; two selections cost a fraction of a sort.
  */
-function select(values: Float64Array, k: number, from: number, to: number): number {
+function select(values: number[], k: number, from: number, to: number): number {
   let left = from;
   let right = to - 1;
   while (left < right) {
@@ -51,7 +51,8 @@ const rank = (p: number, n: number) => Math.max(0, Math.ceil(p * n) - 1);
 /** Median and 90th percentile (nearest rank) of the values. */
 export function spread(values: readonly number[]): { median_seconds: number | null; p90_seconds: number | null } {
   if (values.length === 0) return { median_seconds: null, p90_seconds: null };
-  const copy = new Float64Array(values);
+  // A copy: selection moves values around, and the tally's own arrays stay as they were.
+  const copy = values.slice();
   const p90 = rank(0.9, copy.length);
   const p90Seconds = select(copy, p90, 0, copy.length);
   // The p90 + 1 smallest values now come first, the median among them.
