@@ -8,12 +8,6 @@ export interface Window {
 
 const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
-/** The bucket holding `at`: buckets start on whole UTC hours or days, the first at or before `start`. */
-function bucketIndex(window: Window, at: number): number {
-  const size = BUCKET_MS[window.bucket];
-  return Math.floor(at / size) - Math.floor(window.start / size);
-}
-
 /** The start of every bucket from the one holding `start` to the one holding the last instant. */
 export function bucketStarts(window: Window): string[] {
   const size = BUCKET_MS[window.bucket];
@@ -22,38 +16,82 @@ export function bucketStarts(window: Window): string[] {
   return Array.from({ length: last - first + 1 }, (_, index) => new Date((first + index) * size).toISOString());
 }
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? null;
+/**
+ * What sorting `values[from, to)` would put at index k (quickselect): values are moved around so that
+ * those before k are no greater and those after no smaller. A report's window holds thousands of
+ * durations; two selections cost a fraction of a sort.
+ */
+function select(values: number[], k: number, from: number, to: number): number {
+  let left = from;
+  let right = to - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >>> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swapped = values[i]!;
+        values[i++] = values[j]!;
+        values[j--] = swapped;
+      }
+    }
+    // Now [left, j] holds values no greater than the pivot, [i, right] none smaller, and between them the pivot.
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return values[k]!;
+  }
+  return values[k]!;
 }
 
-export function spread(values: number[]): { median_seconds: number | null; p90_seconds: number | null } {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median_seconds: percentile(sorted, 0.5), p90_seconds: percentile(sorted, 0.9) };
+/** Nearest-rank index of percentile p among n values. */
+const rank = (p: number, n: number) => Math.max(0, Math.ceil(p * n) - 1);
+
+/** Median and 90th percentile (nearest rank) of the values. */
+export function spread(values: readonly number[]): { median_seconds: number | null; p90_seconds: number | null } {
+  if (values.length === 0) return { median_seconds: null, p90_seconds: null };
+  // A copy: selection moves values around, and the tally's own arrays stay as they were.
+  const copy = values.slice();
+  const p90 = rank(0.9, copy.length);
+  const p90Seconds = select(copy, p90, 0, copy.length);
+  // The p90 + 1 smallest values now come first, the median among them.
+  return { median_seconds: select(copy, rank(0.5, copy.length), 0, p90 + 1), p90_seconds: p90Seconds };
 }
 
-/** Durations (seconds) and late counts, per bucket and for the whole window. */
+/**
+ * Durations (seconds) and late counts, per bucket and for the whole window. Buckets sit in an
+ * array by index: a report adds thousands of values, each found without a lookup by key.
+ */
 export class Tally {
-  private readonly byBucket = new Map<number, { values: number[]; late: number }>();
+  private readonly size: number;
+  private readonly first: number;
+  private readonly buckets: { values: number[]; late: number }[];
   private readonly all: number[] = [];
   private lateTotal = 0;
 
-  constructor(private readonly window: Window) {}
-
-  add(at: number, seconds: number, late = false): void {
-    const index = bucketIndex(this.window, at);
-    const bucket = this.byBucket.get(index) ?? { values: [], late: 0 };
-    bucket.values.push(seconds);
-    bucket.late += late ? 1 : 0;
-    this.byBucket.set(index, bucket);
-    this.all.push(seconds);
-    this.lateTotal += late ? 1 : 0;
+  constructor(window: Window) {
+    this.size = BUCKET_MS[window.bucket];
+    this.first = Math.floor(window.start / this.size);
+    const count = Math.floor((window.end - 1) / this.size) - this.first + 1;
+    this.buckets = Array.from({ length: count }, () => ({ values: [], late: 0 }));
   }
 
-  /** A bucket's values, or the whole window's with `null`. */
-  values(index: number | null): number[] {
-    return index === null ? this.all : (this.byBucket.get(index)?.values ?? []);
+  /** Adds a value measured at `at`, an instant of the window. */
+  add(at: number, seconds: number, late = false): void {
+    const bucket = this.buckets[Math.floor(at / this.size) - this.first];
+    if (bucket === undefined) return;
+    bucket.values.push(seconds);
+    this.all.push(seconds);
+    if (late) {
+      bucket.late += 1;
+      this.lateTotal += 1;
+    }
+  }
+
+  /** A bucket's values (by its index in `bucketStarts`), or the whole window's with `null`. */
+  values(index: number | null): readonly number[] {
+    return index === null ? this.all : (this.buckets[index]?.values ?? []);
   }
 
   count(index: number | null): number {
@@ -61,7 +99,7 @@ export class Tally {
   }
 
   summary(index: number | null): { tickets: number; median_seconds: number | null; p90_seconds: number | null; late: number } {
-    const late = index === null ? this.lateTotal : (this.byBucket.get(index)?.late ?? 0);
+    const late = index === null ? this.lateTotal : (this.buckets[index]?.late ?? 0);
     return { tickets: this.count(index), ...spread(this.values(index)), late };
   }
 }

@@ -1,17 +1,16 @@
-// Speed of service, computed from the timestamps stored on orders and their tickets. A ticket
-// readied, an order placed, readied or closed at time t was written at or after t, so the orders
-// updated since `from` (an index range) hold everything the report needs, however long the history.
-import { STATIONS, type DishDoc, type Station } from '../models/dish.js';
-import type { OrderDoc } from '../models/order.js';
+// Speed of service, computed from the timestamps stored on orders and their tickets (which orders
+// are read: report-source.ts), per station and UTC bucket.
+import { STATIONS } from '../models/dish.js';
 import type { KitchenReport, KitchenReportQuery } from '../models/report.js';
-import type { Ticket } from '../models/ticket.js';
 import { requireManager } from './access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
-import { dishesFor } from './orders.js';
+import type { MenuReader } from './menu.js';
 import type { Principal } from './principal.js';
-import { SCHEDULE_MARGIN_MINUTES } from './schedule.js';
-import { bucketStarts, spread, Tally, type Window } from './report-window.js';
+import { ServiceTimes } from './report-orders.js';
+import { dishesById, eachOrderUpdatedSince } from './report-source.js';
+import { bucketStarts, spread, type Window } from './report-window.js';
+import type { ServiceRecords } from './service-records.js';
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 93;
@@ -24,52 +23,19 @@ function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Dat
   return { start, end, bucket };
 }
 
-const ms = (at: string | null) => (at === null ? null : Date.parse(at));
-const seconds = (fromMs: number, toMs: number) => (toMs - fromMs) / 1000;
-
-/** Past this a ticket is late: the station's longest dish on the order plus the scheduling margin. */
-function lateAfterSeconds(order: OrderDoc, station: Station, dishes: ReadonlyMap<string, DishDoc>): number | null {
-  const times = order.dish_ids.flatMap((id) => { const dish = dishes.get(id); return dish?.station === station ? [dish.preparation_time] : []; });
-  return times.length === 0 ? null : (Math.max(...times) + SCHEDULE_MARGIN_MINUTES) * 60;
+/** What the report reads beside the store, where the server keeps it. */
+export interface ReportSources {
+  menu?: MenuReader;
+  serviceRecords?: ServiceRecords;
 }
 
-/** When the order reached the kitchen: its first ticket's firing (a scheduled order's release), else its creation. */
-function placedAt(order: OrderDoc): number {
-  const fired = order.tickets.flatMap((ticket: Ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
-  return fired.length > 0 ? Math.min(...fired) : Date.parse(order.created_at);
-}
-
-export async function kitchenReport({ store, now }: Deps, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
+export async function kitchenReport({ store, now, menu, serviceRecords }: Deps & ReportSources, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
   requireManager(principal, 'read the kitchen report');
   const window = parseWindow(query, now());
-  const inWindow = (at: number | null): at is number => at !== null && at >= window.start && at < window.end;
-  // Sorted by updated_at too, so the store walks that index from `from` on (ordered by creation
-  // instead, SQLite would rather walk the creation index through the whole history).
-  const since = [{ field: 'updated_at', op: 'gte' as const, value: new Date(window.start).toISOString() }];
-  const orders = (await store.collection('orders').find(since, { sort: { field: 'updated_at', direction: 'asc' } })).filter((order) => Date.parse(order.created_at) < window.end);
-  const dishes = new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
+  const times = new ServiceTimes(window, await dishesById(store, menu));
+  await eachOrderUpdatedSince(store, window, serviceRecords, (order) => times.add(order));
 
-  const tickets = new Map(STATIONS.map((station) => [station, new Tally(window)]));
-  const placed = new Tally(window);
-  const ready = new Tally(window);
-  const closed = new Tally(window);
-  const used = new Map<string, number>();
-  for (const order of orders) {
-    for (const ticket of order.tickets) {
-      const [fired, readied] = [ms(ticket.fired_at), ms(ticket.ready_at)];
-      if (fired === null || !inWindow(readied)) continue;
-      const limit = lateAfterSeconds(order, ticket.station, dishes);
-      tickets.get(ticket.station)?.add(readied, seconds(fired, readied), limit !== null && seconds(fired, readied) > limit);
-    }
-    const [created, readyAt, closedAt] = [Date.parse(order.created_at), ms(order.ready_at), ms(order.closed_at)];
-    if (inWindow(created)) {
-      placed.add(created, 0);
-      for (const { ingredient_id, units } of order.stock_taken) used.set(ingredient_id, (used.get(ingredient_id) ?? 0) + units);
-    }
-    if (inWindow(readyAt)) ready.add(readyAt, seconds(placedAt(order), readyAt));
-    if (inWindow(closedAt) && readyAt !== null) closed.add(closedAt, seconds(readyAt, closedAt));
-  }
-
+  const { placed, ready, closed } = times;
   const orderTimes = (index: number | null) => ({
     placed: placed.count(index),
     ready: ready.count(index),
@@ -83,11 +49,11 @@ export async function kitchenReport({ store, now }: Deps, principal: Principal |
     to: new Date(window.end).toISOString(),
     bucket: window.bucket,
     stations: STATIONS.map((station) => {
-      const tally = tickets.get(station)!;
+      const tally = times.tickets.get(station)!;
       return { station, ...tally.summary(null), buckets: starts.map((start, index) => ({ start, ...tally.summary(index) })) };
     }),
     orders: { ...orderTimes(null), buckets: starts.map((start, index) => ({ start, ...orderTimes(index) })) },
-    stock: await stockPace(store, used, placed.count(null)),
+    stock: await stockPace(store, times.used(), placed.count(null)),
   };
 }
 

@@ -9,6 +9,7 @@ import { KitchenBook } from '../../domain/kitchen-book.js';
 import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
+import { ServiceRecords } from '../../domain/service-records.js';
 import { TokenService } from '../../domain/tokens.js';
 import { upgradeStoredData } from '../../domain/upgrades.js';
 import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
@@ -23,6 +24,8 @@ export interface PosServices extends UserDeps {
   orderPages: OrderPages | undefined;
   /** The orders in the kitchen, for the stations' queues and all-day counts (embedded store only). */
   kitchen: KitchenBook | undefined;
+  /** The orders the kitchen report read, as their instants, until they change (embedded store only). */
+  serviceRecords: ServiceRecords | undefined;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     menu: await openMenu(store),
     orderPages: OrderPages.open(store),
     kitchen: await KitchenBook.open(store),
+    serviceRecords: ServiceRecords.open(store),
   };
   app.decorate('pos', pos);
 
@@ -74,6 +78,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     pos.menu.close();
     pos.orderPages?.close();
     pos.kitchen?.close();
+    pos.serviceRecords?.close();
     await pos.scheduler.stop();
   });
 }
