@@ -17,7 +17,12 @@ async function start(config: Config) {
   app.addHook('onClose', async () => store.close());
   // The process's memory, not an app's: tests build many apps in one process and set no target.
   if (config.memoryTargetMb > 0) {
-    const memory = new MemoryTarget(config.memoryTargetMb * 1024 * 1024).start();
+    const targetMB = config.memoryTargetMb;
+    const onSwitch = (saving: boolean, rss: number) => {
+      const rssMB = Math.round(rss / 1024 / 1024);
+      app.log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until it is under 80% of it' : 'memory back under 80% of its target: V8 runs at full speed');
+    };
+    const memory = new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
     app.addHook('onClose', async () => memory.stop());
   }
   await app.listen({ port: config.port, host: config.host });

@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       recoveryMaxEvents: 10_000,
       corsOrigins: [],
       sqliteSynchronous: 'NORMAL',
-      memoryTargetMb: 225,
+      memoryTargetMb: 200,
       instanceId: undefined,
       trustProxy: false,
       admin: undefined,

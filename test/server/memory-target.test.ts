@@ -9,8 +9,9 @@ const MB = 1024 * 1024;
 function target() {
   let rss = 150 * MB;
   const switches: boolean[] = [];
-  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on) });
-  return { memory, switches, setRss: (mb: number) => (rss = mb * MB) };
+  const told: [boolean, number][] = [];
+  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]) });
+  return { memory, switches, told, setRss: (mb: number) => (rss = mb * MB) };
 }
 
 describe('MemoryTarget', () => {
@@ -40,15 +41,16 @@ describe('MemoryTarget', () => {
   });
 
   it('stops saving under the low mark (80% of the target), and starts again above the target', () => {
-    const { memory, switches, setRss } = target();
+    const { memory, switches, told, setRss } = target();
     for (const mb of [230, 159, 150, 199, 240]) {
       setRss(mb);
       memory.check();
     }
     expect(switches).toEqual([true, false, true]);
+    expect(told).toEqual([[true, 230], [false, 159], [true, 240]]);
   });
 
-  it('checks every second once started, and leaves V8 in its normal mode when stopped', () => {
+  it('checks every CHECK_INTERVAL_MS once started, and leaves V8 in its normal mode when stopped', () => {
     vi.useFakeTimers();
     const { memory, switches, setRss } = target();
     memory.start();
