@@ -2,7 +2,7 @@
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { MemoryTarget } from './memory-target.js';
+import { keepMemoryNear } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
 import { openStore } from '../store/open.js';
 
@@ -16,15 +16,8 @@ async function start(config: Config) {
   const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
   // The process's memory, not an app's: tests build many apps in one process and set no target.
-  if (config.memoryTargetMb > 0) {
-    const targetMB = config.memoryTargetMb;
-    const onSwitch = (saving: boolean, rss: number) => {
-      const rssMB = Math.round(rss / 1024 / 1024);
-      app.log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until it is under 80% of it' : 'memory back under 80% of its target: V8 runs at full speed');
-    };
-    const memory = new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
-    app.addHook('onClose', async () => memory.stop());
-  }
+  const memory = keepMemoryNear(config.memoryTargetMb, app.log);
+  if (memory) app.addHook('onClose', async () => memory.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 

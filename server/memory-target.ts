@@ -6,6 +6,7 @@
 // the heap tight, at some CPU per request; once memory is back under the low mark it is switched
 // off again, so a server within its target runs at full speed.
 import v8 from 'node:v8';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** Memory must fall this far under the target before saving stops, so the mode does not flap. */
 export const LOW_MARK = 0.8;
@@ -22,6 +23,14 @@ export interface MemoryTargetOptions {
   saveMemory?: (on: boolean) => void;
   /** Told of each switch, with the resident memory that led to it (the operator's log line). */
   onSwitch?: (saving: boolean, rssBytes: number) => void;
+}
+
+/**
+ * Whether this V8 has the mode and the pool: V8 13 (Node 24) on. Node 22's V8 12 has neither (its
+ * memory reducer gives freed pages back by itself), and would print an error for the unknown flag.
+ */
+export function hasMemorySaverMode(v8Version: string = process.versions.v8): boolean {
+  return Number(v8Version.split('.')[0]) >= 13;
 }
 
 const setMemorySaverMode = (on: boolean) => v8.setFlagsFromString(on ? '--memory-saver-mode' : '--no-memory-saver-mode');
@@ -70,4 +79,14 @@ export class MemoryTarget {
     if (this.saving) this.saveMemory(false);
     this.saving = false;
   }
+}
+
+/** The process's target (POS_MEMORY_TARGET_MB), started, each switch logged; none when 0 or without the mode. */
+export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): MemoryTarget | undefined {
+  if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
+  const onSwitch = (saving: boolean, rss: number) => {
+    const rssMB = Math.round(rss / 1024 / 1024);
+    log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until it is under 80% of it' : 'memory back under 80% of its target: V8 runs at full speed');
+  };
+  return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
 }

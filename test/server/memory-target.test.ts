@@ -1,7 +1,8 @@
 // The memory target: V8's memory saver mode switched on only above the target, and off again only
 // under the low mark (80% of it), each switch made once, whatever the number of checks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECK_INTERVAL_MS, MemoryTarget } from '../../server/memory-target.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { CHECK_INTERVAL_MS, hasMemorySaverMode, keepMemoryNear, MemoryTarget } from '../../server/memory-target.js';
 
 const MB = 1024 * 1024;
 
@@ -64,5 +65,34 @@ describe('MemoryTarget', () => {
     vi.advanceTimersByTime(10 * CHECK_INTERVAL_MS);
     expect(switches).toEqual([true, false]);
     expect(memory.isSaving).toBe(false);
+  });
+
+  it.each([
+    ['13.6.233.17-node.53', true],
+    ['14.4.258.16', true],
+    ['12.4.254.21-node.33', false],
+    ['11.3.244.8-node.38', false],
+  ])('is used on V8 %s: %j (Node 24 on, not Node 22)', (version, expected) => {
+    expect(hasMemorySaverMode(version)).toBe(expected);
+  });
+
+  it('is not started with a target of 0', () => {
+    expect(keepMemoryNear(0, { info: vi.fn() } as unknown as FastifyBaseLogger)).toBeUndefined();
+  });
+
+  it('switches the real V8 mode and logs it with the memory that led to it (a 1 MB target every process exceeds)', () => {
+    vi.useFakeTimers();
+    const info = vi.fn();
+    const memory = keepMemoryNear(1, { info } as unknown as FastifyBaseLogger);
+    expect(memory?.isSaving).toBe(false);
+    vi.advanceTimersByTime(CHECK_INTERVAL_MS);
+    expect(memory?.isSaving).toBe(true);
+    expect(info).toHaveBeenCalledTimes(1);
+    const [fields, message] = info.mock.calls[0] as [{ rssMB: number; targetMB: number }, string];
+    expect(message).toBe('memory above its target: V8 saves memory until it is under 80% of it');
+    expect(fields.targetMB).toBe(1);
+    expect(fields.rssMB).toBeGreaterThan(1);
+    memory?.stop();
+    expect(memory?.isSaving).toBe(false);
   });
 });
