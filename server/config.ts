@@ -30,6 +30,8 @@ export interface Config {
   /** And at most this many of the newest events, whatever the rate (POS_RECOVERY_MAX_EVENTS). */
   recoveryMaxEvents: number;
   sqliteSynchronous: 'NORMAL' | 'FULL';
+  /** Resident memory (MB) above which V8 saves memory at some CPU (server/memory-target.ts); 0: never. */
+  memoryTargetMb: number;
   instanceId: string | undefined;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
   trustProxy: boolean | number | string;
@@ -113,6 +115,7 @@ export function loadConfig(environment: Env = process.env): Config {
     recoveryWindowSeconds: integer(env, 'POS_RECOVERY_WINDOW', 120, 1, 3600, problems),
     recoveryMaxEvents: integer(env, 'POS_RECOVERY_MAX_EVENTS', 10_000, 10, 1_000_000, problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
+    memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 200, 0, 1_000_000, problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
     trustProxy: trustProxy(env.POS_TRUST_PROXY, problems),
     admin: adminAccount(env, problems),

@@ -2,6 +2,7 @@
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { keepMemoryNear } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
 import { openStore } from '../store/open.js';
 
@@ -14,6 +15,9 @@ async function start(config: Config) {
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
+  // The process's memory, not an app's: tests build many apps in one process and set no target.
+  const memory = keepMemoryNear(config.memoryTargetMb, app.log);
+  if (memory) app.addHook('onClose', async () => memory.stop());
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 

@@ -10,7 +10,8 @@ const mb = (bytes) => Math.round(bytes / 100_000) / 10;
 function snapshot() {
   const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_size)]));
-  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), external: mb(external), arrayBuffers: mb(arrayBuffers), spaces };
+  const { total_physical_size: physical, malloced_memory: malloced } = v8.getHeapStatistics();
+  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), heapPhysical: mb(physical), v8Malloced: mb(malloced), external: mb(external), arrayBuffers: mb(arrayBuffers), spaces };
 }
 
 if (file) {

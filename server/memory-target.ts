@@ -1,0 +1,92 @@
+// Keeps the process's resident memory near a target (POS_MEMORY_TARGET_MB). On Node 24, V8 keeps
+// the heap pages a garbage collection frees in a pool for reuse, and gives them back to the system
+// only in a memory-reducing collection, which a busy server all but never gets: its memory then
+// stays at the heap's high-water mark, 60–100 MB above what it holds (docs/production.md). Above
+// the target, V8's memory saver mode is switched on: its collections release that pool and keep
+// the heap tight, at some CPU per request; once memory is back under the low mark it is switched
+// off again, so a server within its target runs at full speed.
+import v8 from 'node:v8';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** Memory must fall this far under the target before saving stops, so the mode does not flap. */
+export const LOW_MARK = 0.8;
+/**
+ * How often resident memory is read (one read of /proc/self/statm): soon after memory passes the
+ * target, since V8 releases its pool only at its next full collections, seconds later under load.
+ */
+export const CHECK_INTERVAL_MS = 250;
+
+export interface MemoryTargetOptions {
+  /** Resident memory in bytes (process.memoryUsage.rss() by default). */
+  rss?: () => number;
+  /** Switches V8's memory saver mode on or off (a V8 flag, read by every later collection). */
+  saveMemory?: (on: boolean) => void;
+  /** Told of each switch, with the resident memory that led to it (the operator's log line). */
+  onSwitch?: (saving: boolean, rssBytes: number) => void;
+}
+
+/**
+ * Whether this V8 has the mode and the pool: V8 13 (Node 24) on. Node 22's V8 12 has neither (its
+ * memory reducer gives freed pages back by itself), and would print an error for the unknown flag.
+ */
+export function hasMemorySaverMode(v8Version: string = process.versions.v8): boolean {
+  return Number(v8Version.split('.')[0]) >= 13;
+}
+
+const setMemorySaverMode = (on: boolean) => v8.setFlagsFromString(on ? '--memory-saver-mode' : '--no-memory-saver-mode');
+
+export class MemoryTarget {
+  private saving = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly rss: () => number;
+  private readonly saveMemory: (on: boolean) => void;
+  private readonly onSwitch: (saving: boolean, rssBytes: number) => void;
+
+  constructor(
+    private readonly targetBytes: number,
+    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {} }: MemoryTargetOptions = {},
+  ) {
+    this.rss = rss;
+    this.saveMemory = saveMemory;
+    this.onSwitch = onSwitch;
+  }
+
+  /** Whether V8 is saving memory now. */
+  get isSaving(): boolean {
+    return this.saving;
+  }
+
+  /** Reads resident memory once and switches saving on above the target, off under the low mark. */
+  check(): void {
+    const rss = this.rss();
+    const saving = this.saving ? rss >= this.targetBytes * LOW_MARK : rss > this.targetBytes;
+    if (saving === this.saving) return;
+    this.saving = saving;
+    this.saveMemory(saving);
+    this.onSwitch(saving, rss);
+  }
+
+  /** Checks every CHECK_INTERVAL_MS; the timer never keeps the process alive. */
+  start(): this {
+    this.timer ??= setInterval(() => this.check(), CHECK_INTERVAL_MS).unref();
+    return this;
+  }
+
+  /** Stops checking and leaves V8 in its normal mode. */
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.saving) this.saveMemory(false);
+    this.saving = false;
+  }
+}
+
+/** The process's target (POS_MEMORY_TARGET_MB), started, each switch logged; none when 0 or without the mode. */
+export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): MemoryTarget | undefined {
+  if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
+  const onSwitch = (saving: boolean, rss: number) => {
+    const rssMB = Math.round(rss / 1024 / 1024);
+    log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until it is under 80% of it' : 'memory back under 80% of its target: V8 runs at full speed');
+  };
+  return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
+}
