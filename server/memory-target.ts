@@ -2,10 +2,13 @@
 // the heap pages a garbage collection frees in a pool for reuse, and gives them back to the system
 // only in a memory-reducing collection, which a busy server all but never gets: its memory then
 // stays at the heap's high-water mark, 60–100 MB above what it holds (docs/production.md). Above
-// the target, V8's memory saver mode is switched on: its collections release that pool and keep
-// the heap tight, at some CPU per request; once memory is back under the low mark it is switched
-// off again, so a server within its target runs at full speed.
+// the target, V8's memory saver mode is switched on: its full collections release that pool and
+// keep the heap tight, at some CPU per request. It is switched off again once a full collection has
+// run under it and memory is no longer above the target (or is under the low mark): saving is a
+// pulse around the collection that releases the pool, never a state a server settles in between
+// the low mark and the target.
 import v8 from 'node:v8';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** Memory must fall this far under the target before saving stops, so the mode does not flap. */
@@ -23,6 +26,18 @@ export interface MemoryTargetOptions {
   saveMemory?: (on: boolean) => void;
   /** Told of each switch, with the resident memory that led to it (the operator's log line). */
   onSwitch?: (saving: boolean, rssBytes: number) => void;
+  /** How many full (mark-compact) collections have finished so far (counted from V8's gc entries). */
+  fullCollections?: () => number;
+}
+
+/** Counts V8's full collections from Node's gc performance entries; the observer never keeps the process alive. */
+export function fullCollectionCounter(): { count: () => number; stop: () => void } {
+  let count = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) count++;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { count: () => count, stop: () => observer.disconnect() };
 }
 
 /**
@@ -37,18 +52,25 @@ const setMemorySaverMode = (on: boolean) => v8.setFlagsFromString(on ? '--memory
 
 export class MemoryTarget {
   private saving = false;
+  /** Full collections counted when saving began: one more means the pool has been released. */
+  private collectionsAtSwitch = 0;
   private timer: NodeJS.Timeout | undefined;
+  private readonly fullCollections: () => number;
+  private readonly stopCounting: () => void;
   private readonly rss: () => number;
   private readonly saveMemory: (on: boolean) => void;
   private readonly onSwitch: (saving: boolean, rssBytes: number) => void;
 
   constructor(
     private readonly targetBytes: number,
-    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {} }: MemoryTargetOptions = {},
+    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {}, fullCollections }: MemoryTargetOptions = {},
   ) {
     this.rss = rss;
     this.saveMemory = saveMemory;
     this.onSwitch = onSwitch;
+    const counter = fullCollections ? { count: fullCollections, stop: () => {} } : fullCollectionCounter();
+    this.fullCollections = counter.count;
+    this.stopCounting = counter.stop;
   }
 
   /** Whether V8 is saving memory now. */
@@ -56,12 +78,17 @@ export class MemoryTarget {
     return this.saving;
   }
 
-  /** Reads resident memory once and switches saving on above the target, off under the low mark. */
+  /**
+   * Reads resident memory once: saving starts above the target, and stops under the low mark or,
+   * once a full collection has run under it, as soon as memory is no longer above the target.
+   */
   check(): void {
     const rss = this.rss();
-    const saving = this.saving ? rss >= this.targetBytes * LOW_MARK : rss > this.targetBytes;
+    const released = this.fullCollections() > this.collectionsAtSwitch;
+    const saving = this.saving ? rss >= this.targetBytes * LOW_MARK && !(released && rss <= this.targetBytes) : rss > this.targetBytes;
     if (saving === this.saving) return;
     this.saving = saving;
+    if (saving) this.collectionsAtSwitch = this.fullCollections();
     this.saveMemory(saving);
     this.onSwitch(saving, rss);
   }
@@ -75,6 +102,7 @@ export class MemoryTarget {
   /** Stops checking and leaves V8 in its normal mode. */
   stop(): void {
     clearInterval(this.timer);
+    this.stopCounting();
     this.timer = undefined;
     if (this.saving) this.saveMemory(false);
     this.saving = false;
@@ -86,7 +114,7 @@ export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): Memory
   if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
   const onSwitch = (saving: boolean, rss: number) => {
     const rssMB = Math.round(rss / 1024 / 1024);
-    log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until it is under 80% of it' : 'memory back under 80% of its target: V8 runs at full speed');
+    log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until a full collection has given back its freed pages' : 'memory back within its target: V8 runs at full speed');
   };
   return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
 }

@@ -1,18 +1,22 @@
-// The memory target: V8's memory saver mode switched on only above the target, and off again only
-// under the low mark (80% of it), each switch made once, whatever the number of checks.
+// The memory target: V8's memory saver mode switched on only above the target, and off again once a
+// full collection has run under it and memory is within the target, or under the low mark (80% of
+// it); each switch made once, whatever the number of checks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { CHECK_INTERVAL_MS, hasMemorySaverMode, keepMemoryNear, MemoryTarget } from '../../server/memory-target.js';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { CHECK_INTERVAL_MS, fullCollectionCounter, hasMemorySaverMode, keepMemoryNear, MemoryTarget } from '../../server/memory-target.js';
 
 const MB = 1024 * 1024;
 
 /** A target of 200 MB whose resident memory the test sets, recording every switch of the mode. */
 function target() {
   let rss = 150 * MB;
+  let collections = 0;
   const switches: boolean[] = [];
   const told: [boolean, number][] = [];
-  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]) });
-  return { memory, switches, told, setRss: (mb: number) => (rss = mb * MB) };
+  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]), fullCollections: () => collections });
+  return { memory, switches, told, setRss: (mb: number) => (rss = mb * MB), fullCollection: () => (collections += 1) };
 }
 
 describe('MemoryTarget', () => {
@@ -28,7 +32,7 @@ describe('MemoryTarget', () => {
     expect(memory.isSaving).toBe(false);
   });
 
-  it('saves memory once above the target, and keeps saving down to the low mark', () => {
+  it('saves memory once above the target, and keeps saving until a full collection has run under it', () => {
     const { memory, switches, setRss } = target();
     setRss(201);
     memory.check();
@@ -39,6 +43,37 @@ describe('MemoryTarget', () => {
     }
     expect(switches).toEqual([true]);
     expect(memory.isSaving).toBe(true);
+  });
+
+  it('stops saving once a full collection has run under it and memory is within the target', () => {
+    const { memory, switches, told, setRss, fullCollection } = target();
+    fullCollection(); // before saving began: not the one that releases the pool
+    setRss(230);
+    memory.check();
+    setRss(180);
+    memory.check();
+    expect(switches).toEqual([true]);
+    fullCollection();
+    memory.check();
+    expect(switches).toEqual([true, false]);
+    expect(told).toEqual([[true, 230], [false, 180]]);
+    // Between the low mark and the target it stays off: only the target starts saving.
+    setRss(195);
+    memory.check();
+    expect(switches).toEqual([true, false]);
+  });
+
+  it('keeps saving after a full collection while memory is still above the target', () => {
+    const { memory, switches, setRss, fullCollection } = target();
+    setRss(260);
+    memory.check();
+    fullCollection();
+    setRss(240);
+    memory.check();
+    expect(switches).toEqual([true]);
+    setRss(200);
+    memory.check();
+    expect(switches).toEqual([true, false]);
   });
 
   it('stops saving under the low mark (80% of the target), and starts again above the target', () => {
@@ -76,6 +111,22 @@ describe('MemoryTarget', () => {
     expect(hasMemorySaverMode(version)).toBe(expected);
   });
 
+  it("counts V8's full collections from its gc entries, and no more once stopped", async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (options?: { type: 'major' | 'minor' }) => void;
+    const counter = fullCollectionCounter();
+    gc({ type: 'minor' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(counter.count()).toBe(0);
+    gc({ type: 'major' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(counter.count()).toBe(1);
+    counter.stop();
+    gc({ type: 'major' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(counter.count()).toBe(1);
+  });
+
   it('is not started with a target of 0', () => {
     expect(keepMemoryNear(0, { info: vi.fn() } as unknown as FastifyBaseLogger)).toBeUndefined();
   });
@@ -89,7 +140,7 @@ describe('MemoryTarget', () => {
     expect(memory?.isSaving).toBe(true);
     expect(info).toHaveBeenCalledTimes(1);
     const [fields, message] = info.mock.calls[0] as [{ rssMB: number; targetMB: number }, string];
-    expect(message).toBe('memory above its target: V8 saves memory until it is under 80% of it');
+    expect(message).toBe('memory above its target: V8 saves memory until a full collection has given back its freed pages');
     expect(fields.targetMB).toBe(1);
     expect(fields.rssMB).toBeGreaterThan(1);
     memory?.stop();
