@@ -6,8 +6,7 @@
 import type { Socket as TcpSocket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import type { ChangeEvent } from '../../store/types.js';
-import { startBareServer, type BareServer } from './helpers/bare-server.js';
+import { commitIngredients, startBareServer, type BareServer } from './helpers/bare-server.js';
 import { connectSio, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
@@ -24,16 +23,6 @@ afterEach(async () => {
   await server.close();
 });
 
-let serial = 0;
-/** Emits `count` ingredient insertions as one commit (synchronously: the feed batches them). */
-function commitIngredients(count: number): string[] {
-  const ids = Array.from({ length: count }, () => (++serial).toString(16).padStart(24, '0'));
-  for (const id of ids) {
-    const after = { id, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z', name: `Herb ${id}`, in_stock_qty: 5, price: 1 };
-    server.store.emitChange({ collection: 'ingredients', operation: 'insert', id, before: null, after } as ChangeEvent);
-  }
-  return ids;
-}
 
 /** Counts the system-call-level writes of a TCP socket: `_write` for one chunk, `_writev` for several. */
 function countWrites(tcp: TcpSocket): { write: number; writev: number } {
@@ -64,7 +53,7 @@ describe('one write per client per commit', () => {
   it('writes a socket.io client its share of a commit in one write, in order', async () => {
     const menu = track(await sioIn(server.url, 'sio menu', undefined, ['menu']));
     const writes = countWrites(serverTcpOfSocketIo());
-    const ids = commitIngredients(4);
+    const ids = commitIngredients(server, 4);
     const got = await received(menu, ids);
     expect(got.map((e) => idOf(e))).toEqual(ids);
     expect(menu.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4]);
@@ -74,7 +63,7 @@ describe('one write per client per commit', () => {
   it('writes a /ws client its share of a commit in one writev, in order', async () => {
     const menu = track(await wsIn(server.url, 'ws menu', undefined, ['menu']));
     const writes = countWrites(serverTcpOfWs());
-    const ids = commitIngredients(4);
+    const ids = commitIngredients(server, 4);
     await received(menu, ids);
     expect(menu.inbox.envelopes.map((e) => [e.id, idOf(e)])).toEqual(ids.map((id, i) => [i + 1, id]));
     expect(writes).toEqual({ write: 0, writev: 1 });
@@ -84,8 +73,8 @@ describe('one write per client per commit', () => {
     const polling = track(await connectSio(server.url, 'sio polling', { transports: ['polling'] }));
     expect(await polling.subscribe(['menu'])).toMatchObject({ ok: true });
     const hot = track(await sioIn(server.url, 'sio hot', server.verifier.issue('chef'), ['station:hot']));
-    const first = commitIngredients(3);
-    const second = commitIngredients(2);
+    const first = commitIngredients(server, 3);
+    const second = commitIngredients(server, 2);
     await received(polling, [...first, ...second]);
     expect(polling.inbox.envelopes.map((e) => idOf(e))).toEqual([...first, ...second]);
     expect(polling.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
@@ -96,15 +85,15 @@ describe('one write per client per commit', () => {
 
   it('replays the batches a socket.io client missed during a brief disconnect, in order', async () => {
     const menu = track(await sioIn(server.url, 'sio menu', undefined, ['menu']));
-    const before = commitIngredients(2);
+    const before = commitIngredients(server, 2);
     await received(menu, before);
     const gone = new Promise((resolve) => menu.socket.once('disconnect', resolve));
     menu.socket.io.engine.close();
     expect(await gone).toBe('forced close');
-    const missed = [...commitIngredients(3), ...commitIngredients(2)];
+    const missed = [...commitIngredients(server, 3), ...commitIngredients(server, 2)];
     // The feed has sent them (to nobody) once a live client has them.
     const witness = track(await sioIn(server.url, 'sio witness', undefined, ['menu']));
-    const after = commitIngredients(1);
+    const after = commitIngredients(server, 1);
     await received(witness, after);
 
     const back = new Promise<void>((resolve) => menu.socket.once('connect', () => resolve()));

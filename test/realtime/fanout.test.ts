@@ -3,8 +3,7 @@
 // connection is busy gets its share through engine.io instead, after what was already waiting.
 import type { Socket as TcpSocket } from 'node:net';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ChangeEvent } from '../../store/types.js';
-import { startBareServer, type BareServer } from './helpers/bare-server.js';
+import { commitIngredients, startBareServer, type BareServer } from './helpers/bare-server.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
@@ -20,16 +19,6 @@ afterEach(async () => {
   await server.close();
 });
 
-let serial = 0;
-/** Emits `count` ingredient insertions as one commit (synchronously: the feed batches them). */
-function commitIngredients(count: number): string[] {
-  const ids = Array.from({ length: count }, () => (++serial).toString(16).padStart(24, '0'));
-  for (const id of ids) {
-    const after = { id, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z', name: `Herb ${id}`, in_stock_qty: 5, price: 1 };
-    server.store.emitChange({ collection: 'ingredients', operation: 'insert', id, before: null, after } as ChangeEvent);
-  }
-  return ids;
-}
 
 interface Conn {
   writeBuffer: unknown[];
@@ -55,7 +44,7 @@ const received = (client: SioClient, ids: string[]) =>
 it('writes the clients of one room the same buffer, one write each, the envelopes in order', async () => {
   clients.push(await sioIn(server.url, 'menu 1', undefined, ['menu']), await sioIn(server.url, 'menu 2', undefined, ['menu']));
   const [first, second] = serverConns().map((conn) => chunksWritten(conn.transport.socket._socket));
-  const ids = commitIngredients(3);
+  const ids = commitIngredients(server, 3);
   for (const client of clients) {
     await received(client, ids);
     expect(client.inbox.envelopes.map((e) => [e.id, idOf(e)])).toEqual(ids.map((id, i) => [i + 1, id]));
@@ -72,10 +61,10 @@ it('sends a busy client its share through engine.io, after what engine.io alread
   const [idleClient, busyClient] = clients;
   // As while a write of engine.io's is in progress: it holds what comes, and sends it on drain.
   busy!.transport.writable = false;
-  const held = commitIngredients(2);
+  const held = commitIngredients(server, 2);
   await received(idleClient!, held);
   expect(busy!.writeBuffer).toHaveLength(2);
-  const next = commitIngredients(1);
+  const next = commitIngredients(server, 1);
   await received(idleClient!, next);
   expect(busy!.writeBuffer).toHaveLength(3);
   expect(busyClient!.inbox.envelopes).toEqual([]);
@@ -85,7 +74,7 @@ it('sends a busy client its share through engine.io, after what engine.io alread
   await received(busyClient!, [...held, ...next]);
   expect(busyClient!.inbox.envelopes.map((e) => [e.id, idOf(e)])).toEqual([...held, ...next].map((id, i) => [i + 1, id]));
   // Free again, it is written straight away, after all of it.
-  const last = commitIngredients(1);
+  const last = commitIngredients(server, 1);
   await received(busyClient!, last);
   expect(busyClient!.inbox.envelopes.map((e) => e.id)).toEqual([1, 2, 3, 4]);
 });

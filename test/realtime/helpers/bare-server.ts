@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import realtime from '../../../realtime/plugin.js';
 import { errorHandler } from '../../../server/problem.js';
+import type { ChangeEvent } from '../../../store/types.js';
 import { MemoryStore } from '../fakes/memory-store.js';
 import { FakeVerifier } from '../fakes/verifier.js';
 
@@ -23,4 +24,15 @@ export async function startBareServer(options: { recoveryWindowMs?: number } = {
   await app.register(realtime, { store, verifier, ...options });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, store, verifier, close: () => app.close() };
+}
+
+let serial = 0;
+/** Emits `count` ingredient insertions as one commit (synchronously: the feed batches them); their ids. */
+export function commitIngredients(server: BareServer, count: number): string[] {
+  const ids = Array.from({ length: count }, () => (++serial).toString(16).padStart(24, '0'));
+  for (const id of ids) {
+    const after = { id, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z', name: `Herb ${id}`, in_stock_qty: 5, price: 1 };
+    server.store.emitChange({ collection: 'ingredients', operation: 'insert', id, before: null, after } as ChangeEvent);
+  }
+  return ids;
 }
