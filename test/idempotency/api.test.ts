@@ -20,6 +20,7 @@ afterEach(() => t.close());
 const orderBody = (extra: Record<string, unknown> = {}) => ({ name: 'Ben', table_number: 4, dish_ids: [dishId, dishId], ...extra });
 const postOrder = (key: string, payload = orderBody(), as: 'patron' | 'chef' = 'patron') =>
   t.inject({ method: 'POST', url: '/orders', as, headers: { 'idempotency-key': key }, payload });
+const setStock = (qty: number) => t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: qty } });
 const stock = async () => (await t.inject({ method: 'GET', url: `/ingredients/${saffronId}`, as: 'chef' })).json<{ in_stock_qty: number }>().in_stock_qty;
 const orderCount = async () => (await t.store.collection('orders').find([])).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -125,7 +126,7 @@ describe('Idempotency-Key on POST /orders', () => {
 
   it('a replay after the stock ran out still answers the stored 201; its refused run leaves nothing', async () => {
     const first = await postOrder('k-out');
-    await t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: 1 } });
+    await setStock(1);
     const again = await postOrder('k-out');
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -135,10 +136,10 @@ describe('Idempotency-Key on POST /orders', () => {
   });
 
   it('a 409 (out of stock) is stored and replayed; a 5xx or 429 would not be', async () => {
-    await t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: 1 } });
+    await setStock(1);
     const refused = await postOrder('k-stock');
     expect(refused.statusCode).toBe(409);
-    await t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: 10 } });
+    await setStock(10);
     const again = await postOrder('k-stock');
     expect(again.statusCode).toBe(409);
     expect(again.headers['idempotent-replayed']).toBe('true');
