@@ -6,6 +6,7 @@
 import { Order, type OrderDoc } from '../models/order.js';
 import type { ListQuery } from '../query/types.js';
 import type { Store } from '../store/types.js';
+import { KeptPerOrder } from './kept-per-order.js';
 
 /** About 5 MB of text at most: far more orders than any screen shows. */
 const MAX_KEPT = 5_000;
@@ -22,10 +23,7 @@ export function orderText(doc: OrderDoc): string {
 }
 
 export class OrderPages {
-  private readonly texts = new Map<string, string>();
-  /** Counts order changes: a text read while one commits may be the old one, and is not kept. */
-  private changes = 0;
-  private readonly unsubscribe: () => void;
+  private readonly texts: KeptPerOrder<string>;
 
   /** Only for a store whose change events precede every later read (`synchronousChanges`). */
   static open(store: Store): OrderPages | undefined {
@@ -33,11 +31,8 @@ export class OrderPages {
   }
 
   private constructor(private readonly store: Store) {
-    this.unsubscribe = store.onChange((event) => {
-      if (event.collection !== 'orders') return;
-      this.changes++;
-      this.texts.delete(event.id);
-    });
+    // The oldest kept goes first: a screen's open orders are the newest served.
+    this.texts = new KeptPerOrder(store, orderText, MAX_KEPT);
   }
 
   /**
@@ -47,31 +42,12 @@ export class OrderPages {
   async page(query: ListQuery): Promise<string | null> {
     const orders = this.store.collection('orders');
     const { ids, total_results } = await orders.listIds(query);
-    const read = new Map<string, string>();
-    const missing = ids.filter((id) => !this.texts.has(id));
-    if (missing.length > 0) {
-      const since = this.changes;
-      const docs = await orders.find([{ field: 'id', op: 'in', value: missing }]);
-      for (const doc of docs) read.set(doc.id, orderText(doc));
-      if (since === this.changes) for (const [id, text] of read) this.keep(id, text);
-    }
-    const texts: string[] = [];
-    for (const id of ids) {
-      const text = this.texts.get(id) ?? read.get(id);
-      if (text === undefined) return null;
-      texts.push(text);
-    }
+    const texts = await this.texts.read(orders, ids);
+    if (texts.includes(undefined)) return null;
     return `{"results":[${texts.join(',')}],"total_results":${total_results}}`;
   }
 
   close(): void {
-    this.unsubscribe();
-    this.texts.clear();
-  }
-
-  private keep(id: string, text: string): void {
-    // The oldest kept goes first: a screen's open orders are the newest served.
-    if (this.texts.size >= MAX_KEPT) this.texts.delete(this.texts.keys().next().value as string);
-    this.texts.set(id, text);
+    this.texts.close();
   }
 }
