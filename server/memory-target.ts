@@ -26,12 +26,17 @@ export interface MemoryTargetOptions {
   saveMemory?: (on: boolean) => void;
   /** Told of each switch, with the resident memory that led to it (the operator's log line). */
   onSwitch?: (saving: boolean, rssBytes: number) => void;
-  /** How many full (mark-compact) collections have finished so far (counted from V8's gc entries). */
-  fullCollections?: () => number;
+  /** Starts counting full (mark-compact) collections (from V8's gc entries); used only while saving. */
+  countFullCollections?: () => CollectionCounter;
 }
 
-/** Counts V8's full collections from Node's gc performance entries; the observer never keeps the process alive. */
-export function fullCollectionCounter(): { count: () => number; stop: () => void } {
+export interface CollectionCounter {
+  count(): number;
+  stop(): void;
+}
+
+/** Counts V8's full collections from now on, from Node's gc performance entries; the observer never keeps the process alive. */
+export function fullCollectionCounter(): CollectionCounter {
   let count = 0;
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) count++;
@@ -51,31 +56,27 @@ export function hasMemorySaverMode(v8Version: string = process.versions.v8): boo
 const setMemorySaverMode = (on: boolean) => v8.setFlagsFromString(on ? '--memory-saver-mode' : '--no-memory-saver-mode');
 
 export class MemoryTarget {
-  private saving = false;
-  /** Full collections counted when saving began: one more means the pool has been released. */
-  private collectionsAtSwitch = 0;
+  /** Counts the full collections since saving began (one means the pool was released); null while not saving. */
+  private collections: CollectionCounter | null = null;
   private timer: NodeJS.Timeout | undefined;
-  private readonly fullCollections: () => number;
-  private readonly stopCounting: () => void;
+  private readonly countFullCollections: () => CollectionCounter;
   private readonly rss: () => number;
   private readonly saveMemory: (on: boolean) => void;
   private readonly onSwitch: (saving: boolean, rssBytes: number) => void;
 
   constructor(
     private readonly targetBytes: number,
-    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {}, fullCollections }: MemoryTargetOptions = {},
+    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {}, countFullCollections = fullCollectionCounter }: MemoryTargetOptions = {},
   ) {
     this.rss = rss;
     this.saveMemory = saveMemory;
     this.onSwitch = onSwitch;
-    const counter = fullCollections ? { count: fullCollections, stop: () => {} } : fullCollectionCounter();
-    this.fullCollections = counter.count;
-    this.stopCounting = counter.stop;
+    this.countFullCollections = countFullCollections;
   }
 
   /** Whether V8 is saving memory now. */
   get isSaving(): boolean {
-    return this.saving;
+    return this.collections !== null;
   }
 
   /**
@@ -84,13 +85,18 @@ export class MemoryTarget {
    */
   check(): void {
     const rss = this.rss();
-    const released = this.fullCollections() > this.collectionsAtSwitch;
-    const saving = this.saving ? rss >= this.targetBytes * LOW_MARK && !(released && rss <= this.targetBytes) : rss > this.targetBytes;
-    if (saving === this.saving) return;
-    this.saving = saving;
-    if (saving) this.collectionsAtSwitch = this.fullCollections();
-    this.saveMemory(saving);
+    const saving = this.collections
+      ? rss >= this.targetBytes * LOW_MARK && !(this.collections.count() > 0 && rss <= this.targetBytes)
+      : rss > this.targetBytes;
+    if (saving === this.isSaving) return;
+    this.switchTo(saving);
     this.onSwitch(saving, rss);
+  }
+
+  private switchTo(saving: boolean): void {
+    this.collections?.stop();
+    this.collections = saving ? this.countFullCollections() : null;
+    this.saveMemory(saving);
   }
 
   /** Checks every CHECK_INTERVAL_MS; the timer never keeps the process alive. */
@@ -102,10 +108,8 @@ export class MemoryTarget {
   /** Stops checking and leaves V8 in its normal mode. */
   stop(): void {
     clearInterval(this.timer);
-    this.stopCounting();
     this.timer = undefined;
-    if (this.saving) this.saveMemory(false);
-    this.saving = false;
+    if (this.isSaving) this.switchTo(false);
   }
 }
 

@@ -15,7 +15,12 @@ function target() {
   let collections = 0;
   const switches: boolean[] = [];
   const told: [boolean, number][] = [];
-  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]), fullCollections: () => collections });
+  // Like the real counter: collections from the moment it is started.
+  const countFullCollections = () => {
+    const from = collections;
+    return { count: () => collections - from, stop: () => {} };
+  };
+  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]), countFullCollections });
   return { memory, switches, told, setRss: (mb: number) => (rss = mb * MB), fullCollection: () => (collections += 1) };
 }
 
