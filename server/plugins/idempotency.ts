@@ -46,6 +46,9 @@ function send(reply: FastifyReply, outcome: StoredOutcome): FastifyReply {
   return reply;
 }
 
+/** The reply set as an earlier request's stored outcome (its body still to be sent), marked as a replay. */
+const replayed = (reply: FastifyReply, outcome: StoredOutcome) => send(reply, outcome).header('idempotent-replayed', 'true');
+
 async function idempotency(app: FastifyInstance) {
   const inFlight = new Set<string>();
   app.decorateRequest('idempotency', null);
@@ -54,7 +57,7 @@ async function idempotency(app: FastifyInstance) {
   function answer(reply: FastifyReply, prior: Prior): FastifyReply {
     if (prior.kind === 'mismatch') throw keyReused();
     if (prior.kind === 'new') throw stillRunning();
-    return send(reply, prior.outcome).header('idempotent-replayed', 'true').send(prior.outcome.body);
+    return replayed(reply, prior.outcome).send(prior.outcome.body);
   }
 
   /**
@@ -132,7 +135,7 @@ async function idempotency(app: FastifyInstance) {
         const prior = await findPrior(app.pos, scope.request);
         if (prior.kind === 'mismatch') throw keyReused();
         if (prior.kind === 'replay') {
-          send(reply, prior.outcome).header('idempotent-replayed', 'true');
+          replayed(reply, prior.outcome);
           return prior.outcome.body;
         }
       }
