@@ -77,36 +77,29 @@ export async function startPos(dataDir: string, label: string, { cpuProfile = fa
   });
 }
 
-export async function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
-  mkdirSync(LOG_DIR, { recursive: true });
-  const file = path.join(RUN_DIR, 'ceiling-bodies.json');
-  writeFileSync(file, JSON.stringify(bodies));
-  const port = await freePort();
-  return startServer({
-    name: 'ceiling (bare fastify)',
-    command: process.execPath,
-    args: ['--import', 'tsx', path.join(BENCH_DIR, 'ceiling-server.ts')],
-    env: { PORT: String(port), BENCH_BODIES: file, NODE_ENV: 'production' },
-    port,
-    readyPath: '/health',
-    logFile: path.join(LOG_DIR, 'ceiling.log'),
-  });
+export function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
+  return startBareFastify({ name: 'ceiling (bare fastify)', script: 'ceiling-server.ts', data: bodies, dataVariable: 'BENCH_BODIES', file: 'ceiling' });
 }
 
 /** The HTTP floor of POST /orders (bench/floor-server.ts), answering `createdOrder` to every order. */
-export async function startFloorServer(createdOrder: unknown): Promise<ServerProcess> {
+export function startFloorServer(createdOrder: unknown): Promise<ServerProcess> {
+  return startBareFastify({ name: 'floor (bare fastify POST /orders)', script: 'floor-server.ts', data: createdOrder, dataVariable: 'BENCH_BODY', file: 'floor' });
+}
+
+/** A bare fastify reference server from bench/, given its data as a JSON file named by `dataVariable`. */
+async function startBareFastify({ name, script, data, dataVariable, file }: { name: string; script: string; data: unknown; dataVariable: string; file: string }): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
-  const file = path.join(RUN_DIR, 'floor-created-order.json');
-  writeFileSync(file, JSON.stringify(createdOrder));
+  const dataFile = path.join(RUN_DIR, `${file}-data.json`);
+  writeFileSync(dataFile, JSON.stringify(data));
   const port = await freePort();
   return startServer({
-    name: 'floor (bare fastify POST /orders)',
+    name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(BENCH_DIR, 'floor-server.ts')],
-    env: { PORT: String(port), BENCH_BODY: file, NODE_ENV: 'production' },
+    args: ['--import', 'tsx', path.join(BENCH_DIR, script)],
+    env: { PORT: String(port), [dataVariable]: dataFile, NODE_ENV: 'production' },
     port,
     readyPath: '/health',
-    logFile: path.join(LOG_DIR, 'floor.log'),
+    logFile: path.join(LOG_DIR, `${file}.log`),
   });
 }
 
