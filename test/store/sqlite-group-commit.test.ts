@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CommitGroup } from '../../store/sqlite/commit-group.js';
+import { CommitGroup, MAX_BATCH_MS, MAX_BATCH_UNITS } from '../../store/sqlite/commit-group.js';
 import { Connection } from '../../store/sqlite/connection.js';
 import { ChangeFeed } from '../../store/sqlite/feed.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
@@ -103,6 +103,76 @@ describe('group commit', () => {
     await Promise.all([store.collection('ingredients').insert(ingredient('D1')), store.collection('ingredients').insert(ingredient('E1'))]);
     expect(events).toEqual(['A1', 'A2', 'B1', 'C1', 'C2', 'D1', 'E1'].map((name) => `insert ingredients ${name}`));
     expect(commits).toEqual([3, 2]);
+  });
+
+  it('keeps a batch open while each turn brings it new writes: writes started turn after turn share one COMMIT', async () => {
+    const { store, commits, events } = open();
+    const insert = (name: string) => store.collection('ingredients').insert(ingredient(name));
+    const next = (name: string) => new Promise<unknown>((resolve) => setImmediate(() => resolve(insert(name))));
+    // Each write starts in the turn after the one before it, as requests answered together come back.
+    const written = [insert('A'), next('B').then(() => 0), new Promise((resolve) => setImmediate(() => setImmediate(() => resolve(insert('C')))))];
+    await Promise.all(written);
+    expect(commits).toEqual([3]);
+    expect(events).toEqual(['A', 'B', 'C'].map((name) => `insert ingredients ${name}`));
+    // Then a turn with nothing new commits: a lone write waits one quiet turn, no timer.
+    let turns = 0;
+    let done = false;
+    const count = () => {
+      turns += 1;
+      if (!done) setImmediate(count);
+    };
+    setImmediate(count);
+    await insert('D').then(() => (done = true));
+    expect({ commits, turns }).toEqual({ commits: [3, 1], turns: 2 });
+  });
+
+  it(`commits a batch still growing once it holds ${MAX_BATCH_UNITS} writes`, async () => {
+    const { store, commits } = open();
+    const names = Array.from({ length: MAX_BATCH_UNITS + 6 }, (_, i) => `Herb ${i}`);
+    // One write a turn, without end as far as the batch can tell.
+    const written: Promise<unknown>[] = [];
+    await new Promise<void>((resolve) => {
+      const start = (index: number) => {
+        written.push(store.collection('ingredients').insert(ingredient(names[index] ?? '')));
+        if (index + 1 < names.length) setImmediate(() => start(index + 1));
+        else resolve();
+      };
+      start(0);
+    });
+    await Promise.all(written);
+    expect(commits).toEqual([MAX_BATCH_UNITS, 6]);
+    expect((await store.collection('ingredients').find([])).length).toBe(names.length);
+  });
+
+  it(`commits a batch still growing once it has been open ${MAX_BATCH_MS} ms`, async () => {
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE tickets (id INTEGER PRIMARY KEY)');
+    const connection = new Connection(db);
+    const commits: number[] = [];
+    let now = 0;
+    const group = new CommitGroup(connection, new ChangeFeed(() => {}), new Mutex(), ({ units }) => commits.push(units), () => now);
+    // Slow writes, one a turn: each takes 4 ms on the batch's clock.
+    const slowWrite = (id: number) =>
+      group.run(() => {
+        now += 4;
+        connection.run('INSERT INTO tickets (id) VALUES (?)', [id]);
+      });
+    const written: Promise<unknown>[] = [];
+    try {
+      await new Promise<void>((resolve) => {
+        const start = (id: number) => {
+          written.push(slowWrite(id));
+          if (id < 5) setImmediate(() => start(id + 1));
+          else resolve();
+        };
+        start(1);
+      });
+      await Promise.all(written);
+      expect(commits).toEqual([3, 2]); // open for 12 ms after its third write
+      expect(db.prepare('SELECT count(*) FROM tickets').pluck().get()).toBe(5);
+    } finally {
+      db.close();
+    }
   });
 
   it('fails every unit of a batch whose COMMIT fails, publishes none of it and keeps none of it', async () => {
