@@ -78,16 +78,19 @@ export interface CountSettings {
   /** Requests measured, after `warmup` requests that are thrown away. */
   count: number;
   warmup: number;
+  /** Runs after the warm-up, before the measured run (e.g. clearing what the warm-up left). */
+  afterWarmup?: () => Promise<unknown>;
 }
 
 /**
  * Loads `server` with a fixed number of requests: CPU per request is then read around the same
  * work on every server compared, and requests per second is the count over the time it took.
  */
-export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup }: CountSettings): Promise<LoadResult> {
+export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup }: CountSettings): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
   await settle(server);
   if (warmup > 0) await autocannon({ ...options, amount: warmup });
+  await afterWarmup?.();
   await settle(server);
   const cpuBefore = server.cpuMs();
   const started = performance.now();
