@@ -47,11 +47,21 @@ function largeInteger(value: number): Param {
 
 type Doc = Record<string, unknown>;
 
-/** The INSERT of a new document, its id and text bound first, then each field column's value. */
+const inserts = new Map<CollectionName, string>();
+
+/**
+ * The INSERT of a new document, its id and text bound first, then each field column's value. Built
+ * once per collection: every transaction's session makes its collections afresh.
+ */
 export function insertStatement(collection: CollectionName): string {
+  let sql = inserts.get(collection);
+  if (sql) return sql;
   const fields = columnFields(collection);
-  if (fields.length === 0) return `INSERT INTO ${tableName(collection)} (id, doc) VALUES (?, ?)`;
-  return `INSERT INTO ${tableName(collection)} (id, doc, ${fields.map(columnName).join(', ')}, ${REVISION}) VALUES (?, ?, ${fields.map(() => '?').join(', ')}, 0)`;
+  sql = fields.length === 0
+    ? `INSERT INTO ${tableName(collection)} (id, doc) VALUES (?, ?)`
+    : `INSERT INTO ${tableName(collection)} (id, doc, ${fields.map(columnName).join(', ')}, ${REVISION}) VALUES (?, ?, ${fields.map(() => '?').join(', ')}, 0)`;
+  inserts.set(collection, sql);
+  return sql;
 }
 
 export const insertValues = (collection: CollectionName, doc: Doc): Param[] => columnFields(collection).map((field) => sqlValue(doc[field]));
