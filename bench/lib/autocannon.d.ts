@@ -44,5 +44,11 @@ declare module 'autocannon' {
     requests: Histogram & { sent: number };
   }
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A run: awaited for its result; an event emitter meanwhile. */
+  export interface Instance extends PromiseLike<Result> {
+    /** Emitted as each response arrives. */
+    on(event: 'response', listener: () => void): this;
+  }
+
+  export default function autocannon(options: Options): Instance;
 }

@@ -94,9 +94,13 @@ export async function loadCount(server: ServerProcess, target: Target, { connect
   await settle(server);
   const cpuBefore = server.cpuMs();
   const started = performance.now();
-  const result = await autocannon({ ...options, amount: count });
-  // autocannon's own duration is in whole seconds: too coarse for a run of a few seconds.
-  const seconds = (performance.now() - started) / 1000;
+  const run = autocannon({ ...options, amount: count });
+  // autocannon notices the count is reached only at its next one-second tick (its own duration is
+  // in whole seconds too): the run ends with its last response.
+  let lastResponse = started;
+  run.on('response', () => void (lastResponse = performance.now()));
+  const result = await run;
+  const seconds = (lastResponse - started) / 1000;
   return { ...summary(result, server.cpuMs() - cpuBefore), rps: round(result.requests.total / seconds, 0) };
 }
 

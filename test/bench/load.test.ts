@@ -1,0 +1,31 @@
+// The load runner's orders per second: a fixed count of requests ends with its last response, not
+// with autocannon's next one-second tick (which capped every fast run at count ÷ whole seconds).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, expect, it } from 'vitest';
+import { loadCount } from '../../bench/lib/load.js';
+import type { ServerProcess } from '../../bench/lib/processes.js';
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+});
+
+it('measures a fixed count of requests up to its last response', async () => {
+  let answered = 0;
+  const server = http.createServer((_request, response) => {
+    answered += 1;
+    response.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // A server in this process: its CPU time is not what the test is about.
+  const tiny: ServerProcess = { name: 'tiny', pid: 0, url: `http://127.0.0.1:${port}`, memory: () => ({ rssMB: 0, peakMB: 0 }), cpuMs: () => 0, stop: async () => {} };
+
+  const result = await loadCount(tiny, { requests: [{ method: 'POST', path: '/orders', body: '{}' }] }, { connections: 4, count: 400, warmup: 0 });
+
+  expect({ answered, requests: result.requests, created: result.statusCodes['201'] }).toEqual({ answered: 400, requests: 400, created: 400 });
+  // 400 instant answers take well under the second autocannon would wait for: 400/s would be the cap.
+  expect(result.rps).toBeGreaterThan(1_000);
+});
