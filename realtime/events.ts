@@ -65,7 +65,13 @@ export type Broadcast = (rooms: Audience, envelope: Envelope) => void;
 export type BatchBroadcast = (batch: readonly Sent[]) => void;
 
 /** What the change feed knows transports by: one envelope at a time, or a commit's at once. */
-export type Broadcaster = Broadcast | { batch: BatchBroadcast };
+export type Broadcaster = Broadcast | { batch: BatchBroadcast; audience?: Audible };
+
+/**
+ * Whether any client could receive a broadcast now: connected, or away but recoverable within the
+ * recovery window. Without one, a commit is not routed at all (absent: always routed).
+ */
+export type Audible = () => boolean;
 
 /** Stamps events with the process-wide sequence number and the current time. */
 export function envelopeStamper(now: () => Date = () => new Date()): (event: RealtimeEvent) => Envelope {

@@ -11,7 +11,8 @@ import { isUnroutableDeletion, normalize } from './normalize.js';
 import { AllDayBoard } from './policies/all-day.js';
 import { deliveriesFor } from './policies/index.js';
 
-type Work = { kind: 'batch'; events: ChangeEvent[] } | { kind: 'resync'; reason: string };
+/** A commit's events; `heard` is whether any client could receive them when they were committed. */
+type Work = { kind: 'batch'; events: ChangeEvent[]; heard: boolean } | { kind: 'resync'; reason: string; heard: boolean };
 
 const resync = (reason: string): Delivery => ({ rooms: 'everyone', event: { type: 'resync', data: { reason } } });
 
@@ -29,6 +30,7 @@ export interface FeedOptions {
 
 export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, { now = () => new Date(), menu }: FeedOptions = {}): ChangeFeed {
   const stamp = envelopeStamper();
+  const audible = typeof broadcast === 'function' || !broadcast.audience ? () => true : broadcast.audience;
   const allDay = new AllDayBoard(store, now);
   const queue: Work[] = [];
   let openBatch: ChangeEvent[] | null = null;
@@ -43,6 +45,9 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
   const later = () => queue.flatMap((work) => (work.kind === 'batch' ? work.events : []));
 
   async function handle(work: Work): Promise<void> {
+    // Nobody to tell: nothing is routed, and the all-day counts this work changed are loaded
+    // afresh for the next batch somebody can hear.
+    if (!work.heard) return allDay.reset();
     if (work.kind === 'resync') {
       allDay.reset();
       return send([resync(work.reason)]);
@@ -74,10 +79,10 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
   const unsubscribeChanges = store.onChange((event) => {
     if (openBatch) return void openBatch.push(event);
     openBatch = [event];
-    enqueue({ kind: 'batch', events: openBatch });
+    enqueue({ kind: 'batch', events: openBatch, heard: audible() });
     queueMicrotask(() => (openBatch = null));
   });
-  const unsubscribeResync = store.onResync((reason) => enqueue({ kind: 'resync', reason }));
+  const unsubscribeResync = store.onResync((reason) => enqueue({ kind: 'resync', reason, heard: audible() }));
 
   return {
     async stop() {

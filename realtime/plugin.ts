@@ -72,6 +72,8 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       socketIo.broadcast(batch);
       wsRooms.broadcast(batch);
     },
+    // A /ws client that drops reloads from the REST lists: only socket.io's can be away and recover.
+    audience: () => wsRooms.size > 0 || socketIo.audible(),
   }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu });
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();

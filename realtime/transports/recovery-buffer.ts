@@ -25,6 +25,11 @@ export interface EncodedBroadcast {
 /** One socket's share of an intercepted broadcast. */
 export type ShareSink = (socket: Socket, broadcast: EncodedBroadcast) => void;
 
+/** What the bounded adapter tells of the clients away: how many can still recover (within the window). */
+export interface HeldSessions {
+  readonly heldSessions: number;
+}
+
 export interface InterceptingAdapter {
   /** Runs `broadcast` (one io.to(...).emit) with every socket's share handed to `sink`, not written. */
   intercept(sink: ShareSink, broadcast: () => void): void;
@@ -46,7 +51,7 @@ interface Internals {
 export function boundedRecoveryAdapter(maxEvents: number): typeof SessionAwareAdapter {
   // Trimmed in steps of a tenth, so a full buffer is not shifted by one on every broadcast.
   const slack = Math.max(1, Math.ceil(maxEvents / 10));
-  return class BoundedRecoveryAdapter extends SessionAwareAdapter implements InterceptingAdapter {
+  return class BoundedRecoveryAdapter extends SessionAwareAdapter implements InterceptingAdapter, HeldSessions {
     #sink: ShareSink | null = null;
     #encoded: EncodedBroadcast | null = null;
 
@@ -92,6 +97,10 @@ export function boundedRecoveryAdapter(maxEvents: number): typeof SessionAwareAd
       for (const room of rooms) if ((this.rooms.get(room)?.size ?? 0) > 0) return true;
       for (const session of (this as unknown as Internals).sessions.values()) if (session.rooms.some((room) => rooms.has(room))) return true;
       return false;
+    }
+
+    get heldSessions(): number {
+      return (this as unknown as Internals).sessions.size;
     }
 
     /** How many broadcasts are kept now (for tests and diagnostics). */

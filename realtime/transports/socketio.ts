@@ -9,7 +9,7 @@ import type { Envelope, EventType, Sent } from '../events.js';
 import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
 import { fanOutBatch } from './socketio-fanout.js';
-import { boundedRecoveryAdapter } from './recovery-buffer.js';
+import { boundedRecoveryAdapter, type HeldSessions } from './recovery-buffer.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -29,6 +29,8 @@ export interface SocketIoTransport {
   /** One commit's envelopes, in order; each client's share is written at once. */
   broadcast(batch: readonly Sent[]): void;
   clientCount(): number;
+  /** Whether a client is connected, or away but able to recover what it misses. */
+  audible(): boolean;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     broadcast: (batch) =>
       fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope)),
     clientCount: () => io.of('/').sockets.size,
+    audible: () => io.of('/').sockets.size > 0 || (io.of('/').adapter as unknown as HeldSessions).heldSessions > 0,
     close: () => closeAll(io),
   };
 }

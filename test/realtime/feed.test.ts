@@ -159,6 +159,44 @@ describe('change feed', () => {
     expect(sent).toEqual([]);
   });
 
+  it('routes nothing while no client could hear it, and counts what it did not route once one can', async () => {
+    await feed.stop();
+    let audible = false;
+    feed = startChangeFeed(store, { batch: (batch) => void sent.push(...batch), audience: () => audible }, pino({ level: 'silent' }));
+    const lime = await addIngredient(store, 'Lime', 10);
+    const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
+    const ticket = { station: 'beverages' as const, status: 'Received' as const, fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null };
+    // Each order once the feed has handled it (it reads the store as it goes).
+    const order = async () => {
+      const placed = await store.collection('orders').insert({ ...orderFields([mojito.id]), tickets: [ticket] });
+      await new Promise((resolve) => setImmediate(resolve));
+      return placed;
+    };
+    // Heard once (its counts are then kept), then two orders nobody hears, then one somebody does.
+    audible = true;
+    await order();
+    audible = false;
+    await order();
+    await order();
+    store.signalResync('change stream lost');
+    audible = true;
+    const last = await order();
+    await feed.stop();
+    const mojitos = (quantity: number) => ({ station: 'beverages', items: [{ dish_id: mojito.id, name: 'Mojito', quantity }], upcoming: [] });
+    expect(sent.map(({ envelope }) => [envelope.id, envelope.type])).toEqual([
+      [1, 'order.created'],
+      [2, 'station.all_day'],
+      [3, 'order.created'],
+      [4, 'order.created'],
+      [5, 'order.created'],
+      [6, 'station.all_day'],
+      [7, 'order.created'],
+      [8, 'order.created'],
+    ]);
+    expect(sent[4]?.envelope.data).toMatchObject({ id: last.id });
+    expect([sent[1]?.envelope.data, sent[5]?.envelope.data]).toEqual([mojitos(1), mojitos(4)]);
+  });
+
   it('passes a store resync on to everyone', async () => {
     store.signalResync('change stream lost');
     await feed.stop();

@@ -44,6 +44,16 @@ describe('station.all_day', () => {
     expect(rest.json()).toEqual(salads(1));
   });
 
+  it('counts the orders placed while no screen was connected once one is', async () => {
+    const { steak } = await seedMenu(t);
+    await placeOrder(t, [steak.id]);
+    await placeOrder(t, [steak.id, steak.id]);
+    screens = await openScreens(t);
+    await placeOrder(t, [steak.id]);
+    await screens.fence();
+    for (const screen of screens.byRoom['station:hot']) expect(allDays(screen)).toEqual([{ station: 'hot', items: [{ dish_id: steak.id, name: 'Steak', quantity: 4 }], upcoming: [] }]);
+  });
+
   it('counts a scheduled order as upcoming once it fires within 30 minutes', async () => {
     const { steak } = await seedMenu(t);
     screens = await openScreens(t);
