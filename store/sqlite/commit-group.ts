@@ -27,8 +27,8 @@ export interface CommitObserver {
  * A batch still growing commits once it carries this many units or has been open this long. Under
  * load the requests answered by one commit come back over the next turns, and waiting for them
  * makes one commit (and one write to each screen) serve them all: with 16 ordering tablets, about
- * 16 orders a commit instead of 7, and a fifth less CPU per order with 50 screens connected
- * (docs/benchmarks.md). With nothing else arriving it costs one turn of the loop.
+ * 16 orders a commit instead of 7, and less CPU per order with screens connected (docs/benchmarks.md,
+ * fix 18). With nothing else arriving it costs one turn of the loop.
  */
 export const MAX_BATCH_UNITS = 64;
 export const MAX_BATCH_MS = 10;
