@@ -1,7 +1,7 @@
 // One server per data directory: pos.lock names the process that owns it. A second process is
 // refused with that process's pid; a lock left by a process that died is taken over. A second store
-// inside the owning process is refused too: the embedded store holds SQLite's write lock across a
-// turn of the event loop (group commit), which a second writer in the same thread would wait on forever.
+// inside the owning process is refused too: the embedded store holds SQLite's write lock across
+// turns of the event loop (group commit), which a second writer in the same thread would wait on forever.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
