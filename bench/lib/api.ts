@@ -22,10 +22,14 @@ export const MY_ORDERS_PATH = '/orders?sort=created_at&order=desc&limit=30';
 export const STATION_QUEUE_PATH = '/stations/hot/tickets?limit=30';
 export const ALL_DAY_PATH = '/stations/hot/all-day';
 
-/** The kitchen report (manager) over the newest day of a history of `orders` orders. */
-export function reportPath(orders: number, days = 1): string {
+/**
+ * The kitchen report (manager) over the newest `hours` of a history of `orders` orders (one a
+ * minute): 12 hours hold 720 orders at every size from 1,000 up (the 1k history is 16.7 hours long,
+ * so a whole day would hold all 1,000 there and 1,440 at every larger size).
+ */
+export function reportPath(orders: number, hours = 12): string {
   const to = historyTime(orders);
-  const from = new Date(to.getTime() - days * 86_400_000);
+  const from = new Date(to.getTime() - hours * 3_600_000);
   return `/reports/kitchen?from=${from.toISOString()}&to=${to.toISOString()}`;
 }
 
