@@ -2,7 +2,6 @@
 // a file written by an earlier release up to date. They run at start, inside the transaction that
 // creates the schema, so a file is never left half upgraded.
 import type { Connection } from './connection.js';
-import { installColumns } from './columns.js';
 import { installCounts } from './counts.js';
 
 interface Migration {
@@ -26,14 +25,12 @@ const MIGRATIONS: Migration[] = [
     up: installCounts,
   },
   {
-    // One pass over every collection's JSON fills the columns; the indexes are then rebuilt on them
-    // (schema.ts, in the same transaction) and the count triggers re-created to read them.
+    // installCounts installs the columns first (one pass over every collection's JSON fills them),
+    // then re-creates the count triggers to read them; the indexes are rebuilt on them by schema.ts,
+    // in the same transaction.
     version: 3,
     description: 'the fields indexes, counts and expiry read kept in real columns, written by the store from the document',
-    up: (connection) => {
-      installColumns(connection);
-      installCounts(connection);
-    },
+    up: installCounts,
   },
 ];
 
