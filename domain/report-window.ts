@@ -8,12 +8,17 @@ export interface Window {
 
 const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
-/** The start of every bucket from the one holding `start` to the one holding the last instant. */
-export function bucketStarts(window: Window): string[] {
+/** A window's buckets: their size, the number of the first since the epoch, and how many. */
+function bucketsOf(window: Window): { size: number; first: number; count: number } {
   const size = BUCKET_MS[window.bucket];
   const first = Math.floor(window.start / size);
-  const last = Math.floor((window.end - 1) / size);
-  return Array.from({ length: last - first + 1 }, (_, index) => new Date((first + index) * size).toISOString());
+  return { size, first, count: Math.floor((window.end - 1) / size) - first + 1 };
+}
+
+/** The start of every bucket from the one holding `start` to the one holding the last instant. */
+export function bucketStarts(window: Window): string[] {
+  const { size, first, count } = bucketsOf(window);
+  return Array.from({ length: count }, (_, index) => new Date((first + index) * size).toISOString());
 }
 
 /**
@@ -71,9 +76,9 @@ export class Tally {
   private lateTotal = 0;
 
   constructor(window: Window) {
-    this.size = BUCKET_MS[window.bucket];
-    this.first = Math.floor(window.start / this.size);
-    const count = Math.floor((window.end - 1) / this.size) - this.first + 1;
+    const { size, first, count } = bucketsOf(window);
+    this.size = size;
+    this.first = first;
     this.buckets = Array.from({ length: count }, () => ({ values: [], late: 0 }));
   }
 
