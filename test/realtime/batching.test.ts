@@ -4,25 +4,13 @@
 // every client that gets the same share; /ws: one writev); recovery still replays batches a client
 // missed.
 import type { Socket as TcpSocket } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { commitIngredients, startBareServer, type BareServer } from './helpers/bare-server.js';
+import { bareServerPerTest, commitIngredients } from './helpers/bare-server.js';
 import { connectSio, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
-let server: BareServer;
-let clients: (SioClient | WsClient)[];
-const track = <C extends SioClient | WsClient>(client: C): C => (clients.push(client), client);
-
-beforeEach(async () => {
-  server = await startBareServer();
-  clients = [];
-});
-afterEach(async () => {
-  clients.forEach((client) => client.close());
-  await server.close();
-});
-
+const { server, track } = bareServerPerTest();
 
 /** Counts the system-call-level writes of a TCP socket: `_write` for one chunk, `_writev` for several. */
 function countWrites(tcp: TcpSocket): { write: number; writev: number } {

@@ -2,23 +2,12 @@
 // same share of a commit are written the very same bytes, one write each; a client whose engine.io
 // connection is busy gets its share through engine.io instead, after what was already waiting.
 import type { Socket as TcpSocket } from 'node:net';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { commitIngredients, startBareServer, type BareServer } from './helpers/bare-server.js';
+import { expect, it } from 'vitest';
+import { bareServerPerTest, commitIngredients } from './helpers/bare-server.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
-let server: BareServer;
-let clients: SioClient[];
-
-beforeEach(async () => {
-  server = await startBareServer();
-  clients = [];
-});
-afterEach(async () => {
-  clients.forEach((client) => client.close());
-  await server.close();
-});
-
+const { server, clients } = bareServerPerTest<SioClient>();
 
 interface Conn {
   writeBuffer: unknown[];

@@ -1,24 +1,13 @@
 // The transports on a bare server (in-memory store, fake verifier): both protocols on one port,
 // handshake auth, the subscribe protocol, token expiry, shutdown and the AsyncAPI route.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_EXPIRED, SERVER_SHUTDOWN } from '../../realtime/transports/endings.js';
 import { addDish } from './fakes/kitchen.js';
-import { startBareServer, type BareServer } from './helpers/bare-server.js';
-import { connectSio, connectWs, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
+import { bareServerPerTest } from './helpers/bare-server.js';
+import { connectSio, connectWs, sioIn, wsIn, type SioClient } from './helpers/clients.js';
 
-let server: BareServer;
-let clients: (SioClient | WsClient)[];
-const track = <C extends SioClient | WsClient>(client: C): C => (clients.push(client), client);
+const { server, track } = bareServerPerTest();
 const disconnected = (client: SioClient) => new Promise<string>((resolve) => client.socket.once('disconnect', resolve));
-
-beforeEach(async () => {
-  server = await startBareServer();
-  clients = [];
-});
-afterEach(async () => {
-  clients.forEach((client) => client.close());
-  await server.close();
-});
 
 describe('one port, two protocols', () => {
   it('serves socket.io over websocket and polling, and /ws, side by side', async () => {

@@ -1,12 +1,15 @@
 // The realtime plugin alone on a bare fastify listening on port 0, over the in-memory store and
 // the fake verifier: for transport behaviour that needs no REST routes. The app's one error
-// handler is there too, as in production: it turns a refused /ws handshake into a Problem.
+// handler is there too, as in production: it turns a refused /ws handshake into a Problem. Also the
+// hooks that give each test of a file its own such server, and close its clients after it.
 import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach } from 'vitest';
 import realtime from '../../../realtime/plugin.js';
 import { errorHandler } from '../../../server/problem.js';
 import type { ChangeEvent } from '../../../store/types.js';
 import { MemoryStore } from '../fakes/memory-store.js';
 import { FakeVerifier } from '../fakes/verifier.js';
+import type { SioClient, WsClient } from './clients.js';
 
 export interface BareServer {
   app: FastifyInstance;
@@ -24,6 +27,33 @@ export async function startBareServer(options: { recoveryWindowMs?: number } = {
   await app.register(realtime, { store, verifier, ...options });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, store, verifier, close: () => app.close() };
+}
+
+export interface BareServerPerTest<C extends SioClient | WsClient> {
+  /** Refilled with a fresh bare server before each test. */
+  server: BareServer;
+  /** The clients to close after the test (emptied after each). */
+  clients: C[];
+  /** Adds a client to `clients`; returns it. */
+  track<T extends C>(client: T): T;
+}
+
+/**
+ * Registers the hooks of a file whose every test runs on its own bare server: started before the
+ * test; after it, the tracked clients closed, then the server. The returned objects stay the same
+ * for the whole file (their contents change), so a file may hold them in constants.
+ */
+export function bareServerPerTest<C extends SioClient | WsClient = SioClient | WsClient>(): BareServerPerTest<C> {
+  const server = {} as BareServer;
+  const clients: C[] = [];
+  beforeEach(async () => {
+    Object.assign(server, await startBareServer());
+  });
+  afterEach(async () => {
+    clients.splice(0).forEach((client) => client.close());
+    await server.close();
+  });
+  return { server, clients, track: (client) => (clients.push(client), client) };
 }
 
 let serial = 0;
