@@ -1,35 +1,14 @@
 // The embedded store's field columns (store/sqlite/columns.ts): each holds exactly what
 // `doc ->> '$.field'` gives (value and SQL type) after every kind of write, including writes another
 // program makes to the JSON alone, and the indexes read the columns, never the JSON.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderDoc, OrderStatus } from '../../models/order.js';
+import { describe, expect, it } from 'vitest';
 import { sqlValue } from '../../store/sqlite/columns.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
-import type { Store } from '../../store/types.js';
 import { columnsOutOfStep, indexesReadingJson } from './fixtures/columns.js';
+import { order, storesPerTest } from './fixtures/sqlite-stores.js';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function open(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-columns-'))): { dataDir: string; store: Store } {
-  if (!dirs.includes(dataDir)) dirs.push(dataDir);
-  const store = openSqliteStore({ dataDir });
-  stores.push(store);
-  return { dataDir, store };
-}
-
-const order = (status: OrderStatus, extra: Partial<OrderDoc> = {}): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> => ({
-  name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3,
-  status, fire_at: null, owner_id: '5f00000000000000000000a1', stock_taken: [], tickets: [], ready_at: null, closed_at: null, ...extra,
-});
+const { open, stores } = storesPerTest('pos-columns-');
 
 describe('field columns', () => {
   it('hold each value as SQLite reads it from the JSON text: the same value and the same SQL type', () => {

@@ -5,32 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderDoc, OrderStatus } from '../../models/order.js';
+import { describe, expect, it } from 'vitest';
 import type { Condition } from '../../query/types.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import type { Store } from '../../store/types.js';
+import { ORDER_OWNER, order, storesPerTest } from './fixtures/sqlite-stores.js';
 
-const OWNERS = ['5f00000000000000000000a1', '5f00000000000000000000a2'];
-const order = (status: OrderStatus, owner = OWNERS[0]!): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> => ({
-  name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3,
-  status, fire_at: null, owner_id: owner, stock_taken: [], tickets: [], ready_at: null, closed_at: null,
-});
-
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
-
-function open(dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-counts-'))): { dataDir: string; store: Store } {
-  if (!dirs.includes(dataDir)) dirs.push(dataDir);
-  const store = openSqliteStore({ dataDir });
-  stores.push(store);
-  return { dataDir, store };
-}
+const OWNERS = [ORDER_OWNER, '5f00000000000000000000a2'];
+const { open, stores } = storesPerTest('pos-counts-');
 
 /** What pos_counts holds, and what a count of the documents says it should hold (zeros left out). */
 function kept(dataDir: string): { kept: Record<string, number>; counted: Record<string, number> } {
@@ -69,7 +52,7 @@ describe('kept counts of orders', () => {
     await orders.update(placed[0]!.id, { set: { status: 'In Progress' } });
     await orders.update(placed[1]!.id, { set: { owner_id: OWNERS[1] } });
     await orders.update(placed[2]!.id, { set: { priority: 1 } });
-    await orders.replace(placed[3]!.id, order('On the Way', OWNERS[1]));
+    await orders.replace(placed[3]!.id, order('On the Way', { owner_id: OWNERS[1] }));
     await orders.updateEach([{ id: placed[4]!.id, update: { set: { status: 'Received' } } }, { id: placed[0]!.id, update: { set: { status: 'Ready for Assembly' } } }]);
     expectExact(dataDir);
     expect(await orders.updateMany([{ field: 'status', op: 'in', value: ['Received', 'Ready for Assembly'] }], { set: { status: 'Ready for Pickup' } })).toBe(3);
@@ -99,7 +82,7 @@ describe('kept counts of orders', () => {
     expect(JSON.stringify(await store.collection('orders').list({ filter: [], limit: 1, offset: 0 }))).toBe(before);
 
     await store.transaction(async (tx) => {
-      await tx.collection('orders').insert(order('Draft', OWNERS[1]));
+      await tx.collection('orders').insert(order('Draft', { owner_id: OWNERS[1] }));
       // A write that fails inside the transaction is undone alone (its savepoint), counts included.
       await expect(tx.collection('orders').insert({ ...order('Draft'), id: kept.id })).rejects.toThrow();
     });
@@ -109,7 +92,7 @@ describe('kept counts of orders', () => {
 
   it('survive a restart, and a file another program wrote is still counted exactly', async () => {
     const { dataDir, store } = open();
-    for (let i = 0; i < 40; i++) await store.collection('orders').insert(order(i % 3 === 0 ? 'Received' : 'Ready for Pickup', OWNERS[i % 2]));
+    for (let i = 0; i < 40; i++) await store.collection('orders').insert(order(i % 3 === 0 ? 'Received' : 'Ready for Pickup', { owner_id: OWNERS[i % 2] }));
     await store.close();
     const other = new Database(path.join(dataDir, 'pos.sqlite'));
     other.prepare(`UPDATE orders SET doc = json_set(doc, '$.status', 'On the Way') WHERE rowid % 4 = 0`).run();
