@@ -3,9 +3,10 @@
 // code). Per order: read its dishes, check and take the stock of their ingredients (in SQL: no
 // parse and rewrite of the ingredient in JavaScript), insert the order's document as the store does
 // (its field columns written from the object in hand, every index on them maintained by SQLite) and,
-// when the request carries one, its idempotency record.
+// when the request carries one, its idempotency record under the id the store gives it.
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
+import { recordId } from '../../domain/idempotency.js';
 import { planSchedule } from '../../domain/schedule.js';
 import { stationsOf, ticketsFor } from '../../domain/tickets.js';
 import { newId } from '../../store/ids.js';
@@ -86,7 +87,9 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
       insertOrder(order, text);
       if (idempotencyKey === null) return;
       const expires = new Date(now.getTime() + 86_400_000).toISOString();
-      const record = { id: newId(now.getTime()).slice(0, 24), created_at: at, updated_at: at, scope: `user:${ownerId}`, key: idempotencyKey, fingerprint: '0'.repeat(64), status: 201, location: `/orders/${order.id}`, content_type: 'application/json; charset=utf-8', body: text, expires_at: expires };
+      // Under the id the store finds it by (derived from caller and key), as the API stores it.
+      const request = { scope: `user:${ownerId}`, key: idempotencyKey, fingerprint: '0'.repeat(64) };
+      const record = { id: recordId(request), created_at: at, updated_at: at, ...request, status: 201, location: `/orders/${order.id}`, content_type: 'application/json; charset=utf-8', body: text, expires_at: expires };
       insertKey(record, JSON.stringify(record));
     },
   };
