@@ -38,6 +38,13 @@ export interface CollectionSpec {
    */
   expiresBy?: string;
   /**
+   * False for the API's own bookkeeping, which nothing in the server follows: writes to it make no
+   * change event (the embedded store publishes none, and MongoDB's change stream leaves them out,
+   * so an order's idempotency record does not travel the stream beside the order). A drop or
+   * rename of it is still heard, so the store can prepare it again.
+   */
+  changeEvents?: false;
+  /**
    * Field combinations (string fields) whose counts per value the embedded store keeps, with the
    * number of documents, so lists filtering on exactly one of them learn their total without
    * counting the matches. Each costs every write that changes one of its fields.
@@ -63,15 +70,20 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     // The boards' lists (by status), a patron's own orders (owner), and both together.
     counts: [['status'], ['owner_id'], ['owner_id', 'status']],
   },
+  // Followed: the accounts kept in memory forget a user as soon as it changes (domain/accounts.ts).
   users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
   refresh_tokens: {
     catalogue: refreshTokenCatalogue,
     indexes: [['created_at'], ['family_id'], ['user_id']],
     unique: [{ field: 'token_hash', caseInsensitive: false }],
+    changeEvents: false,
   },
-  upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }] },
+  upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }], changeEvents: false },
   // The id is derived from scope and key, so the primary key makes a key unique per caller.
-  idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at' },
+  idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];
+
+/** The collections whose writes make change events (every one but the API's bookkeeping). */
+export const FOLLOWED_COLLECTIONS = COLLECTION_NAMES.filter((name) => COLLECTIONS[name].changeEvents !== false);

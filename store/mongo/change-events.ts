@@ -1,7 +1,7 @@
 // The pure step between a raw change-stream document (MongoDB's wire shape) and the store's
 // ChangeEvent, or the signal that screens must reload: nothing here touches a connection.
 import type { mongo } from 'mongoose';
-import { COLLECTION_NAMES } from '../../models/collections.js';
+import { COLLECTION_NAMES, FOLLOWED_COLLECTIONS } from '../../models/collections.js';
 import type { ChangeEvent, CollectionName } from '../types.js';
 import { fromMongo, idOf } from './documents.js';
 
@@ -24,6 +24,8 @@ export type Normalized =
 
 const WATCHED: ReadonlySet<string> = new Set(COLLECTION_NAMES);
 const isWatched = (coll: string | undefined): coll is CollectionName => coll !== undefined && WATCHED.has(coll);
+/** Writes that make change events (the stream's pipeline already leaves the others out). */
+const FOLLOWED: ReadonlySet<string> = new Set(FOLLOWED_COLLECTIONS);
 
 type Image = mongo.Document | null | undefined;
 const image = (doc: Image) => (doc ? fromMongo<ChangeEvent['after'] & object>(doc) : null);
@@ -57,6 +59,7 @@ type WriteEvent = mongo.ChangeStreamInsertDocument | mongo.ChangeStreamUpdateDoc
 function normalizeWrite(raw: WriteEvent): Normalized {
   const coll = raw.ns.coll;
   if (!isWatched(coll)) return { kind: 'skip', reason: `${coll} is not a watched collection` };
+  if (!FOLLOWED.has(coll)) return { kind: 'skip', reason: `${coll} is the API's bookkeeping: its writes make no change event` };
   const key = raw.documentKey._id;
   switch (raw.operationType) {
     case 'insert':

@@ -1,13 +1,27 @@
-// Opens the process's one change stream: a database-level watch narrowed to the store's
-// collections, with the images the collections were prepared for.
+// Opens the process's one change stream: a database-level watch narrowed to the writes of the
+// collections the server follows, with the images the collections were prepared for.
 import mongoose, { type mongo } from 'mongoose';
-import { COLLECTION_NAMES } from '../../models/collections.js';
+import { COLLECTION_NAMES, FOLLOWED_COLLECTIONS } from '../../models/collections.js';
 import type { ChangeStreamOpener } from './stream-handle.js';
 
 const { Timestamp } = mongoose.mongo;
 
-/** Our writes and the manager's mongosh writes alike; invalidate must pass to be handled. */
-export const WATCH_PIPELINE = [{ $match: { $or: [{ 'ns.coll': { $in: COLLECTION_NAMES } }, { operationType: 'invalidate' }] } }];
+/**
+ * Our writes and the manager's mongosh writes alike, to the collections whose changes are followed
+ * (not the API's bookkeeping: an order's idempotency record stays off the stream); a drop or
+ * rename of any store collection, so it is prepared again; invalidate, to be handled.
+ */
+export const WATCH_PIPELINE = [
+  {
+    $match: {
+      $or: [
+        { 'ns.coll': { $in: FOLLOWED_COLLECTIONS } },
+        { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: COLLECTION_NAMES } },
+        { operationType: 'invalidate' },
+      ],
+    },
+  },
+];
 
 /**
  * Documents per batch. Without it a resumed stream's first batch (the aggregate's) stops at 101

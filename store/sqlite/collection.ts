@@ -1,6 +1,7 @@
 // One collection's operations in SQL. The same class serves the store itself (each write its own
 // transaction) and a transaction's session (writes join the open transaction): `access` decides.
 import type { Condition, ListQuery, ListResult } from '../../query/types.js';
+import { COLLECTIONS } from '../../models/collections.js';
 import { isId, newId } from '../ids.js';
 import type { BaseDoc, ChangeEvent, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
@@ -21,6 +22,8 @@ export interface Access {
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly table: string;
   private readonly insertSql: string;
+  /** Whether its writes make change events (models/collections.ts: not the API's bookkeeping). */
+  private readonly followed: boolean;
 
   constructor(
     private readonly name: CollectionName,
@@ -29,6 +32,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   ) {
     this.table = tableName(name);
     this.insertSql = insertStatement(name);
+    this.followed = COLLECTIONS[name].changeEvents !== false;
   }
 
   async insert(doc: NewDoc<T>): Promise<T> {
@@ -41,7 +45,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const text = JSON.stringify(draft);
       connection.run(this.insertSql, [id, text, ...insertValues(this.name, draft)]);
       const after = imageOf(draft, text);
-      events.push(this.event(id, null, after));
+      this.record(events, id, null, after);
       return after as T;
     });
   }
@@ -139,7 +143,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const before = this.current(connection, id, options.if);
       if (before === null) return null;
       connection.run(`DELETE FROM ${this.table} WHERE id = ?`, [id]);
-      events.push(this.event(id, before, null));
+      this.record(events, id, before, null);
       return before as T;
     });
   }
@@ -168,14 +172,15 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const set = updateSet(this.name, before, doc, text);
     if (connection.run(`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]) === 0) return null;
     const after = imageOf(doc, text, unchanged);
-    events.push(this.event(id, before, after));
+    this.record(events, id, before, after);
     return after;
   }
 
-  /** The images are frozen, so the caller and every listener can share them. */
-  private event(id: string, before: Doc | null, after: Doc | null): ChangeEvent {
+  /** Adds the write's change event, if its collection is followed. The images are frozen, so the caller and every listener can share them. */
+  private record(events: ChangeEvent[], id: string, before: Doc | null, after: Doc | null): void {
+    if (!this.followed) return;
     const operation = before === null ? 'insert' : after === null ? 'delete' : 'update';
-    return { collection: this.name, operation, id, before: before as ChangeEvent['before'], after: after as ChangeEvent['after'] };
+    events.push({ collection: this.name, operation, id, before: before as ChangeEvent['before'], after: after as ChangeEvent['after'] });
   }
 
   private async read<R>(body: (connection: Connection) => R): Promise<R> {

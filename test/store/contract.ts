@@ -53,14 +53,7 @@ function recordEvents(store: Store) {
   const stop = store.onChange((event) => events.push(event));
   // Change streams deliver after the write resolves: a marker write's event arrives after the others.
   async function settled(): Promise<ChangeEvent[]> {
-    const marker = await store.collection('refresh_tokens').insert({
-      token_hash: `marker-${Math.random()}`,
-      family_id: OWNER,
-      user_id: OWNER,
-      expires_at: '2099-01-01T00:00:00.000Z',
-      used_at: null,
-      revoked_at: null,
-    });
+    const marker = await store.collection('users').insert(user(`marker-${Math.random()}`));
     await vi.waitFor(() => expect(events.some((event) => event.id === marker.id)).toBe(true), { timeout: 5000, interval: 10 });
     return events.filter((event) => event.id !== marker.id);
   }
@@ -697,6 +690,21 @@ function describeChangeEvents(suite: Suite) {
       const events = await recorder.settled();
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ collection: 'orders', operation: 'update', before: { name: 'Ann', status: 'Draft' }, after: { name: 'Ann', status: 'Received' } });
+      recorder.stop();
+    });
+
+    it('are made for no write to the API\'s bookkeeping: refresh tokens, upgrades, idempotency records', async () => {
+      const store = suite.store();
+      const recorder = recordEvents(store);
+      const token = { token_hash: 'hash-1', family_id: OWNER, user_id: OWNER, expires_at: '2099-01-01T00:00:00.000Z', used_at: null, revoked_at: null };
+      const refresh = await store.collection('refresh_tokens').insert(token);
+      await store.collection('refresh_tokens').update(refresh.id, { set: { used_at: '2026-11-26T09:00:00.000Z' } });
+      await store.collection('refresh_tokens').delete(refresh.id);
+      await store.collection('upgrades').insert({ name: 'an-upgrade' });
+      const record = { scope: `user:${OWNER}`, key: 'k-1', fingerprint: '0'.repeat(64), status: 201, location: null, content_type: 'application/json', body: '{}', expires_at: '2099-01-01T00:00:00.000Z' };
+      await store.transaction((tx) => tx.collection('idempotency_keys').insert(record));
+      const carrot = await store.collection('ingredients').insert(ingredient('Carrot'));
+      expect((await recorder.settled()).map((event) => `${event.collection} ${event.operation} ${event.id}`)).toEqual([`ingredients insert ${carrot.id}`]);
       recorder.stop();
     });
 

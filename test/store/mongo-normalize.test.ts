@@ -2,6 +2,7 @@
 import mongoose from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { normalize } from '../../store/mongo/change-events.js';
+import type { RawChangeEvent } from '../../store/mongo/change-events.js';
 import { ORDER_ID, RICE_ID, RISOTTO_ID, USER_ID, recorded } from './fixtures/change-events.js';
 
 const order = {
@@ -93,8 +94,13 @@ describe('normalize (recorded change-stream documents)', () => {
     });
   });
 
-  it('internal collections flow through too (refresh_tokens)', () => {
-    expect(normalize(recorded('insertRefreshToken'))).toMatchObject({ kind: 'change', event: { collection: 'refresh_tokens', operation: 'insert' } });
+  it('a write to the API\'s bookkeeping (refresh_tokens) makes no change event, should the stream carry one', () => {
+    expect(normalize(recorded('insertRefreshToken'))).toEqual({ kind: 'skip', reason: "refresh_tokens is the API's bookkeeping: its writes make no change event" });
+  });
+
+  it('dropping a bookkeeping collection still has it prepared again', () => {
+    const drop = { ...recorded('dropDishes'), ns: { db: 'pos', coll: 'idempotency_keys' } } as RawChangeEvent;
+    expect(normalize(drop)).toEqual({ kind: 'resync', reason: 'the idempotency_keys collection was dropped', recreate: 'idempotency_keys' });
   });
 
   it('a collection the store does not own is skipped', () => {

@@ -101,14 +101,22 @@ describe('mongoOpener', () => {
     return { watches, db: db as unknown as mongo.Db };
   }
 
-  it('watches the database narrowed to the store collections (and invalidate), with post- and pre-images', async () => {
+  it('watches the database narrowed to the followed collections\' writes (drops of any, and invalidate), with post- and pre-images', async () => {
     const { watches, db } = fakeDb({ lastWrite: { opTime: { ts: new Timestamp({ t: 1_795_262_400, i: 4 }), t: 1 } } });
     await mongoOpener(db, true)({});
     expect(watches).toEqual([
       [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
-      { $match: { $or: [{ 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys'] } }, { operationType: 'invalidate' }] } },
+      {
+        $match: {
+          $or: [
+            { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users'] } },
+            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys'] } },
+            { operationType: 'invalidate' },
+          ],
+        },
+      },
     ]);
   });
 
