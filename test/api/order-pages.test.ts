@@ -1,15 +1,12 @@
 // GET /orders served as text kept in memory (domain/order-pages.ts): the very bytes the response
 // schema's serializer gives, never an order as it was before a change, and a patron's own only.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OrderPages } from '../../domain/order-pages.js';
-import { Order, type OrderDoc } from '../../models/order.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
+import { Order } from '../../models/order.js';
 import type { Store } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { order, storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
 const ALL_FIELDS = Object.keys(Order.properties).join('|');
 
@@ -62,50 +59,37 @@ describe('GET /orders from kept text', () => {
 });
 
 describe('OrderPages', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
-  const order = (name: string): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> => ({
-    name, dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3,
-    status: 'Received', fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [{ ingredient_id: '5f0000000000000000000003', units: 1 }], tickets: [], ready_at: null, closed_at: null,
-  });
+  const { open } = storesPerTest('pos-pages-');
 
   it('does not keep a text read while a change to that order commits: the next page shows the change', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-pages-'));
-    dirs.push(dataDir);
-    const store = openSqliteStore({ dataDir });
-    try {
-      const placed = await store.collection('orders').insert(order('Ann'));
-      // The page reads the order's document, then the rename commits before the page takes it.
-      let renamed = false;
-      const racing: Store = {
-        ...store,
-        onChange: (listener) => store.onChange(listener),
-        collection: ((name: 'orders') => {
-          const orders = store.collection(name);
-          return {
-            ...orders,
-            listIds: (query: Parameters<typeof orders.listIds>[0]) => orders.listIds(query),
-            find: async (...args: Parameters<typeof orders.find>) => {
-              const found = await orders.find(...args);
-              if (!renamed) await orders.update(placed.id, { set: { name: 'Bea' } });
-              renamed = true;
-              return found;
-            },
-          };
-        }) as Store['collection'],
-      };
-      const pages = OrderPages.open(racing)!;
-      const query = { filter: [], limit: 30, offset: 0 };
-      const names = async () => (JSON.parse((await pages.page(query))!) as { results: { name: string }[] }).results.map((doc) => doc.name);
-      expect(await names()).toStrictEqual(['Ann']);
-      expect(await names()).toStrictEqual(['Bea']);
-      expect(await names()).toStrictEqual(['Bea']);
-      expect(JSON.parse((await pages.page(query))!).results[0]).not.toHaveProperty('owner_id');
-      pages.close();
-    } finally {
-      await store.close();
-    }
+    const { store } = open();
+    const placed = await store.collection('orders').insert(order('Received', { name: 'Ann', stock_taken: [{ ingredient_id: '5f0000000000000000000003', units: 1 }] }));
+    // The page reads the order's document, then the rename commits before the page takes it.
+    let renamed = false;
+    const racing: Store = {
+      ...store,
+      onChange: (listener) => store.onChange(listener),
+      collection: ((name: 'orders') => {
+        const orders = store.collection(name);
+        return {
+          ...orders,
+          listIds: (query: Parameters<typeof orders.listIds>[0]) => orders.listIds(query),
+          find: async (...args: Parameters<typeof orders.find>) => {
+            const found = await orders.find(...args);
+            if (!renamed) await orders.update(placed.id, { set: { name: 'Bea' } });
+            renamed = true;
+            return found;
+          },
+        };
+      }) as Store['collection'],
+    };
+    const pages = OrderPages.open(racing)!;
+    const query = { filter: [], limit: 30, offset: 0 };
+    const names = async () => (JSON.parse((await pages.page(query))!) as { results: { name: string }[] }).results.map((doc) => doc.name);
+    expect(await names()).toStrictEqual(['Ann']);
+    expect(await names()).toStrictEqual(['Bea']);
+    expect(await names()).toStrictEqual(['Bea']);
+    expect(JSON.parse((await pages.page(query))!).results[0]).not.toHaveProperty('owner_id');
+    pages.close();
   });
 });

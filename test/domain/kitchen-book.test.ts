@@ -1,20 +1,16 @@
 // The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it and
 // the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KitchenBook } from '../../domain/kitchen-book.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { allDay, stationQueue } from '../../domain/stations.js';
 import { STATIONS } from '../../models/dish.js';
-import type { OrderDoc } from '../../models/order.js';
 import type { Principal } from '../../domain/principal.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { order, storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
 describe('station reads from the kitchen book', () => {
   let t: TestApp;
@@ -85,43 +81,31 @@ describe('station reads from the kitchen book', () => {
 });
 
 describe('loading the kitchen book', () => {
-  const dirs: string[] = [];
-  afterEach(() => {
-    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const { open } = storesPerTest('pos-book-');
 
   it('keeps an order changed or deleted while the book loads as it is now, not as the load read it', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-book-'));
-    dirs.push(dataDir);
-    const store = openSqliteStore({ dataDir });
-    try {
-      const order = (name: string): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> => ({
-        name, dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3,
-        status: 'Received', fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [], tickets: [], ready_at: null, closed_at: null,
-      });
-      const orders = store.collection('orders');
-      const [renamed, served, gone, kept] = [await orders.insert(order('Ann')), await orders.insert(order('Ben')), await orders.insert(order('Cid')), await orders.insert(order('Dee'))];
-      // The load's read is done; these commit before the book takes what it read.
-      const racing: Store = {
-        ...store,
-        synchronousChanges: true,
-        onChange: (listener) => store.onChange(listener),
-        collection: ((name: 'orders') => ({
-          ...store.collection(name),
-          find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
-            const found = await store.collection(name).find(...args);
-            await orders.update(renamed.id, { set: { name: 'Ann-Marie' } });
-            await orders.update(served.id, { set: { status: 'Ready for Pickup' } });
-            await orders.delete(gone.id);
-            return found;
-          },
-        })) as Store['collection'],
-      };
-      const book = (await KitchenBook.open(racing))!;
-      expect(book.inStatus(['Received']).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
-      book.close();
-    } finally {
-      await store.close();
-    }
+    const { store } = open();
+    const orders = store.collection('orders');
+    const received = (name: string) => orders.insert(order('Received', { name }));
+    const [renamed, served, gone, kept] = [await received('Ann'), await received('Ben'), await received('Cid'), await received('Dee')];
+    // The load's read is done; these commit before the book takes what it read.
+    const racing: Store = {
+      ...store,
+      synchronousChanges: true,
+      onChange: (listener) => store.onChange(listener),
+      collection: ((name: 'orders') => ({
+        ...store.collection(name),
+        find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
+          const found = await store.collection(name).find(...args);
+          await orders.update(renamed.id, { set: { name: 'Ann-Marie' } });
+          await orders.update(served.id, { set: { status: 'Ready for Pickup' } });
+          await orders.delete(gone.id);
+          return found;
+        },
+      })) as Store['collection'],
+    };
+    const book = (await KitchenBook.open(racing))!;
+    expect(book.inStatus(['Received']).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
+    book.close();
   });
 });

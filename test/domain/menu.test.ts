@@ -1,31 +1,19 @@
 // The live menu answers every read exactly as the store would, whatever was written before, and
 // follows each committed write at once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LiveMenu, openMenu, StoreMenu } from '../../domain/menu.js';
 import { CATEGORIES, dishCatalogue, STATIONS, type DishWrite } from '../../models/dish.js';
 import { parseListQuery, type RawListQuery } from '../../query/parse.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { ChangeListener, Store } from '../../store/types.js';
+import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const { open } = storesPerTest('pos-menu-');
 
 /** A store on a fresh directory; its clock moves only when told, so creation times can tie. */
 function freshStore(): { store: Store; tick: (ms: number) => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'pos-menu-'));
-  dirs.push(dir);
   let now = Date.parse('2026-11-22T12:00:00.000Z');
-  const store = openSqliteStore({ dataDir: dir, clock: () => new Date(now) });
-  stores.push(store);
+  const { store } = open({ clock: () => new Date(now) });
   return { store, tick: (ms) => void (now += ms) };
 }
 

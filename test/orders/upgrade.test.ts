@@ -1,17 +1,13 @@
 // Orders stored before tickets existed get them at the next start, once: a second start reads and
 // writes nothing, and a new order placed meanwhile is left alone.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderDoc } from '../../models/order.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { ChangeEvent, NewDoc } from '../../store/types.js';
 import { upgradeStoredData } from '../../domain/upgrades.js';
 import { startTestApp } from '../helpers/app.js';
+import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+const { open } = storesPerTest('pos-upgrade-');
 
 const dish = (name: string, station: 'cold' | 'hot' | 'beverages') => ({ name, description: 'A dish.', category: 'Main Course' as const, image_name: 'dish', ingredients: [], preparation_time: 10, price: 9, station });
 
@@ -22,9 +18,7 @@ function legacy(dishIds: string[], status: OrderDoc['status'], fire_at: string |
 
 describe('upgrading orders stored without tickets', () => {
   it('gives each its tickets from its status, at the next start, and only once', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pos-upgrade-'));
-    dirs.push(dataDir);
-    const old = openSqliteStore({ dataDir });
+    const { dataDir, store: old } = open();
     const [soup, salad, tea] = [await old.collection('dishes').insert(dish('Soup', 'hot')), await old.collection('dishes').insert(dish('Salad', 'cold')), await old.collection('dishes').insert(dish('Tea', 'beverages'))];
     const orders = old.collection('orders');
     const received = await orders.insert(legacy([soup.id, salad.id], 'Received'));
@@ -45,12 +39,11 @@ describe('upgrading orders stored without tickets', () => {
     expect((await read(received.id)).status).toBe('Received');
     await t.close();
 
-    const again = openSqliteStore({ dataDir });
+    const again = open({ dataDir }).store;
     const events: ChangeEvent[] = [];
     again.onChange((event) => events.push(event));
     expect(await upgradeStoredData(again)).toEqual({});
     expect(events).toEqual([]);
-    await again.close();
   });
 
   it('leaves orders that have tickets as they are', async () => {

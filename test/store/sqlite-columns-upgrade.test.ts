@@ -4,27 +4,19 @@
 // the indexes and count triggers are rebuilt on them, lists answer as the JSON says, and a failing
 // upgrade leaves the file exactly as it was.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../store/sqlite/index.js';
+import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
-import type { Store } from '../../store/types.js';
 import { columnsOutOfStep, indexesReadingJson } from './fixtures/columns.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/pos-format-2.sqlite', import.meta.url));
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { open, freshDir } = storesPerTest('pos-format-2-');
 
 function formatTwo(): { dataDir: string; file: string } {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-format-2-'));
-  dirs.push(dataDir);
+  const dataDir = freshDir();
   const file = path.join(dataDir, 'pos.sqlite');
   fs.copyFileSync(FIXTURE, file);
   return { dataDir, file };
@@ -67,8 +59,7 @@ describe('the upgrade to field columns (format 3)', () => {
     expect(indexesReadingJson(file).length).toBeGreaterThan(20);
     const logged: unknown[] = [];
     const logger = { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined };
-    const store = openSqliteStore({ dataDir, logger });
-    stores.push(store);
+    const { store } = open({ dataDir, logger });
     expect(logged).toStrictEqual([['data format upgraded', { from: 2, to: SCHEMA_VERSION, dataDir }]]);
     expect(SCHEMA_VERSION).toBe(3);
     expect(columnsOutOfStep(file)).toStrictEqual({});
@@ -94,8 +85,7 @@ describe('the upgrade to field columns (format 3)', () => {
     await expect(store.collection('refresh_tokens').insert({ ...token, id: undefined } as never)).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'token_hash' });
 
     await store.close();
-    stores.pop();
-    stores.push(openSqliteStore({ dataDir, logger }));
+    open({ dataDir, logger });
     expect(logged).toHaveLength(1);
   });
 
@@ -107,7 +97,7 @@ describe('the upgrade to field columns (format 3)', () => {
     db.exec(`DROP INDEX "users__unique__user_name_folded"; INSERT INTO users (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM users WHERE doc ->> '$.user_name' = 'chef'`);
     db.close();
     const before = contents(file);
-    expect(() => openSqliteStore({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: UNIQUE constraint failed: index 'users__unique__user_name_folded' (SQLITE_CONSTRAINT_UNIQUE)`);
+    expect(() => open({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: UNIQUE constraint failed: index 'users__unique__user_name_folded' (SQLITE_CONSTRAINT_UNIQUE)`);
     expect(contents(file)).toStrictEqual(before);
     expect(before.version).toBe(2);
   });

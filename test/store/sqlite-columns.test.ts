@@ -8,7 +8,7 @@ import { sqlValue } from '../../store/sqlite/columns.js';
 import { columnsOutOfStep, indexesReadingJson } from './fixtures/columns.js';
 import { order, storesPerTest } from './fixtures/sqlite-stores.js';
 
-const { open, stores } = storesPerTest('pos-columns-');
+const { open } = storesPerTest('pos-columns-');
 
 describe('field columns', () => {
   it('hold each value as SQLite reads it from the JSON text: the same value and the same SQL type', () => {
@@ -66,13 +66,12 @@ describe('field columns', () => {
     const low = await store.collection('orders').insert(order('Received', { priority: 1 }));
     const high = await store.collection('orders').insert(order('Received', { priority: 5 }));
     await store.close();
-    stores.pop();
     const file = path.join(dataDir, 'pos.sqlite');
     const older = new Database(file);
     older.exec(`DROP TRIGGER "orders__columns__insert"; DROP TRIGGER "orders__columns__update"; UPDATE orders SET priority = 99 WHERE priority = 1`);
     older.close();
     expect(columnsOutOfStep(file)).toStrictEqual({ 'orders.priority': 1 });
-    const reopened = open(dataDir).store;
+    const reopened = open({ dataDir }).store;
     expect(columnsOutOfStep(file)).toStrictEqual({});
     const byPriority = await reopened.collection('orders').list({ filter: [{ field: 'priority', op: 'lte', value: 5 }], sort: { field: 'priority', direction: 'desc' }, limit: 10, offset: 0 });
     expect(byPriority.results.map((o) => o.id)).toStrictEqual([high.id, low.id]);

@@ -2,18 +2,16 @@
 // transaction, a failed write inside one and a restart, pos_counts equals a fresh count of the
 // stored documents, and lists report the exact total of their matches.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Condition } from '../../query/types.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import type { Store } from '../../store/types.js';
 import { ORDER_OWNER, order, storesPerTest } from './fixtures/sqlite-stores.js';
 
 const OWNERS = [ORDER_OWNER, '5f00000000000000000000a2'];
-const { open, stores } = storesPerTest('pos-counts-');
+const { open, freshDir } = storesPerTest('pos-counts-');
 
 /** What pos_counts holds, and what a count of the documents says it should hold (zeros left out). */
 function kept(dataDir: string): { kept: Record<string, number>; counted: Record<string, number> } {
@@ -98,7 +96,7 @@ describe('kept counts of orders', () => {
     other.prepare(`UPDATE orders SET doc = json_set(doc, '$.status', 'On the Way') WHERE rowid % 4 = 0`).run();
     other.prepare(`DELETE FROM orders WHERE rowid % 5 = 0`).run();
     other.close();
-    const reopened = open(dataDir).store;
+    const reopened = open({ dataDir }).store;
     expectExact(dataDir);
     const list = await reopened.collection('orders').list({ filter: [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }], limit: 1, offset: 0 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
@@ -111,9 +109,9 @@ describe('the upgrade that introduces kept counts', () => {
   const FIXTURE = new URL('../fixtures/pos-1.0.0.sqlite', import.meta.url);
 
   it("fills them from release 1.0.0's orders (format 0)", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-counts-'));
+    const dataDir = freshDir();
     fs.copyFileSync(FIXTURE, path.join(dataDir, 'pos.sqlite'));
-    const { store } = open(dataDir);
+    const { store } = open({ dataDir });
     expectExact(dataDir);
     expect(kept(dataDir).kept['[]']).toBe(8);
     await store.collection('orders').insert(order('Received'));
@@ -132,8 +130,7 @@ describe('the upgrade that introduces kept counts', () => {
     older.prepare(`INSERT INTO orders (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM orders LIMIT 1`).run();
     older.close();
     const logged: unknown[] = [];
-    const upgraded = openSqliteStore({ dataDir, logger: { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined } });
-    stores.push(upgraded);
+    const upgraded = open({ dataDir, logger: { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined } }).store;
     expect(logged).toStrictEqual([['data format upgraded', { from: 1, to: SCHEMA_VERSION, dataDir }]]);
     expectExact(dataDir);
     expect(await total(upgraded, [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }])).toBe(2);

@@ -1,31 +1,22 @@
 // Group commit in the embedded store: writes and transactions started in one turn share one COMMIT,
 // yet each keeps its own outcome: a failing one is undone alone, nobody is answered before the
 // COMMIT that makes their writes durable, and change events come in commit order.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CommitGroup, MAX_BATCH_MS, MAX_BATCH_UNITS } from '../../store/sqlite/commit-group.js';
 import { Connection } from '../../store/sqlite/connection.js';
 import { ChangeFeed } from '../../store/sqlite/feed.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import { Mutex } from '../../store/sqlite/mutex.js';
-import { DuplicateKeyError, type ChangeEvent, type Store } from '../../store/types.js';
+import { DuplicateKeyError, type ChangeEvent } from '../../store/types.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const fixture = storesPerTest('pos-group-');
 
+/** A store on a fresh directory, with the sizes of its commits (negative when one failed) and its change events. */
 function open() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-'));
-  dirs.push(dataDir);
   const commits: number[] = [];
-  const store = openSqliteStore({ dataDir, onCommit: ({ units, failed }) => commits.push(failed ? -units : units) });
-  stores.push(store);
+  const { dataDir, store } = fixture.open({ onCommit: ({ units, failed }) => commits.push(failed ? -units : units) });
   const events: string[] = [];
   store.onChange((event) => events.push(`${event.operation} ${event.collection} ${nameOf(event)}`));
   return { dataDir, store, commits, events };
@@ -177,9 +168,7 @@ describe('group commit', () => {
 
   it('fails every unit of a batch whose COMMIT fails, publishes none of it and keeps none of it', async () => {
     // A deferred foreign key is checked at COMMIT: the real way SQLite refuses a COMMIT.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-group-'));
-    dirs.push(dir);
-    const db = new Database(path.join(dir, 'commit.sqlite'));
+    const db = new Database(path.join(fixture.freshDir(), 'commit.sqlite'));
     db.pragma('foreign_keys = ON');
     db.exec('CREATE TABLE tables_ (id INTEGER PRIMARY KEY); CREATE TABLE seats (id INTEGER PRIMARY KEY, table_id INTEGER REFERENCES tables_(id) DEFERRABLE INITIALLY DEFERRED)');
     const connection = new Connection(db);

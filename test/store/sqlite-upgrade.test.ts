@@ -2,24 +2,19 @@
 // `npm run demo-data`) opens in this one: its format is upgraded once at start, the data served as
 // before; a file from a newer release is refused rather than misread.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import { startTestApp } from '../helpers/app.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/pos-1.0.0.sqlite', import.meta.url));
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const { open, freshDir } = storesPerTest('pos-upgrade-');
 
 function previousRelease(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-upgrade-'));
-  dirs.push(dataDir);
+  const dataDir = freshDir();
   fs.copyFileSync(FIXTURE, path.join(dataDir, 'pos.sqlite'));
   return dataDir;
 }
@@ -39,9 +34,9 @@ describe('upgrading the data of release 1.0.0', () => {
     expect(inspect(dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(0);
     const logged: unknown[] = [];
     const logger = { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined };
-    await openSqliteStore({ dataDir, logger }).close();
+    await open({ dataDir, logger }).store.close();
     expect(logged).toStrictEqual([['data format upgraded', { from: 0, to: SCHEMA_VERSION, dataDir }]]);
-    await openSqliteStore({ dataDir, logger }).close();
+    await open({ dataDir, logger }).store.close();
     expect(logged).toHaveLength(1);
     expect(inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), JSON.parse(String(db.prepare(`SELECT value FROM pos_meta WHERE key = ?`).pluck().get(`upgraded_to_${SCHEMA_VERSION}`)))])).toStrictEqual([
       SCHEMA_VERSION,
@@ -66,10 +61,9 @@ describe('upgrading the data of release 1.0.0', () => {
   });
 
   it('a fresh data directory starts at the current format with no upgrade to report', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-fresh-'));
-    dirs.push(dataDir);
     const logged: unknown[] = [];
-    await openSqliteStore({ dataDir, logger: { debug: () => undefined, info: (obj: object) => logged.push(obj), warn: () => undefined, error: () => undefined } }).close();
+    const { dataDir, store } = open({ logger: { debug: () => undefined, info: (obj: object) => logged.push(obj), warn: () => undefined, error: () => undefined } });
+    await store.close();
     expect(logged).toStrictEqual([]);
     expect(inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare('SELECT count(*) FROM pos_meta').pluck().get()])).toStrictEqual([SCHEMA_VERSION, 0]);
   });
@@ -82,7 +76,7 @@ describe('upgrading the data of release 1.0.0', () => {
     db.close();
     const contents = () => inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare(`SELECT name FROM sqlite_master ORDER BY name`).pluck().all(), db.prepare('SELECT count(*) FROM orders').pluck().get()]);
     const before = contents();
-    expect(() => openSqliteStore({ dataDir })).toThrow(
+    expect(() => open({ dataDir })).toThrow(
       `cannot open the data directory ${dataDir}: ${file} holds data format ${SCHEMA_VERSION + 1}, written by a newer release; this one reads up to format ${SCHEMA_VERSION}: run the newer release, or restore a backup taken before the upgrade`,
     );
     expect(contents()).toStrictEqual(before);
