@@ -1,22 +1,14 @@
 // The account behind a token: kept in memory with the embedded store, and read again at once after
 // any change to that user (a role changed, the account deleted).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { AccountReader } from '../../domain/accounts.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
+import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
-let dataDir: string;
+const { open } = storesPerTest('pos-accounts-');
 let store: Store;
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pos-accounts-'));
-  store = openSqliteStore({ dataDir });
-});
-afterEach(async () => {
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  store = open().store;
 });
 
 /** The store, counting reads of users. */

@@ -1,25 +1,17 @@
 // The domain's store inside a write scope: the first write unit carries the key's record in its own
 // transaction (a single-document write becomes one), so the two commit together or not at all.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { recordId, recordOutcome } from '../../domain/idempotency.js';
 import { KeyTakenError, withIdempotentWrites, WriteScope } from '../../domain/idempotent-writes.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
+import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
-let dataDir: string;
+const { open } = storesPerTest('pos-idem-writes-');
 let plain: Store;
 let store: Store;
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pos-idem-writes-'));
-  plain = openSqliteStore({ dataDir });
+  plain = open().store;
   store = withIdempotentWrites(plain);
-});
-afterEach(async () => {
-  await plain.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const request = { scope: 'user:me', key: 'k1', fingerprint: 'f' };

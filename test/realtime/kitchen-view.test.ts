@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openMenu } from '../../domain/menu.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import { kitchenViewAt } from '../../realtime/kitchen-view.js';
+import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 import { captureEvents } from './fakes/capture.js';
 import { addDish, addIngredient } from './fakes/kitchen.js';
 import { MemoryStore } from './fakes/memory-store.js';
@@ -38,33 +35,29 @@ describe('kitchen view', () => {
 });
 
 describe('kitchen view from the live menu', () => {
+  const { open } = storesPerTest('pos-view-');
+
   it('answers as the store does, rewound alike, without reading the store', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pos-view-'));
-    const store = openSqliteStore({ dataDir });
-    try {
-      const menu = await openMenu(store);
-      const rice = await addIngredient(store, 'Rice', 3);
-      const basil = await addIngredient(store, 'Basil', 8);
-      const soup = await addDish(store, { name: 'Soup', station: 'hot', essential: [rice.id], optional: [basil.id] });
-      const later = await captureEvents(store, async () => {
-        await store.collection('ingredients').update(rice.id, { set: { in_stock_qty: 0 } });
-        await addDish(store, { name: 'Tea', station: 'beverages', essential: [basil.id] });
-        await store.collection('dishes').update(soup.id, { set: { name: 'Broth' } });
-      });
-      const fromStore = kitchenViewAt(store, () => later);
-      const reads: string[] = [];
-      const counted = { collection: (name: string) => (reads.push(name), store.collection(name as 'dishes')) } as unknown as typeof store;
-      const fromMenu = kitchenViewAt(counted, () => later, menu);
-      expect(await fromMenu.stock([rice.id, basil.id])).toEqual(await fromStore.stock([rice.id, basil.id]));
-      expect(await fromMenu.stock([rice.id])).toEqual(new Map([[rice.id, 3]]));
-      expect(await fromMenu.dishes([soup.id])).toEqual(await fromStore.dishes([soup.id]));
-      expect((await fromMenu.dishes([soup.id])).get(soup.id)?.name).toBe('Soup');
-      expect((await fromMenu.dishesUsing([basil.id])).map((dish) => dish.name)).toEqual((await fromStore.dishesUsing([basil.id])).map((dish) => dish.name));
-      expect(reads).toEqual([]);
-      menu.close();
-    } finally {
-      await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { store } = open();
+    const menu = await openMenu(store);
+    const rice = await addIngredient(store, 'Rice', 3);
+    const basil = await addIngredient(store, 'Basil', 8);
+    const soup = await addDish(store, { name: 'Soup', station: 'hot', essential: [rice.id], optional: [basil.id] });
+    const later = await captureEvents(store, async () => {
+      await store.collection('ingredients').update(rice.id, { set: { in_stock_qty: 0 } });
+      await addDish(store, { name: 'Tea', station: 'beverages', essential: [basil.id] });
+      await store.collection('dishes').update(soup.id, { set: { name: 'Broth' } });
+    });
+    const fromStore = kitchenViewAt(store, () => later);
+    const reads: string[] = [];
+    const counted = { collection: (name: string) => (reads.push(name), store.collection(name as 'dishes')) } as unknown as typeof store;
+    const fromMenu = kitchenViewAt(counted, () => later, menu);
+    expect(await fromMenu.stock([rice.id, basil.id])).toEqual(await fromStore.stock([rice.id, basil.id]));
+    expect(await fromMenu.stock([rice.id])).toEqual(new Map([[rice.id, 3]]));
+    expect(await fromMenu.dishes([soup.id])).toEqual(await fromStore.dishes([soup.id]));
+    expect((await fromMenu.dishes([soup.id])).get(soup.id)?.name).toBe('Soup');
+    expect((await fromMenu.dishesUsing([basil.id])).map((dish) => dish.name)).toEqual((await fromStore.dishesUsing([basil.id])).map((dish) => dish.name));
+    expect(reads).toEqual([]);
+    menu.close();
   });
 });

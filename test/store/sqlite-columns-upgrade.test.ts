@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import { columnsOutOfStep, indexesReadingJson } from './fixtures/columns.js';
-import { storesPerTest } from './fixtures/sqlite-stores.js';
+import { storesPerTest, upgradeLog } from './fixtures/sqlite-stores.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/pos-format-2.sqlite', import.meta.url));
 const { open, freshDir } = storesPerTest('pos-format-2-');
@@ -57,8 +57,7 @@ describe('the upgrade to field columns (format 3)', () => {
     }));
     expect(before.version).toBe(2);
     expect(indexesReadingJson(file).length).toBeGreaterThan(20);
-    const logged: unknown[] = [];
-    const logger = { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined };
+    const { logger, logged } = upgradeLog();
     const { store } = open({ dataDir, logger });
     expect(logged).toStrictEqual([['data format upgraded', { from: 2, to: SCHEMA_VERSION, dataDir }]]);
     expect(SCHEMA_VERSION).toBe(3);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Condition } from '../../query/types.js';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import type { Store } from '../../store/types.js';
-import { ORDER_OWNER, order, storesPerTest } from './fixtures/sqlite-stores.js';
+import { ORDER_OWNER, order, storesPerTest, upgradeLog } from './fixtures/sqlite-stores.js';
 
 const OWNERS = [ORDER_OWNER, '5f00000000000000000000a2'];
 const { open, freshDir } = storesPerTest('pos-counts-');
@@ -129,8 +129,8 @@ describe('the upgrade that introduces kept counts', () => {
     older.exec('DROP TABLE pos_counts; PRAGMA user_version = 1');
     older.prepare(`INSERT INTO orders (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM orders LIMIT 1`).run();
     older.close();
-    const logged: unknown[] = [];
-    const upgraded = open({ dataDir, logger: { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined } }).store;
+    const { logger, logged } = upgradeLog();
+    const upgraded = open({ dataDir, logger }).store;
     expect(logged).toStrictEqual([['data format upgraded', { from: 1, to: SCHEMA_VERSION, dataDir }]]);
     expectExact(dataDir);
     expect(await total(upgraded, [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }])).toBe(2);

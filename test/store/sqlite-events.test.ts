@@ -1,26 +1,17 @@
 // The embedded store's change events are built from the documents in hand, not re-read: they must
 // still be exactly what is stored, and no listener may change what the caller or another listener holds.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { IngredientDoc } from '../../models/ingredient.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
-let dataDir: string;
+const { open } = storesPerTest('pos-events-');
 let store: Store;
 let listenerErrors: unknown[];
 
 beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-events-'));
   listenerErrors = [];
-  store = openSqliteStore({ dataDir, onListenerError: (error) => listenerErrors.push(error) });
-});
-
-afterEach(async () => {
-  await store.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  store = open({ onListenerError: (error) => listenerErrors.push(error) }).store;
 });
 
 const record = () => {

@@ -1,21 +1,14 @@
 // The embedded store deletes expired idempotency keys by itself: on a write to the collection, at
 // most once a minute, with one DELETE that reads the index on the expiry (never a full scan).
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { IdempotencyKeyDoc } from '../../models/idempotency.js';
 import { fieldExpression } from '../../store/sqlite/schema.js';
-import { openSqliteStore } from '../../store/sqlite/index.js';
-import type { NewDoc, Store } from '../../store/types.js';
+import type { NewDoc } from '../../store/types.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
-let dataDir = '';
-let store: Store | undefined;
-afterEach(async () => {
-  await store?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+const { open } = storesPerTest('pos-expiry-');
 
 const record = (n: number, expires_at: string): NewDoc<IdempotencyKeyDoc> => ({
   id: n.toString(16).padStart(24, '0'),
@@ -30,9 +23,8 @@ const record = (n: number, expires_at: string): NewDoc<IdempotencyKeyDoc> => ({
 });
 
 it('removes records past their expiry on a later insert, at most once a minute', async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-expiry-'));
   let now = new Date('2030-01-01T12:00:00.000Z');
-  store = openSqliteStore({ dataDir, clock: () => now });
+  const { store } = open({ clock: () => now });
   const keys = store.collection('idempotency_keys');
   await keys.insert(record(1, '2030-01-01T12:00:30.000Z'));
   await keys.insert(record(2, '2030-01-02T12:00:00.000Z'));
@@ -46,8 +38,7 @@ it('removes records past their expiry on a later insert, at most once a minute',
 });
 
 it('finds expired records through the index on expires_at', async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-expiry-'));
-  store = openSqliteStore({ dataDir });
+  const { dataDir, store } = open();
   await store.collection('idempotency_keys').insert(record(1, '2030-01-01T00:00:00.000Z'));
   const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
   const plan = db.prepare(`EXPLAIN QUERY PLAN DELETE FROM "idempotency_keys" WHERE ${fieldExpression('idempotency_keys', 'expires_at')} <= ?`).all('2030-01-01T00:00:00.000Z') as { detail: string }[];

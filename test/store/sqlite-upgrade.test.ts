@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../store/sqlite/migrations.js';
 import { startTestApp } from '../helpers/app.js';
-import { storesPerTest } from './fixtures/sqlite-stores.js';
+import { storesPerTest, upgradeLog } from './fixtures/sqlite-stores.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/pos-1.0.0.sqlite', import.meta.url));
 const { open, freshDir } = storesPerTest('pos-upgrade-');
@@ -32,8 +32,7 @@ describe('upgrading the data of release 1.0.0', () => {
   it('records the format version, logs the upgrade once, and serves the old data', async () => {
     const dataDir = previousRelease();
     expect(inspect(dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(0);
-    const logged: unknown[] = [];
-    const logger = { debug: () => undefined, info: (obj: object, msg?: string) => logged.push([msg, obj]), warn: () => undefined, error: () => undefined };
+    const { logger, logged } = upgradeLog();
     await open({ dataDir, logger }).store.close();
     expect(logged).toStrictEqual([['data format upgraded', { from: 0, to: SCHEMA_VERSION, dataDir }]]);
     await open({ dataDir, logger }).store.close();
@@ -61,8 +60,8 @@ describe('upgrading the data of release 1.0.0', () => {
   });
 
   it('a fresh data directory starts at the current format with no upgrade to report', async () => {
-    const logged: unknown[] = [];
-    const { dataDir, store } = open({ logger: { debug: () => undefined, info: (obj: object) => logged.push(obj), warn: () => undefined, error: () => undefined } });
+    const { logger, logged } = upgradeLog();
+    const { dataDir, store } = open({ logger });
     await store.close();
     expect(logged).toStrictEqual([]);
     expect(inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare('SELECT count(*) FROM pos_meta').pluck().get()])).toStrictEqual([SCHEMA_VERSION, 0]);

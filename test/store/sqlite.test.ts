@@ -1,34 +1,32 @@
 // The embedded store: the store contract, plus what only SQLite has (its data directory, its query
 // plans, its group commit, its failure modes).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { toStoreError } from '../../store/sqlite/errors.js';
 import { openSqliteStore, type SqliteStoreOptions } from '../../store/sqlite/index.js';
 import { listStatements } from '../../store/sqlite/where.js';
 import { StoreUnavailableError, type Store } from '../../store/types.js';
 import { describeStoreContract, type StoreHarness } from './contract.js';
+import { storesPerTest } from './fixtures/sqlite-stores.js';
 
-const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'pos-store-'));
+const { open, freshDir } = storesPerTest('pos-store-');
 
 async function openHarness(options: Partial<SqliteStoreOptions> = {}): Promise<StoreHarness & { dataDir: string; current: () => Store }> {
-  const dataDir = tempDir();
-  let store = openSqliteStore({ dataDir, ...options });
+  const { dataDir, store: first } = open(options);
+  let store = first;
   return {
     dataDir,
     store,
     current: () => store,
     reopen: async () => {
       await store.close();
-      store = openSqliteStore({ dataDir, ...options });
+      store = open({ ...options, dataDir }).store;
       return store;
     },
-    cleanup: async () => {
-      await store.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    // storesPerTest closes every store it opened and removes the directory after each test.
+    cleanup: async () => undefined,
   };
 }
 
@@ -37,18 +35,8 @@ describeStoreContract('sqlite store', () => openHarness());
 const draft = { name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft' as const, fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [], tickets: [], ready_at: null, closed_at: null };
 
 describe('sqlite store specifics', () => {
-  const cleanups: (() => Promise<void>)[] = [];
-  const harness = async (options: Partial<SqliteStoreOptions> = {}) => {
-    const opened = await openHarness(options);
-    cleanups.push(opened.cleanup);
-    return opened;
-  };
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-  });
-
   it('keeps its data in pos.sqlite in the data directory, in WAL mode', async () => {
-    const { dataDir, store } = await harness();
+    const { dataDir, store } = await openHarness();
     await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -57,24 +45,21 @@ describe('sqlite store specifics', () => {
   });
 
   it('names the data directory and the reason when it cannot be created', () => {
-    const parent = tempDir();
-    const file = path.join(parent, 'not-a-directory');
+    const file = path.join(freshDir(), 'not-a-directory');
     fs.writeFileSync(file, '');
     const dataDir = path.join(file, 'data');
     expect(() => openSqliteStore({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: ENOTDIR: not a directory`);
-    fs.rmSync(parent, { recursive: true, force: true });
   });
 
   it.skipIf(process.getuid?.() === 0)('names the data directory and the reason when it cannot be written', () => {
-    const dataDir = tempDir();
+    const dataDir = freshDir();
     fs.chmodSync(dataDir, 0o500);
     expect(() => openSqliteStore({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: EACCES: permission denied`);
     fs.chmodSync(dataDir, 0o700);
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves a status-filtered, created_at-sorted order list from an index', async () => {
-    const { dataDir, store } = await harness();
+    const { dataDir, store } = await openHarness();
     await store.collection('orders').insert(draft);
     const { page, count } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], limit: 30, offset: 0 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
@@ -88,7 +73,7 @@ describe('sqlite store specifics', () => {
   });
 
   it("serves every board's and the ordering app's list from an index, with its total from the kept counts", async () => {
-    const { dataDir, store } = await harness();
+    const { dataDir, store } = await openHarness();
     await store.collection('orders').insert(draft);
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
     const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
@@ -119,7 +104,7 @@ describe('sqlite store specifics', () => {
   });
 
   it('serves a newest-first order list from the same index, walked backwards (no sort in memory)', async () => {
-    const { dataDir, store } = await harness();
+    const { dataDir, store } = await openHarness();
     await store.collection('orders').insert(draft);
     const { page } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], sort: { field: 'created_at', direction: 'desc' }, limit: 30, offset: 0 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
@@ -130,7 +115,7 @@ describe('sqlite store specifics', () => {
   });
 
   it('keeps no index on ingredients, and drops the ones an earlier version built when it opens', async () => {
-    const opened = await harness();
+    const opened = await openHarness();
     const indexes = (db: Database.Database) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`).pluck().all();
     const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
     expect(indexes(older)).toEqual([]);
@@ -150,7 +135,7 @@ describe('sqlite store specifics', () => {
   });
 
   it("replaces an earlier version's ASCII-only user_name index with the Unicode-folding one when it opens", async () => {
-    const opened = await harness();
+    const opened = await openHarness();
     const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
     older.exec(`DROP INDEX "users__unique__user_name_folded";
       CREATE UNIQUE INDEX "users__unique__user_name" ON users (lower(doc ->> '$.user_name'))`);
@@ -168,7 +153,7 @@ describe('sqlite store specifics', () => {
   // Both updates join one group commit: the second sees the first's write (not yet committed) and fails its condition.
   it('lets exactly one of two conditional updates made in the same commit win', async () => {
     const commits: number[] = [];
-    const { store } = await harness({ onCommit: ({ units }) => commits.push(units) });
+    const { store } = await openHarness({ onCommit: ({ units }) => commits.push(units) });
     for (let round = 0; round < 20; round += 1) {
       const placed = await store.collection('orders').insert(draft);
       commits.length = 0;
@@ -185,7 +170,7 @@ describe('sqlite store specifics', () => {
   });
 
   it('stamps documents with its clock', async () => {
-    const { store } = await harness({ clock: () => new Date('2030-01-02T03:04:05.678Z') });
+    const { store } = await openHarness({ clock: () => new Date('2030-01-02T03:04:05.678Z') });
     const flour = await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
     expect(flour).toMatchObject({ created_at: '2030-01-02T03:04:05.678Z', updated_at: '2030-01-02T03:04:05.678Z' });
     expect(parseInt(flour.id.slice(0, 8), 16)).toBe(Math.floor(Date.parse('2030-01-02T03:04:05.678Z') / 1000));
@@ -193,7 +178,7 @@ describe('sqlite store specifics', () => {
 
   it('reports a failing listener and still completes the write and tells the others', async () => {
     const failures: unknown[] = [];
-    const { store } = await harness({ onListenerError: (error) => failures.push(error) });
+    const { store } = await openHarness({ onListenerError: (error) => failures.push(error) });
     const seen: string[] = [];
     store.onChange(() => {
       throw new Error('listener bug');
@@ -210,13 +195,13 @@ describe('sqlite store specifics', () => {
   });
 
   it('refuses a condition on a field outside the catalogue', async () => {
-    const { store } = await harness();
+    const { store } = await openHarness();
     await expect(store.collection('ingredients').find([{ field: 'colour', op: 'eq', value: 'red' }])).rejects.toThrow('no field "colour"');
     await expect(store.collection('dishes').find([{ field: 'is_available', op: 'eq', value: true }])).rejects.toThrow('computed');
   });
 
   it('fails at once, instead of waiting forever, on a store write made inside a transaction', async () => {
-    const { store } = await harness();
+    const { store } = await openHarness();
     const outcome = store.transaction(async (session) => {
       await session.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
       await store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 });
@@ -226,13 +211,13 @@ describe('sqlite store specifics', () => {
   });
 
   it('refuses a session used after its transaction ended', async () => {
-    const { store } = await harness();
+    const { store } = await openHarness();
     const session = await store.transaction(async (inside) => inside);
     await expect(session.collection('ingredients').find([])).rejects.toThrow('after its transaction ended');
   });
 
   it('applies an updateMany completely or not at all', async () => {
-    const { store } = await harness();
+    const { store } = await openHarness();
     const users = store.collection('users');
     for (const name of ['ann', 'ben', 'cid']) await users.insert({ user_name: name, email: `${name}@example.com`, role: 'patron', password_hash: 'h' });
     const events: string[] = [];
@@ -243,7 +228,7 @@ describe('sqlite store specifics', () => {
   });
 
   it('finishes queued writes on close, then refuses with StoreUnavailableError', async () => {
-    const opened = await harness();
+    const opened = await openHarness();
     const pending = opened.store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
     await opened.store.close();
     const flour = await pending;
@@ -256,7 +241,7 @@ describe('sqlite store specifics', () => {
   });
 
   it('answers StoreUnavailableError when another process holds the write lock too long, and changes nothing', async () => {
-    const { dataDir, store } = await harness();
+    const { dataDir, store } = await openHarness();
     const flour = await store.collection('ingredients').insert({ name: 'Flour', in_stock_qty: 1, price: 1 });
     const other = new Database(path.join(dataDir, 'pos.sqlite'));
     other.exec('BEGIN IMMEDIATE');
