@@ -176,7 +176,10 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return after;
   }
 
-  /** Adds the write's change event, if its collection is followed. The images are frozen, so the caller and every listener can share them. */
+  /**
+   * Adds the write's change event, if its collection is followed. The images are frozen, so the
+   * caller and every listener can share them.
+   */
   private record(events: ChangeEvent[], id: string, before: Doc | null, after: Doc | null): void {
     if (!this.followed) return;
     const operation = before === null ? 'insert' : after === null ? 'delete' : 'update';
