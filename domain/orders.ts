@@ -29,7 +29,7 @@ async function loadOrder(session: StoreSession, principal: Principal, id: string
 
 /** The dishes of `dishIds`, one per entry (duplicates kept, in order); 400 naming unknown ids. */
 export async function dishesFor(session: StoreSession, dishIds: readonly string[], strict = true): Promise<DishDoc[]> {
-  const found = await session.collection('dishes').find([{ field: 'id', op: 'in', value: [...new Set(dishIds)] }]);
+  const found = await session.collection('dishes').getEach(dishIds);
   const byId = new Map(found.map((dish) => [dish.id, dish]));
   const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
   if (strict && unknown.length > 0) {

@@ -50,6 +50,11 @@ export interface CollectionSpec {
    * counting the matches. Each costs every write that changes one of its fields.
    */
   counts?: string[][];
+  /**
+   * The embedded store's writer keeps these documents in memory instead of reading them back
+   * (store/sqlite/memory.ts): every order reads a few dishes and takes stock from their ingredients.
+   */
+  keptInMemory?: true;
 }
 
 export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } = {
@@ -57,11 +62,12 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     catalogue: dishCatalogue,
     indexes: [['created_at'], ['category'], ['station'], ['name'], ['price']],
     unique: [],
+    keptInMemory: true,
   },
   // None: every order rewrites the stock of several ingredients, and in SQLite each such write
   // rewrites every index on the document (all of them expressions on its JSON), while a kitchen has
   // a few hundred ingredients at most, which a scan reads in well under a millisecond.
-  ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [] },
+  ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [], keptInMemory: true },
   orders: {
     catalogue: orderStoreCatalogue,
     // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).

@@ -48,6 +48,8 @@ export type NewDoc<T extends BaseDoc> = Omit<T, keyof BaseDoc> & Partial<Pick<T,
 export interface Collection<T extends BaseDoc> {
   insert(doc: NewDoc<T>): Promise<T>;
   get(id: string): Promise<T | null>;
+  /** What `get` gives for each of `ids` that exists: each document once, in the order of `ids`. */
+  getEach(ids: readonly string[]): Promise<T[]>;
   /** A page of matches and the count of all matches (a parsed public list query). */
   list(query: ListQuery): Promise<ListResult<T>>;
   /** What `list` would answer, with the ids of the page's documents instead of the documents. */

@@ -5,9 +5,10 @@ import { COLLECTIONS } from '../../models/collections.js';
 import { isId, newId } from '../ids.js';
 import type { BaseDoc, ChangeEvent, Collection, CollectionName, EachWrite, FindOptions, NewDoc, Update, WriteOptions } from '../types.js';
 import type { Connection } from './connection.js';
+import type { DocumentMemory } from './memory.js';
 import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
-import { applyUpdate, imageOf, parsed, withoutBase, type Doc } from './images.js';
+import { applyUpdate, imageOf, parsed, plainCopy, withoutBase, type Doc } from './images.js';
 import { insertStatement, insertValues, updateSet } from './columns.js';
 import { tableName } from './schema.js';
 import { compileWhere, listStatements, whereSql, type Param } from './where.js';
@@ -22,8 +23,12 @@ export interface Access {
 export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly table: string;
   private readonly insertSql: string;
+  /** The id and text of the documents whose ids a JSON array lists. */
+  private readonly byIds: string;
   /** Whether its writes make change events (models/collections.ts: not the API's bookkeeping). */
   private readonly followed: boolean;
+  /** Whether the writer keeps its documents in memory (models/collections.ts, memory.ts). */
+  private readonly kept: boolean;
 
   constructor(
     private readonly name: CollectionName,
@@ -32,7 +37,10 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   ) {
     this.table = tableName(name);
     this.insertSql = insertStatement(name);
+    this.byIds = `SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`;
     this.followed = COLLECTIONS[name].changeEvents !== false;
+    // Never one the store empties by itself (expiry.ts deletes behind the collection's back).
+    this.kept = COLLECTIONS[name].keptInMemory === true && COLLECTIONS[name].expiresBy === undefined;
   }
 
   async insert(doc: NewDoc<T>): Promise<T> {
@@ -45,6 +53,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const text = JSON.stringify(draft);
       connection.run(this.insertSql, [id, text, ...insertValues(this.name, draft)]);
       const after = imageOf(draft, text);
+      this.memoryOf(connection)?.remember(this.table, id, after);
       this.record(events, id, null, after);
       return after as T;
     });
@@ -53,6 +62,16 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   async get(id: string): Promise<T | null> {
     if (!isId(id)) return null;
     return this.read((connection) => connection.docs<T>(`SELECT doc FROM ${this.table} WHERE id = ?`, [id])[0] ?? null);
+  }
+
+  async getEach(ids: readonly string[]): Promise<T[]> {
+    const wanted = [...new Set(ids.filter(isId))];
+    if (wanted.length === 0) return [];
+    return this.read((connection) => {
+      // Inside a transaction the writer may keep them: copies of its images, each reader's own.
+      const found = this.memoryOf(connection) ? new Map([...this.images(connection, wanted)].map(([id, image]) => [id, plainCopy(image)])) : new Map(connection.pairs(this.byIds, [JSON.stringify(wanted)]).map(([id, text]) => [id, JSON.parse(text) as Doc]));
+      return wanted.flatMap((id) => (found.get(id) as T | undefined) ?? []);
+    });
   }
 
   async list(query: ListQuery): Promise<ListResult<T>> {
@@ -98,16 +117,16 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const ids = [...new Set(writes.map((write) => write.id).filter(isId))];
     if (ids.length === 0) return writes.map(() => false);
     return this.write((connection, events) => {
-      // Every document in one read; each write's conditions are checked by its own UPDATE, on the
-      // stored row, and a later write to the same document starts from the earlier one's result.
-      // The new document is computed here and written whole: json_set in SQL saved under 2 µs per
-      // order (8 stock writes) and would store what JavaScript computes differently (5.0, int64s).
-      const stored = new Map<string, string | Doc>(connection.pairs(`SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`, [JSON.stringify(ids)]));
+      // Every document in one read (none for those the writer keeps in memory); each write's
+      // conditions are checked by its own UPDATE, on the stored row, and a later write to the same
+      // document starts from the earlier one's result. The new document is computed here and written
+      // whole: json_set in SQL saved under 2 µs per order (8 stock writes) and would store what
+      // JavaScript computes differently (5.0, int64s).
+      const stored = this.images(connection, ids);
       const stamp = this.stamp();
       return writes.map(({ id, update, if: conditions = [] }) => {
-        const current = stored.get(id);
-        if (current === undefined) return false;
-        const before = typeof current === 'string' ? parsed(current) : current;
+        const before = stored.get(id);
+        if (before === undefined) return false;
         const after = this.saved(connection, events, before, applyUpdate(before, update, stamp), conditions);
         stored.set(id, after ?? before);
         return after !== null;
@@ -143,9 +162,33 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       const before = this.current(connection, id, options.if);
       if (before === null) return null;
       connection.run(`DELETE FROM ${this.table} WHERE id = ?`, [id]);
+      this.memoryOf(connection)?.forget(this.table, id);
       this.record(events, id, before, null);
       return before as T;
     });
+  }
+
+  /** The images of the stored documents of `ids` that exist: from the writer's memory where it keeps them. */
+  private images(connection: Connection, ids: string[]): Map<string, Doc> {
+    const memory = this.memoryOf(connection);
+    const found = new Map<string, Doc>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const image = memory?.get(this.table, id);
+      if (image) found.set(id, image);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return found;
+    for (const [id, text] of connection.pairs(this.byIds, [JSON.stringify(missing)])) {
+      const image = parsed(text);
+      memory?.remember(this.table, id, image);
+      found.set(id, image);
+    }
+    return found;
+  }
+
+  private memoryOf(connection: Connection): DocumentMemory | null {
+    return this.kept ? connection.memory : null;
   }
 
   /** The stored document (its image) when it exists and meets every condition. */
@@ -172,6 +215,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const set = updateSet(this.name, before, doc, text);
     if (connection.run(`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]) === 0) return null;
     const after = imageOf(doc, text, unchanged);
+    this.memoryOf(connection)?.remember(this.table, id, after);
     this.record(events, id, before, after);
     return after;
   }

@@ -134,7 +134,7 @@ export class CommitGroup {
   private undo(batch: Batch): void {
     if (this.writer.db.inTransaction) {
       try {
-        this.writer.exec('ROLLBACK TO unit');
+        this.writer.rollbackTo('unit');
         this.writer.exec('RELEASE unit');
         return;
       } catch {

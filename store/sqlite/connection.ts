@@ -2,6 +2,7 @@
 // store runs SQL on it: documents out, a value out, a write, an atomic unit.
 import type BetterSqlite3 from 'better-sqlite3';
 import { registerFold } from './fold.js';
+import { DocumentMemory } from './memory.js';
 import type { Param } from './where.js';
 
 // Statement texts vary with the shape of queries only (values are bound), so this is plenty.
@@ -10,8 +11,14 @@ const MAX_STATEMENTS = 500;
 export class Connection {
   private readonly statements = new Map<string, BetterSqlite3.Statement<Param[]>>();
   private readonly unit: BetterSqlite3.Transaction<(body: () => unknown) => unknown>;
+  /** The writer's: documents kept in memory between writes (memory.ts); null on the reader. */
+  readonly memory: DocumentMemory | null;
 
-  constructor(readonly db: BetterSqlite3.Database) {
+  constructor(
+    readonly db: BetterSqlite3.Database,
+    { remembers = false }: { remembers?: boolean } = {},
+  ) {
+    this.memory = remembers ? new DocumentMemory() : null;
     registerFold(db);
     this.unit = db.transaction((body: () => unknown) => body());
   }
@@ -46,7 +53,19 @@ export class Connection {
    * transaction, so a failing operation never leaves half its writes behind.
    */
   atomically<R>(body: () => R): R {
-    return this.unit.immediate(body) as R;
+    try {
+      return this.unit.immediate(body) as R;
+    } catch (error) {
+      // Rolled back: whatever the body wrote is undone, so nothing remembered can be trusted.
+      this.memory?.clear();
+      throw error;
+    }
+  }
+
+  /** Undoes everything since `SAVEPOINT name` (and forgets the documents kept in memory). */
+  rollbackTo(name: string): void {
+    this.memory?.clear();
+    this.exec(`ROLLBACK TO ${name}`);
   }
 
   /** Runs several reads on one snapshot (a deferred read transaction unless one is open). */
@@ -56,6 +75,7 @@ export class Connection {
 
   /** Rolls back whatever is open, quietly: the error that led here says more than a failed ROLLBACK would. */
   abandon(): void {
+    this.memory?.clear();
     if (!this.db.inTransaction) return;
     try {
       this.db.exec('ROLLBACK');

@@ -69,6 +69,15 @@ function deepFreeze<V>(value: V): V {
   return value;
 }
 
+/** A document of the caller's own, equal to `image`: nothing frozen, nothing shared with it. */
+export function plainCopy<V>(image: V): V {
+  if (typeof image !== 'object' || image === null) return image;
+  if (Array.isArray(image)) return image.map(plainCopy) as V;
+  const copy: Doc = {};
+  for (const key of Object.keys(image)) copy[key] = plainCopy((image as Doc)[key]);
+  return copy as V;
+}
+
 /** The image of stored JSON text. */
 export const parsed = (text: string): Doc => deepFreeze(JSON.parse(text) as Doc);
 

@@ -107,7 +107,7 @@ export function openConnections(dataDir: string, synchronous: Synchronous, now: 
     release = lockDataDirectory(dir);
     const file = path.join(dir, DATABASE_FILE);
     assertWritable(file);
-    const created = new Connection(connect(file, synchronous));
+    const created = new Connection(connect(file, synchronous), { remembers: true });
     writer = created;
     // One transaction: two processes starting together never see half a schema or half an upgrade.
     const upgrade = created.atomically(() => {

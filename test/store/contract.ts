@@ -446,6 +446,34 @@ function describeWrites(suite: Suite) {
       recorder.stop();
     });
 
+    it('getEach gives each stored document once, in the order asked, leaving out absent ids', async () => {
+      const store = suite.store();
+      const ingredients = store.collection('ingredients');
+      const flour = await ingredients.insert(ingredient('Flour', 2));
+      const salt = await ingredients.insert(ingredient('Salt', 5, 1));
+      expect(await ingredients.getEach([salt.id, hexId(77), flour.id, salt.id, 'not-an-id'])).toEqual([salt, flour]);
+      expect(await ingredients.getEach([])).toEqual([]);
+      const [mine] = await ingredients.getEach([flour.id]);
+      mine!.name = 'Changed';
+      expect(await ingredients.get(flour.id)).toEqual(flour);
+    });
+
+    it('getEach inside a transaction sees its writes and gives documents of the caller\'s own', async () => {
+      const store = suite.store();
+      const flour = await store.collection('ingredients').insert(ingredient('Flour', 2));
+      const seen = await store.transaction(async (tx) => {
+        const ingredients = tx.collection('ingredients');
+        const [before] = await ingredients.getEach([flour.id]);
+        before!.in_stock_qty = 99;
+        await ingredients.update(flour.id, { inc: { in_stock_qty: -1 } });
+        return ingredients.getEach([flour.id, flour.id]);
+      });
+      expect(seen).toEqual([{ ...flour, in_stock_qty: 1, updated_at: seen[0]!.updated_at }]);
+      expect(Object.isFrozen(seen[0])).toBe(false);
+      seen[0]!.name = 'Changed';
+      expect(await store.collection('ingredients').getEach([flour.id])).toEqual([{ ...flour, in_stock_qty: 1, updated_at: seen[0]!.updated_at }]);
+    });
+
     it('updateEach inside a transaction rolls back with it and emits nothing', async () => {
       const store = suite.store();
       const flour = await store.collection('ingredients').insert(ingredient('Flour', 2));

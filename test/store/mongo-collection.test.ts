@@ -92,6 +92,16 @@ describe('MongoCollection commands', () => {
     expect(calls).toEqual([['findOne', { _id: 'nope' }, {}]]);
   });
 
+  it('getEach reads every id in one find, then answers in the order asked, each document once', async () => {
+    const OTHER = '674f1a2b3c4d5e6f70819002';
+    const { calls, driver } = fakeDriver({ find: [stored, { ...stored, _id: new ObjectId(OTHER), name: 'Salt' }] });
+    const docs = await ingredients(driver).getEach([OTHER, ID, OTHER, 'not-an-id']);
+    expect(docs).toEqual([{ ...publicRice, id: OTHER, name: 'Salt' }, publicRice]);
+    expect(calls).toEqual([['find', { _id: { $in: [new ObjectId(OTHER), new ObjectId(ID), 'not-an-id'] } }, { sort: {}, skip: 0 }]]);
+    expect(await ingredients(driver).getEach([])).toEqual([]);
+    expect(calls).toHaveLength(1);
+  });
+
   it('list reads one page (sort, skip, limit) and counts every match', async () => {
     const { calls, driver } = fakeDriver({ find: [stored], countDocuments: 7 });
     const page = await ingredients(driver).list({ filter: [{ field: 'price', op: 'lt', value: 1 }], sort: { field: 'price', direction: 'desc' }, limit: 1, offset: 3 });

@@ -40,6 +40,9 @@ class MemoryCollection<T extends BaseDoc> implements Collection<T> {
     const doc = this.docs.get(id);
     return doc ? structuredClone(doc) : null;
   }
+  async getEach(ids: readonly string[]): Promise<T[]> {
+    return [...new Set(ids)].flatMap((id) => (this.docs.has(id) ? [structuredClone(this.docs.get(id) as T)] : []));
+  }
   async list(query: ListQuery): Promise<ListResult<T>> {
     const results = await this.find(query.filter);
     return { results, total_results: results.length };
