@@ -28,7 +28,8 @@ const rps = (result: LoadResult | undefined) => (result ? result.rps.toLocaleStr
 const ms = (result: LoadResult) => `${result.latencyMs.p50} / ${result.latencyMs.p99}`;
 const flawed = (result: LoadResult | undefined) => result !== undefined && result.non2xx + result.errors + result.timeouts > 0;
 
-function httpTable(http: EndpointReport[]): string[] {
+function httpTable(http: EndpointReport[], memory: RunRecord['memory']): string[] {
+  if (http.length === 0) return ['Not measured in this run.'];
   const lines = [
     row(['endpoint', 'ours req/s', 'ours p50 / p99 ms', 'ceiling req/s', 'ours ÷ ceiling', 'json-server req/s', 'ours ÷ json-server', 'server CPU µs/req: ours / ceiling / json-server']),
     row(['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
@@ -38,10 +39,14 @@ function httpTable(http: EndpointReport[]): string[] {
     lines.push(row([`\`${e.endpoint}\``, rps(e.ours), ms(e.ours), rps(e.ceiling), `${(e.ofCeiling * 100).toFixed(1)}%`, rps(e.peer), e.overPeer === undefined ? '—' : `${e.overPeer}×`, cpu]));
   }
   const bad = http.flatMap((e) => [e.ours, e.ceiling, e.peer].filter(flawed).map((r) => `${e.endpoint}: ${JSON.stringify(r?.statusCodes)}, ${r?.errors} errors, ${r?.timeouts} timeouts`));
-  return bad.length > 0 ? [...lines, '', '**Runs with failed requests:**', ...bad.map((b) => `- ${b}`)] : lines;
+  if (bad.length > 0) lines.push('', '**Runs with failed requests:**', ...bad.map((b) => `- ${b}`));
+  const afterEach = http.map((e) => `${e.oursMemory.rssMB} MB (\`${e.endpoint.split('?')[0] ?? e.endpoint}\`)`).join(', ');
+  const afterRealtime = memory.realtimeAfter ? `; ${memory.realtimeAfter.rssMB} MB after the realtime runs` : '';
+  return [...lines, '', `Server memory (RSS): ${memory.httpIdle.rssMB} MB once started; after each endpoint's last run ${afterEach}${afterRealtime}.`];
 }
 
 function realtimeTables({ realtime, fanOut }: Results): string[] {
+  if (realtime.length === 0 && !fanOut) return ['Not measured in this run.'];
   const lines = [
     row(['sockets', 'orders', 'station receipts', 'after response p50 / p99 ms', 'after request p50 / p99 ms', 'arrived before response', 'missed', 'frames sent per order', 'server CPU ms per order']),
     row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
@@ -88,9 +93,7 @@ export function markdown(record: RunRecord): string {
     '',
     '## HTTP',
     '',
-    ...httpTable(results.http),
-    '',
-    `Server memory (RSS): ${record.memory.httpIdle.rssMB} MB once started; after each endpoint's last run ${results.http.map((e) => `${e.oursMemory.rssMB} MB (\`${e.endpoint.split('?')[0] ?? e.endpoint}\`)`).join(', ')}${record.memory.realtimeAfter ? `; ${record.memory.realtimeAfter.rssMB} MB after the realtime runs` : ''}.`,
+    ...httpTable(results.http, record.memory),
     '',
     '## Realtime (socket.io, one order at a time)',
     '',
