@@ -1,7 +1,7 @@
 // Picks the store: MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store.
 import type { Config } from '../server/config.js';
 import { openSqliteStore } from './sqlite/index.js';
-import type { StoreLogger } from './mongo/logger.js';
+import type { StoreLogger } from './logger.js';
 import type { Store } from './types.js';
 
 export async function openStore(config: Config, options: { now?: () => Date; logger?: StoreLogger } = {}): Promise<Store> {

@@ -5,7 +5,7 @@
 import type { ChangeEvent, CollectionName } from '../types.js';
 import { normalize, sameToken, type RawChangeEvent, type ResumeToken } from './change-events.js';
 import { describeError as described, isHistoryLost } from './errors.js';
-import { silentLogger, type StoreLogger } from './logger.js';
+import { silentLogger, type StoreLogger } from '../logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import mongoose, { type mongo } from 'mongoose';
 import type { CollectionName, Store } from '../types.js';
 import { toStoreError } from './errors.js';
-import { silentLogger, type StoreLogger } from './logger.js';
+import { silentLogger, type StoreLogger } from '../logger.js';
 import { mongoOpener } from './opener.js';
 import { mongoResumeTokenStore } from './resume-tokens.js';
 import { defineModels, prepareCollections, type MongoModels } from './schemas.js';

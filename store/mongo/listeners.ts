@@ -1,6 +1,6 @@
 // In-memory fan-out of one stream to every subscriber of this process; a failing subscriber is
 // logged and never stops the others or the stream.
-import type { StoreLogger } from './logger.js';
+import type { StoreLogger } from '../logger.js';
 
 export class Listeners<T> {
   // Entries rather than the functions themselves, so one function may subscribe twice.

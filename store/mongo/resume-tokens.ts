@@ -2,7 +2,7 @@
 // instance id, written behind delivery so a slow write never holds an event back.
 import type { mongo } from 'mongoose';
 import type { ResumeToken } from './change-events.js';
-import type { StoreLogger } from './logger.js';
+import type { StoreLogger } from '../logger.js';
 
 export interface ResumeTokenStore {
   load(): Promise<ResumeToken | null>;

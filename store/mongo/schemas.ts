@@ -5,7 +5,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { COLLECTION_NAMES, COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
 import { pathOf } from './filter.js';
-import type { StoreLogger } from './logger.js';
+import type { StoreLogger } from '../logger.js';
 
 export type MongoModel = ReturnType<typeof modelFor>;
 export type MongoModels = Record<CollectionName, MongoModel>;

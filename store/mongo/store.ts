@@ -7,7 +7,7 @@ import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
 import { toStoreError } from './errors.js';
 import { Listeners } from './listeners.js';
-import type { StoreLogger } from './logger.js';
+import type { StoreLogger } from '../logger.js';
 import type { MongoModels } from './schemas.js';
 
 export interface MongoStoreParts {

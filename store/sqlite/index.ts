@@ -10,7 +10,7 @@ import { closedError, toStoreError } from './errors.js';
 import { ChangeFeed } from './feed.js';
 import { Mutex } from './mutex.js';
 import { BUSY_TIMEOUT_MS, openConnections, type Synchronous } from './open.js';
-import type { StoreLogger } from '../mongo/logger.js';
+import type { StoreLogger } from '../logger.js';
 import { Session, transactionAccess, type TransactionState } from './session.js';
 
 export interface SqliteStoreOptions {

@@ -1,7 +1,7 @@
 // The resume-token keeper: writes never block delivery, bursts coalesce, a clear always wins.
 import { describe, expect, it } from 'vitest';
 import type { ResumeToken } from '../../store/mongo/change-events.js';
-import { silentLogger } from '../../store/mongo/logger.js';
+import { silentLogger } from '../../store/logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from '../../store/mongo/resume-tokens.js';
 
 /** A store whose writes finish only when the test releases them, one at a time. */

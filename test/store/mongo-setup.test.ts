@@ -4,7 +4,7 @@ import mongoose, { type mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE, mongoOpener, WATCH_PIPELINE } from '../../store/mongo/opener.js';
 import { defineModels, prepareCollections, type MongoModels } from '../../store/mongo/schemas.js';
-import { silentLogger } from '../../store/mongo/logger.js';
+import { silentLogger } from '../../store/logger.js';
 
 const { Timestamp } = mongoose.mongo;
 

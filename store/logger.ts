@@ -1,4 +1,5 @@
-// The slice of a pino logger the MongoDB store writes to; a fastify or pino logger fits as is.
+// The slice of a pino logger the stores write to (MongoDB's setup and change stream, the embedded
+// store's upgrades); a fastify or pino logger fits as is.
 export interface StoreLogger {
   debug(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
