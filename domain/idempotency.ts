@@ -1,7 +1,7 @@
 // Idempotent writes: the rule. A key names one request of one caller for 24 hours; the first
 // request's outcome is stored with its write, a repeat of it gets that outcome again, anything
 // else sent with the key is refused.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_PATTERN, IDEMPOTENCY_TTL_MS, type StoredOutcome } from '../models/idempotency.js';
 import { DuplicateKeyError, type StoreSession } from '../store/types.js';
 import type { Deps } from './deps.js';
@@ -37,12 +37,12 @@ function canonical(value: unknown): unknown {
 }
 
 export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(canonical(body ?? null))}`).digest('hex');
+  return hash('sha256', `${method} ${path}\n${JSON.stringify(canonical(body ?? null))}`, 'hex');
 }
 
 /** The record's id: derived from scope and key, so the primary key keeps one record per caller's key. */
 export function recordId({ scope, key }: IdempotentRequest): string {
-  return createHash('sha256').update(`${scope}\n${key}`).digest('hex').slice(0, 24);
+  return hash('sha256', `${scope}\n${key}`, 'hex').slice(0, 24);
 }
 
 /** What an earlier request with this key left; an expired record is removed and counts as none. */

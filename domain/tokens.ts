@@ -1,6 +1,6 @@
 // Access tokens (short-lived JWTs, HS256 via jose) and single-use refresh tokens kept only as hashes,
 // grouped in families so that replaying a used refresh token revokes every descendant.
-import { createHash, randomBytes, webcrypto } from 'node:crypto';
+import { hash, randomBytes, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { AuthRecord, RefreshTokenDoc } from '../models/auth.js';
 import { ROLES, type Role, type UserDoc } from '../models/user.js';
@@ -20,7 +20,7 @@ export interface TokenSettings {
   now: () => Date;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 const EXPIRED = 'The access token has expired; refresh it at /auth/refresh-token.';
 /** Tokens verified recently (the oldest is forgotten first): about one per signed-in screen or device. */
