@@ -84,7 +84,7 @@ export class CommitGroup {
   private join(): Batch {
     if (this.open) return this.open;
     try {
-      this.writer.exec('BEGIN IMMEDIATE');
+      this.writer.begin();
     } catch (error) {
       throw toStoreError(error);
     }

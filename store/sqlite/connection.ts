@@ -13,6 +13,8 @@ export class Connection {
   private readonly unit: BetterSqlite3.Transaction<(body: () => unknown) => unknown>;
   /** The writer's: documents kept in memory between writes (memory.ts); null on the reader. */
   readonly memory: DocumentMemory | null;
+  /** SQLite's `data_version` when the memory was last checked: it moves when another connection commits. */
+  private seenVersion: unknown = undefined;
 
   constructor(
     readonly db: BetterSqlite3.Database,
@@ -53,13 +55,34 @@ export class Connection {
    * transaction, so a failing operation never leaves half its writes behind.
    */
   atomically<R>(body: () => R): R {
+    const outermost = !this.db.inTransaction;
     try {
-      return this.unit.immediate(body) as R;
+      return this.unit.immediate(() => {
+        if (outermost) this.forgetOthersWrites();
+        return body();
+      }) as R;
     } catch (error) {
       // Rolled back: whatever the body wrote is undone, so nothing remembered can be trusted.
       this.memory?.clear();
       throw error;
     }
+  }
+
+  /** BEGIN IMMEDIATE: from here until the transaction ends, no other connection commits. */
+  begin(): void {
+    this.exec('BEGIN IMMEDIATE');
+    this.forgetOthersWrites();
+  }
+
+  /**
+   * Forgets the documents kept in memory when another connection committed since the last check
+   * (a repair made with the sqlite3 shell while the server runs): they may no longer be the rows.
+   */
+  private forgetOthersWrites(): void {
+    if (!this.memory) return;
+    const version = this.value('PRAGMA data_version', []);
+    if (version !== this.seenVersion) this.memory.clear();
+    this.seenVersion = version;
   }
 
   /** Undoes everything since `SAVEPOINT name` (and forgets the documents kept in memory). */

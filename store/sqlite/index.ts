@@ -106,7 +106,7 @@ class SqliteStore implements Store {
       const db = this.writer.db;
       db.pragma(`busy_timeout = ${PROBE_BUSY_TIMEOUT_MS}`);
       try {
-        this.writer.exec('BEGIN IMMEDIATE');
+        this.writer.begin();
         this.writer.run(`INSERT OR REPLACE INTO pos_meta (key, value) VALUES ('ready_probe', ?)`, [this.clock().toISOString()]);
         this.writer.exec(this.writeFailed ? 'COMMIT' : 'ROLLBACK');
         this.writeFailed = false;

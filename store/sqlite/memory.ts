@@ -1,8 +1,9 @@
 // The writer's memory of the documents it last read or wrote in the collections kept in memory
 // (models/collections.ts `keptInMemory`): their frozen images, so the stock every order takes is not
-// read back and parsed from SQLite each time. The writer is the only connection that writes, and one
-// process owns the file (lock.ts), so an image stays what the row holds as long as every write
-// through the writer updates it and every rollback forgets everything (connection.ts does both).
+// read back and parsed from SQLite each time. One process owns the file (lock.ts) and its writer is
+// the only connection of it that writes, so an image stays what the row holds as long as every write
+// through the writer updates it, every rollback forgets everything, and so does a write transaction
+// that finds another program committed meanwhile (a sqlite3 shell): connection.ts does all three.
 import type { Doc } from './images.js';
 
 /** Documents per collection beyond which the oldest are forgotten (a kitchen has a few hundred ingredients). */

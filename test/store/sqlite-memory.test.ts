@@ -1,7 +1,7 @@
 // The embedded store's writer keeps ingredients in memory between stock writes (store/sqlite/memory.ts):
 // it reads each one back only once, and whatever undoes a write (a refused order, a failed write inside
-// a transaction, a failed commit) makes it read the row again, so stock is never taken from a stale
-// count. Every figure is checked against the stored row as a fresh store reads it.
+// a transaction, a failed commit) or changes the file under it (another program's commit) makes it
+// read the row again, so stock is never taken from a stale count. Every figure is checked against the stored row as a fresh store reads it.
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -86,6 +86,21 @@ describe("the embedded store's writer keeps ingredients in memory", () => {
     // Forgotten when deleted: looked for in the file, not found.
     expect(reads).toHaveBeenCalledTimes(1);
     expect(await store.collection('ingredients').get(salt.id)).toBeNull();
+  });
+
+  it('a stock write after another program changed the ingredient in the file starts from its change', async () => {
+    const { store, dataDir, flour } = await kitchen();
+    await store.collection('ingredients').updateEach([take(flour.id, 1)]);
+    // A repair with the sqlite3 shell while the server runs: another connection, its own commit.
+    const shell = new Database(path.join(dataDir, DATABASE_FILE));
+    try {
+      shell.prepare(`UPDATE ingredients SET doc = json_set(doc, '$.in_stock_qty', 40) WHERE id = ?`).run(flour.id);
+    } finally {
+      shell.close();
+    }
+    await store.collection('ingredients').updateEach([take(flour.id, 1)]);
+    expect(storedStock(dataDir, flour.id)).toBe(39);
+    expect((await store.collection('ingredients').get(flour.id))?.in_stock_qty).toBe(39);
   });
 
   it('a commit that fails forgets everything the batch wrote', async () => {
