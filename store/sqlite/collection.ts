@@ -8,7 +8,7 @@ import type { Connection } from './connection.js';
 import type { DocumentMemory } from './memory.js';
 import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
-import { applyUpdate, imageOf, parsed, plainCopy, withoutBase, type Doc } from './images.js';
+import { applyUpdate, imageOf, parsed, plainCopy, withBase, type Doc } from './images.js';
 import { insertStatement, insertValues, updateSet } from './columns.js';
 import { tableName } from './schema.js';
 import { compileWhere, listStatements, whereSql, type Param } from './where.js';
@@ -49,7 +49,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
       purgeExpired(connection, this.name, now);
       const stamp = now.toISOString();
       const id = typeof doc.id === 'string' && isId(doc.id) ? doc.id : newId(now.getTime());
-      const draft = { id, created_at: stamp, updated_at: stamp, ...withoutBase(doc) };
+      const draft = withBase(id, stamp, stamp, doc);
       const text = JSON.stringify(draft);
       connection.run(this.insertSql, [id, text, ...insertValues(this.name, draft)]);
       const after = imageOf(draft, text);
@@ -139,7 +139,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     return this.write((connection, events) => {
       const before = this.current(connection, id, options.if);
       if (before === null) return null;
-      return this.saved(connection, events, before, { id, created_at: before.created_at, updated_at: this.stamp(), ...withoutBase(replacement) }, [], null) as T;
+      return this.saved(connection, events, before, withBase(id, before.created_at as string, this.stamp(), replacement), [], null) as T;
     });
   }
 

@@ -8,11 +8,14 @@ export type Doc = Record<string, unknown>;
 const BASE_KEYS = new Set(['id', 'created_at', 'updated_at']);
 const NOT_EXACT = Symbol('not exact');
 
-/** The document's own properties, without those the store assigns. */
-export function withoutBase(doc: object): Doc {
-  const rest: Doc = {};
-  for (const [key, value] of Object.entries(doc)) if (!BASE_KEYS.has(key)) rest[key] = value;
-  return rest;
+/** The base properties the store assigns, then the document's own (any base ones it has left out). */
+export function withBase(id: string, created_at: string, updated_at: string, doc: object): Doc {
+  const draft: Doc = { id, created_at, updated_at };
+  for (const key of Object.keys(doc)) {
+    // Assigning "__proto__" would set the prototype instead of a property: JSON has no such key.
+    if (!BASE_KEYS.has(key) && key !== '__proto__') draft[key] = (doc as Doc)[key];
+  }
+  return draft;
 }
 
 /**

@@ -1,7 +1,7 @@
 // The embedded store's document images: built from the objects in hand, they must be exactly what
 // parsing the JSON written would give, and frozen all the way down.
 import { describe, expect, it } from 'vitest';
-import { applyUpdate, imageOf, parsed, withoutBase } from '../../store/sqlite/images.js';
+import { applyUpdate, imageOf, parsed, withBase } from '../../store/sqlite/images.js';
 
 const isDeepFrozen = (value: unknown): boolean =>
   typeof value !== 'object' || value === null || (Object.isFrozen(value) && Object.values(value).every(isDeepFrozen));
@@ -59,7 +59,13 @@ describe('document images', () => {
     expect(before).toEqual({ id: 'a', created_at: 'c', updated_at: 'u', name: 'Flour', qty: 2, tags: ['dry'] });
   });
 
-  it('leave out the properties the store assigns', () => {
-    expect(withoutBase({ id: 'a', created_at: 'c', updated_at: 'u', name: 'Ann' })).toEqual({ name: 'Ann' });
+  it('take the properties the store assigns from the store, first, whatever the document says', () => {
+    const stamped = withBase('b', 'c2', 'u2', { updated_at: 'u', name: 'Ann', id: 'a', created_at: 'c' });
+    expect(stamped).toStrictEqual({ id: 'b', created_at: 'c2', updated_at: 'u2', name: 'Ann' });
+    expect(Object.keys(stamped)).toEqual(['id', 'created_at', 'updated_at', 'name']);
+    // An own "__proto__" key (JSON.parse makes one) is left out, and the prototype stays Object's.
+    const withProto = withBase('b', 'c', 'u', JSON.parse('{"__proto__": {"status": "Ready"}, "name": "Ann"}') as object);
+    expect(Object.getPrototypeOf(withProto)).toBe(Object.prototype);
+    expect(withProto).toStrictEqual({ id: 'b', created_at: 'c', updated_at: 'u', name: 'Ann' });
   });
 });
