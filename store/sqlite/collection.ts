@@ -68,9 +68,13 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     const wanted = [...new Set(ids.filter(isId))];
     if (wanted.length === 0) return [];
     return this.read((connection) => {
-      // Inside a transaction the writer may keep them: copies of its images, each reader's own.
-      const found = this.memoryOf(connection) ? new Map([...this.images(connection, wanted)].map(([id, image]) => [id, plainCopy(image)])) : new Map(connection.pairs(this.byIds, [JSON.stringify(wanted)]).map(([id, text]) => [id, JSON.parse(text) as Doc]));
-      return wanted.flatMap((id) => (found.get(id) as T | undefined) ?? []);
+      // Inside a transaction the writer may keep them: then copies of its images, the caller's own.
+      if (this.memoryOf(connection)) {
+        const images = this.images(connection, wanted);
+        return wanted.flatMap((id) => (images.has(id) ? [plainCopy(images.get(id)) as T] : []));
+      }
+      const texts = new Map(connection.pairs(this.byIds, [JSON.stringify(wanted)]));
+      return wanted.flatMap((id) => (texts.has(id) ? [JSON.parse(texts.get(id) as string) as T] : []));
     });
   }
 
