@@ -14,6 +14,7 @@ import { insertStatement, insertValues, updateSet } from '../store/sqlite/column
 import { openConnections } from '../store/sqlite/open.js';
 import { columnFields } from '../store/sqlite/schema.js';
 import { newId } from '../store/ids.js';
+import { median } from './lib/stats.js';
 
 const PER_RUN = Number(process.argv[2] ?? 1000);
 const ROUNDS = Number(process.argv[3] ?? 12);
@@ -113,7 +114,6 @@ for (let round = 0; round < ROUNDS; round++) {
     }
   }
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const summary = (byVariant: Record<Variant, number[]>) => ({
   cpuUsPerWrite: byVariant,
   medians: Object.fromEntries(Object.entries(byVariant).map(([variant, xs]) => [variant, median(xs)])),

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { openConnections } from '../store/sqlite/open.js';
 import type { OrderBody } from './lib/api.js';
-import { orderWork } from './lib/floor-sql.js';
+import { orderTransactions } from './lib/floor-sql.js';
 
 export interface FloorSqlInput {
   dataDir: string;
@@ -33,17 +33,7 @@ const input = JSON.parse(readFileSync(process.env.BENCH_FLOOR_INPUT ?? '', 'utf8
 const { writer, reader, release } = openConnections(input.dataDir, 'NORMAL');
 reader.close();
 const { db } = writer;
-const work = orderWork(db, input.ownerId);
-const one = db.transaction((body: OrderBody, key: string | null) => work.place(body, key));
-const many = db.transaction((batch: [OrderBody, string | null][]) => {
-  for (const [body, key] of batch) {
-    try {
-      one(body, key); // nested: a SAVEPOINT of its own
-    } catch {
-      // Refused alone; the others commit.
-    }
-  }
-});
+const { one, many } = orderTransactions(db, input.ownerId);
 
 const run = process.pid.toString(36);
 let placed = 0;

@@ -37,6 +37,25 @@ function stockTaker(db: Database.Database): (id: string, units: number, essentia
   return (id, units, essential, at) => statement.run({ units, at, id, essential: essential ? 1 : 0 }).changes === 1;
 }
 
+/**
+ * `orderWork` in transactions: one order (a SAVEPOINT of its own when nested), and a batch of
+ * orders in one transaction, each in its own savepoint as group commit needs (refused alone).
+ */
+export function orderTransactions(db: Database.Database, ownerId: string) {
+  const work = orderWork(db, ownerId);
+  const one = db.transaction((body: OrderBody, key: string | null) => work.place(body, key));
+  const many = db.transaction((batch: [OrderBody, string | null][]) => {
+    for (const [body, key] of batch) {
+      try {
+        one(body, key);
+      } catch {
+        // Refused alone; the others commit.
+      }
+    }
+  });
+  return { one, many };
+}
+
 export interface OrderWork {
   /** One order's work; throws (undoing its writes when run as a transaction) if stock is short. */
   place(body: OrderBody, idempotencyKey: string | null): void;

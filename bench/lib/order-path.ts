@@ -5,14 +5,14 @@
 // server, no load generator and no sockets, the two sides of one window share the host's mood:
 // a change to the domain or the store shows in minutes, where through HTTP a 5% change needs more
 // than ten process pairs on this host (docs/benchmarks.md).
-import type Database from 'better-sqlite3';
 import { createOrder } from '../../domain/orders.js';
 import type { Principal } from '../../domain/principal.js';
 import { openConnections } from '../../store/sqlite/open.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { orderBodies } from './api.js';
 import { Dataset } from './dataset.js';
-import { orderWork } from './floor-sql.js';
+import { orderTransactions } from './floor-sql.js';
+import { median } from './stats.js';
 
 export interface OrderPathOptions {
   /** Orders stored before the measurement (each side has its own copy). */
@@ -39,8 +39,6 @@ export interface OrderPathResult {
 const CONCURRENT = 16;
 const PATRON = (userId: string): Principal => ({ userId, userName: 'patron', role: 'patron', expiresAt: Number.MAX_SAFE_INTEGER });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
-
 async function cpuUsPerOrder(orders: number, place: () => Promise<void>): Promise<number> {
   const before = process.cpuUsage();
   await place();
@@ -61,10 +59,7 @@ export async function measureOrderPath(options: OrderPathOptions): Promise<Order
     const principal = PATRON(ours.kitchen.patronId);
     const oursBodies = orderBodies(ours.kitchen);
     const floorBodies = orderBodies(floor.kitchen);
-    const work = orderWork(sql.writer.db, floor.kitchen.patronId);
-    const db: Database.Database = sql.writer.db;
-    const one = db.transaction((body: (typeof floorBodies)[number]) => work.place(body, null));
-    const batch = db.transaction((bodies: typeof floorBodies) => bodies.forEach((body) => one(body)));
+    const { many } = orderTransactions(sql.writer.db, floor.kitchen.patronId);
     let oursNext = 0;
     let floorNext = 0;
     const placeOurs = async (orders: number) => {
@@ -74,7 +69,7 @@ export async function measureOrderPath(options: OrderPathOptions): Promise<Order
     };
     const placeFloor = async (orders: number) => {
       for (let done = 0; done < orders; done += CONCURRENT) {
-        batch.immediate(Array.from({ length: Math.min(CONCURRENT, orders - done) }, () => floorBodies[floorNext++ % floorBodies.length]!));
+        many.immediate(Array.from({ length: Math.min(CONCURRENT, orders - done) }, () => [floorBodies[floorNext++ % floorBodies.length]!, null]));
       }
     };
     await placeOurs(options.warmup);

@@ -8,6 +8,9 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
 
+/** The middle sample (of two middles, the upper); NaN without samples. */
+export const median = (samples: readonly number[]) => (samples.length === 0 ? Number.NaN : ([...samples].sort((a, b) => a - b)[samples.length >> 1] as number));
+
 export const mean = (samples: readonly number[]) => (samples.length === 0 ? Number.NaN : samples.reduce((sum, x) => sum + x, 0) / samples.length);
 
 export const round = (value: number, digits = 2) => Number(value.toFixed(digits));
