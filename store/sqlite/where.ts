@@ -96,6 +96,35 @@ function conditionSql(collection: CollectionName, { field, op, value }: Conditio
   return spec.array ? arrayTest(spec.array, op, value, params) : valueTest(fieldExpression(collection, field), op, value, params);
 }
 
+/** Whether `value` compares the same in JavaScript and in SQLite (the JSON text reads back as this number). */
+const plainNumber = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= Number.MAX_SAFE_INTEGER;
+
+const NUMERIC: Partial<Record<FilterOp, (a: number, b: number) => boolean>> = {
+  eq: (a, b) => a === b,
+  ne: (a, b) => a !== b,
+  gt: (a, b) => a > b,
+  gte: (a, b) => a >= b,
+  lt: (a, b) => a < b,
+  lte: (a, b) => a <= b,
+};
+
+/**
+ * What `compileWhere(collection, conditions)` would answer on the row whose document `doc` is, when
+ * every condition compares a plain field holding a number with a number (a stock guard); null when
+ * any does not, and SQL must decide.
+ */
+export function numericVerdict(collection: CollectionName, doc: Record<string, unknown>, conditions: readonly Condition[]): boolean | null {
+  let verdict = true;
+  for (const { field, op, value } of conditions) {
+    const spec = COLLECTIONS[collection].catalogue[field];
+    const test = NUMERIC[op];
+    const current = doc[field];
+    if (!spec || (spec.type !== 'number' && spec.type !== 'integer') || spec.array || spec.computed || !test || !plainNumber(value) || !plainNumber(current)) return null;
+    verdict &&= test(current, value);
+  }
+  return verdict;
+}
+
 export function compileWhere(collection: CollectionName, filter: readonly Condition[]): Clause {
   const params: Param[] = [];
   const sql = filter.map((condition) => conditionSql(collection, condition, params)).join(' AND ');
