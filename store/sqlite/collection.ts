@@ -25,6 +25,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly insertSql: string;
   /** The id and text of the documents whose ids a JSON array lists. */
   private readonly byIds: string;
+  /** A document rewritten by id, unconditionally, in a collection without field columns (the stock writes). */
+  private readonly rewriteSql: string;
   /** Whether its writes make change events (models/collections.ts: not the API's bookkeeping). */
   private readonly followed: boolean;
   /** Whether the writer keeps its documents in memory (models/collections.ts, memory.ts). */
@@ -38,6 +40,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     this.table = tableName(name);
     this.insertSql = insertStatement(name);
     this.byIds = `SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`;
+    this.rewriteSql = `UPDATE ${this.table} SET doc = ? WHERE id = ?`;
     this.followed = COLLECTIONS[name].changeEvents !== false;
     // Never one the store empties by itself (expiry.ts deletes behind the collection's back).
     this.kept = COLLECTIONS[name].keptInMemory === true && COLLECTIONS[name].expiresBy === undefined;
@@ -218,13 +221,19 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private saved(connection: Connection, events: ChangeEvent[], before: Doc, doc: Doc, conditions: Condition[] = [], unchanged: Doc | null = before): Doc | null {
     const text = JSON.stringify(doc);
     const id = doc.id as string;
-    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
-    const set = updateSet(this.name, before, doc, text);
-    if (connection.run(`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]) === 0) return null;
+    if (connection.run(...this.updateStatement(id, before, doc, text, conditions)) === 0) return null;
     const after = imageOf(doc, text, unchanged);
     this.memoryOf(connection)?.remember(this.table, id, after);
     this.record(events, id, before, after);
     return after;
+  }
+
+  /** The UPDATE writing `doc` (as `text`) over the row of `id` while it meets every condition, and its parameters. */
+  private updateStatement(id: string, before: Doc, doc: Doc, text: string, conditions: Condition[]): [string, Param[]] {
+    const set = updateSet(this.name, before, doc, text);
+    if (conditions.length === 0 && set.sql === 'doc = ?') return [this.rewriteSql, [text, id]];
+    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+    return [`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]];
   }
 
   /**
