@@ -8,6 +8,7 @@ import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Envelope, EventType, Sent } from '../events.js';
 import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
+import { envelopeParser, jsonEnvelope } from './envelope-parser.js';
 import { fanOutBatch } from './socketio-fanout.js';
 import { boundedRecoveryAdapter, type HeldSessions } from './recovery-buffer.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
@@ -52,6 +53,8 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     // Middlewares run again on recovery, so a reconnecting client's token is checked again.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
     adapter: boundedRecoveryAdapter(recoveryMaxEvents),
+    // Envelopes are encoded without searching them for binary data (envelope-parser.ts).
+    parser: envelopeParser,
   });
   io.use((socket, next) => {
     identify(verifier, socket.handshake.auth.token).then(
@@ -67,7 +70,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     io,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
     broadcast: (batch) =>
-      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope)),
+      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, jsonEnvelope(envelope))),
     clientCount: () => io.of('/').sockets.size,
     audible: () => io.of('/').sockets.size > 0 || (io.of('/').adapter as unknown as HeldSessions).heldSessions > 0,
     close: () => closeAll(io),
