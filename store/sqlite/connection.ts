@@ -15,6 +15,8 @@ export class Connection {
   readonly memory: DocumentMemory | null;
   /** SQLite's `data_version` when the memory was last checked: it moves when another connection commits. */
   private seenVersion: unknown = undefined;
+  /** Told when the writer finds that another program committed to the file (see `checkOthersWrites`). */
+  onOthersCommit: (() => void) | null = null;
 
   constructor(
     readonly db: BetterSqlite3.Database,
@@ -58,7 +60,7 @@ export class Connection {
     const outermost = !this.db.inTransaction;
     try {
       return this.unit.immediate(() => {
-        if (outermost) this.forgetOthersWrites();
+        if (outermost) this.checkOthersWrites();
         return body();
       }) as R;
     } catch (error) {
@@ -71,18 +73,23 @@ export class Connection {
   /** BEGIN IMMEDIATE: from here until the transaction ends, no other connection commits. */
   begin(): void {
     this.exec('BEGIN IMMEDIATE');
-    this.forgetOthersWrites();
+    this.checkOthersWrites();
   }
 
   /**
-   * Forgets the documents kept in memory when another connection committed since the last check
-   * (a repair made with the sqlite3 shell while the server runs): they may no longer be the rows.
+   * The writer's check for another program's commits to the file since the last check (a repair
+   * made with the sqlite3 shell while the server runs): when there were, the documents kept in
+   * memory are forgotten (they may no longer be the rows) and `onOthersCommit` is told. The first
+   * check only notes where the file stands. Inside a write transaction nothing else can commit.
    */
-  private forgetOthersWrites(): void {
+  checkOthersWrites(): void {
     if (!this.memory) return;
     const version = this.value('PRAGMA data_version', []);
-    if (version !== this.seenVersion) this.memory.clear();
+    const changed = this.seenVersion !== undefined && version !== this.seenVersion;
     this.seenVersion = version;
+    if (!changed) return;
+    this.memory.clear();
+    this.onOthersCommit?.();
   }
 
   /** Undoes everything since `SAVEPOINT name` (and forgets the documents kept in memory). */

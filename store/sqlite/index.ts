@@ -23,7 +23,13 @@ export interface SqliteStoreOptions {
   logger?: StoreLogger;
   /** Told after each group commit how many writes and transactions it carried. */
   onCommit?: CommitObserver;
+  /** How often the file is checked for another program's commits while no write comes (ms). */
+  outsideWriteCheckMs?: number;
 }
+
+/** What resync listeners are told when another program committed to the file. */
+export const OUTSIDE_WRITE = 'another program changed the data file';
+const OUTSIDE_WRITE_CHECK_MS = 1000;
 
 /** The readiness probe waits less for another process's write lock than writes do (BUSY_TIMEOUT_MS). */
 const PROBE_BUSY_TIMEOUT_MS = 1000;
@@ -41,6 +47,8 @@ class SqliteStore implements Store {
   private closing: Promise<void> | undefined;
   // Set by a write the database refused (disk full, I/O): /ready then proves writes work again.
   private writeFailed = false;
+  private readonly resyncListeners = new Set<(reason: string) => void>();
+  private readonly outsideWriteCheck: NodeJS.Timeout;
 
   constructor(
     private readonly writer: Connection,
@@ -48,7 +56,8 @@ class SqliteStore implements Store {
     private readonly clock: () => Date,
     private readonly feed: ChangeFeed,
     private readonly release: () => void,
-    onCommit: CommitObserver = () => {},
+    private readonly onListenerError: (error: unknown) => void,
+    { onCommit = () => {}, outsideWriteCheckMs = OUTSIDE_WRITE_CHECK_MS }: Pick<SqliteStoreOptions, 'onCommit' | 'outsideWriteCheckMs'> = {},
   ) {
     this.group = new CommitGroup(writer, feed, this.mutex, (outcome) => {
       // A refused commit means "cannot write"; /ready then proves writes work again.
@@ -56,6 +65,10 @@ class SqliteStore implements Store {
       onCommit(outcome);
     });
     this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
+    // Where the file stands now; every write transaction checks again, and so does this timer.
+    writer.checkOthersWrites();
+    writer.onOthersCommit = () => this.resync(OUTSIDE_WRITE);
+    this.outsideWriteCheck = setInterval(() => void this.checkOutsideWrites(), outsideWriteCheckMs).unref();
   }
 
   collection<N extends CollectionName>(name: N): Collection<Collections[N]> {
@@ -83,9 +96,34 @@ class SqliteStore implements Store {
     return this.feed.subscribe(listener);
   }
 
-  /** A single process owns its file's changes: there is never anything to resync. */
-  onResync(): () => void {
-    return () => {};
+  /**
+   * The server's own writes all make change events; another program's commit to the file (a repair
+   * with the sqlite3 shell) makes none, so what is kept in memory from the events must be read again.
+   */
+  onResync(listener: (reason: string) => void): () => void {
+    this.resyncListeners.add(listener);
+    return () => this.resyncListeners.delete(listener);
+  }
+
+  private resync(reason: string): void {
+    for (const listener of this.resyncListeners) {
+      try {
+        listener(reason);
+      } catch (error) {
+        this.onListenerError(error);
+      }
+    }
+  }
+
+  /** Between writes, another program's commit is found by this check (a write transaction's own comes first). */
+  private async checkOutsideWrites(): Promise<void> {
+    try {
+      await this.mutex.run(() => {
+        if (!this.closing) this.writer.checkOthersWrites();
+      });
+    } catch {
+      // The file cannot be read now: the next write reports why, and the next check tries again.
+    }
   }
 
   /**
@@ -121,6 +159,7 @@ class SqliteStore implements Store {
 
   close(): Promise<void> {
     // Writes queued before close still run; anything called after it is refused.
+    clearInterval(this.outsideWriteCheck);
     this.closing ??= this.mutex.run(() => {
       this.group.flush();
       this.writer.close();
@@ -168,5 +207,5 @@ export function openSqliteStore(options: SqliteStoreOptions): Store {
   const { writer, reader, release, upgrade } = openConnections(options.dataDir, options.synchronous ?? 'NORMAL', clock);
   if (upgrade) options.logger?.info({ from: upgrade.from, to: upgrade.to, dataDir: options.dataDir }, 'data format upgraded');
   const onListenerError = options.onListenerError ?? ((error: unknown) => console.error('a change listener failed', error));
-  return new SqliteStore(writer, reader, clock, new ChangeFeed(onListenerError), release, options.onCommit);
+  return new SqliteStore(writer, reader, clock, new ChangeFeed(onListenerError), release, onListenerError, options);
 }
