@@ -22,6 +22,11 @@ export class AccountReader {
       this.changes += 1;
       this.kept.delete(event.id);
     });
+    // Another program changed the data (no event says which account): every account is read again.
+    store.onResync(() => {
+      this.changes += 1;
+      this.kept.clear();
+    });
   }
 
   async get(id: string): Promise<Account | null> {

@@ -1,8 +1,8 @@
 // Values derived from orders (a page's JSON text, a report's record), kept in memory between reads
 // where the store's change events are published right after each commit, before any later read
-// (the embedded store): any change to an order drops its value, and values read while an order
-// change was committing are not kept (the document read may be the older one). At most `max` are
-// kept; the oldest goes first.
+// (the embedded store): any change to an order drops its value (another program's commit, all of
+// them), and values read while an order change was committing are not kept (the document read may
+// be the older one). At most `max` are kept; the oldest goes first.
 import type { OrderDoc } from '../models/order.js';
 import type { Collection, Store } from '../store/types.js';
 
@@ -11,6 +11,7 @@ export class KeptPerOrder<V> {
   /** Counts order changes: a read that overlapped one is not kept. */
   private changes = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
 
   constructor(
     store: Store,
@@ -21,6 +22,11 @@ export class KeptPerOrder<V> {
       if (event.collection !== 'orders') return;
       this.changes++;
       this.kept.delete(event.id);
+    });
+    // Another program changed the data (no event says which orders): every value is derived again.
+    this.unsubscribeResync = store.onResync(() => {
+      this.changes++;
+      this.kept.clear();
     });
   }
 
@@ -38,6 +44,7 @@ export class KeptPerOrder<V> {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeResync();
     this.kept.clear();
   }
 

@@ -7,23 +7,50 @@ import type { ChangeEvent, Store } from '../store/types.js';
 export const KITCHEN_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
 
 export class KitchenBook {
-  private readonly orders = new Map<string, OrderDoc>();
+  private orders = new Map<string, OrderDoc>();
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
   /** Orders changed while the book was being loaded: the load's copies of them are older. */
-  private touched: Set<string> | null = new Set();
+  private touched: Set<string> | null = null;
 
   /** Only for a store whose change events precede every later read (`synchronousChanges`). */
   static async open(store: Store): Promise<KitchenBook | undefined> {
     if (!store.synchronousChanges) return undefined;
     const book = new KitchenBook(store);
-    const loaded = await store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]);
-    for (const order of loaded) if (!book.touched?.has(order.id)) book.orders.set(order.id, order);
-    book.touched = null;
+    await book.load();
     return book;
   }
 
-  private constructor(store: Store) {
+  private constructor(private readonly store: Store) {
     this.unsubscribe = store.onChange((event) => this.apply(event));
+    // Another program changed the data (no event says which orders): the book is read again.
+    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
+  }
+
+  /**
+   * Reads the kitchen's orders and makes them the book, but for those changed while it read (their
+   * events are newer than what it read). A later load started meanwhile supersedes this one; a
+   * failed one leaves the book as it was, until the next.
+   */
+  private async load(): Promise<void> {
+    const touched = new Set<string>();
+    this.touched = touched;
+    const loaded = await this.store
+      .collection('orders')
+      .find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }])
+      .catch((error: unknown) => {
+        if (this.touched === touched) this.touched = null;
+        throw error;
+      });
+    if (this.touched !== touched) return;
+    this.touched = null;
+    const orders = new Map<string, OrderDoc>();
+    for (const order of loaded) if (!touched.has(order.id)) orders.set(order.id, order);
+    for (const id of touched) {
+      const changed = this.orders.get(id);
+      if (changed) orders.set(id, changed);
+    }
+    this.orders = orders;
   }
 
   /** The kept orders in one of `statuses`, in no set order (documents shared with the change feed: never edit one). */
@@ -33,6 +60,7 @@ export class KitchenBook {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeResync();
     this.orders.clear();
   }
 

@@ -64,33 +64,58 @@ export class LiveMenu implements MenuReader {
   /** Every answer in the default order; null until the next list after a change. */
   private ordered: readonly Dish[] | null = null;
   /** Changes that committed while the menu was loading; null once loaded. */
-  private pending: ChangeEvent[] | null = [];
+  private pending: ChangeEvent[] | null = null;
+  /** Counts loads: a load superseded by a later one leaves the menu alone. */
+  private loads = 0;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
 
-  private constructor(store: Store) {
+  private constructor(private readonly store: Store) {
     this.unsubscribe = store.onChange((event) => (this.pending ? this.pending.push(event) : this.apply(event)));
+    // Another program changed the data (no event says what): the menu is read again.
+    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
   }
 
-  /**
-   * Follows the store from now on, then loads what it holds. Changes that commit while the load
-   * runs are applied after it, in order: each carries the whole document, so applying one the load
-   * already saw changes nothing.
-   */
+  /** Follows the store from now on, then loads what it holds. */
   static async open(store: Store): Promise<LiveMenu> {
     if (!store.synchronousChanges) throw new Error('a live menu needs a store whose change events arrive before its writes answer');
     const menu = new LiveMenu(store);
     try {
-      const [dishes, ingredients] = await Promise.all([store.collection('dishes').find([]), store.collection('ingredients').find([])]);
-      for (const ingredient of ingredients) menu.stock.set(ingredient.id, ingredient.in_stock_qty);
-      for (const dish of dishes) menu.putDish(dish);
-      const pending = menu.pending ?? [];
-      menu.pending = null;
-      for (const event of pending) menu.apply(event);
+      await menu.load();
       return menu;
     } catch (error) {
       menu.close();
       throw error;
     }
+  }
+
+  /**
+   * Reads every dish and ingredient and makes them the menu. Changes that commit while the load
+   * runs are applied after it, in order: each carries the whole document, so applying one the load
+   * already saw changes nothing. Until it is done, reads answer from the menu as it was.
+   */
+  private async load(): Promise<void> {
+    const load = ++this.loads;
+    this.pending ??= [];
+    const [dishes, ingredients] = await Promise.all([this.store.collection('dishes').find([]), this.store.collection('ingredients').find([])]).catch((error: unknown) => {
+      if (load === this.loads) this.catchUp();
+      throw error;
+    });
+    if (load !== this.loads) return;
+    for (const id of [...this.dishes.keys()]) this.dropDish(id);
+    this.stock.clear();
+    for (const ingredient of ingredients) this.stock.set(ingredient.id, ingredient.in_stock_qty);
+    for (const dish of dishes) this.putDish(dish);
+    this.answers.clear();
+    this.ordered = null;
+    this.catchUp();
+  }
+
+  /** Applies what committed during a load, and follows the events again. */
+  private catchUp(): void {
+    const pending = this.pending ?? [];
+    this.pending = null;
+    for (const event of pending) this.apply(event);
   }
 
   get current() {
@@ -107,6 +132,7 @@ export class LiveMenu implements MenuReader {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeResync();
   }
 
   private all(): readonly Dish[] {

@@ -69,6 +69,7 @@ describe('OrderPages', () => {
     const racing: Store = {
       ...store,
       onChange: (listener) => store.onChange(listener),
+      onResync: (listener) => store.onResync(listener),
       collection: ((name: 'orders') => {
         const orders = store.collection(name);
         return {

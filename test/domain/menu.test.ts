@@ -1,10 +1,14 @@
 // The live menu answers every read exactly as the store would, whatever was written before, and
 // follows each committed write at once.
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
 import { LiveMenu, openMenu, StoreMenu } from '../../domain/menu.js';
 import { CATEGORIES, dishCatalogue, STATIONS, type DishWrite } from '../../models/dish.js';
 import { parseListQuery, type RawListQuery } from '../../query/parse.js';
+import { registerFold } from '../../store/sqlite/fold.js';
+import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import type { ChangeListener, Store } from '../../store/types.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
@@ -212,6 +216,7 @@ describe('LiveMenu', () => {
         listener = next;
         return store.onChange((event) => listener?.(event));
       },
+      onResync: (next) => store.onResync(next),
       collection: (name) => {
         const inner = store.collection(name);
         return {
@@ -235,6 +240,60 @@ describe('LiveMenu', () => {
       ['Tea', true],
     ]);
     expect(await menu.list(parseListQuery({}, dishCatalogue))).toEqual(expected);
+    menu.close();
+  });
+
+  it('reads everything again when the store resyncs, and of two reads in flight keeps the later', async () => {
+    const { store, dataDir } = open();
+    await seedIngredients(store, () => 1);
+    const soup = await store.collection('dishes').insert(dishWrite('Soup', 4, 'hot', [I1], []));
+    // The resyncs are fired by hand, and each read of the dishes answers only when its gate opens.
+    let resync: ((reason: string) => void) | undefined;
+    const gates: Promise<void>[] = [];
+    const gated: Store = {
+      ...store,
+      kind: store.kind,
+      synchronousChanges: true,
+      onChange: (listener) => store.onChange(listener),
+      onResync: (listener) => ((resync = listener), () => {}),
+      collection: (name) => {
+        const inner = store.collection(name);
+        return {
+          ...inner,
+          find: async (...args: Parameters<typeof inner.find>) => {
+            const found = await inner.find(...args);
+            if (name === 'dishes') await gates.shift();
+            return found;
+          },
+        } as typeof inner;
+      },
+    };
+    const menu = await LiveMenu.open(gated);
+    const gate = () => {
+      let open!: () => void;
+      gates.push(new Promise<void>((resolve) => (open = resolve)));
+      return open;
+    };
+    const price = async () => (await menu.get(soup.id))?.price;
+    // A repair with the sqlite3 shell: a connection of its own, no change event.
+    const repair = (value: number) => {
+      const shell = new Database(path.join(dataDir, DATABASE_FILE));
+      registerFold(shell);
+      shell.prepare(`UPDATE dishes SET doc = json_set(doc, '$.price', ?) WHERE id = ?`).run(value, soup.id);
+      shell.close();
+    };
+    repair(6);
+    const first = gate();
+    resync?.('repaired');
+    repair(7);
+    const second = gate();
+    resync?.('repaired again');
+    expect(await price()).toBe(4);
+    second();
+    await vi.waitFor(async () => expect(await price()).toBe(7));
+    first();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await price()).toBe(7);
     menu.close();
   });
 

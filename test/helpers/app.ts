@@ -50,6 +50,8 @@ export interface TestAppOptions {
   withoutUsers?: boolean;
   /** Told after each of the store's group commits. */
   onCommit?: CommitObserver;
+  /** How often the store looks for another program's commits to its file (ms). */
+  outsideWriteCheckMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -67,7 +69,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     POS_CONNECTION_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const store = openSqliteStore({ dataDir, clock: clock.now, ...(options.onCommit && { onCommit: options.onCommit }) });
+  const store = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
   const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
