@@ -110,8 +110,9 @@ export interface Store extends StoreSession {
   /** Subscribes to committed changes; returns the unsubscribe function. */
   onChange(listener: ChangeListener): () => void;
   /**
-   * Subscribes to "changes may have been missed" signals (a change stream that could not resume):
-   * screens must reload from the REST lists. The embedded store never emits it.
+   * Subscribes to "changes may have been missed" signals (MongoDB: a change stream that could not
+   * resume; the embedded store: another program committed to its file): screens must reload from
+   * the REST lists, and whatever was kept in memory from change events must be read again.
    */
   onResync(listener: (reason: string) => void): () => void;
   /** Resolves when the store answers; rejects with the reason otherwise. */
