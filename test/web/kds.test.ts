@@ -1,6 +1,9 @@
 // The station screen in a real browser against the real app: tickets arrive live at the right
 // station only, bump and recall move the order through the API, and deleted tickets go away.
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { PASSWORD } from '../helpers/app.js';
@@ -98,6 +101,33 @@ describe('KDS board', () => {
       await orderCard(hot, cancelled.id).waitFor({ state: 'detached' });
       await orderCard(hot, served.id).waitFor({ state: 'detached' });
       expect(await hot.isVisible('#empty')).toBe(true);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+
+  it('follows a repair made with the sqlite3 shell while it is open: the board reloads and shows it', async () => {
+    const t = await startTestApp({ listen: true, outsideWriteCheckMs: 50 });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      const served = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ava' });
+      const renamed = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ben' });
+      await orderCard(hot, served.id).waitFor();
+      expect((await readTicket(hot, renamed.id)).name).toBe('Ben');
+
+      // Another program commits to the file: no change event, so the server tells screens to reload.
+      const shell = new Database(path.join(t.dataDir, DATABASE_FILE));
+      shell.transaction(() => {
+        shell.prepare(`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`).run(served.id);
+        shell.prepare(`UPDATE orders SET doc = json_set(doc, '$.name', 'Benedict') WHERE id = ?`).run(renamed.id);
+      })();
+      shell.close();
+      await orderCard(hot, served.id).waitFor({ state: 'detached', timeout: WAIT_MS });
+      await expect.poll(async () => (await readTicket(hot, renamed.id)).name, { timeout: WAIT_MS }).toBe('Benedict');
+      expect(await hot.textContent('#count')).toBe('1 open');
     } finally {
       await t.close();
     }
