@@ -1,14 +1,11 @@
 // A repair made with the sqlite3 shell while the server runs (the embedded store): what the server
 // keeps in memory from its own change events (the live menu, the kitchen book, the order pages, the
 // accounts) is read again, and screens are told to reload, instead of serving what was true before.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { registerFold } from '../../store/sqlite/fold.js';
-import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { sioIn, type SioClient } from '../realtime/helpers/clients.js';
+import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
 
 let t: TestApp | undefined;
 let screen: SioClient | undefined;
@@ -17,20 +14,6 @@ afterEach(async () => {
   screen?.close();
   await t?.close();
 });
-
-/**
- * Commits every statement in one transaction through a connection of its own, as the sqlite3 shell
- * would (with pos_fold, which the unique user_name index needs to write users: store/sqlite/fold.ts).
- */
-function shell(dataDir: string, statements: [string, ...unknown[]][]): void {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  registerFold(db);
-  try {
-    db.transaction(() => statements.forEach(([sql, ...params]) => db.prepare(sql).run(...params)))();
-  } finally {
-    db.close();
-  }
-}
 
 describe("another program's commit to the data file", () => {
   it('reaches the menu, the station queue, the order lists and the accounts, and screens reload', async () => {
@@ -47,11 +30,12 @@ describe("another program's commit to the data file", () => {
     expect((await app.inject({ method: 'GET', url: '/users', as: 'manager' })).statusCode).toBe(200);
     screen = await sioIn(app.url, 'hot', app.tokens.chef, ['station:hot']);
 
-    shell(app.dataDir, [
+    commitAsOtherProgram(
+      app.dataDir,
       [`UPDATE dishes SET doc = json_set(doc, '$.price', 99.5) WHERE id = ?`, steak.id],
       [`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`, order.id],
       [`UPDATE users SET doc = json_set(doc, '$.role', 'patron') WHERE id = ?`, app.userIds.manager],
-    ]);
+    );
 
     const resync = await screen.inbox.waitFor((e) => e.type === 'resync', 'resync');
     expect(resync.data).toEqual({ reason: 'another program changed the data file' });

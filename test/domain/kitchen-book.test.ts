@@ -1,18 +1,16 @@
 // The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it and
 // the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KitchenBook } from '../../domain/kitchen-book.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { allDay, stationQueue } from '../../domain/stations.js';
 import { STATIONS } from '../../models/dish.js';
 import type { Principal } from '../../domain/principal.js';
-import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import type { Store } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { commitAsOtherProgram, gatedStore } from '../store/fixtures/other-program.js';
 import { order, storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
 describe('station reads from the kitchen book', () => {
@@ -117,42 +115,15 @@ describe('loading the kitchen book', () => {
     const { store, dataDir } = open();
     const orders = store.collection('orders');
     const [ann, ben] = [await orders.insert(order('Received', { name: 'Ann' })), await orders.insert(order('Received', { name: 'Ben' }))];
-    // The resyncs are fired by hand, and each read answers only when its gate opens.
-    let resync: ((reason: string) => void) | undefined;
-    const gates: Promise<void>[] = [];
-    const gated: Store = {
-      ...store,
-      synchronousChanges: true,
-      onChange: (listener) => store.onChange(listener),
-      onResync: (listener) => ((resync = listener), () => {}),
-      collection: ((name: 'orders') => ({
-        ...store.collection(name),
-        find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
-          const found = await store.collection(name).find(...args);
-          await gates.shift();
-          return found;
-        },
-      })) as Store['collection'],
-    };
-    const book = (await KitchenBook.open(gated))!;
-    const gate = () => {
-      let open!: () => void;
-      gates.push(new Promise<void>((resolve) => (open = resolve)));
-      return open;
-    };
-    // Repairs with the sqlite3 shell: a connection of its own, no change event.
-    const repair = (sql: string, id: string) => {
-      const shell = new Database(path.join(dataDir, DATABASE_FILE));
-      shell.prepare(sql).run(id);
-      shell.close();
-    };
+    const gated = gatedStore(store, 'orders');
+    const book = (await KitchenBook.open(gated.store))!;
     const names = () => book.inStatus(['Received']).map((doc) => doc.name).sort();
-    repair(`UPDATE orders SET doc = json_set(doc, '$.name', 'Ann-Marie') WHERE id = ?`, ann.id);
-    const first = gate();
-    resync?.('repaired');
-    repair(`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`, ann.id);
-    const second = gate();
-    resync?.('repaired again');
+    commitAsOtherProgram(dataDir, [`UPDATE orders SET doc = json_set(doc, '$.name', 'Ann-Marie') WHERE id = ?`, ann.id]);
+    const first = gated.gate();
+    gated.resync('repaired');
+    commitAsOtherProgram(dataDir, [`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`, ann.id]);
+    const second = gated.gate();
+    gated.resync('repaired again');
     // Committed while both reads are in flight: its event is newer than either read.
     await orders.update(ben.id, { set: { name: 'Benedict' } });
     expect(names()).toEqual(['Ann', 'Benedict']);

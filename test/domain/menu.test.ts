@@ -1,15 +1,12 @@
 // The live menu answers every read exactly as the store would, whatever was written before, and
 // follows each committed write at once.
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { LiveMenu, openMenu, StoreMenu } from '../../domain/menu.js';
 import { CATEGORIES, dishCatalogue, STATIONS, type DishWrite } from '../../models/dish.js';
 import { parseListQuery, type RawListQuery } from '../../query/parse.js';
-import { registerFold } from '../../store/sqlite/fold.js';
-import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import type { ChangeListener, Store } from '../../store/types.js';
+import { commitAsOtherProgram, gatedStore } from '../store/fixtures/other-program.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 
 const { open } = storesPerTest('pos-menu-');
@@ -247,47 +244,16 @@ describe('LiveMenu', () => {
     const { store, dataDir } = open();
     await seedIngredients(store, () => 1);
     const soup = await store.collection('dishes').insert(dishWrite('Soup', 4, 'hot', [I1], []));
-    // The resyncs are fired by hand, and each read of the dishes answers only when its gate opens.
-    let resync: ((reason: string) => void) | undefined;
-    const gates: Promise<void>[] = [];
-    const gated: Store = {
-      ...store,
-      kind: store.kind,
-      synchronousChanges: true,
-      onChange: (listener) => store.onChange(listener),
-      onResync: (listener) => ((resync = listener), () => {}),
-      collection: (name) => {
-        const inner = store.collection(name);
-        return {
-          ...inner,
-          find: async (...args: Parameters<typeof inner.find>) => {
-            const found = await inner.find(...args);
-            if (name === 'dishes') await gates.shift();
-            return found;
-          },
-        } as typeof inner;
-      },
-    };
-    const menu = await LiveMenu.open(gated);
-    const gate = () => {
-      let open!: () => void;
-      gates.push(new Promise<void>((resolve) => (open = resolve)));
-      return open;
-    };
+    const gated = gatedStore(store, 'dishes');
+    const menu = await LiveMenu.open(gated.store);
     const price = async () => (await menu.get(soup.id))?.price;
-    // A repair with the sqlite3 shell: a connection of its own, no change event.
-    const repair = (value: number) => {
-      const shell = new Database(path.join(dataDir, DATABASE_FILE));
-      registerFold(shell);
-      shell.prepare(`UPDATE dishes SET doc = json_set(doc, '$.price', ?) WHERE id = ?`).run(value, soup.id);
-      shell.close();
-    };
+    const repair = (value: number) => commitAsOtherProgram(dataDir, [`UPDATE dishes SET doc = json_set(doc, '$.price', ?) WHERE id = ?`, value, soup.id]);
     repair(6);
-    const first = gate();
-    resync?.('repaired');
+    const first = gated.gate();
+    gated.resync('repaired');
     repair(7);
-    const second = gate();
-    resync?.('repaired again');
+    const second = gated.gate();
+    gated.resync('repaired again');
     expect(await price()).toBe(4);
     second();
     await vi.waitFor(async () => expect(await price()).toBe(7));

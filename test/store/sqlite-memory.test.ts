@@ -10,6 +10,7 @@ import { Connection } from '../../store/sqlite/connection.js';
 import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import { DocumentMemory, MAX_KEPT_PER_TABLE } from '../../store/sqlite/memory.js';
 import type { Store } from '../../store/types.js';
+import { commitAsOtherProgram } from './fixtures/other-program.js';
 import { storesPerTest } from './fixtures/sqlite-stores.js';
 
 const fixture = storesPerTest('pos-memory-');
@@ -92,12 +93,7 @@ describe("the embedded store's writer keeps ingredients in memory", () => {
     const { store, dataDir, flour } = await kitchen();
     await store.collection('ingredients').updateEach([take(flour.id, 1)]);
     // A repair with the sqlite3 shell while the server runs: another connection, its own commit.
-    const shell = new Database(path.join(dataDir, DATABASE_FILE));
-    try {
-      shell.prepare(`UPDATE ingredients SET doc = json_set(doc, '$.in_stock_qty', 40) WHERE id = ?`).run(flour.id);
-    } finally {
-      shell.close();
-    }
+    commitAsOtherProgram(dataDir, [`UPDATE ingredients SET doc = json_set(doc, '$.in_stock_qty', 40) WHERE id = ?`, flour.id]);
     await store.collection('ingredients').updateEach([take(flour.id, 1)]);
     expect(storedStock(dataDir, flour.id)).toBe(39);
     expect((await store.collection('ingredients').get(flour.id))?.in_stock_qty).toBe(39);

@@ -2,25 +2,15 @@
 // server runs) makes no change event: the store tells its resync listeners instead, so what the
 // server keeps in memory is read again. Found between writes by a periodic check, and by a write
 // transaction's own check if it comes first; the server's own writes never count as one.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import { OUTSIDE_WRITE } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
+import { commitAsOtherProgram } from './fixtures/other-program.js';
 import { storesPerTest } from './fixtures/sqlite-stores.js';
 
 const fixture = storesPerTest('pos-outside-');
 
-/** Commits `sql` through a connection of its own, as the sqlite3 shell would. */
-function shell(dataDir: string, sql: string, ...params: unknown[]): void {
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
-}
+const shell = (dataDir: string, sql: string, ...params: unknown[]) => commitAsOtherProgram(dataDir, [sql, ...params]);
 
 function resyncs(store: Store): string[] {
   const heard: string[] = [];

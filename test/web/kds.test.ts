@@ -1,11 +1,9 @@
 // The station screen in a real browser against the real app: tickets arrive live at the right
 // station only, bump and recall move the order through the API, and deleted tickets go away.
-import Database from 'better-sqlite3';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
 import { PASSWORD } from '../helpers/app.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, readTicket, signIn, statusInApi, WAIT_MS } from './browser.js';
 
@@ -119,12 +117,11 @@ describe('KDS board', () => {
       expect((await readTicket(hot, renamed.id)).name).toBe('Ben');
 
       // Another program commits to the file: no change event, so the server tells screens to reload.
-      const shell = new Database(path.join(t.dataDir, DATABASE_FILE));
-      shell.transaction(() => {
-        shell.prepare(`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`).run(served.id);
-        shell.prepare(`UPDATE orders SET doc = json_set(doc, '$.name', 'Benedict') WHERE id = ?`).run(renamed.id);
-      })();
-      shell.close();
+      commitAsOtherProgram(
+        t.dataDir,
+        [`UPDATE orders SET doc = json_set(doc, '$.status', 'Ready for Pickup') WHERE id = ?`, served.id],
+        [`UPDATE orders SET doc = json_set(doc, '$.name', 'Benedict') WHERE id = ?`, renamed.id],
+      );
       await orderCard(hot, served.id).waitFor({ state: 'detached', timeout: WAIT_MS });
       await expect.poll(async () => (await readTicket(hot, renamed.id)).name, { timeout: WAIT_MS }).toBe('Benedict');
       expect(await hot.textContent('#count')).toBe('1 open');
