@@ -102,12 +102,10 @@ export class LiveMenu implements MenuReader {
       throw error;
     });
     if (load !== this.loads) return;
-    for (const id of [...this.dishes.keys()]) this.dropDish(id);
-    this.stock.clear();
+    for (const kept of [this.dishes, this.stock, this.essentialTo, this.answers]) kept.clear();
+    this.ordered = null;
     for (const ingredient of ingredients) this.stock.set(ingredient.id, ingredient.in_stock_qty);
     for (const dish of dishes) this.putDish(dish);
-    this.answers.clear();
-    this.ordered = null;
     this.catchUp();
   }
 

@@ -40,7 +40,8 @@ function holds(value: unknown, op: Condition['op'], target: Scalar | Scalar[]): 
   }
 }
 
-function matches(doc: Doc, condition: Condition, catalogue: Catalogue): boolean {
+/** Whether `doc` meets `condition`, as the stores decide it. */
+export function matches(doc: Doc, condition: Condition, catalogue: Catalogue): boolean {
   const spec = catalogue[condition.field];
   if (!spec) throw new Error(`no field ${condition.field} in the catalogue`);
   const values = valuesOf(doc, condition.field, spec);

@@ -3,6 +3,7 @@
 // that looks like an operator is compared as the data it is.
 import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
 import { COLLECTIONS } from '../../models/collections.js';
+import { matches } from '../../query/evaluate.js';
 import type { CollectionName } from '../types.js';
 import { countStatement } from './counts.js';
 import { fieldExpression, jsonPath, tableName } from './schema.js';
@@ -99,30 +100,22 @@ function conditionSql(collection: CollectionName, { field, op, value }: Conditio
 /** Whether `value` compares the same in JavaScript and in SQLite (the JSON text reads back as this number). */
 const plainNumber = (value: unknown): value is number => typeof value === 'number' && Math.abs(value) <= Number.MAX_SAFE_INTEGER;
 
-const NUMERIC: Partial<Record<FilterOp, (a: number, b: number) => boolean>> = {
-  eq: (a, b) => a === b,
-  ne: (a, b) => a !== b,
-  gt: (a, b) => a > b,
-  gte: (a, b) => a >= b,
-  lt: (a, b) => a < b,
-  lte: (a, b) => a <= b,
-};
+const NUMERIC_OPERATORS = new Set<FilterOp>(['eq', 'ne', 'gt', 'gte', 'lt', 'lte']);
 
 /**
  * What `compileWhere(collection, conditions)` would answer on the row whose document `doc` is, when
- * every condition compares a plain field holding a number with a number (a stock guard); null when
- * any does not, and SQL must decide.
+ * every condition compares a plain field holding a number with a number (a stock guard), where
+ * JavaScript's evaluation of a query (query/evaluate.ts) and SQLite's agree; null when any does
+ * not, and SQL must decide.
  */
 export function numericVerdict(collection: CollectionName, doc: Record<string, unknown>, conditions: readonly Condition[]): boolean | null {
-  let verdict = true;
+  const { catalogue } = COLLECTIONS[collection];
   for (const { field, op, value } of conditions) {
-    const spec = COLLECTIONS[collection].catalogue[field];
-    const test = NUMERIC[op];
-    const current = doc[field];
-    if (!spec || (spec.type !== 'number' && spec.type !== 'integer') || spec.array || spec.computed || !test || !plainNumber(value) || !plainNumber(current)) return null;
-    verdict &&= test(current, value);
+    const spec = catalogue[field];
+    if (!spec || (spec.type !== 'number' && spec.type !== 'integer') || spec.array || spec.computed) return null;
+    if (!NUMERIC_OPERATORS.has(op) || !plainNumber(value) || !plainNumber(doc[field])) return null;
   }
-  return verdict;
+  return conditions.every((condition) => matches(doc, condition, catalogue));
 }
 
 export function compileWhere(collection: CollectionName, filter: readonly Condition[]): Clause {
