@@ -8,7 +8,7 @@ import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Envelope, EventType, Sent } from '../events.js';
 import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
-import { envelopeParser, jsonEnvelope } from './envelope-parser.js';
+import { emitJsonOnly, envelopeParser } from './envelope-parser.js';
 import { fanOutBatch } from './socketio-fanout.js';
 import { boundedRecoveryAdapter, type HeldSessions } from './recovery-buffer.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
@@ -70,7 +70,7 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     io,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
     broadcast: (batch) =>
-      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, jsonEnvelope(envelope))),
+      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => emitJsonOnly(envelope, () => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope))),
     clientCount: () => io.of('/').sockets.size,
     audible: () => io.of('/').sockets.size > 0 || (io.of('/').adapter as unknown as HeldSessions).heldSessions > 0,
     close: () => closeAll(io),
