@@ -10,7 +10,7 @@ import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
 import { applyUpdate, imageOf, parsed, plainCopy, withBase, type Doc } from './images.js';
 import { insertStatement, insertValues, updateSet } from './columns.js';
-import { tableName } from './schema.js';
+import { columnFields, tableName } from './schema.js';
 import { compileWhere, listStatements, numericVerdict, whereSql, type Param } from './where.js';
 
 /** How operations reach the database: which connection, and how writes commit and publish. */
@@ -25,8 +25,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private readonly insertSql: string;
   /** The id and text of the documents whose ids a JSON array lists. */
   private readonly byIds: string;
-  /** A document rewritten by id, unconditionally, in a collection without field columns (the stock writes). */
-  private readonly rewriteSql: string;
+  /** A document rewritten by id, unconditionally (the stock writes): null where field columns must be kept up too. */
+  private readonly rewriteSql: string | null;
   /** Whether its writes make change events (models/collections.ts: not the API's bookkeeping). */
   private readonly followed: boolean;
   /** Whether the writer keeps its documents in memory (models/collections.ts, memory.ts). */
@@ -40,7 +40,7 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
     this.table = tableName(name);
     this.insertSql = insertStatement(name);
     this.byIds = `SELECT id, doc FROM ${this.table} WHERE id IN (SELECT value FROM json_each(?))`;
-    this.rewriteSql = `UPDATE ${this.table} SET doc = ? WHERE id = ?`;
+    this.rewriteSql = columnFields(name).length === 0 ? `UPDATE ${this.table} SET doc = ? WHERE id = ?` : null;
     this.followed = COLLECTIONS[name].changeEvents !== false;
     // Never one the store empties by itself (expiry.ts deletes behind the collection's back).
     this.kept = COLLECTIONS[name].keptInMemory === true && COLLECTIONS[name].expiresBy === undefined;
@@ -230,8 +230,8 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
 
   /** The UPDATE writing `doc` (as `text`) over the row of `id` while it meets every condition, and its parameters. */
   private updateStatement(id: string, before: Doc, doc: Doc, text: string, conditions: Condition[]): [string, Param[]] {
+    if (conditions.length === 0 && this.rewriteSql) return [this.rewriteSql, [text, id]];
     const set = updateSet(this.name, before, doc, text);
-    if (conditions.length === 0 && set.sql === 'doc = ?') return [this.rewriteSql, [text, id]];
     const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
     return [`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]];
   }
