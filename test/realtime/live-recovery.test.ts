@@ -9,12 +9,15 @@ import { idOf } from './helpers/screens.js';
 
 let t: TestApp;
 let hot: SioClient;
+let steady: SioClient | undefined;
 
 beforeEach(async () => {
   t = await startLiveApp();
 });
 afterEach(async () => {
   hot?.close();
+  steady?.close();
+  steady = undefined;
   await t.close();
 });
 
@@ -22,6 +25,7 @@ describe('connection-state recovery', () => {
   it('replays the events missed during a brief disconnect, in order, without duplicates', async () => {
     const { steak, salad } = await seedMenu(t);
     hot = await sioIn(t.url, 'hot station', t.tokens.chef, ['station:hot']);
+    steady = await sioIn(t.url, 'hot station that stays', t.tokens.chef, ['station:hot']);
     const first = await placeOrder(t, [steak.id]);
     await hot.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === first.id, 'the first order');
 
@@ -44,5 +48,8 @@ describe('connection-state recovery', () => {
     const ids = hot.inbox.envelopes.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);
+    // What it was replayed is what a screen that never dropped was sent, to the last property.
+    await steady.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === third.id, 'the last order, on the steady screen');
+    expect(hot.inbox.envelopes).toEqual(steady.inbox.envelopes);
   });
 });
