@@ -18,7 +18,7 @@ const log = (line: string) => console.log(line);
 const options = loadOptions();
 const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
 const growthSettings = { connections: options.connections, duration: options.growthDuration, warmup: options.growthWarmup };
-const ordersSettings = { rounds: options.rounds, orders: options.postOrders, warmup: options.postWarmup, concurrency: options.postConcurrency, sockets: options.postSockets, group: options.floorGroup, idempotency: options.idempotency };
+const ordersSettings = { rounds: options.rounds, orders: options.postOrders, warmup: options.postWarmup, rewarm: options.postRewarm, concurrency: options.postConcurrency, sockets: options.postSockets, group: options.floorGroup, idempotency: options.idempotency };
 const has = (suite: (typeof options.suites)[number]) => options.suites.includes(suite);
 
 async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {

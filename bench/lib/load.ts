@@ -80,17 +80,23 @@ export interface CountSettings {
   warmup: number;
   /** Runs after the warm-up, before the measured run (e.g. clearing what the warm-up left). */
   afterWarmup?: () => Promise<unknown>;
+  /**
+   * Requests thrown away after `afterWarmup`: the other requests it makes leave V8 compiling the
+   * measured route's code again, which the measured run would otherwise pay for.
+   */
+  rewarm?: number;
 }
 
 /**
  * Loads `server` with a fixed number of requests: CPU per request is then read around the same
  * work on every server compared, and requests per second is the count over the time it took.
  */
-export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup }: CountSettings): Promise<LoadResult> {
+export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup, rewarm = 0 }: CountSettings): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
   await settle(server);
   if (warmup > 0) await autocannon({ ...options, amount: warmup });
   await afterWarmup?.();
+  if (rewarm > 0) await autocannon({ ...options, amount: rewarm });
   await settle(server);
   const cpuBefore = server.cpuMs();
   const started = performance.now();

@@ -101,7 +101,7 @@ export function markdown(record: RunRecord): string {
     '',
     '## POST /orders against its floor',
     '',
-    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : ''}; ${options.rounds} round(s), each of ours a fresh process.`,
+    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${options.postRewarm > 0 ? ` (ours: then cancelled, and ${options.postRewarm} more thrown away)` : ''}${options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : ''}; ${options.rounds} round(s), each of ours a fresh process.`,
     '',
     ...ordersTable(results),
     '',

@@ -24,6 +24,8 @@ export interface OrdersSettings {
   /** Orders measured per run, after `warmup` thrown away. */
   orders: number;
   warmup: number;
+  /** Orders thrown away after the warm-up's are cancelled, before the measured ones (see loadCount). */
+  rewarm: number;
   concurrency: number[];
   sockets: number[];
   /** Orders per transaction in the floor's group-commit variant. */
@@ -125,7 +127,7 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
             // The warm-up's orders leave the kitchen before the measured run: a kitchen never holds
             // 15,000 open orders, and their book (about 2 KB each) would push memory past its target.
             const afterWarmup = () => cancelPlacedSince(pos.url, tokens.manager, since);
-            push(ours, `${connections}/${sockets}`, await loadCount(pos, { requests }, { ...load, afterWarmup }));
+            push(ours, `${connections}/${sockets}`, await loadCount(pos, { requests }, { ...load, afterWarmup, rewarm: settings.rewarm }));
           } finally {
             await screens?.close();
           }
