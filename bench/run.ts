@@ -1,5 +1,6 @@
 // `npm run bench`: the whole benchmark, its results written to bench/results/ (see docs/benchmarks.md).
 // Settings come from BENCH_* variables (bench/lib/options.ts); the defaults are the committed run.
+import path from 'node:path';
 import { orderBodies, placeOrder, signIn } from './lib/api.js';
 import { buildServer } from './lib/build.js';
 import { Dataset } from './lib/dataset.js';
@@ -7,7 +8,7 @@ import { describeMachine, loadAverage, speedIndexMs, waitForQuiet } from './lib/
 import { loadOptions } from './lib/options.js';
 import type { Memory } from './lib/processes.js';
 import { writeReport, type RunRecord } from './lib/report.js';
-import { POS_SETTINGS, productionNodeFlags, startFloorServer, startPos } from './lib/servers.js';
+import { POS_SETTINGS, productionNodeFlags, startContractMinimum, startFloorServer, startPos } from './lib/servers.js';
 import { verdicts, type Results } from './lib/targets.js';
 import { growthSuite } from './suites/growth.js';
 import { compare, endpoints, startComparators, type Comparators } from './suites/http.js';
@@ -72,7 +73,8 @@ async function ordersAgainstFloor(dataset: Dataset): Promise<Results['orders']> 
     await setup.stop();
     const startOurs = (label: string) => startPos(dataset.dir, label, { cpuProfile: options.cpuProfile });
     const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
-    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, ordersSettings, log);
+    const startMinimum = (dataCopy: string) => startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
+    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }, ordersSettings, log);
   } finally {
     await Promise.all([setup.stop(), floor?.stop()]);
   }

@@ -44,21 +44,25 @@ function stockTaker(db: Database.Database): (id: string, units: number, essentia
 export function orderTransactions(db: Database.Database, ownerId: string) {
   const work = orderWork(db, ownerId);
   const one = db.transaction((body: OrderBody, key: string | null) => work.place(body, key));
-  const many = db.transaction((batch: [OrderBody, string | null][]) => {
-    for (const [body, key] of batch) {
+  // Each order's document, or the error that refused it alone (the others commit).
+  const many = db.transaction((batch: [OrderBody, string | null][]) =>
+    batch.map(([body, key]): PlacedOrder | Error => {
       try {
-        one(body, key);
-      } catch {
-        // Refused alone; the others commit.
+        return one(body, key);
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error));
       }
-    }
-  });
+    }),
+  );
   return { one, many };
 }
 
+/** The order as stored (owner and stock taken included). */
+export type PlacedOrder = Record<string, unknown> & { id: string };
+
 export interface OrderWork {
   /** One order's work; throws (undoing its writes when run as a transaction) if stock is short. */
-  place(body: OrderBody, idempotencyKey: string | null): void;
+  place(body: OrderBody, idempotencyKey: string | null): PlacedOrder;
 }
 
 export function orderWork(db: Database.Database, ownerId: string): OrderWork {
@@ -104,12 +108,13 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
       };
       const text = JSON.stringify(order);
       insertOrder(order, text);
-      if (idempotencyKey === null) return;
+      if (idempotencyKey === null) return order;
       const expires = new Date(now.getTime() + 86_400_000).toISOString();
       // Under the id the store finds it by (derived from caller and key), as the API stores it.
       const request = { scope: `user:${ownerId}`, key: idempotencyKey, fingerprint: '0'.repeat(64) };
       const record = { id: recordId(request), created_at: at, updated_at: at, ...request, status: 201, location: `/orders/${order.id}`, content_type: 'application/json; charset=utf-8', body: text, expires_at: expires };
       insertKey(record, JSON.stringify(record));
+      return order;
     },
   };
 }

@@ -86,6 +86,26 @@ export function startFloorServer(createdOrder: unknown): Promise<ServerProcess> 
   return startBareFastify({ name: 'floor (bare fastify POST /orders)', script: 'floor-server.ts', data: createdOrder, dataVariable: 'BENCH_BODY', file: 'floor' });
 }
 
+/**
+ * The contract's minimum for POST /orders (bench/contract-minimum-server.ts) on `dataDir`, a copy of
+ * the data of its own, checking tokens signed with the secret in `secretFile`.
+ */
+export async function startContractMinimum(dataDir: string, secretFile: string, ownerId: string): Promise<ServerProcess> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  const port = await freePort();
+  return startServer({
+    name: 'contract minimum (POST /orders)',
+    command: process.execPath,
+    args: ['--import', 'tsx', path.join(BENCH_DIR, 'contract-minimum-server.ts')],
+    env: { PORT: String(port), BENCH_DATA_DIR: dataDir, BENCH_JWT_SECRET_FILE: secretFile, BENCH_OWNER: ownerId, NODE_ENV: 'production' },
+    port,
+    readyPath: '/health',
+    logFile: path.join(LOG_DIR, 'contract-minimum.log'),
+    // Its access log goes where ours goes: nowhere.
+    discardStdout: true,
+  });
+}
+
 /** A bare fastify reference server from bench/, given its data as a JSON file named by `dataVariable`. */
 async function startBareFastify({ name, script, data, dataVariable, file }: { name: string; script: string; data: unknown; dataVariable: string; file: string }): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });

@@ -1,8 +1,10 @@
 // POST /orders against its floor, in the same run: our server's CPU per order (read from /proc
 // around a fixed number of orders) with no socket and with kitchen screens connected, beside the
 // floor = a bare fastify POST validating the same body schema (bench/floor-server.ts) + better-
-// sqlite3 doing the order's logical work on a copy of the same data (bench/floor-sqlite.ts).
-// Rounds alternate ours and the floors, each round of ours a fresh process.
+// sqlite3 doing the order's logical work on a copy of the same data (bench/floor-sqlite.ts), and
+// beside the contract's minimum: both in one process with the least the contract adds to every
+// order (bench/contract-minimum-server.ts). Rounds alternate ours and the references, each round
+// of ours a fresh process.
 import { execFile } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -49,6 +51,8 @@ export interface OrdersReport {
   ours: LoadResult;
   /** The bare fastify POST at the same concurrency (no sockets: it has no realtime to pay for). */
   http: LoadResult;
+  /** The contract's minimum at the same concurrency (no sockets either). */
+  minimum: LoadResult;
   sql: SqlFloor;
   /** The floor's CPU per order: bare fastify + SQL with group commit (and with a commit per order). */
   floorUs: number;
@@ -56,6 +60,8 @@ export interface OrdersReport {
   /** Our CPU per order over the floor's. */
   ofFloor: number;
   ofFloorPerOrderCommit: number;
+  /** Our CPU per order over the contract minimum's. */
+  ofMinimum: number;
 }
 
 /** The order bodies autocannon cycles through, each sent with a key of its own when asked. */
@@ -72,9 +78,9 @@ export function postRequests(kitchen: Kitchen, tokens: Tokens, idempotency: bool
   }));
 }
 
-/** Copies the (closed) data directory's database for the SQL floor, which then grows on its own. */
-function copyData(dataDir: string): string {
-  const copy = path.join(RUN_DIR, 'floor-data');
+/** Copies the (closed) data directory's database for a reference (into RUN_DIR/`name`), which then grows on its own. */
+function copyData(dataDir: string, name: string): string {
+  const copy = path.join(RUN_DIR, name);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
   for (const suffix of ['', '-wal']) {
@@ -95,6 +101,17 @@ async function sqlFloor(input: FloorSqlInput): Promise<FloorSqlResult> {
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as FloorSqlResult;
 }
 
+/** The contract's minimum, after as many orders thrown away as ours, on its own copy of the data (removed after). */
+async function measureMinimum(start: OrdersContext['startMinimum'], dataCopy: string, requests: Request[], load: { connections: number; count: number; warmup: number }): Promise<LoadResult> {
+  const server = await start(dataCopy);
+  try {
+    return await loadCount(server, { requests }, load);
+  } finally {
+    await server.stop();
+    rmSync(dataCopy, { recursive: true, force: true });
+  }
+}
+
 export interface OrdersContext {
   dataDir: string;
   kitchen: Kitchen;
@@ -102,16 +119,19 @@ export interface OrdersContext {
   /** Starts a fresh server of ours on dataDir; the floor server keeps running. */
   startOurs: (label: string) => Promise<ServerProcess>;
   floor: ServerProcess;
+  /** Starts the contract's minimum on a copy of the data. */
+  startMinimum: (dataCopy: string) => Promise<ServerProcess>;
   /** Takes the orders placed since then out of the kitchen (while no server runs). */
   finishPlacedSince: (since: Date) => Promise<unknown>;
 }
 
-export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, finishPlacedSince }: OrdersContext, settings: OrdersSettings, log: (line: string) => void): Promise<OrdersReport[]> {
+export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }: OrdersContext, settings: OrdersSettings, log: (line: string) => void): Promise<OrdersReport[]> {
   const requests = postRequests(kitchen, tokens, settings.idempotency);
-  const copy = copyData(dataDir);
+  const copy = copyData(dataDir, 'floor-data');
   const bodies: OrderBody[] = orderBodies(kitchen);
   const ours = new Map<string, LoadResult[]>();
   const http = new Map<number, LoadResult[]>();
+  const minimum = new Map<number, LoadResult[]>();
   const sql: FloorSqlResult[] = [];
   const push = <K>(map: Map<K, LoadResult[]>, key: K, result: LoadResult) => map.set(key, [...(map.get(key) ?? []), result]);
   for (let round = 1; round <= settings.rounds; round++) {
@@ -139,9 +159,10 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
       }
       // Cheaper by an order of magnitude: more requests keep its CPU time well above the clock tick.
       push(http, connections, await loadCount(floor, { requests }, { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000) }));
+      push(minimum, connections, await measureMinimum(startMinimum, copyData(dataDir, 'minimum-data'), requests, load));
     }
     sql.push(await sqlFloor({ dataDir: copy, bodies, ownerId: kitchen.patronId, orders: settings.orders, warmup: settings.warmup, group: settings.group, idempotency: settings.idempotency }));
-    log(`  round ${round}: ${[...ours].map(([key, runs]) => `ours c/sockets ${key} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; bare fastify ${[...http].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; SQL ${sql.at(-1)?.perOrder.cpuUsPerOrder} µs per commit, ${sql.at(-1)?.grouped.cpuUsPerOrder} µs grouped`);
+    log(`  round ${round}: ${[...ours].map(([key, runs]) => `ours c/sockets ${key} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; bare fastify ${[...http].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; contract minimum ${[...minimum].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; SQL ${sql.at(-1)?.perOrder.cpuUsPerOrder} µs per commit, ${sql.at(-1)?.grouped.cpuUsPerOrder} µs grouped`);
   }
   rmSync(copy, { recursive: true, force: true });
   const mean = (value: (result: FloorSqlResult) => number) => Math.round(sql.reduce((sum, result) => sum + value(result), 0) / sql.length);
@@ -155,9 +176,22 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
   return [...ours].map(([key, runs]) => {
     const [concurrency = 0, sockets = 0] = key.split('/').map(Number);
     const bare = combine(http.get(concurrency) ?? []);
+    const least = combine(minimum.get(concurrency) ?? []);
     const mine = combine(runs);
     const floorUs = bare.cpuUsPerRequest + floorSql.groupCommitUs;
     const floorPerOrderCommitUs = bare.cpuUsPerRequest + floorSql.perOrderCommitUs;
-    return { concurrency, sockets, ours: mine, http: bare, sql: floorSql, floorUs, floorPerOrderCommitUs, ofFloor: round(mine.cpuUsPerRequest / floorUs, 2), ofFloorPerOrderCommit: round(mine.cpuUsPerRequest / floorPerOrderCommitUs, 2) };
+    return {
+      concurrency,
+      sockets,
+      ours: mine,
+      http: bare,
+      minimum: least,
+      sql: floorSql,
+      floorUs,
+      floorPerOrderCommitUs,
+      ofFloor: round(mine.cpuUsPerRequest / floorUs, 2),
+      ofFloorPerOrderCommit: round(mine.cpuUsPerRequest / floorPerOrderCommitUs, 2),
+      ofMinimum: round(mine.cpuUsPerRequest / least.cpuUsPerRequest, 2),
+    };
   });
 }

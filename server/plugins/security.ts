@@ -29,7 +29,7 @@ type HeaderValue = number | string | readonly string[];
  * time), so they are recorded once, from a throwaway instance, and set on each response in the
  * order helmet sets them. Per-route helmet options or CSP nonces would need the plugin itself again.
  */
-async function helmetHeaders(): Promise<[string, HeaderValue][]> {
+export async function helmetHeaders(): Promise<[string, HeaderValue][]> {
   const probe = Fastify();
   const headers: [string, HeaderValue][] = [];
   let recording = false;

@@ -2,13 +2,15 @@
 // the servers it compares, loads them, connects screens and writes its report. No timing is
 // asserted (benchmarks are run with `npm run bench`, never as tests); only that the pieces work.
 import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../bench/lib/api.js';
 import { Dataset } from '../../bench/lib/dataset.js';
 import { describeMachine, loadAverage } from '../../bench/lib/machine.js';
 import { loadOptions, RUN_DIR } from '../../bench/lib/options.js';
 import { markdown } from '../../bench/lib/report.js';
-import { POS_SETTINGS, startFloorServer, startPos } from '../../bench/lib/servers.js';
+import { POS_SETTINGS, startContractMinimum, startFloorServer, startPos } from '../../bench/lib/servers.js';
+import { round } from '../../bench/lib/stats.js';
 import { verdicts, type Results } from '../../bench/lib/targets.js';
 import { growthSuite } from '../../bench/suites/growth.js';
 import { compare, endpoints, startComparators } from '../../bench/suites/http.js';
@@ -56,7 +58,8 @@ describe('benchmark harness', () => {
       const startOurs = (label: string) => startPos(dataset.dir, label, { fromSource: true });
       const settings = { rounds: 1, orders: 12, warmup: 2, rewarm: 3, concurrency: [2], sockets: [0, 2], group: 4, idempotency: true };
       const finishPlacedSince = async (since: Date) => finished.push(await dataset.finishPlacedSince(since));
-      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, finishPlacedSince }, settings, quiet);
+      const startMinimum = (dataCopy: string) => startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
+      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }, settings, quiet);
     } finally {
       await floor.stop();
     }
@@ -80,7 +83,8 @@ describe('benchmark harness', () => {
     expect(results.orders.map(({ concurrency, sockets }) => [concurrency, sockets])).toEqual([[2, 0], [2, 2]]);
     expect(finished).toEqual([15, 15]);
     for (const report of results.orders) {
-      for (const run of [report.ours, report.http]) expect({ failed: run.non2xx + run.errors + run.timeouts, created: run.statusCodes['201'] }).toEqual({ failed: 0, created: run.requests });
+      for (const run of [report.ours, report.http, report.minimum]) expect({ failed: run.non2xx + run.errors + run.timeouts, created: run.statusCodes['201'] }).toEqual({ failed: 0, created: run.requests });
+      expect(report.ofMinimum).toBe(round(report.ours.cpuUsPerRequest / report.minimum.cpuUsPerRequest));
       expect(report.sql.perOrderCommitUs).toBeGreaterThan(0);
       expect(report.sql.groupCommitUs).toBeGreaterThan(0);
       expect(report.floorUs).toBe(report.http.cpuUsPerRequest + report.sql.groupCommitUs);
