@@ -8,7 +8,7 @@
 // Left out, as ours has them for other work: the change events and what follows them (the live
 // menu, the kitchen book, realtime), role and account checks beyond the token, rate limits, replays.
 import { readFileSync } from 'node:fs';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { jwtVerify } from 'jose';
 import { fingerprintOf, recordId } from '../domain/idempotency.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../domain/tokens.js';
@@ -57,7 +57,7 @@ function place(body: OrderBody, key: string | null): Promise<Outcome> {
   return new Promise((settle) => pending.push({ body, key, settle }));
 }
 
-const problem = (reply: { code(status: number): { type(type: string): { send(body: string): unknown } } }, status: number, title: string) =>
+const problem = (reply: FastifyReply, status: number, title: string) =>
   reply.code(status).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title, status }));
 
 const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true });
@@ -75,7 +75,7 @@ app.post('/orders', { schema: { body: OrderCreate } }, async (request, reply) =>
   if (caller === null) return problem(reply, 401, 'Unauthorized');
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header : null;
-  // The fingerprint is what a repeat is told apart by; the benchmark sends none, so a stored key is just refused.
+  // The fingerprint is what a repeat is told apart by; the benchmark never repeats a key, so a stored one is just refused.
   if (key !== null && storedKey.get(recordId({ scope: `user:${caller}`, key, fingerprint: fingerprintOf('POST', '/orders', request.body) })) !== undefined) {
     return problem(reply, 409, 'Key already used');
   }
