@@ -3,7 +3,7 @@
 // native code (SQLite, its binding, and the kernel's work under them: the storage floor's part)
 // and the rest, the rest by the innermost JavaScript source file of each sample. Put beside the
 // same summary of the contract's minimum, it shows which side of SQLite a difference is on. How to
-// record a profile with JavaScript names (jitdump): docs/benchmarks.md, "Profiling".
+// record a profile with JavaScript names (jitdump): docs/benchmarks.md, "Profiling with perf".
 // Usage: npx tsx bench/perf-split.ts <perf-script.txt> <operations> [sampling Hz, 1999] [rows, 25]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +24,7 @@ const GC_FRAME = /Scaveng|MarkCompact|IncrementalMarking|MinorMS|Heap::/;
 const SQLITE_FRAME = /\((?:[^()]*\/)?(?:better-sqlite3\/[^()]*|better_sqlite3)\.node\)$/;
 /** The project's own folders, where a path inside the repository (or a build of it) starts. */
 const OWN_FILE = /(?:^|\/)((?:server|store|domain|realtime|models|query|bench|web)\/[^/]+(?:\/[^/]+)*)$/;
+const BENCH_BUILD = '/bench/.work/build/';
 /** A GC frame this deep in a sample or less makes the sample the collector's. */
 const GC_DEPTH = 14;
 
@@ -35,6 +36,9 @@ export function sourceOf(file: string): string {
     return scope.startsWith('@') ? `${scope}/${name}` : scope;
   }
   if (file.startsWith('node:')) return file;
+  // The benchmark's own build of the server (bench/lib/build.ts) names files from its root.
+  const built = file.indexOf(BENCH_BUILD);
+  if (built >= 0) return file.slice(built + BENCH_BUILD.length);
   return OWN_FILE.exec(file)?.[1] ?? file;
 }
 

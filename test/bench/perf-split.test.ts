@@ -56,6 +56,7 @@ describe('the perf profile summary', () => {
     expect(sourceOf('node:_http_outgoing')).toBe('node:_http_outgoing');
     expect(sourceOf('/tmp/builds/a/domain/orders.js')).toBe('domain/orders.js');
     expect(sourceOf('/work/pos/bench/lib/floor-sql.ts')).toBe('bench/lib/floor-sql.ts');
+    expect(sourceOf('/work/pos/bench/.work/build/server/plugins/auth.js')).toBe('server/plugins/auth.js');
   });
 
   it('prints the threads, the split and the rest as rows of µs per operation', () => {
