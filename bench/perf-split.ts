@@ -25,6 +25,9 @@ const SQLITE_FRAME = /\((?:[^()]*\/)?(?:better-sqlite3\/[^()]*|better_sqlite3)\.
 /** The project's own folders, where a path inside the repository (or a build of it) starts. */
 const OWN_FILE = /(?:^|\/)((?:server|store|domain|realtime|models|query|bench|web)\/[^/]+(?:\/[^/]+)*)$/;
 const BENCH_BUILD = '/bench/.work/build/';
+/** What `classify` says of a sample inside SQLite (a file could be named anything). */
+const INSIDE_SQLITE = Symbol('inside SQLite');
+const round = (us: number) => Math.round(us * 10) / 10;
 /** A GC frame this deep in a sample or less makes the sample the collector's. */
 const GC_DEPTH = 14;
 
@@ -42,8 +45,8 @@ export function sourceOf(file: string): string {
   return OWN_FILE.exec(file)?.[1] ?? file;
 }
 
-function classify(frames: string[]): string | 'sqlite' {
-  if (frames.some((frame) => SQLITE_FRAME.test(frame))) return 'sqlite';
+function classify(frames: string[]): string | typeof INSIDE_SQLITE {
+  if (frames.some((frame) => SQLITE_FRAME.test(frame))) return INSIDE_SQLITE;
   if (frames.slice(0, GC_DEPTH).some((frame) => GC_FRAME.test(frame))) return 'garbage collection';
   for (const frame of frames) {
     const js = JS_FRAME.exec(frame);
@@ -71,10 +74,9 @@ export function splitProfile(text: string, { operations, hz }: { operations: num
     if (frames[0]?.includes('epoll_wait')) continue;
     count(threads, 'main');
     const where = classify(frames);
-    if (where === 'sqlite') sqlite += usPerSample;
+    if (where === INSIDE_SQLITE) sqlite += usPerSample;
     else count(rest, where);
   }
-  const round = (us: number) => Math.round(us * 10) / 10;
   return {
     threads: Object.fromEntries([...threads].map(([name, us]) => [name, round(us)])),
     sqlite: round(sqlite),
@@ -91,7 +93,7 @@ export function formatSplit(split: PerfSplit, rows = 25): string {
     '',
     'main thread:',
     line(split.sqlite, 'inside better-sqlite3 (SQLite, its binding, the kernel under them)'),
-    line(Math.round((main - split.sqlite) * 10) / 10, 'everything else, by innermost source:'),
+    line(round(main - split.sqlite), 'everything else, by innermost source:'),
     ...split.rest.slice(0, rows).map(([name, us]) => line(us, `  ${name}`)),
     '',
   ].join('\n');
