@@ -36,6 +36,18 @@ function usableSpec(catalogue: Catalogue, field: string, use: 'filter' | 'sort')
   return spec as FieldSpec & { type: Exclude<FieldType, 'object'> };
 }
 
+/**
+ * The placeholder of a value compared in a WHERE clause, and of LIMIT and OFFSET. SQLite's planner
+ * (3.54, as better-sqlite3 13 bundles it) reads some bound values while it plans: a LIMIT, and an
+ * equality's value when it weighs an index that serves the ORDER BY instead. It then marks the
+ * statement to be compiled again when that parameter is bound anew, and better-sqlite3 clears the
+ * bindings after every run, which always counts as such a change. So every list query was parsed
+ * and planned again on every run. A unary plus hides the value from the planner (it stops at the
+ * `+`) and changes nothing else: same value, no affinity either way, the same plan
+ * (test/store/sqlite-statements.test.ts).
+ */
+export const VALUE = '+?';
+
 // SQLite has no boolean type: JSON true/false read back as 1/0.
 const bind = (value: Scalar): Param => (typeof value === 'boolean' ? Number(value) : value);
 
@@ -66,14 +78,14 @@ function valueTest(x: string, op: FilterOp, value: Scalar | Scalar[], params: Pa
   if (op === 'eq') {
     if (scalar === null) return `${x} IS NULL`;
     params.push(bind(scalar));
-    return `${x} = ?`;
+    return `${x} = ${VALUE}`;
   }
   params.push(bind(scalar));
   // IS NOT: a missing or null value differs from any value (MongoDB's $ne).
-  if (op === 'ne') return `${x} IS NOT ?`;
+  if (op === 'ne') return `${x} IS NOT ${VALUE}`;
   if (op === 'contains') return `instr(${FOLD}(${x}), ${FOLD}(?)) > 0`;
   // NULL compares to nothing, so ordering operators never match a missing or null value.
-  return `${x} ${ORDERING[op]} ?`;
+  return `${x} ${ORDERING[op]} ${VALUE}`;
 }
 
 function arrayTest(array: NonNullable<FieldSpec['array']>, op: FilterOp, value: Scalar | Scalar[], params: Param[]): string {
@@ -153,7 +165,7 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
   const pageParams = [...clause.params, limit ?? -1, offset];
   // The page's ids alone: read from an index when one covers the filter and the sort.
-  const ids = { sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`, params: pageParams };
+  const ids = { sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ${VALUE} OFFSET ${VALUE}`, params: pageParams };
   // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
   // sorts the documents; the two-pass page below would read each of them twice.
   if (limit === undefined && offset === 0) {
@@ -161,7 +173,7 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   }
   // Sorting and skipping read only the ids and sort keys (from an index when one covers them);
   // the documents are read for the page alone, then put back in order.
-  const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ? OFFSET ?`;
+  const page = `SELECT id, ${order.key} AS sort_key FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ${VALUE} OFFSET ${VALUE}`;
   const pageOrder = order.key === 'id' ? `page.id ${order.direction}` : `page.sort_key ${order.direction}, page.id ${order.direction}`;
   return {
     page: { sql: `SELECT t.doc FROM (${page}) AS page JOIN ${table} AS t ON t.id = page.id ORDER BY ${pageOrder}`, params: pageParams },
