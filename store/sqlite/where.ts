@@ -43,8 +43,8 @@ function usableSpec(catalogue: Catalogue, field: string, use: 'filter' | 'sort')
  * statement to be compiled again when that parameter is bound anew, and better-sqlite3 clears the
  * bindings after every run, which always counts as such a change. So every list query was parsed
  * and planned again on every run. A unary plus hides the value from the planner (it stops at the
- * `+`) and changes nothing else: same value, no affinity either way, the same plan
- * (test/store/sqlite-statements.test.ts).
+ * `+`) and changes nothing else: same value, no affinity either way, the same plans
+ * (test/store/sqlite.test.ts) and answers (test/store/sqlite-statements.test.ts).
  */
 export const VALUE = '+?';
 
