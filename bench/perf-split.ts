@@ -7,6 +7,7 @@
 // Usage: npx tsx bench/perf-split.ts <perf-script.txt> <operations> [sampling Hz, 1999] [rows, 25]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { round } from './lib/stats.js';
 
 export interface PerfSplit {
   /** µs per operation, by thread name (the main thread's idle time excluded). */
@@ -27,7 +28,8 @@ const OWN_FILE = /(?:^|\/)((?:server|store|domain|realtime|models|query|bench|we
 const BENCH_BUILD = '/bench/.work/build/';
 /** What `classify` says of a sample inside SQLite (a file could be named anything). */
 const INSIDE_SQLITE = Symbol('inside SQLite');
-const round = (us: number) => Math.round(us * 10) / 10;
+/** µs are shown to a tenth. */
+const tenths = (us: number) => round(us, 1);
 /** A GC frame this deep in a sample or less makes the sample the collector's. */
 const GC_DEPTH = 14;
 
@@ -78,9 +80,9 @@ export function splitProfile(text: string, { operations, hz }: { operations: num
     else count(rest, where);
   }
   return {
-    threads: Object.fromEntries([...threads].map(([name, us]) => [name, round(us)])),
-    sqlite: round(sqlite),
-    rest: [...rest].sort((a, b) => b[1] - a[1]).map(([name, us]) => [name, round(us)]),
+    threads: Object.fromEntries([...threads].map(([name, us]) => [name, tenths(us)])),
+    sqlite: tenths(sqlite),
+    rest: [...rest].sort((a, b) => b[1] - a[1]).map(([name, us]) => [name, tenths(us)]),
   };
 }
 
@@ -93,7 +95,7 @@ export function formatSplit(split: PerfSplit, rows = 25): string {
     '',
     'main thread:',
     line(split.sqlite, 'inside better-sqlite3 (SQLite, its binding, the kernel under them)'),
-    line(round(main - split.sqlite), 'everything else, by innermost source:'),
+    line(tenths(main - split.sqlite), 'everything else, by innermost source:'),
     ...split.rest.slice(0, rows).map(([name, us]) => line(us, `  ${name}`)),
     '',
   ].join('\n');
