@@ -42,6 +42,11 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
     data: schema('AllDay'),
   },
   {
+    type: 'settings.updated',
+    summary: "The restaurant's settings changed (time zone, default pacing, wait limit, low portions); `data` is what GET /settings now answers.",
+    data: schema('Settings'),
+  },
+  {
     type: 'resync',
     summary: 'Changes may have been missed: reload from the REST lists.',
     data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
@@ -55,7 +60,7 @@ const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
   description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with every ticket and only those dishes, and the station's all-day counts.`,
-  types: [...ORDER_EVENTS, 'station.all_day', 'resync'] as EventType[],
+  types: [...ORDER_EVENTS, 'station.all_day', 'settings.updated', 'resync'] as EventType[],
 });
 
 export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
@@ -66,7 +71,7 @@ export const CHANNELS: { key: string; address: string; description: string; type
     key: 'expeditor',
     address: 'expeditor',
     description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes.',
-    types: [...ORDER_EVENTS, 'resync'],
+    types: [...ORDER_EVENTS, 'settings.updated', 'resync'],
   },
   {
     key: 'myOrders',
@@ -113,5 +118,6 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     ],
   },
   'station.all_day': { station: 'hot', items: [{ dish_id: dish.id, name: dish.name, quantity: 2 }], upcoming: [] },
+  'settings.updated': { time_zone: 'Europe/Berlin', default_pacing: 'at_once', max_wait_minutes: 45, low_portions: 10, updated_at: '2026-11-21T12:00:00.000Z' },
   resync: { reason: 'The change stream could not resume.' },
 };

@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Dish } from '../models/dish.js';
 import { Ingredient, type IngredientDoc } from '../models/ingredient.js';
 import type { KitchenOrder } from '../models/order.js';
+import type { Settings } from '../models/settings.js';
 import type { AllDay } from '../models/ticket.js';
 import type { Channel } from './rooms.js';
 
@@ -29,6 +30,8 @@ export interface EventData {
   'stock.updated': StockUpdate;
   /** A station's all-day counts changed (as GET /stations/{station}/all-day answers). */
   'station.all_day': AllDay;
+  /** The restaurant's settings changed (as GET /settings now answers). */
+  'settings.updated': Settings;
   /** Changes may have been missed: reload from the REST lists. */
   resync: { reason: string };
 }
