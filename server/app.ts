@@ -60,6 +60,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     verifier: instance.pos.tokens,
     now: instance.pos.now,
     menu: instance.pos.menu,
+    lowPortions: () => instance.pos.settings.current().low_portions,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
     // The address HTTP sees (request.ip), for the socket.io handshake too.
     clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),
