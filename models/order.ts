@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Id, Nullable, Timestamp } from './common.js';
 import { Ticket, TICKET_STATUSES } from './ticket.js';
+import type { Ticket as StoredTicketType } from './ticket.js';
 import { STATIONS, type Dish } from './dish.js';
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
@@ -15,6 +16,10 @@ const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No pe
 const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
 export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 is the highest priority, 5 the lowest.' });
 export const Status = Type.Enum(STATUSES);
+export const PACINGS = ['at_once', 'together', 'courses'] as const;
+export type Pacing = (typeof PACINGS)[number];
+const PacingField = Type.Enum(PACINGS, { description: 'at_once: every ticket fires with the order; together: dishes are due together (shorter ones fire later); courses: Appetizer, Main Course, Dessert fired one after another (Drinks with the first).' });
+const CourseGap = Nullable(Type.Number({ minimum: 0, maximum: 120, description: 'Minutes after every ticket of a course is Ready that the next course fires by itself; null: only by hand.', examples: [5] }));
 
 export const Order = Type.Object(
   {
@@ -29,7 +34,9 @@ export const Order = Type.Object(
     priority: Priority,
     status: Status,
     fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
-    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station among the dishes, in the order cold, hot, beverages. The status follows them.' }),
+    pacing: PacingField,
+    course_gap_minutes: CourseGap,
+    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station and course among the dishes, by course, then cold, hot, beverages. The status follows them (Voided ones ignored).' }),
     ready_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.' })),
     closed_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' })),
   },
@@ -42,7 +49,15 @@ export type KitchenOrder = Order & { dishes: Dish[] };
  * Stored with the id of the user who placed it (patrons see their own orders only) and the units of
  * stock it took (given back exactly on deletion, even if a recipe changed since).
  */
-export type OrderDoc = Order & { owner_id: string; stock_taken: { ingredient_id: string; units: number }[] };
+export type OrderDoc = Omit<Order, 'pacing' | 'course_gap_minutes' | 'tickets'> &
+  Partial<Pick<Order, 'pacing' | 'course_gap_minutes'>> & {
+    tickets: StoredTicket[];
+    owner_id: string;
+    stock_taken: { ingredient_id: string; units: number }[];
+    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/pacing.ts). */
+    next_fire_at?: string | null;
+  };
+export type StoredTicket = StoredTicketType;
 
 export const OrderCreate = Type.Object(
   {
@@ -51,6 +66,8 @@ export const OrderCreate = Type.Object(
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
+    pacing: Type.Optional(PacingField),
+    course_gap_minutes: Type.Optional(CourseGap),
   },
   { additionalProperties: false },
 );
@@ -68,6 +85,8 @@ export const OrderReplace = Type.Object(
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
+    pacing: Type.Optional(PacingField),
+    course_gap_minutes: Type.Optional(CourseGap),
     status: Type.Optional(Status),
     priority: Type.Optional(Priority),
   },
@@ -90,6 +109,8 @@ export const orderCatalogue: Catalogue = {
   priority: { type: 'integer', sortable: true, filterable: true },
   status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
   fire_at: { type: 'date', sortable: true, filterable: true },
+  pacing: { type: 'enum', enum: PACINGS, sortable: true, filterable: true },
+  course_gap_minutes: { type: 'number', sortable: true, filterable: true },
   tickets: { type: 'object' },
   'tickets.station': { type: 'enum', enum: STATIONS, filterable: true, array: { path: 'tickets', item: 'station' } },
   'tickets.status': { type: 'enum', enum: TICKET_STATUSES, filterable: true, array: { path: 'tickets', item: 'status' } },
@@ -98,4 +119,9 @@ export const orderCatalogue: Catalogue = {
 };
 
 /** Internal: the store also indexes the owner, which no client may filter on. */
-export const orderStoreCatalogue: Catalogue = { ...orderCatalogue, owner_id: { type: 'string', filterable: true } };
+export const orderStoreCatalogue: Catalogue = {
+  ...orderCatalogue,
+  owner_id: { type: 'string', filterable: true },
+  // When the order's next held ticket fires by itself (null: none waits for the clock): the scheduler's index.
+  next_fire_at: { type: 'date', sortable: true, filterable: true },
+};
