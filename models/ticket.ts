@@ -16,7 +16,7 @@ export const TicketChange = Type.Object(
     added: Type.Array(Type.String(), { description: 'Dish ids added to this ticket (a dish added twice is listed twice).' }),
     removed: Type.Array(Type.String(), { description: 'Dish ids removed from this ticket.' }),
   },
-  { $id: 'TicketChange', additionalProperties: false },
+  { additionalProperties: false },
 );
 export type TicketChange = Static<typeof TicketChange>;
 
