@@ -8,6 +8,7 @@ import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeTicketQueries } from './contract-tickets.js';
+import { describeFireQueries } from './contract-fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 import { describeWriteSkew } from './contract-write-skew.js';
 
@@ -808,6 +809,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeUniqueness(suite);
     describeTransactions(suite);
     describeTicketQueries(suite.store);
+    describeFireQueries(suite.store);
     describeWriteSkew(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
