@@ -72,8 +72,8 @@ export class OrderScheduler {
     return [...byId.values()];
   }
 
-  /** The next fire time of any order, or null. */
-  private async nextFire(): Promise<string | null> {
+  /** The next fire time of any order, or null: what the scheduler sleeps until (at most 30 s). */
+  async nextFire(): Promise<string | null> {
     const orders = this.store.collection('orders');
     const [[paced], [legacy]] = await Promise.all([
       orders.find([{ field: 'next_fire_at', op: 'gt', value: '' }], { sort: { field: 'next_fire_at', direction: 'asc' }, limit: 1 }),
