@@ -2,6 +2,7 @@
 // SQLite's online backup while the server keeps serving (a plain file copy can miss writes still
 // in the write-ahead log). Default: <POS_DATA_DIR>/backups/pos-<UTC time>.sqlite. Restore with
 // `npm run restore -- <file>` (scripts/restore.ts).
+import '../server/supported-node.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

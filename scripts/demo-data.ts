@@ -2,6 +2,7 @@
 // through the domain's own operations; running it again adds nothing that is already there. While a
 // server owns the data directory, the same data goes in through that server's API instead
 // (scripts/demo-data-api.ts), so its menu and boards see it at once.
+import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
 import { createDish } from '../domain/dishes.js';
 import { createIngredient } from '../domain/ingredients.js';

@@ -1,6 +1,7 @@
 // `npm run restore -- <backup file>`: puts a backup in place of the data directory's pos.sqlite.
 // Only with the server stopped (the data directory's lock refuses otherwise, naming the server).
 // The file replaced is kept beside it, with its write-ahead log, as pos.sqlite.before-restore-<time>.
+import '../server/supported-node.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

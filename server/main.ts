@@ -1,4 +1,5 @@
 // The process: read the configuration, open the store, serve, and shut down cleanly on signals.
+import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
