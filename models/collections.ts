@@ -6,6 +6,7 @@ import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
+import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
@@ -18,6 +19,7 @@ export interface Collections {
   refresh_tokens: RefreshTokenDoc;
   upgrades: UpgradeDoc;
   idempotency_keys: IdempotencyKeyDoc;
+  login_failures: LoginFailureDoc;
 }
 
 export interface CollectionSpec {
@@ -87,6 +89,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }], changeEvents: false },
   // The id is derived from scope and key, so the primary key makes a key unique per caller.
   idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  // Shared by every instance: a lock one instance counted holds on all (domain/login-throttle.ts).
+  login_failures: { catalogue: loginFailureCatalogue, indexes: [['expires_at'], ['user_name'], ['scope']], unique: [], expiresBy: 'expires_at', changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -7,6 +7,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
+import { describeLoginFailures } from './contract-login-failures.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 import { describeWriteSkew } from './contract-write-skew.js';
@@ -812,5 +813,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);
+    describeLoginFailures(suite.store);
   });
 }
