@@ -30,12 +30,9 @@ export const defaultBackupFile = (dataDir: string, now = new Date()) =>
   path.join(path.resolve(dataDir), 'backups', `pos-${now.toISOString().replace(/[:.]/g, '-')}.sqlite`);
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = loadConfig();
-  if (config.mongodbUri) {
-    process.stderr.write('MONGODB_URI is set: back up MongoDB with mongodump (docs/production.md); npm run backup copies the embedded store only\n');
-    process.exit(1);
-  }
   try {
+    const config = loadConfig();
+    if (config.mongodbUri) throw new Error('MONGODB_URI is set: back up MongoDB with mongodump (docs/production.md); npm run backup copies the embedded store only');
     const { file, pages } = await backup(config.dataDir, path.resolve(process.argv[2] ?? defaultBackupFile(config.dataDir)));
     process.stdout.write(`Backed up ${config.dataDir} to ${file} (${pages} pages). Keep a copy on another machine.\n`);
   } catch (error) {

@@ -49,9 +49,9 @@ export function restore(dataDir: string, backupFile: string, now = new Date()): 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = loadConfig();
   const file = process.argv[2];
   try {
+    const config = loadConfig();
     if (!file) throw new Error('name the backup file: npm run restore -- <file>');
     const aside = restore(config.dataDir, path.resolve(file));
     process.stdout.write(`Restored ${file} into ${config.dataDir}${aside ? `; the data it replaced is in ${aside}` : ''}. Start the server.\n`);
