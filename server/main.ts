@@ -5,6 +5,7 @@ import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { keepMemoryNear } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
+import { SERVER_VERSION } from './version.js';
 import { openStore } from '../store/open.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,7 +21,7 @@ async function start(config: Config) {
   const memory = keepMemoryNear(config.memoryTargetMb, app.log);
   if (memory) app.addHook('onClose', async () => memory.stop());
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
+  app.log.info({ version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 
   let closing = false;
   const shutdown = (signal: string) => {
