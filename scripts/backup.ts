@@ -8,13 +8,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import { loadConfig } from '../server/config.js';
-import { DATABASE_FILE } from '../store/sqlite/open.js';
+import { DATABASE_FILE, keepPrivate, PRIVATE_DIRECTORY, PRIVATE_FILE } from '../store/sqlite/open.js';
 
 export async function backup(dataDir: string, destination: string): Promise<{ file: string; pages: number }> {
   const source = path.join(path.resolve(dataDir), DATABASE_FILE);
   if (!fs.existsSync(source)) throw new Error(`no ${DATABASE_FILE} in ${path.resolve(dataDir)}: nothing to back up`);
   if (fs.existsSync(destination)) throw new Error(`${destination} already exists: choose a new file name`);
-  fs.mkdirSync(path.dirname(destination), { recursive: true });
+  fs.mkdirSync(path.dirname(destination), { recursive: true, mode: PRIVATE_DIRECTORY });
+  keepPrivate(path.dirname(destination));
+  // Made 0600 before SQLite writes a page into it (the data it holds is the database's).
+  fs.closeSync(fs.openSync(destination, 'wx', PRIVATE_FILE));
   const db = new Database(source, { fileMustExist: true });
   try {
     // Pages copied in steps; a write by the server in between makes SQLite restart the copy, so the

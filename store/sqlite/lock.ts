@@ -66,7 +66,7 @@ export function lockDataDirectory(dir: string): () => void {
   const mine: Holder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
+      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o600 });
       held.add(file);
       return once(file);
     } catch (error) {
