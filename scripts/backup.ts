@@ -14,8 +14,8 @@ export async function backup(dataDir: string, destination: string): Promise<{ fi
   const source = path.join(path.resolve(dataDir), DATABASE_FILE);
   if (!fs.existsSync(source)) throw new Error(`no ${DATABASE_FILE} in ${path.resolve(dataDir)}: nothing to back up`);
   if (fs.existsSync(destination)) throw new Error(`${destination} already exists: choose a new file name`);
+  // Folders made here are 0700; one the operator named (a USB stick's) is theirs and left as it is.
   fs.mkdirSync(path.dirname(destination), { recursive: true, mode: PRIVATE_DIRECTORY });
-  keepPrivate(path.dirname(destination));
   // Made 0600 before SQLite writes a page into it (the data it holds is the database's).
   fs.closeSync(fs.openSync(destination, 'wx', PRIVATE_FILE));
   const db = new Database(source, { fileMustExist: true });
@@ -36,7 +36,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   try {
     const config = loadConfig();
     if (config.mongodbUri) throw new Error('MONGODB_URI is set: back up MongoDB with mongodump (docs/production.md); npm run backup copies the embedded store only');
-    const { file, pages } = await backup(config.dataDir, path.resolve(process.argv[2] ?? defaultBackupFile(config.dataDir)));
+    const destination = path.resolve(process.argv[2] ?? defaultBackupFile(config.dataDir));
+    // The data directory's own backups/ folder: an earlier release made it 0755.
+    if (!process.argv[2]) keepPrivate(path.dirname(destination));
+    const { file, pages } = await backup(config.dataDir, destination);
     process.stdout.write(`Backed up ${config.dataDir} to ${file} (${pages} pages). Keep a copy on another machine.\n`);
   } catch (error) {
     process.stderr.write(`Cannot back up: ${(error as Error).message}\n`);
