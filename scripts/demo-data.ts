@@ -147,7 +147,7 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
     const owner = (error as Error).cause;
     if (!(owner instanceof DataDirectoryLockedError)) throw error;
     // A server owns the data directory: its API is the only way in that its menu sees.
-    const url = serverUrl(config, process.argv.slice(2));
+    const url = serverUrl(config, process.argv.slice(2), owner.holder.url);
     try {
       return { where: `the server at ${url} (process ${owner.holder.pid})`, added: await loadDemoDataThroughApi(url, config) };
     } catch (failure) {

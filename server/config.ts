@@ -132,3 +132,9 @@ export function knownSettings(): string[] {
   loadConfig(recorder);
   return [...seen].sort();
 }
+
+/** This machine's URL for a server listening on `host` (every address: loopback). */
+export function localUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}

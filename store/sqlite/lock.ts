@@ -12,6 +12,8 @@ interface Holder {
   pid: number;
   host: string;
   started_at: string;
+  /** Where the server listens, once it does: scripts reach it there whatever port they were told. */
+  url?: string;
 }
 
 /** Another live process owns the data directory. */
@@ -36,7 +38,8 @@ const held = new Set<string>();
 function readHolder(file: string): Holder | undefined {
   try {
     const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
-    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, started_at: String(holder.started_at) } : undefined;
+    if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
+    return { pid: holder.pid, host: holder.host, started_at: String(holder.started_at), ...(typeof holder.url === 'string' && { url: holder.url }) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable or half-written (a crash while writing it): no live owner can be named.
@@ -78,6 +81,19 @@ export function lockDataDirectory(dir: string): () => void {
     // it over at once the second to create the file fails instead of sharing it.
     fs.rmSync(file, { force: true });
   }
+}
+
+/**
+ * Adds the server's address to the lock this process holds on `dir`. Written beside it and renamed
+ * over it, so a process reading the lock never sees half a file (which it would take for no owner).
+ */
+export function announceUrl(dir: string, url: string): void {
+  const file = path.join(path.resolve(dir), LOCK_FILE);
+  const holder = held.has(file) ? readHolder(file) : undefined;
+  if (holder?.pid !== process.pid) return;
+  const next = `${file}.${process.pid}`;
+  fs.writeFileSync(next, `${JSON.stringify({ ...holder, url })}\n`, { mode: 0o600 });
+  fs.renameSync(next, file);
 }
 
 function lockError(error: unknown, file: string): Error {
