@@ -1,5 +1,5 @@
 // One server per data directory: pos.lock names the process that owns it. A second process is
-// refused with that process's pid; a lock left by a process that died is taken over. A second store
+// refused with that process's pid; a lock left by a process that died (or lingers as a zombie) is taken over. A second store
 // inside the owning process is refused too: the embedded store holds SQLite's write lock across
 // turns of the event loop (group commit), which a second writer in the same thread would wait on forever.
 import fs from 'node:fs';
@@ -55,9 +55,24 @@ function alive(holder: Holder, file: string): boolean {
   if (holder.pid === process.pid) return held.has(file);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !exited(holder.pid);
+}
+
+/**
+ * A process that has exited but that its parent has not reaped (a zombie, state Z) still answers
+ * `kill 0`; it holds nothing. Linux names the state in /proc; elsewhere, none is known.
+ */
+function exited(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command name) state …": the name may hold spaces and parentheses, the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 
