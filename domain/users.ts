@@ -58,7 +58,7 @@ export async function unlockUser(deps: Deps & { throttle: LoginThrottle }, princ
   requireManager(principal, 'unlock users');
   const user = await deps.store.collection('users').get(id);
   if (!user) throw notFound(`No user with id ${id}.`);
-  deps.throttle.unlock(user.user_name);
+  await deps.throttle.unlock(user.user_name);
 }
 
 /**
@@ -120,12 +120,12 @@ export async function deleteUser(deps: UserDeps, principal: Principal | null, id
 
 /** Checks a user_name and password; the same 401 whether the user exists or not. */
 export async function authenticate(deps: UserDeps & { throttle: LoginThrottle }, userName: string, password: string, address: string): Promise<UserDoc> {
-  deps.throttle.check(userName, address);
+  await deps.throttle.check(userName, address);
   const [user] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: userName }], { limit: 1 });
   if (!(await deps.passwords.verify(password, user?.password_hash)) || !user) {
-    deps.throttle.recordFailure(userName, address);
+    await deps.throttle.recordFailure(userName, address);
     throw new ProblemError(401, 'Unauthorized', 'The user_name or password is wrong.', { headers: { 'www-authenticate': 'Basic realm="pos", charset="UTF-8"' } });
   }
-  deps.throttle.recordSuccess(userName);
+  await deps.throttle.recordSuccess(userName, address);
   return user;
 }

@@ -2,6 +2,7 @@
 // through the domain's own operations; running it again adds nothing that is already there. While a
 // server owns the data directory, the same data goes in through that server's API instead
 // (scripts/demo-data-api.ts), so its menu and boards see it at once.
+import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
 import { createDish } from '../domain/dishes.js';
 import { createIngredient } from '../domain/ingredients.js';
@@ -146,7 +147,7 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
     const owner = (error as Error).cause;
     if (!(owner instanceof DataDirectoryLockedError)) throw error;
     // A server owns the data directory: its API is the only way in that its menu sees.
-    const url = serverUrl(config, process.argv.slice(2));
+    const url = serverUrl(config, process.argv.slice(2), owner.holder.url);
     try {
       return { where: `the server at ${url} (process ${owner.holder.pid})`, added: await loadDemoDataThroughApi(url, config) };
     } catch (failure) {

@@ -1,10 +1,14 @@
 // The process: read the configuration, open the store, serve, and shut down cleanly on signals.
+import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, localUrl, type Config } from './config.js';
 import { keepMemoryNear } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
+import { SERVER_VERSION } from './version.js';
+import type { AddressInfo } from 'node:net';
 import { openStore } from '../store/open.js';
+import { announceUrl } from '../store/sqlite/lock.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -19,7 +23,9 @@ async function start(config: Config) {
   const memory = keepMemoryNear(config.memoryTargetMb, app.log);
   if (memory) app.addHook('onClose', async () => memory.stop());
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
+  // The scripts find this server through the lock, whatever PORT their shell has (npm run demo-data).
+  if (store.kind === 'sqlite') announceUrl(config.dataDir, localUrl(config.host, (app.server.address() as AddressInfo).port));
+  app.log.info({ version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 
   let closing = false;
   const shutdown = (signal: string) => {

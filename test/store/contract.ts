@@ -8,6 +8,7 @@ import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeSettingsDocument } from './contract-settings.js';
+import { describeLoginFailures } from './contract-login-failures.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { describeFireQueries } from './contract-fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
@@ -816,5 +817,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);
+    describeLoginFailures(suite.store);
   });
 }
