@@ -5,6 +5,7 @@ import type { Collections } from '../../models/collections.js';
 import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
+import { runTransaction, type RetryBudget } from './transaction-runner.js';
 import { toStoreError } from './errors.js';
 import { Listeners } from './listeners.js';
 import type { StoreLogger } from '../logger.js';
@@ -17,6 +18,8 @@ export interface MongoStoreParts {
   logger: StoreLogger;
   /** Where the change stream comes from; `deliver` and `resync` are the store's own. */
   stream: Omit<ChangeSourceOptions, 'deliver' | 'resync' | 'logger'>;
+  /** How long and how often transactions retry (default TRANSACTION_RETRIES). */
+  retries?: RetryBudget;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -54,7 +57,10 @@ export class MongoStore implements Store {
     return this.collectionIn(name);
   }
 
-  /** The driver retries the whole of `work` on TransientTransactionError (write conflicts, failovers). */
+  /**
+   * The whole of `work` runs again on TransientTransactionError (write conflicts, failovers), with
+   * backoff, until the request's deadline or the retry budget; then a StoreUnavailableError (503).
+   */
   async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
     if (this.closing) throw new StoreUnavailableError('the store is closed');
     let session: ClientSession | undefined;
@@ -62,7 +68,7 @@ export class MongoStore implements Store {
       session = await this.parts.connection.startSession();
       const bound = session;
       const view: StoreSession = { collection: (name) => this.collectionIn(name, bound) };
-      return await session.withTransaction(() => work(view), TRANSACTION_OPTIONS);
+      return await runTransaction(bound, () => work(view), TRANSACTION_OPTIONS, this.parts.retries);
     } catch (error) {
       throw toStoreError(error);
     } finally {
