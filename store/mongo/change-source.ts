@@ -78,6 +78,11 @@ export class ChangeSource {
     await this.open();
   }
 
+  /** True while the stream delivers (an event or a resume token arrived since it last went down). */
+  get live(): boolean {
+    return !this.closed && this.health.isLive;
+  }
+
   /** Null while the stream is open or still within its reopening backoff; otherwise what is wrong. */
   problem(): string | null {
     return this.closed ? 'the change stream is closed' : this.health.problem();

@@ -5,6 +5,7 @@ import type { Collections } from '../../models/collections.js';
 import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
+import { MatchCounts } from './counts.js';
 import { runTransaction, type RetryBudget } from './transaction-runner.js';
 import { toStoreError } from './errors.js';
 import { Listeners } from './listeners.js';
@@ -34,6 +35,7 @@ export class MongoStore implements Store {
   private readonly resyncs: Listeners<string>;
   private readonly source: ChangeSource;
   private closing: Promise<void> | null = null;
+  private readonly counts: MatchCounts;
 
   /** Resolves once the change stream has been opened (or its first failure scheduled a retry). */
   static async open(parts: MongoStoreParts): Promise<MongoStore> {
@@ -51,6 +53,9 @@ export class MongoStore implements Store {
       deliver: (event) => this.changes.emit(event),
       resync: (reason) => this.resyncs.emit(reason),
     });
+    this.counts = new MatchCounts(() => this.source.live);
+    this.changes.subscribe((event) => this.counts.forget(event.collection));
+    this.resyncs.subscribe(() => this.counts.forgetAll());
   }
 
   collection<N extends CollectionName>(name: N): Collection<Collections[N]> {
@@ -109,7 +114,7 @@ export class MongoStore implements Store {
   }
 
   private collectionIn<N extends CollectionName>(name: N, session?: ClientSession): Collection<Collections[N]> {
-    const context = { clock: this.parts.clock, closed: () => this.closing !== null, ...(session ? { session } : {}) };
+    const context = { clock: this.parts.clock, closed: () => this.closing !== null, counts: this.counts, ...(session ? { session } : {}) };
     return new MongoCollection<Collections[N]>(name, this.parts.models[name].collection, context);
   }
 }

@@ -38,6 +38,10 @@ export class StreamHealth {
     return delay;
   }
 
+  get isLive(): boolean {
+    return this.live;
+  }
+
   get attempts(): number {
     return this.attempt;
   }
