@@ -67,7 +67,7 @@ export class ChangeSource {
     this.logger = options.logger ?? silentLogger;
     this.schedule = options.schedule ?? realScheduler;
     this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 });
-    this.keeper = new ResumeTokenKeeper(options.tokens, this.logger);
+    this.keeper = new ResumeTokenKeeper(options.tokens, this.logger, { now: options.now ?? Date.now });
     this.transaction = new TransactionGrouper(this.schedule, () => this.deliverGathered());
   }
 
@@ -139,7 +139,7 @@ export class ChangeSource {
     // its last document, which the oplog may have rolled past.
     if (this.announced) {
       this.delivered = this.announced;
-      this.keeper.remember(this.announced);
+      this.keeper.remember(this.announced, { heartbeat: true });
     }
     this.announced = token;
   }
