@@ -27,6 +27,8 @@ export interface ChangeSourceOptions {
   now?: () => number;
   /** Reopen delays double from initialMs up to maxMs; down longer than maxMs counts as unhealthy. */
   backoff?: Backoff;
+  /** Live but silent for longer than this: stalled (default STALL_MS). */
+  stallMs?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export class ChangeSource {
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
     this.schedule = options.schedule ?? realScheduler;
-    this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 });
+    this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 }, options.stallMs);
     this.keeper = new ResumeTokenKeeper(options.tokens, this.logger, { now: options.now ?? Date.now });
     this.transaction = new TransactionGrouper(this.schedule, () => this.deliverGathered());
   }
@@ -86,6 +88,16 @@ export class ChangeSource {
   /** Null while the stream is open or still within its reopening backoff; otherwise what is wrong. */
   problem(): string | null {
     return this.closed ? 'the change stream is closed' : this.health.problem();
+  }
+
+  /**
+   * A stream that went silent (a getMore the server never answers, a half-open connection the
+   * driver does not notice) is closed and reopened after the last delivered event, as after an
+   * error. Called periodically by the store's watchdog.
+   */
+  checkStall(): void {
+    if (this.closed || !this.health.stalled()) return;
+    this.failed(new Error(this.health.problem() ?? 'the change stream stalled'));
   }
 
   /** Stops for good: no reopen; what was received is delivered and its position saved before this resolves. */

@@ -6,6 +6,7 @@ import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Coll
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
 import { MatchCounts } from './counts.js';
+import { watchStream, type StreamWatch } from './stream-watch.js';
 import { runTransaction, type RetryBudget } from './transaction-runner.js';
 import { toStoreError } from './errors.js';
 import { Listeners } from './listeners.js';
@@ -21,6 +22,8 @@ export interface MongoStoreParts {
   stream: Omit<ChangeSourceOptions, 'deliver' | 'resync' | 'logger'>;
   /** How long and how often transactions retry (default TRANSACTION_RETRIES). */
   retries?: RetryBudget;
+  /** The watchdog over the change stream (stalls, giving up); none when absent. */
+  watch?: StreamWatch;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -35,12 +38,14 @@ export class MongoStore implements Store {
   private readonly resyncs: Listeners<string>;
   private readonly source: ChangeSource;
   private closing: Promise<void> | null = null;
+  private stopWatch: () => void = () => undefined;
   private readonly counts: MatchCounts;
 
   /** Resolves once the change stream has been opened (or its first failure scheduled a retry). */
   static async open(parts: MongoStoreParts): Promise<MongoStore> {
     const store = new MongoStore(parts);
     await store.source.start();
+    if (parts.watch) store.stopWatch = watchStream(store.source, parts.watch);
     return store;
   }
 
@@ -109,6 +114,7 @@ export class MongoStore implements Store {
   }
 
   close(): Promise<void> {
+    this.stopWatch();
     this.closing ??= this.source.close().finally(() => this.parts.connection.close());
     return this.closing;
   }
