@@ -11,6 +11,12 @@ import { StreamHealth, type Backoff } from './stream-health.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
 import { TransactionGrouper, transactionOf } from './transaction-groups.js';
 
+/** A BSON Timestamp's two halves: seconds and the operation's ordinal within them. */
+export interface ClusterTime {
+  t: number;
+  i: number;
+}
+
 export interface ChangeSourceOptions {
   open: ChangeStreamOpener;
   tokens: ResumeTokenStore;
@@ -29,6 +35,11 @@ export interface ChangeSourceOptions {
   backoff?: Backoff;
   /** Live but silent for longer than this: stalled (default STALL_MS). */
   stallMs?: number;
+  /**
+   * The cluster's time when the store opened (its last write): events committed at or before it
+   * are marked `replayed`. Absent: none are.
+   */
+  startTime?: () => Promise<ClusterTime | undefined>;
 }
 
 /**
@@ -64,6 +75,7 @@ export class ChangeSource {
   private readonly logger: StoreLogger;
   private readonly schedule: Scheduler;
   private readonly transaction: TransactionGrouper;
+  private startedAt: ClusterTime | null = null;
 
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -75,6 +87,7 @@ export class ChangeSource {
 
   /** Opens the stream where the last run stopped (or from now); failures are retried, not thrown. */
   async start(): Promise<void> {
+    this.startedAt = (await this.options.startTime?.()) ?? null;
     this.delivered = await this.options.tokens.load();
     this.logger.info({ resuming: this.delivered !== null }, 'opening the MongoDB change stream');
     await this.open();
@@ -205,7 +218,7 @@ export class ChangeSource {
         this.options.recreate?.(null);
         return this.restartFromNow(result.reason);
       }
-      if (result.kind === 'change') this.options.deliver(result.event);
+      if (result.kind === 'change') this.options.deliver(this.before(raw, this.startedAt) ? { ...result.event, replayed: true } : result.event);
       else if (result.kind === 'resync') {
         if (result.recreate) this.options.recreate?.(result.recreate);
         this.options.resync(result.reason);
@@ -215,6 +228,12 @@ export class ChangeSource {
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
     this.delivered = last._id;
     this.keeper.remember(last._id);
+  }
+
+  /** Whether `raw` was committed at or before `time`. */
+  private before(raw: RawChangeEvent, time: ClusterTime | null): boolean {
+    const at = (raw as { clusterTime?: ClusterTime }).clusterTime;
+    return time !== null && at !== undefined && (at.t < time.t || (at.t === time.t && at.i <= time.i));
   }
 
   private failed(error: unknown): void {

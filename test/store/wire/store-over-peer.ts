@@ -37,7 +37,8 @@ export interface LogEntry {
   msg?: string;
 }
 
-export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch'> = {}) {
+export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch'> & Pick<MongoStoreParts['stream'], 'startTime'> = {}) {
+  const { startTime, ...parts } = extra;
   const connection = mongoose.createConnection(peer.uri(), { bufferCommands: false, autoIndex: false, autoCreate: false });
   await connection.asPromise();
   const db = connection.db!;
@@ -49,8 +50,8 @@ export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extr
     models: defineModels(connection),
     clock: () => new Date(clock.now),
     logger,
-    stream: { open: mongoOpener(db, true), tokens: mongoResumeTokenStore(db, 'till-1'), now: () => clock.now, backoff: { initialMs: 20, maxMs: 400 } },
-    ...extra,
+    stream: { open: mongoOpener(db, true), tokens: mongoResumeTokenStore(db, 'till-1'), now: () => clock.now, backoff: { initialMs: 20, maxMs: 400 }, ...(startTime && { startTime }) },
+    ...parts,
   });
   const events: ChangeEvent[] = [];
   const resyncs: string[] = [];
