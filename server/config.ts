@@ -33,6 +33,8 @@ export interface Config {
   /** Resident memory (MB) above which V8 saves memory at some CPU (server/memory-target.ts); 0: never. */
   memoryTargetMb: number;
   instanceId: string | undefined;
+  /** MongoDB mode: exit once the change stream has been reported down this long (POS_STREAM_DOWN_EXIT, s; 0: never). */
+  streamDownExitSeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
   trustProxy: boolean | number | string;
   admin: { userName: string; password: string; email: string } | undefined;
@@ -116,6 +118,7 @@ export function loadConfig(environment: Env = process.env): Config {
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 200, 0, 1_000_000, problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
+    streamDownExitSeconds: integer(env, 'POS_STREAM_DOWN_EXIT', 120, 0, 86_400, problems),
     trustProxy: trustProxy(env.POS_TRUST_PROXY, problems),
     admin: adminAccount(env, problems),
   };

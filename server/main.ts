@@ -15,7 +15,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function start(config: Config) {
   // One logger for the process: the store's warnings (e.g. a change stream reopening) go beside the requests'.
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
-  const store = await openStore(config, { logger });
+  let shutdown: (reason: string, code?: number) => void = () => process.exit(1);
+  // Nothing acts on /ready (open-source nginx, compose): an instance whose change stream stays
+  // down exits, and its supervisor (systemd Restart=, compose restart:) starts it afresh.
+  const onStreamGiveUp = (problem: string) => {
+    logger.error({ problem, afterSeconds: config.streamDownExitSeconds }, 'the change stream stayed down (POS_STREAM_DOWN_EXIT); exiting so the supervisor restarts this instance');
+    shutdown('change stream down', 1);
+  };
+  const store = await openStore(config, { logger, onStreamGiveUp });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
@@ -28,7 +35,7 @@ async function start(config: Config) {
   app.log.info({ version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  shutdown = (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests and closing sockets');
@@ -41,7 +48,7 @@ async function start(config: Config) {
     // keepAliveTimeout and hold up the exit: each is closed as soon as it falls idle.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);
