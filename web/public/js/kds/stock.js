@@ -11,7 +11,7 @@ export function createStockOuts(station) {
 
   function show() {
     const out = [...dishes.values()].filter((dish) => dish.is_available === false).sort((a, b) => a.name.localeCompare(b.name));
-    $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id } }, dish.name)));
+    $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id }, title: dish.name }, dish.name)));
     $('#eighty-six').hidden = out.length === 0;
   }
 
