@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
+import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
 import { ALLERGY_WORD, keepShot, LONG_REQUEST, measure, SIZES, seedRush, wordInView } from './layout.js';
 
@@ -87,7 +88,7 @@ describe('station board at three sizes', () => {
     try {
       const browser = await chromium.get();
       const menu = await seedMenu(t, 100);
-      const open = [];
+      const open: Order[] = [];
       for (let i = 0; i < 3; i += 1) open.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Open${i}` }));
       for (let i = 0; i < 20; i += 1) {
         const done = await placeOrder(t, [menu.steak.id], 'patron', { name: `Done${i}` });
@@ -114,7 +115,7 @@ describe('station board at three sizes', () => {
       const forgotten = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Forgotten' });
       t.clock.advance(60 * 60_000);
       await setPriority(t, forgotten.id, 5);
-      const fresh = [];
+      const fresh: Order[] = [];
       for (let i = 0; i < 4; i += 1) fresh.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Fresh${i}` }));
       await setPriority(t, fresh[0]!.id, 0);
       const hot = await openBoard(browser, t, '/kds/hot');
@@ -131,7 +132,7 @@ describe('station board at three sizes', () => {
     try {
       const browser = await chromium.get();
       const menu = await seedMenu(t);
-      const orders = [];
+      const orders: Order[] = [];
       for (let i = 1; i <= 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` }));
       const hot = await openBoard(browser, t, '/kds/hot');
       await signIn(hot, 'chef');

@@ -110,6 +110,8 @@ export interface Rush {
   /** Orders with the long request (the allergy at its end). */
   allergic: Order[];
   dishes: { hot: string[]; cold: string[]; beverages: string[] };
+  /** Every dish's name and station, by id. */
+  menu: Map<string, { name: string; station: string }>;
 }
 
 /**
@@ -118,8 +120,12 @@ export interface Rush {
  */
 export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
   const flour = await addIngredient(t, 'Flour', 1_000_000);
-  const dish = async (name: string, station: 'cold' | 'hot' | 'beverages', preparation_time: number) =>
-    (await addDish(t, { name: sixty(name), station, preparation_time, ingredients: [{ ingredient_id: flour.id, is_essential: true }] })).id;
+  const menu = new Map<string, { name: string; station: string }>();
+  const dish = async (name: string, station: 'cold' | 'hot' | 'beverages', preparation_time: number) => {
+    const added = await addDish(t, { name: sixty(name), station, preparation_time, ingredients: [{ ingredient_id: flour.id, is_essential: true }] });
+    menu.set(added.id, { name: added.name, station });
+    return added.id;
+  };
   const dishes = {
     hot: [
       await dish('Twelve-hour braised beef short rib with smoked marrow and red wine jus', 'hot', 25),
@@ -144,5 +150,5 @@ export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
     orders.push(order);
     if (i % 4 === 1) allergic.push(order);
   }
-  return { orders, allergic, dishes };
+  return { orders, allergic, dishes, menu };
 }
