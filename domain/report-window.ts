@@ -3,10 +3,10 @@
 export interface Window {
   start: number;
   end: number;
-  bucket: 'hour' | 'day';
+  bucket: 'hour' | 'day' | 'quarter_hour';
 }
 
-const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+const BUCKET_MS = { hour: 3_600_000, day: 86_400_000, quarter_hour: 900_000 } as const;
 
 /** A window's buckets: their size, the number of the first since the epoch, and how many. */
 function bucketsOf(window: Window): { size: number; first: number; count: number } {

@@ -8,13 +8,15 @@ const minutes = (seconds) => (seconds === null || seconds === undefined ? null :
 const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
-/** Bucket starts as labels: "14:00" for hours, "Mon 23" for days. */
+/** Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days. */
 function labelsOf(buckets, bucket) {
   return buckets.map(({ start }) => {
     const at = new Date(start);
-    return bucket === 'hour' ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : at.toLocaleDateString([], { weekday: 'short', day: 'numeric' });
+    return bucket === 'day' ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric' }) : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   });
 }
+
+const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' };
 
 /** @param {any} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
@@ -32,5 +34,6 @@ export function drawCharts(report) {
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));
-  $('#orders-per').textContent = report.bucket === 'hour' ? 'per hour' : 'per day';
+  $('#orders-per').textContent = PER[report.bucket] ?? '';
+  $('#chart-orders').dataset.buckets = String(labels.length);
 }
