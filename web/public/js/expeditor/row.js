@@ -3,7 +3,7 @@
 // across rows on a wide screen, a line of their own under the order on a narrower one), how long
 // the food has waited at the pass, and the final move. A scheduled Draft shows when it will be
 // fired instead.
-import { allergyNotes } from '../lib/allergy.js';
+import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
@@ -31,7 +31,8 @@ export function orderRow(order, actions) {
     h('span', { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` }, tableLabel(order).replace('Table ', 'T')),
     h('span', { class: 'order-name', title: order.name }, order.name),
     order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠'),
-    allergyNotes(order.special_requests).length > 0 && h('span', { class: 'order-allergy' }, allergyNotes(order.special_requests).join(' · '))),
+    allergyNote(order),
+    shortNote(order)),
   draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
   h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
   passCell(order, done),
@@ -39,6 +40,19 @@ export function orderRow(order, actions) {
   if (!draft) refreshAge(row);
   refreshPass(row);
   return row;
+}
+
+/** The allergy alerts of every ticket and the request's allergy words, in red under the name. */
+function allergyNote(order) {
+  const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
+  const { alerts, notes } = allergyLines((order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []), names, order.special_requests);
+  return alerts.length + notes.length > 0 && h('span', { class: 'order-allergy' }, [...alerts, ...notes].join(' · '));
+}
+
+/** Ingredients the kitchen is short of that this order holds, over its tickets. */
+function shortNote(order) {
+  const short = new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)));
+  return short.size > 0 && h('span', { class: 'order-short' }, [...short].join(', '));
 }
 
 function priorityControl(order, actions) {

@@ -22,7 +22,7 @@ const grid = $('#tickets');
 /** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. */
 const bumped = [];
 const allDay = createAllDay(station);
-const stock = createStockOuts(station);
+const stock = createStockOuts(station, pace);
 const timers = createTimers(station);
 const side = {
   reload: () => [allDay, stock].forEach((part) => part.reload()),
@@ -37,6 +37,18 @@ let shown = /** @type {Set<string> | null} */ (null);
 
 const own = (order) => ticketOf(order, station);
 const isDone = (order) => own(order)?.status === 'Ready';
+/** Orders placed this long ago or less set the pace a low dish is selling at. */
+const PACE_WINDOW_MINUTES = 10;
+/** Portions of the dish ordered per minute over the last minutes (orders still on this board). */
+function pace(dishId) {
+  const since = Date.now() - PACE_WINDOW_MINUTES * 60_000;
+  let portions = 0;
+  for (const order of board.records().values()) {
+    if (Date.parse(order.created_at) >= since) portions += (order.dishes ?? []).filter((dish) => dish.id === dishId).length;
+  }
+  return portions / PACE_WINDOW_MINUTES;
+}
+
 /** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). */
 function lateness(order, now) {
   if (isDone(order)) return 0;
@@ -76,6 +88,7 @@ function render() {
   const arrived = shown ? tickets.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
   shown = new Set(tickets.map((order) => order.id));
   moreBelow.update(arrived);
+  stock.refresh();
 }
 
 /** One step along `moves` from this station's ticket status, if there is one. */

@@ -1,7 +1,7 @@
 // One ticket card, readable from two metres: table and priority largest, then the guest, this
 // station's dishes, requests (clamped, with the whole text a tap away), the order's other stations
 // small, and this station's bump and recall keys.
-import { allergyNotes } from '../lib/allergy.js';
+import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { countDishes, tableLabel } from '../lib/orders.js';
@@ -26,6 +26,7 @@ export function ticketCard(order, station, timers, actions) {
     dataset: { orderId: order.id, status: own, done: String(own === 'Ready'), started: String(ticketStartedAt(order, station)), late: String(timers.late), veryLate: String(timers.veryLate) },
     'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
   },
+  allergyLine(order, station),
   h('header', { class: 'ticket-head' },
     tableBadge(order),
     h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
@@ -34,7 +35,7 @@ export function ticketCard(order, station, timers, actions) {
     h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
     otherStations(order, station),
     h('span', { class: 'ticket-status' }, STATUS_TEXT[own] ?? own)),
-  allergyLine(order.special_requests),
+  shortLine(ticketOf(order, station)?.short),
   order.special_requests && h('p', { class: 'ticket-requests' }, h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests)),
   h('ul', { class: 'ticket-dishes' }, ...countDishes(order.dishes).map(({ name, count }) =>
     h('li', {}, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name)))),
@@ -43,11 +44,23 @@ export function ticketCard(order, station, timers, actions) {
   return card;
 }
 
-/** The request's allergy words, never clamped: whatever the density, a cook reads them without a tap. */
-function allergyLine(request) {
-  const notes = allergyNotes(request);
-  if (notes.length === 0) return null;
-  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'), ...notes.map((note) => h('span', { class: 'allergy-note' }, note)));
+/**
+ * The ticket's first line when there is an allergy: the server's alerts for this station's dishes,
+ * then the request's allergy words; never clamped, so a cook reads them without a tap at any density.
+ */
+function allergyLine(order, station) {
+  const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
+  const { alerts, notes } = allergyLines(ticketOf(order, station)?.allergy_alerts ?? [], names, order.special_requests);
+  if (alerts.length + notes.length === 0) return null;
+  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'),
+    ...alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert)),
+    ...notes.map((note) => h('span', { class: 'allergy-note' }, note)));
+}
+
+/** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). */
+function shortLine(short) {
+  if (!short?.length) return null;
+  return h('p', { class: 'ticket-short', role: 'note' }, h('strong', {}, 'Short'), ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)));
 }
 
 /** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". */

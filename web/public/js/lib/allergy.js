@@ -33,3 +33,23 @@ export function allergyNotes(request) {
   }
   return [...notes.values()];
 }
+
+/** The EU allergens as a cook says them (the API's names: docs/allergens.md). */
+const ALLERGEN_TEXT = { cereals_gluten: 'gluten', soybeans: 'soy' };
+/** @param {string} allergen */
+export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
+
+/**
+ * What a ticket or row must say about allergies: each alert the server put on the tickets ("Burger:
+ * sesame, milk"), then the request's allergy words. @param {any[]} alerts `allergy_alerts` items
+ * @param {Map<string, string>} dishNames by dish id @param {string | null | undefined} request
+ * @returns {{ alerts: string[], notes: string[] }}
+ */
+export function allergyLines(alerts, dishNames, request) {
+  const said = new Map();
+  for (const alert of alerts) {
+    const text = `${dishNames.get(alert.dish_id) ?? 'A dish'}: ${alert.allergens.map(allergenText).join(', ')}`;
+    said.set(text, text);
+  }
+  return { alerts: [...said.values()], notes: allergyNotes(request) };
+}
