@@ -58,4 +58,40 @@ describe("manager's page, live", () => {
       await t.close();
     }
   }, 2 * BROWSER_TEST_MS);
+
+  it('lists shortages and low portions live, and changes the settings (a bad time zone said plainly)', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t, 12);
+      for (let i = 0; i < 3; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: i + 1 });
+      const page = await openBoard(browser, t, '/manager');
+      await signIn(page, 'manager');
+      const rows = (list: string) => page.$$eval(`${list} li`, (items) => items.map((item) => item.textContent));
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['9 Steak · hot']);
+      expect(await rows('#shortage-rows')).toStrictEqual([]);
+
+      // Beef counted at -1: the newest steak order (not started) is short.
+      expect((await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: -1 } })).statusCode).toBe(200);
+      await expect.poll(() => rows('#shortage-rows')).toStrictEqual(['Table 3 Guest2 · short of Beef']);
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+
+      await page.fill('#settings-form input[name="time_zone"]', 'Mars/Olympus');
+      await page.click('#settings-form button[type="submit"]');
+      await expect.poll(() => page.textContent('#settings-error')).toContain('"Mars/Olympus" is not an IANA time zone name');
+      await page.fill('#settings-form input[name="time_zone"]', 'Asia/Kolkata');
+      await page.fill('#settings-form input[name="max_wait_minutes"]', '45');
+      await page.click('#settings-form button[type="submit"]');
+      await expect.poll(async () => (await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json<{ time_zone: string; max_wait_minutes: number | null }>())
+        .toMatchObject({ time_zone: 'Asia/Kolkata', max_wait_minutes: 45 });
+      expect(await page.textContent('#settings-error')).toBe('');
+      await expect.poll(() => page.textContent('#range-text')).toMatch(/\(Asia\/Kolkata\)$/);
+      // A change made elsewhere reaches the form and the low list live.
+      expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { low_portions: 0 } })).statusCode).toBe(200);
+      await expect.poll(() => page.inputValue('#settings-form input[name="low_portions"]')).toBe('0');
+      expect(await rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
 });

@@ -9,10 +9,11 @@ const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingCl
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
 /** Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days. */
-function labelsOf(buckets, bucket) {
+function labelsOf(buckets, bucket, timeZone) {
+  const zone = timeZone ? { timeZone } : {};
   return buckets.map(({ start }) => {
     const at = new Date(start);
-    return bucket === 'day' ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric' }) : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    return bucket === 'day' ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric', ...zone }) : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
   });
 }
 
@@ -21,7 +22,7 @@ const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' }
 /** @param {any} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
   const stations = STATIONS.map((name, index) => ({ index, data: report.stations.find((each) => each.station === name) })).filter((each) => each.data);
-  const labels = labelsOf(report.orders.buckets, report.bucket);
+  const labels = labelsOf(report.orders.buckets, report.bucket, report.time_zone);
 
   const times = stations.flatMap(({ index, data }) => [
     { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },

@@ -13,13 +13,22 @@ import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
 import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
+import { createSettingsForm } from './settings.js';
+import { createStockLive } from './stock-live.js';
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
 let report = /** @type {any} */ (null);
 /** @type {ReturnType<typeof connectLive> | null} */
 let socket = null;
-const now = createNow(() => showLate());
+const stockLive = createStockLive();
+const now = createNow(() => showLate(), stockLive.showShortages);
+const settingsForm = createSettingsForm(() => {
+  zoneToday = null;
+  void loadReport();
+});
+/** When today began in the restaurant's time zone, as the report said; null until it has. */
+let zoneToday = /** @type {Date | null} */ (null);
 /** Order events come in bursts (one per station room): one reload after the burst. */
 const EVENT_RELOAD_MS = 400;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
@@ -31,8 +40,8 @@ const duration = (seconds) => (seconds === null || seconds === undefined ? '–'
 function period() {
   const to = new Date();
   if (range === 'week') return { from: new Date(to.getTime() - 7 * 86_400_000), to, bucket: 'day' };
-  const from = new Date(to);
-  from.setHours(0, 0, 0, 0);
+  // The restaurant's day (settings time_zone) once the report has named it; this tablet's until then.
+  const from = zoneToday && to.getTime() - zoneToday.getTime() < 86_400_000 ? zoneToday : new Date(new Date(to).setHours(0, 0, 0, 0));
   return { from, to, bucket: 'quarter_hour' };
 }
 
@@ -40,6 +49,10 @@ async function loadReport() {
   const { from, to, bucket } = period();
   try {
     report = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
+    if (range === 'today' && report.today && report.today !== from.toISOString() && zoneToday?.toISOString() !== report.today) {
+      zoneToday = new Date(report.today);
+      return loadReport();
+    }
     show();
   } catch (error) {
     notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
@@ -48,7 +61,8 @@ async function loadReport() {
 
 function show() {
   const { orders, stations, from, to } = report;
-  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  const zone = report.time_zone ? { timeZone: report.time_zone } : {};
+  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone })}${report.time_zone ? ` (${report.time_zone})` : ''}`;
   $('#t-placed').textContent = String(orders.placed);
   $('#t-closed').textContent = String(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
@@ -101,8 +115,12 @@ function start() {
   void loadReport();
   void loadAllDay();
   now.reload();
+  stockLive.reload();
+  settingsForm.reload();
   const onEvent = (type, data) => {
     if (type === 'station.all_day') showAllDay(data);
+    stockLive.receive(type, data);
+    settingsForm.receive(type, data);
     if (!type.startsWith('order.')) return;
     clearTimeout(reloadSoon);
     reloadSoon = setTimeout(() => {
@@ -114,9 +132,11 @@ function start() {
     void loadAllDay();
     void loadReport();
     now.reload();
+    stockLive.reload();
+    settingsForm.reload();
   };
   if (socket) socket.connect();
-  else socket = connectLive({ rooms: STATIONS.map((station) => `station:${station}`), onEvent, onResync: resync, onState: showLinkState });
+  else socket = connectLive({ rooms: [...STATIONS.map((station) => `station:${station}`), 'menu'], onEvent, onResync: resync, onState: showLinkState });
 }
 
 function pickRange(button) {

@@ -11,8 +11,11 @@ import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
 const LATE_MARGIN_MINUTES = 5;
 const OPEN = ['Received', 'In Progress'];
 
-/** @param {() => void} onChange told when the late counts may have changed */
-export function createNow(onChange) {
+/**
+ * @param {() => void} onChange told when the late counts may have changed
+ * @param {(queues: any[][]) => void} [onQueues] given each station's queue as loaded
+ */
+export function createNow(onChange, onQueues = () => {}) {
   /** Each station's open tickets: when they started and when they turn late (ms). */
   let open = new Map(STATIONS.map((station) => [station, /** @type {{ started: number, lateAt: number }[]} */ ([])]));
   let asked = 0;
@@ -30,6 +33,7 @@ export function createNow(onChange) {
     try {
       const queues = await Promise.all(STATIONS.map((station) => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`)));
       if (mine !== asked) return;
+      onQueues(queues);
       open = new Map(STATIONS.map((station, index) => [station, queues[index].filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
         const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
         const started = ticketStartedAt(order, station);
