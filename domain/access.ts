@@ -22,6 +22,8 @@ export const isStaff = (principal: Principal) => STAFF.includes(principal.role);
 
 /** Station tickets, queues and all-day counts: the kitchen (chefs, expeditors, managers). */
 export const requireKitchenStaff = (principal: Principal | null, action: string) => requireRole(principal, STAFF, action);
+/** Firing courses and rushing held tickets: the pass (expeditors) and managers. */
+export const requireExpeditor = (principal: Principal | null, action: string) => requireRole(principal, ['expeditor', 'manager'], action);
 
 /** POST/PUT/PATCH/DELETE on dishes and ingredients: chefs and managers. */
 export const requireMenuEditor = (principal: Principal | null) => requireRole(principal, ['chef', 'manager'], 'change the menu or the stock');

@@ -38,13 +38,15 @@ export function assertAllergiesConfirmed(dishes: readonly DishDoc[], allergies: 
 }
 
 /**
- * The tickets with `allergy_alerts` on each station that cooks a dish meeting the allergies (and
- * on no other: a ticket without an alert carries no such property).
+ * The tickets with `allergy_alerts` on each ticket that cooks a dish meeting the allergies: its
+ * station, and its course when the order is paced by courses (`courseOf`). A ticket without an
+ * alert carries no such property.
  */
-export function withAllergyAlerts(tickets: readonly Ticket[], dishes: readonly DishDoc[], allergies: readonly Allergen[]): Ticket[] {
+export function withAllergyAlerts(tickets: readonly Ticket[], dishes: readonly DishDoc[], allergies: readonly Allergen[], courseOf: (dish: DishDoc) => number = () => 1): Ticket[] {
   const met = meetings(dishes, allergies);
   return tickets.map(({ allergy_alerts: _old, ...ticket }) => {
-    const alerts: AllergyAlert[] = met.filter(({ dish }) => dish.station === ticket.station).map(({ dish, allergens }) => ({ dish_id: dish.id, allergens }));
+    const cooks = (dish: DishDoc) => dish.station === ticket.station && courseOf(dish) === (ticket.course ?? 1);
+    const alerts: AllergyAlert[] = met.filter(({ dish }) => cooks(dish)).map(({ dish, allergens }) => ({ dish_id: dish.id, allergens }));
     return alerts.length > 0 ? { ...ticket, allergy_alerts: alerts } : ticket;
   });
 }

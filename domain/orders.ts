@@ -1,7 +1,7 @@
 // Orders through their life: created with their stock taken, scheduled as Drafts when due later,
 // edited within the role table's limits, moved along the status machine, and deleted.
 import type { Dish, DishDoc } from '../models/dish.js';
-import type { Order, OrderCreate, OrderDoc, OrderPatch } from '../models/order.js';
+import type { Order, OrderCreate, OrderDoc, OrderPatch, Pacing } from '../models/order.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
 import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
@@ -14,11 +14,32 @@ import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
 import { planSchedule } from './schedule.js';
 import { adjustStock, returnStock } from './stock.js';
-import { moveOrder, stationsOf, ticketsFor } from './tickets.js';
+import { moveOrder, kitchenStatus } from './tickets.js';
+import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
+import { publicTicket, recordChanges } from './ticket-changes.js';
+
+/**
+ * The restaurant's default pacing for orders placed without one (the settings' default_pacing, as
+ * the server wires it); 'at_once' for callers without settings (scripts, domain tests).
+ */
+export type OrderDeps = Deps & { defaultPacing?: () => Pacing };
+const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? 'at_once';
 
 /** What clients see: the stored order without its owner. */
-export function publicOrder({ owner_id: _owner, stock_taken: _taken, ...order }: OrderDoc): Order {
-  return { ...order, allergies: order.allergies ?? [] };
+export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_at: _next, ...order }: OrderDoc): Order {
+  return {
+    ...order,
+    allergies: order.allergies ?? [],
+    pacing: order.pacing ?? 'at_once',
+    course_gap_minutes: order.course_gap_minutes ?? null,
+    tickets: order.tickets.map((ticket) => publicTicket(ticket, order.fire_at)),
+  };
+}
+
+/** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
+function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
+  const course = courseOf(pacing, dishes);
+  return dishes.filter((dish) => course(dish) === 1);
 }
 
 async function loadOrder(session: StoreSession, principal: Principal, id: string): Promise<OrderDoc> {
@@ -48,15 +69,19 @@ function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): s
   return at.toISOString();
 }
 
-export async function createOrder({ store, now }: Deps, principal: Principal, body: OrderCreate): Promise<Order> {
+export async function createOrder(deps: OrderDeps, principal: Principal, body: OrderCreate): Promise<Order> {
+  const { store, now } = deps;
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
+  const pacing = body.pacing ?? defaultPacingOf(deps);
   const created = await store.transaction(async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
     const allergies = body.allergies ?? [];
     assertAllergiesConfirmed(dishes, allergies, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], dishes);
-    const plan = planSchedule(scheduledAt, dishes, createdAt);
+    const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
+    const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
+    const tickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
     return tx.collection('orders').insert({
       name: body.name,
       dish_ids: body.dish_ids,
@@ -65,8 +90,12 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
       scheduled_at: scheduledAt,
       allergies,
       priority: 3,
-      ...plan,
-      tickets: withAllergyAlerts(ticketsFor(stationsOf(dishes), [], plan.status, createdAt.toISOString()), dishes, allergies),
+      status: kitchenStatus(tickets),
+      fire_at: plan.fire_at,
+      pacing,
+      course_gap_minutes: body.course_gap_minutes ?? null,
+      tickets: withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes)),
+      next_fire_at: nextFireAt(tickets),
       ready_at: null,
       closed_at: null,
       owner_id: principal.userId,
@@ -121,28 +150,43 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     assertMayEditOrder(principal, order, changedFields(order, wanted));
     const dishIdsChange = wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join();
     const scheduleChange = wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at);
+    const pacingChange = wanted.pacing !== undefined && wanted.pacing !== (order.pacing ?? 'at_once');
+    const gapChange = wanted.course_gap_minutes !== undefined && wanted.course_gap_minutes !== (order.course_gap_minutes ?? null);
     if (dishIdsChange) assertNotStarted(order, 'dishes');
     if (scheduleChange) assertNotStarted(order, 'schedule');
+    if (pacingChange) assertNotStarted(order, 'pacing');
     const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    // Dishes matter only for stock (new dishes), the fire time and the tickets (new dishes or
-    // schedule): a status bump needs none.
-    const replanned = dishIdsChange || scheduleChange;
-    const allergies = wanted.allergies ?? order.allergies;
-    const allergiesChange = allergies.join() !== order.allergies.join();
-    const dishes = replanned || allergiesChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
+    const pacing = wanted.pacing ?? order.pacing ?? 'at_once';
+    // Dishes matter only for stock (new dishes), the fire times and the tickets (new dishes,
+    // schedule or pacing), a new course gap and the allergy check: a status bump needs none.
+    const replanned = dishIdsChange || scheduleChange || pacingChange;
+    const allergies = wanted.allergies ?? order.allergies ?? [];
+    const allergiesChange = allergies.join() !== (order.allergies ?? []).join();
+    const dishes = replanned || gapChange || allergiesChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
     if (dishIdsChange || allergiesChange) assertAllergiesConfirmed(dishes, allergies, allergyConfirmed);
     const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
-    const plan = replanned && status === order.status ? planSchedule(scheduledAt, dishes, at) : { status: order.status, fire_at: order.fire_at };
-    // Only Draft and Received orders change dishes or schedule, so every ticket still has the order's status.
-    const ticketsNow = replanned ? ticketsFor(stationsOf(dishes), order.tickets, plan.status as 'Draft' | 'Received', at.toISOString()) : order.tickets;
-    const tickets = dishIdsChange || allergiesChange ? withAllergyAlerts(ticketsNow, dishes, allergies) : ticketsNow;
-    const planned = { ...order, ...plan, tickets };
-    const kitchen = status !== order.status ? moveOrder(planned, status, principal.userId, at.toISOString()) : { status: plan.status, tickets };
+    const plan = replanned && status === order.status ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at) : { status: order.status, fire_at: order.fire_at };
+    let tickets = order.tickets;
+    if (replanned) {
+      const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
+      const orderFiresAt = plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
+      const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
+      const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
+      tickets = recordChanges(planned, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
+    }
+    if (replanned || allergiesChange) tickets = withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes));
+    const edited = { ...order, pacing, course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes };
+    if (gapChange) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
+    const planned = { ...edited, ...plan, tickets };
+    const kitchen = status !== order.status
+      ? moveOrder(planned, status, principal.userId, at.toISOString())
+      : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
     const { status: _s, ...fields } = wanted;
     const set = { ...fields, scheduled_at: scheduledAt, fire_at: plan.fire_at, stock_taken: stockTaken, ...kitchen };
-    const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'status', op: 'eq', value: order.status }] });
+    // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
+    const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
     return updated;
   });

@@ -14,7 +14,9 @@ import type { KitchenBook } from './kitchen-book.js';
 import type { MenuReader } from './menu.js';
 import { dishesFor, publicOrder } from './orders.js';
 import type { Principal } from './principal.js';
-import { moveTicket, ticketOf } from './tickets.js';
+import { applyCourseGap, courseOf, courseOfTicket } from './pacing.js';
+import { derived, moveTicket, ticketsAt, ticketToMove } from './tickets.js';
+import type { Ticket } from '../models/ticket.js';
 
 /** Ready tickets stay in the queue this long, so a station can still recall them. */
 export const RECALL_WINDOW_MS = 10 * 60_000;
@@ -25,15 +27,21 @@ export function asStation(station: string): Station {
 }
 
 /** PATCH /orders/{id}/tickets/{station}: one write of the ticket and the status it implies. */
-export async function moveStationTicket({ store, now }: Deps, principal: Principal | null, id: string, stationName: string, { status }: TicketMove): Promise<Order> {
+export async function moveStationTicket({ store, now }: Deps, principal: Principal | null, id: string, stationName: string, { status, course }: TicketMove): Promise<Order> {
   const user = requireKitchenStaff(principal, 'move station tickets');
   const station = asStation(stationName);
   const changed = await store.transaction(async (tx) => {
     const order = await tx.collection('orders').get(id);
-    const ticket = order && ticketOf(order, station);
-    if (!order || !ticket) throw notFound(order ? `Order ${id} has no ${station} ticket: none of its dishes are made there.` : `No order with id ${id}.`);
-    const set = moveTicket(order, ticket, status, user.userId, now().toISOString());
+    const ticket = order ? ticketToMove(order, station, course) : undefined;
+    if (!order || !ticket) throw notFound(order ? `Order ${id} has no ${station} ticket${course === undefined ? '' : ` in course ${course}`}: none of its dishes are made there.` : `No order with id ${id}.`);
+    const at = now();
+    let set = moveTicket(order, ticket, status, user.userId, at.toISOString());
     if (!set) return order;
+    // A course all Ready starts the clock of the next one when the order has a gap.
+    if (order.pacing === 'courses' && order.course_gap_minutes != null) {
+      const dishes = await dishesFor(tx, order.dish_ids, false);
+      set = derived(order, applyCourseGap(order, set.tickets, dishes, at.getTime()), at.toISOString());
+    }
     // Guarded by the order as read: a concurrent bump of another station retries or is refused, never lost.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
@@ -44,7 +52,7 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
 
 /** Orders with a ticket at the station whose order is in one of `statuses`: from the book when there is one. */
 async function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][], book?: KitchenBook): Promise<OrderDoc[]> {
-  if (book) return book.inStatus(statuses).filter((order) => ticketOf(order, station) !== undefined);
+  if (book) return book.inStatus(statuses).filter((order) => ticketsAt(order, station).length > 0);
   return store.collection('orders').find([
     { field: 'status', op: 'in', value: statuses },
     { field: 'tickets.station', op: 'eq', value: station },
@@ -54,32 +62,47 @@ async function ordersAt(store: StoreSession, station: Station, statuses: OrderDo
 /** What the station reads may keep in memory (embedded store): the open orders, and the menu. */
 export type StationDeps = Deps & { kitchen?: KitchenBook; menu?: MenuReader };
 
-/** That station's dishes of each order, as clients see dishes (with availability): from the menu in memory when kept. */
-async function stationDishes(store: Store, station: Station, orders: readonly OrderDoc[], menu?: MenuReader): Promise<Map<string, Dish[]>> {
+/** Every dish of each order, as clients see dishes (with availability): from the menu in memory when kept. */
+async function orderDishes(store: Store, orders: readonly OrderDoc[], menu?: MenuReader): Promise<Map<string, Dish[]>> {
   const ids = [...new Set(orders.flatMap((order) => order.dish_ids))];
   const known = menu?.current ? (await Promise.all(ids.map((id) => menu.get(id)))).filter((dish) => dish !== null) : await withAvailability(store, await dishesFor(store, ids, false));
   const dishes = new Map(known.map((dish) => [dish.id, dish]));
-  return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []).filter((dish) => dish.station === station)]));
+  return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? [])]));
 }
 
+/** When a Voided ticket was voided: the change that emptied it (it leaves the queue a recall window later). */
+const voidedAt = (ticket: Ticket): string => ticket.changes?.at(-1)?.at ?? ticket.fired_at ?? '';
+
 /**
- * GET /stations/{station}/tickets: Received and In Progress tickets, and Ready ones readied within
- * the recall window; highest priority first, then the oldest fired; paged like every list.
+ * GET /stations/{station}/tickets: fired tickets only, one row per ticket (an order paced by
+ * courses may have one per course): Received and In Progress ones, and Ready or Voided ones for 10
+ * minutes (for recall, and so a cook sees what was called off); highest priority first, then the
+ * oldest fired; paged like every list.
  */
-export async function stationQueue({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder>> {
+export async function stationQueue({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder & { course: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
-  const readySince = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
-  const queued = (await ordersAt(store, station, ['Received', 'In Progress', 'Ready for Assembly'], kitchen)).filter((order) => {
-    const ticket = ticketOf(order, station);
-    if (!ticket || ticket.status === 'Draft') return false;
-    return ticket.status !== 'Ready' || (ticket.ready_at !== null && ticket.ready_at >= readySince);
-  });
-  const firedAt = (order: OrderDoc) => ticketOf(order, station)?.fired_at ?? '';
-  queued.sort((a, b) => a.priority - b.priority || firedAt(a).localeCompare(firedAt(b)) || a.id.localeCompare(b.id));
-  const shown = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await stationDishes(store, station, shown, menu);
-  return { results: shown.map((order) => ({ ...publicOrder(order), dishes: dishes.get(order.id) ?? [] })), total_results: queued.length };
+  const since = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
+  const shown = (ticket: Ticket): boolean => {
+    if (ticket.fired_at === null) return false;
+    if (ticket.status === 'Ready') return ticket.ready_at !== null && ticket.ready_at >= since;
+    if (ticket.status === 'Voided') return voidedAt(ticket) >= since;
+    return ticket.status === 'Received' || ticket.status === 'In Progress';
+  };
+  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress', 'Ready for Assembly'], kitchen);
+  const queued = orders.flatMap((order) => ticketsAt(order, station).filter(shown).map((ticket) => ({ order, ticket })));
+  queued.sort((a, b) => a.order.priority - b.order.priority || (a.ticket.fired_at ?? '').localeCompare(b.ticket.fired_at ?? '') || a.order.id.localeCompare(b.order.id) || courseOfTicket(a.ticket) - courseOfTicket(b.ticket));
+  const rows = queued.slice(page.offset, page.offset + page.limit);
+  const dishes = await orderDishes(store, rows.map((row) => row.order), menu);
+  return {
+    results: rows.map(({ order, ticket }) => {
+      const all = dishes.get(order.id) ?? [];
+      const course = courseOf(order.pacing ?? 'at_once', all);
+      const mine = all.filter((dish) => dish.station === station && course(dish) === courseOfTicket(ticket));
+      return { ...publicOrder(order), course: courseOfTicket(ticket), dishes: mine };
+    }),
+    total_results: queued.length,
+  };
 }
 
 /** A station's all-day tally of what the store holds now (orders whose ticket there may count). */

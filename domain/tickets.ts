@@ -2,9 +2,11 @@
 // all at once by a move of the order itself; the order's kitchen status is derived from them.
 import { STATIONS, type DishDoc, type Station } from '../models/dish.js';
 import type { OrderDoc, OrderStatus } from '../models/order.js';
-import type { Ticket, TicketStatus } from '../models/ticket.js';
-import { conflict } from './errors.js';
+import type { TicketStatus } from '../models/ticket.js';
+import type { StoredTicket as Ticket } from '../models/order.js';
+import { badRequest, conflict } from './errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
+import { courseOfTicket, fired, nextFireAt } from './pacing.js';
 
 /** Received → In Progress → Ready, and recall one step back. Draft tickets fire with their order. */
 export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
@@ -12,10 +14,11 @@ export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>
   Received: ['In Progress'],
   'In Progress': ['Ready', 'Received'],
   Ready: ['In Progress'],
+  Voided: [],
 };
 
 /** What a ticket move or an order move changes on the order, written in one update. */
-export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at'>;
+export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at' | 'next_fire_at'>;
 
 /** The stations the dishes go to, in board order (cold, hot, beverages). */
 export function stationsOf(dishes: readonly DishDoc[]): Station[] {
@@ -31,6 +34,25 @@ export function ticketOf(order: Pick<OrderDoc, 'tickets'>, station: string): Tic
   return (order.tickets as Ticket[] | undefined)?.find((ticket) => ticket.station === station);
 }
 
+/** Every ticket the order has at a station (one per course), by course. */
+export function ticketsAt(order: Pick<OrderDoc, 'tickets'>, station: string): Ticket[] {
+  return ((order.tickets as Ticket[] | undefined) ?? []).filter((ticket) => ticket.station === station);
+}
+
+/**
+ * The ticket a station move is for: the one of `course`, or the only one at the station; 400
+ * naming the courses when there are several and none was named.
+ */
+export function ticketToMove(order: Pick<OrderDoc, 'tickets'>, station: string, course: number | undefined): Ticket | undefined {
+  const here = ticketsAt(order, station);
+  if (course !== undefined) return here.find((ticket) => courseOfTicket(ticket) === course);
+  if (here.length > 1) {
+    const courses = here.map(courseOfTicket).join(', ');
+    throw badRequest(`The order has ${here.length} ${station} tickets (courses ${courses}); send "course" to say which.`, { errors: [{ path: 'course', message: `required: one of ${courses}` }] });
+  }
+  return here[0];
+}
+
 /**
  * Tickets for an order that has not started (Draft or Received): a station it already has keeps
  * its ticket, a new station gets a fresh one, a station no longer among the dishes loses its own.
@@ -43,16 +65,21 @@ export function ticketsFor(stations: readonly Station[], current: readonly Ticke
   });
 }
 
-/** The order's status while it is in the kitchen, as its tickets say. */
+/**
+ * The order's status while it is in the kitchen, as its tickets say (Voided ones ignored): Draft
+ * while all wait, Received once one fired and none started, Ready for Assembly when all are Ready
+ * (so never while a course is held), In Progress between.
+ */
 export function kitchenStatus(tickets: readonly Ticket[]): OrderStatus {
-  if (tickets.every((ticket) => ticket.status === 'Ready')) return 'Ready for Assembly';
-  if (tickets.every((ticket) => ticket.status === 'Received')) return 'Received';
-  if (tickets.every((ticket) => ticket.status === 'Draft')) return 'Draft';
+  const live = tickets.filter((ticket) => ticket.status !== 'Voided');
+  if (live.every((ticket) => ticket.status === 'Draft')) return live.length === 0 ? 'Received' : 'Draft';
+  if (live.every((ticket) => ticket.status === 'Ready')) return 'Ready for Assembly';
+  if (live.every((ticket) => ticket.status === 'Received' || ticket.status === 'Draft')) return 'Received';
   return 'In Progress';
 }
 
 function moved(ticket: Ticket, to: TicketStatus, by: string | null, at: string): Ticket {
-  if (ticket.status === to) return ticket;
+  if (ticket.status === to || ticket.status === 'Voided') return ticket;
   return {
     ...ticket,
     status: to,
@@ -64,10 +91,10 @@ function moved(ticket: Ticket, to: TicketStatus, by: string | null, at: string):
 }
 
 /** The derived status, with the order's ready_at kept from the moment every ticket became Ready. */
-function derived(order: OrderDoc, tickets: Ticket[], at: string): KitchenFields {
+export function derived(order: OrderDoc, tickets: Ticket[], at: string): KitchenFields {
   const status = kitchenStatus(tickets);
   const ready_at = status === 'Ready for Assembly' ? (order.status === 'Ready for Assembly' ? order.ready_at : at) : null;
-  return { status, tickets, ready_at, closed_at: null };
+  return { status, tickets, ready_at, closed_at: null, next_fire_at: nextFireAt(tickets) };
 }
 
 /**
@@ -102,7 +129,11 @@ export function moveOrder(order: OrderDoc, to: OrderStatus, by: string | null, a
     'Ready for Assembly': () => 'Ready',
   };
   const next = ticketTo[to];
-  if (!next) return { status: to, tickets: order.tickets, ready_at: null, closed_at: null };
-  const tickets = order.tickets.map((ticket) => moved(ticket, next(ticket), by, at));
+  if (!next) return { status: to, tickets: order.tickets, ready_at: null, closed_at: null, next_fire_at: nextFireAt(order.tickets) };
+  // Held tickets fire first: the seed's order-level moves apply to every ticket.
+  const tickets = order.tickets.map((ticket) => {
+    const firing = ticket.status === 'Draft' ? { ...fired(ticket, at), bumped_by: by } : ticket;
+    return moved(firing, next(firing), by, at);
+  });
   return { ...derived(order, tickets, at), status: to };
 }

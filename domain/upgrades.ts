@@ -5,6 +5,8 @@ import type { OrderDoc } from '../models/order.js';
 import type { Ticket, TicketStatus } from '../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../store/types.js';
 import { stationsOf } from './tickets.js';
+import { nextFireAt } from './pacing.js';
+import { publicTicket } from './ticket-changes.js';
 
 const PAGE = 500;
 
@@ -49,7 +51,34 @@ async function addOrderTickets(store: Store): Promise<number> {
   }
 }
 
-const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [{ name: 'order-tickets', apply: addOrderTickets }];
+/**
+ * Orders stored before pacing: `at_once`, no course gap, every ticket course 1 planned when it fired
+ * (a Draft's at its order's fire time), no changes; and the scheduler's key for a waiting Draft.
+ */
+async function addOrderPacing(store: Store): Promise<number> {
+  const orders = store.collection('orders');
+  let upgraded = 0;
+  for (let after = ''; ; ) {
+    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], { sort: { field: 'id', direction: 'asc' }, limit: PAGE });
+    const legacy = page.filter((order) => order.pacing === undefined && Array.isArray((order as Partial<OrderDoc>).tickets));
+    const made = await orders.updateEach(legacy.map((order) => {
+      const tickets = order.tickets.map((ticket) => publicTicket(ticket, order.fire_at));
+      return {
+        id: order.id,
+        update: { set: { pacing: 'at_once' as const, course_gap_minutes: null, tickets, next_fire_at: nextFireAt(tickets) } },
+        if: [{ field: 'updated_at', op: 'eq' as const, value: order.updated_at }],
+      };
+    }));
+    upgraded += made.filter(Boolean).length;
+    if (page.length < PAGE) return upgraded;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [
+  { name: 'order-tickets', apply: addOrderTickets },
+  { name: 'order-pacing', apply: addOrderPacing },
+];
 
 /** Applies every upgrade not yet recorded; returns the names applied with how many documents each changed. */
 export async function upgradeStoredData(store: Store): Promise<Record<string, number>> {

@@ -73,7 +73,7 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   orders: {
     catalogue: orderStoreCatalogue,
     // updated_at: the kitchen report reads the orders written since its start (domain/reports.ts).
-    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at']],
+    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at'], ['next_fire_at']],
     unique: [],
     // The boards' lists (by status), a patron's own orders (owner), and both together.
     counts: [['status'], ['owner_id'], ['owner_id', 'status']],

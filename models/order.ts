@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Id, Nullable, Timestamp } from './common.js';
 import { Ticket, TICKET_STATUSES } from './ticket.js';
+import type { Ticket as StoredTicketType } from './ticket.js';
 import { STATIONS, type Dish } from './dish.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 
@@ -18,6 +19,10 @@ const Allergies = Allergens('Allergies at the table (EU 1169/2011 names); defaul
 const AllergyConfirmed = Type.Boolean({ description: 'True: the guest confirmed the dishes whose allergens meet `allergies`. Accepted, never stored.' });
 export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 is the highest priority, 5 the lowest.' });
 export const Status = Type.Enum(STATUSES);
+export const PACINGS = ['at_once', 'together', 'courses'] as const;
+export type Pacing = (typeof PACINGS)[number];
+const PacingField = Type.Enum(PACINGS, { description: 'at_once: every ticket fires with the order; together: dishes are due together (shorter ones fire later); courses: Appetizer, Main Course, Dessert fired one after another (Drinks with the first).' });
+const CourseGap = Nullable(Type.Number({ minimum: 0, maximum: 120, description: 'Minutes after every ticket of a course is Ready that the next course fires by itself; null: only by hand.', examples: [5] }));
 
 export const Order = Type.Object(
   {
@@ -33,7 +38,9 @@ export const Order = Type.Object(
     priority: Priority,
     status: Status,
     fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
-    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station among the dishes, in the order cold, hot, beverages. The status follows them.' }),
+    pacing: PacingField,
+    course_gap_minutes: CourseGap,
+    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station and course among the dishes, by course, then cold, hot, beverages. The status follows them (Voided ones ignored).' }),
     ready_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.' })),
     closed_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' })),
   },
@@ -47,7 +54,15 @@ export type KitchenOrder = Order & { dishes: Dish[] };
  * stock it took (given back exactly on deletion, even if a recipe changed since). `allergies` is
  * absent on orders stored before it existed (read as none).
  */
-export type OrderDoc = Omit<Order, 'allergies'> & { allergies?: Order['allergies']; owner_id: string; stock_taken: { ingredient_id: string; units: number }[] };
+export type OrderDoc = Omit<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'tickets'> &
+  Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes'>> & {
+    tickets: StoredTicket[];
+    owner_id: string;
+    stock_taken: { ingredient_id: string; units: number }[];
+    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/pacing.ts). */
+    next_fire_at?: string | null;
+  };
+export type StoredTicket = StoredTicketType;
 
 export const OrderCreate = Type.Object(
   {
@@ -58,6 +73,8 @@ export const OrderCreate = Type.Object(
     scheduled_at: Type.Optional(ScheduledAt),
     allergies: Type.Optional(Allergies),
     allergy_confirmed: Type.Optional(AllergyConfirmed),
+    pacing: Type.Optional(PacingField),
+    course_gap_minutes: Type.Optional(CourseGap),
   },
   { additionalProperties: false },
 );
@@ -75,6 +92,8 @@ export const OrderReplace = Type.Object(
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
+    pacing: Type.Optional(PacingField),
+    course_gap_minutes: Type.Optional(CourseGap),
     status: Type.Optional(Status),
     priority: Type.Optional(Priority),
     allergies: Type.Optional(Allergies),
@@ -100,6 +119,8 @@ export const orderCatalogue: Catalogue = {
   priority: { type: 'integer', sortable: true, filterable: true },
   status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
   fire_at: { type: 'date', sortable: true, filterable: true },
+  pacing: { type: 'enum', enum: PACINGS, sortable: true, filterable: true },
+  course_gap_minutes: { type: 'number', sortable: true, filterable: true },
   tickets: { type: 'object' },
   'tickets.station': { type: 'enum', enum: STATIONS, filterable: true, array: { path: 'tickets', item: 'station' } },
   'tickets.status': { type: 'enum', enum: TICKET_STATUSES, filterable: true, array: { path: 'tickets', item: 'status' } },
@@ -107,10 +128,12 @@ export const orderCatalogue: Catalogue = {
   closed_at: { type: 'date', sortable: true, filterable: true },
 };
 
-/** Internal: the store also filters on the owner and the stock taken, which no client may filter on. */
+/** Internal: the store also filters on the owner, the stock taken and the next fire time, which no client may filter on. */
 export const orderStoreCatalogue: Catalogue = {
   ...orderCatalogue,
   owner_id: { type: 'string', filterable: true },
   // A shortage finds the orders holding an ingredient (domain/shortages.ts).
   'stock_taken.ingredient_id': { type: 'string', filterable: true, array: { path: 'stock_taken', item: 'ingredient_id' } },
+  // When the order's next held ticket fires by itself (null: none waits for the clock): the scheduler's index.
+  next_fire_at: { type: 'date', sortable: true, filterable: true },
 };

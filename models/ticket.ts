@@ -5,7 +5,7 @@ import { Id, Nullable } from './common.js';
 import { STATIONS } from './dish.js';
 import { ALLERGENS } from './allergens.js';
 
-export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready'] as const;
+export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready', 'Voided'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** An essential ingredient the kitchen is short of, and how many units of it this order holds. */
@@ -18,6 +18,17 @@ export type AllergyAlert = Static<typeof AllergyAlert>;
 
 const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 
+/** A change of a fired ticket's dishes: what the cook must add or stop making. */
+export const TicketChange = Type.Object(
+  {
+    at: Type.String({ format: 'date-time' }),
+    added: Type.Array(Type.String(), { description: 'Dish ids added to this ticket (a dish added twice is listed twice).' }),
+    removed: Type.Array(Type.String(), { description: 'Dish ids removed from this ticket.' }),
+  },
+  { additionalProperties: false },
+);
+export type TicketChange = Static<typeof TicketChange>;
+
 export const Ticket = Type.Object(
   {
     station: Type.Enum(STATIONS),
@@ -26,16 +37,28 @@ export const Ticket = Type.Object(
     started_at: When('The first move to In Progress; null before.'),
     ready_at: When('When it became Ready; cleared by a recall.'),
     bumped_by: Nullable(Type.String({ description: 'Id of the user who made the last move; null before one (or a release by the scheduler).' })),
+    course: Type.Integer({ minimum: 1, description: 'The course the ticket belongs to: 1 unless the order is paced by courses.', examples: [1] }),
+    fire_at: When('When the ticket is planned to fire; null while its course is held for a person (or the gap after the previous course).'),
+    changes: Type.Array(TicketChange, { description: 'Changes of its dishes made after it fired, oldest first.' }),
     short: Type.Optional(Type.Array(ShortMark, { description: 'Read-only, present only while marked: essential ingredients the kitchen is short of that this order holds (a stock correction below zero). A ticket that starts keeps its mark.' })),
-    allergy_alerts: Type.Optional(Type.Array(AllergyAlert, { description: "Read-only, present only when there is one: this station's dishes whose allergens meet the order's allergies." })),
+    allergy_alerts: Type.Optional(Type.Array(AllergyAlert, { description: "Read-only, present only when there is one: this ticket's dishes whose allergens meet the order's allergies." })),
   },
   { $id: 'Ticket', additionalProperties: false },
 );
-export type Ticket = Static<typeof Ticket>;
+/** A ticket as clients get it. */
+export type PublicTicket = Static<typeof Ticket>;
+/**
+ * A ticket as the domain handles it: one stored before pacing existed has no course, fire_at or
+ * changes until the start-up upgrade (domain/upgrades.ts); it is read as course 1 meanwhile.
+ */
+export type Ticket = Omit<PublicTicket, 'course' | 'fire_at' | 'changes'> & Partial<Pick<PublicTicket, 'course' | 'fire_at' | 'changes'>>;
 
 /** PATCH /orders/{id}/tickets/{station}: Draft tickets are released with their order, never moved. */
 export const TicketMove = Type.Object(
-  { status: Type.Enum(['Received', 'In Progress', 'Ready'] as const, { description: 'Received → In Progress → Ready; recall one step back.' }) },
+  {
+    status: Type.Enum(['Received', 'In Progress', 'Ready'] as const, { description: 'Received → In Progress → Ready; recall one step back.' }),
+    course: Type.Optional(Type.Integer({ minimum: 1, description: 'Which course\'s ticket at the station; required when the order has more than one there.' })),
+  },
   { additionalProperties: false },
 );
 export type TicketMove = Static<typeof TicketMove>;

@@ -95,8 +95,8 @@ const dish: Dish = {
 const order: KitchenOrder = {
   id: '674d0bf5c28b69001f8e03a1', created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
   name: 'Ben', dish_ids: [dish.id, dish.id], table_number: 18, special_requests: 'No peanuts', scheduled_at: null,
-  allergies: ['milk'], priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null,
-  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null, allergy_alerts: [{ dish_id: dish.id, allergens: ['milk'] }] }],
+  allergies: ['milk'], priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null, pacing: 'at_once', course_gap_minutes: null,
+  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: '2026-11-21T12:00:00.000Z', changes: [], allergy_alerts: [{ dish_id: dish.id, allergens: ['milk'] }] }],
   dishes: [dish, dish],
 };
 const ingredient: Ingredient = {

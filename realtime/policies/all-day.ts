@@ -2,7 +2,7 @@
 // (an order placed, bumped to or from Ready, released, edited or deleted), once per station per
 // batch. The counts are kept in memory order by order (domain/all-day.ts), loaded from the store
 // on first use and again after a resync or a dish change (a dish may have moved station).
-import { allDayPart, AllDayTally } from '../../domain/all-day.js';
+import { allDayShare, AllDayTally } from '../../domain/all-day.js';
 import { allDayTally } from '../../domain/stations.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
@@ -12,11 +12,8 @@ import type { KitchenView } from '../kitchen-view.js';
 import type { Change, OrderChange } from '../normalize.js';
 import { stationRoom } from '../rooms.js';
 
-/** What an order adds to a station's counts: which part, its dishes and when it fires. */
-function share(order: OrderDoc | null, station: Station): string {
-  const part = order && allDayPart(order, station);
-  return part ? `${part}|${order.fire_at}|${order.dish_ids.join()}` : '';
-}
+/** What an order adds to a station's counts: which part each of its tickets there is in, when it fires, and its dishes. */
+const share = (order: OrderDoc | null, station: Station): string => allDayShare(order, station);
 
 /** The stations whose counts the order change may have moved. */
 function stationsMoved(change: OrderChange): Station[] {

@@ -11,6 +11,7 @@ import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { ServiceRecords } from '../../domain/service-records.js';
 import { SettingsBook } from '../../domain/settings.js';
+import type { Pacing } from '../../models/order.js';
 import { TokenService } from '../../domain/tokens.js';
 import { upgradeStoredData } from '../../domain/upgrades.js';
 import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
@@ -29,6 +30,8 @@ export interface PosServices extends UserDeps {
   serviceRecords: ServiceRecords | undefined;
   /** The restaurant's settings as last committed, followed from the change feed (every store). */
   settings: SettingsBook;
+  /** The pacing of an order placed without one: the settings' default_pacing. */
+  defaultPacing: () => Pacing;
 }
 
 declare module 'fastify' {
@@ -54,6 +57,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     now,
   });
+  const settings = await SettingsBook.open(store);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -69,7 +73,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     orderPages: OrderPages.open(store),
     kitchen: await KitchenBook.open(store),
     serviceRecords: ServiceRecords.open(store),
-    settings: await SettingsBook.open(store),
+    settings,
+    defaultPacing: () => settings.current().default_pacing,
   };
   app.decorate('pos', pos);
 

@@ -29,7 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   }, async (request, reply) => {
     const created = await orders.createOrder(app.pos, requireUser(request.principal), request.body);
-    if (created.status === 'Draft') app.pos.scheduler.poke();
+    if (created.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
     return sendCreated(reply, '/orders', created);
   });
 

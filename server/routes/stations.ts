@@ -13,7 +13,10 @@ import { ListResponse, problems } from './shared.js';
 
 const tags = ['Stations'];
 const security = [{ AccessToken: [] }];
-const StationOrder = Type.Intersect([Order, Type.Object({ dishes: Type.Array(Dish, { description: "That station's dishes of the order, one per dish_ids entry." }) })], { $id: 'StationOrder' });
+const StationOrder = Type.Intersect([Order, Type.Object({
+  dishes: Type.Array(Dish, { description: "That station's dishes of the ticket's course, one per dish_ids entry." }),
+  course: Type.Integer({ minimum: 1, description: 'The course of the ticket this row is (1 unless the order is paced by courses).' }),
+})], { $id: 'StationOrder' });
 const PageQuerystring = Type.Pick(ListQuerystring, ['limit', 'offset']);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -27,7 +30,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       security,
       summary: "Move one station's ticket of an order (bump or recall)",
-      description: 'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ticket already has changes nothing.',
+      description: 'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ticket already has changes nothing. `course` picks the ticket when the order has one per course at the station (400 naming the courses without it).',
       params: TicketParams,
       body: TicketMove,
       response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
@@ -41,7 +44,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       security,
       summary: "A station's queue",
-      description: 'Orders with a Received or In Progress ticket at the station, and Ready ones readied in the last 10 minutes (for recall), each with that station\'s dishes; highest priority first, then the oldest fired.',
+      description: 'One row per fired ticket at the station: Received and In Progress ones, and Ready or Voided ones for 10 minutes after (for recall, and so a cook sees what was called off), each with its course and that station\'s dishes of the course; highest priority first, then the oldest fired. Held tickets are not listed (see all-day `upcoming`).',
       params: StationParams,
       querystring: PageQuerystring,
       response: { 200: ListResponse(StationOrder, "A page of the station's queue"), ...problems(400, 401, 403, 404) },

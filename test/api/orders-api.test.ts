@@ -39,9 +39,11 @@ describe('POST /orders', () => {
       priority: 3,
       status: 'Received',
       fire_at: null,
+      pacing: 'at_once',
+      course_gap_minutes: null,
       tickets: [
-        { station: 'cold', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null },
-        { station: 'beverages', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null },
+        { station: 'cold', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: aTimestamp(), changes: [] },
+        { station: 'beverages', status: 'Received', fired_at: aTimestamp(), started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: aTimestamp(), changes: [] },
       ],
       ready_at: null,
       closed_at: null,
@@ -140,7 +142,7 @@ describe('GET /orders', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders?filter=owner_id.eq~${t.userIds.manager}`, as: 'patron' }),
       'filter',
-      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: allergies, closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
+      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: allergies, closed_at, course_gap_minutes, created_at, dish_ids, fire_at, id, name, pacing, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
     );
   });
 });
@@ -165,7 +167,7 @@ describe('GET /orders/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders/${order.id}?fields=owner_id`, as: 'manager' }),
       'fields',
-      "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
+      "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, course_gap_minutes, created_at, dish_ids, fire_at, id, name, pacing, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
     );
   });
 });

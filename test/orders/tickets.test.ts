@@ -37,7 +37,7 @@ async function bumped(order: Order, station: string, status: string): Promise<Or
 describe('tickets on a new order', () => {
   it('has one Received ticket per station, in the order cold, hot, beverages, fired at creation', async () => {
     const order = await placeOrder(t, [menu.lemonade.id, menu.steak.id, menu.salad.id, menu.steak.id]);
-    expect(order.tickets).toEqual(['cold', 'hot', 'beverages'].map((station) => ({ station, status: 'Received', fired_at: order.tickets[0]!.fired_at, started_at: null, ready_at: null, bumped_by: null })));
+    expect(order.tickets).toEqual(['cold', 'hot', 'beverages'].map((station) => ({ station, status: 'Received', fired_at: order.tickets[0]!.fired_at, started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: order.tickets[0]!.fired_at, changes: [] })));
     expect(Date.parse(order.tickets[0]!.fired_at!)).toBeCloseTo(Date.parse(order.created_at), -2);
     expect(order).toMatchObject({ status: 'Received', ready_at: null, closed_at: null });
   });
@@ -45,7 +45,7 @@ describe('tickets on a new order', () => {
   it('has Draft tickets for a scheduled order, fired when it is released', async () => {
     const scheduled_at = new Date(t.clock.now().getTime() + 3 * 60 * MINUTE).toISOString();
     const draft = await placeOrder(t, [menu.steak.id], 'patron', { scheduled_at });
-    expect(draft.tickets).toEqual([{ station: 'hot', status: 'Draft', fired_at: null, started_at: null, ready_at: null, bumped_by: null }]);
+    expect(draft.tickets).toEqual([{ station: 'hot', status: 'Draft', fired_at: null, started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: draft.fire_at, changes: [] }]);
     const released = await t.inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'expeditor', payload: { status: 'Received' } });
     const ticket = released.json<Order>().tickets[0]!;
     expect(ticket).toMatchObject({ station: 'hot', status: 'Received', bumped_by: t.userIds.expeditor });
@@ -182,14 +182,19 @@ describe("the seed's status moves apply to every ticket", () => {
     expect(received.json<Order>().tickets.map((ticket) => ticket.status)).toEqual(['Received', 'Received']);
   });
 
-  it('adds and drops tickets when the dishes change', async () => {
+  it('adds tickets when the dishes change, and voids the fired ones left without a dish (contract: Pacing)', async () => {
     const order = await placeOrder(t, [menu.steak.id]);
     const withSalad = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.steak.id, menu.salad.id, menu.lemonade.id] } });
     const tickets = withSalad.json<Order>().tickets;
     expect(tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([['cold', 'Received'], ['hot', 'Received'], ['beverages', 'Received']]);
     expect(tickets[1]).toEqual(order.tickets[0]);
     const saladOnly = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id] } });
-    expect(saladOnly.json<Order>().tickets).toEqual([tickets[0]]);
+    const at = saladOnly.json<Order>().updated_at;
+    expect(saladOnly.json<Order>().tickets).toEqual([
+      tickets[0],
+      { ...tickets[1], status: 'Voided', changes: [{ at, added: [], removed: [menu.steak.id] }] },
+      { ...tickets[2], status: 'Voided', changes: [{ at, added: [], removed: [menu.lemonade.id] }] },
+    ]);
   });
 
   it('releases the tickets of a Draft with the scheduler', async () => {

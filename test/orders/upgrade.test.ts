@@ -30,11 +30,13 @@ describe('upgrading orders stored without tickets', () => {
 
     const t = await startTestApp({ dataDir, withoutUsers: true });
     const read = async (id: string) => (await t.store.collection('orders').get(id))!;
-    const ticket = (station: string, status: string, fired_at: string | null) => ({ station, status, fired_at, started_at: null, ready_at: null, bumped_by: null });
+    // Both upgrades ran: tickets from the status (order-tickets), then course 1 and fire_at (order-pacing).
+    const ticket = (station: string, status: string, fired_at: string | null, fire_at = fired_at) => ({ station, status, fired_at, started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at, changes: [] });
     expect((await read(received.id)).tickets).toEqual([ticket('cold', 'Received', received.created_at), ticket('hot', 'Received', received.created_at)]);
     expect((await read(cooking.id)).tickets).toEqual([ticket('hot', 'In Progress', cooking.created_at), ticket('beverages', 'In Progress', cooking.created_at)]);
     expect((await read(done.id)).tickets).toEqual([ticket('hot', 'Ready', done.created_at)]);
-    expect((await read(draft.id)).tickets).toEqual([ticket('cold', 'Draft', null)]);
+    expect((await read(draft.id)).tickets).toEqual([ticket('cold', 'Draft', null, '2099-01-01T10:00:00.000Z')]);
+    expect(await read(draft.id)).toMatchObject({ pacing: 'at_once', course_gap_minutes: null, next_fire_at: '2099-01-01T10:00:00.000Z' });
     expect(await read(gone.id)).toMatchObject({ tickets: [], ready_at: null, closed_at: null });
     expect((await read(received.id)).status).toBe('Received');
     await t.close();

@@ -6,6 +6,7 @@ import { SETTINGS_ID } from '../../models/settings.js';
 import type { Envelope } from '../../realtime/events.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { startLiveApp } from '../realtime/helpers/live-app.js';
 import { openScreens, type Screens } from '../realtime/helpers/screens.js';
 
@@ -73,6 +74,20 @@ describe('settings over HTTP', () => {
       expect(response.json().detail).toContain(field);
     }
     expect((await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json()).toStrictEqual(DEFAULTS);
+  });
+
+  it('default_pacing paces the orders placed without a pacing of their own, and only those', async () => {
+    const rice = await addIngredient(t, 'Rice', 100);
+    const uses = [{ ingredient_id: rice.id, is_essential: true }];
+    const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', preparation_time: 5, ingredients: uses });
+    const risotto = await addDish(t, { name: 'Risotto', station: 'hot', category: 'Main Course', preparation_time: 18, ingredients: uses });
+    expect((await placeOrder(t, [salad.id, risotto.id])).pacing).toBe('at_once');
+    expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { default_pacing: 'together' } })).statusCode).toBe(200);
+    const paced = await placeOrder(t, [salad.id, risotto.id]);
+    expect(paced.pacing).toBe('together');
+    // Together: the 5-minute salad is held until 13 minutes from now, the risotto fires at once.
+    expect(paced.tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([['cold', 'Draft'], ['hot', 'Received']]);
+    expect((await placeOrder(t, [salad.id, risotto.id], 'patron', { pacing: 'at_once' })).pacing).toBe('at_once');
   });
 
   it('accepts IANA links and zones with half-hour offsets, and an empty PATCH is a 400', async () => {

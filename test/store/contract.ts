@@ -9,6 +9,7 @@ import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeSettingsDocument } from './contract-settings.js';
 import { describeTicketQueries } from './contract-tickets.js';
+import { describeFireQueries } from './contract-fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 import { describeWriteSkew } from './contract-write-skew.js';
 
@@ -809,6 +810,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeUniqueness(suite);
     describeTransactions(suite);
     describeTicketQueries(suite.store);
+    describeFireQueries(suite.store);
     describeWriteSkew(suite.store);
     describeSettingsDocument(suite.store);
     describeChangeEvents(suite);
