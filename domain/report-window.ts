@@ -5,12 +5,12 @@ import { bucketBoundaries, isUtc } from './zoned-time.js';
 export interface Window {
   start: number;
   end: number;
-  bucket: 'hour' | 'day';
+  bucket: 'hour' | 'day' | 'quarter_hour';
   /** The IANA zone whose hours and days the buckets are; UTC when absent. */
   timeZone?: string;
 }
 
-const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
+const BUCKET_MS = { hour: 3_600_000, day: 86_400_000, quarter_hour: 900_000 } as const;
 
 /**
  * A window's buckets: the start of each, then the end of the last. In UTC every bucket has the
@@ -25,7 +25,8 @@ interface Buckets {
 
 function bucketsOf(window: Window): Buckets {
   const timeZone = window.timeZone ?? 'UTC';
-  if (isUtc(timeZone)) {
+  // Every zone's offset is a whole number of quarter hours: its quarter hours are UTC's.
+  if (isUtc(timeZone) || window.bucket === 'quarter_hour') {
     const size = BUCKET_MS[window.bucket];
     const first = Math.floor(window.start / size);
     const count = Math.floor((window.end - 1) / size) - first + 1;

@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import { Id, Nullable, Timestamp } from './common.js';
 import { STATIONS } from './dish.js';
 
-export const BUCKETS = ['hour', 'day'] as const;
+export const BUCKETS = ['hour', 'day', 'quarter_hour'] as const;
 
 const Seconds = (description: string) => Nullable(Type.Number({ minimum: 0, description: `${description}; null when nothing was measured.` }));
 const Spread = Type.Object({
@@ -29,7 +29,7 @@ const OrderTimes = {
 export const KitchenReportQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Start (inclusive); default 24 hours before `to`.' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'End (exclusive); default now. At most 93 days after `from`.' })),
-  bucket: Type.Optional(Type.Enum(BUCKETS, { description: "Period of each bucket: a local hour or day of the settings' time_zone; default hour." })),
+  bucket: Type.Optional(Type.Enum(BUCKETS, { description: "Period of each bucket: a local hour or day of the settings' time_zone; default hour. quarter_hour: 15 minutes (the same in every zone, all offsets being whole quarter hours), for a day's service at a glance." })),
 });
 export type KitchenReportQuery = Static<typeof KitchenReportQuery>;
 

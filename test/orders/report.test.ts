@@ -93,6 +93,17 @@ describe('GET /reports/kitchen', () => {
     ]);
   });
 
+  it('buckets by the quarter hour on request', async () => {
+    const from = new Date(hourStart).toISOString();
+    const to = new Date(hourStart + 2 * HOUR).toISOString();
+    const body = await report(`from=${from}&to=${to}&bucket=quarter_hour`);
+    expect(body.bucket).toBe('quarter_hour');
+    expect(body.orders.buckets.map((bucket) => bucket.start)).toStrictEqual(Array.from({ length: 8 }, (_, i) => new Date(hourStart + i * 15 * 60_000).toISOString()));
+    expect(body.orders.buckets.map((bucket) => bucket.placed)).toStrictEqual([1, 0, 1, 0, 0, 0, 0, 0]);
+    // Readied at 20 and 70 minutes (hot), 16 (cold): the 15–30 and 60–75 minute buckets.
+    expect(body.stations.map((station) => station.buckets.map((bucket) => bucket.tickets))).toStrictEqual([[0, 1, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]);
+  });
+
   it('covers the last 24 hours by default, and buckets by day on request', async () => {
     const body = await report('bucket=day');
     expect(Date.parse(body.to) - Date.parse(body.from)).toBe(24 * HOUR);

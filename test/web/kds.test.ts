@@ -30,7 +30,7 @@ describe('KDS board', () => {
         status: 'New',
         requests: 'Steak well done',
         dishes: ['2× Steak'],
-        buttons: ['Start ▶'],
+        buttons: ['Start ▶', 'Done ✓'],
       });
       // A later salad reaches the cold board; by then the steak order would have too, had it been sent there.
       const salad = await placeOrder(t, [menu.salad.id], 'patron', { name: 'Cleo', table_number: 9 });

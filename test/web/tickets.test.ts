@@ -44,7 +44,7 @@ describe('station tickets on the boards', () => {
       await expect.poll(() => otherStations(cold, burgerSalad.id)).toStrictEqual(['hot ✓']);
 
       // The cold board: its Salad still new, in the same place, with its own Start button.
-      expect(await readTicket(cold, burgerSalad.id)).toMatchObject({ status: 'New', dishes: ['1× Green Salad'], buttons: ['Start ▶'] });
+      expect(await readTicket(cold, burgerSalad.id)).toMatchObject({ status: 'New', dishes: ['1× Green Salad'], buttons: ['Start ▶', 'Done ✓'] });
       expect(await ticketIds(cold)).toStrictEqual([earlier.id, burgerSalad.id, later.id]);
       expect(await orderCard(cold, burgerSalad.id).locator('.ticket-dishes li').evaluate((li) => (globalThis as unknown as Styled).getComputedStyle(li).textDecorationLine)).toBe('none');
       // The expeditor: hot done, cold waiting, the order may not leave.

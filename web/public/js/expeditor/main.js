@@ -6,7 +6,8 @@ import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
 import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
-import { orderRow, refreshPass } from './row.js';
+import { finalMove, orderRow, refreshPass } from './row.js';
+import { allPrepDone } from '../lib/tickets.js';
 import { showWhole } from '../lib/clamp.js';
 
 const SORTS = {
@@ -15,21 +16,28 @@ const SORTS = {
 };
 const SORT_KEY = 'pos.expeditor.sort';
 const list = $('#orders');
+const pass = $('#pass');
 const drafts = $('#drafts');
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
 const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
 const actions = { setPriority, move, showRequests };
-const moreBelow = createMoreBelow(list);
+const moreBelow = createMoreBelow($('#rail'));
 /** Ids shown at the last render, to tell which order just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
 
 function render() {
   const all = [...board.records().values()];
   const kitchen = all.filter((order) => order.status !== 'Draft').sort(SORTS[sortBy]);
+  // Food waiting at the pass goes first, whatever the sort: the longest wait on top (it is getting cold).
+  const atPass = kitchen.filter(waitsAtPass).sort((a, b) => Date.parse(a.ready_at) - Date.parse(b.ready_at) || a.id.localeCompare(b.id));
+  const cooking = kitchen.filter((order) => !waitsAtPass(order));
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
-  keepFocus(list, () => list.replaceChildren(...kitchen.map((order) => orderRow(order, actions))));
+  keepFocus(pass, () => pass.replaceChildren(...atPass.map((order) => orderRow(order, actions))));
+  keepFocus(list, () => list.replaceChildren(...cooking.map((order) => orderRow(order, actions))));
+  $('#pass-section').hidden = atPass.length === 0;
+  $('#cooking-title').hidden = atPass.length === 0 || cooking.length === 0;
   keepFocus(drafts, () => drafts.replaceChildren(...scheduled.map((order) => orderRow(order, actions))));
-  $('#count').textContent = `${kitchen.length} open · ${kitchen.filter((order) => order.status === 'Ready for Assembly').length} at the pass`;
+  $('#count').textContent = `${kitchen.length} open · ${atPass.length} at the pass`;
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
   const arrived = shown ? kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
@@ -39,6 +47,10 @@ function render() {
 }
 
 /** The whole request in a dialog (the rail shows only a ⚠). */
+function waitsAtPass(order) {
+  return order.status === 'Ready for Assembly' && allPrepDone(order) && Boolean(order.ready_at);
+}
+
 function showRequests(order) {
   showWhole(order.name, [{ title: 'Guest', text: order.name }, { title: 'Special requests', text: order.special_requests }]);
 }
@@ -51,11 +63,13 @@ function move(id, status) {
   void board.changeOrder(id, { status });
 }
 
-/** Digits 0–5 set the focused order's priority; W and P send it On the Way or Ready for Pickup. */
+/** Digits 0–5 set the focused order's priority; W (a table) or P (a takeaway) sends it out. */
 function orderKeys(key, id) {
+  const order = board.records().get(id);
+  const final = order && finalMove(order).status;
   if (/^[0-5]$/.test(key)) setPriority(id, Number(key));
-  else if (key === 'w' || key === 'W') move(id, 'On the Way');
-  else if (key === 'p' || key === 'P') move(id, 'Ready for Pickup');
+  else if ((key === 'w' || key === 'W') && final === 'On the Way') move(id, final);
+  else if ((key === 'p' || key === 'P') && final === 'Ready for Pickup') move(id, final);
   else return false;
   return true;
 }
@@ -66,8 +80,8 @@ function sortWith(button) {
   render();
 }
 
-for (const grid of [list, drafts]) wireTicketKeys(grid, { other: orderKeys });
+for (const grid of [pass, list, drafts]) wireTicketKeys(grid, { other: orderKeys });
 for (const button of document.querySelectorAll('[data-sort]')) button.addEventListener('click', () => sortWith(button));
-tickAges(list, '.order');
-setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
+tickAges($('#rail'), '.order');
+setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 await board.open();

@@ -1,12 +1,16 @@
-// One order on the expeditor's rail, one line: priority, table and guest, age, a cell per station
-// (its ticket's state and dishes, columns aligned across rows), how long the food has waited at
-// the pass, and the final moves. A scheduled Draft shows when it will be fired instead.
+// One order on the expeditor's rail: priority, table and guest (with the request's allergy words),
+// age, a cell per station (its ticket's state and every dish, wrapped, never cut; columns aligned
+// across rows on a wide screen, a line of their own under the order on a narrower one), how long
+// the food has waited at the pass, and the final move. A scheduled Draft shows when it will be
+// fired instead.
+import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
 import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 
-const FINAL_MOVES = [['On the Way', 'On the Way'], ['Ready for Pickup', 'Pickup']];
+/** The final move fits the order: a takeaway is picked up, a table's food goes on its way. */
+export const finalMove = (order) => (order.table_number === null || order.table_number === undefined ? { status: 'Ready for Pickup', text: 'Pickup' } : { status: 'On the Way', text: 'On the Way' });
 
 /**
  * @param {any} order with every dish (`dishes`) and every station's `tickets`
@@ -26,14 +30,29 @@ export function orderRow(order, actions) {
   h('div', { class: 'order-who' },
     h('span', { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` }, tableLabel(order).replace('Table ', 'T')),
     h('span', { class: 'order-name', title: order.name }, order.name),
-    order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠')),
+    order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠'),
+    allergyNote(order),
+    shortNote(order)),
   draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
-  ...STATIONS.map((station) => stationCell(order, station)),
+  h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
   passCell(order, done),
   h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)));
   if (!draft) refreshAge(row);
   refreshPass(row);
   return row;
+}
+
+/** The allergy alerts of every ticket and the request's allergy words, in red under the name. */
+function allergyNote(order) {
+  const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
+  const { alerts, notes } = allergyLines((order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []), names, order.special_requests);
+  return alerts.length + notes.length > 0 && h('span', { class: 'order-allergy' }, [...alerts, ...notes].join(' · '));
+}
+
+/** Ingredients the kitchen is short of that this order holds, over its tickets. */
+function shortNote(order) {
+  const short = new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)));
+  return short.size > 0 && h('span', { class: 'order-short' }, [...short].join(', '));
 }
 
 function priorityControl(order, actions) {
@@ -54,7 +73,7 @@ function stationCell(order, station) {
   if (!ticket) return h('div', { class: 'station-cell empty-cell' });
   const state = TICKET_STATE[ticket.status] ?? 'waiting';
   const dishes = countDishes(order.dishes.filter((dish) => dish.station === station));
-  return h('div', { class: `station-cell station-part state-${state}`, dataset: { station, state }, title: dishes.map(({ name, count }) => `${count}× ${name}`).join(', ') },
+  return h('div', { class: `station-cell station-part state-${state}`, dataset: { station, state } },
     h('span', { class: 'station-name' }, station),
     h('span', { class: 'station-state' }, STATE_TEXT[state]),
     h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))));
@@ -86,9 +105,10 @@ function moveButtons(order, done, actions) {
     return [h('button', { type: 'button', tabIndex: -1, class: 'fire', dataset: { action: 'fire' }, on: { click: () => actions.move(order.id, 'Received') } }, 'Fire now')];
   }
   const ready = order.status === 'Ready for Assembly' && done;
-  return FINAL_MOVES.map(([status, text]) => h('button', {
+  const { status, text } = finalMove(order);
+  return [h('button', {
     type: 'button', tabIndex: -1, class: 'final', disabled: !ready, dataset: { action: status },
     title: ready ? status : 'Available once every station is done (all prep done)',
     on: { click: () => actions.move(order.id, status) },
-  }, text));
+  }, text)];
 }

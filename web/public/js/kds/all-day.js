@@ -14,7 +14,7 @@ export function createAllDay(station) {
 
   function show({ items, upcoming }) {
     const chip = ({ dish_id, name, quantity }) => h('li', { class: 'all-day-item', dataset: { dishId: dish_id } },
-      h('span', { class: 'all-day-qty' }, String(quantity)), h('span', { class: 'all-day-name' }, name));
+      h('span', { class: 'all-day-qty' }, String(quantity)), h('span', { class: 'all-day-name', title: name }, name));
     $('#all-day-items').replaceChildren(...items.map(chip));
     $('#all-day-upcoming').replaceChildren(...upcoming.map(chip));
     $('#all-day-none').hidden = items.length > 0;

@@ -15,6 +15,22 @@ export function createHold(grid, onRelease) {
   let deferred = false;
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resting;
+
+  const release = () => {
+    if (!deferred) return;
+    deferred = false;
+    onRelease();
+  };
+  /** A resting mouse holds the order RESTING_MS after it last moved, then the deferred re-sort runs. */
+  const releaseWhenRested = () => {
+    clearTimeout(resting);
+    resting = setTimeout(() => {
+      if (over && Date.now() - movedAt < RESTING_MS) releaseWhenRested();
+      else if (over) release();
+    }, Math.max(0, movedAt + RESTING_MS - Date.now()) + 50);
+  };
 
   const onTicket = (target) => target instanceof Element && target.closest('[data-order-id]') !== null;
   grid.addEventListener('pointerover', (event) => {
@@ -30,12 +46,10 @@ export function createHold(grid, onRelease) {
     over = false;
     lingering = true;
     clearTimeout(timer);
+    clearTimeout(resting);
     timer = setTimeout(() => {
       lingering = false;
-      if (deferred) {
-        deferred = false;
-        onRelease();
-      }
+      release();
     }, event.pointerType === 'touch' ? AFTER_TOUCH_MS : AFTER_MOUSE_MS);
   });
 
@@ -44,6 +58,7 @@ export function createHold(grid, onRelease) {
     holding() {
       const held = lingering || (over && Date.now() - movedAt < RESTING_MS);
       if (held) deferred = true;
+      if (held && !lingering) releaseWhenRested();
       return held;
     },
   };

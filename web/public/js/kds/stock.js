@@ -1,24 +1,43 @@
-// Stock-outs at this station: its dishes that cannot be sold now (an essential ingredient ran out),
-// listed above the tickets so a cook hears of an 86'd dish from the board, not from a guest.
-// Loaded from GET /dishes and kept by the menu room's dish events.
-import { fetchAll } from '../lib/api.js';
+// Stock at this station: its dishes that cannot be sold now (an essential ingredient ran out), and
+// those running low ("Steak 4 left · about 6 min"), listed above the tickets so a cook hears of an
+// 86'd dish from the board, not from a guest. Loaded from GET /dishes and kept by the dish events
+// (dish.availability carries portions_left once a dish is at or below the restaurant's low_portions,
+// read from GET /settings and kept by settings.updated).
+import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 
-/** @param {string} station */
-export function createStockOuts(station) {
+/**
+ * @param {string} station
+ * @param {(dishId: string) => number} pace portions of the dish ordered per minute lately
+ */
+export function createStockOuts(station, pace = () => 0) {
   /** This station's dishes by id. */
   let dishes = new Map();
+  /** At or below this many portions a dish is running low (the restaurant's setting). */
+  let lowPortions = 10;
 
   function show() {
     const out = [...dishes.values()].filter((dish) => dish.is_available === false).sort((a, b) => a.name.localeCompare(b.name));
-    $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id } }, dish.name)));
+    $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id }, title: dish.name }, dish.name)));
     $('#eighty-six').hidden = out.length === 0;
+    const low = [...dishes.values()].filter((dish) => dish.is_available !== false && typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions)
+      .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
+    $('#low-items').replaceChildren(...low.map((dish) => h('li', { class: 'low-item', dataset: { dishId: dish.id }, title: dish.name }, lowText(dish))));
+    $('#low').hidden = low.length === 0;
+  }
+
+  /** "Steak 4 left · about 6 min" at the pace of the last minutes; without orders lately, no estimate. */
+  function lowText(dish) {
+    const perMinute = pace(dish.id);
+    const minutes = perMinute > 0 ? Math.max(1, Math.round(dish.portions_left / perMinute)) : null;
+    return `${dish.name} ${dish.portions_left} left${minutes === null ? '' : ` · about ${minutes} min`}`;
   }
 
   async function reload() {
     try {
-      const menu = await fetchAll('/dishes', { filter: `station.eq~${station}` });
+      const [menu, settings] = await Promise.all([fetchAll('/dishes', { filter: `station.eq~${station}` }), api('GET', '/settings').catch(() => null)]);
       dishes = new Map(menu.map((dish) => [dish.id, dish]));
+      if (settings) lowPortions = settings.low_portions;
       show();
     } catch {
       // The tickets' own load reports trouble; the list comes back at the next resync.
@@ -27,14 +46,19 @@ export function createStockOuts(station) {
 
   /** @param {string} type @param {any} data */
   function receive(type, data) {
+    if (type === 'settings.updated') {
+      lowPortions = data.low_portions ?? lowPortions;
+      show();
+      return;
+    }
     if (!type.startsWith('dish.')) return;
     const held = dishes.get(data.id);
     if (type === 'dish.deleted' || (type !== 'dish.availability' && data.station !== station)) dishes.delete(data.id);
     else if (type === 'dish.availability') {
-      if (held) dishes.set(data.id, { ...held, is_available: data.is_available });
+      if (held) dishes.set(data.id, { ...held, is_available: data.is_available, portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left });
     } else dishes.set(data.id, data);
     show();
   }
 
-  return { reload: () => void reload(), receive };
+  return { reload: () => void reload(), receive, refresh: show };
 }

@@ -4,17 +4,23 @@ import { h } from './dom.js';
 
 /**
  * For every card (`[data-order-id]`) in `root` with a `.clamp` whose text does not fit, adds a
- * "Show all" button after its last clamped text. @param {HTMLElement} root
+ * "Show all" button after its last clamped text, or first in the card's `into` element when given.
+ * A part marked `data-clamp-if-cut` (a dish name) joins the whole text only when it was cut.
+ * @param {HTMLElement} root @param {string} [into]
  */
-export function offerWholeText(root) {
+export function offerWholeText(root, into) {
   for (const card of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-order-id]'))) {
     card.querySelector('.show-all')?.remove();
     const parts = /** @type {HTMLElement[]} */ ([...card.querySelectorAll('.clamp')]);
     if (!parts.some(isCut)) continue;
-    const whole = parts.map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
-    const last = parts.at(-1);
-    const anchor = last?.closest('p') ?? last?.parentElement;
-    anchor?.after(h('button', { type: 'button', class: 'show-all', tabIndex: -1, dataset: { action: 'show-all' }, on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) } }, 'Show all ▸'));
+    const whole = parts.filter((part) => part.dataset.clampIfCut === undefined || isCut(part)).map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
+    const button = h('button', { type: 'button', class: 'show-all', tabIndex: -1, dataset: { action: 'show-all' }, on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) } }, 'Show all ▸');
+    const holder = into ? card.querySelector(into) : null;
+    if (holder) holder.prepend(button);
+    else {
+      const last = parts.at(-1);
+      (last?.closest('p') ?? last?.parentElement)?.after(button);
+    }
   }
 }
 

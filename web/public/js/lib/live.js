@@ -8,6 +8,7 @@ export const EVENT_TYPES = [
   'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
   'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated',
   'station.all_day',
+  'settings.updated',
 ];
 
 /** @typedef {'connecting' | 'live' | 'reconnecting' | 'offline'} LinkState */

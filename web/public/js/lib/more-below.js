@@ -1,5 +1,6 @@
 // No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
-// newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap.
+// newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap. Only open
+// ones count: a card marked `data-done="true"` (finished, kept for a recall) is not announced.
 import { $ } from './dom.js';
 
 /** @param {HTMLElement} grid */
@@ -12,7 +13,7 @@ export function createMoreBelow(grid) {
   const below = () => {
     // The board scrolls on its own, above the strip: its bottom edge is the fold.
     const fold = scroller.getBoundingClientRect().bottom || window.innerHeight;
-    return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone)')]).filter((card) => card.getBoundingClientRect().top > fold - 40);
+    return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone):not([data-done="true"])')]).filter((card) => card.getBoundingClientRect().top > fold - 40);
   };
 
   function update() {

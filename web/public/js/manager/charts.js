@@ -8,18 +8,21 @@ const minutes = (seconds) => (seconds === null || seconds === undefined ? null :
 const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
-/** Bucket starts as labels: "14:00" for hours, "Mon 23" for days. */
-function labelsOf(buckets, bucket) {
+/** Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days. */
+function labelsOf(buckets, bucket, timeZone) {
+  const zone = timeZone ? { timeZone } : {};
   return buckets.map(({ start }) => {
     const at = new Date(start);
-    return bucket === 'hour' ? at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : at.toLocaleDateString([], { weekday: 'short', day: 'numeric' });
+    return bucket === 'day' ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric', ...zone }) : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
   });
 }
+
+const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' };
 
 /** @param {any} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
   const stations = STATIONS.map((name, index) => ({ index, data: report.stations.find((each) => each.station === name) })).filter((each) => each.data);
-  const labels = labelsOf(report.orders.buckets, report.bucket);
+  const labels = labelsOf(report.orders.buckets, report.bucket, report.time_zone);
 
   const times = stations.flatMap(({ index, data }) => [
     { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
@@ -32,5 +35,6 @@ export function drawCharts(report) {
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));
-  $('#orders-per').textContent = report.bucket === 'hour' ? 'per hour' : 'per day';
+  $('#orders-per').textContent = PER[report.bucket] ?? '';
+  $('#chart-orders').dataset.buckets = String(labels.length);
 }

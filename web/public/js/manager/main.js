@@ -1,5 +1,7 @@
-// The manager's page (/manager): GET /reports/kitchen as charts and tiles, stock running low, and
-// every station's all-day counts kept live over the station rooms. Managers only.
+// The manager's page (/manager): the kitchen now per station, GET /reports/kitchen as charts and
+// tiles (today by the quarter hour), stock running low, and every station's all-day counts. All of
+// it follows the station rooms: an order event reloads the report and the now strip within a
+// second, rather than at the next minute. Managers only.
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
@@ -10,28 +12,47 @@ import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
 import { drawCharts } from './charts.js';
+import { createNow } from './now.js';
+import { createSettingsForm } from './settings.js';
+import { createStockLive } from './stock-live.js';
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
 let report = /** @type {any} */ (null);
 /** @type {ReturnType<typeof connectLive> | null} */
 let socket = null;
+const stockLive = createStockLive();
+const now = createNow(() => showLate(), stockLive.showShortages);
+const settingsForm = createSettingsForm(() => {
+  zoneToday = null;
+  void loadReport();
+});
+/** When today began in the restaurant's time zone, as the report said; null until it has. */
+let zoneToday = /** @type {Date | null} */ (null);
+/** Order events come in bursts (one per station room): one reload after the burst. */
+const EVENT_RELOAD_MS = 400;
+/** @type {ReturnType<typeof setTimeout> | undefined} */
+let reloadSoon;
 
 const duration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds < 60 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`);
 
-/** Today since midnight by the hour, or the last seven days by the day. */
+/** Today since midnight by the quarter hour, or the last seven days by the day. */
 function period() {
   const to = new Date();
   if (range === 'week') return { from: new Date(to.getTime() - 7 * 86_400_000), to, bucket: 'day' };
-  const from = new Date(to);
-  from.setHours(0, 0, 0, 0);
-  return { from, to, bucket: 'hour' };
+  // The restaurant's day (settings time_zone) once the report has named it; this tablet's until then.
+  const from = zoneToday && to.getTime() - zoneToday.getTime() < 86_400_000 ? zoneToday : new Date(new Date(to).setHours(0, 0, 0, 0));
+  return { from, to, bucket: 'quarter_hour' };
 }
 
 async function loadReport() {
   const { from, to, bucket } = period();
   try {
     report = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
+    if (range === 'today' && report.today && report.today !== from.toISOString() && zoneToday?.toISOString() !== report.today) {
+      zoneToday = new Date(report.today);
+      return loadReport();
+    }
     show();
   } catch (error) {
     notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
@@ -40,19 +61,27 @@ async function loadReport() {
 
 function show() {
   const { orders, stations, from, to } = report;
-  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  const zone = report.time_zone ? { timeZone: report.time_zone } : {};
+  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone })}${report.time_zone ? ` (${report.time_zone})` : ''}`;
   $('#t-placed').textContent = String(orders.placed);
   $('#t-closed').textContent = String(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
   $('#t-ready-p90').textContent = `slowest 10%: ${duration(orders.placed_to_ready.p90_seconds)}`;
   $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
   $('#t-pass-p90').textContent = `slowest 10%: ${duration(orders.ready_to_closed.p90_seconds)}`;
-  const late = stations.reduce((sum, each) => sum + each.late, 0);
-  const tickets = stations.reduce((sum, each) => sum + each.tickets, 0);
-  $('#t-late').textContent = String(late);
-  $('#t-late-note').textContent = tickets ? `of ${tickets} tickets (${Math.round((100 * late) / tickets)}%)` : 'no tickets yet';
+  showLate();
   drawCharts(report);
   showStock();
+}
+
+/** Late tickets: the finished ones of the period and the open ones running late now. */
+function showLate() {
+  if (!report) return;
+  const finished = report.stations.reduce((sum, each) => sum + each.late, 0);
+  const tickets = report.stations.reduce((sum, each) => sum + each.tickets, 0);
+  const open = now.lateNow();
+  $('#t-late').textContent = String(finished + open);
+  $('#t-late-note').textContent = `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
 }
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
@@ -85,12 +114,29 @@ async function loadAllDay() {
 function start() {
   void loadReport();
   void loadAllDay();
+  now.reload();
+  stockLive.reload();
+  settingsForm.reload();
   const onEvent = (type, data) => {
     if (type === 'station.all_day') showAllDay(data);
+    stockLive.receive(type, data);
+    settingsForm.receive(type, data);
+    if (!type.startsWith('order.')) return;
+    clearTimeout(reloadSoon);
+    reloadSoon = setTimeout(() => {
+      void loadReport();
+      now.reload();
+    }, EVENT_RELOAD_MS);
   };
-  const resync = () => void loadAllDay();
+  const resync = () => {
+    void loadAllDay();
+    void loadReport();
+    now.reload();
+    stockLive.reload();
+    settingsForm.reload();
+  };
   if (socket) socket.connect();
-  else socket = connectLive({ rooms: STATIONS.map((station) => `station:${station}`), onEvent, onResync: resync, onState: showLinkState });
+  else socket = connectLive({ rooms: [...STATIONS.map((station) => `station:${station}`), 'menu'], onEvent, onResync: resync, onState: showLinkState });
 }
 
 function pickRange(button) {
@@ -104,6 +150,7 @@ mountFrame({ signInTitle: 'Sign in to the kitchen report' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
+now.mount();
 $('#all-day').replaceChildren(...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))));
 for (const button of document.querySelectorAll('[data-range]')) {
   button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.range === range));
@@ -112,7 +159,7 @@ for (const button of document.querySelectorAll('[data-range]')) {
 $('#low-orders').addEventListener('input', showStock);
 sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
 guardWithLogin(start, 'managers');
-// The report is computed from stored timestamps: a minute's refresh is plenty.
+// Events keep the report current; this only moves the period's end along in a quiet kitchen.
 setInterval(() => {
   if (!document.body.classList.contains('signed-out')) void loadReport();
 }, 60_000);

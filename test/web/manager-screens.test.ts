@@ -1,0 +1,97 @@
+// The manager's page as the kitchen runs: a live "now" strip per station (open tickets, the oldest
+// one's age, late now), late tickets counted among open ones too, today by the quarter hour, and
+// tiles that follow order events at once rather than a minute later; at 375, 1024 and 1280 px.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startTestApp } from '../helpers/app.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, signIn } from './browser.js';
+import { keepShot, SIZES } from './layout.js';
+
+const nowOf = (page: Page, station: string) => page.$eval(`#now [data-station="${station}"]`, (cell) => ({
+  open: cell.querySelector('.now-open')?.textContent,
+  oldest: cell.querySelector('.now-oldest')?.textContent,
+  late: cell.querySelector('.now-late')?.textContent,
+}));
+
+describe("manager's page, live", () => {
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
+
+  it('shows the kitchen now per station, counts open late tickets, buckets today by 15 minutes, and follows events', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t, 50);
+      // A steak (25 min) placed 40 minutes ago is late by the report's rule (25 + 5 min); a fresh one is not.
+      t.clock.advance(-40 * 60_000);
+      await placeOrder(t, [menu.steak.id], 'patron', { name: 'Early' });
+      t.clock.advance(40 * 60_000);
+      await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Fresh' });
+
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/manager', size);
+        await signIn(page, 'manager');
+        await expect.poll(() => nowOf(page, 'hot')).toStrictEqual({ open: '2', oldest: expect.stringMatching(/^4[01]:\d\d$/), late: '1' });
+        expect(await nowOf(page, 'cold')).toStrictEqual({ open: '1', oldest: expect.stringMatching(/^0:\d\d$/), late: '0' });
+        expect(await nowOf(page, 'beverages')).toStrictEqual({ open: '0', oldest: '–', late: '0' });
+        await expect.poll(() => page.textContent('#t-late')).toBe('1');
+        expect(await page.textContent('#t-late-note')).toBe('1 open now · 0 of 0 finished');
+        expect(await page.textContent('#orders-per')).toBe('per 15 minutes');
+        const quarters = await page.evaluate('(() => { const d = new Date(); return d.getUTCHours() * 4 + Math.floor(d.getUTCMinutes() / 15) + 1; })()');
+        expect(await page.getAttribute('#chart-orders', 'data-buckets')).toBe(String(quarters));
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+        await keepShot(page, `manager-${size.width}x${size.height}`);
+        await page.close();
+      }
+
+      const page = await openBoard(browser, t, '/manager');
+      await signIn(page, 'manager');
+      await expect.poll(() => nowOf(page, 'hot').then((now) => now.open)).toBe('2');
+      const placed = Number(await page.textContent('#t-placed'));
+      await placeOrder(t, [menu.steak.id, menu.lemonade.id], 'patron', { name: 'Later' });
+      // Within a few seconds of the event, not at the next minute's refresh.
+      await expect.poll(() => page.textContent('#t-placed'), { timeout: 5_000 }).toBe(String(placed + 1));
+      await expect.poll(() => nowOf(page, 'hot').then((now) => now.open), { timeout: 5_000 }).toBe('3');
+      expect((await nowOf(page, 'beverages')).open).toBe('1');
+    } finally {
+      await t.close();
+    }
+  }, 2 * BROWSER_TEST_MS);
+
+  it('lists shortages and low portions live, and changes the settings (a bad time zone said plainly)', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t, 12);
+      for (let i = 0; i < 3; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: i + 1 });
+      const page = await openBoard(browser, t, '/manager');
+      await signIn(page, 'manager');
+      const rows = (list: string) => page.$$eval(`${list} li`, (items) => items.map((item) => item.textContent));
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['9 Steak · hot']);
+      expect(await rows('#shortage-rows')).toStrictEqual([]);
+
+      // Beef counted at -1: the newest steak order (not started) is short.
+      expect((await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: -1 } })).statusCode).toBe(200);
+      await expect.poll(() => rows('#shortage-rows')).toStrictEqual(['Table 3 Guest2 · short of Beef']);
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+
+      await page.fill('#settings-form input[name="time_zone"]', 'Mars/Olympus');
+      await page.click('#settings-form button[type="submit"]');
+      await expect.poll(() => page.textContent('#settings-error')).toContain('"Mars/Olympus" is not an IANA time zone name');
+      await page.fill('#settings-form input[name="time_zone"]', 'Asia/Kolkata');
+      await page.fill('#settings-form input[name="max_wait_minutes"]', '45');
+      await page.click('#settings-form button[type="submit"]');
+      await expect.poll(async () => (await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json<{ time_zone: string; max_wait_minutes: number | null }>())
+        .toMatchObject({ time_zone: 'Asia/Kolkata', max_wait_minutes: 45 });
+      expect(await page.textContent('#settings-error')).toBe('');
+      await expect.poll(() => page.textContent('#range-text')).toMatch(/\(Asia\/Kolkata\)$/);
+      // A change made elsewhere reaches the form and the low list live.
+      expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { low_portions: 0 } })).statusCode).toBe(200);
+      await expect.poll(() => page.inputValue('#settings-form input[name="low_portions"]')).toBe('0');
+      expect(await rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
+});

@@ -1,0 +1,61 @@
+// The restaurant's settings a manager changes from the report page: the time zone (the report's
+// days and hours), the wait limit (patrons' orders quoted beyond it are refused) and when a dish
+// counts as running low. PATCH /settings with what changed; settings.updated keeps the form current.
+import { api } from '../lib/api.js';
+import { notify } from '../lib/chrome.js';
+import { boardText } from '../lib/errors.js';
+import { $ } from '../lib/dom.js';
+
+/** @param {() => void} onSaved the report follows a new time zone */
+export function createSettingsForm(onSaved) {
+  const form = /** @type {HTMLFormElement} */ ($('#settings-form'));
+  const field = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
+  let shown = /** @type {any} */ (null);
+
+  function show(settings) {
+    shown = settings;
+    field('time_zone').value = settings.time_zone;
+    field('max_wait_minutes').value = settings.max_wait_minutes === null ? '' : String(settings.max_wait_minutes);
+    field('low_portions').value = String(settings.low_portions);
+  }
+
+  /** Only the fields that differ from what the server holds. */
+  function changes() {
+    const wait = field('max_wait_minutes').value.trim();
+    const next = {
+      time_zone: field('time_zone').value.trim(),
+      max_wait_minutes: wait === '' ? null : Number(wait),
+      low_portions: Number(field('low_portions').value),
+    };
+    return Object.fromEntries(Object.entries(next).filter(([name, value]) => shown?.[name] !== value));
+  }
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const change = changes();
+    $('#settings-error').textContent = '';
+    if (Object.keys(change).length === 0) return;
+    try {
+      show(await api('PATCH', '/settings', change));
+      notify('Settings saved.');
+      onSaved();
+    } catch (error) {
+      $('#settings-error').textContent = boardText(/** @type {Error} */ (error));
+    }
+  });
+
+  async function reload() {
+    try {
+      show(await api('GET', '/settings'));
+    } catch {
+      // Shown again at the next resync.
+    }
+  }
+
+  /** @param {string} type @param {any} data */
+  function receive(type, data) {
+    if (type === 'settings.updated') show(data);
+  }
+
+  return { reload: () => void reload(), receive };
+}

@@ -1,0 +1,58 @@
+// What the manager must act on, live: orders marked short of an ingredient (from the stations'
+// queues, which the now strip loads), and dishes running low (portions_left at or below the
+// restaurant's low_portions), kept by dish events and settings.updated.
+import { api, fetchAll } from '../lib/api.js';
+import { $, h } from '../lib/dom.js';
+import { tableLabel } from '../lib/orders.js';
+
+export function createStockLive() {
+  /** Every dish by id, with its portions_left. */
+  let dishes = new Map();
+  let lowPortions = 10;
+
+  /** @param {any[][]} queues each station's queue (orders with all their tickets) */
+  function showShortages(queues) {
+    const orders = new Map();
+    for (const order of queues.flat()) {
+      const short = [...new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
+      if (short.length > 0) orders.set(order.id, { order, short });
+    }
+    $('#shortage-rows').replaceChildren(...[...orders.values()].map(({ order, short }) => h('li', { dataset: { orderId: order.id } },
+      h('strong', {}, tableLabel(order)), ` ${order.name} · short of ${short.join(', ')}`)));
+    $('#shortages-none').hidden = orders.size > 0;
+  }
+
+  function showLow() {
+    const low = [...dishes.values()].filter((dish) => typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions)
+      .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
+    $('#low-rows').replaceChildren(...low.map((dish) => h('li', { class: dish.portions_left === 0 ? 'out' : '', dataset: { dishId: dish.id } },
+      h('strong', {}, String(dish.portions_left)), ` ${dish.name}`, h('small', {}, ` · ${dish.station}`))));
+    $('#low-none').hidden = low.length > 0;
+    $('#low-limit').textContent = String(lowPortions);
+  }
+
+  async function reload() {
+    try {
+      const [menu, settings] = await Promise.all([fetchAll('/dishes'), api('GET', '/settings')]);
+      dishes = new Map(menu.map((dish) => [dish.id, dish]));
+      lowPortions = settings.low_portions;
+      showLow();
+    } catch {
+      // Shown again at the next resync.
+    }
+  }
+
+  /** @param {string} type @param {any} data */
+  function receive(type, data) {
+    if (type === 'settings.updated') lowPortions = data.low_portions ?? lowPortions;
+    else if (type === 'dish.deleted') dishes.delete(data.id);
+    else if (type === 'dish.availability') {
+      const held = dishes.get(data.id);
+      if (held) dishes.set(data.id, { ...held, is_available: data.is_available, portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left });
+    } else if (type.startsWith('dish.')) dishes.set(data.id, data);
+    else return;
+    showLow();
+  }
+
+  return { reload: () => void reload(), receive, showShortages };
+}
