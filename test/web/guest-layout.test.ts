@@ -57,9 +57,11 @@ async function phoneFurtherDown(page: Page): Promise<void> {
 }
 
 async function signInAsGuest(page: Page): Promise<void> {
+  await page.click('#sign-in');
   await page.fill('#login input[name=user_name]', 'patron1');
   await page.fill('#login input[name=password]', PASSWORD);
   await page.click('#login button[type=submit]');
+  await page.waitForSelector('body:not(.anonymous)');
   await waitUntilLive(page);
 }
 

@@ -1,14 +1,15 @@
-// The ordering app (/order): the menu with live availability, a cart, checkout that never orders
-// twice, and the guest's own orders followed live through the kitchen (rooms menu and my-orders).
+// The ordering app (/order): the menu with live availability and a cart, open to anyone; an account
+// asked for at checkout; checkout that never orders twice; and the guest's own orders followed live
+// through the kitchen (room menu for everyone, my-orders once signed in).
 import { api, fetchAll } from '../lib/api.js';
 import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
 import { connectLive } from '../lib/live.js';
 import { applyDishEvent, menuSections } from '../lib/menu-book.js';
-import { currentSession, resumeSession, sessionEvents } from '../lib/session.js';
+import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
-import { enter, guardWithAccount } from './account.js';
+import { askForAccount, enter, wireAccount } from './account.js';
 import { cart, renderCart } from './cart.js';
 import { pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { orderItem } from './my-orders.js';
@@ -16,6 +17,8 @@ import { keepingFocus, orderBody, say } from './view.js';
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
+/** True when Place order was pressed signed out: the order goes as soon as the guest is in. */
+let placeOnceIn = false;
 /** @type {ReturnType<typeof connectLive> | null} */
 let live = null;
 const form = /** @type {HTMLFormElement} */ ($('#checkout'));
@@ -28,7 +31,12 @@ function applyOrderEvent(orders, type, data) {
 
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => fetchAll('/dishes'), apply: applyDishEvent, render, onError });
-const orders = createSync({ load: () => fetchAll('/orders', { sort: 'created_at', order: 'desc' }), apply: applyOrderEvent, render, onError });
+const orders = createSync({
+  load: () => (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
+  apply: applyOrderEvent,
+  render,
+  onError,
+});
 
 function render() {
   keepingFocus(() => {
@@ -65,6 +73,7 @@ async function place(pending) {
   try {
     const order = await sendCheckout(pending, (attempt) => say($('#checkout-status'), `No answer yet: sending the same order again (try ${attempt + 1}). It will be placed once.`));
     cart.clear();
+    clearDetails();
     orders.receive('order.created', order);
     notify('Order placed. Follow it under My orders.');
   } catch (error) {
@@ -76,9 +85,20 @@ async function place(pending) {
   }
 }
 
+/** The next order starts afresh; the name and the table stay, as the same guest orders again. */
+function clearDetails() {
+  for (const name of ['special_requests', 'scheduled_at']) /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = '';
+}
+
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   if (placing || /** @type {HTMLButtonElement} */ ($('#place')).disabled) return;
+  if (!currentSession()) {
+    placeOnceIn = true;
+    say($('#checkout-status'), 'Sign in or create an account below: your order is placed as soon as you are in.');
+    askForAccount('signup');
+    return;
+  }
   void place(startCheckout(orderBody(form, cart.dishIds())));
 });
 
@@ -92,9 +112,12 @@ async function cancel(order) {
   }
 }
 
-function start() {
-  live ??= connectLive({
-    rooms: ['menu', 'my-orders'],
+/** The live link: the menu for everyone, and the guest's own orders once signed in. */
+function connect() {
+  live?.disconnect();
+  showLinkState('connecting');
+  live = connectLive({
+    rooms: currentSession() ? ['menu', 'my-orders'] : ['menu'],
     onEvent: (type, data) => {
       if (type.startsWith('order.')) orders.receive(type, data);
       else if (type.startsWith('dish.')) menu.receive(type, data);
@@ -102,15 +125,25 @@ function start() {
     onResync: () => void Promise.all([menu.resync(), orders.resync()]),
     onState: showLinkState,
   });
+}
+
+function signedIn() {
+  connect();
+  say($('#checkout-status'), '');
   // A checkout sent before a reload that never got its answer: ask again, with the same key.
   const pending = pendingCheckout();
   if (pending && !placing) void place(pending);
+  else if (placeOnceIn) {
+    placeOnceIn = false;
+    form.requestSubmit();
+  }
 }
 
-sessionEvents.addEventListener('signed-out', () => {
-  live?.disconnect();
-  live = null;
+wireAccount(signedIn, () => {
+  placeOnceIn = false;
+  connect();
+  void orders.resync();
 });
-guardWithAccount(start);
-if (currentSession() && (await resumeSession())) enter(start);
+if (currentSession() && (await resumeSession())) enter(signedIn);
+else connect();
 render();
