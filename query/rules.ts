@@ -1,6 +1,5 @@
 // What a catalogue allows: name look-ups, operators and value typing per field type, and the one
 // error shape of a bad list parameter.
-import { badRequest, type ProblemError } from '../domain/errors.js';
 import { FILTER_OPERATORS, type Catalogue, type FieldSpec, type FieldType, type PublicFilterOp, type Scalar } from './types.js';
 
 const ORDERED: readonly PublicFilterOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'];
@@ -16,9 +15,22 @@ export const OPERATORS_BY_TYPE: Readonly<Record<FieldType, readonly PublicFilter
   object: [],
 };
 
-/** `path` names the query parameter, so a client can point at the input that was refused. */
-export function queryError(path: string, detail: string): ProblemError {
-  return badRequest(detail, { errors: [{ path, message: detail }] });
+/**
+ * A list parameter the catalogue refuses. `path` names the query parameter, so a client can point
+ * at the input that was refused; the server answers it as a 400 Problem (server/problem.ts).
+ */
+export class QueryError extends Error {
+  constructor(
+    readonly path: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'QueryError';
+  }
+}
+
+export function queryError(path: string, detail: string): QueryError {
+  return new QueryError(path, detail);
 }
 
 /** Own keys only: a client naming `constructor` or `__proto__` must not reach Object.prototype. */

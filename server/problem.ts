@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemError } from '../domain/errors.js';
+import { QueryError } from '../query/rules.js';
 import { READ_ONLY_PROPERTIES } from '../models/common.js';
 import { DuplicateKeyError, StoreUnavailableError } from '../store/types.js';
 
@@ -84,6 +85,9 @@ export function toProblem(error: FastifyError | Error): ProblemBody {
   if (error instanceof ProblemError) {
     const { errors, allowed } = error.extras;
     return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }) };
+  }
+  if (error instanceof QueryError) {
+    return { type: 'about:blank', title: 'Bad Request', status: 400, detail: error.detail, errors: [{ path: error.path, message: error.detail }] };
   }
   if (error instanceof StoreUnavailableError) {
     return { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The data store is unavailable; try again shortly.' };

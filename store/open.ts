@@ -1,10 +1,18 @@
 // Picks the store: MongoDB when MONGODB_URI is set, otherwise the embedded SQLite store.
-import type { Config } from '../server/config.js';
 import { openSqliteStore } from './sqlite/index.js';
+import type { Synchronous } from './sqlite/open.js';
 import type { StoreLogger } from './logger.js';
 import type { Store } from './types.js';
 
-export async function openStore(config: Config, options: { now?: () => Date; logger?: StoreLogger } = {}): Promise<Store> {
+/** What picks and opens the store: the server's configuration has these (server/config.ts). */
+export interface StoreChoice {
+  dataDir: string;
+  mongodbUri: string | undefined;
+  sqliteSynchronous: Synchronous;
+  instanceId: string | undefined;
+}
+
+export async function openStore(config: StoreChoice, options: { now?: () => Date; logger?: StoreLogger } = {}): Promise<Store> {
   const now = options.now ?? (() => new Date());
   if (config.mongodbUri) {
     // Loaded only when used: the embedded mode never pulls in the MongoDB driver.

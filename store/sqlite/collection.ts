@@ -10,8 +10,8 @@ import { toStoreError } from './errors.js';
 import { purgeExpired } from './expiry.js';
 import { applyUpdate, imageOf, parsed, plainCopy, withBase, type Doc } from './images.js';
 import { insertStatement, insertValues, updateSet } from './columns.js';
-import { columnFields, tableName } from './schema.js';
-import { compileWhere, listStatements, numericVerdict, whereSql, type Param } from './where.js';
+import { columnFields, tableName, type Param } from './schema.js';
+import { compileWhere, listStatements, numericVerdict, whereSql } from './where.js';
 
 /** How operations reach the database: which connection, and how writes commit and publish. */
 export interface Access {

@@ -6,7 +6,7 @@ import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
 import type { Connection } from './connection.js';
 import { columnFields, columnName, describedIndexNames, jsonPath, REVISION, tableName, tableStatement } from './schema.js';
-import type { Param } from './where.js';
+import type { Param } from './schema.js';
 
 /**
  * A JavaScript value as SQLite's `->>` reads it from the JSON text: integers as INTEGER (a bound

@@ -3,7 +3,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { registerFold } from './fold.js';
 import { DocumentMemory } from './memory.js';
-import type { Param } from './where.js';
+import type { Param } from './schema.js';
 
 // Statement texts vary with the shape of queries only (values are bound), so this is plenty.
 const MAX_STATEMENTS = 500;

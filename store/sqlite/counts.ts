@@ -10,7 +10,7 @@ import type { CollectionName } from '../types.js';
 import type { Connection } from './connection.js';
 import { installColumns } from './columns.js';
 import { columnName, fieldExpression, tableName } from './schema.js';
-import type { Param } from './where.js';
+import type { Param } from './schema.js';
 
 export const COUNTS_TABLE = 'pos_counts';
 

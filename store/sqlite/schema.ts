@@ -5,6 +5,9 @@ import { COLLECTIONS } from '../../models/collections.js';
 import type { CollectionName } from '../types.js';
 import { FOLD } from './fold.js';
 
+/** A value bound to a statement's parameter. */
+export type Param = string | number | bigint | null;
+
 const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 /** Field names come from the catalogues, never from clients; still, only plain names reach SQL. */

@@ -6,10 +6,8 @@ import { COLLECTIONS } from '../../models/collections.js';
 import { matches } from '../../query/evaluate.js';
 import type { CollectionName } from '../types.js';
 import { countStatement } from './counts.js';
-import { fieldExpression, jsonPath, tableName } from './schema.js';
+import { fieldExpression, jsonPath, tableName, type Param } from './schema.js';
 import { FOLD } from './fold.js';
-
-export type Param = string | number | bigint | null;
 
 export interface Clause {
   /** Conditions joined by AND; empty when there are none. */

@@ -1,7 +1,7 @@
 // The perf profile summary the order path's comparisons rest on: each sample counted once, on its
 // thread, on the right side of SQLite, under the innermost JavaScript file.
 import { describe, expect, it } from 'vitest';
-import { formatSplit, sourceOf, splitProfile } from '../../bench/perf-split.js';
+import { formatSplit, sourceOf, splitProfile } from '../../bench/tools/perf-split.js';
 
 const SQLITE = '(/srv/pos/node_modules/better-sqlite3/build/Release/better_sqlite3.node)';
 const NODE = '(/usr/bin/node)';

@@ -1,6 +1,7 @@
 // The list-query parser against the real catalogues: exact ListQuery results and exact 400s.
 import { describe, expect, it } from 'vitest';
-import { ProblemError } from '../../domain/errors.js';
+import { QueryError } from '../../query/rules.js';
+import { toProblem, type ProblemBody } from '../../server/problem.js';
 import { dishCatalogue } from '../../models/dish.js';
 import { orderCatalogue } from '../../models/order.js';
 import { userCatalogue } from '../../models/user.js';
@@ -24,24 +25,19 @@ const orders = (raw: RawListQuery) => parseListQuery(raw, orderCatalogue);
 /** The whole ListQuery for a filter with default paging and nothing else. */
 const filtered = (...filter: Condition[]) => ({ filter, limit: 30, offset: 0 });
 
-function problemOf(run: () => unknown): ProblemError {
+/** The Problem a client gets for what `run` throws: a QueryError, answered as the server answers it. */
+function problemOf(run: () => unknown): ProblemBody {
   try {
     run();
   } catch (error) {
-    if (error instanceof ProblemError) return error;
+    if (error instanceof QueryError) return toProblem(error);
     throw error;
   }
-  throw new Error('expected a ProblemError, but nothing was thrown');
+  throw new Error('expected a QueryError, but nothing was thrown');
 }
 
 function expectBadRequest(run: () => unknown, path: string, detail: string) {
-  const problem = problemOf(run);
-  expect({ status: problem.status, title: problem.title, detail: problem.detail, extras: problem.extras }).toStrictEqual({
-    status: 400,
-    title: 'Bad Request',
-    detail,
-    extras: { errors: [{ path, message: detail }] },
-  });
+  expect(problemOf(run)).toStrictEqual({ type: 'about:blank', status: 400, title: 'Bad Request', detail, errors: [{ path, message: detail }] });
 }
 
 const expectFilterError = (catalogue: Catalogue, filter: string, detail: string) =>

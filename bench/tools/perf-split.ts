@@ -4,10 +4,10 @@
 // and the rest, the rest by the innermost JavaScript source file of each sample. Put beside the
 // same summary of the contract's minimum, it shows which side of SQLite a difference is on. How to
 // record a profile with JavaScript names (jitdump): docs/benchmarks.md, "Profiling with perf".
-// Usage: npx tsx bench/perf-split.ts <perf-script.txt> <operations> [sampling Hz, 1999] [rows, 25]
+// Usage: npx tsx bench/tools/perf-split.ts <perf-script.txt> <operations> [sampling Hz, 1999] [rows, 25]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { round } from './lib/stats.js';
+import { round } from '../lib/stats.js';
 
 export interface PerfSplit {
   /** µs per operation, by thread name (the main thread's idle time excluded). */
@@ -103,7 +103,7 @@ export function formatSplit(split: PerfSplit, rows = 25): string {
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const [file, operations, hz, rows] = process.argv.slice(2);
-  if (!file || !operations) throw new Error('usage: tsx bench/perf-split.ts <perf-script.txt> <operations> [sampling Hz] [rows]');
+  if (!file || !operations) throw new Error('usage: tsx bench/tools/perf-split.ts <perf-script.txt> <operations> [sampling Hz] [rows]');
   const split = splitProfile(readFileSync(file, 'utf8'), { operations: Number(operations), hz: Number(hz ?? 1999) });
   process.stdout.write(formatSplit(split, Number(rows ?? 25)));
 }

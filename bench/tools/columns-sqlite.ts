@@ -5,16 +5,16 @@
 // row. Same indexes, same counts, same pragmas (the store's own opening code); one transaction per
 // write as the store commits alone. Runs alternate the three so the host's drift (±13%) hits each
 // alike; prints the CPU per write of each run, the medians and the paired ratios as JSON.
-//   npx tsx bench/columns-sqlite.ts [writes per run] [rounds]
+//   npx tsx bench/tools/columns-sqlite.ts [writes per run] [rounds]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { insertStatement, insertValues, updateSet } from '../store/sqlite/columns.js';
-import { openConnections } from '../store/sqlite/open.js';
-import { columnFields } from '../store/sqlite/schema.js';
-import { newId } from '../store/ids.js';
-import { median } from './lib/stats.js';
+import { insertStatement, insertValues, updateSet } from '../../store/sqlite/columns.js';
+import { openConnections } from '../../store/sqlite/open.js';
+import { columnFields } from '../../store/sqlite/schema.js';
+import { newId } from '../../store/ids.js';
+import { median } from '../lib/stats.js';
 
 const PER_RUN = Number(process.argv[2] ?? 1000);
 const ROUNDS = Number(process.argv[3] ?? 12);

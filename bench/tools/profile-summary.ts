@@ -1,6 +1,6 @@
 // Summarizes a V8 CPU profile (from `BENCH_CPU_PROF=1 npm run bench`, or any `node --cpu-prof`):
 // the functions with the most self time, and the source files with the most self time.
-// Usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [rows] [skip seconds, e.g. start-up]
+// Usage: npx tsx bench/tools/profile-summary.ts <file.cpuprofile> [rows] [skip seconds, e.g. start-up]
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -49,6 +49,6 @@ export function summarizeProfile(profile: Profile, rows = 25, skipSeconds = 0): 
 
 if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
   const [file, rows, skip] = process.argv.slice(2);
-  if (!file) throw new Error('usage: tsx bench/profile-summary.ts <file.cpuprofile> [rows] [skip seconds]');
+  if (!file) throw new Error('usage: tsx bench/tools/profile-summary.ts <file.cpuprofile> [rows] [skip seconds]');
   process.stdout.write(summarizeProfile(JSON.parse(readFileSync(file, 'utf8')) as Profile, Number(rows ?? 25), Number(skip ?? 0)));
 }
