@@ -22,10 +22,39 @@ export function isAvailable(dish: DishDoc, stock: ReadonlyMap<string, number>): 
   return essentialIds(dish).every((id) => (stock.get(id) ?? 0) > 0);
 }
 
-/** The dishes as clients see them, with `is_available` from one stock lookup. */
+/**
+ * How many more of the dish the stock allows: the least, over its essential ingredients, of the
+ * stock divided by the units one dish takes (an ingredient listed twice takes two), rounded down,
+ * never below 0; null for a dish without an essential ingredient (nothing limits it).
+ */
+export function portionsLeft(dish: DishDoc, stock: ReadonlyMap<string, number>): number | null {
+  let least: number | null = null;
+  for (const [id, units] of essentialUnits(dish)) {
+    const portions = Math.max(0, Math.floor((stock.get(id) ?? 0) / units));
+    if (least === null || portions < least) least = portions;
+  }
+  return least;
+}
+
+/** Units of each essential ingredient one dish takes (every entry of it counts, as stock is taken). */
+function essentialUnits(dish: DishDoc): Map<string, number> {
+  const essential = new Set(essentialIds(dish));
+  const units = new Map<string, number>();
+  for (const entry of dish.ingredients) {
+    if (essential.has(entry.ingredient_id)) units.set(entry.ingredient_id, (units.get(entry.ingredient_id) ?? 0) + 1);
+  }
+  return units;
+}
+
+/** The dish as clients see it, with what the stock allows now (a dish stored without allergens has none). */
+export function dishAnswer(dish: DishDoc, stock: ReadonlyMap<string, number>): Dish {
+  return { ...dish, is_available: isAvailable(dish, stock), portions_left: portionsLeft(dish, stock), allergens: dish.allergens ?? [] };
+}
+
+/** The dishes as clients see them, with `is_available` and `portions_left` from one stock lookup. */
 export async function withAvailability(session: StoreSession, dishes: DishDoc[]): Promise<Dish[]> {
   const stock = await stockOf(session, dishes.flatMap(essentialIds));
-  return dishes.map((dish) => ({ ...dish, is_available: isAvailable(dish, stock) }));
+  return dishes.map((dish) => dishAnswer(dish, stock));
 }
 
 /** Dishes that list any of the ingredients (essential or not). */

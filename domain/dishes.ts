@@ -4,6 +4,7 @@ import type { Dish, DishDoc, DishPatch, DishWrite } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
+import { allergensOf } from './allergens.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
@@ -16,8 +17,8 @@ async function loadDish(session: StoreSession, id: string): Promise<DishDoc> {
   return dish;
 }
 
-/** Every ingredient a dish names must exist (400 listing the unknown ones). */
-async function assertIngredientsExist(session: StoreSession, entries: DishWrite['ingredients']): Promise<void> {
+/** Every ingredient a dish names must exist (400 listing the unknown ones); returns them. */
+async function assertIngredientsExist(session: StoreSession, entries: DishWrite['ingredients']): Promise<IngredientDoc[]> {
   const ids = [...new Set(entries.map((entry) => entry.ingredient_id))];
   const found = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: ids }]);
   const known = new Set(found.map((ingredient) => ingredient.id));
@@ -25,6 +26,7 @@ async function assertIngredientsExist(session: StoreSession, entries: DishWrite[
   if (unknown.length > 0) {
     throw badRequest(`Unknown ingredient ids: ${unknown.join(', ')}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${unknown.join(', ')}` }] });
   }
+  return found;
 }
 
 /**
@@ -53,21 +55,23 @@ export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish
   // Availability is read inside the transaction: the answer is complete when the write commits
   // (an Idempotency-Key stores it then).
   return store.transaction(async (tx) => {
-    await assertIngredientsExist(tx, body.ingredients);
+    const ingredients = await assertIngredientsExist(tx, body.ingredients);
     await touchIngredients(tx, body.ingredients);
-    return (await withAvailability(tx, [await tx.collection('dishes').insert(body)]))[0] as Dish;
+    const allergens = allergensOf(body.ingredients, ingredients);
+    return (await withAvailability(tx, [await tx.collection('dishes').insert({ ...body, allergens })]))[0] as Dish;
   });
 }
 
 export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
   return store.transaction(async (tx) => {
     const current = await loadDish(tx, id);
+    let allergens = current.allergens;
     if (changes.ingredients) {
-      await assertIngredientsExist(tx, changes.ingredients);
+      allergens = allergensOf(changes.ingredients, await assertIngredientsExist(tx, changes.ingredients));
       await touchIngredients(tx, changes.ingredients);
     }
     const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
-    const next = replace ? (changes as DishWrite) : { ...kept, ...changes };
+    const next = { ...(replace ? (changes as DishWrite) : { ...kept, ...changes }), ...(allergens && { allergens }) };
     const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
     return (await withAvailability(tx, [changed]))[0] as Dish;
   });

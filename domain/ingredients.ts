@@ -1,31 +1,54 @@
 // Ingredients and their stock: set or adjusted atomically, and never deleted while a dish uses them.
-import type { IngredientCreate, IngredientDoc, IngredientPatch } from '../models/ingredient.js';
+import type { Ingredient, IngredientCreate, IngredientDoc, IngredientPatch } from '../models/ingredient.js';
 import type { ListQuery, ListResult } from '../query/types.js';
-import type { Update } from '../store/types.js';
+import type { StoreSession, Update } from '../store/types.js';
+import { markShortages } from './shortages.js';
+import { deriveDishAllergens } from './allergens.js';
 import { dishesUsing } from './availability.js';
 import type { Deps } from './deps.js';
 import { badRequest, conflict, notFound } from './errors.js';
 
-export const listIngredients = ({ store }: Deps, query: ListQuery): Promise<ListResult<IngredientDoc>> =>
-  store.collection('ingredients').list(query);
+/** As clients see it: an ingredient stored before allergens existed has none. */
+export const publicIngredient = (doc: IngredientDoc): Ingredient => (doc.allergens ? (doc as Ingredient) : { ...doc, allergens: [] });
 
-export async function getIngredient({ store }: Deps, id: string): Promise<IngredientDoc> {
-  const ingredient = await store.collection('ingredients').get(id);
-  if (!ingredient) throw notFound(`No ingredient with id ${id}.`);
-  return ingredient;
+export async function listIngredients({ store }: Deps, query: ListQuery): Promise<ListResult<Ingredient>> {
+  const page = await store.collection('ingredients').list(query);
+  return { results: page.results.map(publicIngredient), total_results: page.total_results };
 }
 
-export const createIngredient = ({ store }: Deps, body: IngredientCreate): Promise<IngredientDoc> =>
-  store.collection('ingredients').insert(body);
+export async function getIngredient({ store }: Deps, id: string): Promise<Ingredient> {
+  const ingredient = await store.collection('ingredients').get(id);
+  if (!ingredient) throw notFound(`No ingredient with id ${id}.`);
+  return publicIngredient(ingredient);
+}
 
-export async function replaceIngredient({ store }: Deps, id: string, body: IngredientCreate): Promise<IngredientDoc> {
-  const replaced = await store.collection('ingredients').replace(id, body);
+export const createIngredient = async ({ store }: Deps, body: IngredientCreate): Promise<Ingredient> =>
+  publicIngredient(await store.collection('ingredients').insert({ ...body, allergens: body.allergens ?? [] }));
+
+/**
+ * PUT replaces name, in_stock_qty and price; `allergens` only when the body carries it (clients
+ * generated from the original OpenAPI do not know it and must not erase it).
+ */
+export async function replaceIngredient({ store }: Deps, id: string, body: IngredientCreate): Promise<Ingredient> {
+  const replaced = await store.transaction(async (tx) => {
+    const current = await tx.collection('ingredients').get(id);
+    if (!current) return null;
+    const replaced = await tx.collection('ingredients').replace(id, { ...body, allergens: body.allergens ?? current.allergens ?? [] });
+    if (replaced) await afterIngredientWrite(tx, current, replaced);
+    return replaced;
+  });
   if (!replaced) throw notFound(`No ingredient with id ${id}.`);
-  return replaced;
+  return publicIngredient(replaced);
+}
+
+/** What follows from an ingredient's write: its dishes' allergens, and the orders a shortage marks. */
+async function afterIngredientWrite(tx: StoreSession, before: IngredientDoc, after: IngredientDoc): Promise<void> {
+  if ((before.allergens ?? []).join() !== (after.allergens ?? []).join()) await deriveDishAllergens(tx, [after.id]);
+  await markShortages(tx, [{ ingredient: after, before: before.in_stock_qty }]);
 }
 
 /** `in_stock_qty` sets the stock; `in_stock_delta` adds to it atomically (never both). */
-export async function patchIngredient({ store }: Deps, id: string, patch: IngredientPatch): Promise<IngredientDoc> {
+export async function patchIngredient({ store }: Deps, id: string, patch: IngredientPatch): Promise<Ingredient> {
   const { in_stock_delta: delta, ...set } = patch;
   if (delta !== undefined && set.in_stock_qty !== undefined) {
     throw badRequest('Send either in_stock_qty (to set the stock) or in_stock_delta (to adjust it), not both.', {
@@ -34,6 +57,8 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
   }
   const update: Update<IngredientDoc> = { set, ...(delta !== undefined && { inc: { in_stock_qty: delta } }) };
   const patched = await store.transaction(async (tx) => {
+    const current = await tx.collection('ingredients').get(id);
+    if (!current) return null;
     const updated = await tx.collection('ingredients').update(id, update);
     // A large delta can overflow the stock to Infinity, which JSON cannot carry: refuse, rolled back.
     if (updated && !Number.isFinite(updated.in_stock_qty)) {
@@ -41,10 +66,11 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
         errors: [{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }],
       });
     }
+    if (updated) await afterIngredientWrite(tx, current, updated);
     return updated;
   });
   if (!patched) throw notFound(`No ingredient with id ${id}.`);
-  return patched;
+  return publicIngredient(patched);
 }
 
 export async function deleteIngredient({ store }: Deps, id: string): Promise<void> {

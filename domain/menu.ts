@@ -6,7 +6,7 @@ import { dishCatalogue, type Dish, type DishDoc } from '../models/dish.js';
 import { evaluateListQuery, ordering } from '../query/evaluate.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { ChangeEvent, Store } from '../store/types.js';
-import { essentialIds, isAvailable, resolveAvailabilityConditions, withAvailability } from './availability.js';
+import { dishAnswer, essentialIds, resolveAvailabilityConditions, withAvailability } from './availability.js';
 
 export interface MenuReader {
   list(query: ListQuery): Promise<ListResult<Dish>>;
@@ -52,7 +52,7 @@ function freeze(dish: Dish): Dish {
  * The menu in memory: every dish and the stock of every ingredient, changed by the store's change
  * events as each write commits. A read is a filter and sort over a few dozen objects, with no
  * query and no JSON to parse. Answers are frozen and shared between requests until a dish changes
- * or its availability flips; an order that only lowers stock leaves them as they are.
+ * or the stock of one of its essential ingredients does (its portions left).
  */
 export class LiveMenu implements MenuReader {
   private readonly dishes = new Map<string, DishDoc>();
@@ -146,7 +146,7 @@ export class LiveMenu implements MenuReader {
     if (cached) return cached;
     const dish = this.dishes.get(id);
     if (!dish) return null;
-    const answer = freeze(structuredClone({ ...dish, is_available: isAvailable(dish, this.stock) }));
+    const answer = freeze(structuredClone(dishAnswer(dish, this.stock)));
     this.answers.set(id, answer);
     return answer;
   }
@@ -160,8 +160,8 @@ export class LiveMenu implements MenuReader {
       const after = event.after ? (event.after as { in_stock_qty: number }).in_stock_qty : undefined;
       if (after === undefined) this.stock.delete(event.id);
       else this.stock.set(event.id, after);
-      // Only a crossing of zero (or an ingredient appearing or going) can change an answer.
-      if ((before ?? 0) > 0 !== (after ?? 0) > 0) this.forget(this.essentialTo.get(event.id) ?? []);
+      // Only a change of an essential ingredient's stock can change an answer (its portions left).
+      if (before !== after) this.forget(this.essentialTo.get(event.id) ?? []);
     }
   }
 

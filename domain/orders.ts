@@ -4,6 +4,7 @@ import type { Dish, DishDoc } from '../models/dish.js';
 import type { Order, OrderCreate, OrderDoc, OrderPatch } from '../models/order.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
+import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from './access.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
@@ -17,7 +18,7 @@ import { moveOrder, stationsOf, ticketsFor } from './tickets.js';
 
 /** What clients see: the stored order without its owner. */
 export function publicOrder({ owner_id: _owner, stock_taken: _taken, ...order }: OrderDoc): Order {
-  return order;
+  return { ...order, allergies: order.allergies ?? [] };
 }
 
 async function loadOrder(session: StoreSession, principal: Principal, id: string): Promise<OrderDoc> {
@@ -52,6 +53,8 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const created = await store.transaction(async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
+    const allergies = body.allergies ?? [];
+    assertAllergiesConfirmed(dishes, allergies, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], dishes);
     const plan = planSchedule(scheduledAt, dishes, createdAt);
     return tx.collection('orders').insert({
@@ -60,9 +63,10 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
       table_number: body.table_number ?? null,
       special_requests: body.special_requests ?? null,
       scheduled_at: scheduledAt,
+      allergies,
       priority: 3,
       ...plan,
-      tickets: ticketsFor(stationsOf(dishes), [], plan.status, createdAt.toISOString()),
+      tickets: withAllergyAlerts(ticketsFor(stationsOf(dishes), [], plan.status, createdAt.toISOString()), dishes, allergies),
       ready_at: null,
       closed_at: null,
       owner_id: principal.userId,
@@ -108,10 +112,12 @@ function assertNotStarted(order: OrderDoc, what: string): void {
  * PUT and PATCH: both change only the fields they carry (a PUT from a client generated from the
  * original OpenAPI must never erase special requests or a schedule it cannot see).
  */
-export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, wanted: OrderPatch): Promise<Order> {
+export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, request: OrderPatch): Promise<Order> {
   const at = now();
+  const { allergy_confirmed: allergyConfirmed, ...wanted } = request;
   const changed = await store.transaction(async (tx) => {
-    const order = await loadOrder(tx, principal, id);
+    const loaded = await loadOrder(tx, principal, id);
+    const order = { ...loaded, allergies: loaded.allergies ?? [] };
     assertMayEditOrder(principal, order, changedFields(order, wanted));
     const dishIdsChange = wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join();
     const scheduleChange = wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at);
@@ -121,13 +127,17 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     // Dishes matter only for stock (new dishes), the fire time and the tickets (new dishes or
     // schedule): a status bump needs none.
     const replanned = dishIdsChange || scheduleChange;
-    const dishes = replanned ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
+    const allergies = wanted.allergies ?? order.allergies;
+    const allergiesChange = allergies.join() !== order.allergies.join();
+    const dishes = replanned || allergiesChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
+    if (dishIdsChange || allergiesChange) assertAllergiesConfirmed(dishes, allergies, allergyConfirmed);
     const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan = replanned && status === order.status ? planSchedule(scheduledAt, dishes, at) : { status: order.status, fire_at: order.fire_at };
     // Only Draft and Received orders change dishes or schedule, so every ticket still has the order's status.
-    const tickets = replanned ? ticketsFor(stationsOf(dishes), order.tickets, plan.status as 'Draft' | 'Received', at.toISOString()) : order.tickets;
+    const ticketsNow = replanned ? ticketsFor(stationsOf(dishes), order.tickets, plan.status as 'Draft' | 'Received', at.toISOString()) : order.tickets;
+    const tickets = dishIdsChange || allergiesChange ? withAllergyAlerts(ticketsNow, dishes, allergies) : ticketsNow;
     const planned = { ...order, ...plan, tickets };
     const kitchen = status !== order.status ? moveOrder(planned, status, principal.userId, at.toISOString()) : { status: plan.status, tickets };
     const { status: _s, ...fields } = wanted;

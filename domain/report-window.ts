@@ -1,24 +1,57 @@
-// A report's time window cut into UTC buckets, and the durations measured in each bucket.
+// A report's time window cut into buckets (local hours or days of the restaurant's time zone), and
+// the durations measured in each bucket.
+import { bucketBoundaries, isUtc } from './zoned-time.js';
 
 export interface Window {
   start: number;
   end: number;
   bucket: 'hour' | 'day';
+  /** The IANA zone whose hours and days the buckets are; UTC when absent. */
+  timeZone?: string;
 }
 
 const BUCKET_MS = { hour: 3_600_000, day: 86_400_000 } as const;
 
-/** A window's buckets: their size, the number of the first since the epoch, and how many. */
-function bucketsOf(window: Window): { size: number; first: number; count: number } {
-  const size = BUCKET_MS[window.bucket];
-  const first = Math.floor(window.start / size);
-  return { size, first, count: Math.floor((window.end - 1) / size) - first + 1 };
+/**
+ * A window's buckets: the start of each, then the end of the last. In UTC every bucket has the
+ * same size and a value finds its bucket by division; elsewhere (23- and 25-hour days, half-hour
+ * offsets) by a binary search over the starts.
+ */
+interface Buckets {
+  starts: number[];
+  /** Set when the buckets are all this long: the index is then found by division. */
+  size?: number;
+}
+
+function bucketsOf(window: Window): Buckets {
+  const timeZone = window.timeZone ?? 'UTC';
+  if (isUtc(timeZone)) {
+    const size = BUCKET_MS[window.bucket];
+    const first = Math.floor(window.start / size);
+    const count = Math.floor((window.end - 1) / size) - first + 1;
+    return { starts: Array.from({ length: count + 1 }, (_, index) => (first + index) * size), size };
+  }
+  return { starts: bucketBoundaries(timeZone, window.bucket, window.start, window.end) };
+}
+
+/** The index of the bucket holding `at`, or -1 outside them all. */
+function bucketIndex({ starts, size }: Buckets, at: number): number {
+  const first = starts[0]!;
+  if (at < first || at >= starts.at(-1)!) return -1;
+  if (size !== undefined) return Math.floor((at - first) / size);
+  let low = 0;
+  let high = starts.length - 2;
+  while (low < high) {
+    const middle = (low + high + 1) >>> 1;
+    if (starts[middle]! <= at) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /** The start of every bucket from the one holding `start` to the one holding the last instant. */
 export function bucketStarts(window: Window): string[] {
-  const { size, first, count } = bucketsOf(window);
-  return Array.from({ length: count }, (_, index) => new Date((first + index) * size).toISOString());
+  return bucketsOf(window).starts.slice(0, -1).map((start) => new Date(start).toISOString());
 }
 
 /**
@@ -69,22 +102,19 @@ export function spread(values: readonly number[]): { median_seconds: number | nu
  * array by index: a report adds thousands of values, each found without a lookup by key.
  */
 export class Tally {
-  private readonly size: number;
-  private readonly first: number;
+  private readonly bounds: Buckets;
   private readonly buckets: { values: number[]; late: number }[];
   private readonly all: number[] = [];
   private lateTotal = 0;
 
   constructor(window: Window) {
-    const { size, first, count } = bucketsOf(window);
-    this.size = size;
-    this.first = first;
-    this.buckets = Array.from({ length: count }, () => ({ values: [], late: 0 }));
+    this.bounds = bucketsOf(window);
+    this.buckets = Array.from({ length: this.bounds.starts.length - 1 }, () => ({ values: [], late: 0 }));
   }
 
   /** Adds a value measured at `at`, an instant of the window. */
   add(at: number, seconds: number, late = false): void {
-    const bucket = this.buckets[Math.floor(at / this.size) - this.first];
+    const bucket = this.buckets[bucketIndex(this.bounds, at)];
     if (bucket === undefined) return;
     bucket.values.push(seconds);
     this.all.push(seconds);

@@ -1,5 +1,5 @@
 // Speed of service, computed from the timestamps stored on orders and their tickets (which orders
-// are read: report-source.ts), per station and UTC bucket.
+// are read: report-source.ts), per station and bucket: local hours or days of the settings' time zone.
 import { STATIONS } from '../models/dish.js';
 import type { KitchenReport, KitchenReportQuery } from '../models/report.js';
 import { requireManager } from './access.js';
@@ -11,27 +11,33 @@ import { ServiceTimes } from './report-orders.js';
 import { dishesById, eachOrderUpdatedSince } from './report-source.js';
 import { bucketStarts, spread, type Window } from './report-window.js';
 import type { ServiceRecords } from './service-records.js';
+import { currentSettings, type SettingsBook } from './settings.js';
+import { dayStart } from './zoned-time.js';
 
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 93;
 
-function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Date): Window {
+function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Date, timeZone: string): Window {
   const end = to === undefined ? now.getTime() : Date.parse(to);
   const start = from === undefined ? end - DAY_MS : Date.parse(from);
   if (!(start < end)) throw badRequest('`from` must come before `to`.', { errors: [{ path: 'from', message: 'must be before to' }] });
   if (end - start > MAX_DAYS * DAY_MS) throw badRequest(`A report covers at most ${MAX_DAYS} days.`, { errors: [{ path: 'to', message: `must be at most ${MAX_DAYS} days after from` }] });
-  return { start, end, bucket };
+  return { start, end, bucket, timeZone };
 }
 
 /** What the report reads beside the store, where the server keeps it. */
 export interface ReportSources {
   menu?: MenuReader;
   serviceRecords?: ServiceRecords;
+  /** The time zone the buckets follow (UTC without one). */
+  settings?: SettingsBook;
 }
 
-export async function kitchenReport({ store, now, menu, serviceRecords }: Deps & ReportSources, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
+export async function kitchenReport({ store, now, menu, serviceRecords, settings }: Deps & ReportSources, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
   requireManager(principal, 'read the kitchen report');
-  const window = parseWindow(query, now());
+  const timeZone = settings ? currentSettings({ settings }).time_zone : 'UTC';
+  const at = now();
+  const window = parseWindow(query, at, timeZone);
   const times = new ServiceTimes(window, await dishesById(store, menu));
   await eachOrderUpdatedSince(store, window, serviceRecords, (order) => times.add(order));
 
@@ -48,6 +54,8 @@ export async function kitchenReport({ store, now, menu, serviceRecords }: Deps &
     from: new Date(window.start).toISOString(),
     to: new Date(window.end).toISOString(),
     bucket: window.bucket,
+    time_zone: timeZone,
+    today: new Date(dayStart(timeZone, at.getTime())).toISOString(),
     stations: STATIONS.map((station) => {
       const tally = times.tickets.get(station)!;
       return { station, ...tally.summary(null), buckets: starts.map((start, index) => ({ start, ...tally.summary(index) })) };

@@ -7,6 +7,7 @@ import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
+import { settingsCatalogue, type SettingsDoc } from './settings.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
 
@@ -18,6 +19,7 @@ export interface Collections {
   refresh_tokens: RefreshTokenDoc;
   upgrades: UpgradeDoc;
   idempotency_keys: IdempotencyKeyDoc;
+  settings: SettingsDoc;
 }
 
 export interface CollectionSpec {
@@ -87,6 +89,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }], changeEvents: false },
   // The id is derived from scope and key, so the primary key makes a key unique per caller.
   idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  // One document (SETTINGS_ID); followed, so every instance keeps the current settings in memory.
+  settings: { catalogue: settingsCatalogue, indexes: [], unique: [] },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

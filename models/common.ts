@@ -49,7 +49,7 @@ export const ListQuerystring = Type.Object({
 });
 
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */
-export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'fire_at', 'tickets', 'ready_at', 'closed_at'] as const;
+export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'portions_left', 'fire_at', 'tickets', 'ready_at', 'closed_at'] as const;
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 

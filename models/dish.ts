@@ -1,7 +1,8 @@
 // Dishes: menu items with their prep station, preparation time and ingredients.
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
-import { Id, Timestamp } from './common.js';
+import { ALLERGENS, Allergens } from './allergens.js';
+import { Id, Nullable, Timestamp } from './common.js';
 
 export const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'] as const;
 export const STATIONS = ['cold', 'hot', 'beverages'] as const;
@@ -33,12 +34,18 @@ export const Dish = Type.Object(
     updated_at: Timestamp,
     ...writable,
     is_available: Type.Boolean({ description: 'Read-only: every essential ingredient has in_stock_qty > 0.' }),
+    portions_left: Nullable(Type.Integer({ minimum: 0, description: 'Read-only: how many more the stock allows (the least, over essential ingredients, of in_stock_qty divided by the units one dish takes, rounded down; never below 0); null without an essential ingredient.', examples: [12] })),
+    allergens: Allergens('Read-only: the union of its ingredients\' allergens (essential or not).'),
   },
   { $id: 'Dish' },
 );
 export type Dish = Static<typeof Dish>;
-/** What is stored: availability is derived from stock at read time, never stored. */
-export type DishDoc = Omit<Dish, 'is_available'>;
+/**
+ * What is stored: availability and portions are derived from stock at read time, never stored;
+ * allergens are derived from the ingredients when the dish or one of them is written (absent on
+ * dishes stored before they existed: read as none).
+ */
+export type DishDoc = Omit<Dish, 'is_available' | 'portions_left' | 'allergens'> & { allergens?: Dish['allergens'] };
 
 /** POST and PUT take every writable field. */
 export const DishWrite = Type.Object(writable, { additionalProperties: false });
@@ -62,4 +69,6 @@ export const dishCatalogue: Catalogue = {
   'ingredients.ingredient_id': { type: 'string', filterable: true, array: { path: 'ingredients', item: 'ingredient_id' } },
   'ingredients.is_essential': { type: 'boolean', filterable: true, array: { path: 'ingredients', item: 'is_essential' } },
   is_available: { type: 'boolean', filterable: true, computed: true },
+  portions_left: { type: 'integer' },
+  allergens: { type: 'enum', enum: ALLERGENS, filterable: true, array: { path: 'allergens' } },
 };

@@ -1,25 +1,29 @@
 // Ingredients: stock-tracked items that dishes are made from.
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
+import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Timestamp } from './common.js';
 
 export const IngredientName = Type.String({ minLength: 1, maxLength: 120, examples: ['Carrot'] });
 const InStockQty = Type.Number({ description: 'Quantity in stock; any finite number.', examples: [40] });
 const Price = Type.Number({ minimum: 0, examples: [0.35] });
+const IngredientAllergens = Allergens('Allergens of EU Regulation 1169/2011 it contains; default empty. A PUT that omits it keeps it.');
 
 export const Ingredient = Type.Object(
-  { id: Id, created_at: Timestamp, updated_at: Timestamp, name: IngredientName, in_stock_qty: InStockQty, price: Price },
+  { id: Id, created_at: Timestamp, updated_at: Timestamp, name: IngredientName, in_stock_qty: InStockQty, price: Price, allergens: IngredientAllergens },
   { $id: 'Ingredient' },
 );
-export type IngredientDoc = Static<typeof Ingredient>;
+export type Ingredient = Static<typeof Ingredient>;
+/** What is stored: `allergens` is absent on ingredients stored before it existed (read as none). */
+export type IngredientDoc = Omit<Ingredient, 'allergens'> & { allergens?: Ingredient['allergens'] };
 
 export const IngredientCreate = Type.Object(
-  { name: IngredientName, in_stock_qty: InStockQty, price: Price },
+  { name: IngredientName, in_stock_qty: InStockQty, price: Price, allergens: Type.Optional(IngredientAllergens) },
   { additionalProperties: false },
 );
 export type IngredientCreate = Static<typeof IngredientCreate>;
 
-/** PUT replaces name, in_stock_qty and price. */
+/** PUT replaces name, in_stock_qty and price, and allergens when it carries them. */
 export const IngredientReplace = IngredientCreate;
 
 /** PATCH: any of the writable fields, or `in_stock_delta` to add to the stock atomically. */
@@ -29,6 +33,7 @@ export const IngredientPatch = Type.Object(
     in_stock_qty: Type.Optional(InStockQty),
     in_stock_delta: Type.Optional(Type.Number({ description: 'Added to in_stock_qty atomically (e.g. -2 or 10).' })),
     price: Type.Optional(Price),
+    allergens: Type.Optional(IngredientAllergens),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -41,4 +46,5 @@ export const ingredientCatalogue: Catalogue = {
   name: { type: 'string', sortable: true, filterable: true },
   in_stock_qty: { type: 'number', sortable: true, filterable: true },
   price: { type: 'number', sortable: true, filterable: true },
+  allergens: { type: 'enum', enum: ALLERGENS, filterable: true, array: { path: 'allergens' } },
 };

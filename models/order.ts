@@ -4,6 +4,7 @@ import type { Catalogue } from '../query/types.js';
 import { Id, Nullable, Timestamp } from './common.js';
 import { Ticket, TICKET_STATUSES } from './ticket.js';
 import { STATIONS, type Dish } from './dish.js';
+import { ALLERGENS, Allergens } from './allergens.js';
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
@@ -13,6 +14,8 @@ const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] 
 const TableNumber = Nullable(Type.Integer({ minimum: 0, description: 'Null for takeaway.', examples: [18] }));
 const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No peanuts'] }));
 const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
+const Allergies = Allergens('Allergies at the table (EU 1169/2011 names); default empty. Dishes whose allergens meet them need allergy_confirmed.');
+const AllergyConfirmed = Type.Boolean({ description: 'True: the guest confirmed the dishes whose allergens meet `allergies`. Accepted, never stored.' });
 export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 is the highest priority, 5 the lowest.' });
 export const Status = Type.Enum(STATUSES);
 
@@ -26,6 +29,7 @@ export const Order = Type.Object(
     table_number: TableNumber,
     special_requests: SpecialRequests,
     scheduled_at: ScheduledAt,
+    allergies: Allergies,
     priority: Priority,
     status: Status,
     fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
@@ -40,9 +44,10 @@ export type Order = Static<typeof Order>;
 export type KitchenOrder = Order & { dishes: Dish[] };
 /**
  * Stored with the id of the user who placed it (patrons see their own orders only) and the units of
- * stock it took (given back exactly on deletion, even if a recipe changed since).
+ * stock it took (given back exactly on deletion, even if a recipe changed since). `allergies` is
+ * absent on orders stored before it existed (read as none).
  */
-export type OrderDoc = Order & { owner_id: string; stock_taken: { ingredient_id: string; units: number }[] };
+export type OrderDoc = Omit<Order, 'allergies'> & { allergies?: Order['allergies']; owner_id: string; stock_taken: { ingredient_id: string; units: number }[] };
 
 export const OrderCreate = Type.Object(
   {
@@ -51,6 +56,8 @@ export const OrderCreate = Type.Object(
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
+    allergies: Type.Optional(Allergies),
+    allergy_confirmed: Type.Optional(AllergyConfirmed),
   },
   { additionalProperties: false },
 );
@@ -70,6 +77,8 @@ export const OrderReplace = Type.Object(
     scheduled_at: Type.Optional(ScheduledAt),
     status: Type.Optional(Status),
     priority: Type.Optional(Priority),
+    allergies: Type.Optional(Allergies),
+    allergy_confirmed: Type.Optional(AllergyConfirmed),
   },
   { additionalProperties: false },
 );
@@ -87,6 +96,7 @@ export const orderCatalogue: Catalogue = {
   table_number: { type: 'integer', sortable: true, filterable: true },
   special_requests: { type: 'string', filterable: true },
   scheduled_at: { type: 'date', sortable: true, filterable: true },
+  allergies: { type: 'enum', enum: ALLERGENS, filterable: true, array: { path: 'allergies' } },
   priority: { type: 'integer', sortable: true, filterable: true },
   status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
   fire_at: { type: 'date', sortable: true, filterable: true },
@@ -97,5 +107,10 @@ export const orderCatalogue: Catalogue = {
   closed_at: { type: 'date', sortable: true, filterable: true },
 };
 
-/** Internal: the store also indexes the owner, which no client may filter on. */
-export const orderStoreCatalogue: Catalogue = { ...orderCatalogue, owner_id: { type: 'string', filterable: true } };
+/** Internal: the store also filters on the owner and the stock taken, which no client may filter on. */
+export const orderStoreCatalogue: Catalogue = {
+  ...orderCatalogue,
+  owner_id: { type: 'string', filterable: true },
+  // A shortage finds the orders holding an ingredient (domain/shortages.ts).
+  'stock_taken.ingredient_id': { type: 'string', filterable: true, array: { path: 'stock_taken', item: 'ingredient_id' } },
+};

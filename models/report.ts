@@ -29,7 +29,7 @@ const OrderTimes = {
 export const KitchenReportQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Start (inclusive); default 24 hours before `to`.' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'End (exclusive); default now. At most 93 days after `from`.' })),
-  bucket: Type.Optional(Type.Enum(BUCKETS, { description: 'Period of each bucket (UTC); default hour.' })),
+  bucket: Type.Optional(Type.Enum(BUCKETS, { description: "Period of each bucket: a local hour or day of the settings' time_zone; default hour." })),
 });
 export type KitchenReportQuery = Static<typeof KitchenReportQuery>;
 
@@ -38,6 +38,8 @@ export const KitchenReport = Type.Object(
     from: Timestamp,
     to: Timestamp,
     bucket: Type.Enum(BUCKETS),
+    time_zone: Type.String({ description: "The settings' time_zone: buckets are its local hours or days (a daylight-saving day lasts 23 or 25 hours)." }),
+    today: Type.String({ format: 'date-time', description: 'When the current local day began in time_zone (local midnight), as a UTC instant.' }),
     stations: Type.Array(
       Type.Object({
         station: Type.Enum(STATIONS),

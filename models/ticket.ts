@@ -3,9 +3,18 @@
 import Type, { type Static } from 'typebox';
 import { Id, Nullable } from './common.js';
 import { STATIONS } from './dish.js';
+import { ALLERGENS } from './allergens.js';
 
 export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** An essential ingredient the kitchen is short of, and how many units of it this order holds. */
+const ShortMark = Type.Object({ ingredient_id: Id, name: Type.String(), units: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+export type ShortMark = Static<typeof ShortMark>;
+
+/** A dish of this station whose allergens meet the order's allergies: only the ones that meet. */
+const AllergyAlert = Type.Object({ dish_id: Id, allergens: Type.Array(Type.Enum(ALLERGENS), { minItems: 1 }) }, { additionalProperties: false });
+export type AllergyAlert = Static<typeof AllergyAlert>;
 
 const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 
@@ -17,6 +26,8 @@ export const Ticket = Type.Object(
     started_at: When('The first move to In Progress; null before.'),
     ready_at: When('When it became Ready; cleared by a recall.'),
     bumped_by: Nullable(Type.String({ description: 'Id of the user who made the last move; null before one (or a release by the scheduler).' })),
+    short: Type.Optional(Type.Array(ShortMark, { description: 'Read-only, present only while marked: essential ingredients the kitchen is short of that this order holds (a stock correction below zero). A ticket that starts keeps its mark.' })),
+    allergy_alerts: Type.Optional(Type.Array(AllergyAlert, { description: "Read-only, present only when there is one: this station's dishes whose allergens meet the order's allergies." })),
   },
   { $id: 'Ticket', additionalProperties: false },
 );

@@ -1,7 +1,7 @@
 // What the AsyncAPI document lists: each event type with its data schema and a sample, and each
 // room (channel) with the event types it carries.
 import type { Dish } from '../models/dish.js';
-import type { IngredientDoc } from '../models/ingredient.js';
+import type { Ingredient } from '../models/ingredient.js';
 import type { EventData, EventType, KitchenOrder } from './events.js';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -25,8 +25,12 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
   { type: 'dish.deleted', summary: 'A dish was removed; `data` is the dish as it last was.', data: schema('Dish') },
   {
     type: 'dish.availability',
-    summary: 'A dish became available or unavailable (stock changed through an order, the API or the database).',
-    data: { type: 'object', required: ['id', 'is_available'], properties: { id: { type: 'string' }, is_available: { type: 'boolean' } } },
+    summary: 'A dish became available or unavailable, or its `portions_left` changed to a value at or below the `low_portions` setting (stock changed through an order, the API or the database). Sent to the menu room and to the room of the dish\'s station only.',
+    data: {
+      type: 'object',
+      required: ['id', 'is_available', 'portions_left'],
+      properties: { id: { type: 'string' }, is_available: { type: 'boolean' }, portions_left: { type: ['integer', 'null'], minimum: 0, description: 'As on the dish; null for a dish without an essential ingredient.' } },
+    },
   },
   { type: 'ingredient.created', summary: 'An ingredient was added.', data: schema('Ingredient') },
   { type: 'ingredient.updated', summary: 'An ingredient was renamed or repriced (`data` is the whole ingredient, its stock included). A change of stock alone is a `stock.updated`.', data: schema('Ingredient') },
@@ -42,6 +46,11 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
     data: schema('AllDay'),
   },
   {
+    type: 'settings.updated',
+    summary: "The restaurant's settings changed (time zone, default pacing, wait limit, low portions); `data` is what GET /settings now answers.",
+    data: schema('Settings'),
+  },
+  {
     type: 'resync',
     summary: 'Changes may have been missed: reload from the REST lists.',
     data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
@@ -54,8 +63,8 @@ const MENU_EVENTS: EventType[] = ['dish.created', 'dish.updated', 'dish.deleted'
 const station = (name: string) => ({
   key: `station${name[0]?.toUpperCase()}${name.slice(1)}`,
   address: `station:${name}`,
-  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with every ticket and only those dishes, and the station's all-day counts.`,
-  types: [...ORDER_EVENTS, 'station.all_day', 'resync'] as EventType[],
+  description: `The ${name} station's KDS (chef, expeditor, manager): orders holding ${name} dishes, with every ticket and only those dishes, the station's all-day counts, the availability and low portions of its own dishes, and the restaurant's settings.`,
+  types: [...ORDER_EVENTS, 'station.all_day', 'dish.availability', 'settings.updated', 'resync'] as EventType[],
 });
 
 export const CHANNELS: { key: string; address: string; description: string; types: EventType[] }[] = [
@@ -66,7 +75,7 @@ export const CHANNELS: { key: string; address: string; description: string; type
     key: 'expeditor',
     address: 'expeditor',
     description: 'The expeditor board (chef, expeditor, manager): every order with all its dishes.',
-    types: [...ORDER_EVENTS, 'resync'],
+    types: [...ORDER_EVENTS, 'settings.updated', 'resync'],
   },
   {
     key: 'myOrders',
@@ -81,18 +90,18 @@ const dish: Dish = {
   id: '692a4a34a46ecf001f35ac6f', created_at: '2026-11-21T11:00:00.000Z', updated_at: '2026-11-21T11:00:00.000Z',
   name: 'Risotto alla Milanese', description: 'Saffron risotto.', category: 'Main Course', image_name: 'risotto',
   ingredients: [{ ingredient_id: '66294b2a4475a41f3e709bc5', is_essential: true }], preparation_time: 18, price: 14.5,
-  station: 'hot', is_available: true,
+  station: 'hot', is_available: true, portions_left: 12, allergens: ['milk'],
 };
 const order: KitchenOrder = {
   id: '674d0bf5c28b69001f8e03a1', created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
   name: 'Ben', dish_ids: [dish.id, dish.id], table_number: 18, special_requests: 'No peanuts', scheduled_at: null,
-  priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null,
-  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null }],
+  allergies: ['milk'], priority: 3, status: 'Received', fire_at: null, ready_at: null, closed_at: null,
+  tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null, allergy_alerts: [{ dish_id: dish.id, allergens: ['milk'] }] }],
   dishes: [dish, dish],
 };
-const ingredient: IngredientDoc = {
+const ingredient: Ingredient = {
   id: '66294b2a4475a41f3e709bc5', created_at: '2026-11-21T10:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z',
-  name: 'Saffron', in_stock_qty: 12, price: 0.35,
+  name: 'Saffron', in_stock_qty: 12, price: 0.35, allergens: [],
 };
 
 export const SAMPLES: { [T in EventType]: EventData[T] } = {
@@ -102,7 +111,7 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
   'dish.created': dish,
   'dish.updated': { ...dish, price: 15 },
   'dish.deleted': dish,
-  'dish.availability': { id: dish.id, is_available: false },
+  'dish.availability': { id: dish.id, is_available: true, portions_left: 4 },
   'ingredient.created': ingredient,
   'ingredient.updated': { ...ingredient, price: 0.4 },
   'ingredient.deleted': ingredient,
@@ -113,5 +122,6 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     ],
   },
   'station.all_day': { station: 'hot', items: [{ dish_id: dish.id, name: dish.name, quantity: 2 }], upcoming: [] },
+  'settings.updated': { time_zone: 'Europe/Berlin', default_pacing: 'at_once', max_wait_minutes: 45, low_portions: 10, updated_at: '2026-11-21T12:00:00.000Z' },
   resync: { reason: 'The change stream could not resume.' },
 };

@@ -3,6 +3,7 @@
 import { Dish } from '../models/dish.js';
 import { Ingredient } from '../models/ingredient.js';
 import { Order } from '../models/order.js';
+import { Settings } from '../models/settings.js';
 import { AllDay } from '../models/ticket.js';
 import { StockUpdate, type EventType } from './events.js';
 import { CHANNELS, MESSAGES, SAMPLES } from './asyncapi-catalogue.js';
@@ -87,7 +88,7 @@ export const asyncApiDocument = {
   channels,
   operations,
   components: {
-    schemas: { Order: plain(Order), Dish: plain(Dish), Ingredient: plain(Ingredient), AllDay: plain(AllDay), StockUpdate: plain(StockUpdate) },
+    schemas: { Order: plain(Order), Dish: plain(Dish), Ingredient: plain(Ingredient), AllDay: plain(AllDay), StockUpdate: plain(StockUpdate), Settings: plain(Settings) },
     messages,
     securitySchemes: {
       accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /auth/token.' },

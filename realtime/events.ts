@@ -1,8 +1,9 @@
 // The event catalogue: the envelope every client receives and the data each event type carries.
 import Type, { type Static } from 'typebox';
 import type { Dish } from '../models/dish.js';
-import { Ingredient, type IngredientDoc } from '../models/ingredient.js';
+import { Ingredient } from '../models/ingredient.js';
 import type { KitchenOrder } from '../models/order.js';
+import type { Settings } from '../models/settings.js';
 import type { AllDay } from '../models/ticket.js';
 import type { Channel } from './rooms.js';
 
@@ -15,6 +16,13 @@ export type StockLevel = Static<typeof StockLevel>;
 export const StockUpdate = Type.Object({ ingredients: Type.Array(StockLevel, { minItems: 1 }) }, { $id: 'StockUpdate' });
 export type StockUpdate = Static<typeof StockUpdate>;
 
+/** A dish whose availability flipped, or whose portions left changed at or below `low_portions`. */
+export interface DishAvailability {
+  id: string;
+  is_available: boolean;
+  portions_left: number | null;
+}
+
 export interface EventData {
   'order.created': KitchenOrder;
   'order.updated': KitchenOrder;
@@ -22,13 +30,15 @@ export interface EventData {
   'dish.created': Dish;
   'dish.updated': Dish;
   'dish.deleted': Dish;
-  'dish.availability': { id: string; is_available: boolean };
-  'ingredient.created': IngredientDoc;
-  'ingredient.updated': IngredientDoc;
-  'ingredient.deleted': IngredientDoc;
+  'dish.availability': DishAvailability;
+  'ingredient.created': Ingredient;
+  'ingredient.updated': Ingredient;
+  'ingredient.deleted': Ingredient;
   'stock.updated': StockUpdate;
   /** A station's all-day counts changed (as GET /stations/{station}/all-day answers). */
   'station.all_day': AllDay;
+  /** The restaurant's settings changed (as GET /settings now answers). */
+  'settings.updated': Settings;
   /** Changes may have been missed: reload from the REST lists. */
   resync: { reason: string };
 }

@@ -26,9 +26,11 @@ export interface FeedOptions {
   now?: () => Date;
   /** The live menu, where the store keeps one: dishes and stock are then read from memory. */
   menu?: MenuReader;
+  /** The `low_portions` setting now (the restaurant's settings, kept in memory). */
+  lowPortions?: () => number;
 }
 
-export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, { now = () => new Date(), menu }: FeedOptions = {}): ChangeFeed {
+export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, { now = () => new Date(), menu, lowPortions }: FeedOptions = {}): ChangeFeed {
   const stamp = envelopeStamper();
   const audible = typeof broadcast === 'function' || !broadcast.audience ? () => true : broadcast.audience;
   const allDay = new AllDayBoard(store, now);
@@ -54,7 +56,7 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
     }
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
     try {
-      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later, menu), allDay));
+      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later, menu), allDay, lowPortions?.()));
     } catch (err) {
       // Screens would silently miss this change: tell them to reload instead.
       log.error({ err }, 'realtime: could not route a committed change');

@@ -3,6 +3,7 @@
 import type { DishDoc } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { OrderDoc } from '../models/order.js';
+import type { SettingsDoc } from '../models/settings.js';
 import type { ChangeEvent, ChangeOperation } from '../store/types.js';
 
 export type ChangeKind = 'created' | 'updated' | 'deleted';
@@ -19,7 +20,8 @@ interface ChangeOf<C extends string, D> {
 export type OrderChange = ChangeOf<'orders', OrderDoc>;
 export type DishChange = ChangeOf<'dishes', DishDoc>;
 export type IngredientChange = ChangeOf<'ingredients', IngredientDoc>;
-export type Change = OrderChange | DishChange | IngredientChange;
+export type SettingsChange = ChangeOf<'settings', SettingsDoc>;
+export type Change = OrderChange | DishChange | IngredientChange | SettingsChange;
 
 const KINDS: Record<ChangeOperation, ChangeKind> = { insert: 'created', update: 'updated', delete: 'deleted' };
 const HEARD_OF: readonly string[] = ['orders', 'dishes', 'ingredients'];
@@ -45,6 +47,8 @@ export function normalize(event: ChangeEvent): Change | null {
       return { collection: 'dishes', kind, current: current as DishDoc, previous: event.before as DishDoc | null };
     case 'ingredients':
       return { collection: 'ingredients', kind, current: current as IngredientDoc, previous: event.before as IngredientDoc | null };
+    case 'settings':
+      return { collection: 'settings', kind, current: current as SettingsDoc, previous: event.before as SettingsDoc | null };
     default:
       return null;
   }

@@ -27,6 +27,8 @@ export interface RealtimeOptions {
   now?: () => Date;
   /** The live menu (embedded store): the feed reads dishes and stock from it instead of the store. */
   menu?: MenuReader;
+  /** The `low_portions` setting now: dish.availability tells portions left at or below it. */
+  lowPortions?: () => number;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */
   limits?: SocketLimits;
   /** The client's address behind the trusted proxies, as HTTP's request.ip (default: the TCP peer). */
@@ -74,7 +76,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     },
     // A /ws client that drops reloads from the REST lists: only socket.io's can be away and recover.
     audience: () => wsRooms.size > 0 || socketIo.audible(),
-  }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu });
+  }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu, lowPortions: options.lowPortions });
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
 

@@ -22,6 +22,7 @@ import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
 import reportRoutes from './routes/reports.js';
+import settingsRoutes from './routes/settings.js';
 import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
 
@@ -48,7 +49,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(openapi);
   // Before the routes: it wraps each write route's handler as the route is added.
   await instance.register(idempotency);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes, settingsRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
@@ -59,6 +60,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     verifier: instance.pos.tokens,
     now: instance.pos.now,
     menu: instance.pos.menu,
+    lowPortions: () => instance.pos.settings.current().low_portions,
     limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
     // The address HTTP sees (request.ip), for the socket.io handshake too.
     clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),

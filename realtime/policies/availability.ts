@@ -1,35 +1,47 @@
-// dish.availability: the dishes a committed batch flipped between sellable and not, whatever did it
-// (an order consuming stock, a PATCH, a deleted order giving stock back, a dish's new ingredient
-// list). Judged on the state before and after the whole batch, so one transaction touching several
-// ingredients of a dish flips it at most once, and only when its availability really changed.
-import { essentialIds, isAvailable } from '../../domain/availability.js';
+// dish.availability: the dishes a committed batch flipped between sellable and not, or whose
+// portions left it changed to a value at or below `low_portions`, whatever did it (an order
+// consuming stock, a PATCH, a deleted order giving stock back, a dish's new ingredient list).
+// Judged on the state before and after the whole batch, so one transaction touching several
+// ingredients of a dish tells it at most once, and only when its state really changed. Each goes to
+// the menu and to the room of the dish's own station.
+import { essentialIds, isAvailable, portionsLeft } from '../../domain/availability.js';
+import { DEFAULT_SETTINGS } from '../../models/settings.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { Delivery } from '../events.js';
 import type { KitchenView } from '../kitchen-view.js';
 import type { Change } from '../normalize.js';
+import { stationRoom } from '../rooms.js';
 import { ingredientsOf } from './public-fields.js';
 
-export async function availabilityFlips(batch: readonly Change[], view: KitchenView): Promise<Delivery[]> {
+/** `low`: the `low_portions` setting as the batch is sent. */
+export async function availabilityFlips(batch: readonly Change[], view: KitchenView, low: number = DEFAULT_SETTINGS.low_portions): Promise<Delivery[]> {
   const { stockBefore, unknown } = stockBeforeBatch(batch);
   const dishesBefore = dishesBeforeBatch(batch);
-  if (unknown.size === 0 && dishesBefore.size === 0 && !crossesZero(batch, stockBefore)) return [];
+  if (unknown.size === 0 && dishesBefore.size === 0 && !stockMoved(batch, stockBefore)) return [];
   const created = new Set(batch.filter((c) => c.collection === 'dishes' && c.kind === 'created').map((c) => c.current.id));
   const candidates = await candidateDishes(view, [...stockBefore.keys(), ...unknown], dishesBefore.keys());
+  if (candidates.length === 0) return [];
   const stockAfter = await view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
   const stockThen = new Map(stockAfter);
   for (const [id, qty] of stockBefore) {
     if (qty === null) stockThen.delete(id);
     else stockThen.set(id, qty);
   }
-  // Without the earlier stock no flip can be judged: such dishes are told their availability now.
+  // Without the earlier stock no change can be judged: such dishes are told their state now.
   const judgeable = (dish: DishDoc) => !essentialIds(dish).some((id) => unknown.has(id));
-  // A dish created in the batch has no earlier state: dish.created already carries is_available.
+  const told = (dish: DishDoc) => {
+    if (!judgeable(dish)) return true;
+    const then = dishesBefore.get(dish.id) ?? dish;
+    if (isAvailable(then, stockThen) !== isAvailable(dish, stockAfter)) return true;
+    const portions = portionsLeft(dish, stockAfter);
+    return portions !== null && portions <= low && portions !== portionsLeft(then, stockThen);
+  };
+  // A dish created in the batch has no earlier state: dish.created already carries its state.
   return candidates
-    .filter((dish) => !created.has(dish.id))
-    .filter((dish) => !judgeable(dish) || isAvailable(dishesBefore.get(dish.id) ?? dish, stockThen) !== isAvailable(dish, stockAfter))
+    .filter((dish) => !created.has(dish.id) && told(dish))
     .map((dish) => ({
-      rooms: ['menu'],
-      event: { type: 'dish.availability', data: { id: dish.id, is_available: isAvailable(dish, stockAfter) } },
+      rooms: ['menu', stationRoom(dish.station)],
+      event: { type: 'dish.availability', data: { id: dish.id, is_available: isAvailable(dish, stockAfter), portions_left: portionsLeft(dish, stockAfter) } },
     }));
 }
 
@@ -51,17 +63,16 @@ function stockBeforeBatch(batch: readonly Change[]): { stockBefore: Map<string, 
 }
 
 /**
- * Whether any ingredient the batch wrote went in or out of stock (> 0), appeared or disappeared.
- * Availability depends on nothing else, so when none did and no dish changed, no dish flipped:
- * the usual order, taking a few units from well-stocked ingredients, needs no lookups at all.
+ * Whether the stock of any ingredient the batch wrote changed, or it appeared or disappeared.
+ * Availability and portions depend on nothing else, so when none did and no dish changed, nothing
+ * is told: a write that only touches ingredients (a dish's edit guarding them) needs no lookups.
  */
-function crossesZero(batch: readonly Change[], stockBefore: ReadonlyMap<string, number | null>): boolean {
+function stockMoved(batch: readonly Change[], stockBefore: ReadonlyMap<string, number | null>): boolean {
   const stockAfter = new Map<string, number | null>();
   for (const change of batch) {
     if (change.collection === 'ingredients') stockAfter.set(change.current.id, change.kind === 'deleted' ? null : change.current.in_stock_qty);
   }
-  const inStock = (qty: number | null | undefined) => qty !== null && qty !== undefined && qty > 0;
-  return [...stockBefore].some(([id, before]) => inStock(before) !== inStock(stockAfter.get(id)));
+  return [...stockBefore].some(([id, before]) => before !== stockAfter.get(id));
 }
 
 /** Each dish the batch updated, before its first update. */

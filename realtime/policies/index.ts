@@ -18,13 +18,15 @@ import { availabilityFlips } from './availability.js';
 import { dishDeliveries } from './dishes.js';
 import { ingredientDeliveries, stockUpdates } from './ingredients.js';
 import { orderDeliveries } from './orders.js';
+import { settingsDeliveries } from './settings.js';
 
-export async function deliveriesFor(batch: readonly Change[], view: KitchenView, allDay: AllDayBoard): Promise<Delivery[]> {
+/** `lowPortions`: the setting at or below which a dish's portions left are announced. */
+export async function deliveriesFor(batch: readonly Change[], view: KitchenView, allDay: AllDayBoard, lowPortions?: number): Promise<Delivery[]> {
   const orders = await Promise.all(batch.flatMap((change) => (change.collection === 'orders' ? [orderDeliveries(change, view)] : [])));
   const counts = await allDay.updates(batch, view);
   const menu = await Promise.all(batch.map((change) => menuDeliveriesOf(change, view)));
   const kitchen = [...orders.flat(), ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
-  return [...kitchen, ...menu.flat(), ...stockUpdates(batch), ...(await availabilityFlips(batch, view))];
+  return [...kitchen, ...settingsDeliveries(batch), ...menu.flat(), ...stockUpdates(batch), ...(await availabilityFlips(batch, view, lowPortions))];
 }
 
 /** Stations first (in station order), then the expeditor, then owners' rooms. A stable sort keeps commit order within each. */
@@ -37,6 +39,7 @@ function kitchenRank(rooms: Audience): number {
 function menuDeliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {
   switch (change.collection) {
     case 'orders':
+    case 'settings':
       return [];
     case 'dishes':
       return dishDeliveries(change, view);

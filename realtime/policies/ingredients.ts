@@ -22,8 +22,11 @@ function detailsChanged(change: IngredientChange): boolean {
   if (change.previous === null) return true;
   const before: Record<string, unknown> = publicIngredient(change.previous);
   const after: Record<string, unknown> = publicIngredient(change.current);
-  return Object.keys(after).some((field) => !STOCK_FIELDS.includes(field) && before[field] !== after[field]);
+  return Object.keys(after).some((field) => !STOCK_FIELDS.includes(field) && !same(before[field], after[field]));
 }
+
+/** Scalars by value, and lists (allergens) by their items. */
+const same = (a: unknown, b: unknown) => a === b || (Array.isArray(a) && Array.isArray(b) && a.join() === b.join());
 
 /** One change's own event: a creation, a deletion, or an update of more than the stock. */
 export function ingredientDeliveries(change: IngredientChange): Delivery[] {

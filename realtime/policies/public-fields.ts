@@ -1,6 +1,6 @@
 // What clients may see of a document: exactly the properties of its public schema. Whatever else
 // is stored beside them (an order's owner_id, anything added later) never reaches an event.
-import { isAvailable } from '../../domain/availability.js';
+import { dishAnswer } from '../../domain/availability.js';
 import { Dish, type DishDoc } from '../../models/dish.js';
 import { Ingredient, type IngredientDoc } from '../../models/ingredient.js';
 import { Order, type OrderDoc } from '../../models/order.js';
@@ -16,13 +16,21 @@ function pick<T>(fields: ReadonlySet<string>, doc: object): T {
   return picked as T;
 }
 
-export const publicOrder = (doc: OrderDoc): Order => pick(ORDER_FIELDS, doc);
+/** Orders and ingredients stored before `allergies`/`allergens` existed have none. */
+export function publicOrder(doc: OrderDoc): Order {
+  const order = pick<Order>(ORDER_FIELDS, doc);
+  order.allergies ??= [];
+  return order;
+}
 
-export const publicIngredient = (doc: IngredientDoc): IngredientDoc => pick(INGREDIENT_FIELDS, doc);
+export function publicIngredient(doc: IngredientDoc): Ingredient {
+  const ingredient = pick<Ingredient>(INGREDIENT_FIELDS, doc);
+  ingredient.allergens ??= [];
+  return ingredient;
+}
 
-/** A dish as clients see it, with `is_available` derived from the given stock. */
-export const publicDish = (doc: DishDoc, stock: ReadonlyMap<string, number>): Dish =>
-  pick(DISH_FIELDS, { ...doc, is_available: isAvailable(doc, stock) });
+/** A dish as clients see it, with `is_available` and `portions_left` derived from the given stock. */
+export const publicDish = (doc: DishDoc, stock: ReadonlyMap<string, number>): Dish => pick(DISH_FIELDS, dishAnswer(doc, stock));
 
 /** Every ingredient the dishes list: enough stock to decide their availability. */
 export const ingredientsOf = (dishes: Iterable<DishDoc>): string[] =>

@@ -10,6 +10,7 @@ import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
 import { ServiceRecords } from '../../domain/service-records.js';
+import { SettingsBook } from '../../domain/settings.js';
 import { TokenService } from '../../domain/tokens.js';
 import { upgradeStoredData } from '../../domain/upgrades.js';
 import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
@@ -26,6 +27,8 @@ export interface PosServices extends UserDeps {
   kitchen: KitchenBook | undefined;
   /** The orders the kitchen report read, as their instants, until they change (embedded store only). */
   serviceRecords: ServiceRecords | undefined;
+  /** The restaurant's settings as last committed, followed from the change feed (every store). */
+  settings: SettingsBook;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     orderPages: OrderPages.open(store),
     kitchen: await KitchenBook.open(store),
     serviceRecords: ServiceRecords.open(store),
+    settings: await SettingsBook.open(store),
   };
   app.decorate('pos', pos);
 
@@ -79,6 +83,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     pos.orderPages?.close();
     pos.kitchen?.close();
     pos.serviceRecords?.close();
+    pos.settings.close();
     await pos.scheduler.stop();
   });
 }

@@ -40,7 +40,7 @@ describe('POST /dishes', () => {
     const mascarpone = await addIngredient(t, 'Mascarpone', 4);
     const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: tiramisu(mascarpone.id) });
     const created = expectCreated(response, '/dishes');
-    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, ...tiramisu(mascarpone.id), is_available: true });
+    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, ...tiramisu(mascarpone.id), is_available: true, portions_left: 4, allergens: [] });
     const read = await t.inject({ method: 'GET', url: `/dishes/${created.id}` });
     expect(read.json()).toStrictEqual(created);
   });
@@ -149,9 +149,9 @@ describe('GET /dishes/{id}', () => {
     expect(changed.json().price).toBe(14);
     expect((await get()).json()).toStrictEqual(changed.json());
     await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
-    expect((await get()).json()).toStrictEqual({ ...changed.json(), is_available: false });
+    expect((await get()).json()).toStrictEqual({ ...changed.json(), is_available: false, portions_left: 0 });
     await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 5 } });
-    expect((await get()).body).toBe(JSON.stringify(changed.json()));
+    expect((await get()).body).toBe(JSON.stringify({ ...changed.json(), portions_left: 5 }));
   });
 
   it('404 for an unknown id and for a malformed one', async () => {
@@ -163,7 +163,7 @@ describe('GET /dishes/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=name|cost` }),
       'fields',
-      "Unknown field 'cost' in fields; valid fields: category, created_at, description, id, image_name, ingredients, is_available, name, preparation_time, price, station, updated_at",
+      "Unknown field 'cost' in fields; valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at",
     );
   });
 });
@@ -199,7 +199,7 @@ describe('PUT /dishes/{id}', () => {
     const response = await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: replacement });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toStrictEqual({ id: menu.salad.id, created_at: menu.salad.created_at, updated_at: aTimestamp(), ...replacement, is_available: true });
+    expect(body).toStrictEqual({ id: menu.salad.id, created_at: menu.salad.created_at, updated_at: aTimestamp(), ...replacement, is_available: true, portions_left: 20, allergens: [] });
     expect(body.updated_at > menu.salad.updated_at).toBe(true);
     expect((await t.inject({ method: 'GET', url: `/dishes/${menu.salad.id}` })).json()).toStrictEqual(body);
   });

@@ -28,7 +28,7 @@ describe('POST /ingredients', () => {
   it('creates the ingredient: 201, Location and the stored record', async () => {
     const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'manager', payload: { name: 'Basil', in_stock_qty: -2.5, price: 0 } });
     const created = expectCreated(response, '/ingredients');
-    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, name: 'Basil', in_stock_qty: -2.5, price: 0 });
+    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, name: 'Basil', in_stock_qty: -2.5, price: 0, allergens: [] });
     expect((await t.inject({ method: 'GET', url: `/ingredients/${created.id}` })).json()).toStrictEqual(created);
   });
 
@@ -85,7 +85,7 @@ describe('GET /ingredients and /ingredients/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=stock` }),
       'fields',
-      "Unknown field 'stock' in fields; valid fields: created_at, id, in_stock_qty, name, price, updated_at",
+      "Unknown field 'stock' in fields; valid fields: allergens, created_at, id, in_stock_qty, name, price, updated_at",
     );
   });
 });

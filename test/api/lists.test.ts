@@ -121,13 +121,13 @@ describe('fields', () => {
   });
 
   it('400 for an unknown name, a nested name and an empty one', async () => {
-    const valid = 'valid fields: created_at, id, in_stock_qty, name, price, updated_at';
+    const valid = 'valid fields: allergens, created_at, id, in_stock_qty, name, price, updated_at';
     expectQueryError(await list('/ingredients', { fields: 'name|qty' }), 'fields', `Unknown field 'qty' in fields; ${valid}`);
     expectQueryError(await list('/ingredients', { fields: 'name||price' }), 'fields', `fields contains an empty name (check for a stray |); ${valid}`);
     expectQueryError(
       await list('/dishes', { fields: 'ingredients.ingredient_id' }),
       'fields',
-      "Unknown field 'ingredients.ingredient_id' in fields; valid fields: category, created_at, description, id, image_name, ingredients, is_available, name, preparation_time, price, station, updated_at",
+      "Unknown field 'ingredients.ingredient_id' in fields; valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at",
     );
   });
 });
@@ -270,7 +270,7 @@ describe('filters on dishes: dotted array paths and computed availability', () =
 
 describe('malformed filters', () => {
   const DISH_FILTERABLE =
-    'filterable properties: category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
+    'filterable properties: allergens, category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
   it.each([
     ['name~Steak', "Malformed filter condition 'name~Steak': it has no .<op> before the ~; expected <property>.<op>~<value>"],
     ['name.eq', "Malformed filter condition 'name.eq': it has no ~ before the value; expected <property>.<op>~<value>"],
@@ -290,7 +290,7 @@ describe('malformed filters', () => {
   });
 
   it('names of Object.prototype are unknown properties, not a way in', async () => {
-    const DISH_FIELDS = 'valid fields: category, created_at, description, id, image_name, ingredients, is_available, name, preparation_time, price, station, updated_at';
+    const DISH_FIELDS = 'valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
     expectQueryError(await list('/dishes', { fields: '__proto__' }, null), 'fields', `Unknown field '__proto__' in fields; ${DISH_FIELDS}`);
     expectQueryError(await list('/dishes', { sort: 'constructor' }, null), 'sort', "Cannot sort by 'constructor'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at");
     expectQueryError(await list('/dishes', { filter: 'constructor.eq~x' }, null), 'filter', `Unknown property 'constructor' in filter condition 'constructor.eq~x'; ${DISH_FILTERABLE}`);

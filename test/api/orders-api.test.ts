@@ -35,6 +35,7 @@ describe('POST /orders', () => {
       updated_at: created.created_at,
       ...payload,
       scheduled_at: null,
+      allergies: [],
       priority: 3,
       status: 'Received',
       fire_at: null,
@@ -139,7 +140,7 @@ describe('GET /orders', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders?filter=owner_id.eq~${t.userIds.manager}`, as: 'patron' }),
       'filter',
-      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
+      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: allergies, closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
     );
   });
 });
@@ -164,7 +165,7 @@ describe('GET /orders/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders/${order.id}?fields=owner_id`, as: 'manager' }),
       'fields',
-      "Unknown field 'owner_id' in fields; valid fields: closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
+      "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
     );
   });
 });
@@ -174,7 +175,9 @@ describe('GET /orders/{id}/dishes', () => {
     const order = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.steak.id, menu.lemonade.id]);
     const response = await t.inject({ method: 'GET', url: `/orders/${order.id}/dishes`, as: 'patron' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toStrictEqual({ results: [menu.steak, menu.salad, menu.steak, menu.lemonade], total_results: 4 });
+    // As the dishes are now: the order took two steaks' and one salad's and lemonade's worth of stock.
+    const [steak, salad, lemonade] = [{ ...menu.steak, portions_left: 18 }, { ...menu.salad, portions_left: 19 }, { ...menu.lemonade, portions_left: 19 }];
+    expect(response.json()).toStrictEqual({ results: [steak, salad, steak, lemonade], total_results: 4 });
   });
 
   it('applies the list parameters after expanding the entries', async () => {

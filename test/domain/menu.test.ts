@@ -178,7 +178,7 @@ describe('LiveMenu', () => {
     menu.close();
   });
 
-  it('keeps one frozen answer per dish until the dish or its availability changes', async () => {
+  it('keeps one frozen answer per dish until the dish or its essential stock changes', async () => {
     const { store } = freshStore();
     await seedIngredients(store, () => 5);
     const soup = await store.collection('dishes').insert(dishWrite('Soup', 4, 'hot', [I1], [I2]));
@@ -186,9 +186,12 @@ describe('LiveMenu', () => {
     const first = await menu.get(soup.id);
     expect(Object.isFrozen(first)).toBe(true);
     expect(Object.isFrozen(first?.ingredients[0])).toBe(true);
-    // An order taking units without emptying anything: the same answer.
-    await store.collection('ingredients').update(I1, { inc: { in_stock_qty: -1 } });
+    // A write leaving its essential stock as it was (a non-essential one taken): the same answer.
+    await store.collection('ingredients').update(I2, { inc: { in_stock_qty: -1 } });
     expect(await menu.get(soup.id)).toBe(first);
+    // A unit of an essential ingredient taken: a new answer with one portion fewer.
+    await store.collection('ingredients').update(I1, { inc: { in_stock_qty: -1 } });
+    expect((await menu.get(soup.id))?.portions_left).toBe(4);
     await store.collection('dishes').update(soup.id, { set: { price: 5 } });
     const repriced = await menu.get(soup.id);
     expect(repriced).not.toBe(first);

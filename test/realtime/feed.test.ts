@@ -33,17 +33,17 @@ describe('change feed', () => {
       [4, 'order.created', ['expeditor']],
       [5, 'order.created', ['owner:owner-secret']],
       [6, 'stock.updated', ['menu']],
-      [7, 'dish.availability', ['menu']],
+      [7, 'dish.availability', ['menu', 'station:beverages']],
     ]);
     expect(sent[2]?.envelope.data).toMatchObject({ id: order.id, dishes: [{ id: mojito.id, is_available: false }] });
     expect(sent[5]?.envelope.data).toEqual({ ingredients: [{ id: lime.id, in_stock_qty: 0, updated_at: expect.any(String) }] });
-    expect(sent[6]?.envelope.data).toEqual({ id: mojito.id, is_available: false });
+    expect(sent[6]?.envelope.data).toEqual({ id: mojito.id, is_available: false, portions_left: 0 });
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
   });
 
   it('hands over each commit\'s envelopes together, its orders first, its stock in one event, ids growing in that order', async () => {
-    const lime = await addIngredient(store, 'Lime', 5);
-    const mint = await addIngredient(store, 'Mint', 5);
+    const lime = await addIngredient(store, 'Lime', 50);
+    const mint = await addIngredient(store, 'Mint', 50);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
     // Stock taken before the order is written, as a store may commit them: still one transaction.
     const order = await store.transaction(async (session) => {
@@ -62,8 +62,8 @@ describe('change feed', () => {
     expect(sent[3]?.envelope.data).toMatchObject({ id: order.id });
     expect(sent[6]?.envelope.data).toEqual({
       ingredients: [
-        { id: lime.id, in_stock_qty: 4, updated_at: expect.any(String) },
-        { id: mint.id, in_stock_qty: 4, updated_at: expect.any(String) },
+        { id: lime.id, in_stock_qty: 49, updated_at: expect.any(String) },
+        { id: mint.id, in_stock_qty: 49, updated_at: expect.any(String) },
       ],
     });
   });
@@ -83,14 +83,14 @@ describe('change feed', () => {
       ['order.created', ['expeditor']],
       ['order.created', ['owner:owner-secret']],
       ['stock.updated', ['menu']],
-      ['dish.availability', ['menu']],
+      ['dish.availability', ['menu', 'station:beverages']],
     ]);
   });
 
   it('sends one stock.updated for a commit of several orders, each ingredient once with the stock the commit left', async () => {
-    const lime = await addIngredient(store, 'Lime', 10);
-    const mint = await addIngredient(store, 'Mint', 10);
-    const rum = await addIngredient(store, 'Rum', 10);
+    const lime = await addIngredient(store, 'Lime', 100);
+    const mint = await addIngredient(store, 'Mint', 100);
+    const rum = await addIngredient(store, 'Rum', 100);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
     const daiquiri = await addDish(store, { name: 'Daiquiri', station: 'beverages', essential: [rum.id, lime.id] });
     // Two orders in one commit, as the embedded store's group commit writes them.
@@ -115,9 +115,9 @@ describe('change feed', () => {
     const stock = sent.filter(({ envelope }) => envelope.type === 'stock.updated');
     expect(stock.map(({ rooms, envelope }) => [rooms, envelope.data])).toEqual([
       [['menu'], { ingredients: [
-        { id: lime.id, in_stock_qty: 8, updated_at: expect.any(String) },
-        { id: mint.id, in_stock_qty: 9, updated_at: expect.any(String) },
-        { id: rum.id, in_stock_qty: 9, updated_at: expect.any(String) },
+        { id: lime.id, in_stock_qty: 98, updated_at: expect.any(String) },
+        { id: mint.id, in_stock_qty: 99, updated_at: expect.any(String) },
+        { id: rum.id, in_stock_qty: 99, updated_at: expect.any(String) },
       ] }],
     ]);
     expect(sent.filter(({ envelope }) => envelope.type.startsWith('ingredient.')).map(({ envelope }) => envelope.type)).toEqual(['ingredient.created', 'ingredient.created', 'ingredient.created']);
@@ -138,7 +138,7 @@ describe('change feed', () => {
       [4, 'order.created', ['expeditor']],
       [5, 'order.created', ['owner:owner-secret']],
       [6, 'stock.updated', ['menu']],
-      [7, 'dish.availability', ['menu']],
+      [7, 'dish.availability', ['menu', 'station:beverages']],
     ]);
   });
 
@@ -149,7 +149,7 @@ describe('change feed', () => {
     await placeOrder(store, [mojito.id]);
     await feed.stop();
     expect(sent.filter(({ envelope }) => envelope.type === 'dish.availability').map(({ envelope }) => envelope.data)).toEqual([
-      { id: mojito.id, is_available: false },
+      { id: mojito.id, is_available: false, portions_left: 0 },
     ]);
   });
 

@@ -28,7 +28,7 @@ class FakeSocket extends EventEmitter {
 }
 const fake = () => new FakeSocket();
 const asWs = (socket: FakeSocket) => socket as unknown as WebSocket;
-const envelope: Envelope = { id: 1, type: 'dish.availability', at: '2026-11-21T12:00:00.000Z', data: { id: 'd1', is_available: false } };
+const envelope: Envelope = { id: 1, type: 'dish.availability', at: '2026-11-21T12:00:00.000Z', data: { id: 'd1', is_available: false, portions_left: 0 } };
 
 describe('ws rooms', () => {
   it('sends an envelope once to each client in any of the rooms', () => {

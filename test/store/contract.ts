@@ -7,6 +7,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
+import { describeSettingsDocument } from './contract-settings.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
 import { describeWriteSkew } from './contract-write-skew.js';
@@ -809,6 +810,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeTransactions(suite);
     describeTicketQueries(suite.store);
     describeWriteSkew(suite.store);
+    describeSettingsDocument(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);

@@ -13,7 +13,8 @@ let saffron: IngredientDoc;
 let parsley: IngredientDoc;
 const setStock = (ingredient: IngredientDoc, qty: number) => store.collection('ingredients').update(ingredient.id, { set: { in_stock_qty: qty } });
 const flipsOf = async (work: () => Promise<unknown>) => availabilityFlips(await captureChanges(store, work), kitchenViewAt(store, () => []));
-const flip = (id: string, is_available: boolean) => ({ rooms: ['menu'], event: { type: 'dish.availability', data: { id, is_available } } });
+const flip = (id: string, is_available: boolean, portions_left: number | null = is_available ? 1 : 0, station = 'hot') =>
+  ({ rooms: ['menu', `station:${station}`], event: { type: 'dish.availability', data: { id, is_available, portions_left } } });
 
 beforeEach(async () => {
   store = new MemoryStore();
@@ -26,12 +27,13 @@ describe('availability flips', () => {
   it('flips a dish off when an essential ingredient runs out, and on when it returns', async () => {
     const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
     expect(await flipsOf(() => setStock(rice, 0))).toEqual([flip(risotto.id, false)]);
-    expect(await flipsOf(() => setStock(rice, 4))).toEqual([flip(risotto.id, true)]);
+    expect(await flipsOf(() => setStock(rice, 4))).toEqual([flip(risotto.id, true, 4)]);
   });
 
-  it('says nothing when stock changes without crossing zero, or only a non-essential runs out', async () => {
+  it('says nothing when stock changes without crossing zero above low_portions, or only a non-essential runs out', async () => {
+    await setStock(rice, 40);
     await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id], optional: [parsley.id] });
-    expect(await flipsOf(() => setStock(rice, 9))).toEqual([]);
+    expect(await flipsOf(() => setStock(rice, 30))).toEqual([]);
     expect(await flipsOf(() => setStock(parsley, 0))).toEqual([]);
   });
 
@@ -40,12 +42,12 @@ describe('availability flips', () => {
     expect(await flipsOf(() => placeOrder(store, [risotto.id]))).toEqual([flip(risotto.id, false)]);
   });
 
-  it('does not flip a dish whose availability a transaction leaves as it was', async () => {
+  it('does not flip a dish whose availability and portions a transaction leaves as they were', async () => {
     await setStock(rice, 0);
     await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id, saffron.id] });
     const refillOneEmptyOther = () =>
       store.transaction(async (session) => {
-        await session.collection('ingredients').update(rice.id, { set: { in_stock_qty: 5 } });
+        await session.collection('ingredients').update(rice.id, { set: { in_stock_qty: 50 } });
         await session.collection('ingredients').update(saffron.id, { set: { in_stock_qty: 0 } });
       });
     expect(await flipsOf(refillOneEmptyOther)).toEqual([]);
@@ -53,6 +55,7 @@ describe('availability flips', () => {
 
   it('flips every dish using the ingredient, each by its own essentials', async () => {
     const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
+    await setStock(parsley, 40);
     await addDish(store, { name: 'Rice salad', station: 'cold', essential: [parsley.id], optional: [rice.id] });
     const paella = await addDish(store, { name: 'Paella', station: 'hot', essential: [rice.id, saffron.id] });
     expect(await flipsOf(() => setStock(rice, -2))).toEqual([flip(risotto.id, false), flip(paella.id, false)]);
@@ -80,11 +83,10 @@ describe('availability flips', () => {
     expect(await flipsOf(() => store.collection('ingredients').delete(rice.id))).toEqual([flip(risotto.id, false)]);
   });
 
-  it('looks nothing up for an order that takes stock without emptying any ingredient', async () => {
+  it('looks nothing up for a write that moves no stock (a dish edit touching its ingredients)', async () => {
     const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id], optional: [parsley.id] });
-    await setStock(rice, 10);
-    await setStock(parsley, 10);
-    const changes = await captureChanges(store, () => placeOrder(store, [risotto.id]));
+    const touch = () => store.collection('ingredients').updateEach([rice.id, parsley.id].map((id) => ({ id, update: { set: {} } })));
+    const changes = await captureChanges(store, touch);
     const lookups: string[] = [];
     const view = kitchenViewAt(store, () => []);
     const counting = {
@@ -92,8 +94,36 @@ describe('availability flips', () => {
       dishes: (ids: Iterable<string>) => (lookups.push('dishes'), view.dishes(ids)),
       dishesUsing: (ids: Iterable<string>) => (lookups.push('dishesUsing'), view.dishesUsing(ids)),
     };
+    expect(risotto.ingredients).toHaveLength(2);
     expect(await availabilityFlips(changes, counting)).toEqual([]);
     expect(lookups).toEqual([]);
+  });
+
+  it('says nothing for an order that leaves every dish above low_portions', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id], optional: [parsley.id] });
+    await setStock(rice, 12);
+    await setStock(parsley, 10);
+    expect(await flipsOf(() => placeOrder(store, [risotto.id]))).toEqual([]);
+  });
+
+  it('tells the menu and the station each change of portions at or below low_portions (11 to 10 yes, 12 to 11 no)', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id], optional: [parsley.id] });
+    await setStock(rice, 11);
+    await setStock(parsley, 10);
+    expect(await flipsOf(() => placeOrder(store, [risotto.id]))).toEqual([flip(risotto.id, true, 10)]);
+    expect(await flipsOf(() => placeOrder(store, [risotto.id, risotto.id]))).toEqual([flip(risotto.id, true, 8)]);
+  });
+
+  it('counts the units one dish takes: an essential listed twice halves the portions', async () => {
+    const risotto = await addDish(store, { name: 'Risotto', station: 'cold', essential: [rice.id, rice.id] });
+    expect(await flipsOf(() => setStock(rice, 7))).toEqual([flip(risotto.id, true, 3, 'cold')]);
+  });
+
+  it('tells nothing of a dish whose essential stock the order leaves above low_portions, even if its optional one is low', async () => {
+    const risotto = await addDish(store, { name: 'Plain rice', station: 'hot', essential: [parsley.id], optional: [rice.id] });
+    await setStock(parsley, 40);
+    await setStock(rice, 3);
+    expect(await flipsOf(() => placeOrder(store, [risotto.id]))).toEqual([]);
   });
 
   it('tells the menu the availability now of dishes whose stock came without its earlier value', async () => {

@@ -53,7 +53,7 @@ describe('order policy', () => {
     const change = await orderChange(() => placeOrder(store, [soup.id]));
     const [hot] = await orderDeliveries(change, view());
     expect(Object.keys(hot?.event.data ?? {}).sort()).toEqual(
-      ['closed_at', 'created_at', 'dish_ids', 'dishes', 'fire_at', 'id', 'name', 'priority', 'ready_at', 'scheduled_at', 'special_requests', 'status', 'table_number', 'tickets', 'updated_at'],
+      ['allergies', 'closed_at', 'created_at', 'dish_ids', 'dishes', 'fire_at', 'id', 'name', 'priority', 'ready_at', 'scheduled_at', 'special_requests', 'status', 'table_number', 'tickets', 'updated_at'],
     );
   });
 

@@ -1,0 +1,114 @@
+// The restaurant's settings: read and changed through the API, and kept in memory from the store's
+// change events (SettingsBook), so what runs on every order (the quote's wait limit, the report's
+// time zone) reads them without a query, on every instance, as each change commits.
+import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsDoc, type SettingsPatch, type SettingsReplace } from '../models/settings.js';
+import { DuplicateKeyError, type ChangeEvent, type Store } from '../store/types.js';
+import { requireKitchenStaff, requireManager } from './access.js';
+import type { Deps } from './deps.js';
+import { badRequest } from './errors.js';
+import type { Principal } from './principal.js';
+
+/** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
+export function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What clients see: the settings without the store's bookkeeping; defaults before any change. */
+export function publicSettings(doc: SettingsDoc | null): Settings {
+  if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
+  const { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at } = doc;
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at };
+}
+
+/** The settings as the last committed change left them, followed from the store's change events. */
+export class SettingsBook {
+  private settings: Settings = publicSettings(null);
+  /** Counts changes heard: a load that read before the latest one leaves the book alone. */
+  private heard = 0;
+  private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
+
+  static async open(store: Store): Promise<SettingsBook> {
+    const book = new SettingsBook(store);
+    await book.load();
+    return book;
+  }
+
+  private constructor(private readonly store: Store) {
+    this.unsubscribe = store.onChange((event) => this.apply(event));
+    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
+  }
+
+  current(): Settings {
+    return this.settings;
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.unsubscribeResync();
+  }
+
+  private async load(): Promise<void> {
+    const heard = this.heard;
+    const doc = await this.store.collection('settings').get(SETTINGS_ID);
+    if (heard === this.heard) this.settings = publicSettings(doc);
+  }
+
+  private apply(event: ChangeEvent): void {
+    if (event.collection !== 'settings' || event.id !== SETTINGS_ID) return;
+    this.heard++;
+    this.settings = publicSettings(event.after as SettingsDoc | null);
+  }
+}
+
+export type SettingsDeps = Deps & { settings: SettingsBook };
+
+/** What every order may read cheaply: the settings in memory. */
+export const currentSettings = (deps: { settings: SettingsBook }): Settings => deps.settings.current();
+
+/** GET /settings: from the store, so a change made on another instance is seen at once. */
+export async function getSettings({ store }: Deps, principal: Principal | null): Promise<Settings> {
+  requireKitchenStaff(principal, 'read the settings');
+  return publicSettings(await store.collection('settings').get(SETTINGS_ID));
+}
+
+function checked(body: SettingsPatch): SettingsPatch {
+  if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
+    const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
+    throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
+  }
+  return body;
+}
+
+/** Writes the fields to the one document, creating it (from the defaults) on the first change. */
+async function write(store: Store, set: SettingsPatch): Promise<Settings> {
+  const settings = store.collection('settings');
+  const updated = await settings.update(SETTINGS_ID, { set });
+  if (updated) return publicSettings(updated);
+  try {
+    return publicSettings(await settings.insert({ id: SETTINGS_ID, ...DEFAULT_SETTINGS, ...set }));
+  } catch (error) {
+    // Another request created it meanwhile: this change applies on top.
+    const again = error instanceof DuplicateKeyError ? await settings.update(SETTINGS_ID, { set }) : null;
+    if (again) return publicSettings(again);
+    throw error;
+  }
+}
+
+/** PUT /settings: the fields given are set, those left out return to their defaults. */
+export async function replaceSettings({ store }: Deps, principal: Principal | null, body: SettingsReplace): Promise<Settings> {
+  requireManager(principal, 'change the settings');
+  return write(store, { ...DEFAULT_SETTINGS, ...checked(body) });
+}
+
+/** PATCH /settings: only the fields given change. */
+export async function patchSettings({ store }: Deps, principal: Principal | null, body: SettingsPatch): Promise<Settings> {
+  requireManager(principal, 'change the settings');
+  return write(store, checked(body));
+}

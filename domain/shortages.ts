@@ -1,0 +1,90 @@
+// Shortages: a stock correction below zero means the kitchen is short of units it already promised.
+// The orders holding that (essential) ingredient whose ticket at the dish's station has not started
+// are marked short, newest first, until the marked ones cover the shortfall; stock added back clears
+// the marks, oldest first. Orders are read only when the stock is below zero, or was before the
+// write: an ordinary correction or order never looks at them.
+import type { DishDoc, Station } from '../models/dish.js';
+import type { IngredientDoc } from '../models/ingredient.js';
+import type { OrderDoc } from '../models/order.js';
+import type { ShortMark, Ticket } from '../models/ticket.js';
+import type { StoreSession } from '../store/types.js';
+import { dishesUsing } from './availability.js';
+import { UNFINISHED_STATUSES } from './order-status.js';
+
+/** One ingredient's write: the ingredient after it, and its stock before. */
+export interface StockCorrection {
+  ingredient: IngredientDoc;
+  before: number;
+}
+
+const NOT_STARTED = new Set<Ticket['status']>(['Draft', 'Received']);
+
+/** Marks and clears orders for each correction that leaves or left the stock below zero. */
+export async function markShortages(session: StoreSession, corrections: readonly StockCorrection[]): Promise<void> {
+  for (const { ingredient, before } of corrections) {
+    if (before >= 0 && ingredient.in_stock_qty >= 0) continue;
+    await markShortage(session, ingredient);
+  }
+}
+
+/** Units the order holds of the ingredient (what it took when placed or changed). */
+const unitsHeld = (order: OrderDoc, id: string) => order.stock_taken.find((taken) => taken.ingredient_id === id)?.units ?? 0;
+
+const isMarked = (order: OrderDoc, id: string) => order.tickets.some((ticket) => ticket.short?.some((mark) => mark.ingredient_id === id));
+
+const byAge = (a: OrderDoc, b: OrderDoc) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id);
+
+async function markShortage(session: StoreSession, ingredient: IngredientDoc): Promise<void> {
+  const id = ingredient.id;
+  // Stations whose dishes cannot be made without it; dishes that can do without it mark nothing.
+  const essentialTo = (await dishesUsing(session, [id])).filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id && entry.is_essential));
+  const stationsByDish = new Map<string, Station>(essentialTo.map((dish: DishDoc) => [dish.id, dish.station]));
+  const orders = await session.collection('orders').find([
+    { field: 'stock_taken.ingredient_id', op: 'eq', value: id },
+    { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] },
+  ]);
+  const stationsOf = (order: OrderDoc) => new Set(order.dish_ids.flatMap((dishId) => stationsByDish.get(dishId) ?? []));
+  const shortfall = Math.max(0, -ingredient.in_stock_qty);
+  const marked = orders.filter((order) => isMarked(order, id)).sort(byAge);
+  let covered = marked.reduce((sum, order) => sum + unitsHeld(order, id), 0);
+  const mark: OrderDoc[] = [];
+  const clear: OrderDoc[] = [];
+  if (covered < shortfall) {
+    const markable = orders
+      .filter((order) => !isMarked(order, id) && unitsHeld(order, id) > 0)
+      .filter((order) => order.tickets.some((ticket) => stationsOf(order).has(ticket.station) && NOT_STARTED.has(ticket.status)))
+      .sort(byAge)
+      .reverse();
+    for (const order of markable) {
+      if (covered >= shortfall) break;
+      mark.push(order);
+      covered += unitsHeld(order, id);
+    }
+  } else {
+    for (const order of marked) {
+      if (covered - unitsHeld(order, id) < shortfall) break;
+      clear.push(order);
+      covered -= unitsHeld(order, id);
+    }
+  }
+  const writes = [
+    ...mark.map((order) => ({ id: order.id, tickets: marking(order, stationsOf(order), { ingredient_id: id, name: ingredient.name, units: unitsHeld(order, id) }) })),
+    ...clear.map((order) => ({ id: order.id, tickets: clearing(order, id) })),
+  ];
+  if (writes.length > 0) await session.collection('orders').updateEach(writes.map(({ id: orderId, tickets }) => ({ id: orderId, update: { set: { tickets } } })));
+}
+
+/** The order's not-started tickets at the stations concerned, with the mark added. */
+function marking(order: OrderDoc, stations: ReadonlySet<Station>, mark: ShortMark): Ticket[] {
+  return order.tickets.map((ticket) =>
+    stations.has(ticket.station) && NOT_STARTED.has(ticket.status) ? { ...ticket, short: [...(ticket.short ?? []), mark] } : ticket,
+  );
+}
+
+/** The order's tickets without the ingredient's mark (a ticket left with none carries no `short`). */
+function clearing(order: OrderDoc, ingredientId: string): Ticket[] {
+  return order.tickets.map(({ short, ...ticket }) => {
+    const kept = (short ?? []).filter((mark) => mark.ingredient_id !== ingredientId);
+    return kept.length > 0 ? { ...ticket, short: kept } : ticket;
+  });
+}

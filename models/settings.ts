@@ -1,0 +1,50 @@
+// The restaurant's settings: one stored document, every field with a default (the contract's
+// "Settings"). `time_zone` is checked against the runtime's IANA database (domain/settings.ts).
+import Type, { type Static } from 'typebox';
+import type { Catalogue } from '../query/types.js';
+import { Nullable, Timestamp } from './common.js';
+
+export const PACINGS = ['at_once', 'together', 'courses'] as const;
+export type Pacing = (typeof PACINGS)[number];
+
+const TimeZone = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  description: 'An IANA time zone name (links such as Asia/Kolkata included). The kitchen report buckets days and hours, and says "today", in it.',
+  examples: ['Europe/Berlin'],
+});
+const DefaultPacing = Type.Enum(PACINGS, { description: 'The pacing of an order placed without one.' });
+const MaxWaitMinutes = Nullable(
+  Type.Number({ exclusiveMinimum: 0, description: "Patrons' orders quoted beyond this many minutes are refused (409 \"The kitchen is full\"); null: no limit.", examples: [45] }),
+);
+const LowPortions = Type.Integer({ minimum: 0, description: 'A dish whose portions_left changes to this or fewer is announced to the menu room.', examples: [10] });
+
+const fields = { time_zone: TimeZone, default_pacing: DefaultPacing, max_wait_minutes: MaxWaitMinutes, low_portions: LowPortions };
+
+export const Settings = Type.Object({ ...fields, updated_at: Nullable(Timestamp) }, { $id: 'Settings' });
+export type Settings = Static<typeof Settings>;
+
+/** Stored as one document with a fixed id (SETTINGS_ID). */
+export type SettingsDoc = Omit<Settings, 'updated_at'> & { id: string; created_at: string; updated_at: string };
+
+/** PUT: every field given is set, every field left out returns to its default. */
+export const SettingsReplace = Type.Object(
+  { time_zone: Type.Optional(TimeZone), default_pacing: Type.Optional(DefaultPacing), max_wait_minutes: Type.Optional(MaxWaitMinutes), low_portions: Type.Optional(LowPortions) },
+  { additionalProperties: false },
+);
+export type SettingsReplace = Static<typeof SettingsReplace>;
+
+/** PATCH: only the fields given change. */
+export const SettingsPatch = Type.Object(SettingsReplace.properties, { additionalProperties: false, minProperties: 1 });
+export type SettingsPatch = Static<typeof SettingsPatch>;
+
+export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.freeze({ time_zone: 'UTC', default_pacing: 'at_once', max_wait_minutes: null, low_portions: 10 });
+
+/** The one document's id (24 hex characters, as every id). */
+export const SETTINGS_ID = '5e7711195e7711195e771119';
+
+export const settingsCatalogue: Catalogue = {
+  id: { type: 'string', sortable: true, filterable: true },
+  created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', sortable: true, filterable: true },
+};
