@@ -1,9 +1,11 @@
 // Adversarial guest-facing content for the layout tests and screenshots: a rush-sized menu with
 // 60-character dish names (one a single unbreakable word), 80-character image file names, a long
-// description, sold-out dishes, and the guest's orders carrying 500-character requests.
+// description, sold-out dishes, a dish with all 14 allergens, one nearly gone, and the guest's orders
+// carrying 500-character requests.
 import type { Dish } from '../../models/dish.js';
 import type { TestApp } from '../helpers/app.js';
-import { addIngredient, placeOrder } from '../helpers/menu.js';
+import { ALLERGENS } from '../../models/allergens.js';
+import { placeOrder } from '../helpers/menu.js';
 
 type Category = 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks';
 type Station = 'cold' | 'hot' | 'beverages';
@@ -47,7 +49,10 @@ export interface GuestContent {
 export async function seedAdversarialMenu(t: TestApp): Promise<GuestContent> {
   const dishes: Dish[] = [];
   for (const [index, [name, category, station, soldOut]] of DISHES.entries()) {
-    const ingredient = await addIngredient(t, `Ingredient ${index}`, soldOut ? 0 : 500);
+    // The first dish has every allergen (the longest list), the third only 4 portions left.
+    const ingredientResponse = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: `Ingredient ${index}`, in_stock_qty: soldOut ? 0 : index === 2 ? 4 : 500, price: 1, allergens: index === 0 ? [...ALLERGENS] : index % 4 === 1 ? ['milk', 'sesame'] : [] } });
+    if (ingredientResponse.statusCode !== 201) throw new Error(`ingredient ${index}: ${ingredientResponse.body}`);
+    const ingredient = ingredientResponse.json<{ id: string }>();
     const description = index === 1 ? exactly('Creamy burrata from Puglia, tomatoes from three farms, basil pressed this morning. ', 400) : `${name.split(' ').slice(0, 3).join(' ')}, made to order`;
     const payload = { name, description, category, station, image_name: imageName(name), preparation_time: 12, price: 9.5 + index * 1.25, ingredients: [{ ingredient_id: ingredient.id, is_essential: true }] };
     const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload });

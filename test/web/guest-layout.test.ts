@@ -21,7 +21,8 @@ const shotPath = (file: string) => fileURLToPath(new URL(`../../docs/screenshots
 async function open(browser: Browser, t: TestApp, path: string, viewport: { width: number; height: number }, cart: [string, number][] = []): Promise<Page> {
   const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC' });
   page.setDefaultTimeout(WAIT_MS);
-  await page.addInitScript((lines) => localStorage.setItem('pos.order.cart', lines), JSON.stringify(cart));
+  // The guest is allergic to milk and sesame: dishes containing them are marked, and the cart warns.
+  await page.addInitScript((lines) => (localStorage.setItem('pos.order.cart', lines), localStorage.setItem('pos.order.allergies', '["milk","sesame"]')), JSON.stringify(cart));
   await page.goto(`${t.url}${path}`);
   return page;
 }
@@ -84,6 +85,11 @@ describe('guest screens at three sizes with adversarial content', () => {
         await page.waitForSelector('#orders .order >> nth=3');
         await page.fill('#checkout textarea[name=special_requests]', content.request);
         await page.waitForSelector('#notice:empty', { state: 'attached' });
+        // The adversarial extras are on screen: the warning for the dish with every allergen, and
+        // the dish nearly gone (4 portions, 3 taken by the guest's orders).
+        expect(await page.isVisible('#allergy-warning')).toBe(true);
+        expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 1 left']);
+        expect(await page.locator('#menu .dish.conflict').count()).toBe(5);
         if (process.env.SCREENSHOTS === '1') {
           // As a guest sees it on arrival: the top of the page, the cart at the top of its column.
           await page.evaluate("document.activeElement?.blur(); document.querySelector('.side')?.scrollTo(0, 0); scrollTo(0, 0)");
@@ -118,6 +124,7 @@ describe('guest screens at three sizes with adversarial content', () => {
         const page = await open(await chromium.get(), t, '/menu', size);
         await waitUntilLive(page);
         await page.waitForSelector(`[data-dish-id="${content.dishes[15]!.id}"]`);
+        expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 4 left']);
         if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: shotPath(`menu-${size.width}x${size.height}.png`) });
 
         const layout = await measure(page, content.dishes.map((dish) => dish.image_name));

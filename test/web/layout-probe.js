@@ -39,7 +39,9 @@ function measureLayout(names) {
     if (!hit || !(hit === add || add.contains(hit))) addCovered.push(`${label(add)} under ${hit?.className || hit?.tagName}`);
   }
   scrollTo(0, 0);
-  const smallTargets = [...document.querySelectorAll('button, input, textarea, select')].filter(visible)
+  // A check box is tapped through its label: the label is the target.
+  const targetOf = (control) => (control.type === 'checkbox' && control.closest('label')) || control;
+  const smallTargets = [...new Set([...document.querySelectorAll('button, input, textarea, select, summary')].map(targetOf))].filter(visible)
     .filter((target) => {
       const box = target.getBoundingClientRect();
       return box.width < 44 || box.height < 44;

@@ -1,7 +1,7 @@
 // The ordering app (/order): the menu with live availability and a cart, open to anyone; an account
 // asked for at checkout; checkout that never orders twice; and the guest's own orders followed live
 // through the kitchen (room menu for everyone, my-orders once signed in).
-import { api, fetchAll } from '../lib/api.js';
+import { api, ApiError, fetchAll } from '../lib/api.js';
 import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
@@ -11,12 +11,16 @@ import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
 import { askForAccount, enter, wireAccount } from './account.js';
 import { cart, renderCart } from './cart.js';
-import { pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
+import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
+import { allergies, wireAllergies } from './allergies.js';
 import { orderItem } from './my-orders.js';
+import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
+/** Why the server refused the last checkout, shown until the cart changes or the next one. */
+let refusal = '';
 /** True when Place order was pressed signed out: the order goes as soon as the guest is in. */
 let placeOnceIn = false;
 /** @type {ReturnType<typeof connectLive> | null} */
@@ -29,6 +33,9 @@ function applyOrderEvent(orders, type, data) {
   else if (isFresher(orders.get(data.id), data)) orders.set(data.id, data);
 }
 
+const laterField = /** @type {HTMLInputElement} */ (form.elements.namedItem('scheduled_at'));
+const quote = liveQuote($('#cart-quote'), () => cart.dishIds(), () => laterField.value !== '');
+laterField.addEventListener('change', () => quote.update());
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => fetchAll('/dishes'), apply: applyDishEvent, render, onError });
 const orders = createSync({
@@ -41,7 +48,7 @@ const orders = createSync({
 function render() {
   keepingFocus(() => {
     const dishes = menu.records();
-    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish))));
+    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
     $('#empty').hidden = dishes.size > 0;
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -51,23 +58,43 @@ function render() {
 }
 
 function addButton(dish) {
-  const add = () => (cart.change(dish.id, 1), keepingFocus(renderCartPanel));
+  const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(renderCartPanel));
   return h('button', { type: 'button', class: 'add', disabled: !dish.is_available || placing, 'aria-label': `Add ${dish.name}`, dataset: { focusKey: `add-${dish.id}` }, on: { click: add } }, 'Add');
 }
 
 function renderCartPanel() {
-  const change = (id, delta) => (cart.change(id, delta), keepingFocus(renderCartPanel));
-  const { items, total, blocked } = renderCart(menu.records(), change, placing);
+  const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(renderCartPanel));
+  const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies);
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
-  say($('#cart-problem'), blocked.length === 0 ? '' : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`);
-  /** @type {HTMLButtonElement} */ ($('#place')).disabled = placing || cart.lines.size === 0 || blocked.length > 0;
+  say($('#cart-problem'), blocked.length === 0 ? refusal : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`);
+  // A dish that meets the guest's allergies: said before checkout, and placed only once confirmed.
+  $('#allergy-warning').hidden = conflicts.length === 0;
+  say($('#allergy-warning-text'), conflicts.length === 0 ? '' : `${conflicts.join('; ')}: you are allergic to ${conflicts.length === 1 ? 'it' : 'them'}.`);
+  const confirm = /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed'));
+  if (conflicts.length === 0) confirm.checked = false;
+  /** @type {HTMLButtonElement} */ ($('#place')).disabled = placing || cart.lines.size === 0 || blocked.length > 0 || (conflicts.length > 0 && !confirm.checked);
+  quote.update();
+}
+
+/**
+ * A refused order in the guest's words. A full kitchen: the wait, and that nothing was ordered. A
+ * dish that meets their allergies (the server knew what the
+ * menu here did not yet): the menu is read again, so the dish is marked and "Order it anyway" shows.
+ * @param {Error & { status?: number }} error
+ */
+function refusalText(error) {
+  if (error instanceof ApiError && error.status === 409 && error.problem?.title === KITCHEN_FULL) return kitchenFullText(error.problem, error.retryAfter);
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.message.includes('allergy_confirmed')) return error.message;
+  void menu.resync();
+  return 'A dish in your order contains one of your allergies: see the warning above Place order.';
 }
 
 /** @param {{ key: string, body: Record<string, unknown> }} pending */
 async function place(pending) {
   placing = true;
+  refusal = '';
   render();
   say($('#checkout-status'), 'Placing your order…');
   try {
@@ -77,7 +104,7 @@ async function place(pending) {
     orders.receive('order.created', order);
     notify('Order placed. Follow it under My orders.');
   } catch (error) {
-    say($('#cart-problem'), /** @type {Error} */ (error).message);
+    refusal = refusalText(/** @type {ApiError} */ (error));
   } finally {
     placing = false;
     say($('#checkout-status'), '');
@@ -88,7 +115,11 @@ async function place(pending) {
 /** The next order starts afresh; the name and the table stay, as the same guest orders again. */
 function clearDetails() {
   for (const name of ['special_requests', 'scheduled_at']) /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = '';
+  /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed')).checked = false;
 }
+
+form.elements.namedItem('allergy_confirmed')?.addEventListener('change', () => renderCartPanel());
+wireAllergies(() => render());
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -99,7 +130,7 @@ form.addEventListener('submit', (event) => {
     askForAccount('signup');
     return;
   }
-  void place(startCheckout(orderBody(form, cart.dishIds())));
+  void place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
 });
 
 async function cancel(order) {
