@@ -157,9 +157,9 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     if (replanned) {
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
       const orderFiresAt = plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
-      const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
+      const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
       const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
-      tickets = recordChanges(planned, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
+      tickets = recordChanges(replannedTickets, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
     }
     const edited = { ...order, pacing, course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes };
     if (gapChange) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
