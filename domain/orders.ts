@@ -29,6 +29,9 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   return { ...order, pacing: order.pacing ?? 'at_once', course_gap_minutes: order.course_gap_minutes ?? null, tickets: order.tickets.map((ticket) => publicTicket(ticket, order.fire_at)) };
 }
 
+/** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
+const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null => planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
+
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
   const course = courseOf(pacing, dishes);
@@ -81,7 +84,7 @@ export async function createOrder(deps: OrderDeps, principal: Principal, body: O
       scheduled_at: scheduledAt,
       priority: 3,
       status: kitchenStatus(tickets),
-      fire_at: plan.fire_at,
+      fire_at: orderFireAt(plan.fire_at, tickets),
       pacing,
       course_gap_minutes: body.course_gap_minutes ?? null,
       tickets,
@@ -168,7 +171,7 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
       ? moveOrder(planned, status, principal.userId, at.toISOString())
       : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
     const { status: _s, ...fields } = wanted;
-    const set = { ...fields, scheduled_at: scheduledAt, fire_at: plan.fire_at, stock_taken: stockTaken, ...kitchen };
+    const set = { ...fields, scheduled_at: scheduledAt, fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at, stock_taken: stockTaken, ...kitchen };
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');

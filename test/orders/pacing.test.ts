@@ -83,6 +83,16 @@ describe('together: dishes due together', () => {
     ]);
   });
 
+  it('is a Draft firing with its first ticket when every ticket waits (due within the schedule margin)', async () => {
+    const now = clock.now().getTime();
+    const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together', scheduled_at: iso(now + 20 * MINUTE) });
+    expect(order).toMatchObject({ status: 'Draft', fire_at: iso(now + 2 * MINUTE) });
+    expect(brief(order)).toEqual([
+      [1, 'cold', 'Draft', iso(now + 15 * MINUTE), null],
+      [1, 'hot', 'Draft', iso(now + 2 * MINUTE), null],
+    ]);
+  });
+
   it('counts a ticket firing within 30 minutes as upcoming at its station, and leaves it off the queue until it fires', async () => {
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together' });
     const allDay = await t.inject({ method: 'GET', url: '/stations/cold/all-day', as: 'chef' });
