@@ -37,6 +37,9 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   };
 }
 
+/** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
+const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null => planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
+
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
   const course = courseOf(pacing, dishes);
@@ -92,7 +95,7 @@ export async function createOrder(deps: OrderDeps, principal: Principal, body: O
       allergies,
       priority: 3,
       status: kitchenStatus(tickets),
-      fire_at: plan.fire_at,
+      fire_at: orderFireAt(plan.fire_at, tickets),
       pacing,
       course_gap_minutes: body.course_gap_minutes ?? null,
       tickets: withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes)),
@@ -173,9 +176,9 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     if (replanned) {
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
       const orderFiresAt = plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
-      const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
+      const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
       const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
-      tickets = recordChanges(planned, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
+      tickets = recordChanges(replannedTickets, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
     }
     if (replanned || allergiesChange) tickets = withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes));
     const edited = { ...order, pacing, course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes };
@@ -185,7 +188,7 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
       ? moveOrder(planned, status, principal.userId, at.toISOString())
       : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
     const { status: _s, ...fields } = wanted;
-    const set = { ...fields, scheduled_at: scheduledAt, fire_at: plan.fire_at, stock_taken: stockTaken, ...kitchen };
+    const set = { ...fields, scheduled_at: scheduledAt, fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at, stock_taken: stockTaken, ...kitchen };
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');

@@ -3,7 +3,7 @@
 // manager's sign-in (POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD, as the server was started with).
 // Orders placed this way are new (the API cannot back-date them), so the boards show them as fresh.
 import { localUrl, type Config } from '../server/config.js';
-import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-data.js';
+import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-menu.js';
 
 /** `--url http://host:port`, else where the server said it listens (pos.lock), else this machine at the configured PORT. */
 export function serverUrl(config: Config, args: string[], announced?: string): string {

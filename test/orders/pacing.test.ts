@@ -2,7 +2,10 @@
 // held courses fired by hand or after the gap, exactly-once fires, a fire across a restart, the
 // derived status with held and voided tickets, and the changes recorded after a fire.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createOrder } from '../../domain/orders.js';
+import { courseOf } from '../../domain/pacing.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
+import type { DishDoc } from '../../models/dish.js';
 import type { Order } from '../../models/order.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,6 +80,16 @@ describe('together: dishes due together', () => {
     expect(brief(order)).toEqual([
       [1, 'cold', 'Draft', iso(due - 5 * MINUTE), null],
       [1, 'hot', 'Draft', iso(due - 18 * MINUTE), null],
+    ]);
+  });
+
+  it('is a Draft firing with its first ticket when every ticket waits (due within the schedule margin)', async () => {
+    const now = clock.now().getTime();
+    const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together', scheduled_at: iso(now + 20 * MINUTE) });
+    expect(order).toMatchObject({ status: 'Draft', fire_at: iso(now + 2 * MINUTE) });
+    expect(brief(order)).toEqual([
+      [1, 'cold', 'Draft', iso(now + 15 * MINUTE), null],
+      [1, 'hot', 'Draft', iso(now + 2 * MINUTE), null],
     ]);
   });
 
@@ -219,5 +232,38 @@ describe("the seed's order-level moves", () => {
       [1, 'In Progress', now, now],
       [2, 'In Progress', now, now],
     ]);
+  });
+});
+
+describe('the pacing fields', () => {
+  it('number courses over the categories the order has, Drinks with the first', () => {
+    const of = (...categories: DishDoc['category'][]) => {
+      const dishes = categories.map((category) => ({ category }) as DishDoc);
+      return dishes.map(courseOf('courses', dishes));
+    };
+    expect(of('Main Course', 'Dessert')).toEqual([1, 2]);
+    expect(of('Dessert', 'Drinks', 'Appetizer', 'Main Course')).toEqual([3, 1, 1, 2]);
+    expect(of('Drinks')).toEqual([1]);
+    const dishes = [{ category: 'Dessert' } as DishDoc, { category: 'Appetizer' } as DishDoc];
+    expect(dishes.map(courseOf('together', dishes))).toEqual([1, 1]);
+  });
+
+  it('refuses an unknown pacing and a course gap outside 0–120 minutes (400 naming the field)', async () => {
+    for (const extra of [{ pacing: 'slowly' }, { course_gap_minutes: 120.5 }, { course_gap_minutes: -1 }]) {
+      const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [dish.salad.id], ...extra } });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(Object.keys(extra)[0]);
+    }
+    const order = await placeOrder(t, [dish.salad.id]);
+    const patched = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { pacing: 'courses', course_gap_minutes: 0.5 } });
+    expect(patched.json<Order>()).toMatchObject({ pacing: 'courses', course_gap_minutes: 0.5 });
+  });
+
+  it("takes the restaurant's default pacing through the order deps when an order names none", async () => {
+    const principal = { userId: t.userIds.patron, userName: 'patron1', role: 'patron' as const, expiresAt: Date.now() + MINUTE };
+    const order = await createOrder({ store: t.store, now: clock.now, defaultPacing: () => 'together' }, principal, { name: 'Ben', dish_ids: [dish.salad.id, dish.risotto.id] });
+    expect(order.pacing).toBe('together');
+    expect(order.tickets.map((ticket) => ticket.status)).toEqual(['Draft', 'Received']);
+    expect((await placeOrder(t, [dish.salad.id, dish.risotto.id])).pacing).toBe('at_once');
   });
 });
