@@ -1,6 +1,7 @@
 // GET /metrics: Prometheus's text format with requests by route and status, their latency, the
 // store's commits, sockets per room, events pushed and orders per status; a manager's token, or a
 // scraper on the server itself (loopback, not relayed by a proxy); anyone else 401/403.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedMenu, placeOrder } from '../helpers/menu.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
@@ -50,7 +51,8 @@ describe('GET /metrics', () => {
     expect(lines).toContain('# TYPE pos_store_commit_duration_seconds histogram');
     expect(Number(/^pos_store_commit_duration_seconds_count\{outcome="committed"\} (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(5);
     expect(Number(/^pos_realtime_events_pushed_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0);
-    expect(lines).toContain(`pos_build_info{version="${process.env.npm_package_version ?? '1.1.0'}",store="sqlite"} 1`);
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(lines).toContain(`pos_build_info{version="${version}",store="sqlite"} 1`);
     // Every family is introduced by HELP and TYPE, and every sample line is `name{labels} value`.
     for (const line of lines.filter((entry) => entry !== '' && !entry.startsWith('#'))) expect(line).toMatch(/^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (\d+(\.\d+)?(e-?\d+)?|\+Inf)$/);
   });
