@@ -11,6 +11,7 @@ import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/swagger.js';
 import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
@@ -50,6 +51,8 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(openapi);
   // Before the routes: it wraps each write route's handler as the route is added.
   await instance.register(idempotency);
+  // Before the routes: its onResponse hook counts every one of them.
+  await instance.register(metrics);
   for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes]) {
     await instance.register(routes);
   }
