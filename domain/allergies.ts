@@ -43,6 +43,8 @@ export function assertAllergiesConfirmed(dishes: readonly DishDoc[], allergies: 
  */
 export function withAllergyAlerts(tickets: readonly Ticket[], dishes: readonly DishDoc[], allergies: readonly Allergen[]): Ticket[] {
   const met = meetings(dishes, allergies);
+  // The usual order: no allergies, no alerts to add or take away.
+  if (met.length === 0 && !tickets.some((ticket) => ticket.allergy_alerts)) return [...tickets];
   return tickets.map(({ allergy_alerts: _old, ...ticket }) => {
     const alerts: AllergyAlert[] = met.filter(({ dish }) => dish.station === ticket.station).map(({ dish, allergens }) => ({ dish_id: dish.id, allergens }));
     return alerts.length > 0 ? { ...ticket, allergy_alerts: alerts } : ticket;
