@@ -11,7 +11,10 @@ import type { OrderPages } from './order-pages.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
+import type { KitchenQueues } from './kitchen-queues.js';
+import { assertKitchenTakes, quoteOrder } from './quote-estimate.js';
 import { planSchedule } from './schedule.js';
+import { currentSettings, type SettingsBook } from './settings.js';
 import { adjustStock, returnStock } from './stock.js';
 import { moveOrder, stationsOf, ticketsFor } from './tickets.js';
 
@@ -47,12 +50,19 @@ function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): s
   return at.toISOString();
 }
 
-export async function createOrder({ store, now }: Deps, principal: Principal, body: OrderCreate): Promise<Order> {
+/** What placing an order reads beside the store, where the server keeps it: the live queues and the settings (quotes, the wait limit). */
+export type OrderQuoting = Partial<{ queues: KitchenQueues; settings: SettingsBook }>;
+
+export async function createOrder({ store, now, queues, settings }: Deps & OrderQuoting, principal: Principal, body: OrderCreate): Promise<Order> {
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const created = await store.transaction(async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
     const stockTaken = await adjustStock(tx, [], dishes);
+    // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
+    const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
+    const quote = queues ? quoteOrder(queues, dishes, createdAt.getTime(), settings ? currentSettings({ settings }).default_pacing : 'at_once', scheduledMs) : null;
+    if (quote && settings) assertKitchenTakes(settings, principal, quote, scheduledMs);
     const plan = planSchedule(scheduledAt, dishes, createdAt);
     return tx.collection('orders').insert({
       name: body.name,
@@ -65,6 +75,8 @@ export async function createOrder({ store, now }: Deps, principal: Principal, bo
       tickets: ticketsFor(stationsOf(dishes), [], plan.status, createdAt.toISOString()),
       ready_at: null,
       closed_at: null,
+      quoted_ready_at: quote?.ready_at ?? null,
+      expected_ready_at: quote?.ready_at ?? null,
       owner_id: principal.userId,
       stock_taken: stockTaken,
     });

@@ -21,6 +21,7 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import quoteRoutes from './routes/quotes.js';
 import reportRoutes from './routes/reports.js';
 import settingsRoutes from './routes/settings.js';
 import stationRoutes from './routes/stations.js';
@@ -49,7 +50,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(openapi);
   // Before the routes: it wraps each write route's handler as the route is added.
   await instance.register(idempotency);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes, settingsRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, stationRoutes, reportRoutes, settingsRoutes, quoteRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;

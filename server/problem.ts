@@ -14,6 +14,8 @@ export interface ProblemBody {
   detail: string;
   errors?: { path: string; message: string }[];
   allowed?: string[];
+  ready_at?: string;
+  minutes?: number;
 }
 
 interface AjvIssue {
@@ -82,8 +84,8 @@ const frameworkDetails: Record<string, string> = {
 
 export function toProblem(error: FastifyError | Error): ProblemBody {
   if (error instanceof ProblemError) {
-    const { errors, allowed } = error.extras;
-    return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }) };
+    const { errors, allowed, quote } = error.extras;
+    return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }), ...quote };
   }
   if (error instanceof StoreUnavailableError) {
     return { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The data store is unavailable; try again shortly.' };

@@ -6,6 +6,8 @@ import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/login-throttle.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { KitchenBook } from '../../domain/kitchen-book.js';
+import { KitchenQueues } from '../../domain/kitchen-queues.js';
+import { ExpectedTimes } from '../../domain/expected-times.js';
 import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
@@ -29,6 +31,10 @@ export interface PosServices extends UserDeps {
   serviceRecords: ServiceRecords | undefined;
   /** The restaurant's settings as last committed, followed from the change feed (every store). */
   settings: SettingsBook;
+  /** Every station's queue and pace, for quotes and expected ready times (every store). */
+  queues: KitchenQueues;
+  /** Rewrites open orders' expected_ready_at when it moves by a minute or more. */
+  expectedTimes: ExpectedTimes;
 }
 
 declare module 'fastify' {
@@ -54,6 +60,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
     now,
   });
+  const queues = await KitchenQueues.open(store, now);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -70,6 +77,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     kitchen: await KitchenBook.open(store),
     serviceRecords: ServiceRecords.open(store),
     settings: await SettingsBook.open(store),
+    queues,
+    expectedTimes: new ExpectedTimes(store, queues, now, app.log),
   };
   app.decorate('pos', pos);
 
@@ -77,13 +86,18 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     const outcome = await ensureBootstrapManager(pos, config.admin);
     app.log.info({ user_name: config.admin.userName, outcome }, 'bootstrap manager');
   }
-  app.addHook('onReady', async () => pos.scheduler.start());
+  app.addHook('onReady', async () => {
+    pos.scheduler.start();
+    pos.expectedTimes.start();
+  });
   app.addHook('onClose', async () => {
     pos.menu.close();
     pos.orderPages?.close();
     pos.kitchen?.close();
     pos.serviceRecords?.close();
     pos.settings.close();
+    await pos.expectedTimes.stop();
+    pos.queues.close();
     await pos.scheduler.stop();
   });
 }
