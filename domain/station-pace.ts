@@ -110,22 +110,32 @@ export class StationPace {
     return this.received.size + this.inProgress.size;
   }
 
-  /** Minutes of cooking left on the tickets In Progress (each at least 0): as many as the station's cooks. */
-  private inProgressLeft(now: number, factor: number): number {
+  /** Minutes of cooking left on the tickets In Progress (each at least 0), and their menu minutes: as many as the station's cooks. */
+  private inProgressLeft(now: number, factor: number): { left: number; work: number } {
     let left = 0;
-    for (const ticket of this.inProgress.values()) left += Math.max(0, (ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000;
-    return left;
+    let work = 0;
+    for (const ticket of this.inProgress.values()) {
+      left += Math.max(0, (ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000;
+      work += ticket.work;
+    }
+    return { left, work };
   }
 
   /**
    * When a ticket of `work` menu minutes would be ready, waiting behind `aheadCount` Received tickets
-   * holding `aheadWork` menu minutes and every ticket In Progress: the cooks share the work left
-   * ahead, then cook it.
+   * holding `aheadWork` menu minutes and every ticket In Progress. The cooks share the work left
+   * ahead; when a cook takes this ticket the others are on average half-way through one of theirs,
+   * so that half ticket each is not waited for.
    */
   private readyAfter(now: number, start: number, work: number, aheadCount: number, aheadWork: number): number {
     const { factor, cooks } = this.pace;
     const waiting = aheadCount + this.inProgress.size;
-    const waitMinutes = waiting < cooks ? 0 : (this.inProgressLeft(now, factor) + aheadWork * factor) / cooks;
+    let waitMinutes = 0;
+    if (waiting >= cooks) {
+      const cooking = this.inProgressLeft(now, factor);
+      const meanTicket = ((aheadWork + cooking.work) / waiting) * factor;
+      waitMinutes = Math.max(0, (cooking.left + aheadWork * factor - ((cooks - 1) * meanTicket) / 2) / cooks);
+    }
     return Math.max(now + waitMinutes * 60_000, start) + work * factor * 60_000;
   }
 

@@ -50,7 +50,7 @@ describe('one port, two protocols', () => {
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
       'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated', 'station.all_day', 'resync',
+      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated', 'station.all_day', 'settings.updated', 'resync',
     ]);
     // One commit's stock changes are one event: the ingredients it changed, each with its new stock.
     const stock = document.components.messages.stockUpdated as unknown as { payload: { properties: { data: unknown } } };
