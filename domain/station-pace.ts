@@ -5,6 +5,8 @@
 export const PACE_WINDOW_MS = 2 * 3_600_000;
 /** Fewer readied tickets than this in the window: the dishes' preparation_time is the pace. */
 export const MIN_LEARNED = 5;
+/** What is left of a ticket cooking past its estimate, as a share of its time. */
+const OVERDUE_LEFT = 0.15;
 
 export interface QueuedTicket {
   /** Minutes the dishes take by the menu: the longest preparation_time among the ticket's dishes. */
@@ -92,13 +94,10 @@ export class StationPace {
     while (this.head < this.readied.length && this.readied[this.head]!.at < now - PACE_WINDOW_MS) this.ratioSum -= this.readied[this.head++]!.ratio;
     if (this.head > 1024 && this.head * 2 > this.readied.length) this.readied.splice(0, this.head), (this.head = 0);
     const count = this.readied.length - this.head;
-    if (count < MIN_LEARNED) {
-      this.pace = { factor: 1, cooks: Math.max(1, this.inProgress.size), learned: false };
-      return;
-    }
-    let cooks = 1;
+    // Cooks: the most tickets seen cooking at once, now or when one was readied lately.
+    let cooks = Math.max(1, this.inProgress.size);
     for (let index = this.head; index < this.readied.length; index++) cooks = Math.max(cooks, this.readied[index]!.busy);
-    this.pace = { factor: this.ratioSum / count, cooks, learned: true };
+    this.pace = count < MIN_LEARNED ? { factor: 1, cooks, learned: false } : { factor: this.ratioSum / count, cooks, learned: true };
   }
 
   current(): Pace {
@@ -115,7 +114,8 @@ export class StationPace {
     let left = 0;
     let work = 0;
     for (const ticket of this.inProgress.values()) {
-      left += Math.max(0, (ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000;
+      // A ticket past its time is not done: it is counted with a little time left, not none.
+      left += Math.max(OVERDUE_LEFT * ticket.work * factor, ((ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000);
       work += ticket.work;
     }
     return { left, work };
