@@ -23,6 +23,7 @@ import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
 import fireRoutes from './routes/fires.js';
+import quoteRoutes from './routes/quotes.js';
 import reportRoutes from './routes/reports.js';
 import settingsRoutes from './routes/settings.js';
 import stationRoutes from './routes/stations.js';
@@ -53,7 +54,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(idempotency);
   // Before the routes: its onResponse hook counts every one of them.
   await instance.register(metrics);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes]) {
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes, quoteRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
