@@ -44,6 +44,8 @@ export function assertAllergiesConfirmed(dishes: readonly DishDoc[], allergies: 
  */
 export function withAllergyAlerts(tickets: readonly Ticket[], dishes: readonly DishDoc[], allergies: readonly Allergen[], courseOf: (dish: DishDoc) => number = () => 1): Ticket[] {
   const met = meetings(dishes, allergies);
+  // The usual order: no allergies, no alerts to add or take away.
+  if (met.length === 0 && !tickets.some((ticket) => ticket.allergy_alerts)) return [...tickets];
   return tickets.map(({ allergy_alerts: _old, ...ticket }) => {
     const cooks = (dish: DishDoc) => dish.station === ticket.station && courseOf(dish) === (ticket.course ?? 1);
     const alerts: AllergyAlert[] = met.filter(({ dish }) => cooks(dish)).map(({ dish, allergens }) => ({ dish_id: dish.id, allergens }));

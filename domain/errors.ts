@@ -5,6 +5,8 @@ export interface ProblemExtras {
   errors?: { path: string; message: string }[];
   allowed?: string[];
   headers?: Record<string, string>;
+  /** "The kitchen is full": the quote that was refused. */
+  quote?: { ready_at: string; minutes: number };
 }
 
 export class ProblemError extends Error {
@@ -27,4 +29,6 @@ export const notFound = (detail: string) => new ProblemError(404, 'Not Found', d
 export const conflict = (detail: string, extras?: ProblemExtras) => new ProblemError(409, 'Conflict', detail, extras);
 export const tooManyRequests = (detail: string, retryAfterSeconds: number) =>
   new ProblemError(429, 'Too Many Requests', detail, { headers: { 'retry-after': String(retryAfterSeconds) } });
+export const kitchenFull = (detail: string, quote: { ready_at: string; minutes: number }, retryAfterSeconds: number) =>
+  new ProblemError(409, 'The kitchen is full', detail, { quote, headers: { 'retry-after': String(retryAfterSeconds) } });
 export const unavailable = (detail: string) => new ProblemError(503, 'Service Unavailable', detail);

@@ -111,6 +111,7 @@ export function withIdempotentWrites(inner: Store): Store {
     transaction,
     onChange: (listener) => inner.onChange(listener),
     onResync: (listener) => inner.onResync(listener),
+    ...(inner.onCommit && { onCommit: inner.onCommit.bind(inner) }),
     ping: () => inner.ping(),
     close: () => inner.close(),
   };

@@ -18,7 +18,11 @@ const ORDER_PROPERTIES = Object.keys(Order.properties);
  */
 export function orderText(doc: OrderDoc): string {
   const shown: Record<string, unknown> = {};
-  for (const key of ORDER_PROPERTIES) if (Object.hasOwn(doc, key)) shown[key] = doc[key as keyof OrderDoc];
+  for (const key of ORDER_PROPERTIES) {
+    if (Object.hasOwn(doc, key)) shown[key] = doc[key as keyof OrderDoc];
+    // Orders stored before allergies existed have none.
+    else if (key === 'allergies') shown[key] = [];
+  }
   return JSON.stringify(shown);
 }
 

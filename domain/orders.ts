@@ -4,16 +4,19 @@ import type { Dish, DishDoc } from '../models/dish.js';
 import type { Order, OrderCreate, OrderDoc, OrderPatch, Pacing } from '../models/order.js';
 import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
-import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from './access.js';
+import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import type { OrderPages } from './order-pages.js';
 import { badRequest, conflict, notFound } from './errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
+import type { KitchenQueues } from './kitchen-queues.js';
+import { assertKitchenTakes, quoteOrder } from './quote-estimate.js';
 import { planSchedule } from './schedule.js';
 import { afterStockReturned } from './shortages.js';
+import type { SettingsBook } from './settings.js';
 import { adjustStock, returnStock } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
 import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
@@ -73,8 +76,11 @@ function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): s
   return at.toISOString();
 }
 
-export async function createOrder(deps: OrderDeps, principal: Principal, body: OrderCreate): Promise<Order> {
-  const { store, now } = deps;
+/** What placing an order reads beside the store, where the server keeps it: the live queues and the settings (quotes, the wait limit). */
+export type OrderQuoting = Partial<{ queues: KitchenQueues; settings: SettingsBook }>;
+
+export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Principal, body: OrderCreate): Promise<Order> {
+  const { store, now, queues, settings } = deps;
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const pacing = body.pacing ?? defaultPacingOf(deps);
@@ -83,6 +89,10 @@ export async function createOrder(deps: OrderDeps, principal: Principal, body: O
     const allergies = body.allergies ?? [];
     assertAllergiesConfirmed(dishes, allergies, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], dishes);
+    // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
+    const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
+    const quote = queues ? quoteOrder(queues, dishes, createdAt.getTime(), pacing, scheduledMs) : null;
+    if (quote && settings) assertKitchenTakes(settings, principal, quote, scheduledMs);
     const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
     const tickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
@@ -102,6 +112,8 @@ export async function createOrder(deps: OrderDeps, principal: Principal, body: O
       next_fire_at: nextFireAt(tickets),
       ready_at: null,
       closed_at: null,
+      quoted_ready_at: quote?.ready_at ?? null,
+      expected_ready_at: quote?.ready_at ?? null,
       owner_id: principal.userId,
       stock_taken: stockTaken,
     });

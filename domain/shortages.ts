@@ -1,5 +1,5 @@
 // Shortages: a stock correction below zero means the kitchen is short of units it already promised.
-// The orders holding that (essential) ingredient whose ticket at the dish's station has not started
+// The orders holding that (essential) ingredient whose ticket for the dish (its station and course) has not started
 // are marked short, newest first, until the marked ones cover the shortfall; stock added back clears
 // the marks, oldest first. Orders are read only when the stock is below zero, or was before the
 // write: an ordinary correction or order never looks at them.
@@ -9,6 +9,7 @@ import type { OrderDoc } from '../models/order.js';
 import type { ShortMark, Ticket } from '../models/ticket.js';
 import type { StoreSession } from '../store/types.js';
 import { dishesUsing } from './availability.js';
+import { courseOf } from './pacing.js';
 import { UNFINISHED_STATUSES } from './order-status.js';
 
 /** One ingredient's write: the ingredient after it, and its stock before. */
@@ -49,12 +50,13 @@ async function markShortage(session: StoreSession, ingredient: IngredientDoc): P
   const id = ingredient.id;
   // Stations whose dishes cannot be made without it; dishes that can do without it mark nothing.
   const essentialTo = (await dishesUsing(session, [id])).filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id && entry.is_essential));
-  const stationsByDish = new Map<string, Station>(essentialTo.map((dish: DishDoc) => [dish.id, dish.station]));
+  const needing = new Map<string, DishDoc>(essentialTo.map((dish) => [dish.id, dish]));
   const orders = await session.collection('orders').find([
     { field: 'stock_taken.ingredient_id', op: 'eq', value: id },
     { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] },
   ]);
-  const stationsOf = (order: OrderDoc) => new Set(order.dish_ids.flatMap((dishId) => stationsByDish.get(dishId) ?? []));
+  const ticketsOf = await ticketsNeeding(session, orders, needing);
+  const concerned = (order: OrderDoc) => ticketsOf.get(order.id) ?? new Set<string>();
   const shortfall = Math.max(0, -ingredient.in_stock_qty);
   const marked = orders.filter((order) => isMarked(order, id)).sort(byAge);
   let covered = marked.reduce((sum, order) => sum + unitsHeld(order, id), 0);
@@ -63,7 +65,7 @@ async function markShortage(session: StoreSession, ingredient: IngredientDoc): P
   if (covered < shortfall) {
     const markable = orders
       .filter((order) => !isMarked(order, id) && unitsHeld(order, id) > 0)
-      .filter((order) => order.tickets.some((ticket) => stationsOf(order).has(ticket.station) && NOT_STARTED.has(ticket.status)))
+      .filter((order) => order.tickets.some((ticket) => concerned(order).has(ticketKey(ticket)) && NOT_STARTED.has(ticket.status)))
       .sort(byAge)
       .reverse();
     for (const order of markable) {
@@ -79,16 +81,40 @@ async function markShortage(session: StoreSession, ingredient: IngredientDoc): P
     }
   }
   const writes = [
-    ...mark.map((order) => ({ id: order.id, tickets: marking(order, stationsOf(order), { ingredient_id: id, name: ingredient.name, units: unitsHeld(order, id) }) })),
+    ...mark.map((order) => ({ id: order.id, tickets: marking(order, concerned(order), { ingredient_id: id, name: ingredient.name, units: unitsHeld(order, id) }) })),
     ...clear.map((order) => ({ id: order.id, tickets: clearing(order, id) })),
   ];
   if (writes.length > 0) await session.collection('orders').updateEach(writes.map(({ id: orderId, tickets }) => ({ id: orderId, update: { set: { tickets } } })));
 }
 
-/** The order's not-started tickets at the stations concerned, with the mark added. */
-function marking(order: OrderDoc, stations: ReadonlySet<Station>, mark: ShortMark): Ticket[] {
+/** A ticket's place in its order: its station and course (one ticket each). */
+const ticketKey = (ticket: Pick<Ticket, 'station' | 'course'>) => `${ticket.station}/${ticket.course ?? 1}`;
+
+/**
+ * For each order, the tickets (station and course) that cook a dish needing the ingredient. An
+ * order paced by courses numbers its courses over all its dishes' categories, so its dishes are
+ * read; any other order has course 1 only.
+ */
+async function ticketsNeeding(session: StoreSession, orders: readonly OrderDoc[], needing: ReadonlyMap<string, DishDoc>): Promise<Map<string, Set<string>>> {
+  const coursed = orders.filter((order) => order.pacing === 'courses');
+  const dishIds = [...new Set(coursed.flatMap((order) => order.dish_ids))];
+  const dishes = new Map((dishIds.length > 0 ? await session.collection('dishes').getEach(dishIds) : []).map((dish) => [dish.id, dish]));
+  return new Map(
+    orders.map((order) => {
+      const course = courseOf(order.pacing ?? 'at_once', order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []));
+      const keys = order.dish_ids.flatMap((dishId) => {
+        const dish = needing.get(dishId);
+        return dish ? [ticketKey({ station: dish.station as Station, course: course(dishes.get(dishId) ?? dish) })] : [];
+      });
+      return [order.id, new Set(keys)];
+    }),
+  );
+}
+
+/** The order's not-started tickets that cook a dish needing the ingredient, with the mark added. */
+function marking(order: OrderDoc, concerned: ReadonlySet<string>, mark: ShortMark): Ticket[] {
   return order.tickets.map((ticket) =>
-    stations.has(ticket.station) && NOT_STARTED.has(ticket.status) ? { ...ticket, short: [...(ticket.short ?? []), mark] } : ticket,
+    concerned.has(ticketKey(ticket)) && NOT_STARTED.has(ticket.status) ? { ...ticket, short: [...(ticket.short ?? []), mark] } : ticket,
   );
 }
 

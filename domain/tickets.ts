@@ -18,7 +18,7 @@ export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>
 };
 
 /** What a ticket move or an order move changes on the order, written in one update. */
-export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at' | 'next_fire_at'>;
+export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at' | 'next_fire_at'> & Pick<Partial<OrderDoc>, 'expected_ready_at'>;
 
 /** The stations the dishes go to, in board order (cold, hot, beverages). */
 export function stationsOf(dishes: readonly DishDoc[]): Station[] {
@@ -96,7 +96,8 @@ function moved(ticket: Ticket, to: TicketStatus, by: string | null, at: string):
 export function derived(order: OrderDoc, tickets: Ticket[], at: string): KitchenFields {
   const status = kitchenStatus(tickets);
   const ready_at = status === 'Ready for Assembly' ? (order.status === 'Ready for Assembly' ? order.ready_at : at) : null;
-  return { status, tickets, ready_at, closed_at: null, next_fire_at: nextFireAt(tickets) };
+  // Once Ready for Assembly, the expected ready time is the real one (in the same write).
+  return { status, tickets, ready_at, closed_at: null, next_fire_at: nextFireAt(tickets), ...(ready_at !== null && { expected_ready_at: ready_at }) };
 }
 
 /**

@@ -14,6 +14,8 @@ export const Problem = Type.Object(
     detail: Type.String({ description: 'What went wrong and how to fix it.' }),
     errors: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
     allowed: Type.Optional(Type.Array(Type.String(), { description: 'On a refused status move: the statuses allowed next.' })),
+    ready_at: Type.Optional(Type.String({ format: 'date-time', description: 'On "The kitchen is full" (409): when the order would be ready, as quoted.' })),
+    minutes: Type.Optional(Type.Integer({ minimum: 0, description: 'On "The kitchen is full" (409): the quoted wait in whole minutes.' })),
   },
   { $id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' },
 );
@@ -49,7 +51,7 @@ export const ListQuerystring = Type.Object({
 });
 
 /** Request-body properties the service owns; naming one in a body is a 400 that says so. */
-export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'portions_left', 'fire_at', 'tickets', 'ready_at', 'closed_at'] as const;
+export const READ_ONLY_PROPERTIES = ['id', 'created_at', 'updated_at', 'is_available', 'portions_left', 'fire_at', 'tickets', 'ready_at', 'closed_at', 'quoted_ready_at', 'expected_ready_at'] as const;
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 

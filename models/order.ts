@@ -43,6 +43,8 @@ export const Order = Type.Object(
     tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station and course among the dishes, by course, then cold, hot, beverages. The status follows them (Voided ones ignored).' }),
     ready_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.' })),
     closed_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' })),
+    quoted_ready_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order was promised to be Ready for Assembly, quoted from the live kitchen as it was placed (as GET /quote answers); never changes. Null for orders placed before quotes existed.' }))),
+    expected_ready_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: "Read-only: when it is now expected to be Ready for Assembly, re-estimated as its stations' queues move (rewritten when it moves by a minute or more); its ready_at once Ready for Assembly." }))),
   },
   { $id: 'Order' },
 );
@@ -126,6 +128,8 @@ export const orderCatalogue: Catalogue = {
   'tickets.status': { type: 'enum', enum: TICKET_STATUSES, filterable: true, array: { path: 'tickets', item: 'status' } },
   ready_at: { type: 'date', sortable: true, filterable: true },
   closed_at: { type: 'date', sortable: true, filterable: true },
+  quoted_ready_at: { type: 'date', sortable: true, filterable: true },
+  expected_ready_at: { type: 'date', sortable: true, filterable: true },
 };
 
 /** Internal: the store also filters on the owner, the stock taken and the next fire time, which no client may filter on. */

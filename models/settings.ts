@@ -3,9 +3,9 @@
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
+import { PACINGS, type Pacing } from './order.js';
 
-export const PACINGS = ['at_once', 'together', 'courses'] as const;
-export type Pacing = (typeof PACINGS)[number];
+export { PACINGS, type Pacing };
 
 const TimeZone = Type.String({
   minLength: 1,

@@ -38,6 +38,10 @@ export interface RealtimeOptions {
 export interface Realtime {
   io: RealtimeIo;
   connectedClients(): { socketio: number; ws: number; total: number };
+  /** Clients per room and transport, for /metrics (socket.io's own per-socket rooms left out). */
+  socketsPerRoom(): { transport: 'socketio' | 'ws'; room: string; sockets: number }[];
+  /** Envelopes handed to the transports since start (each once, however many clients hear it). */
+  eventsPushed(): number;
 }
 
 declare module 'fastify' {
@@ -67,8 +71,10 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
   const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
   registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now, admit: guard.admitWs });
+  let pushed = 0;
   const feed = startChangeFeed(options.store, {
     batch: (batch) => {
+      pushed += batch.length;
       // Clients with too much unread are cut off before more is queued for them.
       guard.sweep();
       socketIo.broadcast(batch);
@@ -87,6 +93,15 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       const counts = { socketio: socketIo.clientCount(), ws: wsRooms.size };
       return { ...counts, total: counts.socketio + counts.ws };
     },
+    socketsPerRoom: () => {
+      const namespace = socketIo.io.of('/');
+      const socketio = [...namespace.adapter.rooms]
+        .filter(([room]) => !namespace.sockets.has(room))
+        .map(([room, members]) => ({ transport: 'socketio' as const, room, sockets: members.size }));
+      const ws = [...wsRooms.roomSizes()].map(([room, sockets]) => ({ transport: 'ws' as const, room, sockets }));
+      return [...socketio, ...ws];
+    },
+    eventsPushed: () => pushed,
   });
   app.addHook('preClose', async () => {
     // Changes already committed still go out before the sockets close.

@@ -11,6 +11,7 @@ import methodNotAllowed from './plugins/method-not-allowed.js';
 import services from './plugins/services.js';
 import auth from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/swagger.js';
 import realtime from '../realtime/plugin.js';
 import security from './plugins/security.js';
@@ -22,6 +23,7 @@ import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
 import fireRoutes from './routes/fires.js';
+import quoteRoutes from './routes/quotes.js';
 import reportRoutes from './routes/reports.js';
 import settingsRoutes from './routes/settings.js';
 import stationRoutes from './routes/stations.js';
@@ -50,7 +52,9 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(openapi);
   // Before the routes: it wraps each write route's handler as the route is added.
   await instance.register(idempotency);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes]) {
+  // Before the routes: its onResponse hook counts every one of them.
+  await instance.register(metrics);
+  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes, quoteRoutes]) {
     await instance.register(routes);
   }
   const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;

@@ -15,6 +15,8 @@ export interface ProblemBody {
   detail: string;
   errors?: { path: string; message: string }[];
   allowed?: string[];
+  ready_at?: string;
+  minutes?: number;
 }
 
 interface AjvIssue {
@@ -83,8 +85,8 @@ const frameworkDetails: Record<string, string> = {
 
 export function toProblem(error: FastifyError | Error): ProblemBody {
   if (error instanceof ProblemError) {
-    const { errors, allowed } = error.extras;
-    return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }) };
+    const { errors, allowed, quote } = error.extras;
+    return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }), ...quote };
   }
   if (error instanceof QueryError) {
     return { type: 'about:blank', title: 'Bad Request', status: 400, detail: error.detail, errors: [{ path: error.path, message: error.detail }] };

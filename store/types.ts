@@ -120,9 +120,20 @@ export interface Store extends StoreSession {
    * the REST lists, and whatever was kept in memory from change events must be read again.
    */
   onResync(listener: (reason: string) => void): () => void;
+  /**
+   * Subscribes to each commit's duration where the store measures it (the embedded store's group
+   * commits: the COMMIT and its sync to disk), for /metrics; returns the unsubscribe function.
+   */
+  onCommit?(listener: (commit: CommitTiming) => void): () => void;
   /** Resolves when the store answers; rejects with the reason otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** One commit, for /metrics. */
+export interface CommitTiming {
+  seconds: number;
+  failed: boolean;
 }
 
 /** A unique index was violated (e.g. a user_name taken, whatever its case). */

@@ -36,6 +36,13 @@ export class WsRooms {
     this.#clients.delete(socket);
   }
 
+  /** How many clients are in each room. */
+  roomSizes(): Map<string, number> {
+    const sizes = new Map<string, number>();
+    for (const rooms of this.#clients.values()) for (const room of rooms) sizes.set(room, (sizes.get(room) ?? 0) + 1);
+    return sizes;
+  }
+
   /** Adds the channels and returns every channel the client is now in. */
   join(socket: WebSocket, rooms: readonly Channel[]): Channel[] {
     const joined = this.#clients.get(socket) ?? new Set<Channel>();

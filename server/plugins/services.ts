@@ -6,6 +6,8 @@ import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/login-throttle.js';
 import { openMenu, type MenuReader } from '../../domain/menu.js';
 import { KitchenBook } from '../../domain/kitchen-book.js';
+import { KitchenQueues } from '../../domain/kitchen-queues.js';
+import { ExpectedTimes } from '../../domain/expected-times.js';
 import { OrderPages } from '../../domain/order-pages.js';
 import { OrderScheduler } from '../../domain/scheduler.js';
 import { Passwords } from '../../domain/passwords.js';
@@ -32,6 +34,10 @@ export interface PosServices extends UserDeps {
   settings: SettingsBook;
   /** The pacing of an order placed without one: the settings' default_pacing. */
   defaultPacing: () => Pacing;
+  /** Every station's queue and pace, for quotes and expected ready times (every store). */
+  queues: KitchenQueues;
+  /** Rewrites open orders' expected_ready_at when it moves by a minute or more. */
+  expectedTimes: ExpectedTimes;
 }
 
 declare module 'fastify' {
@@ -58,6 +64,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     now,
   });
   const settings = await SettingsBook.open(store);
+  const queues = await KitchenQueues.open(store, now);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -76,6 +83,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     serviceRecords: ServiceRecords.open(store),
     settings,
     defaultPacing: () => settings.current().default_pacing,
+    queues,
+    expectedTimes: new ExpectedTimes(store, queues, now, app.log),
   };
   app.decorate('pos', pos);
 
@@ -83,13 +92,18 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
     const outcome = await ensureBootstrapManager(pos, config.admin);
     app.log.info({ user_name: config.admin.userName, outcome }, 'bootstrap manager');
   }
-  app.addHook('onReady', async () => pos.scheduler.start());
+  app.addHook('onReady', async () => {
+    pos.scheduler.start();
+    pos.expectedTimes.start();
+  });
   app.addHook('onClose', async () => {
     pos.menu.close();
     pos.orderPages?.close();
     pos.kitchen?.close();
     pos.serviceRecords?.close();
     pos.settings.close();
+    await pos.expectedTimes.stop();
+    pos.queues.close();
     await pos.scheduler.stop();
   });
 }

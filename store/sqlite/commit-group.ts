@@ -19,8 +19,8 @@ interface Batch {
 }
 
 export interface CommitObserver {
-  /** Told after each COMMIT (or its failure) with the number of units it carried. */
-  (outcome: { units: number; failed: boolean }): void;
+  /** Told after each COMMIT (or its failure) with the number of units it carried and how long it took. */
+  (outcome: { units: number; failed: boolean; seconds: number }): void;
 }
 
 /**
@@ -116,16 +116,18 @@ export class CommitGroup {
   private commit(batch: Batch): void {
     if (this.open !== batch) return;
     this.open = undefined;
+    const started = this.clock();
+    const seconds = () => (this.clock() - started) / 1000;
     try {
       if (!this.writer.db.inTransaction) throw rolledBack();
       this.writer.exec('COMMIT');
     } catch (error) {
       this.writer.abandon();
-      this.observe({ units: batch.units, failed: true });
+      this.observe({ units: batch.units, failed: true, seconds: seconds() });
       batch.settle(toStoreError(error));
       return;
     }
-    this.observe({ units: batch.units, failed: false });
+    this.observe({ units: batch.units, failed: false, seconds: seconds() });
     this.feed.publish(batch.events);
     batch.settle();
   }
@@ -143,7 +145,7 @@ export class CommitGroup {
     }
     // Units that finished earlier in this batch were not answered yet: they fail with it.
     if (this.open === batch) this.open = undefined;
-    this.observe({ units: batch.units, failed: true });
+    this.observe({ units: batch.units, failed: true, seconds: 0 });
     batch.settle(rolledBack());
   }
 }

@@ -3,7 +3,7 @@
 // connection that sees committed data.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Collections } from '../../models/collections.js';
-import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
+import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type CommitTiming, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
 import { CommitGroup, type CommitObserver } from './commit-group.js';
 import type { Connection } from './connection.js';
 import { closedError, toStoreError } from './errors.js';
@@ -47,6 +47,7 @@ class SqliteStore implements Store {
   private closing: Promise<void> | undefined;
   // Set by a write the database refused (disk full, I/O): /ready then proves writes work again.
   private writeFailed = false;
+  private readonly commitListeners = new Set<(commit: CommitTiming) => void>();
   private readonly resyncListeners = new Set<(reason: string) => void>();
   private readonly outsideWriteCheck: NodeJS.Timeout;
 
@@ -63,6 +64,7 @@ class SqliteStore implements Store {
       // A refused commit means "cannot write"; /ready then proves writes work again.
       this.writeFailed = outcome.failed;
       onCommit(outcome);
+      for (const listener of this.commitListeners) listener({ seconds: outcome.seconds, failed: outcome.failed });
     });
     this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
     // Where the file stands now; every write transaction checks again, and so does this timer.
@@ -100,6 +102,11 @@ class SqliteStore implements Store {
    * The server's own writes all make change events; another program's commit to the file (a repair
    * with the sqlite3 shell) makes none, so what is kept in memory from the events must be read again.
    */
+  onCommit(listener: (commit: CommitTiming) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
   onResync(listener: (reason: string) => void): () => void {
     this.resyncListeners.add(listener);
     return () => this.resyncListeners.delete(listener);

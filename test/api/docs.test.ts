@@ -134,7 +134,7 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.components.schemas)).toStrictEqual([
       'AllDay', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
-      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'RefreshRequest', 'Settings', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
+      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'Quote', 'RefreshRequest', 'Settings', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
     ]);
     expect(document.components.schemas.Order.properties.tickets).toStrictEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }));
     expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/OrderPatch' });

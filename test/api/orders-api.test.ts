@@ -47,6 +47,8 @@ describe('POST /orders', () => {
       ],
       ready_at: null,
       closed_at: null,
+      quoted_ready_at: aTimestamp(),
+      expected_ready_at: created.quoted_ready_at,
     });
     expect([await stockOf(menu.lettuce.id), await stockOf(menu.salt.id), await stockOf(menu.lemon.id), await stockOf(menu.beef.id)]).toStrictEqual([18, 18, 19, 20]);
   });
@@ -142,7 +144,7 @@ describe('GET /orders', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders?filter=owner_id.eq~${t.userIds.manager}`, as: 'patron' }),
       'filter',
-      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: allergies, closed_at, course_gap_minutes, created_at, dish_ids, fire_at, id, name, pacing, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
+      `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable properties: allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, fire_at, id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at`,
     );
   });
 });
@@ -167,7 +169,7 @@ describe('GET /orders/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/orders/${order.id}?fields=owner_id`, as: 'manager' }),
       'fields',
-      "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, course_gap_minutes, created_at, dish_ids, fire_at, id, name, pacing, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
+      "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, fire_at, id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at",
     );
   });
 });

@@ -19,7 +19,7 @@ afterEach(async () => {
 it('a replay pushes no event to any room', async () => {
   const rice = await addIngredient(t, 'Rice', 1);
   const dish = await addDish(t, { name: 'Risotto', station: 'hot', ingredients: [{ ingredient_id: rice.id, is_essential: true }] });
-  const lemon = await addIngredient(t, 'Lemon', 10);
+  const lemon = await addIngredient(t, 'Lemon', 100);
   const other = await addDish(t, { name: 'Lemonade', station: 'beverages', ingredients: [{ ingredient_id: lemon.id, is_essential: true }] });
   screen = await sioIn(t.url, 'expeditor', t.tokens.expeditor, ['expeditor', 'station:hot', 'menu']);
   const place = () => t.inject({ method: 'POST', url: '/orders', as: 'patron', headers: { 'idempotency-key': 'k-live' }, payload: { name: 'Ben', dish_ids: [dish.id] } });

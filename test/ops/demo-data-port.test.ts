@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { call, serverEnv, startServer } from '../faults/server-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -15,8 +15,8 @@ describe('demo data and the port of the server that owns the data directory', ()
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pos-demo-port-'));
     const server = await startServer(serverEnv(dataDir));
     try {
-      const lock = JSON.parse(readFileSync(path.join(dataDir, 'pos.lock'), 'utf8')) as Record<string, unknown>;
-      expect(lock).toMatchObject({ pid: server.child.pid, url: server.url });
+      // Written just after the "listening" line this helper waits for.
+      await vi.waitFor(() => expect(JSON.parse(readFileSync(path.join(dataDir, 'pos.lock'), 'utf8'))).toMatchObject({ pid: server.child.pid, url: server.url }), { timeout: 5000, interval: 20 });
       const { PORT: _port, HOST: _host, ...withoutPort } = serverEnv(dataDir);
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...withoutPort }, encoding: 'utf8' });
       expect({ status: run.status, stderr: run.stderr, first: run.stdout.split('\n')[0] }).toStrictEqual({

@@ -210,6 +210,17 @@ describe('shortages', () => {
     expect(await shortOf(orders[1] as Order)).toStrictEqual([undefined, undefined]);
   });
 
+  it("marks the ticket of the dish's course in an order paced by courses, not the station's other course", async () => {
+    const lettuce = await addIngredient(t, 'Lettuce', 10);
+    const mascarpone = await addIngredient(t, 'Mascarpone', 1);
+    const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', ingredients: [{ ingredient_id: lettuce.id, is_essential: true }] });
+    const tiramisu = await addDish(t, { name: 'Tiramisu', station: 'cold', category: 'Dessert', ingredients: [{ ingredient_id: mascarpone.id, is_essential: true }] });
+    const order = await placeOrder(t, [salad.id, tiramisu.id], 'patron', { pacing: 'courses' });
+    expect(order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status])).toEqual([[1, 'cold', 'Received'], [2, 'cold', 'Draft']]);
+    await patch(`/ingredients/${mascarpone.id}`, { in_stock_qty: -1 });
+    expect(await shortOf(order)).toStrictEqual([undefined, [{ ingredient_id: mascarpone.id, name: 'Mascarpone', units: 1 }]]);
+  });
+
   it('clears marks oldest first when a deleted or edited order gives its units back', async () => {
     const { beef, steak, soda, orders } = await rush();
     const [oldest, middle, newest] = orders as [Order, Order, Order];

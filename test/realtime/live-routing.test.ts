@@ -25,7 +25,7 @@ afterEach(async () => {
 describe('routing through the REST API', () => {
   it('sends each event type to exactly the rooms it should, and to no other', async () => {
     screens = await openScreens(t);
-    const thyme = await addIngredient(t, 'Thyme', 10);
+    const thyme = await addIngredient(t, 'Thyme', 100); // above low_portions: no dish.availability
     const stew = await addDish(t, { name: 'Stew', station: 'hot', ingredients: [{ ingredient_id: thyme.id, is_essential: true }] });
     await ok(t.inject({ method: 'PATCH', url: `/dishes/${stew.id}`, as: 'chef', payload: { price: 15 } }), 200);
     const order = await placeOrder(t, [stew.id]);

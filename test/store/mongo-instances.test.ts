@@ -111,9 +111,9 @@ describe('two instances fed by one recorded change stream', () => {
     }
   });
 
-  it('each instance pushes the hot station its orders with only the hot dishes, including the deletion', () => {
+  it('each instance pushes the hot station its orders with only the hot dishes, including the deletion, and its dish running out', () => {
     for (const { hot } of instances) {
-      expect(summary(hot.inbox.envelopes)).toEqual([`order.created ${ORDER_ID}`, `order.updated ${ORDER_ID}`, `order.deleted ${ORDER_ID}`]);
+      expect(summary(hot.inbox.envelopes)).toEqual([`order.created ${ORDER_ID}`, `order.updated ${ORDER_ID}`, `dish.availability ${RISOTTO_ID}`, `order.deleted ${ORDER_ID}`]);
       expect(dishIdsOf(hot.inbox.envelopes.find((e) => e.type === 'order.deleted'))).toEqual([RISOTTO_ID, RISOTTO_ID]);
     }
   });
@@ -121,7 +121,7 @@ describe('two instances fed by one recorded change stream', () => {
   it('each instance tells its menu screens of the stock flip (dish.availability) and the dish change, once', () => {
     for (const { menu } of instances) {
       expect(summary(menu.inbox.envelopes)).toEqual([`stock.updated ${RICE_ID}`, `dish.availability ${RISOTTO_ID}`, `dish.updated ${RISOTTO_ID}`]);
-      expect(menu.inbox.envelopes[1]?.data).toEqual({ id: RISOTTO_ID, is_available: false });
+      expect(menu.inbox.envelopes[1]?.data).toEqual({ id: RISOTTO_ID, is_available: false, portions_left: 0 });
     }
   });
 

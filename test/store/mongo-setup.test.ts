@@ -38,6 +38,7 @@ describe('models', () => {
       refresh_tokens: 'refresh_tokens',
       upgrades: 'upgrades',
       idempotency_keys: 'idempotency_keys',
+      settings: 'settings',
       login_failures: 'login_failures',
     });
   });
@@ -120,8 +121,8 @@ describe('mongoOpener', () => {
       {
         $match: {
           $or: [
-            { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users'] } },
-            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'login_failures'] } },
+            { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'settings'] } },
+            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'settings', 'login_failures'] } },
             { operationType: 'invalidate' },
           ],
         },

@@ -68,7 +68,7 @@ const flips = (envelopes: readonly Envelope[]) => envelopes.filter((e) => e.type
 describe('a MongoDB transaction through the realtime feed', () => {
   it('an order that empties both essentials of the risotto flips it once, after both stock changes', async () => {
     const sent = await broadcastOf(PLACE_RISOTTO_ORDER, await kitchenAfter({ rice: 0, saffron: 0 }));
-    expect(flips(sent)).toEqual([{ id: RISOTTO_ID, is_available: false }]);
+    expect(flips(sent)).toEqual([{ id: RISOTTO_ID, is_available: false, portions_left: 0 }]);
     // The transaction's order leads (its station, the expeditor and its owner's my-orders), then
     // its stock in one event (the change documents of one transaction, grouped by lsid and
     // txnNumber), then the flip.

@@ -1,0 +1,200 @@
+// The quote simulation: a service replayed in-process against simulated cooks with known speeds
+// per station, through the real domain (createOrder, moveStationTicket, the live queues) on the
+// embedded store, with a simulated clock, so three hours run in seconds. For every order it
+// compares quoted_ready_at, and the naive quote (placed + longest preparation_time), with the
+// moment the order really became Ready for Assembly.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KitchenQueues } from '../../domain/kitchen-queues.js';
+import { createOrder } from '../../domain/orders.js';
+import type { Principal } from '../../domain/principal.js';
+import { moveStationTicket } from '../../domain/stations.js';
+import type { Station } from '../../models/dish.js';
+import { openSqliteStore } from '../../store/sqlite/index.js';
+
+export const MINUTE = 60_000;
+
+export interface StationCooks {
+  cooks: number;
+  /** Real minutes per menu minute: 1.25 is a line 25 % slower than the menu says. */
+  speed: number;
+}
+
+export interface Phase {
+  /** Minutes from the start of service. */
+  from: number;
+  to: number;
+  /** Mean minutes between orders (arrivals are Poisson). */
+  every: number;
+  name: string;
+}
+
+export interface SimulationOptions {
+  minutes: number;
+  phases: Phase[];
+  stations: Record<Station, StationCooks>;
+  /** Spread of each ticket's cooking time around its mean (log-normal sigma). */
+  noise: number;
+  seed: number;
+}
+
+const MENU: { name: string; station: Station; preparation_time: number }[] = [
+  { name: 'Green Salad', station: 'cold', preparation_time: 8 },
+  { name: 'Carpaccio', station: 'cold', preparation_time: 6 },
+  { name: 'Steak', station: 'hot', preparation_time: 20 },
+  { name: 'Risotto', station: 'hot', preparation_time: 18 },
+  { name: 'Burger', station: 'hot', preparation_time: 12 },
+  { name: 'Lemonade', station: 'beverages', preparation_time: 3 },
+  { name: 'Espresso', station: 'beverages', preparation_time: 2 },
+];
+
+export const SERVICE: SimulationOptions = {
+  minutes: 180,
+  phases: [
+    { name: 'early', from: 0, to: 60, every: 6 },
+    { name: 'rush', from: 60, to: 105, every: 2.5 },
+    { name: 'late', from: 105, to: 180, every: 6 },
+  ],
+  stations: { cold: { cooks: 2, speed: 0.9 }, hot: { cooks: 3, speed: 1.25 }, beverages: { cooks: 1, speed: 0.7 } },
+  noise: 0.15,
+  seed: 42,
+};
+
+/** A small seeded generator (mulberry32): the same service every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export interface Outcome {
+  order: string;
+  phase: string;
+  placed: number;
+  /** Minutes between each quote and the real ready time (signed: positive when ready later). */
+  quoteError: number;
+  naiveError: number;
+}
+
+interface Cooking {
+  orderId: string;
+  station: Station;
+  done: number;
+}
+
+const ROBOT: Principal = { userId: '5f00000000000000000000ff', userName: 'simulation', role: 'expeditor', expiresAt: Number.MAX_SAFE_INTEGER };
+
+export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pos-quotes-sim-'));
+  let clock = Date.parse('2026-11-20T17:00:00.000Z');
+  const start = clock;
+  const now = () => new Date(clock);
+  const store = openSqliteStore({ dataDir, clock: now });
+  const rand = random(options.seed);
+  try {
+    const flour = await store.collection('ingredients').insert({ name: 'Everything', in_stock_qty: 1e9, price: 0 });
+    const dishes: Awaited<ReturnType<ReturnType<typeof store.collection<"dishes">>["insert"]>>[] = [];
+    for (const dish of MENU) {
+      dishes.push(await store.collection('dishes').insert({ ...dish, description: dish.name, category: 'Main Course', image_name: 'dish', price: 10, ingredients: [{ ingredient_id: flour.id, is_essential: true }] }));
+    }
+    const queues = await KitchenQueues.open(store, now);
+    const deps = { store, now, queues };
+
+    // Arrivals, as minutes from the start.
+    const arrivals: { at: number; phase: string }[] = [];
+    for (const phase of options.phases) {
+      for (let at = phase.from + -Math.log(1 - rand()) * phase.every; at < phase.to; at += -Math.log(1 - rand()) * phase.every) arrivals.push({ at: start + at * MINUTE, phase: phase.name });
+    }
+    const placed = new Map<string, { phase: string; placed: number; quoted: number; naive: number; open: Set<Station> }>();
+    const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(Object.keys(options.stations).map((station) => [station as Station, []]));
+    const cooking: Cooking[] = [];
+    const busy = new Map<Station, number>(Object.keys(options.stations).map((station) => [station as Station, 0]));
+    const outcomes: Outcome[] = [];
+    let next = 0;
+
+    const startCooking = async () => {
+      for (const [station, queue] of waiting) {
+        const { cooks, speed } = options.stations[station];
+        while (busy.get(station)! < cooks && queue.length > 0) {
+          const ticket = queue.shift()!;
+          await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
+          const minutes = ticket.work * speed * Math.exp(options.noise * gaussian(rand) - (options.noise * options.noise) / 2);
+          cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE });
+          busy.set(station, busy.get(station)! + 1);
+        }
+      }
+    };
+
+    while (next < arrivals.length || cooking.length > 0) {
+      cooking.sort((a, b) => a.done - b.done);
+      const arrival = arrivals[next];
+      const done = cooking[0];
+      if (arrival && (!done || arrival.at <= done.done)) {
+        clock = arrival.at;
+        next += 1;
+        const count = 1 + Math.floor(rand() * 3);
+        const chosen = Array.from({ length: count }, () => dishes[Math.floor(rand() * dishes.length)]!);
+        const order = await createOrder(deps, { ...ROBOT, role: 'patron' }, { name: `Guest${next}`, dish_ids: chosen.map((dish) => dish.id) });
+        const stations = new Set(chosen.map((dish) => dish.station));
+        placed.set(order.id, { phase: arrival.phase, placed: clock, quoted: Date.parse(order.quoted_ready_at!), naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE, open: stations });
+        for (const station of stations) {
+          const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
+          waiting.get(station)!.push({ orderId: order.id, firedAt: clock, work });
+        }
+      } else if (done) {
+        clock = done.done;
+        cooking.shift();
+        busy.set(done.station, busy.get(done.station)! - 1);
+        await moveStationTicket(deps, ROBOT, done.orderId, done.station, { status: 'Ready' });
+        const record = placed.get(done.orderId)!;
+        record.open.delete(done.station);
+        if (record.open.size === 0) {
+          outcomes.push({ order: done.orderId, phase: record.phase, placed: record.placed, quoteError: (clock - record.quoted) / MINUTE, naiveError: (clock - record.naive) / MINUTE });
+        }
+      }
+      await startCooking();
+    }
+    queues.close();
+    return outcomes.sort((a, b) => a.placed - b.placed);
+  } finally {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** A standard normal draw (Box-Muller). */
+function gaussian(rand: () => number): number {
+  return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+}
+
+/** Nearest-rank percentile of absolute values. */
+export function percentile(values: readonly number[], p: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = values.map(Math.abs).sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)]!;
+}
+
+export interface Summary {
+  phase: string;
+  orders: number;
+  quote: { median: number | null; p90: number | null };
+  naive: { median: number | null; p90: number | null };
+}
+
+export function summarize(outcomes: readonly Outcome[], phases: readonly string[]): Summary[] {
+  return [...phases, 'all'].map((phase) => {
+    const of = outcomes.filter((outcome) => phase === 'all' || outcome.phase === phase);
+    const round = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
+    return {
+      phase,
+      orders: of.length,
+      quote: { median: round(percentile(of.map((o) => o.quoteError), 0.5)), p90: round(percentile(of.map((o) => o.quoteError), 0.9)) },
+      naive: { median: round(percentile(of.map((o) => o.naiveError), 0.5)), p90: round(percentile(of.map((o) => o.naiveError), 0.9)) },
+    };
+  });
+}
