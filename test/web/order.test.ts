@@ -214,4 +214,35 @@ describe('ordering app', () => {
       await t.close();
     }
   }, BROWSER_TEST_MS);
+
+  it('names the course of each ticket of an order paced by courses, and drops a ticket voided by a change', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const menu = await seedMenu(t);
+      const page = await openBoard(await chromium.get(), t, '/order', PHONE);
+      await waitUntilLive(page);
+      await signInAs(page, 'patron1');
+      const place = async (dishIds: string[], pacing: string) => {
+        const placed = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: dishIds, table_number: 3, pacing } });
+        expect(placed.statusCode).toBe(201);
+        return placed.json<{ id: string }>().id;
+      };
+      const tickets = (id: string) => orderOnScreen(page, id).locator('.ticket').evaluateAll((items) => items.map((item) => [...item.children].map((part) => part.textContent)));
+      const coursed = await place([menu.salad.id, menu.steak.id, menu.lemonade.id], 'courses');
+      await orderOnScreen(page, coursed).waitFor();
+      // Course 1: the salad, and the drink fired later so it is ready with it; course 2, the steak,
+      // held until it is fired.
+      expect(await tickets(coursed)).toEqual([['Cold kitchen · course 1', 'Waiting'], ['Bar · course 1', 'Later'], ['Hot kitchen · course 2', 'Later']]);
+
+      const atOnce = await place([menu.salad.id, menu.lemonade.id], 'at_once');
+      await orderOnScreen(page, atOnce).waitFor();
+      expect(await tickets(atOnce)).toEqual([['Cold kitchen', 'Waiting'], ['Bar', 'Waiting']]);
+      // The drink taken off after its ticket fired: the bar's ticket is voided, and no longer listed.
+      expect((await t.inject({ method: 'PATCH', url: `/orders/${atOnce}`, as: 'patron', payload: { dish_ids: [menu.salad.id] } })).statusCode).toBe(200);
+      await expect.poll(() => tickets(atOnce), { timeout: 15_000 }).toEqual([['Cold kitchen', 'Waiting']]);
+      expect((await t.store.collection('orders').get(atOnce))?.tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([['cold', 'Received'], ['beverages', 'Voided']]);
+    } finally {
+      await t.close();
+    }
+  }, BROWSER_TEST_MS);
 });

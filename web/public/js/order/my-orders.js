@@ -53,7 +53,11 @@ function shortText(tickets) {
 /** @param {any} order @param {Map<string, any>} menu @param {(order: any) => void} onCancel */
 export function orderItem(order, menu, onCancel) {
   const status = STATUS_TEXT[order.status] ?? order.status;
-  const tickets = Array.isArray(order.tickets) ? order.tickets : [];
+  // A voided ticket (its dishes taken off the order) is no longer the guest's concern.
+  const tickets = (Array.isArray(order.tickets) ? order.tickets : []).filter((ticket) => ticket.status !== 'Voided');
+  // Paced by courses, a station may have a ticket per course: name the course then. A course held
+  // for later (Draft in an order not scheduled) says "Later".
+  const coursed = tickets.some((ticket) => (ticket.course ?? 1) > 1);
   const table = order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`;
   const short = shortText(tickets);
   const promise = promiseText(order);
@@ -68,7 +72,7 @@ export function orderItem(order, menu, onCancel) {
     short && h('p', { class: 'order-short', role: 'note' }, short),
     tickets.length > 0 && h('ul', { class: 'tickets', 'aria-label': 'In the kitchen' },
       ...tickets.map((ticket) => h('li', { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
-        h('span', {}, STATION_TEXT[ticket.station] ?? ticket.station),
-        h('span', { class: 'ticket-status' }, TICKET_TEXT[ticket.status] ?? ticket.status)))),
+        h('span', {}, `${STATION_TEXT[ticket.station] ?? ticket.station}${coursed ? ` · course ${ticket.course ?? 1}` : ''}`),
+        h('span', { class: 'ticket-status' }, ticket.status === 'Draft' && !order.scheduled_at ? 'Later' : TICKET_TEXT[ticket.status] ?? ticket.status)))),
     CANCELLABLE.includes(order.status) && h('button', { type: 'button', class: 'cancel', 'aria-label': `Cancel the order for ${order.name}`, dataset: { focusKey: `cancel-${order.id}` }, on: { click: () => onCancel(order) } }, 'Cancel order'));
 }
