@@ -72,7 +72,7 @@ describe('pacing on the boards', () => {
     }
   }, BROWSER_TEST_MS);
 
-  it('marks a dish added after the ticket fired NEW and strikes through the one removed', async () => {
+  it('marks a dish added after the ticket fired NEW, strikes through the one removed, and shows a voided ticket until seen', async () => {
     const t = await startTestApp({ listen: true });
     try {
       const browser = await chromium.get();
@@ -91,6 +91,14 @@ describe('pacing on the boards', () => {
       await expect.poll(() => lines(hot)).toStrictEqual([': 1×Steak', 'dish-new: 1×PastaNEW', 'dish-removed: 1×Burger']);
       // The cold ticket did not change: nothing marked there.
       expect(await lines(cold)).toStrictEqual([': 1×Green Salad']);
+
+      // The salad taken off: the fired cold ticket is Voided, shown struck through until a cook has seen it.
+      expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.steak.id, pasta.id] } })).statusCode).toBe(200);
+      await expect.poll(() => orderCard(cold, order.id).getAttribute('data-status')).toBe('Voided');
+      expect(await lines(cold)).toStrictEqual(['dish-removed: 1×Green Salad']);
+      expect(await orderCard(cold, order.id).locator('button').allTextContents()).toStrictEqual(['Seen ✓']);
+      await orderCard(cold, order.id).locator('[data-action="ack"]').click();
+      await orderCard(cold, order.id).waitFor({ state: 'detached' });
     } finally {
       await t.close();
     }

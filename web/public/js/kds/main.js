@@ -130,10 +130,11 @@ async function recall(key) {
   await move(key, TICKET_RECALL);
 }
 
-/** A cook has seen a voided ticket: it leaves this board. */
+/** A cook has seen a voided ticket: it leaves this board at once, even under the finger that tapped it. */
 function ack(entry) {
   acknowledged.add(ackKey(entry));
   render();
+  grid.querySelector(`[data-order-id="${CSS.escape(entry.key)}"]`)?.remove();
 }
 
 async function recallLast() {
