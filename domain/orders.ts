@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from './errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from './principal.js';
 import { planSchedule } from './schedule.js';
+import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
 import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
@@ -188,9 +189,18 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
-    return updated;
+    if (!dishIdsChange) return updated;
+    // Units given back may clear shortage marks, this order's own among them: answer it as it is then.
+    await afterStockReturned(tx, unitsGivenBack(order.stock_taken, stockTaken));
+    return (await tx.collection('orders').get(id)) ?? updated;
   });
   return publicOrder(changed);
+}
+
+/** What an order gave back when its dishes changed: per ingredient, the units it no longer holds. */
+function unitsGivenBack(before: OrderDoc['stock_taken'], after: OrderDoc['stock_taken']): OrderDoc['stock_taken'] {
+  const now = new Map(after.map((entry) => [entry.ingredient_id, entry.units]));
+  return before.map((entry) => ({ ingredient_id: entry.ingredient_id, units: entry.units - (now.get(entry.ingredient_id) ?? 0) }));
 }
 
 /** The fields whose values would really change (a PUT resends unchanged ones). */
@@ -214,8 +224,10 @@ export async function deleteOrder({ store }: Deps, principal: Principal, id: str
     const order = await loadOrder(tx, principal, id);
     assertMayDeleteOrder(principal, order);
     // Units come back only if the kitchen has not started on them.
-    if (NOT_STARTED_STATUSES.includes(order.status)) await returnStock(tx, order.stock_taken);
+    const returning = NOT_STARTED_STATUSES.includes(order.status);
+    if (returning) await returnStock(tx, order.stock_taken);
     await tx.collection('orders').delete(id);
+    if (returning) await afterStockReturned(tx, order.stock_taken);
   });
 }
 

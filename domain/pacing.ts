@@ -102,8 +102,10 @@ export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, cu
     const due = course === 1 && scheduledAt !== null ? Date.parse(scheduledAt) : null;
     const times = released === null ? null : courseFireTimes(pacing, ofCourse, released, due);
     for (const { station } of ofCourse) {
-      const kept = current.find((ticket) => ticket.station === station && courseOfTicket(ticket) === course && ticket.status !== 'Voided');
-      planned.push(kept && kept.fired_at !== null ? kept : freshTicket(course, station, times?.get(station) ?? null, now));
+      const kept = current.find((ticket) => ticket.station === station && courseOfTicket(ticket) === course);
+      // A voided ticket given a dish again comes back to the station as it was when it fired.
+      const revived = kept?.status === 'Voided' ? { ...kept, status: 'Received' as const, started_at: null, ready_at: null } : kept;
+      planned.push(revived && revived.fired_at !== null ? revived : freshTicket(course, station, times?.get(station) ?? null, now));
     }
   }
   const voided = current

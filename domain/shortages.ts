@@ -27,6 +27,17 @@ export async function markShortages(session: StoreSession, corrections: readonly
   }
 }
 
+/**
+ * After an order gave units back (deleted, or its dishes changed), inside the same transaction: the
+ * stock of those ingredients rose by what came back, which clears marks as any restock does.
+ */
+export async function afterStockReturned(session: StoreSession, returned: readonly { ingredient_id: string; units: number }[]): Promise<void> {
+  const back = new Map(returned.filter((entry) => entry.units > 0).map((entry) => [entry.ingredient_id, entry.units]));
+  if (back.size === 0) return;
+  const ingredients = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: [...back.keys()] }]);
+  await markShortages(session, ingredients.map((ingredient) => ({ ingredient, before: ingredient.in_stock_qty - (back.get(ingredient.id) ?? 0) })));
+}
+
 /** Units the order holds of the ingredient (what it took when placed or changed). */
 const unitsHeld = (order: OrderDoc, id: string) => order.stock_taken.find((taken) => taken.ingredient_id === id)?.units ?? 0;
 

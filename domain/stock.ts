@@ -50,6 +50,10 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, dish
     const essentialFor = delta > 0 ? needs.get(id)?.essentialFor : undefined;
     const guard = essentialFor ? [{ field: 'in_stock_qty', op: 'gte' as const, value: delta }] : [];
     if (delta !== 0) writes.push({ id, update: { inc: { in_stock_qty: -delta } }, if: guard, units: delta, essentialFor });
+    // An ingredient the new dishes need as much as before is still written (touched): a dish
+    // swapped for another of the same recipe must conflict with deleting that dish (which touches
+    // its ingredients) on MongoDB, whose transactions conflict only on a shared write.
+    else if (needs.has(id)) writes.push({ id, update: { set: {} }, units: 0, essentialFor: undefined });
   }
   if (writes.length > 0) {
     const made = await session.collection('ingredients').updateEach(writes);

@@ -28,14 +28,14 @@ function beyond(from: readonly string[], than: readonly string[]): string[] {
 }
 
 /**
- * The tickets with a `changes` entry on each one that had fired before the edit (in `previous`) and
- * whose dishes differ between `before` and `after`.
+ * The tickets with a `changes` entry on each one that had fired before the edit (in `previous`,
+ * voided ones included) and whose dishes differ between `before` and `after`.
  */
 export function recordChanges(tickets: readonly Ticket[], previous: readonly Ticket[], before: Dishes, after: Dishes, at: string): Ticket[] {
   const was = dishIdsByTicket(before);
   const now = dishIdsByTicket(after);
   const key = (ticket: Ticket) => `${courseOfTicket(ticket)}|${ticket.station}`;
-  const firedBefore = new Set(previous.filter((ticket) => ticket.fired_at !== null && ticket.status !== 'Voided').map(key));
+  const firedBefore = new Set(previous.filter((ticket) => ticket.fired_at !== null).map(key));
   return tickets.map((ticket) => {
     if (!firedBefore.has(key(ticket))) return ticket;
     const slot = key(ticket);

@@ -46,11 +46,13 @@ export function ticketsAt(order: Pick<OrderDoc, 'tickets'>, station: string): Ti
 export function ticketToMove(order: Pick<OrderDoc, 'tickets'>, station: string, course: number | undefined): Ticket | undefined {
   const here = ticketsAt(order, station);
   if (course !== undefined) return here.find((ticket) => courseOfTicket(ticket) === course);
-  if (here.length > 1) {
-    const courses = here.map(courseOfTicket).join(', ');
-    throw badRequest(`The order has ${here.length} ${station} tickets (courses ${courses}); send "course" to say which.`, { errors: [{ path: 'course', message: `required: one of ${courses}` }] });
+  // A Voided ticket never moves, so it makes no station ambiguous.
+  const live = here.filter((ticket) => ticket.status !== 'Voided');
+  if (live.length > 1) {
+    const courses = live.map(courseOfTicket).join(', ');
+    throw badRequest(`The order has ${live.length} ${station} tickets (courses ${courses}); send "course" to say which.`, { errors: [{ path: 'course', message: `required: one of ${courses}` }] });
   }
-  return here[0];
+  return live[0] ?? here[0];
 }
 
 /**

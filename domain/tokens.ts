@@ -96,27 +96,34 @@ export class TokenService implements AccessTokenVerifier {
     // revokes the family after the successor exists, never in between (which would spare it).
     const issued = await this.store.transaction(async (tx) => {
       const claim = { if: [{ field: 'used_at', op: 'eq' as const, value: null }, { field: 'revoked_at', op: 'eq' as const, value: null }] };
-      if (!(await tx.collection('refresh_tokens').update(record.id, { set: { used_at: now } }, claim))) return null;
+      if (!(await tx.collection('refresh_tokens').update(record.id, { set: { used_at: now } }, claim))) {
+        // A replay: the family is revoked in this transaction, so the 401 below is only ever
+        // answered once it is (MongoDB retries it whole on a step-down; a write left alone is not).
+        await this.revokeFamily(record.family_id, tx);
+        return null;
+      }
       const user = await tx.collection('users').get(record.user_id);
       if (!user) throw unauthorized('The account no longer exists.');
       return this.issueInFamily(user, record.family_id, tx);
     });
     if (!issued) {
-      await this.revokeFamily(record.family_id);
       throw unauthorized('The refresh token was already used; every token of this login has been revoked. Log in again.');
     }
     return issued;
   }
 
-  revokeFamily(familyId: string): Promise<number> {
+  revokeFamily(familyId: string, session: StoreSession = this.store): Promise<number> {
     const now = this.settings.now().toISOString();
-    return this.store.collection('refresh_tokens').updateMany([{ field: 'family_id', op: 'eq', value: familyId }], { set: { revoked_at: now } });
+    return session.collection('refresh_tokens').updateMany([{ field: 'family_id', op: 'eq', value: familyId }], { set: { revoked_at: now } });
   }
 
-  /** Revokes every refresh token of a user (deleted account, changed password). */
-  revokeUser(userId: string): Promise<number> {
+  /**
+   * Revokes every refresh token of a user (deleted account, changed password); pass the session of
+   * the write that calls for it, so the two commit together or not at all.
+   */
+  revokeUser(userId: string, session: StoreSession = this.store): Promise<number> {
     const now = this.settings.now().toISOString();
-    return this.store.collection('refresh_tokens').updateMany([{ field: 'user_id', op: 'eq', value: userId }], { set: { revoked_at: now } });
+    return session.collection('refresh_tokens').updateMany([{ field: 'user_id', op: 'eq', value: userId }], { set: { revoked_at: now } });
   }
 
   async verify(token: string): Promise<Principal> {

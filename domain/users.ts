@@ -58,7 +58,7 @@ export async function unlockUser(deps: Deps & { throttle: LoginThrottle }, princ
   requireManager(principal, 'unlock users');
   const user = await deps.store.collection('users').get(id);
   if (!user) throw notFound(`No user with id ${id}.`);
-  deps.throttle.unlock(user.user_name);
+  await deps.throttle.unlock(user.user_name);
 }
 
 /**
@@ -71,8 +71,11 @@ export async function resetManager(deps: UserDeps, admin: { userName: string; pa
     await insertUser(deps, { user_name: admin.userName, email: admin.email, password: admin.password, role: 'manager' });
     return 'created';
   }
-  await deps.store.collection('users').update(existing.id, { set: { role: 'manager', password_hash: await deps.passwords.hash(admin.password) } });
-  await deps.tokens.revokeUser(existing.id);
+  const passwordHash = await deps.passwords.hash(admin.password);
+  await deps.store.transaction(async (tx) => {
+    await tx.collection('users').update(existing.id, { set: { role: 'manager', password_hash: passwordHash } });
+    await deps.tokens.revokeUser(existing.id, tx);
+  });
   return 'reset';
 }
 
@@ -101,31 +104,39 @@ export async function changeUser(deps: UserDeps, principal: Principal, id: strin
   const set = { ...fields, ...(password !== undefined && { password_hash: await deps.passwords.hash(password) }) };
   let updated: UserDoc | null;
   try {
-    updated = await deps.store.collection('users').update(id, { set });
+    // A new password and the revocation commit together (with the request's idempotency record):
+    // a stored 200 never stands for a change that left the old sessions valid.
+    updated = await deps.store.transaction(async (tx) => {
+      const user = await tx.collection('users').update(id, { set });
+      if (user && password !== undefined) await deps.tokens.revokeUser(id, tx);
+      return user;
+    });
   } catch (error) {
     if (error instanceof DuplicateKeyError) throw takenName(changes.user_name ?? current.user_name);
     throw error;
   }
   if (!updated) throw notFound(`No user with id ${id}.`);
-  if (password !== undefined) await deps.tokens.revokeUser(id);
   return publicUser(updated);
 }
 
 export async function deleteUser(deps: UserDeps, principal: Principal | null, id: string): Promise<void> {
   requireManager(principal, 'delete users');
-  const deleted = await deps.store.collection('users').delete(id);
+  const deleted = await deps.store.transaction(async (tx) => {
+    const gone = await tx.collection('users').delete(id);
+    if (gone) await deps.tokens.revokeUser(id, tx);
+    return gone;
+  });
   if (!deleted) throw notFound(`No user with id ${id}.`);
-  await deps.tokens.revokeUser(id);
 }
 
 /** Checks a user_name and password; the same 401 whether the user exists or not. */
 export async function authenticate(deps: UserDeps & { throttle: LoginThrottle }, userName: string, password: string, address: string): Promise<UserDoc> {
-  deps.throttle.check(userName, address);
+  await deps.throttle.check(userName, address);
   const [user] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: userName }], { limit: 1 });
   if (!(await deps.passwords.verify(password, user?.password_hash)) || !user) {
-    deps.throttle.recordFailure(userName, address);
+    await deps.throttle.recordFailure(userName, address);
     throw new ProblemError(401, 'Unauthorized', 'The user_name or password is wrong.', { headers: { 'www-authenticate': 'Basic realm="pos", charset="UTF-8"' } });
   }
-  deps.throttle.recordSuccess(userName);
+  await deps.throttle.recordSuccess(userName, address);
   return user;
 }

@@ -6,6 +6,7 @@ import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
+import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
 import { settingsCatalogue, type SettingsDoc } from './settings.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
@@ -20,6 +21,7 @@ export interface Collections {
   upgrades: UpgradeDoc;
   idempotency_keys: IdempotencyKeyDoc;
   settings: SettingsDoc;
+  login_failures: LoginFailureDoc;
 }
 
 export interface CollectionSpec {
@@ -91,6 +93,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
   // One document (SETTINGS_ID); followed, so every instance keeps the current settings in memory.
   settings: { catalogue: settingsCatalogue, indexes: [], unique: [] },
+  // Shared by every instance: a lock one instance counted holds on all (domain/login-throttle.ts).
+  login_failures: { catalogue: loginFailureCatalogue, indexes: [['expires_at'], ['user_name'], ['scope']], unique: [], expiresBy: 'expires_at', changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -78,10 +78,12 @@ export function startChangeFeed(store: Store, broadcast: Broadcaster, log: Fasti
   }
 
   // A commit's events arrive together, synchronously: everything before the next microtask is one batch.
+  // A replayed commit (made before this instance started; its screens loaded after it) is heard by
+  // nobody: not pushed as a live change, and the all-day counts are loaded afresh.
   const unsubscribeChanges = store.onChange((event) => {
     if (openBatch) return void openBatch.push(event);
     openBatch = [event];
-    enqueue({ kind: 'batch', events: openBatch, heard: audible() });
+    enqueue({ kind: 'batch', events: openBatch, heard: !event.replayed && audible() });
     queueMicrotask(() => (openBatch = null));
   });
   const unsubscribeResync = store.onResync((reason) => enqueue({ kind: 'resync', reason, heard: audible() }));

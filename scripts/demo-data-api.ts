@@ -2,15 +2,14 @@
 // written by the server itself, its in-memory menu and its boards see every dish at once. Needs a
 // manager's sign-in (POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD, as the server was started with).
 // Orders placed this way are new (the API cannot back-date them), so the boards show them as fresh.
-import type { Config } from '../server/config.js';
-import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-data.js';
+import { localUrl, type Config } from '../server/config.js';
+import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-menu.js';
 
-/** `--url http://host:port`, else this machine at the configured PORT. */
-export function serverUrl(config: Config, args: string[]): string {
+/** `--url http://host:port`, else where the server said it listens (pos.lock), else this machine at the configured PORT. */
+export function serverUrl(config: Config, args: string[], announced?: string): string {
   const given = args[args.indexOf('--url') + 1];
   if (args.includes('--url') && given) return given.replace(/\/$/, '');
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host.includes(':') ? `[${config.host}]` : config.host;
-  return `http://${host}:${config.port}`;
+  return announced ?? localUrl(config.host, config.port);
 }
 
 class Api {

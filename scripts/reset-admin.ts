@@ -2,6 +2,7 @@
 // POS_ADMIN_USER_NAME becomes a manager with POS_ADMIN_PASSWORD (same password rules as every
 // account), created if missing; its refresh tokens are revoked. For a forgotten first manager.
 // Refused while a server owns the data directory (its lock names it): stop the server first.
+import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
 import { Passwords } from '../domain/passwords.js';
 import { TokenService } from '../domain/tokens.js';

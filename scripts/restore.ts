@@ -1,6 +1,7 @@
 // `npm run restore -- <backup file>`: puts a backup in place of the data directory's pos.sqlite.
 // Only with the server stopped (the data directory's lock refuses otherwise, naming the server).
 // The file replaced is kept beside it, with its write-ahead log, as pos.sqlite.before-restore-<time>.
+import '../server/supported-node.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -9,7 +10,7 @@ import { loadConfig } from '../server/config.js';
 import { registerFold } from '../store/sqlite/fold.js';
 import { lockDataDirectory } from '../store/sqlite/lock.js';
 import { SCHEMA_VERSION } from '../store/sqlite/migrations.js';
-import { DATABASE_FILE } from '../store/sqlite/open.js';
+import { DATABASE_FILE, PRIVATE_FILE } from '../store/sqlite/open.js';
 
 /** A readable SQLite file that passes its integrity check and is no newer than this release. */
 function checkBackup(file: string): void {
@@ -26,11 +27,27 @@ function checkBackup(file: string): void {
   }
 }
 
+/**
+ * The directory the configured server uses. POS_DATA_DIR unset means ./data, as for the server; but
+ * a ./data without a database is almost always a shell that did not load the server's settings
+ * (/etc/pos/pos.env): refused rather than restored where no server will look.
+ */
+export function restoreTarget(env: Record<string, string | undefined>, dataDir: string): string {
+  const dir = path.resolve(dataDir);
+  if (!env.POS_DATA_DIR && !fs.existsSync(path.join(dir, DATABASE_FILE))) {
+    throw new Error(
+      `POS_DATA_DIR is not set and ${dir} holds no ${DATABASE_FILE}, so this is not where your server keeps its data: ` +
+        "load the server's settings first (sudo -u pos sh -c 'set -a; . /etc/pos/pos.env; exec npm run restore -- <file>') or set POS_DATA_DIR",
+    );
+  }
+  return dir;
+}
+
 /** Returns where the replaced file went (undefined when there was none). */
 export function restore(dataDir: string, backupFile: string, now = new Date()): string | undefined {
   const dir = path.resolve(dataDir);
   checkBackup(backupFile);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const release = lockDataDirectory(dir);
   try {
     const target = path.join(dir, DATABASE_FILE);
@@ -40,6 +57,10 @@ export function restore(dataDir: string, backupFile: string, now = new Date()): 
       if (aside && fs.existsSync(target + suffix)) fs.renameSync(target + suffix, aside + suffix);
     }
     fs.copyFileSync(backupFile, `${target}.restoring`);
+    fs.chmodSync(`${target}.restoring`, PRIVATE_FILE);
+    // Run as root (sudo), the copy would be root's and the server's user could not write it.
+    const owner = fs.statSync(dir);
+    if (process.getuid?.() === 0) fs.chownSync(`${target}.restoring`, owner.uid, owner.gid);
     fs.renameSync(`${target}.restoring`, target);
     return aside;
   } finally {
@@ -48,12 +69,13 @@ export function restore(dataDir: string, backupFile: string, now = new Date()): 
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const config = loadConfig();
   const file = process.argv[2];
   try {
+    const config = loadConfig();
     if (!file) throw new Error('name the backup file: npm run restore -- <file>');
-    const aside = restore(config.dataDir, path.resolve(file));
-    process.stdout.write(`Restored ${file} into ${config.dataDir}${aside ? `; the data it replaced is in ${aside}` : ''}. Start the server.\n`);
+    const dir = restoreTarget(process.env, config.dataDir);
+    const aside = restore(dir, path.resolve(file));
+    process.stdout.write(`Restored ${file} into ${dir}${aside ? `; the data it replaced is in ${aside}` : ''}. Start the server.\n`);
   } catch (error) {
     process.stderr.write(`Cannot restore: ${(error as Error).message}\n`);
     process.exit(1);

@@ -2,6 +2,7 @@
 // service history (orders placed, cooked station by station and sent out over the last hours, so the
 // manager's report has something to show) and 46 orders open at once. Deterministic: the same
 // "random" choices every run. `npx tsx scripts/rush.ts` fills the configured store.
+import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
 import { changeOrder, createOrder } from '../domain/orders.js';
 import { moveStationTicket } from '../domain/stations.js';

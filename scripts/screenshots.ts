@@ -1,6 +1,7 @@
 // `npx tsx scripts/screenshots.ts`: the boards with the demo data and a Friday rush on top (46 open
 // orders, a day of service behind them), in headless Chromium at tablet size (1280×800), saved in
 // docs/: each station, the expeditor and the manager's page as the screen shows them, and the menu.
+import '../server/supported-node.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

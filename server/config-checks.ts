@@ -81,3 +81,23 @@ export function unknownVariables(names: Iterable<string>, known: ReadonlySet<str
     problems.push(`${name} is not a setting this server knows${hint}; the settings are listed in the README`);
   }
 }
+
+/** Fewer distinct characters than this and a 32-character secret is a pattern, not a secret. */
+const MIN_SECRET_DISTINCT = 10;
+const MAKE_ONE = 'use 32 or more random characters, e.g. the output of `openssl rand -base64 48`';
+
+/**
+ * POS_JWT_SECRET: unset means "generate one" (embedded store); set, it must be a real secret. An
+ * empty value set on purpose (`POS_JWT_SECRET=` in pos.env) is refused rather than quietly
+ * replaced by a generated one, and so is whitespace or a run of one character.
+ */
+export function checkJwtSecret(raw: string | undefined, problems: string[]): string | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === '') problems.push(`POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or ${MAKE_ONE}`);
+  else if (raw.trim() === '') problems.push(`POS_JWT_SECRET holds only whitespace: ${MAKE_ONE}`);
+  else if (raw.length < 32) problems.push('POS_JWT_SECRET must be at least 32 characters long');
+  else if (raw !== raw.trim()) problems.push(`POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): ${MAKE_ONE}`);
+  else if (new Set(raw).size < MIN_SECRET_DISTINCT) problems.push(`POS_JWT_SECRET is too predictable (only ${new Set(raw).size} different characters): ${MAKE_ONE}`);
+  else return raw;
+  return undefined;
+}

@@ -1,5 +1,5 @@
 // Configuration from the environment, validated once at start with messages an operator can act on.
-import { checkAdminPassword, checkHost, corsOrigins, trustProxy, unknownVariables } from './config-checks.js';
+import { checkAdminPassword, checkHost, checkJwtSecret, corsOrigins, trustProxy, unknownVariables } from './config-checks.js';
 
 export interface Config {
   port: number;
@@ -33,6 +33,8 @@ export interface Config {
   /** Resident memory (MB) above which V8 saves memory at some CPU (server/memory-target.ts); 0: never. */
   memoryTargetMb: number;
   instanceId: string | undefined;
+  /** MongoDB mode: exit once the change stream has been reported down this long (POS_STREAM_DOWN_EXIT, s; 0: never). */
+  streamDownExitSeconds: number;
   /** Behind a load balancer: take the client address from X-Forwarded-For (POS_TRUST_PROXY). */
   trustProxy: boolean | number | string;
   admin: { userName: string; password: string; email: string } | undefined;
@@ -89,9 +91,8 @@ export function loadConfig(environment: Env = process.env): Config {
   const read = new Set<string>(READ_CONDITIONALLY);
   const env = new Proxy(environment, { get: (target, name: string) => (read.add(name), target[name]) });
   const mongodbUri = env.MONGODB_URI || undefined;
-  const jwtSecret = env.POS_JWT_SECRET || undefined;
-  if (jwtSecret !== undefined && jwtSecret.length < 32) problems.push('POS_JWT_SECRET must be at least 32 characters long');
-  if (mongodbUri && !jwtSecret) problems.push('POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret');
+  const jwtSecret = checkJwtSecret(env.POS_JWT_SECRET, problems);
+  if (mongodbUri && environment.POS_JWT_SECRET === undefined) problems.push('POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret');
   if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
   const config: Config = {
     port: integer(env, 'PORT', 3000, 0, 65535, problems),
@@ -117,6 +118,7 @@ export function loadConfig(environment: Env = process.env): Config {
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 200, 0, 1_000_000, problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
+    streamDownExitSeconds: integer(env, 'POS_STREAM_DOWN_EXIT', 120, 0, 86_400, problems),
     trustProxy: trustProxy(env.POS_TRUST_PROXY, problems),
     admin: adminAccount(env, problems),
   };
@@ -132,4 +134,10 @@ export function knownSettings(): string[] {
   const recorder = new Proxy({} as Env, { get: (_target, name) => (typeof name === 'string' && seen.add(name), undefined) });
   loadConfig(recorder);
   return [...seen].sort();
+}
+
+/** This machine's URL for a server listening on `host` (every address: loopback). */
+export function localUrl(host: string, port: number): string {
+  const name = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }

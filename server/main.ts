@@ -1,17 +1,28 @@
 // The process: read the configuration, open the store, serve, and shut down cleanly on signals.
+import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, localUrl, type Config } from './config.js';
 import { keepMemoryNear } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
+import { SERVER_VERSION } from './version.js';
+import type { AddressInfo } from 'node:net';
 import { openStore } from '../store/open.js';
+import { announceUrl } from '../store/sqlite/lock.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function start(config: Config) {
   // One logger for the process: the store's warnings (e.g. a change stream reopening) go beside the requests'.
   const logger = pino({ level: config.logLevel, serializers: logSerializers });
-  const store = await openStore(config, { logger });
+  let shutdown: (reason: string, code?: number) => void = () => process.exit(1);
+  // Nothing acts on /ready (open-source nginx, compose): an instance whose change stream stays
+  // down exits, and its supervisor (systemd Restart=, compose restart:) starts it afresh.
+  const onStreamGiveUp = (problem: string) => {
+    logger.error({ problem, afterSeconds: config.streamDownExitSeconds }, 'the change stream stayed down (POS_STREAM_DOWN_EXIT); exiting so the supervisor restarts this instance');
+    shutdown('change stream down', 1);
+  };
+  const store = await openStore(config, { logger, onStreamGiveUp });
   const jwtSecret = resolveJwtSecret(config.jwtSecret, config.dataDir);
   const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
@@ -19,10 +30,12 @@ async function start(config: Config) {
   const memory = keepMemoryNear(config.memoryTargetMb, app.log);
   if (memory) app.addHook('onClose', async () => memory.stop());
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
+  // The scripts find this server through the lock, whatever PORT their shell has (npm run demo-data).
+  if (store.kind === 'sqlite') announceUrl(config.dataDir, localUrl(config.host, (app.server.address() as AddressInfo).port));
+  app.log.info({ version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
 
   let closing = false;
-  const shutdown = (signal: string) => {
+  shutdown = (signal: string, code = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: draining requests and closing sockets');
@@ -35,7 +48,7 @@ async function start(config: Config) {
     // keepAliveTimeout and hold up the exit: each is closed as soon as it falls idle.
     setInterval(() => app.server.closeIdleConnections(), 100).unref();
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(code),
       (error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
         process.exit(1);

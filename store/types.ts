@@ -89,6 +89,11 @@ export interface ChangeEvent<N extends CollectionName = CollectionName> {
   id: string;
   after: Collections[N] | null;
   before: Collections[N] | null;
+  /**
+   * Committed before this store opened: a restarted instance catching up on its downtime. Views
+   * kept in memory apply it; nothing pushes it to screens, which loaded after it was committed.
+   */
+  replayed?: boolean;
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;

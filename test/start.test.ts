@@ -82,7 +82,7 @@ describe('npm start', () => {
       const { url, pid } = await waitForListening(child);
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', version: (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version });
       const dishes = await fetch(`${url}/dishes`);
       expect(await dishes.json()).toEqual({ results: [], total_results: 0 });
       expect((await fetch(`${url}/ready`)).status).toBe(200);

@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { badRequest, ProblemError } from '../../domain/errors.js';
 import { addRouteHook, isWriteRoute } from '../route-hooks.js';
+import { withDeadline } from '../../store/deadline.js';
 
 export const DEADLINE_HEADER = 'request-deadline';
 
@@ -25,7 +26,13 @@ function missedDeadline(request: FastifyRequest): ProblemError | null {
   return late > 0 ? new ProblemError(412, 'Precondition Failed', `The request arrived ${late} ms after its Request-Deadline; nothing was changed.`) : null;
 }
 
-const checkDeadline: onRequestHookHandler = (request, _reply, done) => done(missedDeadline(request) ?? undefined);
+/** A deadline not yet passed goes with the request down to the store: its transaction retries stop there. */
+const checkDeadline: onRequestHookHandler = (request, _reply, done) => {
+  const missed = missedDeadline(request);
+  const at = Number(request.headers[DEADLINE_HEADER]);
+  if (missed || !Number.isSafeInteger(at)) return done(missed ?? undefined);
+  withDeadline(at, () => done());
+};
 
 async function deadline(app: FastifyInstance) {
   // First among the route's own hooks (before the rate limit's), as when this was a global hook.

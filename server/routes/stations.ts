@@ -35,7 +35,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       body: TicketMove,
       response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
     },
-  }, async (request) => stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body));
+  }, async (request) => {
+    const moved = await stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body);
+    // A course all Ready may have started the next one's gap: the scheduler plans its wake-up anew.
+    if (moved.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
+    return moved;
+  });
 
   app.get('/stations/:station/tickets', {
     preValidation: kitchen,

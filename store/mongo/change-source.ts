@@ -11,6 +11,12 @@ import { StreamHealth, type Backoff } from './stream-health.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
 import { TransactionGrouper, transactionOf } from './transaction-groups.js';
 
+/** A BSON Timestamp's two halves: seconds and the operation's ordinal within them. */
+export interface ClusterTime {
+  t: number;
+  i: number;
+}
+
 export interface ChangeSourceOptions {
   open: ChangeStreamOpener;
   tokens: ResumeTokenStore;
@@ -27,6 +33,13 @@ export interface ChangeSourceOptions {
   now?: () => number;
   /** Reopen delays double from initialMs up to maxMs; down longer than maxMs counts as unhealthy. */
   backoff?: Backoff;
+  /** Live but silent for longer than this: stalled (default STALL_MS). */
+  stallMs?: number;
+  /**
+   * The cluster's time when the store opened (its last write): events committed at or before it
+   * are marked `replayed`. Absent: none are.
+   */
+  startTime?: () => Promise<ClusterTime | undefined>;
 }
 
 /**
@@ -62,25 +75,42 @@ export class ChangeSource {
   private readonly logger: StoreLogger;
   private readonly schedule: Scheduler;
   private readonly transaction: TransactionGrouper;
+  private startedAt: ClusterTime | null = null;
 
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
     this.schedule = options.schedule ?? realScheduler;
-    this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 });
-    this.keeper = new ResumeTokenKeeper(options.tokens, this.logger);
+    this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 }, options.stallMs);
+    this.keeper = new ResumeTokenKeeper(options.tokens, this.logger, { now: options.now ?? Date.now });
     this.transaction = new TransactionGrouper(this.schedule, () => this.deliverGathered());
   }
 
   /** Opens the stream where the last run stopped (or from now); failures are retried, not thrown. */
   async start(): Promise<void> {
+    this.startedAt = (await this.options.startTime?.()) ?? null;
     this.delivered = await this.options.tokens.load();
     this.logger.info({ resuming: this.delivered !== null }, 'opening the MongoDB change stream');
     await this.open();
   }
 
+  /** True while the stream delivers (an event or a resume token arrived since it last went down). */
+  get live(): boolean {
+    return !this.closed && this.health.isLive;
+  }
+
   /** Null while the stream is open or still within its reopening backoff; otherwise what is wrong. */
   problem(): string | null {
     return this.closed ? 'the change stream is closed' : this.health.problem();
+  }
+
+  /**
+   * A stream that went silent (a getMore the server never answers, a half-open connection the
+   * driver does not notice) is closed and reopened after the last delivered event, as after an
+   * error. Called periodically by the store's watchdog.
+   */
+  checkStall(): void {
+    if (this.closed || !this.health.stalled()) return;
+    this.failed(new Error(this.health.problem() ?? 'the change stream stalled'));
   }
 
   /** Stops for good: no reopen; what was received is delivered and its position saved before this resolves. */
@@ -134,7 +164,7 @@ export class ChangeSource {
     // its last document, which the oplog may have rolled past.
     if (this.announced) {
       this.delivered = this.announced;
-      this.keeper.remember(this.announced);
+      this.keeper.remember(this.announced, { heartbeat: true });
     }
     this.announced = token;
   }
@@ -188,7 +218,7 @@ export class ChangeSource {
         this.options.recreate?.(null);
         return this.restartFromNow(result.reason);
       }
-      if (result.kind === 'change') this.options.deliver(result.event);
+      if (result.kind === 'change') this.options.deliver(this.before(raw, this.startedAt) ? { ...result.event, replayed: true } : result.event);
       else if (result.kind === 'resync') {
         if (result.recreate) this.options.recreate?.(result.recreate);
         this.options.resync(result.reason);
@@ -198,6 +228,12 @@ export class ChangeSource {
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
     this.delivered = last._id;
     this.keeper.remember(last._id);
+  }
+
+  /** Whether `raw` was committed at or before `time`. */
+  private before(raw: RawChangeEvent, time: ClusterTime | null): boolean {
+    const at = (raw as { clusterTime?: ClusterTime }).clusterTime;
+    return time !== null && at !== undefined && (at.t < time.t || (at.t === time.t && at.i <= time.i));
   }
 
   private failed(error: unknown): void {

@@ -1,13 +1,15 @@
 // One collection of the MongoDB store: the Store's Collection operations as single atomic
 // MongoDB commands, optionally bound to a transaction's session.
-import type { mongo } from 'mongoose';
+import mongoose, { type mongo } from 'mongoose';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { newId } from '../ids.js';
 import { StoreUnavailableError, type BaseDoc, type Collection, type CollectionName, type EachWrite, type FindOptions, type NewDoc, type Update, type WriteOptions } from '../types.js';
 import { defined, fromMongo, toMongoId } from './documents.js';
 import { toDuplicateError, toStoreError } from './errors.js';
+import { MatchCounts } from './counts.js';
 import { compileFilter, compileSort, type MongoSort } from './filter.js';
+import { sortIndexHint } from './schemas.js';
 
 export interface CollectionContext {
   clock: () => Date;
@@ -15,6 +17,8 @@ export interface CollectionContext {
   session?: mongo.ClientSession;
   /** True once the store is closed: commands are refused rather than sent to a closed client. */
   closed?: () => boolean;
+  /** Filtered lists' match counts kept between changes (outside transactions). */
+  counts?: MatchCounts;
 }
 
 type Filter = mongo.Filter<mongo.Document>;
@@ -41,7 +45,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   insert(doc: NewDoc<T>): Promise<T> {
-    return this.run(async () => {
+    return this.write(async () => {
       const now = this.context.clock();
       const { id = newId(now.getTime()), ...rest } = doc as NewDoc<T> & { id?: string };
       const stored = { ...defined(rest), created_at: now.toISOString(), updated_at: now.toISOString() };
@@ -74,16 +78,17 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
       const filter = this.filter(query.filter);
       // One after the other: a transaction's session must not run two commands at once.
       const results = await this.read(filter, compileSort(this.catalogue, query.sort), query.offset, query.limit);
-      return { results, total_results: pageTotal(query, results.length) ?? (await this.raw.countDocuments(filter, this.options)) };
+      return { results, total_results: pageTotal(query, results.length) ?? (await this.total(filter)) };
     });
   }
 
   listIds(query: ListQuery): Promise<{ ids: string[]; total_results: number }> {
     return this.run(async () => {
       const filter = this.filter(query.filter);
-      const ids = query.limit === 0 ? [] : await this.raw.find(filter, { ...this.options, sort: compileSort(this.catalogue, query.sort), skip: query.offset, projection: { _id: 1 }, ...(query.limit === undefined ? {} : { limit: query.limit }) }).toArray();
+      const sort = compileSort(this.catalogue, query.sort);
+      const ids = query.limit === 0 ? [] : await this.raw.find(filter, { ...this.options, sort, ...this.hint(filter, sort), skip: query.offset, projection: { _id: 1 }, ...(query.limit === undefined ? {} : { limit: query.limit }) }).toArray();
       const page = ids.map((doc) => fromMongo<BaseDoc>(doc).id);
-      return { ids: page, total_results: pageTotal(query, page.length) ?? (await this.raw.countDocuments(filter, this.options)) };
+      return { ids: page, total_results: pageTotal(query, page.length) ?? (await this.total(filter)) };
     });
   }
 
@@ -92,14 +97,14 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   update(id: string, update: Update<T>, options: WriteOptions = {}): Promise<T | null> {
-    return this.run(async () => {
+    return this.write(async () => {
       const after = await this.raw.findOneAndUpdate(this.target(id, options), this.changes(update), { ...this.options, returnDocument: 'after' });
       return this.publicOrNull(after);
     });
   }
 
   updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]> {
-    return this.run(async () => {
+    return this.write(async () => {
       const made: boolean[] = [];
       // One command at a time, in order: a transaction's session must not run two at once, and a
       // later write to the same document must see the earlier one.
@@ -112,7 +117,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   replace(id: string, doc: Omit<T, keyof BaseDoc>, options: WriteOptions = {}): Promise<T | null> {
-    return this.run(async () => {
+    return this.write(async () => {
       const { id: _ignored, _id, created_at, updated_at, ...fields } = doc as Record<string, unknown>;
       // A pipeline keeps _id and created_at in the same atomic command; $literal keeps data from being read as expressions.
       const kept = { _id: '$_id', created_at: '$created_at', updated_at: { $literal: this.now() } };
@@ -124,17 +129,45 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   updateMany(filter: Condition[], update: Update<T>): Promise<number> {
     // Matched, not modified: a write that leaves values as they were still counts, as in SQLite.
-    return this.run(async () => (await this.raw.updateMany(this.filter(filter), this.changes(update), this.options)).matchedCount);
+    return this.write(async () => (await this.raw.updateMany(this.filter(filter), this.changes(update), this.options)).matchedCount);
   }
 
   delete(id: string, options: WriteOptions = {}): Promise<T | null> {
-    return this.run(async () => this.publicOrNull(await this.raw.findOneAndDelete(this.target(id, options), this.options)));
+    return this.write(async () => this.publicOrNull(await this.raw.findOneAndDelete(this.target(id, options), this.options)));
   }
 
   private async read(filter: Filter, sort: MongoSort, skip: number, limit: number | undefined): Promise<T[]> {
     if (limit === 0) return [];
-    const docs = await this.raw.find(filter, { ...this.options, sort, skip, ...(limit === undefined ? {} : { limit }) }).toArray();
+    const docs = await this.raw.find(filter, { ...this.options, sort, ...this.hint(filter, sort), skip, ...(limit === undefined ? {} : { limit }) }).toArray();
     return docs.map((doc) => fromMongo<T>(doc));
+  }
+
+  /**
+   * An unfiltered list walks the index of its sort (forwards or backwards) and stops after the
+   * page: the hint keeps the planner from choosing a collection scan and a sort in memory. With a
+   * filter the planner chooses between the filter's index and the sort's.
+   */
+  private hint(filter: Filter, sort: MongoSort): { hint?: Record<string, 1> } {
+    const hint = Object.keys(filter).length === 0 ? sortIndexHint(this.name, sort) : null;
+    return hint ? { hint } : {};
+  }
+
+  /**
+   * All the matches of a list whose page does not show them. Unfiltered: the collection's own count
+   * (its metadata, no scan). Filtered: counted once, then kept until the collection changes. In a
+   * transaction: counted, in its snapshot.
+   */
+  private total(filter: Filter): Promise<number> {
+    const { counts, session } = this.context;
+    if (session || !counts) return this.raw.countDocuments(filter, this.options);
+    if (Object.keys(filter).length === 0) return this.raw.estimatedDocumentCount();
+    return counts.count(this.name, mongoose.mongo.BSON.EJSON.stringify(filter, { relaxed: false }), () => this.raw.countDocuments(filter));
+  }
+
+  /** Writes forget the kept counts of their collection before they are sent. */
+  private write<R>(operation: () => Promise<R>): Promise<R> {
+    this.context.counts?.forget(this.name);
+    return this.run(operation);
   }
 
   private filter(conditions: readonly Condition[]): Filter {

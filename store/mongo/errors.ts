@@ -5,8 +5,12 @@ import { DuplicateKeyError, StoreUnavailableError } from '../types.js';
 
 const { MongoError, MongoServerError } = mongoose.mongo;
 
-/** Server states that mean "no primary to serve this now" (a step-down, a shutdown, a recovering node). */
-const UNAVAILABLE_CODES = new Set([6, 7, 89, 91, 189, 9001, 10107, 11600, 11602, 13435, 13436]);
+/**
+ * Server states that mean "no primary to serve this now" (a step-down, a shutdown, a recovering
+ * node), and transaction failures that a later retry may not meet: WriteConcernFailed (64, no
+ * majority in time), an exhausted WriteConflict (112), NoSuchTransaction (251).
+ */
+const UNAVAILABLE_CODES = new Set([6, 7, 64, 89, 91, 112, 189, 251, 9001, 10107, 11600, 11602, 13435, 13436]);
 const UNAVAILABLE_NAMES = new Set([
   'MongoNetworkError',
   'MongoNetworkTimeoutError',

@@ -5,7 +5,7 @@ import mongoose, { type mongo } from 'mongoose';
 import type { CollectionName, Store } from '../types.js';
 import { toStoreError } from './errors.js';
 import { silentLogger, type StoreLogger } from '../logger.js';
-import { mongoOpener } from './opener.js';
+import { lastWriteTime, mongoOpener } from './opener.js';
 import { mongoResumeTokenStore } from './resume-tokens.js';
 import { defineModels, prepareCollections, type MongoModels } from './schemas.js';
 import { MongoStore } from './store.js';
@@ -17,6 +17,11 @@ export interface MongoStoreOptions {
   /** Keys this instance's saved change-stream position; unique per running instance. */
   instanceId?: string;
   logger?: StoreLogger;
+  /**
+   * Called once the change stream has been reported down (or stalled) for `afterMs` (0: never):
+   * the process should exit, so that its supervisor starts it afresh.
+   */
+  giveUp?: { afterMs: number; onGiveUp: (problem: string) => void };
 }
 
 const CONNECTION_OPTIONS = {
@@ -58,8 +63,9 @@ export async function openMongoStore(options: MongoStoreOptions): Promise<Store>
     await assertReplicaSet(db);
     const models = defineModels(connection);
     const { images } = await prepareCollections(connection, models, logger);
-    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId), recreate: preparingAgain(connection, models, logger) };
-    const store = await MongoStore.open({ connection, models, clock: options.clock ?? (() => new Date()), logger, stream });
+    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId), recreate: preparingAgain(connection, models, logger), startTime: () => lastWriteTime(db) };
+    const watch = { giveUpAfterMs: options.giveUp?.afterMs ?? 0, onGiveUp: options.giveUp?.onGiveUp ?? (() => undefined) };
+    const store = await MongoStore.open({ connection, models, clock: options.clock ?? (() => new Date()), logger, stream, watch });
     logger.info({ instanceId, images }, 'MongoDB store open');
     return store;
   } catch (error) {

@@ -48,6 +48,13 @@ async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
   return time instanceof Timestamp ? new Timestamp({ t: time.t, i: time.i + 1 }) : undefined;
 }
 
+/** The cluster's last write now: events committed up to it were made before this moment. */
+export async function lastWriteTime(db: mongo.Db): Promise<{ t: number; i: number } | undefined> {
+  const reply = await db.command({ hello: 1 });
+  const time: unknown = reply.lastWrite?.opTime?.ts ?? reply.operationTime;
+  return time instanceof Timestamp ? { t: time.t, i: time.i } : undefined;
+}
+
 export function mongoOpener(db: mongo.Db, images: boolean): ChangeStreamOpener {
   return async ({ startAfter }) => {
     const startAtOperationTime = startAfter ? undefined : await clusterNow(db);

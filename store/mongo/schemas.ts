@@ -23,13 +23,39 @@ function indexKeys(collection: CollectionName, fields: readonly string[]): Recor
   return Object.fromEntries([...fields.map((field) => path(collection, field)), '_id'].map((key) => [key, 1 as const]));
 }
 
+/**
+ * Collections whose every sortable field gets an index {field: 1, _id: 1} in MongoDB, beside the
+ * ones models/collections.ts lists: a page of orders sorted by any field is read from an index,
+ * walked forwards or backwards, never sorted in memory, whatever the history holds. (The embedded
+ * store keeps only the listed indexes: each one costs every order write a JSON expression.)
+ */
+const SORT_INDEXED: readonly CollectionName[] = ['orders'];
+
+/** The keys of every index built for `collection`, sort indexes included. */
+function indexedFields(collection: CollectionName): string[][] {
+  const { indexes, catalogue, expiresBy } = COLLECTIONS[collection];
+  const listed = indexes.filter((fields) => fields.join() !== expiresBy);
+  if (!SORT_INDEXED.includes(collection)) return listed;
+  const sortable = Object.entries(catalogue).filter(([field, spec]) => spec.sortable && field !== 'id' && !spec.array);
+  const missing = sortable.map(([field]) => [field]).filter(([field]) => !listed.some((fields) => fields.length === 1 && fields[0] === field));
+  return [...listed, ...missing];
+}
+
+/** The index that serves `sort` ({field: ±1, _id: ±1}, or _id alone) as a hint, or null when none was built. */
+export function sortIndexHint(collection: CollectionName, sort: Record<string, 1 | -1>): Record<string, 1> | null {
+  const keys = Object.keys(sort);
+  if (keys.length === 1 && keys[0] === '_id') return { _id: 1 };
+  const built = indexedFields(collection).map((fields) => Object.keys(indexKeys(collection, fields)).join());
+  return built.includes(keys.join()) ? Object.fromEntries(keys.map((key) => [key, 1 as const])) : null;
+}
+
 function schemaFor(collection: CollectionName): mongoose.Schema {
   // Writes go through the driver (see collection.ts), so the schema only carries indexes.
   const schema = new mongoose.Schema({}, { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection });
-  const { indexes, unique, expiresBy } = COLLECTIONS[collection];
+  const { unique, expiresBy } = COLLECTIONS[collection];
   // The expiry field gets a TTL index of its own (TTL indexes have one field): MongoDB then deletes
   // each document once that date has passed, reading the index, never scanning.
-  for (const fields of indexes.filter((fields) => fields.join() !== expiresBy)) schema.index(indexKeys(collection, fields));
+  for (const fields of indexedFields(collection)) schema.index(indexKeys(collection, fields));
   if (expiresBy) schema.index({ [expiresBy]: 1 }, { expireAfterSeconds: 0 });
   for (const { field, caseInsensitive } of unique) {
     schema.index({ [path(collection, field)]: 1 }, { unique: true, ...(caseInsensitive ? { collation: CASE_INSENSITIVE } : {}) });

@@ -5,6 +5,9 @@ import type { Collections } from '../../models/collections.js';
 import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
+import { MatchCounts } from './counts.js';
+import { watchStream, type StreamWatch } from './stream-watch.js';
+import { runTransaction, type RetryBudget } from './transaction-runner.js';
 import { toStoreError } from './errors.js';
 import { Listeners } from './listeners.js';
 import type { StoreLogger } from '../logger.js';
@@ -17,6 +20,10 @@ export interface MongoStoreParts {
   logger: StoreLogger;
   /** Where the change stream comes from; `deliver` and `resync` are the store's own. */
   stream: Omit<ChangeSourceOptions, 'deliver' | 'resync' | 'logger'>;
+  /** How long and how often transactions retry (default TRANSACTION_RETRIES). */
+  retries?: RetryBudget;
+  /** The watchdog over the change stream (stalls, giving up); none when absent. */
+  watch?: StreamWatch;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -31,11 +38,14 @@ export class MongoStore implements Store {
   private readonly resyncs: Listeners<string>;
   private readonly source: ChangeSource;
   private closing: Promise<void> | null = null;
+  private stopWatch: () => void = () => undefined;
+  private readonly counts: MatchCounts;
 
   /** Resolves once the change stream has been opened (or its first failure scheduled a retry). */
   static async open(parts: MongoStoreParts): Promise<MongoStore> {
     const store = new MongoStore(parts);
     await store.source.start();
+    if (parts.watch) store.stopWatch = watchStream(store.source, parts.watch);
     return store;
   }
 
@@ -48,13 +58,19 @@ export class MongoStore implements Store {
       deliver: (event) => this.changes.emit(event),
       resync: (reason) => this.resyncs.emit(reason),
     });
+    this.counts = new MatchCounts(() => this.source.live);
+    this.changes.subscribe((event) => this.counts.forget(event.collection));
+    this.resyncs.subscribe(() => this.counts.forgetAll());
   }
 
   collection<N extends CollectionName>(name: N): Collection<Collections[N]> {
     return this.collectionIn(name);
   }
 
-  /** The driver retries the whole of `work` on TransientTransactionError (write conflicts, failovers). */
+  /**
+   * The whole of `work` runs again on TransientTransactionError (write conflicts, failovers), with
+   * backoff, until the request's deadline or the retry budget; then a StoreUnavailableError (503).
+   */
   async transaction<R>(work: (session: StoreSession) => Promise<R>): Promise<R> {
     if (this.closing) throw new StoreUnavailableError('the store is closed');
     let session: ClientSession | undefined;
@@ -62,7 +78,7 @@ export class MongoStore implements Store {
       session = await this.parts.connection.startSession();
       const bound = session;
       const view: StoreSession = { collection: (name) => this.collectionIn(name, bound) };
-      return await session.withTransaction(() => work(view), TRANSACTION_OPTIONS);
+      return await runTransaction(bound, () => work(view), TRANSACTION_OPTIONS, this.parts.retries);
     } catch (error) {
       throw toStoreError(error);
     } finally {
@@ -98,12 +114,13 @@ export class MongoStore implements Store {
   }
 
   close(): Promise<void> {
+    this.stopWatch();
     this.closing ??= this.source.close().finally(() => this.parts.connection.close());
     return this.closing;
   }
 
   private collectionIn<N extends CollectionName>(name: N, session?: ClientSession): Collection<Collections[N]> {
-    const context = { clock: this.parts.clock, closed: () => this.closing !== null, ...(session ? { session } : {}) };
+    const context = { clock: this.parts.clock, closed: () => this.closing !== null, counts: this.counts, ...(session ? { session } : {}) };
     return new MongoCollection<Collections[N]>(name, this.parts.models[name].collection, context);
   }
 }

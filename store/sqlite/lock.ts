@@ -1,5 +1,5 @@
 // One server per data directory: pos.lock names the process that owns it. A second process is
-// refused with that process's pid; a lock left by a process that died is taken over. A second store
+// refused with that process's pid; a lock left by a process that died (or lingers as a zombie) is taken over. A second store
 // inside the owning process is refused too: the embedded store holds SQLite's write lock across
 // turns of the event loop (group commit), which a second writer in the same thread would wait on forever.
 import fs from 'node:fs';
@@ -12,6 +12,8 @@ interface Holder {
   pid: number;
   host: string;
   started_at: string;
+  /** Where the server listens, once it does: scripts reach it there whatever port they were told. */
+  url?: string;
 }
 
 /** Another live process owns the data directory. */
@@ -36,7 +38,8 @@ const held = new Set<string>();
 function readHolder(file: string): Holder | undefined {
   try {
     const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
-    return typeof holder.pid === 'number' && typeof holder.host === 'string' ? { pid: holder.pid, host: holder.host, started_at: String(holder.started_at) } : undefined;
+    if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
+    return { pid: holder.pid, host: holder.host, started_at: String(holder.started_at), ...(typeof holder.url === 'string' && { url: holder.url }) };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable or half-written (a crash while writing it): no live owner can be named.
@@ -52,9 +55,24 @@ function alive(holder: Holder, file: string): boolean {
   if (holder.pid === process.pid) return held.has(file);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !exited(holder.pid);
+}
+
+/**
+ * A process that has exited but that its parent has not reaped (a zombie, state Z) still answers
+ * `kill 0`; it holds nothing. Linux names the state in /proc; elsewhere, none is known.
+ */
+function exited(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command name) state …": the name may hold spaces and parentheses, the state follows the last ')'.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }
 
@@ -66,7 +84,7 @@ export function lockDataDirectory(dir: string): () => void {
   const mine: Holder = { pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() };
   for (let attempt = 0; ; attempt += 1) {
     try {
-      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o644 });
+      fs.writeFileSync(file, `${JSON.stringify(mine)}\n`, { flag: 'wx', mode: 0o600 });
       held.add(file);
       return once(file);
     } catch (error) {
@@ -78,6 +96,19 @@ export function lockDataDirectory(dir: string): () => void {
     // it over at once the second to create the file fails instead of sharing it.
     fs.rmSync(file, { force: true });
   }
+}
+
+/**
+ * Adds the server's address to the lock this process holds on `dir`. Written beside it and renamed
+ * over it, so a process reading the lock never sees half a file (which it would take for no owner).
+ */
+export function announceUrl(dir: string, url: string): void {
+  const file = path.join(path.resolve(dir), LOCK_FILE);
+  const holder = held.has(file) ? readHolder(file) : undefined;
+  if (holder?.pid !== process.pid) return;
+  const next = `${file}.${process.pid}`;
+  fs.writeFileSync(next, `${JSON.stringify({ ...holder, url })}\n`, { mode: 0o600 });
+  fs.renameSync(next, file);
 }
 
 function lockError(error: unknown, file: string): Error {

@@ -51,6 +51,23 @@ export function connect(file: string, synchronous: Synchronous): Database.Databa
   }
 }
 
+/** The data holds password hashes, emails and allergy notes: only the server's user may read it. */
+export const PRIVATE_DIRECTORY = 0o700;
+export const PRIVATE_FILE = 0o600;
+
+/**
+ * Takes group and other permissions off a file or directory (an earlier release left 0755/0644);
+ * the owner's stay as they are, so a read-only file stays read-only. Not ours to change: left.
+ */
+export function keepPrivate(file: string): void {
+  try {
+    const { mode } = fs.statSync(file);
+    if ((mode & 0o077) !== 0) fs.chmodSync(file, mode & 0o700);
+  } catch (error) {
+    if (!['ENOENT', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+}
+
 /**
  * Creates the missing levels one by one. Node's recursive mkdir loops for minutes under /proc
  * (mkdir there answers ENOENT, which it takes for a missing parent); this fails at once.
@@ -63,7 +80,7 @@ function makeDirectory(dir: string): void {
   }
   for (const level of missing) {
     try {
-      fs.mkdirSync(level);
+      fs.mkdirSync(level, { mode: PRIVATE_DIRECTORY });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -85,8 +102,14 @@ function assertWritable(file: string): void {
   } catch {
     writable = false;
   }
+  if (writable) return;
+  const { uid, gid } = fs.statSync(file);
+  const octal = (mode & 0o777).toString(8);
   // Root may write anything, but a file without write permission was made read-only on purpose.
-  if (!writable) throw new Error(`${file} is read-only (mode ${(mode & 0o777).toString(8)}): the server must be able to write it`);
+  if ((mode & 0o222) === 0) throw new Error(`${file} is read-only (mode ${octal}): the server must be able to write it`);
+  // Most often a restore or a copy made as root: the mode allows writing, only not for this user.
+  const user = process.getuid?.() ?? -1;
+  throw new Error(`${file} belongs to user ${uid} (group ${gid}, mode ${octal}) and this server runs as user ${user}, who cannot write it: give it to the server's user (e.g. chown pos: ${file})`);
 }
 
 export interface Opened {
@@ -104,9 +127,13 @@ export function openConnections(dataDir: string, synchronous: Synchronous, now: 
     makeDirectory(dir);
     // Checked up front: SQLite would only say "unable to open database file".
     fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+    keepPrivate(dir);
     release = lockDataDirectory(dir);
     const file = path.join(dir, DATABASE_FILE);
     assertWritable(file);
+    // SQLite gives the log and shared-memory files the database file's mode: made 0600 here first.
+    for (const suffix of ['', '-wal', '-shm']) keepPrivate(file + suffix);
+    fs.closeSync(fs.openSync(file, 'a', PRIVATE_FILE));
     const created = new Connection(connect(file, synchronous), { remembers: true });
     writer = created;
     // One transaction: two processes starting together never see half a schema or half an upgrade.

@@ -42,7 +42,7 @@ it('logs a throttled login once with user_name and address; a manager unlocks it
   await vi.waitFor(() => {
     const warnings = logLines(server!.output()).filter((line) => line.level === 40 && String(line.msg).startsWith('login throttled'));
     expect(warnings.map(({ scope, user_name, address, failures, window_seconds, msg }) => ({ scope, user_name, address, failures, window_seconds, msg }))).toStrictEqual([
-      { scope: 'user_name', user_name: 'cook', address: '127.0.0.1', failures: 2, window_seconds: 900, msg: 'login throttled: 2 failed logins for this user_name within 900 s; a manager can lift it (POST /users/{id}/unlock)' },
+      { scope: 'user_name', user_name: 'cook', address: '127.0.0.1', failures: 2, window_seconds: 900, msg: 'login throttled: 2 failed logins for this user_name within 900 s, locked for 60 s; a manager can lift it (POST /users/{id}/unlock)' },
     ]);
   }, { timeout: 5000, interval: 50 });
   expect(server.output()).not.toContain(WRONG);

@@ -259,21 +259,21 @@ describe('POST /auth/refresh-token', () => {
 });
 
 describe('login throttling', () => {
-  it('429 with Retry-After after repeated failures for one user_name, even with the right password; success after the window', async () => {
+  it('429 with Retry-After after repeated failures for one user_name, even with the right password; success once the lock ends', async () => {
     const clock = new FrozenClock();
     t = await startTestApp({ clock });
     for (let attempt = 0; attempt < 5; attempt++) expectProblem(await login('chef1', 'Wrong@Pass1'), 401, WRONG_CREDENTIALS);
     for (const password of ['Wrong@Pass1', PASSWORD]) {
       const response = await login('chef1', password);
       expectProblem(response, 429, THROTTLED);
-      expect(response.headers['retry-after']).toBe('900');
+      expect(response.headers['retry-after']).toBe('60');
     }
     // The user_name is throttled whatever its case; other users are not.
     expectProblem(await login('CHEF1', PASSWORD), 429, THROTTLED);
     expect((await login('expeditor1')).statusCode).toBe(201);
-    clock.advance(10 * MINUTE);
-    expect((await login('chef1')).headers['retry-after']).toBe('300');
-    clock.advance(5 * MINUTE);
+    clock.advance(50_000);
+    expect((await login('chef1')).headers['retry-after']).toBe('10');
+    clock.advance(10_000);
     expect((await login('chef1')).statusCode).toBe(201);
   });
 
@@ -283,7 +283,7 @@ describe('login throttling', () => {
     for (let attempt = 0; attempt < 5; attempt++) await login('ghost', 'Wrong@Pass1');
     const response = await login('ghost', 'Wrong@Pass1');
     expectProblem(response, 429, THROTTLED);
-    expect(response.headers['retry-after']).toBe('900');
+    expect(response.headers['retry-after']).toBe('60');
   });
 
   it('a success clears the failures of that user_name', async () => {
@@ -300,6 +300,6 @@ describe('login throttling', () => {
     for (let attempt = 0; attempt < 20; attempt++) expectProblem(await login(`guess${attempt}`, 'Wrong@Pass1'), 401, WRONG_CREDENTIALS);
     const response = await login('patron1');
     expectProblem(response, 429, THROTTLED);
-    expect(response.headers['retry-after']).toBe('900');
+    expect(response.headers['retry-after']).toBe('60');
   });
 });

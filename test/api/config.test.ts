@@ -42,7 +42,7 @@ describe('loadConfig', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(loadConfig({ PORT: '', LOG_LEVEL: '', MONGODB_URI: '', POS_JWT_SECRET: '', POS_ADMIN_USER_NAME: '', POS_ADMIN_PASSWORD: '' })).toMatchObject({
+    expect(loadConfig({ PORT: '', LOG_LEVEL: '', MONGODB_URI: '', POS_ADMIN_USER_NAME: '', POS_ADMIN_PASSWORD: '' })).toMatchObject({
       port: 3000,
       logLevel: 'info',
       mongodbUri: undefined,
@@ -126,6 +126,13 @@ describe('loadConfig', () => {
     [{ POS_MEMORY_TARGET_MB: '200MB' }, 'POS_MEMORY_TARGET_MB must be a whole number from 0 to 1000000 (got "200MB")'],
     [{ POS_SQLITE_SYNCHRONOUS: 'OFF' }, 'POS_SQLITE_SYNCHRONOUS must be one of NORMAL, FULL (got "OFF")'],
     [{ POS_JWT_SECRET: 'too-short' }, 'POS_JWT_SECRET must be at least 32 characters long'],
+    [{ POS_JWT_SECRET: '' }, 'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ POS_JWT_SECRET: ' '.repeat(32) }, 'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ POS_JWT_SECRET: '\t\n'.repeat(20) }, 'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ POS_JWT_SECRET: `${SECRET} ` }, 'POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ POS_JWT_SECRET: 'a'.repeat(40) }, 'POS_JWT_SECRET is too predictable (only 1 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ POS_JWT_SECRET: '0123'.repeat(10) }, 'POS_JWT_SECRET is too predictable (only 4 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
+    [{ MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0', POS_JWT_SECRET: '' }, 'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
     [{ MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0' }, 'POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret'],
     [{ MONGODB_URI: 'postgres://db/pos', POS_JWT_SECRET: SECRET }, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'],
     [{ POS_ADMIN_USER_NAME: 'boss' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],

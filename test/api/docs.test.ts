@@ -1,4 +1,5 @@
 // Health, readiness and the API's own documentation: the OpenAPI 3.1 document and Swagger UI.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { expectProblem, JSON_TYPE } from './support.js';
@@ -10,9 +11,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /health and /ready', () => {
-  it('/health: the process is up', async () => {
+  it('/health: the process is up, and names its release (package.json\'s version)', async () => {
     const response = await t.inject({ method: 'GET', url: '/health' });
-    expect({ status: response.statusCode, type: response.headers['content-type'], body: response.json() }).toStrictEqual({ status: 200, type: JSON_TYPE, body: { status: 'ok' } });
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect({ status: response.statusCode, type: response.headers['content-type'], body: response.json() }).toStrictEqual({ status: 200, type: JSON_TYPE, body: { status: 'ok', version } });
   });
 
   it('/ready: the store answers', async () => {

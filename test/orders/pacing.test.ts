@@ -197,3 +197,27 @@ describe('changes after firing', () => {
     expect(later.json<{ results: Order[] }>().results.map((row) => row.id)).not.toContain(order.id);
   });
 });
+
+describe('a voided ticket given its dish back', () => {
+  it('comes back to the station as the one ticket of its station and course, with the dish marked added', async () => {
+    const order = await placeOrder(t, [dish.salad.id, dish.lemonade.id]);
+    await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [dish.salad.id] } });
+    const back = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [dish.salad.id, dish.lemonade.id] } });
+    const at = back.json<Order>().updated_at;
+    const beverages = back.json<Order>().tickets.filter((ticket) => ticket.station === 'beverages');
+    expect(beverages.map((ticket) => [ticket.status, ticket.fired_at, ticket.changes.at(-1)])).toEqual([['Received', order.tickets[1]!.fired_at, { at, added: [dish.lemonade.id], removed: [] }]]);
+  });
+});
+
+describe("the seed's order-level moves", () => {
+  it('fire held tickets first, then apply to every ticket', async () => {
+    const now = clock.now().toISOString();
+    const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'courses' });
+    const started = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { status: 'In Progress' } });
+    expect(started.statusCode).toBe(200);
+    expect(started.json<Order>().tickets.map((ticket) => [ticket.course, ticket.status, ticket.fired_at, ticket.fire_at])).toEqual([
+      [1, 'In Progress', now, now],
+      [2, 'In Progress', now, now],
+    ]);
+  });
+});

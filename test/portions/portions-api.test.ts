@@ -209,4 +209,17 @@ describe('shortages', () => {
     expect(await shortOf(newest)).toStrictEqual([undefined, [{ ingredient_id: salt.id, name: 'Salt', units: 3 }]]);
     expect(await shortOf(orders[1] as Order)).toStrictEqual([undefined, undefined]);
   });
+
+  it('clears marks oldest first when a deleted or edited order gives its units back', async () => {
+    const { beef, steak, soda, orders } = await rush();
+    const [oldest, middle, newest] = orders as [Order, Order, Order];
+    await patch(`/ingredients/${beef.id}`, { in_stock_qty: -4 });
+    expect([(await shortOf(middle))[0], (await shortOf(newest))[0]]).toStrictEqual([[{ ingredient_id: beef.id, name: 'Beef', units: 2 }], [{ ingredient_id: beef.id, name: 'Beef', units: 2 }]]);
+    // The oldest order (unmarked) drops one steak: one unit back, shortfall 3, both still needed.
+    expect((await patch(`/orders/${oldest.id}`, { dish_ids: [steak.id, soda.id] }, 'patron')).statusCode).toBe(200);
+    expect([await stockOf(beef.id), (await shortOf(middle))[0]?.length]).toStrictEqual([-3, 1]);
+    // The oldest is deleted: one more unit back, shortfall 2: the middle order's mark clears.
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${oldest.id}`, as: 'patron' })).statusCode).toBe(204);
+    expect([await stockOf(beef.id), await shortOf(middle), (await shortOf(newest))[0]?.length]).toStrictEqual([-2, [undefined, undefined], 1]);
+  });
 });

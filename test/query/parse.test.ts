@@ -9,11 +9,11 @@ import { parseFields, parseListQuery, project, type RawListQuery } from '../../q
 import type { Catalogue, Condition } from '../../query/types.js';
 
 const DISH_FILTERABLE =
-  'category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
-const ORDER_FILTERABLE = 'closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at';
+  'allergens, category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
+const ORDER_FILTERABLE = 'allergies, closed_at, created_at, dish_ids, fire_at, id, name, priority, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at';
 const USER_FILTERABLE = 'created_at, id, role, updated_at, user_name';
 const DISH_SORTABLE = 'category, created_at, id, name, preparation_time, price, station, updated_at';
-const DISH_FIELDS = 'category, created_at, description, id, image_name, ingredients, is_available, name, preparation_time, price, station, updated_at';
+const DISH_FIELDS = 'allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
 const OPERATORS = 'eq, ne, gt, gte, lt, lte, in, contains';
 const STATUSES = 'Draft, Received, In Progress, Ready for Assembly, On the Way, Ready for Pickup';
 const DATE_EXPECTED =

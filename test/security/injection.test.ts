@@ -21,9 +21,11 @@ afterAll(async () => {
 });
 
 async function unchangedBy(request: Parameters<TestApp['inject']>[0]) {
-  const before = await snapshot(t.store);
+  // A wrong password is counted for the login throttle (login_failures): its bookkeeping, no data.
+  const data = async () => ({ ...(await snapshot(t.store)), login_failures: undefined });
+  const before = await data();
   const response = await t.inject(request);
-  expect(await snapshot(t.store)).toEqual(before);
+  expect(await data()).toEqual(before);
   return response;
 }
 

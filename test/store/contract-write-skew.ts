@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDish, changeDish, deleteDish } from '../../domain/dishes.js';
 import { ProblemError } from '../../domain/errors.js';
 import { deleteIngredient } from '../../domain/ingredients.js';
-import { createOrder } from '../../domain/orders.js';
+import { changeOrder, createOrder } from '../../domain/orders.js';
 import type { Principal } from '../../domain/principal.js';
 import type { DishWrite } from '../../models/dish.js';
 import type { CollectionName, Store, StoreSession } from '../../store/types.js';
@@ -137,6 +137,35 @@ export function describeWriteSkew(store: () => Store): void {
       const users = await store().collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'eq', value: saffron.id }]);
       if (left) expect({ ...result, users: users.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, users: 1 });
       else expect({ ...result, users: users.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, users: 0 });
+    });
+
+    it('an order swapping a dish for one of the same recipe, stopped after reading it, while that dish is deleted: one wins', async () => {
+      const { rice, risotto, body } = await menu(store());
+      const twin = await store().collection('dishes').insert(body('Risotto bianco', rice.id));
+      const order = await createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [risotto.id] });
+      const stop = stoppingAfter(store(), 'dishes', 'getEach');
+      const result = await race(stop, () => changeOrder({ store: stop.store, now }, PATRON, order.id, { dish_ids: [twin.id] }), () => deleteDish({ store: store(), now }, twin.id));
+      const dishLeft = await store().collection('dishes').get(twin.id);
+      const orders = await store().collection('orders').find([{ field: 'dish_ids', op: 'eq', value: twin.id }]);
+      if (dishLeft) expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, orders: 1 });
+      else expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, orders: 0 });
+    });
+
+    it('swapping a dish for one of the same recipe writes its ingredients, as deleting that dish does (what makes MongoDB see the conflict)', async () => {
+      const { rice, saffron, body } = await menu(store());
+      const paella = await store().collection('dishes').insert(body('Paella', saffron.id, rice.id));
+      const twin = await store().collection('dishes').insert(body('Paella valenciana', saffron.id, rice.id));
+      const order = await createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [paella.id] });
+      await new Promise((resolve) => setTimeout(resolve, store().synchronousChanges ? 0 : 500));
+      const touched: string[] = [];
+      const stop = store().onChange((event) => {
+        if (event.collection === 'ingredients' && event.operation === 'update') touched.push(event.id);
+      });
+      await changeOrder({ store: store(), now }, PATRON, order.id, { dish_ids: [twin.id] });
+      await new Promise((resolve) => setTimeout(resolve, store().synchronousChanges ? 0 : 500));
+      stop();
+      expect(touched.sort()).toEqual([rice.id, saffron.id].sort());
+      expect((await store().collection('ingredients').getEach([rice.id, saffron.id])).map((ingredient) => ingredient.in_stock_qty)).toEqual([9, 9]);
     });
 
     it('deleting a dish and taking up an ingredient write the ingredient documents they depend on (what makes MongoDB see the conflict)', async () => {

@@ -8,6 +8,7 @@ import type { UserDoc } from '../../models/user.js';
 import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeSettingsDocument } from './contract-settings.js';
+import { describeLoginFailures } from './contract-login-failures.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { describeFireQueries } from './contract-fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
@@ -225,6 +226,29 @@ function describeFilters(suite: Suite) {
       expect(await where([{ field: 'ingredients.is_essential', op: 'ne', value: false }])).toEqual(['Z']);
       expect(await where([{ field: 'ingredients.is_essential', op: 'in', value: [true] }])).toEqual(['X', 'Z']);
       expect(await where([{ field: 'ingredients.is_essential', op: 'nin', value: [false] }])).toEqual(['Z']);
+    });
+
+    it('filters dishes by their allergens (eq contains, ne contains none; a dish stored without them has none)', async () => {
+      const dishes = suite.store().collection('dishes');
+      await dishes.insert(dish('Burger', { allergens: ['cereals_gluten', 'milk', 'sesame'] }));
+      await dishes.insert(dish('Satay', { allergens: ['peanuts'] }));
+      await dishes.insert(dish('Steak', { allergens: [] }));
+      await dishes.insert(dish('Legacy'));
+      const where = async (filter: Condition[]) => sortedNames(await dishes.find(filter));
+      expect(await where([{ field: 'allergens', op: 'eq', value: 'sesame' }])).toEqual(['Burger']);
+      expect(await where([{ field: 'allergens', op: 'ne', value: 'sesame' }])).toEqual(['Legacy', 'Satay', 'Steak']);
+      expect(await where([{ field: 'allergens', op: 'ne', value: 'peanuts' }, { field: 'allergens', op: 'ne', value: 'milk' }])).toEqual(['Legacy', 'Steak']);
+      expect(await where([{ field: 'allergens', op: 'in', value: ['peanuts', 'milk'] }])).toEqual(['Burger', 'Satay']);
+    });
+
+    it('finds the orders holding an ingredient (stock_taken, for shortages)', async () => {
+      const orders = suite.store().collection('orders');
+      await orders.insert(order('Ann', { stock_taken: [{ ingredient_id: hexId(1), units: 2 }, { ingredient_id: hexId(2), units: 1 }] }));
+      await orders.insert(order('Ben', { stock_taken: [{ ingredient_id: hexId(2), units: 3 }] }));
+      await orders.insert(order('Cid', { stock_taken: [] }));
+      const where = async (filter: Condition[]) => sortedNames(await orders.find(filter));
+      expect(await where([{ field: 'stock_taken.ingredient_id', op: 'eq', value: hexId(2) }])).toEqual(['Ann', 'Ben']);
+      expect(await where([{ field: 'stock_taken.ingredient_id', op: 'eq', value: hexId(1) }])).toEqual(['Ann']);
     });
 
     it('filters dishes by enum, number and case-insensitive text', async () => {
@@ -816,5 +840,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);
+    describeLoginFailures(suite.store);
   });
 }

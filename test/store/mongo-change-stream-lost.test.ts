@@ -17,7 +17,7 @@ describe('change stream over the real driver: losing the position', () => {
     w.peer.always('aggregate', (command) => (resumesFrom(command) ? historyLost() : firstBatch(token(50))));
     const { store, resyncs } = await w.open();
     await until('the stream reopened from now', () => w.aggregates().some(fromNow) && w.peer.pending('getMore') === 1);
-    w.clock.now += 60_000;
+    w.clock.now += 20_000;
     expect(await readyOverHttp(store)).toEqual({ status: 200, body: { status: 'ready', store: 'mongodb' } });
     expect(resyncs).toHaveLength(1);
   });

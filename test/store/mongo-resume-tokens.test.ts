@@ -75,3 +75,37 @@ describe('ResumeTokenKeeper', () => {
     expect(saved).toEqual([token(2)]);
   });
 });
+
+describe('ResumeTokenKeeper on an idle stream', () => {
+  function keeperWithClock() {
+    const saved: ResumeToken[] = [];
+    const clock = { now: 5_000_000 };
+    const store: ResumeTokenStore = { load: async () => null, clear: async () => undefined, save: async (value) => void saved.push(value) };
+    return { saved, clock, keeper: new ResumeTokenKeeper(store, silentLogger, { now: () => clock.now, heartbeatSaveMs: 60_000 }) };
+  }
+
+  it('a token equal to the one last written is not written again', async () => {
+    const { saved, keeper } = keeperWithClock();
+    for (let n = 0; n < 5; n += 1) {
+      keeper.remember(token(1));
+      await keeper.flush();
+    }
+    expect(saved).toEqual([token(1)]);
+  });
+
+  it('without a flush, 130 heartbeats cost three writes, and an event token is written at once', async () => {
+    const { saved, clock, keeper } = keeperWithClock();
+    for (let n = 1; n <= 130; n += 1) {
+      keeper.remember(token(n), { heartbeat: true });
+      await tick();
+      clock.now += 1_000;
+    }
+    expect(saved).toEqual([token(1), token(61), token(121)]);
+    keeper.remember(token(131));
+    await tick();
+    expect(saved.at(-1)).toEqual(token(131));
+    keeper.remember(token(132), { heartbeat: true });
+    await keeper.flush();
+    expect(saved.slice(3)).toEqual([token(131), token(132)]);
+  });
+});

@@ -38,11 +38,20 @@ describe('models', () => {
       refresh_tokens: 'refresh_tokens',
       upgrades: 'upgrades',
       idempotency_keys: 'idempotency_keys',
+      login_failures: 'login_failures',
     });
   });
 
   it('idempotency keys: a TTL index on expires_at (MongoDB deletes each key once it has passed), no other', () => {
     expect(models.idempotency_keys.schema.indexes()).toEqual([[{ expires_at: 1 }, { expireAfterSeconds: 0 }]]);
+  });
+
+  it('login failures: a TTL index on expires_at, and the user name and scope a manager unlocks by', () => {
+    expect(models.login_failures.schema.indexes()).toEqual([
+      [{ user_name: 1, _id: 1 }, {}],
+      [{ scope: 1, _id: 1 }, {}],
+      [{ expires_at: 1 }, { expireAfterSeconds: 0 }],
+    ]);
   });
 });
 
@@ -112,7 +121,7 @@ describe('mongoOpener', () => {
         $match: {
           $or: [
             { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users'] } },
-            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys'] } },
+            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'login_failures'] } },
             { operationType: 'invalidate' },
           ],
         },

@@ -6,13 +6,13 @@ import { startTestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive } from './browser.js';
 
-/** Each dish as the board shows it: category, name, price, image name, and whether it is greyed out. */
+/** Each dish as the board shows it: category, name, price, the image its photo tile stands for, and whether it is greyed out. */
 function readMenu(page: Page) {
   return page.$$eval('.dish', (items) => items.map((item) => ({
     category: item.closest('.category')?.querySelector('h2')?.textContent,
     name: item.querySelector('.dish-title')?.textContent,
     price: item.querySelector('.dish-price')?.textContent,
-    image: item.querySelector('.dish-image')?.textContent,
+    image: item.querySelector('.dish-photo')?.getAttribute('data-image'),
     greyedOut: item.classList.contains('unavailable'),
     soldOut: item.querySelector('.sold-out')?.textContent ?? null,
   })));

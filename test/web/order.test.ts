@@ -11,10 +11,13 @@ import { BROWSER_TEST_MS, openBoard, sharedChromium, waitUntilLive } from './bro
 const PHONE = { width: 375, height: 812 };
 const SCREENSHOT = fileURLToPath(new URL('../../docs/ordering-app.png', import.meta.url));
 
+/** Signs in from the top bar's Sign in and waits until the guest's orders are live too. */
 async function signInAs(page: Page, userName: string): Promise<void> {
+  await page.click('#sign-in');
   await page.fill('#login input[name=user_name]', userName);
   await page.fill('#login input[name=password]', PASSWORD);
   await page.click('#login button[type=submit]');
+  await page.waitForSelector('body:not(.anonymous)');
   await waitUntilLive(page);
 }
 
@@ -26,26 +29,30 @@ describe('ordering app', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('signs a new guest up and places their order with table, requests and the right dishes', async () => {
+  it('lets a guest browse and fill the cart without an account, signs them up at checkout and places the order, then clears the form', async () => {
     const t = await startTestApp({ listen: true });
     try {
       const menu = await seedMenu(t);
       const page = await openBoard(await chromium.get(), t, '/order', PHONE);
-      await page.fill('#signup input[name=user_name]', 'guest_ana');
-      await page.fill('#signup input[name=email]', 'ana@example.com');
-      await page.fill('#signup input[name=password]', 'Table@18x');
-      await page.click('#signup button[type=submit]');
       await waitUntilLive(page);
       await page.waitForSelector(`[data-dish-id="${menu.steak.id}"] button.add:not([disabled])`);
+      expect(await page.isVisible('#account')).toBe(false);
+      expect(await page.isVisible('#orders-panel')).toBe(false);
       await add(page, menu.steak.id);
       await add(page, menu.steak.id);
       await add(page, menu.lemonade.id);
       expect(await page.locator('#cart-lines .cart-name').allTextContents()).toEqual(['Steak', 'Lemonade']);
       expect(await page.textContent('#cart-total')).toBe('37.50');
-      expect(await page.inputValue('#checkout input[name=name]')).toBe('guest_ana');
       await page.fill('#checkout input[name=table_number]', '7');
       await page.fill('#checkout textarea[name=special_requests]', 'No salt on the steak');
       await page.click('#place');
+      await page.waitForSelector('#account', { state: 'visible' });
+      expect(await page.textContent('#checkout-status')).toBe('Sign in or create an account below: your order is placed as soon as you are in.');
+      expect(await ordersInStore(t)).toEqual([]);
+      await page.fill('#signup input[name=user_name]', 'guest_ana');
+      await page.fill('#signup input[name=email]', 'ana@example.com');
+      await page.fill('#signup input[name=password]', 'Table@18x');
+      await page.click('#signup button[type=submit]');
       await page.waitForSelector('#orders .order');
       const [stored] = await ordersInStore(t);
       expect(stored).toMatchObject({ name: 'guest_ana', table_number: 7, special_requests: 'No salt on the steak', scheduled_at: null, status: 'Received', dish_ids: [menu.steak.id, menu.steak.id, menu.lemonade.id] });
@@ -53,6 +60,13 @@ describe('ordering app', () => {
       expect(await orderOnScreen(page, stored!.id).locator('.order-dishes').textContent()).toBe('2 × Steak, Lemonade');
       expect(await page.locator('#cart-lines li').count()).toBe(0);
       expect(await page.isDisabled('#place')).toBe(true);
+      expect(await page.isVisible('#account')).toBe(false);
+      expect(await page.textContent('#who')).toBe('guest_ana');
+      // The next order starts afresh: no requests or time carried over; the name and table stay.
+      expect(await page.inputValue('#checkout textarea[name=special_requests]')).toBe('');
+      expect(await page.inputValue('#checkout input[name=scheduled_at]')).toBe('');
+      expect(await page.inputValue('#checkout input[name=name]')).toBe('guest_ana');
+      expect(await page.inputValue('#checkout input[name=table_number]')).toBe('7');
     } finally {
       await t.close();
     }

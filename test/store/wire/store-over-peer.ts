@@ -4,7 +4,7 @@ import mongoose from 'mongoose';
 import { mongoOpener } from '../../../store/mongo/opener.js';
 import { mongoResumeTokenStore, RESUME_TOKENS_COLLECTION } from '../../../store/mongo/resume-tokens.js';
 import { defineModels } from '../../../store/mongo/schemas.js';
-import { MongoStore } from '../../../store/mongo/store.js';
+import { MongoStore, type MongoStoreParts } from '../../../store/mongo/store.js';
 import type { ChangeEvent } from '../../../store/types.js';
 import type { WirePeer } from './peer.js';
 import type { Document } from './protocol.js';
@@ -37,7 +37,8 @@ export interface LogEntry {
   msg?: string;
 }
 
-export async function storeOverPeer(peer: WirePeer, clock: { now: number }) {
+export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch'> & Pick<MongoStoreParts['stream'], 'startTime'> = {}) {
+  const { startTime, ...parts } = extra;
   const connection = mongoose.createConnection(peer.uri(), { bufferCommands: false, autoIndex: false, autoCreate: false });
   await connection.asPromise();
   const db = connection.db!;
@@ -49,7 +50,8 @@ export async function storeOverPeer(peer: WirePeer, clock: { now: number }) {
     models: defineModels(connection),
     clock: () => new Date(clock.now),
     logger,
-    stream: { open: mongoOpener(db, true), tokens: mongoResumeTokenStore(db, 'till-1'), now: () => clock.now, backoff: { initialMs: 20, maxMs: 400 } },
+    stream: { open: mongoOpener(db, true), tokens: mongoResumeTokenStore(db, 'till-1'), now: () => clock.now, backoff: { initialMs: 20, maxMs: 400 }, ...(startTime && { startTime }) },
+    ...parts,
   });
   const events: ChangeEvent[] = [];
   const resyncs: string[] = [];

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     super(problem.detail ?? problem.title ?? `HTTP ${status}`);
     this.status = status;
     this.retryAfter = retryAfter;
+    /** The whole Problem body, for callers that read its extra members (a quote's `minutes`). */
+    this.problem = problem;
   }
 }
 

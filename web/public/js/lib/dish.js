@@ -1,6 +1,17 @@
-// One dish as guests see it (the menu board and the ordering app): name, price, description and
-// image name; greyed out while unavailable. The ordering app adds its own action (an Add button).
+// One dish as guests see it (the menu board and the ordering app): a photo tile, name, description,
+// its allergens, and at the foot the price (so a long name has the card's whole width) and "Only N
+// left" when few remain; greyed out while unavailable, marked when it meets the guest's allergies.
+// The ordering app adds its own action (an Add button). The server hosts no dish photos, so the
+// tile is a neutral plate: the image's file name (`image_name`, kept on the tile as data-image) is
+// never shown as text.
+import { allergenText, allergensMet } from './allergens.js';
 import { h } from './dom.js';
+
+/**
+ * "Only N left" shows from this many portions down: the server's default `low_portions`, at or
+ * below which every change reaches the menu room (counts above it are not pushed, so could be stale).
+ */
+export const FEW_LEFT = 10;
 
 const currency = new URLSearchParams(location.search).get('currency');
 export const price = new Intl.NumberFormat(undefined, currency
@@ -8,17 +19,27 @@ export const price = new Intl.NumberFormat(undefined, currency
   : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * @param {{ id: string, name: string, description: string, price: number, image_name: string, is_available: boolean }} dish
+ * @param {{ id: string, name: string, description: string, price: number, image_name: string, is_available: boolean, portions_left?: number | null, allergens?: string[] }} dish
  * @param {HTMLElement | null} [action] shown at the foot of the dish
+ * @param {ReadonlySet<string>} [allergies] the guest's: a dish containing one is marked
  */
-export function dishItem(dish, action = null) {
-  return h('li', { class: dish.is_available ? 'dish' : 'dish unavailable', dataset: { dishId: dish.id, available: String(dish.is_available) } },
-    h('div', { class: 'dish-line' },
+export function dishItem(dish, action = null, allergies = new Set()) {
+  const soldOut = !dish.is_available && h('span', { class: 'sold-out' }, 'Sold out');
+  const left = dish.portions_left;
+  const few = dish.is_available && typeof left === 'number' && left <= FEW_LEFT && h('span', { class: 'few-left' }, `Only ${left} left`);
+  const allergens = dish.allergens ?? [];
+  const met = allergensMet(dish, allergies);
+  const classes = ['dish', !dish.is_available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
+  return h('li', { class: classes, dataset: { dishId: dish.id, available: String(dish.is_available) } },
+    h('div', { class: 'dish-photo', 'aria-hidden': 'true', dataset: { image: dish.image_name } }),
+    h('div', { class: 'dish-body' },
       h('span', { class: 'dish-title' }, dish.name),
-      h('span', { class: 'dish-price' }, price.format(dish.price))),
-    h('p', { class: 'dish-description' }, dish.description),
-    h('div', { class: 'dish-foot' },
-      h('span', { class: 'dish-image', title: 'Image file' }, dish.image_name),
-      !dish.is_available && h('span', { class: 'sold-out' }, 'Sold out'),
-      action));
+      h('p', { class: 'dish-description' }, dish.description),
+      met.length > 0 && h('p', { class: 'dish-conflict', role: 'note' }, `Contains ${allergenText(met)}: you are allergic`),
+      allergens.length > 0 && h('p', { class: 'dish-allergens' }, `Allergens: ${allergenText(allergens)}`),
+      h('div', { class: 'dish-foot' },
+        h('span', { class: 'dish-price' }, price.format(dish.price)),
+        soldOut,
+        few,
+        action)));
 }

@@ -10,7 +10,7 @@ const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Desse
 export function applyDishEvent(dishes, type, data) {
   const held = dishes.get(data.id);
   if (type === 'dish.deleted') dishes.delete(data.id);
-  else if (type === 'dish.availability' && held) dishes.set(data.id, { ...held, is_available: data.is_available });
+  else if (type === 'dish.availability' && held) dishes.set(data.id, { ...held, is_available: data.is_available, ...('portions_left' in data ? { portions_left: data.portions_left } : {}) });
   else if ((type === 'dish.created' || type === 'dish.updated') && isFresher(held, data)) dishes.set(data.id, data);
 }
 

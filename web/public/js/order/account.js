@@ -1,4 +1,6 @@
-// Signing in, or opening a patron account, before ordering. Any account may order; sign-ups are patrons.
+// The guest's account: the menu and the cart need none; signing in (or opening a patron account)
+// is asked for at checkout, or from the top bar's Sign in to see earlier orders. Any account may
+// order; sign-ups are patrons.
 import { $ } from '../lib/dom.js';
 import { currentSession, sessionEvents, signIn, signOut } from '../lib/session.js';
 
@@ -28,25 +30,46 @@ function wire(form, error, submit) {
   });
 }
 
-/** Shows the forms while signed out; `onSignedIn` runs once someone is in (also after a reload). */
-export function guardWithAccount(onSignedIn) {
+/**
+ * Shows the account forms under the cart, the one asked for focused.
+ * @param {'signup' | 'login'} which
+ */
+export function askForAccount(which) {
+  const account = $('#account');
+  account.hidden = false;
+  account.scrollIntoView({ block: 'start' });
+  /** @type {HTMLInputElement} */ ($(`#${which} input[name=user_name]`)).focus({ preventScroll: true });
+}
+
+/**
+ * Wires the forms and the top bar; `onSignedIn` runs once someone is in (also after a reload),
+ * `onSignedOut` when they leave.
+ * @param {() => void} onSignedIn @param {() => void} onSignedOut
+ */
+export function wireAccount(onSignedIn, onSignedOut) {
   wire(/** @type {HTMLFormElement} */ ($('#login')), $('#login-error'), (form) => signIn(field(form, 'user_name').trim(), field(form, 'password')));
   wire(/** @type {HTMLFormElement} */ ($('#signup')), $('#signup-error'), (form) => signUp(field(form, 'user_name').trim(), field(form, 'email').trim(), field(form, 'password')));
+  $('#sign-in').addEventListener('click', () => askForAccount('login'));
   $('#sign-out').addEventListener('click', () => signOut());
   sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));
   sessionEvents.addEventListener('signed-out', () => {
-    document.body.classList.add('signed-out');
-    /** @type {HTMLInputElement} */ ($('#login input[name=user_name]')).focus();
+    document.body.classList.add('anonymous');
+    $('#who').textContent = '';
+    /** @type {HTMLInputElement} */ ($('#checkout input[name=name]')).required = false;
+    onSignedOut();
   });
 }
 
 /** @param {() => void} onSignedIn */
 export function enter(onSignedIn) {
-  document.body.classList.remove('signed-out');
+  document.body.classList.remove('anonymous');
+  $('#account').hidden = true;
+  for (const form of document.querySelectorAll('#account form')) /** @type {HTMLFormElement} */ (form).reset();
   const userName = currentSession()?.user_name ?? '';
   $('#who').textContent = userName;
   const name = /** @type {HTMLInputElement} */ ($('#checkout input[name=name]'));
+  // Signed out the name may stay empty: the account's name fills it once the guest is in.
   if (!name.value) name.value = userName.replace(/\s+/g, '');
+  name.required = true;
   onSignedIn();
-  $('#menu-heading').focus();
 }

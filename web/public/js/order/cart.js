@@ -1,5 +1,6 @@
 // The cart: dishes and how many of each, kept in localStorage so a reload loses nothing. A dish that
 // sells out while in the cart is flagged, and the order cannot be placed until it is taken out.
+import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h } from '../lib/dom.js';
 
@@ -37,25 +38,31 @@ export const cart = {
 };
 
 /**
- * The cart's lines, the total, and what blocks checkout (dishes sold out or gone from the menu).
+ * The cart's lines, the total, what blocks checkout (dishes sold out or gone from the menu), and
+ * the dishes that meet the guest's allergies ("Steak contains sesame").
  * @param {Map<string, any>} menu @param {(dishId: string, delta: number) => void} onChange
  * @param {boolean} locked while an order is being placed
+ * @param {ReadonlySet<string>} allergies
  */
-export function renderCart(menu, onChange, locked) {
+export function renderCart(menu, onChange, locked, allergies) {
   const blocked = [];
+  const conflicts = [];
   let total = 0;
   const items = [...cart.lines].map(([id, quantity]) => {
     const dish = menu.get(id);
     const name = dish?.name ?? 'A dish no longer on the menu';
     const available = Boolean(dish?.is_available);
+    const met = dish ? allergensMet(dish, allergies) : [];
+    if (met.length > 0) conflicts.push(`${name} contains ${allergenText(met)}`);
     if (!available) blocked.push(name);
     else total += dish.price * quantity;
-    return h('li', { class: available ? 'cart-line' : 'cart-line unavailable', dataset: { dishId: id, available: String(available) } },
+    const classes = ['cart-line', !available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
+    return h('li', { class: classes, dataset: { dishId: id, available: String(available) } },
       h('span', { class: 'cart-name' }, name),
       !available && h('span', { class: 'sold-out' }, 'Sold out'),
       h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
       h('button', { type: 'button', class: 'qty', 'aria-label': `One less ${name}`, disabled: locked, dataset: { focusKey: `less-${id}` }, on: { click: () => onChange(id, -1) } }, '−'),
       h('button', { type: 'button', class: 'qty', 'aria-label': `One more ${name}`, disabled: locked || !available, dataset: { focusKey: `more-${id}` }, on: { click: () => onChange(id, 1) } }, '+'));
   });
-  return { items, total: price.format(total), blocked };
+  return { items, total: price.format(total), blocked, conflicts };
 }

@@ -31,8 +31,12 @@ export function startCheckout(body) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The 409 of a kitchen too busy to take the order: final, although it carries a Retry-After. */
+export const KITCHEN_FULL = 'The kitchen is full';
+
 /** A refusal stands (the server stored it with the key); a lost answer, a 5xx, or 409 "still running" is worth another try. */
-const isFinal = (error) => error instanceof ApiError && error.status < 500 && error.status !== 429 && !(error.status === 409 && error.retryAfter);
+const isFinal = (error) => error instanceof ApiError && error.status < 500 && error.status !== 429
+  && !(error.status === 409 && error.retryAfter && error.problem?.title !== KITCHEN_FULL);
 
 /**
  * Sends the pending checkout until the server answers; resolves with the order, or rejects with a

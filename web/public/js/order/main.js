@@ -1,21 +1,28 @@
-// The ordering app (/order): the menu with live availability, a cart, checkout that never orders
-// twice, and the guest's own orders followed live through the kitchen (rooms menu and my-orders).
-import { api, fetchAll } from '../lib/api.js';
+// The ordering app (/order): the menu with live availability and a cart, open to anyone; an account
+// asked for at checkout; checkout that never orders twice; and the guest's own orders followed live
+// through the kitchen (room menu for everyone, my-orders once signed in).
+import { api, ApiError, fetchAll } from '../lib/api.js';
 import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
 import { connectLive } from '../lib/live.js';
 import { applyDishEvent, menuSections } from '../lib/menu-book.js';
-import { currentSession, resumeSession, sessionEvents } from '../lib/session.js';
+import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
-import { enter, guardWithAccount } from './account.js';
+import { askForAccount, enter, wireAccount } from './account.js';
 import { cart, renderCart } from './cart.js';
-import { pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
+import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
+import { allergies, wireAllergies } from './allergies.js';
 import { orderItem } from './my-orders.js';
+import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
+/** Why the server refused the last checkout, shown until the cart changes or the next one. */
+let refusal = '';
+/** True when Place order was pressed signed out: the order goes as soon as the guest is in. */
+let placeOnceIn = false;
 /** @type {ReturnType<typeof connectLive> | null} */
 let live = null;
 const form = /** @type {HTMLFormElement} */ ($('#checkout'));
@@ -26,14 +33,22 @@ function applyOrderEvent(orders, type, data) {
   else if (isFresher(orders.get(data.id), data)) orders.set(data.id, data);
 }
 
+const laterField = /** @type {HTMLInputElement} */ (form.elements.namedItem('scheduled_at'));
+const quote = liveQuote($('#cart-quote'), () => cart.dishIds(), () => laterField.value !== '');
+laterField.addEventListener('change', () => quote.update());
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => fetchAll('/dishes'), apply: applyDishEvent, render, onError });
-const orders = createSync({ load: () => fetchAll('/orders', { sort: 'created_at', order: 'desc' }), apply: applyOrderEvent, render, onError });
+const orders = createSync({
+  load: () => (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
+  apply: applyOrderEvent,
+  render,
+  onError,
+});
 
 function render() {
   keepingFocus(() => {
     const dishes = menu.records();
-    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish))));
+    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
     $('#empty').hidden = dishes.size > 0;
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -43,32 +58,53 @@ function render() {
 }
 
 function addButton(dish) {
-  const add = () => (cart.change(dish.id, 1), keepingFocus(renderCartPanel));
+  const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(renderCartPanel));
   return h('button', { type: 'button', class: 'add', disabled: !dish.is_available || placing, 'aria-label': `Add ${dish.name}`, dataset: { focusKey: `add-${dish.id}` }, on: { click: add } }, 'Add');
 }
 
 function renderCartPanel() {
-  const change = (id, delta) => (cart.change(id, delta), keepingFocus(renderCartPanel));
-  const { items, total, blocked } = renderCart(menu.records(), change, placing);
+  const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(renderCartPanel));
+  const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies);
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
-  say($('#cart-problem'), blocked.length === 0 ? '' : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`);
-  /** @type {HTMLButtonElement} */ ($('#place')).disabled = placing || cart.lines.size === 0 || blocked.length > 0;
+  say($('#cart-problem'), blocked.length === 0 ? refusal : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`);
+  // A dish that meets the guest's allergies: said before checkout, and placed only once confirmed.
+  $('#allergy-warning').hidden = conflicts.length === 0;
+  say($('#allergy-warning-text'), conflicts.length === 0 ? '' : `${conflicts.join('; ')}: you are allergic to ${conflicts.length === 1 ? 'it' : 'them'}.`);
+  const confirm = /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed'));
+  if (conflicts.length === 0) confirm.checked = false;
+  /** @type {HTMLButtonElement} */ ($('#place')).disabled = placing || cart.lines.size === 0 || blocked.length > 0 || (conflicts.length > 0 && !confirm.checked);
+  quote.update();
+}
+
+/**
+ * A refused order in the guest's words. A full kitchen: the wait, and that nothing was ordered. A
+ * dish that meets their allergies (the server knew what the
+ * menu here did not yet): the menu is read again, so the dish is marked and "Order it anyway" shows.
+ * @param {Error & { status?: number }} error
+ */
+function refusalText(error) {
+  if (error instanceof ApiError && error.status === 409 && error.problem?.title === KITCHEN_FULL) return kitchenFullText(error.problem, error.retryAfter);
+  if (!(error instanceof ApiError) || error.status !== 409 || !error.message.includes('allergy_confirmed')) return error.message;
+  void menu.resync();
+  return 'A dish in your order contains one of your allergies: see the warning above Place order.';
 }
 
 /** @param {{ key: string, body: Record<string, unknown> }} pending */
 async function place(pending) {
   placing = true;
+  refusal = '';
   render();
   say($('#checkout-status'), 'Placing your order…');
   try {
     const order = await sendCheckout(pending, (attempt) => say($('#checkout-status'), `No answer yet: sending the same order again (try ${attempt + 1}). It will be placed once.`));
     cart.clear();
+    clearDetails();
     orders.receive('order.created', order);
     notify('Order placed. Follow it under My orders.');
   } catch (error) {
-    say($('#cart-problem'), /** @type {Error} */ (error).message);
+    refusal = refusalText(/** @type {ApiError} */ (error));
   } finally {
     placing = false;
     say($('#checkout-status'), '');
@@ -76,10 +112,25 @@ async function place(pending) {
   }
 }
 
+/** The next order starts afresh; the name and the table stay, as the same guest orders again. */
+function clearDetails() {
+  for (const name of ['special_requests', 'scheduled_at']) /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = '';
+  /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed')).checked = false;
+}
+
+form.elements.namedItem('allergy_confirmed')?.addEventListener('change', () => renderCartPanel());
+wireAllergies(() => render());
+
 form.addEventListener('submit', (event) => {
   event.preventDefault();
   if (placing || /** @type {HTMLButtonElement} */ ($('#place')).disabled) return;
-  void place(startCheckout(orderBody(form, cart.dishIds())));
+  if (!currentSession()) {
+    placeOnceIn = true;
+    say($('#checkout-status'), 'Sign in or create an account below: your order is placed as soon as you are in.');
+    askForAccount('signup');
+    return;
+  }
+  void place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
 });
 
 async function cancel(order) {
@@ -92,9 +143,12 @@ async function cancel(order) {
   }
 }
 
-function start() {
-  live ??= connectLive({
-    rooms: ['menu', 'my-orders'],
+/** The live link: the menu for everyone, and the guest's own orders once signed in. */
+function connect() {
+  live?.disconnect();
+  showLinkState('connecting');
+  live = connectLive({
+    rooms: currentSession() ? ['menu', 'my-orders'] : ['menu'],
     onEvent: (type, data) => {
       if (type.startsWith('order.')) orders.receive(type, data);
       else if (type.startsWith('dish.')) menu.receive(type, data);
@@ -102,15 +156,25 @@ function start() {
     onResync: () => void Promise.all([menu.resync(), orders.resync()]),
     onState: showLinkState,
   });
+}
+
+function signedIn() {
+  connect();
+  say($('#checkout-status'), '');
   // A checkout sent before a reload that never got its answer: ask again, with the same key.
   const pending = pendingCheckout();
   if (pending && !placing) void place(pending);
+  else if (placeOnceIn) {
+    placeOnceIn = false;
+    form.requestSubmit();
+  }
 }
 
-sessionEvents.addEventListener('signed-out', () => {
-  live?.disconnect();
-  live = null;
+wireAccount(signedIn, () => {
+  placeOnceIn = false;
+  connect();
+  void orders.resync();
 });
-guardWithAccount(start);
-if (currentSession() && (await resumeSession())) enter(start);
+if (currentSession() && (await resumeSession())) enter(signedIn);
+else connect();
 render();

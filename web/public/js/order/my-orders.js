@@ -1,5 +1,6 @@
 // "My orders": each order the guest placed, its status in words, how far each kitchen station has
-// got with it (its tickets), and a Cancel button while the kitchen has not started.
+// got with it (its tickets), the time promised and any new one, what the kitchen is short of for
+// it, and a Cancel button while the kitchen has not started.
 import { h } from '../lib/dom.js';
 
 const STATUS_TEXT = {
@@ -23,18 +24,48 @@ function dishSummary(menu, ids) {
   return [...counts].map(([id, count]) => `${count > 1 ? `${count} × ` : ''}${menu.get(id)?.name ?? 'a dish'}`).join(', ');
 }
 
+const FINISHED = ['Ready for Assembly', 'On the Way', 'Ready for Pickup'];
+
+/**
+ * The time the guest was promised (`quoted_ready_at`) while the order is in the kitchen, and the
+ * new one when the kitchen now expects it a minute or more later (`expected_ready_at`, pushed live).
+ * @param {{ status: string, quoted_ready_at?: string | null, expected_ready_at?: string | null }} order
+ */
+function promiseText(order) {
+  if (!order.quoted_ready_at || order.scheduled_at || FINISHED.includes(order.status)) return null;
+  const promised = new Date(order.quoted_ready_at);
+  const expected = order.expected_ready_at ? new Date(order.expected_ready_at) : promised;
+  if (expected.getTime() - promised.getTime() >= 60_000) {
+    return { slipped: true, text: `Running late: now ready at about ${time.format(expected)} (promised ${time.format(promised)})` };
+  }
+  return { slipped: false, text: `Ready at about ${time.format(expected)}` };
+}
+
+/**
+ * What the kitchen is short of for this order (its tickets' `short` marks), or null.
+ * @param {{ short?: { name: string }[] }[]} tickets
+ */
+function shortText(tickets) {
+  const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
+  return names.length === 0 ? null : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
+}
+
 /** @param {any} order @param {Map<string, any>} menu @param {(order: any) => void} onCancel */
 export function orderItem(order, menu, onCancel) {
   const status = STATUS_TEXT[order.status] ?? order.status;
   const tickets = Array.isArray(order.tickets) ? order.tickets : [];
   const table = order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`;
+  const short = shortText(tickets);
+  const promise = promiseText(order);
   return h('li', { class: 'order', dataset: { orderId: order.id, status: order.status } },
     h('div', { class: 'order-line' },
       h('span', { class: 'order-name' }, `${order.name} · ${table}`),
       h('span', { class: 'order-status', dataset: { status: order.status } }, status)),
     h('p', { class: 'order-dishes' }, dishSummary(menu, order.dish_ids)),
     order.scheduled_at && h('p', { class: 'hint' }, `Ready at ${time.format(new Date(order.scheduled_at))}`),
+    promise && h('p', { class: promise.slipped ? 'order-promise slipped' : 'order-promise' }, promise.text),
     order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),
+    short && h('p', { class: 'order-short', role: 'note' }, short),
     tickets.length > 0 && h('ul', { class: 'tickets', 'aria-label': 'In the kitchen' },
       ...tickets.map((ticket) => h('li', { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
         h('span', {}, STATION_TEXT[ticket.station] ?? ticket.station),

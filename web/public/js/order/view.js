@@ -15,8 +15,12 @@ export function say(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
-/** @param {HTMLFormElement} form @param {string[]} dishIds */
-export function orderBody(form, dishIds) {
+/**
+ * The guest's allergies go with the order (only when there are any); `allergy_confirmed` only when
+ * the guest ticked "Order it anyway" for a dish that meets them.
+ * @param {HTMLFormElement} form @param {string[]} dishIds @param {ReadonlySet<string>} allergies
+ */
+export function orderBody(form, dishIds, allergies) {
   const data = new FormData(form);
   const text = (name) => String(data.get(name) ?? '').trim();
   const table = text('table_number');
@@ -27,5 +31,7 @@ export function orderBody(form, dishIds) {
     table_number: table === '' ? null : Number(table),
     special_requests: text('special_requests') || null,
     scheduled_at: later === '' ? null : new Date(later).toISOString(),
+    ...(allergies.size > 0 ? { allergies: [...allergies] } : {}),
+    ...(allergies.size > 0 && data.get('allergy_confirmed') ? { allergy_confirmed: true } : {}),
   };
 }

@@ -1,0 +1,54 @@
+// "Ready in about N min": the live kitchen's quote for what is in the cart (GET /quote), asked
+// again when the cart changes and every 30 s while it is shown, since the kitchen's queues move.
+// A kitchen too full to take the order (409 "The kitchen is full") is said in plain words too.
+import { api } from '../lib/api.js';
+import { waitText } from '../lib/errors.js';
+
+const EVERY_MS = 30_000;
+
+/** @param {number} minutes */
+const aboutText = (minutes) => (minutes <= 1 ? 'Ready in about a minute' : `Ready in about ${minutes} min`);
+
+/**
+ * Keeps `element` showing the quote for `dishIds()`; hidden for an empty cart, an order for later,
+ * or when no quote can be had. Call `update()` whenever the cart or the details change.
+ * @param {HTMLElement} element @param {() => string[]} dishIds @param {() => boolean} forLater
+ */
+export function liveQuote(element, dishIds, forLater) {
+  let asked = '';
+  let generation = 0;
+  /** @param {boolean} again ask even if the dishes are the same */
+  async function update(again = false) {
+    const ids = forLater() ? [] : dishIds();
+    const key = ids.join(',');
+    if (key === asked && !again) return;
+    asked = key;
+    const mine = ++generation;
+    if (ids.length === 0) {
+      element.hidden = true;
+      return;
+    }
+    try {
+      const quote = await api('GET', `/quote?${new URLSearchParams({ dish_ids: key })}`);
+      if (mine !== generation) return;
+      element.textContent = aboutText(quote.minutes);
+      element.hidden = false;
+    } catch {
+      if (mine === generation) element.hidden = true;
+    }
+  }
+  setInterval(() => {
+    if (!element.hidden) void update(true);
+  }, EVERY_MS);
+  return { update: () => void update() };
+}
+
+/**
+ * The kitchen-full refusal in plain words: the wait, that nothing was ordered, and when to try.
+ * @param {{ minutes?: number }} problem @param {number | null} retryAfter seconds
+ */
+export function kitchenFullText(problem, retryAfter) {
+  const wait = typeof problem.minutes === 'number' ? ` an order placed now would be ready in about ${problem.minutes} min, longer than the kitchen takes orders for.` : '';
+  const again = retryAfter ? ` Try again in ${waitText(retryAfter)}, or choose a later time.` : ' Try again in a few minutes, or choose a later time.';
+  return `The kitchen is full right now:${wait || ' it cannot take more orders for the moment.'} Nothing was ordered.${again}`;
+}
