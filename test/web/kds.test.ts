@@ -80,7 +80,7 @@ describe('KDS board', () => {
     }
   }, BROWSER_TEST_MS);
 
-  it('drops a ticket when its order is deleted or sent on by the expeditor', async () => {
+  it('shows a deleted order voided until a cook has seen it, and drops one sent on by the expeditor', async () => {
     const t = await startTestApp({ listen: true });
     try {
       const browser = await chromium.get();
@@ -96,8 +96,12 @@ describe('KDS board', () => {
       for (const status of ['In Progress', 'Ready for Assembly', 'Ready for Pickup']) {
         expect((await t.inject({ method: 'PATCH', url: `/orders/${served.id}`, as: 'expeditor', payload: { status } })).statusCode).toBe(200);
       }
-      await orderCard(hot, cancelled.id).waitFor({ state: 'detached' });
       await orderCard(hot, served.id).waitFor({ state: 'detached' });
+      // Called off: shown voided (for 10 s at most) so the cook stops making it; one tap clears it.
+      expect(await orderCard(hot, cancelled.id).getAttribute('data-status')).toBe('Voided');
+      expect(await orderCard(hot, cancelled.id).locator('.ticket-status').textContent()).toBe('Cancelled');
+      await orderCard(hot, cancelled.id).locator('[data-action="ack"]').click();
+      await orderCard(hot, cancelled.id).waitFor({ state: 'detached' });
       expect(await hot.isVisible('#empty')).toBe(true);
     } finally {
       await t.close();

@@ -115,7 +115,9 @@ describe('KDS in a rush', () => {
       await orderCard(hot, first.id).focus();
 
       expect((await t.inject({ method: 'DELETE', url: `/orders/${first.id}`, as: 'manager' })).statusCode).toBe(204);
-      await orderCard(hot, first.id).waitFor({ state: 'detached' });
+      // Shown voided for 10 s, then gone on its own.
+      await expect.poll(() => orderCard(hot, first.id).getAttribute('data-status')).toBe('Voided');
+      await orderCard(hot, first.id).waitFor({ state: 'detached', timeout: 13_000 });
       await hot.keyboard.press('Space');
       await expect.poll(() => ticketStatus(t, second.id), { timeout: WAIT_MS }).toBe('In Progress');
     } finally {

@@ -20,7 +20,13 @@ const pass = $('#pass');
 const drafts = $('#drafts');
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
 const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
-const actions = { setPriority, move, showRequests };
+const actions = {
+  setPriority,
+  move,
+  showRequests,
+  fireCourse: (id, course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
+  fireAll: (id) => void board.postOrder(id, `/orders/${id}/fire`),
+};
 const moreBelow = createMoreBelow($('#rail'));
 /** Ids shown at the last render, to tell which order just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);

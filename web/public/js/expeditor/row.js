@@ -4,6 +4,7 @@
 // the food has waited at the pass, and the final move. A scheduled Draft shows when it will be
 // fired instead.
 import { allergyLines } from '../lib/allergy.js';
+import { coursesOf, nextToFire } from '../lib/courses.js';
 import { h } from '../lib/dom.js';
 import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
@@ -14,7 +15,7 @@ export const finalMove = (order) => (order.table_number === null || order.table_
 
 /**
  * @param {any} order with every dish (`dishes`) and every station's `tickets`
- * @param {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: string) => void, showRequests: (order: any) => void }} actions
+ * @param {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: string) => void, showRequests: (order: any) => void, fireCourse: (id: string, course: number) => void, fireAll: (id: string) => void }} actions
  */
 export function orderRow(order, actions) {
   const done = allPrepDone(order);
@@ -32,7 +33,8 @@ export function orderRow(order, actions) {
     h('span', { class: 'order-name', title: order.name }, order.name),
     order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠'),
     allergyNote(order),
-    shortNote(order)),
+    shortNote(order),
+    coursesLine(order, actions)),
   draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
   h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
   passCell(order, done),
@@ -47,6 +49,26 @@ function allergyNote(order) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   const { alerts, notes } = allergyLines((order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []), names, order.special_requests);
   return alerts.length + notes.length > 0 && h('span', { class: 'order-allergy' }, [...alerts, ...notes].join(' · '));
+}
+
+const COURSE_TEXT = { held: 'held', timed: 'timed', fired: 'fired', cooking: 'cooking', ready: 'ready ✓' };
+
+/**
+ * A paced order's courses (fired, cooking, ready, held), with Fire for the next held course and
+ * Fire all to send every held ticket now; nothing for an order served at once.
+ */
+function coursesLine(order, actions) {
+  const courses = coursesOf(order);
+  const held = (order.tickets ?? []).some((ticket) => ticket.status === 'Draft');
+  if (order.status === 'Draft' || (courses.length < 2 && !held)) return null;
+  const next = nextToFire(order);
+  return h('div', { class: 'order-courses' },
+    h('ul', { class: 'course-states' }, ...courses.map(({ course, state, fireAt }) => h('li', { class: `course course-${state}`, dataset: { course: String(course), state } },
+      `C${course} ${state === 'timed' && fireAt ? `fires ${clockTime(fireAt)}` : COURSE_TEXT[state]}`))),
+    next && h('button', { type: 'button', tabIndex: -1, class: 'fire-course', disabled: !next.ready, dataset: { action: 'fire-course', course: String(next.course) },
+      title: next.ready ? `Fire course ${next.course}` : `Course ${next.course} can fire once course ${next.course - 1} has`,
+      on: { click: () => actions.fireCourse(order.id, next.course) } }, `Fire C${next.course}`),
+    held && h('button', { type: 'button', tabIndex: -1, class: 'fire-all', dataset: { action: 'fire-all' }, on: { click: () => actions.fireAll(order.id) } }, 'Fire all now'));
 }
 
 /** Ingredients the kitchen is short of that this order holds, over its tickets. */
@@ -69,7 +91,9 @@ function priorityControl(order, actions) {
 
 /** The station's ticket: its state and dishes; an empty cell when the order has none there. */
 function stationCell(order, station) {
-  const ticket = (order.tickets ?? []).find((each) => each.station === station);
+  // A paced order may have several tickets here: the one being worked on, else the next held one.
+  const tickets = (order.tickets ?? []).filter((each) => each.station === station && each.status !== 'Voided');
+  const ticket = tickets.find((each) => each.status === 'Received' || each.status === 'In Progress') ?? tickets.find((each) => each.status === 'Draft') ?? tickets[0];
   if (!ticket) return h('div', { class: 'station-cell empty-cell' });
   const state = TICKET_STATE[ticket.status] ?? 'waiting';
   const dishes = countDishes(order.dishes.filter((dish) => dish.station === station));

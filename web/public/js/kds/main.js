@@ -8,7 +8,9 @@ import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createStationBook } from '../lib/station-book.js';
 import { staffBoard } from '../lib/staff-board.js';
-import { stillOnBoard, TICKET_BUMP, TICKET_RECALL, ticketOf, ticketStartedAt } from '../lib/tickets.js';
+import { TICKET_BUMP, TICKET_RECALL, ticketStartedAt } from '../lib/tickets.js';
+import { ackKey, dropDeleted, parseKey, stationEntries } from './entries.js';
+import { refreshHeld, showHeld } from './held-strip.js';
 import { createAllDay } from './all-day.js';
 import { createHold, updateInPlace } from './hold.js';
 import { wireLayout } from './layout.js';
@@ -28,15 +30,22 @@ const side = {
   reload: () => [allDay, stock].forEach((part) => part.reload()),
   receive: (type, data) => [allDay, stock].forEach((part) => part.receive(type, data)),
 };
-const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book: createStationBook(station), render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
+const book = createStationBook(station);
+const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book, render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
 const layout = wireLayout(() => render());
 /** Ids shown at the last render, to tell which ticket just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
 
-const own = (order) => ticketOf(order, station);
-const isDone = (order) => own(order)?.status === 'Ready';
+/** Voided cards a cook has acknowledged (by card and when it was voided). */
+const acknowledged = new Set();
+const stationBook = book;
+/** The last render's cards, by key, for the actions. */
+let current = /** @type {Map<string, import('./entries.js').Entry>} */ (new Map());
+
+const isDone = (entry) => entry.ticket.status === 'Ready' && !entry.voided;
+const startedOf = (entry) => (entry.ticket.fired_at ? Date.parse(entry.ticket.fired_at) : ticketStartedAt(entry.order, station));
 /** Orders placed this long ago or less set the pace a low dish is selling at. */
 const PACE_WINDOW_MINUTES = 10;
 /** Portions of the dish ordered per minute over the last minutes (orders still on this board). */
@@ -50,73 +59,89 @@ function pace(dishId) {
 }
 
 /** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). */
-function lateness(order, now) {
-  if (isDone(order)) return 0;
-  const { late, veryLate } = timers.forDishes(order.dishes);
-  const minutes = (now - ticketStartedAt(order, station)) / 60_000;
+function lateness(entry, now) {
+  if (isDone(entry) || entry.voided) return 0;
+  const { late, veryLate } = timers.forDishes(entry.order.dishes);
+  const minutes = (now - startedOf(entry)) / 60_000;
   return veryLate > 0 && minutes > veryLate ? 2 : late > 0 && minutes > late ? 1 : 0;
 }
 
 /**
- * Very late tickets first (the oldest first), whatever their priority: a forgotten P5 must not sit
- * last and red. Then by priority, a late ticket counting one priority higher; then the oldest.
+ * Called-off tickets first (a cook must see them), then very late ones (the oldest first), whatever
+ * their priority: a forgotten P5 must not sit last and red. Then by priority, a late ticket counting
+ * one priority higher; then the oldest.
  */
 function byUrgency(now) {
-  const rank = (order) => {
-    const late = lateness(order, now);
-    return late === 2 ? -1 : Math.max(0, order.priority - late);
+  const rank = (entry) => {
+    if (entry.voided) return -2;
+    const late = lateness(entry, now);
+    return late === 2 ? -1 : Math.max(0, entry.order.priority - late);
   };
-  return (a, b) => rank(a) - rank(b) || ticketStartedAt(a, station) - ticketStartedAt(b, station) || a.id.localeCompare(b.id);
+  return (a, b) => rank(a) - rank(b) || startedOf(a) - startedOf(b) || a.key.localeCompare(b.key);
 }
+const entriesNow = (now) => stationEntries(board.records(), station, acknowledged, now);
 /** Which tickets ran late at the last render: when that changes, the tickets are sorted again. */
 let lateAtRender = '';
-const lateNow = (now) => [...board.records().values()].filter((order) => lateness(order, now) > 0).map((order) => `${order.id}:${lateness(order, now)}`).sort().join();
+const lateNow = (now) => entriesNow(now).cards.filter((entry) => lateness(entry, now) > 0).map((entry) => `${entry.key}:${lateness(entry, now)}`).sort().join();
 
-/** Tickets still to make first, then those done here (kept for the recall window). */
+/** Called-off and open tickets first, then those done here (kept for the recall window); held ones in the strip. */
 function render() {
   const now = Date.now();
   lateAtRender = lateNow(now);
-  const sorted = [...board.records().values()].filter((order) => stillOnBoard(own(order), now)).sort(byUrgency(now));
-  const tickets = [...sorted.filter((order) => !isDone(order)), ...sorted.filter(isDone)];
-  const open = tickets.filter((order) => !isDone(order)).length;
+  const { cards: entries, held } = entriesNow(now);
+  const sorted = entries.sort(byUrgency(now));
+  const tickets = [...sorted.filter((entry) => !isDone(entry)), ...sorted.filter(isDone)];
+  current = new Map(tickets.map((entry) => [entry.key, entry]));
+  const open = tickets.filter((entry) => !isDone(entry) && !entry.voided).length;
   layout.apply(open);
-  const cards = tickets.map((order) => ticketCard(order, station, timers.forDishes(order.dishes), { bump, recall, done }));
+  const cards = tickets.map((entry) => ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, recall, done, ack, dishName: stationBook.dishName }));
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
   offerWholeText(grid, '.ticket-actions');
+  showHeld(held);
   $('#count').textContent = `${open} open`;
   $('#empty').hidden = tickets.length > 0;
-  const arrived = shown ? tickets.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
-  shown = new Set(tickets.map((order) => order.id));
+  const arrived = shown ? tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null : null;
+  shown = new Set(tickets.map((entry) => entry.key));
   moreBelow.update(arrived);
   stock.refresh();
 }
 
-/** One step along `moves` from this station's ticket status, if there is one. */
-function move(id, moves) {
-  const order = board.records().get(id);
-  const status = order && moves[own(order)?.status ?? ''];
-  return status ? board.changeOrder(id, { status }, `/orders/${id}/tickets/${encodeURIComponent(station)}`) : Promise.resolve(false);
+/** One step along `moves` from the card's ticket status, if there is one. */
+function move(key, moves) {
+  const entry = current.get(key);
+  const status = entry && !entry.voided && moves[entry.ticket.status];
+  if (!status) return Promise.resolve(false);
+  const { id, course } = parseKey(key);
+  return board.changeOrder(id, { status, course }, `/orders/${id}/tickets/${encodeURIComponent(station)}`);
 }
 
-async function bump(id) {
-  if (await move(id, TICKET_BUMP)) bumped.push(id);
+async function bump(key) {
+  if (await move(key, TICKET_BUMP)) bumped.push(key);
 }
 
 /** A new ticket finished in one tap: the server's two steps, Start then Done. */
-async function done(id) {
-  const order = board.records().get(id);
-  if (order && own(order)?.status === 'Received' && !(await move(id, TICKET_BUMP))) return;
-  await bump(id);
+async function done(key) {
+  if (current.get(key)?.ticket.status === 'Received' && !(await move(key, TICKET_BUMP))) return;
+  render();
+  await bump(key);
 }
 
-async function recall(id) {
-  await move(id, TICKET_RECALL);
+async function recall(key) {
+  await move(key, TICKET_RECALL);
+}
+
+/** A cook has seen a voided ticket: it leaves this board at once, even under the finger that tapped it. */
+function ack(entry) {
+  acknowledged.add(ackKey(entry));
+  render();
+  grid.querySelector(`[data-order-id="${CSS.escape(entry.key)}"]`)?.remove();
 }
 
 async function recallLast() {
   while (bumped.length > 0) {
-    const id = bumped.pop() ?? '';
-    if (await move(id, TICKET_RECALL)) return;
+    const key = bumped.pop() ?? '';
+    render();
+    if (await move(key, TICKET_RECALL)) return;
   }
   notify('Nothing to recall: no ticket bumped from this screen is still in the kitchen.');
 }
@@ -134,4 +159,9 @@ setInterval(render, 30_000);
 setInterval(() => {
   if (lateNow(Date.now()) !== lateAtRender) render();
 }, 5_000);
+// Held countdowns tick; a deleted order's voided cards leave after their moment.
+setInterval(() => {
+  refreshHeld();
+  if (dropDeleted(board.records(), Date.now())) render();
+}, 1_000);
 await board.open();

@@ -5,41 +5,43 @@ import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { countDishes, tableLabel } from '../lib/orders.js';
-import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketOf, ticketStartedAt } from '../lib/tickets.js';
+import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
 
-const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready' };
+const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready', Voided: 'Voided' };
 const BUMP_TEXT = { Received: 'Start ▶', 'In Progress': 'Done ✓' };
 export const DONE_TEXT = 'Done ✓';
 const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '✓' };
 
 /**
- * @param {any} order the order, with this station's `dishes` and every station's `tickets`
+ * @param {import('./entries.js').Entry} entry the ticket, and its order with the ticket's `dishes` and every station's `tickets`
  * @param {string} station
  * @param {{ late: number, veryLate: number }} timers minutes after which the ticket runs late
- * @param {{ bump: (id: string) => void, recall: (id: string) => void, done: (id: string) => void }} actions
+ * @param {{ bump: (key: string) => void, recall: (key: string) => void, done: (key: string) => void, ack: (entry: any) => void, dishName: (id: string) => string | null }} actions
  */
-export function ticketCard(order, station, timers, actions) {
-  const own = ticketOf(order, station)?.status ?? 'Received';
+export function ticketCard(entry, station, timers, actions) {
+  const { order, ticket } = entry;
+  const own = entry.voided ? 'Voided' : ticket.status;
+  const started = ticket.fired_at ? Date.parse(ticket.fired_at) : ticketStartedAt(order, station);
   const card = h('article', {
-    class: `ticket status-${TICKET_STATE[own] ?? 'waiting'}`,
+    class: `ticket status-${own === 'Voided' ? 'voided' : TICKET_STATE[own] ?? 'waiting'}`,
     tabIndex: 0,
-    dataset: { orderId: order.id, status: own, done: String(own === 'Ready'), started: String(ticketStartedAt(order, station)), late: String(timers.late), veryLate: String(timers.veryLate) },
+    dataset: { orderId: entry.key, status: own, done: String(own === 'Ready'), started: String(started), late: String(timers.late), veryLate: String(timers.veryLate), course: String(ticket.course ?? 1) },
     'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
   },
-  allergyLine(order, station),
+  allergyLine(order, ticket),
   h('header', { class: 'ticket-head' },
     tableBadge(order),
     h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
+    order.pacing === 'courses' && h('span', { class: 'ticket-course' }, `Course ${ticket.course ?? 1}`),
     h('span', { class: 'ticket-age', dataset: { age: '' } })),
   h('div', { class: 'ticket-meta' },
     h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
     otherStations(order, station),
-    h('span', { class: 'ticket-status' }, STATUS_TEXT[own] ?? own)),
-  shortLine(ticketOf(order, station)?.short),
+    h('span', { class: 'ticket-status' }, order.deleted_at ? 'Cancelled' : STATUS_TEXT[own] ?? own)),
+  shortLine(ticket.short),
   order.special_requests && h('p', { class: 'ticket-requests' }, h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests)),
-  h('ul', { class: 'ticket-dishes' }, ...countDishes(order.dishes).map(({ name, count }) =>
-    h('li', {}, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name)))),
-  actionBar(order.id, own, actions));
+  dishList(order, ticket, actions.dishName),
+  own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions));
   refreshAge(card);
   return card;
 }
@@ -48,9 +50,9 @@ export function ticketCard(order, station, timers, actions) {
  * The ticket's first line when there is an allergy: the server's alerts for this station's dishes,
  * then the request's allergy words; never clamped, so a cook reads them without a tap at any density.
  */
-function allergyLine(order, station) {
+function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
-  const { alerts, notes } = allergyLines(ticketOf(order, station)?.allergy_alerts ?? [], names, order.special_requests);
+  const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
   if (alerts.length + notes.length === 0) return null;
   return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'),
     ...alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert)),
@@ -61,6 +63,31 @@ function allergyLine(order, station) {
 function shortLine(short) {
   if (!short?.length) return null;
   return h('p', { class: 'ticket-short', role: 'note' }, h('strong', {}, 'Short'), ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)));
+}
+
+/**
+ * The ticket's dishes with a count each; those added after it fired marked NEW, and those removed
+ * since struck through (what the cook must add, or stop making).
+ */
+function dishList(order, ticket, dishName) {
+  const added = new Map();
+  const removed = new Map();
+  for (const change of ticket.changes ?? []) {
+    for (const id of change.added) added.set(id, (added.get(id) ?? 0) + 1);
+    for (const id of change.removed) removed.set(id, (removed.get(id) ?? 0) + 1);
+  }
+  const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
+  const line = (count, name, extra = {}) => h('li', extra, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name));
+  return h('ul', { class: 'ticket-dishes' },
+    ...countDishes(order.dishes ?? []).map(({ id, name, count }) => (added.has(id)
+      ? h('li', { class: 'dish-new' }, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name), h('span', { class: 'new-mark' }, 'NEW'))
+      : line(count, name))),
+    ...[...removed.entries()].filter(([id]) => !ids.has(id) || removed.get(id) > (added.get(id) ?? 0)).map(([id, count]) => line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` })));
+}
+
+/** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. */
+function ackBar(entry, actions) {
+  return h('footer', { class: 'ticket-actions' }, h('button', { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } }, 'Seen ✓'));
 }
 
 /** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". */

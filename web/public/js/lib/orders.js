@@ -25,7 +25,7 @@ export function countDishes(dishes) {
   /** @type {Map<string, { name: string, count: number }>} */
   const counts = new Map();
   for (const dish of dishes) {
-    const entry = counts.get(dish.id) ?? { name: dish.name, count: 0 };
+    const entry = counts.get(dish.id) ?? { id: dish.id, name: dish.name, count: 0 };
     entry.count += 1;
     counts.set(dish.id, entry);
   }

@@ -93,5 +93,28 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     }
   }
 
-  return { records: () => sync.records(), open, changeOrder };
+  /**
+   * A POST on an order (firing a course, or every held ticket): the answer shown at once, the event
+   * confirms it; refused or unsent taps said as for changeOrder.
+   * @param {string} id @param {string} path @returns {Promise<boolean>}
+   */
+  async function postOrder(id, path) {
+    const order = sync.records().get(id);
+    if (!order) return false;
+    if (!linkIsLive()) {
+      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', { label: 'Send again', run: () => void postOrder(id, path) });
+      return false;
+    }
+    try {
+      const changed = await api('POST', path, undefined, {}, { tap: true });
+      sync.receive('order.updated', { ...changed, dishes: order.dishes });
+      return true;
+    } catch (error) {
+      notify(`${order.name}: ${boardText(/** @type {Error} */ (error))}`, 'error');
+      if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
+      return false;
+    }
+  }
+
+  return { records: () => sync.records(), open, changeOrder, postOrder };
 }

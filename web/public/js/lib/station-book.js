@@ -1,27 +1,49 @@
-// A station's queue of tickets: loaded from GET /stations/{station}/tickets and kept by the station
-// room's order events (each carrying the whole order, all its tickets, and this station's dishes).
+// A station's orders: every open order with a ticket here (fired, held for later, or voided), each
+// with this station's dishes, loaded from GET /orders and the station's dishes, and kept by the
+// station room's order events (each carrying the whole order, all its tickets, and this station's
+// dishes). The board makes a card of each fired ticket and a strip entry of each held one. A deleted
+// order stays, marked `deleted_at`, for the board to show it voided a moment.
 import { fetchAll } from './api.js';
 import { KITCHEN_STATUSES } from './orders.js';
 import { applyOrderEvent } from './sync.js';
-import { ticketOf } from './tickets.js';
+
+const OPEN = ['Draft', ...KITCHEN_STATUSES];
 
 /** @param {string} station */
 export function createStationBook(station) {
-  /** In the kitchen, with a ticket here that has fired, and dishes of this station. */
-  const belongs = (order) => {
-    const ticket = ticketOf(order, station);
-    return KITCHEN_STATUSES.includes(order.status) && Boolean(ticket) && ticket.status !== 'Draft' && (order.dishes ?? []).length > 0;
-  };
+  /** This station's dishes by id (also to name a dish removed from an order). */
+  const menu = new Map();
+  const mine = (order) => (order.tickets ?? []).filter((ticket) => ticket.station === station);
+  /** Open, with a ticket here that holds dishes of this station or was voided. */
+  const belongs = (order) => OPEN.includes(order.status) && mine(order).length > 0
+    && ((order.dishes ?? []).length > 0 || mine(order).some((ticket) => ticket.status === 'Voided'));
 
-  const load = () => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`);
+  async function load() {
+    const [dishes, orders] = await Promise.all([
+      fetchAll('/dishes', { filter: `station.eq~${station}` }),
+      fetchAll('/orders', { filter: `status.in~${OPEN.join(',')}` }),
+    ]);
+    menu.clear();
+    for (const dish of dishes) menu.set(dish.id, dish);
+    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((id) => menu.get(id) ?? []) })).filter(belongs);
+  }
 
   /**
-   * Applies one live event; returns true when a ticket appeared that was not shown before.
+   * Applies one live event; returns true when an order appeared that was not shown before.
    * @param {Map<string, any>} orders @param {string} type @param {any} data
    */
   function apply(orders, type, data) {
+    if (type.startsWith('dish.') && (data.station === station || menu.has(data.id))) {
+      if (type === 'dish.deleted') menu.delete(data.id);
+      else if (type !== 'dish.availability') menu.set(data.id, data);
+    }
+    const held = orders.get(data.id);
+    if (type === 'order.deleted' && held && !held.deleted_at && mine(held).some((ticket) => ticket.fired_at)) {
+      orders.set(data.id, { ...held, deleted_at: Date.now() });
+      return false;
+    }
     return applyOrderEvent(orders, type, data, belongs);
   }
 
-  return { load, apply };
+  return { load, apply, dishName: (id) => menu.get(id)?.name ?? null };
 }

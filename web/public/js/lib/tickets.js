@@ -15,7 +15,11 @@ export const STATE_TEXT = { scheduled: 'Scheduled', waiting: 'Waiting', preparin
 export const ticketOf = (order, station) => (order.tickets ?? []).find((ticket) => ticket.station === station);
 
 /** True once every ticket of the order is Ready: all prep done, the order can leave the pass. */
-export const allPrepDone = (order) => (order.tickets ?? []).length > 0 && order.tickets.every((ticket) => ticket.status === 'Ready');
+export const allPrepDone = (order) => {
+  // Voided tickets (called off after firing) do not count, as in the server's status.
+  const live = (order.tickets ?? []).filter((ticket) => ticket.status !== 'Voided');
+  return live.length > 0 && live.every((ticket) => ticket.status === 'Ready');
+};
 
 /** When the station's clock starts for this ticket: its fire time, else the order's. */
 export function ticketStartedAt(order, station) {
