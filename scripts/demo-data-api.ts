@@ -3,7 +3,7 @@
 // manager's sign-in (POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD, as the server was started with).
 // Orders placed this way are new (the API cannot back-date them), so the boards show them as fresh.
 import { localUrl, type Config } from '../server/config.js';
-import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-menu.js';
+import { DEMO_USERS, DISHES, INGREDIENT_ALLERGENS, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded } from './demo-menu.js';
 
 /** `--url http://host:port`, else where the server said it listens (pos.lock), else this machine at the configured PORT. */
 export function serverUrl(config: Config, args: string[], announced?: string): string {
@@ -62,7 +62,7 @@ export async function loadDemoDataThroughApi(url: string, config: Config): Promi
   }
   const ingredientIds = await api.names('/ingredients', manager);
   for (const [name, in_stock_qty, price] of INGREDIENTS.filter(([name]) => !ingredientIds.has(name))) {
-    ingredientIds.set(name, (await api.expect<{ id: string }>([201], 'POST', '/ingredients', manager, { name, in_stock_qty, price })).body.id);
+    ingredientIds.set(name, (await api.expect<{ id: string }>([201], 'POST', '/ingredients', manager, { name, in_stock_qty, price, allergens: INGREDIENT_ALLERGENS[name] ?? [] })).body.id);
     added.ingredients += 1;
   }
   const dishIds = await api.names('/dishes', manager);

@@ -15,7 +15,7 @@ import { loadConfig, type Config } from '../server/config.js';
 import { openStore } from '../store/open.js';
 import { DataDirectoryLockedError } from '../store/sqlite/lock.js';
 import { loadDemoDataThroughApi, serverUrl } from './demo-data-api.js';
-import { DEMO_USERS, DISHES, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded, type DemoOrder } from './demo-menu.js';
+import { DEMO_USERS, DISHES, INGREDIENT_ALLERGENS, INGREDIENTS, MOVES, ORDERS, type DemoDataAdded, type DemoOrder } from './demo-menu.js';
 
 export { DEMO_USERS } from './demo-menu.js';
 
@@ -47,7 +47,7 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
   async function ensureMenu(): Promise<Map<string, string>> {
     const ingredientIds = new Map<string, string>();
     for (const [name, in_stock_qty, price] of INGREDIENTS) {
-      ingredientIds.set(name, await ensure('ingredients', 'name', name, () => createIngredient(deps, { name, in_stock_qty, price })));
+      ingredientIds.set(name, await ensure('ingredients', 'name', name, () => createIngredient(deps, { name, in_stock_qty, price, allergens: INGREDIENT_ALLERGENS[name] ?? [] })));
     }
     const dishIds = new Map<string, string>();
     for (const { uses, ...fields } of DISHES) {

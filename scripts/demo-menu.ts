@@ -1,5 +1,6 @@
 // The demo data itself: staff accounts, the menu and a few orders that `npm run demo-data` adds
 // (scripts/demo-data.ts, directly or through a running server's API: scripts/demo-data-api.ts).
+import type { Allergen } from '../models/allergens.js';
 import type { DishWrite } from '../models/dish.js';
 import type { OrderStatus } from '../models/order.js';
 import type { Role } from '../models/user.js';
@@ -20,6 +21,12 @@ export const INGREDIENTS: [string, number, number][] = [
   ['Potatoes', 60, 0.3], ['Truffle', 0, 4], ['Salt', 500, 0.01], ['Lemon', 40, 0.3], ['Mint', 30, 0.2],
   ['Espresso beans', 200, 0.25], ['Milk', 60, 0.2], ['Orange', 40, 0.35], ['Black tea', 80, 0.1],
 ];
+
+/** What the demo ingredients contain (EU 1169/2011 names), so the menus show each dish's allergens. */
+export const INGREDIENT_ALLERGENS: Record<string, Allergen[]> = {
+  Parmesan: ['milk'], Croutons: ['cereals_gluten'], Mozzarella: ['milk'], 'Smoked salmon': ['fish'], Mascarpone: ['milk'],
+  Ladyfingers: ['cereals_gluten', 'eggs'], 'Dark chocolate': ['milk', 'soybeans'], 'Brioche bun': ['cereals_gluten', 'eggs', 'milk', 'sesame'], Milk: ['milk'],
+};
 
 export type DemoDish = Omit<DishWrite, 'ingredients' | 'description'> & { uses: string[]; description: string };
 const dish = (name: string, category: DishWrite['category'], station: DishWrite['station'], preparation_time: number, price: number, uses: string[], description: string): DemoDish =>

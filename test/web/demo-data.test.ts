@@ -52,6 +52,9 @@ describe('demo data', () => {
         });
         const soldOut = await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' });
         expect(soldOut.json()).toStrictEqual({ total_results: 1, results: [{ name: 'Truffle Fries' }] });
+        // The ingredients carry allergens, so the guests' menus show them.
+        const withSesame = await t.inject({ method: 'GET', url: '/dishes?filter=allergens.eq~sesame&fields=name|allergens' });
+        expect(withSesame.json()).toStrictEqual({ total_results: 1, results: [{ name: 'Classic Burger', allergens: ['cereals_gluten', 'eggs', 'milk', 'sesame'] }] });
         // Every document was last changed at or after its creation (the menu predates the orders).
         for (const collection of ['users', 'ingredients', 'dishes', 'orders'] as const) {
           for (const doc of await t.store.collection(collection).find([])) {
