@@ -35,6 +35,11 @@ export interface AppOptions {
   jwtSecret: string;
   /** The clock: injectable so tests can move time. */
   now?: () => Date;
+  /**
+   * Re-estimates open orders' expected_ready_at in the background (default true). Tests that
+   * compare stored data before and after a request turn it off: its writes follow the wall clock.
+   */
+  reestimate?: boolean;
 }
 
 export async function app(instance: FastifyInstance, options: AppOptions) {

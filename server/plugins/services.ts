@@ -51,9 +51,11 @@ export interface ServicesOptions {
   store: Store;
   jwtSecret: string;
   now: () => Date;
+  /** Start the background re-estimates of expected_ready_at (default true; AppOptions.reestimate). */
+  reestimate?: boolean;
 }
 
-async function services(app: FastifyInstance, { config, store, jwtSecret, now }: ServicesOptions) {
+async function services(app: FastifyInstance, { config, store, jwtSecret, now, reestimate = true }: ServicesOptions) {
   // Before anything reads the data: what earlier versions stored gets the shape this one expects.
   const upgraded = await upgradeStoredData(store);
   if (Object.keys(upgraded).length > 0) app.log.info({ upgraded }, 'stored data upgraded');
@@ -94,7 +96,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now }:
   }
   app.addHook('onReady', async () => {
     pos.scheduler.start();
-    pos.expectedTimes.start();
+    if (reestimate) pos.expectedTimes.start();
   });
   app.addHook('onClose', async () => {
     pos.menu.close();

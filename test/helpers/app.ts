@@ -52,6 +52,11 @@ export interface TestAppOptions {
   onCommit?: CommitObserver;
   /** How often the store looks for another program's commits to its file (ms). */
   outsideWriteCheckMs?: number;
+  /**
+   * Run the background re-estimates of expected_ready_at, as production does. Off by default: its
+   * writes come a second after any queue move, so a test comparing stored data would race them.
+   */
+  reestimate?: boolean;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -70,7 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const store = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
-  const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now });
+  const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now, reestimate: options.reestimate ?? false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();

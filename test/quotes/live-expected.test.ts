@@ -15,7 +15,7 @@ let screens: (SioClient | WsClient)[] = [];
 
 beforeEach(async () => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, listen: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startTestApp({ clock, listen: true, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
 });
 afterEach(async () => {
   screens.forEach((screen) => screen.close());

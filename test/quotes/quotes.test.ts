@@ -14,7 +14,7 @@ let t0: number;
 
 beforeEach(async () => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startTestApp({ clock, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   menu = await seedMenu(t, 50);
   t0 = clock.now().getTime();
 });

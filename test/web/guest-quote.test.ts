@@ -20,7 +20,7 @@ describe('ready-time quotes in the ordering app', () => {
 
   it('quotes the cart before sign-up, shows the promised time on the order and the new one when it slips', async () => {
     // Tokens that outlive the 40 minutes the test clock jumps.
-    const t = await startTestApp({ listen: true, env: { POS_ACCESS_TOKEN_TTL: '7200' } });
+    const t = await startTestApp({ listen: true, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: '7200' } });
     try {
       const menu = await seedMenu(t);
       const page = await openBoard(await chromium.get(), t, '/order', PHONE);
