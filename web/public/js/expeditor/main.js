@@ -6,7 +6,7 @@ import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
 import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
-import { finalMove, orderRow, refreshPass } from './row.js';
+import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
 import { showWhole } from '../lib/clamp.js';
 
@@ -90,4 +90,5 @@ for (const grid of [pass, list, drafts]) wireTicketKeys(grid, { other: orderKeys
 for (const button of document.querySelectorAll('[data-sort]')) button.addEventListener('click', () => sortWith(button));
 tickAges($('#rail'), '.order');
 setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
+setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPromise(/** @type {HTMLElement} */ (row))), 1_000);
 await board.open();

@@ -41,6 +41,7 @@ export function orderRow(order, actions) {
   h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)));
   if (!draft) refreshAge(row);
   refreshPass(row);
+  refreshPromise(row);
   return row;
 }
 
@@ -104,8 +105,28 @@ function stationCell(order, station) {
 }
 
 function passCell(order, done) {
-  if (!done) return h('div', { class: 'pass-cell' });
+  if (!done) return h('div', { class: 'pass-cell' }, promise(order));
   return h('div', { class: 'pass-cell' }, h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'), h('span', { class: 'pass-age', dataset: { pass: '' } }));
+}
+
+/**
+ * The order's promise while it cooks: when it is expected Ready for Assembly ("due 19:42"), red once
+ * that is later than the time quoted to the guest, or the quoted time has passed.
+ */
+function promise(order) {
+  if (!order.expected_ready_at) return null;
+  return h('span', { class: 'order-promise', dataset: { expected: order.expected_ready_at, quoted: order.quoted_ready_at ?? '' }, title: order.quoted_ready_at ? `Promised for ${clockTime(order.quoted_ready_at)}` : '' },
+    `due ${clockTime(order.expected_ready_at)}`);
+}
+
+/** @param {HTMLElement} row */
+export function refreshPromise(row) {
+  const label = /** @type {HTMLElement | null} */ (row.querySelector('.order-promise'));
+  if (!label) return;
+  const quoted = Date.parse(label.dataset.quoted ?? '');
+  const missed = !Number.isNaN(quoted) && (Date.parse(label.dataset.expected ?? '') > quoted || Date.now() > quoted);
+  label.classList.toggle('missed', missed);
+  row.classList.toggle('promise-missed', missed);
 }
 
 /** Food waits at the pass: amber after 2 minutes, red after 5 (it is getting cold). */
