@@ -20,7 +20,7 @@ import type { SettingsBook } from './settings.js';
 import { adjustStock, returnStock } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
 import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
-import { publicTicket, recordChanges } from './ticket-changes.js';
+import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
 
 /**
  * The restaurant's default pacing for orders placed without one (the settings' default_pacing, as
@@ -30,14 +30,15 @@ export type OrderDeps = Deps & { defaultPacing?: () => Pacing };
 const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? 'at_once';
 
 /** What clients see: the stored order without its owner. */
-export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_at: _next, ...order }: OrderDoc): Order {
-  return {
-    ...order,
-    allergies: order.allergies ?? [],
-    pacing: order.pacing ?? 'at_once',
-    course_gap_minutes: order.course_gap_minutes ?? null,
-    tickets: order.tickets.map((ticket) => publicTicket(ticket, order.fire_at)),
-  };
+export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_at: _next, ...rest }: OrderDoc): Order {
+  // `rest` is a fresh object: an order stored before a field existed gets its default in place,
+  // and the tickets are copied only when one of them lacks a field (every order on the order path has them all).
+  const order = rest as Order & Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes'>>;
+  order.allergies ??= [];
+  order.pacing ??= 'at_once';
+  if (order.course_gap_minutes === undefined) order.course_gap_minutes = null;
+  if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
+  return order;
 }
 
 /** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */

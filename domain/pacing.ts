@@ -94,6 +94,8 @@ export interface PlanInput {
  * dish becomes Voided, an unfired one is dropped.
  */
 export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, current }: PlanInput): Ticket[] {
+  // A new order fired at once (most of them): a ticket per station, all fired with the order.
+  if (pacing === 'at_once' && current.length === 0) return STATIONS.filter((station) => dishes.some((dish) => dish.station === station)).map((station) => freshTicket(1, station, orderFiresAt, now));
   const groups = ticketGroups(pacing, dishes);
   const planned: Ticket[] = [];
   for (const course of [...new Set(groups.map((group) => group.course))]) {

@@ -47,7 +47,10 @@ export function recordChanges(tickets: readonly Ticket[], previous: readonly Tic
 }
 
 /** A stored ticket as clients see it: one stored before pacing is course 1, planned when it fired (or the order's fire time). */
+/** A ticket stored with every field pacing added (any ticket written since). */
+export const isPublicTicket = (ticket: Ticket): ticket is PublicTicket => ticket.course !== undefined && ticket.fire_at !== undefined && ticket.changes !== undefined;
+
 export function publicTicket(ticket: Ticket, orderFireAt: string | null): PublicTicket {
-  if (ticket.course !== undefined && ticket.fire_at !== undefined && ticket.changes !== undefined) return ticket as PublicTicket;
+  if (isPublicTicket(ticket)) return ticket;
   return { ...ticket, course: ticket.course ?? 1, fire_at: ticket.fire_at === undefined ? (ticket.fired_at ?? orderFireAt) : ticket.fire_at, changes: ticket.changes ?? [] };
 }
