@@ -6,7 +6,7 @@ import { orderAudit } from '../../domain/audit.js';
 import { AuditEntry } from '../../models/audit.js';
 import * as orders from '../../domain/orders.js';
 import type { Principal } from '../../domain/principal.js';
-import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
+import { FieldsQuery, IdParams, ListOf, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
@@ -109,7 +109,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       description: 'Who placed, changed, bumped, fired, voided or deleted the order, oldest first; also for a deleted order. Entries are kept 90 days. 404 for an order that does not exist and has no entries.',
       params: IdParams,
       querystring: Type.Pick(ListQuerystring, ['limit', 'offset']),
-      response: { 200: ListResponse(AuditEntry, "A page of the order's audit trail"), ...problems(400, 401, 403, 404) },
+      response: { 200: Type.Object(ListOf(AuditEntry).properties, { description: "A page of the order's audit trail, oldest first" }), ...problems(400, 401, 403, 404) },
     },
   }, async (request) => orderAudit(app.pos, request.principal, request.params.id, parsePage(request.query)));
 
