@@ -2,6 +2,7 @@
 import type { Order, OrderDoc } from '../models/order.js';
 import type { StoreSession } from '../store/types.js';
 import { requireExpeditor } from './access.js';
+import { actorOf, firedChanges, recordAudit } from './audit.js';
 import type { Deps } from './deps.js';
 import { conflict, notFound } from './errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
@@ -17,10 +18,11 @@ async function loadForFire(tx: StoreSession, id: string): Promise<OrderDoc> {
   return order;
 }
 
-/** Writes the fired tickets with the status they imply, guarded by the order as read. */
-async function writeFired(tx: StoreSession, order: OrderDoc, tickets: OrderDoc['tickets'], at: string): Promise<OrderDoc> {
+/** Writes the fired tickets with the status they imply, guarded by the order as read, and who fired them. */
+async function writeFired(tx: StoreSession, order: OrderDoc, tickets: OrderDoc['tickets'], at: string, by: Principal, course: number | null): Promise<OrderDoc> {
   const updated = await tx.collection('orders').update(order.id, { set: derived(order, tickets, at) }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
   if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+  await recordAudit(tx, order.id, actorOf(by), 'fired', firedChanges(order.tickets, updated.tickets, course), at);
   return updated;
 }
 
@@ -30,7 +32,7 @@ async function writeFired(tx: StoreSession, order: OrderDoc, tickets: OrderDoc['
  * the order does not have.
  */
 export async function fireCourse({ store, now }: Deps, principal: Principal | null, id: string, course: number): Promise<Order> {
-  requireExpeditor(principal, 'fire a course');
+  const by = requireExpeditor(principal, 'fire a course');
   const at = now();
   const result = await store.transaction(async (tx) => {
     const order = await loadForFire(tx, id);
@@ -41,19 +43,19 @@ export async function fireCourse({ store, now }: Deps, principal: Principal | nu
       throw conflict(`Course ${course - 1} of order ${id} has not fired yet: fire it before course ${course}.`);
     }
     const dishes = await dishesFor(tx, order.dish_ids, false);
-    return writeFired(tx, order, releaseCourse(order, dishes, course, at.getTime(), at.getTime()), at.toISOString());
+    return writeFired(tx, order, releaseCourse(order, dishes, course, at.getTime(), at.getTime()), at.toISOString(), by, course);
   });
   return publicOrder(result);
 }
 
 /** POST /orders/{id}/fire: every held ticket of the order fires now (the expeditor's "rush it"). */
 export async function fireOrder({ store, now }: Deps, principal: Principal | null, id: string): Promise<Order> {
-  requireExpeditor(principal, 'fire an order');
+  const by = requireExpeditor(principal, 'fire an order');
   const at = now().toISOString();
   const result = await store.transaction(async (tx) => {
     const order = await loadForFire(tx, id);
     if (!order.tickets.some((ticket) => ticket.status === 'Draft')) return order;
-    return writeFired(tx, order, order.tickets.map((ticket) => (ticket.status === 'Draft' ? fired(ticket, at) : ticket)), at);
+    return writeFired(tx, order, order.tickets.map((ticket) => (ticket.status === 'Draft' ? fired(ticket, at) : ticket)), at, by, null);
   });
   return publicOrder(result);
 }

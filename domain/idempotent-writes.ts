@@ -112,6 +112,7 @@ export function withIdempotentWrites(inner: Store): Store {
     onChange: (listener) => inner.onChange(listener),
     onResync: (listener) => inner.onResync(listener),
     ...(inner.onCommit && { onCommit: inner.onCommit.bind(inner) }),
+    ...(inner.onStreamLag && { onStreamLag: inner.onStreamLag.bind(inner) }),
     ping: () => inner.ping(),
     close: () => inner.close(),
   };

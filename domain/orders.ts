@@ -6,6 +6,7 @@ import type { ListQuery, ListResult } from '../query/types.js';
 import type { StoreSession } from '../store/types.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from './access.js';
 import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
+import { actorOf, fieldChanges, recordAudit, voidedChanges } from './audit.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
 import type { OrderPages } from './order-pages.js';
@@ -97,7 +98,7 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
     const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
     const tickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
-    return tx.collection('orders').insert({
+    const inserted = await tx.collection('orders').insert({
       name: body.name,
       dish_ids: body.dish_ids,
       table_number: body.table_number ?? null,
@@ -118,6 +119,8 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
       owner_id: principal.userId,
       stock_taken: stockTaken,
     });
+    await recordAudit(tx, inserted.id, actorOf(principal), 'placed', fieldChanges(null, inserted), createdAt.toISOString());
+    return inserted;
   });
   return publicOrder(created);
 }
@@ -205,12 +208,21 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+    await auditChange(tx, principal, order, updated, at.toISOString());
     if (!dishIdsChange) return updated;
     // Units given back may clear shortage marks, this order's own among them: answer it as it is then.
     await afterStockReturned(tx, unitsGivenBack(order.stock_taken, stockTaken));
     return (await tx.collection('orders').get(id)) ?? updated;
   });
   return publicOrder(changed);
+}
+
+/** The edit's audit entries: the fields it changed, and the tickets it voided (none for an edit that changed nothing). */
+async function auditChange(tx: StoreSession, principal: Principal, before: OrderDoc, after: OrderDoc, at: string): Promise<void> {
+  const changes = fieldChanges(before, after);
+  if (Object.keys(changes).length > 0) await recordAudit(tx, after.id, actorOf(principal), 'changed', changes, at);
+  const voided = voidedChanges(before.tickets, after.tickets);
+  if (voided) await recordAudit(tx, after.id, actorOf(principal), 'voided', voided, at);
 }
 
 /** What an order gave back when its dishes changed: per ingredient, the units it no longer holds. */
@@ -235,7 +247,7 @@ function sameInstant(a: string | null, b: string | null): boolean {
   return new Date(a).getTime() === new Date(b).getTime();
 }
 
-export async function deleteOrder({ store }: Deps, principal: Principal, id: string): Promise<void> {
+export async function deleteOrder({ store, now }: Deps, principal: Principal, id: string): Promise<void> {
   await store.transaction(async (tx) => {
     const order = await loadOrder(tx, principal, id);
     assertMayDeleteOrder(principal, order);
@@ -243,6 +255,7 @@ export async function deleteOrder({ store }: Deps, principal: Principal, id: str
     const returning = NOT_STARTED_STATUSES.includes(order.status);
     if (returning) await returnStock(tx, order.stock_taken);
     await tx.collection('orders').delete(id);
+    await recordAudit(tx, id, actorOf(principal), 'deleted', { status: { before: order.status, after: null } }, now().toISOString());
     if (returning) await afterStockReturned(tx, order.stock_taken);
   });
 }

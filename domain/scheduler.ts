@@ -6,6 +6,7 @@
 import type { OrderDoc } from '../models/order.js';
 import type { Condition } from '../query/types.js';
 import type { Store } from '../store/types.js';
+import { firedChanges, recordAudit, SCHEDULER } from './audit.js';
 import { fireDue } from './pacing.js';
 import { derived } from './tickets.js';
 
@@ -34,7 +35,6 @@ export class OrderScheduler {
 
   /** Fires every held ticket whose fire time has come; returns the ids of the orders this instance fired. */
   async releaseDue(): Promise<string[]> {
-    const orders = this.store.collection('orders');
     const at = this.now().toISOString();
     const released: string[] = [];
     for (;;) {
@@ -44,7 +44,11 @@ export class OrderScheduler {
         const tickets = fireDue(order, at);
         // Its tickets fire by the clock; nobody bumped them.
         const set = derived(order, tickets, at);
-        const done = await orders.update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+        const done = await this.store.transaction(async (tx) => {
+          const written = await tx.collection('orders').update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+          if (written) await recordAudit(tx, order.id, SCHEDULER, 'fired', firedChanges(order.tickets, written.tickets, null), at);
+          return written;
+        });
         if (done) {
           released.push(order.id);
           fired++;

@@ -6,6 +6,7 @@ import type { AllDay, TicketMove } from '../models/ticket.js';
 import type { ListResult } from '../query/types.js';
 import type { Store, StoreSession } from '../store/types.js';
 import { requireKitchenStaff } from './access.js';
+import { actorOf, recordAudit } from './audit.js';
 import { AllDayTally } from './all-day.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from './deps.js';
@@ -45,6 +46,7 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
     // Guarded by the order as read: a concurrent bump of another station retries or is refused, never lost.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+    await recordAudit(tx, id, actorOf(user), 'bumped', { station, course: courseOfTicket(ticket), from: ticket.status, to: status }, at.toISOString());
     return updated;
   });
   return publicOrder(changed);

@@ -2,6 +2,7 @@
 // must build for it. Both stores read this one description.
 import type { Catalogue } from '../query/types.js';
 import type { RefreshTokenDoc } from './auth.js';
+import { auditCatalogue, type AuditEntryDoc } from './audit.js';
 import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
@@ -22,6 +23,7 @@ export interface Collections {
   idempotency_keys: IdempotencyKeyDoc;
   settings: SettingsDoc;
   login_failures: LoginFailureDoc;
+  order_audit: AuditEntryDoc;
 }
 
 export interface CollectionSpec {
@@ -95,6 +97,8 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   settings: { catalogue: settingsCatalogue, indexes: [], unique: [] },
   // Shared by every instance: a lock one instance counted holds on all (domain/login-throttle.ts).
   login_failures: { catalogue: loginFailureCatalogue, indexes: [['expires_at'], ['user_name'], ['scope']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  // Who did what to each order (domain/audit.ts): read per order, oldest first; kept 90 days.
+  order_audit: { catalogue: auditCatalogue, indexes: [['order_id', 'created_at'], ['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

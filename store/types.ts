@@ -125,6 +125,11 @@ export interface Store extends StoreSession {
    * commits: the COMMIT and its sync to disk), for /metrics; returns the unsubscribe function.
    */
   onCommit?(listener: (commit: CommitTiming) => void): () => void;
+  /**
+   * Subscribes to the lag of each change a change stream delivers live (MongoDB: seconds from its
+   * commit on the server to its arrival here), for /metrics; returns the unsubscribe function.
+   */
+  onStreamLag?(listener: (seconds: number) => void): () => void;
   /** Resolves when the store answers; rejects with the reason otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -2,8 +2,9 @@
 // else, on the project's own schema and pragmas (the file is opened by the store's own opening
 // code). Per order: read its dishes, check and take the stock of their ingredients (in SQL: no
 // parse and rewrite of the ingredient in JavaScript), insert the order's document as the store does
-// (its field columns written from the object in hand, every index on them maintained by SQLite) and,
-// when the request carries one, its idempotency record under the id the store gives it.
+// (its field columns written from the object in hand, every index on them maintained by SQLite), its
+// audit entry (`placed`, docs/audit.md) and, when the request carries one, its idempotency record
+// under the id the store gives it.
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
 import { recordId } from '../../domain/idempotency.js';
@@ -70,6 +71,7 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
   const take = stockTaker(db);
   const insertOrder = inserter(db, 'orders');
   const insertKey = inserter(db, 'idempotency_keys');
+  const insertAudit = inserter(db, 'order_audit');
   return {
     place(body, idempotencyKey) {
       const now = new Date();
@@ -108,6 +110,10 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
       };
       const text = JSON.stringify(order);
       insertOrder(order, text);
+      const placed = { name: order.name, dish_ids: order.dish_ids, table_number: order.table_number, allergies: [], priority: 3, status: order.status, pacing: 'at_once' };
+      const changes = Object.fromEntries(Object.entries(placed).filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }]));
+      const entry = { id: newId(now.getTime()), created_at: at, updated_at: at, order_id: order.id, at, user_id: ownerId, user_name: 'bench', action: 'placed', changes, expires_at: new Date(now.getTime() + 90 * 86_400_000).toISOString() };
+      insertAudit(entry, JSON.stringify(entry));
       if (idempotencyKey === null) return order;
       const expires = new Date(now.getTime() + 86_400_000).toISOString();
       // Under the id the store finds it by (derived from caller and key), as the API stores it.

@@ -1,6 +1,6 @@
 // GET /metrics for Prometheus: requests by route and status, their latency, sockets per room,
-// events pushed, orders per status, store commit time. Managers' tokens, or a scraper on this
-// machine (loopback, not relayed by a proxy), may read it: it shows traffic, not data.
+// events pushed, orders per status, store commit time, change-stream lag (MongoDB). Managers' tokens,
+// or a scraper on this machine (loopback, not relayed by a proxy), may read it: it shows traffic, not data.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
@@ -9,6 +9,9 @@ import { STATUSES } from '../../models/order.js';
 import { Registry } from '../metrics.js';
 import { problems } from '../routes/shared.js';
 import { SERVER_VERSION } from '../version.js';
+
+/** Change-stream lag: milliseconds when it keeps up, up to minutes when it fell behind. */
+const LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300];
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -20,7 +23,8 @@ async function metrics(app: FastifyInstance) {
   const registry = new Registry();
   const requests = registry.counter('pos_http_requests_total', 'HTTP requests answered, by method, route pattern and status.');
   const latency = registry.histogram('pos_http_request_duration_seconds', 'Time to answer an HTTP request, by method and route pattern.');
-  const commits = registry.histogram('pos_store_commit_duration_seconds', "The store's commits (the embedded store's group commits, with their sync to disk).");
+  const commits = registry.histogram('pos_store_commit_duration_seconds', "The store's commits: the embedded store's group commits (with their sync to disk), MongoDB's transaction commits.");
+  const lag = registry.histogram('pos_store_change_stream_lag_seconds', "MongoDB: from a change's commit on the server to its arrival at this instance's change stream.", LAG_BUCKETS);
   const pushed = registry.counter('pos_realtime_events_pushed_total', 'Change events handed to the realtime transports (once each, whatever the audience).');
   registry.gauge('pos_build_info', 'The running release.', () => [{ labels: { version: SERVER_VERSION, store: app.pos.store.kind }, value: 1 }]);
   registry.gauge('pos_realtime_sockets', 'Connected realtime clients per room and transport.', () =>
@@ -36,7 +40,11 @@ async function metrics(app: FastifyInstance) {
   );
   let counted = 0;
   const stopCommits = app.pos.store.onCommit?.(({ seconds, failed }) => commits.observe(seconds, { outcome: failed ? 'failed' : 'committed' }));
-  app.addHook('onClose', async () => stopCommits?.());
+  const stopLag = app.pos.store.onStreamLag?.((seconds) => lag.observe(seconds));
+  app.addHook('onClose', async () => {
+    stopCommits?.();
+    stopLag?.();
+  });
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';

@@ -1,13 +1,16 @@
 // /orders: placed by anyone signed in, seen by staff (patrons: their own), moved along by the kitchen.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireUser } from '../../domain/access.js';
+import Type from 'typebox';
+import { requireManager, requireUser } from '../../domain/access.js';
+import { orderAudit } from '../../domain/audit.js';
+import { AuditEntry } from '../../models/audit.js';
 import * as orders from '../../domain/orders.js';
 import type { Principal } from '../../domain/principal.js';
-import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
+import { FieldsQuery, IdParams, ListOf, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
-import { parseFields, parseListQuery, project } from '../../query/parse.js';
+import { parseFields, parseListQuery, parsePage, project } from '../../query/parse.js';
 import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated, sendJsonText } from './shared.js';
 
 const tags = ['Orders'];
@@ -95,6 +98,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Order, ...problems(400, 401, 403, 404, 409) },
     },
   }, change);
+
+  app.get('/orders/:id/audit', {
+    preValidation: app.authenticate((principal) => requireManager(principal, "read an order's audit trail")),
+    schema: {
+      operationId: 'listOrderAudit',
+      tags,
+      security,
+      summary: "An order's audit trail (managers)",
+      description: 'Who placed, changed, bumped, fired, voided or deleted the order, oldest first; also for a deleted order. Entries are kept 90 days. 404 for an order that does not exist and has no entries.',
+      params: IdParams,
+      querystring: Type.Pick(ListQuerystring, ['limit', 'offset']),
+      response: { 200: Type.Object(ListOf(AuditEntry).properties, { description: "A page of the order's audit trail, oldest first" }), ...problems(400, 401, 403, 404) },
+    },
+  }, async (request) => orderAudit(app.pos, request.principal, request.params.id, parsePage(request.query)));
 
   app.delete('/orders/:id', {
     preValidation: signedIn,

@@ -8,6 +8,7 @@ import { describeError as described, isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from '../logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
+import { streamLagSeconds } from './stream-lag.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
 import { TransactionGrouper, transactionOf } from './transaction-groups.js';
 
@@ -23,6 +24,8 @@ export interface ChangeSourceOptions {
   /** Called for each event; a transaction's events come in one synchronous run, as one commit. */
   deliver: (event: ChangeEvent) => void;
   resync: (reason: string) => void;
+  /** Told, for each document received live (not committed before the store opened), how late it came in seconds. */
+  lag?: (seconds: number) => void;
   /**
    * A watched collection was dropped (or, with null, the whole database): prepare it again (indexes,
    * images) rather than let the next write re-create it bare. Its failures are the callee's to log.
@@ -171,6 +174,8 @@ export class ChangeSource {
 
   private receive(raw: RawChangeEvent): void {
     this.health.alive();
+    const lag = this.options.lag && !this.before(raw, this.startedAt) ? streamLagSeconds(raw, (this.options.now ?? Date.now)()) : null;
+    if (lag !== null) this.options.lag?.(lag);
     // Reported with its own token: if its batch ends here, the server cut it short (see transaction-groups.ts).
     const cutAfter = this.lastReport !== null && sameToken(this.lastReport, raw._id);
     this.lastReport = null;

@@ -2,7 +2,7 @@
 // change stream fanned out in memory to every onChange / onResync subscriber.
 import type { ClientSession, Connection } from 'mongoose';
 import type { Collections } from '../../models/collections.js';
-import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
+import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type CommitTiming, type Store, type StoreSession } from '../types.js';
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
 import { MatchCounts } from './counts.js';
@@ -24,6 +24,8 @@ export interface MongoStoreParts {
   retries?: RetryBudget;
   /** The watchdog over the change stream (stalls, giving up); none when absent. */
   watch?: StreamWatch;
+  /** Milliseconds for timing commits (default performance.now). */
+  timer?: () => number;
 }
 
 const PING_TIMEOUT_MS = 2_000;
@@ -36,6 +38,8 @@ export class MongoStore implements Store {
   readonly synchronousChanges = false;
   private readonly changes: Listeners<ChangeEvent>;
   private readonly resyncs: Listeners<string>;
+  private readonly commits: Listeners<CommitTiming>;
+  private readonly lags: Listeners<number>;
   private readonly source: ChangeSource;
   private closing: Promise<void> | null = null;
   private stopWatch: () => void = () => undefined;
@@ -52,9 +56,12 @@ export class MongoStore implements Store {
   private constructor(private readonly parts: MongoStoreParts) {
     this.changes = new Listeners('change', parts.logger);
     this.resyncs = new Listeners('resync', parts.logger);
+    this.commits = new Listeners('commit', parts.logger);
+    this.lags = new Listeners('stream lag', parts.logger);
     this.source = new ChangeSource({
       ...parts.stream,
       logger: parts.logger,
+      lag: (seconds) => this.lags.emit(seconds),
       deliver: (event) => this.changes.emit(event),
       resync: (reason) => this.resyncs.emit(reason),
     });
@@ -78,7 +85,7 @@ export class MongoStore implements Store {
       session = await this.parts.connection.startSession();
       const bound = session;
       const view: StoreSession = { collection: (name) => this.collectionIn(name, bound) };
-      return await runTransaction(bound, () => work(view), TRANSACTION_OPTIONS, this.parts.retries);
+      return await runTransaction(bound, () => work(view), TRANSACTION_OPTIONS, this.parts.retries, Date.now, (commit) => this.commits.emit(commit), this.parts.timer);
     } catch (error) {
       throw toStoreError(error);
     } finally {
@@ -92,6 +99,15 @@ export class MongoStore implements Store {
 
   onResync(listener: (reason: string) => void): () => void {
     return this.resyncs.subscribe(listener);
+  }
+
+  /** Each transaction's commit (commitTransaction with its retries and majority acknowledgement). */
+  onCommit(listener: (commit: CommitTiming) => void): () => void {
+    return this.commits.subscribe(listener);
+  }
+
+  onStreamLag(listener: (seconds: number) => void): () => void {
+    return this.lags.subscribe(listener);
   }
 
   /** Ready means both: the database answers and the change stream is open (or reopening in time). */

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ClientSession, mongo } from 'mongoose';
 import { currentDeadline } from '../deadline.js';
-import { StoreUnavailableError } from '../types.js';
+import { StoreUnavailableError, type CommitTiming } from '../types.js';
 import { describeError } from './errors.js';
 
 export interface RetryBudget {
@@ -28,6 +28,10 @@ export async function runTransaction<R>(
   options: mongo.TransactionOptions,
   budget: RetryBudget = TRANSACTION_RETRIES,
   now: () => number = Date.now,
+  /** Told how long each commit took (its retries included), committed or failed, for /metrics. */
+  onCommit: (commit: CommitTiming) => void = () => {},
+  /** Milliseconds, for timing commits. */
+  timer: () => number = () => performance.now(),
 ): Promise<R> {
   const until = Math.min(now() + budget.maxMs, currentDeadline() ?? Number.POSITIVE_INFINITY);
   let attempts = 0;
@@ -51,7 +55,21 @@ export async function runTransaction<R>(
       await pause(error);
       continue;
     }
-    if (await commit(session, pause)) return result;
+    if (await timed(() => commit(session, pause), onCommit, timer)) return result;
+  }
+}
+
+/** Runs `commit` and reports its duration; a commit to be run again (false) is reported as failed. */
+async function timed(commit: () => Promise<boolean>, onCommit: (commit: CommitTiming) => void, timer: () => number): Promise<boolean> {
+  const started = timer();
+  const seconds = () => (timer() - started) / 1000;
+  try {
+    const committed = await commit();
+    onCommit({ seconds: seconds(), failed: !committed });
+    return committed;
+  } catch (error) {
+    onCommit({ seconds: seconds(), failed: true });
+    throw error;
   }
 }
 

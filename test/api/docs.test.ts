@@ -133,7 +133,7 @@ describe('GET /openapi.json', () => {
   it('names its schemas in components and refers to them', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.components.schemas)).toStrictEqual([
-      'AllDay', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
+      'AllDay', 'AuditEntry', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
       'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'Quote', 'RefreshRequest', 'Settings', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
     ]);
     expect(document.components.schemas.Order.properties.tickets).toStrictEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }));

@@ -108,6 +108,7 @@ const ROWS: Row[] = [
     statuses: [401, 404, 200, 200, 200],
     prepare: async () => ({ method: 'GET', url: `/orders/${(await othersOrder()).id}/dishes` }),
   },
+  { operation: 'GET /orders/{id}/audit', statuses: [401, 403, 403, 403, 200], prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}/audit` }) },
   {
     operation: 'PATCH /orders/{id} details (own, Received)',
     statuses: [401, 200, 403, 200, 200],

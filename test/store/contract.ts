@@ -9,6 +9,7 @@ import type { Condition } from '../../query/types.js';
 import { describeIdempotencyKeys } from './contract-expiry.js';
 import { describeSettingsDocument } from './contract-settings.js';
 import { describeLoginFailures } from './contract-login-failures.js';
+import { describeOrderAudit } from './contract-audit.js';
 import { describeTicketQueries } from './contract-tickets.js';
 import { describeFireQueries } from './contract-fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../store/types.js';
@@ -841,5 +842,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);
     describeLoginFailures(suite.store);
+    describeOrderAudit(suite.store);
   });
 }

@@ -40,6 +40,7 @@ describe('models', () => {
       idempotency_keys: 'idempotency_keys',
       settings: 'settings',
       login_failures: 'login_failures',
+      order_audit: 'order_audit',
     });
   });
 
@@ -51,6 +52,13 @@ describe('models', () => {
     expect(models.login_failures.schema.indexes()).toEqual([
       [{ user_name: 1, _id: 1 }, {}],
       [{ scope: 1, _id: 1 }, {}],
+      [{ expires_at: 1 }, { expireAfterSeconds: 0 }],
+    ]);
+  });
+
+  it("order audit: an order's entries read oldest first from an index, and a TTL index on expires_at (kept 90 days)", () => {
+    expect(models.order_audit.schema.indexes()).toEqual([
+      [{ order_id: 1, created_at: 1, _id: 1 }, {}],
       [{ expires_at: 1 }, { expireAfterSeconds: 0 }],
     ]);
   });
@@ -122,7 +130,7 @@ describe('mongoOpener', () => {
         $match: {
           $or: [
             { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'settings'] } },
-            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'settings', 'login_failures'] } },
+            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'settings', 'login_failures', 'order_audit'] } },
             { operationType: 'invalidate' },
           ],
         },

@@ -56,7 +56,7 @@ export function invalidateBatch(invalidate: Document): Document {
   return nextBatch(invalidate._id as Document, [invalidate], Long.ZERO);
 }
 
-const serverError = (code: number, codeName: string, errmsg: string, errorLabels: string[] = []) => ({
+export const serverError = (code: number, codeName: string, errmsg: string, errorLabels: string[] = []) => ({
   ok: 0,
   errmsg,
   code,
