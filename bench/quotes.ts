@@ -3,6 +3,7 @@
 // the queue. Results: bench/results/quotes.*
 import { writeFileSync } from 'node:fs';
 import { quoteCost } from './quotes/cost.js';
+import { withKnownPace } from './quotes/known-pace.js';
 import { phaseRows, rushBreakdown, simulateSeeds, type ErrorRow } from './quotes/report.js';
 import { SERVICE } from './quotes/simulation.js';
 
@@ -13,11 +14,12 @@ const pooled = await simulateSeeds(SERVICE, seeds);
 const phases = phaseRows(pooled, SERVICE.phases.map((phase) => phase.name), seeds);
 const rushPhase = SERVICE.phases.find((phase) => phase.name === 'rush')!;
 const breakdown = rushBreakdown(pooled, rushPhase);
+const known = phaseRows(await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds)), SERVICE.phases.map((phase) => phase.name), seeds);
 const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
 const seconds = (Date.now() - started) / 1000;
 
-const result = { at: new Date().toISOString(), service: { ...SERVICE, seed: undefined }, seeds, phases, rush_breakdown: breakdown, cost, wall_seconds: seconds };
+const result = { at: new Date().toISOString(), service: { ...SERVICE, seed: undefined }, seeds, phases, rush_breakdown: breakdown, known_pace: known, cost, wall_seconds: seconds };
 writeFileSync(new URL('./results/quotes.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
 
 const cell = (value: number | null) => (value === null ? '–' : value.toFixed(1));
@@ -26,7 +28,7 @@ const table = (title: string, rows: ErrorRow[]) => [`| ${title} | count | median
 const lines = [
   '# Ready-time quotes: simulated services',
   '',
-  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} simulated minutes each in ${simulatedSeconds.toFixed(1)} s of wall time. Method: docs/quotes.md.`,
+  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s of wall time. Method: docs/quotes.md.`,
   '',
   `Cooks: ${Object.entries(SERVICE.stations).map(([station, { cooks, speed }]) => `${station} ${cooks} at ${speed}× the menu's time`).join(', ')}; ticket times vary ±${SERVICE.noise * 100}% (log-normal).`,
   `Arrivals (Poisson): ${SERVICE.phases.map((phase) => `${phase.name} ${phase.from}–${phase.to} min, one order every ${phase.every} min`).join('; ')}. Each order: 1 to 3 dishes drawn from a 7-dish menu.`,
@@ -37,6 +39,12 @@ const lines = [
   '| phase | orders | quote median | quote p90 | naive median | naive p90 | per-service median | per-service p90 |',
   '|---|---|---|---|---|---|---|---|',
   ...phases.map((row) => `| ${row.phase} | ${row.orders} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${cell(row.naive.median)} | ${cell(row.naive.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
+  '',
+  'The same services quoted with each station\'s pace set to the cooks\' true speed and number (a reference no server can reach: it cannot know them):',
+  '',
+  '| phase | quote median | quote p90 | per-service median | per-service p90 |',
+  '|---|---|---|---|---|',
+  ...known.map((row) => `| ${row.phase} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
   '',
   'Where the rush\'s error comes from (absolute minutes; mean signed: positive when ready later than quoted).',
   '',
