@@ -1,31 +1,58 @@
-// npm run bench:quotes: the quote simulation (bench/quotes/simulation.ts) over a 3-hour service
-// with a rush, and the cost of a quote beside the size of the queue. Results: bench/results/quotes.*
+// npm run bench:quotes: the quote simulation (bench/quotes/simulation.ts) over many seeded 3-hour
+// services with a rush, pooled (bench/quotes/report.ts), and the cost of a quote beside the size of
+// the queue. Results: bench/results/quotes.*
 import { writeFileSync } from 'node:fs';
 import { quoteCost } from './quotes/cost.js';
-import { SERVICE, simulate, summarize } from './quotes/simulation.js';
+import { withKnownPace } from './quotes/known-pace.js';
+import { phaseRows, rushBreakdown, simulateSeeds, type ErrorRow } from './quotes/report.js';
+import { SERVICE } from './quotes/simulation.js';
 
+/** 30 services, each its own seed (arrivals, dishes, cooking times). QUOTES_SEEDS=n runs fewer or more. */
+const seeds = Array.from({ length: Number(process.env.QUOTES_SEEDS ?? 30) }, (_, index) => index + 1);
 const started = Date.now();
-const outcomes = await simulate(SERVICE);
-const summary = summarize(outcomes, SERVICE.phases.map((phase) => phase.name));
+const pooled = await simulateSeeds(SERVICE, seeds);
+const phases = phaseRows(pooled, SERVICE.phases.map((phase) => phase.name), seeds);
+const rushPhase = SERVICE.phases.find((phase) => phase.name === 'rush')!;
+const breakdown = rushBreakdown(pooled, rushPhase);
+const known = phaseRows(await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds)), SERVICE.phases.map((phase) => phase.name), seeds);
+const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
 const seconds = (Date.now() - started) / 1000;
 
-const result = { at: new Date().toISOString(), service: SERVICE, summary, cost, wall_seconds: seconds };
+const result = { at: new Date().toISOString(), service: { ...SERVICE, seed: undefined }, seeds, phases, rush_breakdown: breakdown, known_pace: known, cost, wall_seconds: seconds };
 writeFileSync(new URL('./results/quotes.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
 
 const cell = (value: number | null) => (value === null ? '–' : value.toFixed(1));
+const triple = ([low, middle, high]: [number, number, number]) => `${low.toFixed(1)} / ${middle.toFixed(1)} / ${high.toFixed(1)}`;
+const table = (title: string, rows: ErrorRow[]) => [`| ${title} | count | median | p90 | mean signed |`, '|---|---|---|---|---|', ...rows.map((row) => `| ${row.label} | ${row.count} | ${cell(row.median)} | ${cell(row.p90)} | ${cell(row.bias)} |`), ''];
 const lines = [
-  '# Ready-time quotes: simulated service',
+  '# Ready-time quotes: simulated services',
   '',
-  `Run ${result.at} (${seconds.toFixed(1)} s of wall time for ${SERVICE.minutes} simulated minutes). Method: docs/quotes.md.`,
+  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s of wall time. Method: docs/quotes.md.`,
   '',
   `Cooks: ${Object.entries(SERVICE.stations).map(([station, { cooks, speed }]) => `${station} ${cooks} at ${speed}× the menu's time`).join(', ')}; ticket times vary ±${SERVICE.noise * 100}% (log-normal).`,
-  `Arrivals (Poisson): ${SERVICE.phases.map((phase) => `${phase.name} ${phase.from}–${phase.to} min, one order every ${phase.every} min`).join('; ')}.`,
+  `Arrivals (Poisson): ${SERVICE.phases.map((phase) => `${phase.name} ${phase.from}–${phase.to} min, one order every ${phase.every} min`).join('; ')}. Each order: 1 to 3 dishes drawn from a 7-dish menu.`,
   '',
-  '| phase | orders | quote median error (min) | quote p90 | naive median | naive p90 |',
-  '|---|---|---|---|---|---|',
-  ...summary.map((row) => `| ${row.phase} | ${row.orders} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${cell(row.naive.median)} | ${cell(row.naive.p90)} |`),
+  'Absolute error in minutes of every order\'s quote against the moment it really became Ready for Assembly, pooled over all services;',
+  'the spread is each service\'s own median and p90 (lowest / median / highest over the services).',
   '',
+  '| phase | orders | quote median | quote p90 | naive median | naive p90 | per-service median | per-service p90 |',
+  '|---|---|---|---|---|---|---|---|',
+  ...phases.map((row) => `| ${row.phase} | ${row.orders} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${cell(row.naive.median)} | ${cell(row.naive.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
+  '',
+  'The same services quoted with each station\'s pace set to the cooks\' true speed and number (a reference no server can reach: it cannot know them):',
+  '',
+  '| phase | quote median | quote p90 | per-service median | per-service p90 |',
+  '|---|---|---|---|---|',
+  ...known.map((row) => `| ${row.phase} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
+  '',
+  'Where the rush\'s error comes from (absolute minutes; mean signed: positive when ready later than quoted).',
+  '',
+  ...table('orders, minutes into the rush', breakdown.minutes!),
+  ...table('station tickets, by station', breakdown.stations!),
+  ...table('hot tickets, by tickets ahead', breakdown.hotDepth!),
+  ...table('hot tickets, by pace', breakdown.hotPace!),
+  ...table('hot tickets, the wait alone', breakdown.hotWait!),
   'Cost of one quote plus one re-estimate at a station, by the number of tickets queued there:',
   '',
   '| tickets queued | ns per quote + re-estimate |',

@@ -109,21 +109,26 @@ export class StationPace {
     return this.received.size + this.inProgress.size;
   }
 
-  /** Minutes of cooking left on the tickets In Progress (each at least 0), and their menu minutes: as many as the station's cooks. */
-  private inProgressLeft(now: number, factor: number): { left: number; work: number } {
+  /** Minutes of cooking left on each ticket In Progress (as many as the station's cooks), and their menu minutes. */
+  private inProgressLeft(now: number, factor: number): { lefts: number[]; left: number; work: number } {
+    const lefts: number[] = [];
     let left = 0;
     let work = 0;
     for (const ticket of this.inProgress.values()) {
       // A ticket past its time is not done: it is counted with a little time left, not none.
-      left += Math.max(OVERDUE_LEFT * ticket.work * factor, ((ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000);
+      const minutes = Math.max(OVERDUE_LEFT * ticket.work * factor, ((ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000);
+      lefts.push(minutes);
+      left += minutes;
       work += ticket.work;
     }
-    return { left, work };
+    return { lefts, left, work };
   }
 
   /**
    * When a ticket of `work` menu minutes would be ready, waiting behind `aheadCount` Received tickets
-   * holding `aheadWork` menu minutes and every ticket In Progress. The cooks share the work left
+   * holding `aheadWork` menu minutes and every ticket In Progress. With fewer Received tickets ahead
+   * than cooks, it takes the cook who frees up next but that many: the idle cooks first, then the
+   * tickets In Progress by the time left on each. Deeper in the queue the cooks share the work left
    * ahead; when a cook takes this ticket the others are on average half-way through one of theirs,
    * so that half ticket each is not waited for.
    */
@@ -133,8 +138,13 @@ export class StationPace {
     let waitMinutes = 0;
     if (waiting >= cooks) {
       const cooking = this.inProgressLeft(now, factor);
-      const meanTicket = ((aheadWork + cooking.work) / waiting) * factor;
-      waitMinutes = Math.max(0, (cooking.left + aheadWork * factor - ((cooks - 1) * meanTicket) / 2) / cooks);
+      if (aheadCount < cooks) {
+        const free = [...Array<number>(Math.max(0, cooks - cooking.lefts.length)).fill(0), ...cooking.lefts].sort((a, b) => a - b);
+        waitMinutes = free[aheadCount]!;
+      } else {
+        const meanTicket = ((aheadWork + cooking.work) / waiting) * factor;
+        waitMinutes = Math.max(0, (cooking.left + aheadWork * factor - ((cooks - 1) * meanTicket) / 2) / cooks);
+      }
     }
     return Math.max(now + waitMinutes * 60_000, start) + work * factor * 60_000;
   }

@@ -76,9 +76,25 @@ export interface Outcome {
   order: string;
   phase: string;
   placed: number;
+  /** Minutes from the start of service when it was placed. */
+  minute: number;
   /** Minutes between each quote and the real ready time (signed: positive when ready later). */
   quoteError: number;
   naiveError: number;
+  /** Per station of the order: the tickets ahead and the pace when quoted, and that station's own error. */
+  stations: StationOutcome[];
+}
+
+export interface StationOutcome {
+  station: Station;
+  ahead: number;
+  learned: boolean;
+  cooks: number;
+  factor: number;
+  /** Minutes between the station's quote and its ticket's real ready time (signed). */
+  error: number;
+  /** The part of it from the wait: the real start less the quoted one (the quote less the ticket's own minutes at the pace). */
+  startError: number;
 }
 
 interface Cooking {
@@ -110,7 +126,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
     for (const phase of options.phases) {
       for (let at = phase.from + -Math.log(1 - rand()) * phase.every; at < phase.to; at += -Math.log(1 - rand()) * phase.every) arrivals.push({ at: start + at * MINUTE, phase: phase.name });
     }
-    const placed = new Map<string, { phase: string; placed: number; quoted: number; naive: number; open: Set<Station> }>();
+    const placed = new Map<string, { phase: string; placed: number; quoted: number; naive: number; open: Set<Station>; stations: Map<Station, StationOutcome & { quoted: number; work: number }> }>();
     const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(Object.keys(options.stations).map((station) => [station as Station, []]));
     const cooking: Cooking[] = [];
     const busy = new Map<Station, number>(Object.keys(options.stations).map((station) => [station as Station, 0]));
@@ -123,6 +139,8 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         while (busy.get(station)! < cooks && queue.length > 0) {
           const ticket = queue.shift()!;
           await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
+          const quoted = placed.get(ticket.orderId)!.stations.get(station)!;
+          quoted.startError = (clock - (quoted.quoted - quoted.work * quoted.factor * MINUTE)) / MINUTE;
           const minutes = ticket.work * speed * Math.exp(options.noise * gaussian(rand) - (options.noise * options.noise) / 2);
           cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE });
           busy.set(station, busy.get(station)! + 1);
@@ -139,9 +157,16 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         next += 1;
         const count = 1 + Math.floor(rand() * 3);
         const chosen = Array.from({ length: count }, () => dishes[Math.floor(rand() * dishes.length)]!);
+        // What each station's quote was made of, read just before the order joins the queues.
+        const stationQuotes = [...new Set(chosen.map((dish) => dish.station))].map((station) => {
+          const pace = queues.stations.get(station)!;
+          const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
+          const { learned, cooks, factor } = pace.current();
+          return [station, { station, ahead: pace.ahead, learned, cooks, factor, quoted: pace.quote(clock, clock, work), error: 0, startError: 0, work }] as const;
+        });
         const order = await createOrder(deps, { ...ROBOT, role: 'patron' }, { name: `Guest${next}`, dish_ids: chosen.map((dish) => dish.id) });
         const stations = new Set(chosen.map((dish) => dish.station));
-        placed.set(order.id, { phase: arrival.phase, placed: clock, quoted: Date.parse(order.quoted_ready_at!), naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE, open: stations });
+        placed.set(order.id, { phase: arrival.phase, placed: clock, quoted: Date.parse(order.quoted_ready_at!), naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE, open: stations, stations: new Map(stationQuotes) });
         for (const station of stations) {
           const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
           waiting.get(station)!.push({ orderId: order.id, firedAt: clock, work });
@@ -153,8 +178,10 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         await moveStationTicket(deps, ROBOT, done.orderId, done.station, { status: 'Ready' });
         const record = placed.get(done.orderId)!;
         record.open.delete(done.station);
+        record.stations.get(done.station)!.error = (clock - record.stations.get(done.station)!.quoted) / MINUTE;
         if (record.open.size === 0) {
-          outcomes.push({ order: done.orderId, phase: record.phase, placed: record.placed, quoteError: (clock - record.quoted) / MINUTE, naiveError: (clock - record.naive) / MINUTE });
+          const stations = [...record.stations.values()].map(({ quoted: _quoted, work: _work, ...station }) => station);
+          outcomes.push({ order: done.orderId, phase: record.phase, placed: record.placed, minute: (record.placed - start) / MINUTE, quoteError: (clock - record.quoted) / MINUTE, naiveError: (clock - record.naive) / MINUTE, stations });
         }
       }
       await startCooking();

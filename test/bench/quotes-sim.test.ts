@@ -1,6 +1,8 @@
 // The quote simulation, tiny: a 30-minute service through the real domain on a simulated clock,
-// every order accounted for (the cost of a quote by queue length is a bench line: bench/quotes.ts).
+// every order accounted for (the cost of a quote by queue length is a bench line: bench/quotes.ts);
+// and a small seeded rush where the live quote must stay far closer than the naive one.
 import { describe, expect, it } from 'vitest';
+import { phaseRows, simulateSeeds } from '../../bench/quotes/report.js';
 import { SERVICE, simulate, summarize } from '../../bench/quotes/simulation.js';
 
 describe('bench: quote simulation (smoke)', () => {
@@ -18,4 +20,23 @@ describe('bench: quote simulation (smoke)', () => {
     // A quiet kitchen: the quote is off by the cooks' speed and noise, not by a queue.
     expect(short!.quote.median!).toBeLessThan(10);
   }, 5000);
+
+  it('a small seeded rush: the quote from the live queues stays within a third of the naive quote\'s error', async () => {
+    // 40 quiet minutes, then 30 minutes of one order every 2 minutes: the hot line falls behind.
+    const phases = [{ name: 'early', from: 0, to: 40, every: 5 }, { name: 'rush', from: 40, to: 70, every: 2 }];
+    const seeds = [1, 2, 3];
+    const pooled = await simulateSeeds({ ...SERVICE, minutes: 70, phases }, seeds);
+    const rush = phaseRows(pooled, ['early', 'rush'], seeds).find((row) => row.phase === 'rush')!;
+    // The same seeds replay the same services: every rush order is readied and measured.
+    expect(rush.orders).toBe(47);
+    expect(new Set(pooled.map((outcome) => outcome.seed))).toStrictEqual(new Set(seeds));
+    // The naive quote (placed + longest preparation_time) ignores the queue: it is off by a quarter of an hour and more.
+    expect(rush.naive.median!).toBeGreaterThanOrEqual(10);
+    expect(rush.naive.p90!).toBeGreaterThanOrEqual(30);
+    // Quoting from the queue and the learned pace: a regression toward the naive quote fails here.
+    expect(rush.quote.median!).toBeLessThanOrEqual(4);
+    expect(rush.quote.p90!).toBeLessThanOrEqual(12);
+    expect(rush.quote.median!).toBeLessThan(rush.naive.median! / 3);
+    expect(rush.quote.p90!).toBeLessThan(rush.naive.p90! / 3);
+  }, 10_000);
 });
