@@ -107,6 +107,9 @@ describe('guest screens at three sizes with adversarial content', () => {
         await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
         await page.waitForSelector('#orders .order >> nth=3');
         await page.fill('#checkout textarea[name=special_requests]', content.request);
+        // A table order: the pacing choices show under the table number, one of them chosen.
+        await page.fill('#checkout input[name=table_number]', '12');
+        await page.getByLabel('In courses: starters first, mains when we call').check();
         await page.waitForSelector('#notice:empty', { state: 'attached' });
         // The adversarial extras are on screen: the warning for the dish with every allergen, and
         // the dish nearly gone (4 portions, 3 taken by the guest's orders).

@@ -39,8 +39,8 @@ function measureLayout(names) {
     if (!hit || !(hit === add || add.contains(hit))) addCovered.push(`${label(add)} under ${hit?.className || hit?.tagName}`);
   }
   scrollTo(0, 0);
-  // A check box is tapped through its label: the label is the target.
-  const targetOf = (control) => (control.type === 'checkbox' && control.closest('label')) || control;
+  // A check box or radio button is tapped through its label: the label is the target.
+  const targetOf = (control) => ((control.type === 'checkbox' || control.type === 'radio') && control.closest('label')) || control;
   const smallTargets = [...new Set([...document.querySelectorAll('button, input, textarea, select, summary')].map(targetOf))].filter(visible)
     .filter((target) => {
       const box = target.getBoundingClientRect();

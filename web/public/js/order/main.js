@@ -34,8 +34,18 @@ function applyOrderEvent(orders, type, data) {
 }
 
 const laterField = /** @type {HTMLInputElement} */ (form.elements.namedItem('scheduled_at'));
-const quote = liveQuote($('#cart-quote'), () => cart.dishIds(), () => laterField.value !== '');
+const tableField = /** @type {HTMLInputElement} */ (form.elements.namedItem('table_number'));
+/** The pacing the guest chose for a table order; null for takeaway or no choice (the restaurant's default). */
+const chosenPacing = () => (tableField.value.trim() === '' ? null : (new FormData(form).get('pacing')?.toString() ?? null));
+const quote = liveQuote($('#cart-quote'), () => cart.dishIds(), () => laterField.value !== '', chosenPacing);
 laterField.addEventListener('change', () => quote.update());
+/** How the kitchen serves it is asked for a table order only. */
+function showPacing() {
+  $('#pacing').hidden = tableField.value.trim() === '';
+  quote.update();
+}
+tableField.addEventListener('input', showPacing);
+for (const choice of form.querySelectorAll('input[name=pacing]')) choice.addEventListener('change', () => quote.update());
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => fetchAll('/dishes'), apply: applyDishEvent, render, onError });
 const orders = createSync({
@@ -112,9 +122,10 @@ async function place(pending) {
   }
 }
 
-/** The next order starts afresh; the name and the table stay, as the same guest orders again. */
+/** The next order starts afresh (how it is served asked again); the name and the table stay, as the same guest orders again. */
 function clearDetails() {
   for (const name of ['special_requests', 'scheduled_at']) /** @type {HTMLInputElement} */ (form.elements.namedItem(name)).value = '';
+  for (const choice of form.querySelectorAll('input[name=pacing]')) /** @type {HTMLInputElement} */ (choice).checked = false;
   /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed')).checked = false;
 }
 
@@ -177,4 +188,5 @@ wireAccount(signedIn, () => {
 });
 if (currentSession() && (await resumeSession())) enter(signedIn);
 else connect();
+showPacing();
 render();

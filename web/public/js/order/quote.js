@@ -11,16 +11,20 @@ const aboutText = (minutes) => (minutes <= 1 ? 'Ready in about a minute' : `Read
 
 /**
  * Keeps `element` showing the quote for `dishIds()`; hidden for an empty cart, an order for later,
- * or when no quote can be had. Call `update()` whenever the cart or the details change.
+ * or when no quote can be had. Call `update()` whenever the cart or the details change. The quote
+ * follows the chosen `pacing()` (null: the restaurant's default): in courses, the first course's.
  * @param {HTMLElement} element @param {() => string[]} dishIds @param {() => boolean} forLater
+ * @param {() => string | null} [pacing]
  */
-export function liveQuote(element, dishIds, forLater) {
+export function liveQuote(element, dishIds, forLater, pacing = () => null) {
   let asked = '';
   let generation = 0;
   /** @param {boolean} again ask even if the dishes are the same */
   async function update(again = false) {
     const ids = forLater() ? [] : dishIds();
-    const key = ids.join(',');
+    const paced = pacing();
+    const query = { dish_ids: ids.join(','), ...(paced ? { pacing: paced } : {}) };
+    const key = new URLSearchParams(query).toString();
     if (key === asked && !again) return;
     asked = key;
     const mine = ++generation;
@@ -29,7 +33,7 @@ export function liveQuote(element, dishIds, forLater) {
       return;
     }
     try {
-      const quote = await api('GET', `/quote?${new URLSearchParams({ dish_ids: key })}`);
+      const quote = await api('GET', `/quote?${key}`);
       if (mine !== generation) return;
       element.textContent = aboutText(quote.minutes);
       element.hidden = false;

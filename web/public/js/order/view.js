@@ -16,7 +16,7 @@ export function say(element, text) {
 }
 
 /**
- * The guest's allergies go with the order (only when there are any); `allergy_confirmed` only when
+ * The pacing goes with a table order only. The guest's allergies go with the order (only when there are any); `allergy_confirmed` only when
  * the guest ticked "Order it anyway" for a dish that meets them.
  * @param {HTMLFormElement} form @param {string[]} dishIds @param {ReadonlySet<string>} allergies
  */
@@ -31,6 +31,8 @@ export function orderBody(form, dishIds, allergies) {
     table_number: table === '' ? null : Number(table),
     special_requests: text('special_requests') || null,
     scheduled_at: later === '' ? null : new Date(later).toISOString(),
+    // How the kitchen serves a table order, when the guest chose; takeaway takes the restaurant's default.
+    ...(table !== '' && data.get('pacing') ? { pacing: String(data.get('pacing')) } : {}),
     ...(allergies.size > 0 ? { allergies: [...allergies] } : {}),
     ...(allergies.size > 0 && data.get('allergy_confirmed') ? { allergy_confirmed: true } : {}),
   };
