@@ -4,6 +4,7 @@
 // "random" choices every run. `npx tsx scripts/rush.ts` fills the configured store.
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
+import { KitchenQueues } from '../domain/kitchen-queues.js';
 import { changeOrder, createOrder } from '../domain/orders.js';
 import { moveStationTicket } from '../domain/stations.js';
 import type { Principal } from '../domain/principal.js';
@@ -30,7 +31,10 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
   let at = Date.now();
   const now = () => new Date(at);
   const store = await openStore(config, { now });
-  const deps = { store, now };
+  // The live queues, as the server keeps them: every order is promised a ready time (quoted_ready_at)
+  // from the kitchen as it stands, so the manager's page has promises kept and broken to show.
+  const queues = await KitchenQueues.open(store, now);
+  const deps = { store, now, queues };
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   try {
@@ -98,6 +102,7 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     }
     return { history, open: (await store.collection('orders').find([{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }])).length };
   } finally {
+    queues.close();
     await store.close();
   }
 }
