@@ -89,7 +89,7 @@ function showLate() {
 function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
-  $('#t-promise').textContent = quoted ? `${kept} of ${quoted}` : '–';
+  $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
   $('#t-promise-note').textContent = quoted ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise.median_seconds)}` : 'no quoted order readied yet';
   $('#t-promise').closest('.tile')?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
