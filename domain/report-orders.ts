@@ -14,6 +14,8 @@ export interface ServiceRecord {
   /** When it reached the kitchen: its first ticket's firing (a scheduled order's release), else its creation. */
   placed: number;
   readyAt: number | null;
+  /** What the guest was promised (quoted_ready_at), read only once the order is readied; else null. */
+  quoted: number | null;
   closedAt: number | null;
   tickets: { station: Station; fired: number | null; readied: number | null }[];
   dishIds: readonly string[];
@@ -49,7 +51,9 @@ export function serviceRecord(order: OrderDoc): ServiceRecord {
   });
   const stockTaken: number[] = [];
   for (const { ingredient_id, units } of order.stock_taken) stockTaken.push(ingredientSlot(ingredient_id), units);
-  return { id: order.id, created, placed: firstFired ?? created, readyAt: parsed(order.ready_at), closedAt: parsed(order.closed_at), tickets, dishIds: order.dish_ids, stockTaken };
+  const readyAt = parsed(order.ready_at);
+  const quoted = readyAt === null ? null : parsed(order.quoted_ready_at ?? null);
+  return { id: order.id, created, placed: firstFired ?? created, readyAt, quoted, closedAt: parsed(order.closed_at), tickets, dishIds: order.dish_ids, stockTaken };
 }
 
 /** Past this a ticket is late: the station's longest dish on the order plus the scheduling margin. */
@@ -62,10 +66,15 @@ function lateAfterSeconds(order: ServiceRecord, station: Station, dishes: Readon
   return longest === null ? null : (longest + SCHEDULE_MARGIN_MINUTES) * 60;
 }
 
+/** Readied later than its quoted_ready_at by more than this, an order broke its promise (docs/quotes.md). */
+export const PROMISE_MARGIN_SECONDS = 5 * 60;
+
 export class ServiceTimes {
   readonly tickets: ReadonlyMap<Station, Tally>;
   readonly placed: Tally;
   readonly ready: Tally;
+  /** ready_at − quoted_ready_at (seconds, negative when early) of the readied orders that had a quote; late past the margin. */
+  readonly promised: Tally;
   readonly closed: Tally;
   /** Units taken by the orders placed in the window, by ingredient slot, and the slots in the order first taken. */
   private readonly units: number[] = [];
@@ -79,6 +88,7 @@ export class ServiceTimes {
     this.tickets = new Map(STATIONS.map((station) => [station, new Tally(window)]));
     this.placed = new Tally(window);
     this.ready = new Tally(window);
+    this.promised = new Tally(window);
     this.closed = new Tally(window);
   }
 
@@ -102,7 +112,13 @@ export class ServiceTimes {
         this.units[slot] = (before ?? 0) + stock[index + 1]!;
       }
     }
-    if (this.inWindow(readyAt)) this.ready.add(readyAt, (readyAt - order.placed) / 1000);
+    if (this.inWindow(readyAt)) {
+      this.ready.add(readyAt, (readyAt - order.placed) / 1000);
+      if (order.quoted !== null) {
+        const seconds = (readyAt - order.quoted) / 1000;
+        this.promised.add(readyAt, seconds, seconds > PROMISE_MARGIN_SECONDS);
+      }
+    }
     if (this.inWindow(closedAt) && readyAt !== null) this.closed.add(closedAt, (closedAt - readyAt) / 1000);
   }
 

@@ -9,7 +9,7 @@ import type { MenuReader } from './menu.js';
 import type { Principal } from './principal.js';
 import { ServiceTimes } from './report-orders.js';
 import { dishesById, eachOrderUpdatedSince } from './report-source.js';
-import { bucketStarts, spread, type Window } from './report-window.js';
+import { bucketStarts, spread, type Tally, type Window } from './report-window.js';
 import type { ServiceRecords } from './service-records.js';
 import { currentSettings, type SettingsBook } from './settings.js';
 import { dayStart } from './zoned-time.js';
@@ -41,13 +41,14 @@ export async function kitchenReport({ store, now, menu, serviceRecords, settings
   const times = new ServiceTimes(window, await dishesById(store, menu));
   await eachOrderUpdatedSince(store, window, serviceRecords, (order) => times.add(order));
 
-  const { placed, ready, closed } = times;
+  const { placed, ready, promised, closed } = times;
   const orderTimes = (index: number | null) => ({
     placed: placed.count(index),
     ready: ready.count(index),
     closed: closed.count(index),
     placed_to_ready: spread(ready.values(index)),
     ready_to_closed: spread(closed.values(index)),
+    ready_vs_quoted: promiseKept(promised.summary(index)),
   });
   const starts = bucketStarts(window);
   return {
@@ -63,6 +64,11 @@ export async function kitchenReport({ store, now, menu, serviceRecords, settings
     orders: { ...orderTimes(null), buckets: starts.map((start, index) => ({ start, ...orderTimes(index) })) },
     stock: await stockPace(store, times.used(), placed.count(null)),
   };
+}
+
+/** The readied orders that had a quote: how far from it they were readied, and how many broke it. */
+function promiseKept({ tickets, median_seconds, p90_seconds, late }: ReturnType<Tally['summary']>): KitchenReport['orders']['ready_vs_quoted'] {
+  return { quoted: tickets, median_seconds, p90_seconds, late };
 }
 
 /** Ingredients the window used, with how many more orders their stock covers at that pace. */

@@ -18,12 +18,24 @@ const TicketTimes = {
   late: Type.Integer({ minimum: 0, description: "Tickets that took longer than the station's longest dish on them plus 5 minutes." }),
 };
 
+const SignedSeconds = (description: string) => Nullable(Type.Number({ description: `${description}; negative when readied before the promise; null when no readied order had a quote.` }));
+const PromiseKept = Type.Object(
+  {
+    quoted: Type.Integer({ minimum: 0, description: 'Orders readied in the period that had a quoted_ready_at (orders placed before quotes existed have none).' }),
+    median_seconds: SignedSeconds('Median (nearest rank) of ready_at − quoted_ready_at'),
+    p90_seconds: SignedSeconds('90th percentile (nearest rank) of ready_at − quoted_ready_at'),
+    late: Type.Integer({ minimum: 0, description: 'Of those, orders readied more than 5 minutes after quoted_ready_at: promises broken. quoted − late kept theirs.' }),
+  },
+  { description: 'Promised vs actual: the Ready for Assembly time of the orders readied in the period against the time quoted to the guest when each was placed.', examples: [{ quoted: 12, median_seconds: -95, p90_seconds: 410, late: 1 }] },
+);
+
 const OrderTimes = {
   placed: Type.Integer({ minimum: 0, description: 'Orders placed (created_at in the period).' }),
   ready: Type.Integer({ minimum: 0, description: 'Orders that became Ready for Assembly in the period.' }),
   closed: Type.Integer({ minimum: 0, description: 'Orders that left the pass (On the Way or Ready for Pickup) in the period.' }),
   placed_to_ready: Spread,
   ready_to_closed: Spread,
+  ready_vs_quoted: PromiseKept,
 };
 
 export const KitchenReportQuery = Type.Object({

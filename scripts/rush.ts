@@ -4,6 +4,7 @@
 // "random" choices every run. `npx tsx scripts/rush.ts` fills the configured store.
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
+import { KitchenQueues } from '../domain/kitchen-queues.js';
 import { changeOrder, createOrder } from '../domain/orders.js';
 import { moveStationTicket } from '../domain/stations.js';
 import type { Principal } from '../domain/principal.js';
@@ -30,7 +31,11 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
   let at = Date.now();
   const now = () => new Date(at);
   const store = await openStore(config, { now });
-  const deps = { store, now };
+  /** The live queues once the open orders are placed (the history below is not written in time order). */
+  let queues: KitchenQueues | undefined;
+  const deps = { store, now, get queues() {
+    return queues;
+  } };
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   try {
@@ -66,6 +71,10 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       at = start - minutesAgo * 60_000;
       const placed = await place(-1);
       if (!placed) continue;
+      // Its promise, as a kitchen quoting from the menu would make it: the longest dish plus 3 minutes
+      // to start (the cooks below take 0.5-1.8 times the dish, so some promises are broken).
+      const promised = at + (Math.max(...placed.tickets.map((ticket) => prepOf(placed.dish_ids, ticket.station))) + 3) * 60_000;
+      await store.collection('orders').update(placed.id, { set: { quoted_ready_at: new Date(promised).toISOString(), expected_ready_at: new Date(promised).toISOString() } });
       // Each station starts within 1-4 minutes and takes 0.5-1.8 times its longest dish; the moves
       // are written in time order, so the order is Ready when its last ticket is.
       const moves = placed.tickets.flatMap((ticket) => {
@@ -82,7 +91,10 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       history += 1;
     }
 
-    // Now: 46 orders open, the oldest 40 minutes old, some started or done at a station.
+    // Now: 46 orders open, the oldest 40 minutes old, some started or done at a station; each
+    // promised a ready time from the live queues, as the server quotes.
+    at = start - 41 * 60_000;
+    queues = await KitchenQueues.open(store, now);
     for (let n = 0; n < 46; n += 1) {
       at = start - (40 - n * 0.85) * 60_000;
       const placed = await place(n);
@@ -98,6 +110,7 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     }
     return { history, open: (await store.collection('orders').find([{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }])).length };
   } finally {
+    queues?.close();
     await store.close();
   }
 }

@@ -59,6 +59,54 @@ describe("manager's page, live", () => {
     }
   }, 2 * BROWSER_TEST_MS);
 
+  it('charts promised vs actual and counts the promises kept, live, at 375, 1024 and 1280', async () => {
+    const t = await startTestApp({ listen: true });
+    try {
+      const browser = await chromium.get();
+      const menu = await seedMenu(t, 50);
+      /** A steak cooked and readied now, then promised `late` seconds before its ready_at (negative: after it). */
+      const readied = async (late: number) => {
+        const order = await placeOrder(t, [menu.steak.id]);
+        for (const status of ['In Progress', 'Ready']) {
+          expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(200);
+        }
+        const [stored] = await t.store.collection('orders').find([{ field: 'id', op: 'eq', value: order.id }]);
+        await t.store.collection('orders').update(order.id, { set: { quoted_ready_at: new Date(Date.parse(stored!.ready_at!) - late * 1000).toISOString() } });
+      };
+      await readied(600); // 10 minutes after its promise: broken
+      await readied(-120); // 2 minutes early: kept
+      await placeOrder(t, [menu.steak.id]); // cooking: no promise to judge yet
+
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/manager', size);
+        await signIn(page, 'manager');
+        await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
+        expect(await page.textContent('#t-promise-note')).toBe('50% · median 2′00″ early');
+        expect(await page.$eval('#t-promise', (value) => value.closest('.tile')?.classList.contains('broken'))).toBe(true);
+        // The chart: the median and slowest 10% of ready_at − quoted_ready_at, in minutes, in the quarter hour they were readied.
+        expect(await page.getAttribute('#chart-promise .chart', 'data-series')).toBe('2');
+        expect(await page.locator('#chart-promise .uplot canvas').count()).toBe(1);
+        expect(await page.getAttribute('#chart-promise', 'data-medians')).toBe('-2');
+        expect(await page.getAttribute('#chart-promise', 'data-p90s')).toBe('10');
+        expect(await page.$$eval('#chart-promise .legend li', (items) => items.map((item) => item.textContent))).toStrictEqual(['Median, after the promise']);
+        const box = await page.$eval('#chart-promise .uplot', (chart) => chart.getBoundingClientRect().right);
+        expect(box).toBeLessThanOrEqual(size.width);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+        await page.close();
+      }
+
+      const page = await openBoard(browser, t, '/manager');
+      await signIn(page, 'manager');
+      await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
+      await readied(60); // a minute after its promise: within the 5 minutes, kept
+      await expect.poll(() => page.textContent('#t-promise'), { timeout: 5_000 }).toBe('2 of 3');
+      expect(await page.textContent('#t-promise-note')).toBe('67% · median 1′00″ late');
+      expect(await page.getAttribute('#chart-promise', 'data-medians')).toBe('1');
+    } finally {
+      await t.close();
+    }
+  }, 2 * BROWSER_TEST_MS);
+
   it('lists shortages and low portions live, and changes the settings (a bad time zone said plainly)', async () => {
     const t = await startTestApp({ listen: true });
     try {

@@ -40,13 +40,14 @@ function mount(options, data, width) {
 
 /**
  * Lines over the labels, one colour per station (dashed ones for a second measure).
- * @param {{ labels: string[], series: { name: string, values: (number | null)[], index?: number, dashed?: boolean }[], unit?: string, title: string, width?: number }} data
+ * With `signed`, the y axis goes below zero when a value does (an early order is a negative lateness).
+ * @param {{ labels: string[], series: { name: string, values: (number | null)[], index?: number, dashed?: boolean }[], unit?: string, title: string, width?: number, signed?: boolean }} data
  */
-export function lineChart({ labels, series, unit = '', title, width = 640 }) {
+export function lineChart({ labels, series, unit = '', title, width = 640, signed = false }) {
   const xs = labels.map((_, i) => i);
   const options = {
     title,
-    scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+    scales: { x: { time: false }, y: { range: (_u, min, max) => [signed ? Math.min(0, Math.floor(min ?? 0)) : 0, Math.max(1, max)] } },
     axes: axes(labels, unit),
     series: [{}, ...series.map((each, n) => ({ label: each.name, stroke: colourOf(each.index ?? n), width: each.dashed ? 1.5 : 2.5, dash: each.dashed ? [5, 4] : undefined, spanGaps: false, points: { show: !each.dashed, size: 6 } }))],
   };

@@ -1,4 +1,4 @@
-// The report's charts: ticket times per station, late tickets, orders per bucket.
+// The report's charts: ticket times per station, late tickets, promised vs actual, orders per bucket.
 import { $ } from '../lib/dom.js';
 import { legend, lineChart, stackedBars } from '../lib/chart.js';
 import { STATIONS } from '../lib/orders.js';
@@ -32,6 +32,16 @@ export function drawCharts(report) {
 
   const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
   $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }), legend(late));
+
+  // Promised vs actual: how long after its quoted time each bucket's readied orders were ready (negative: early).
+  const promise = [
+    { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) },
+    { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) },
+  ];
+  $('#chart-promise').replaceChildren(lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }), legend(promise.filter((each) => !each.dashed)));
+  // What the lines show, for the tests and the curious: the buckets' values where there are any.
+  $('#chart-promise').dataset.medians = promise[0].values.filter((value) => value !== null).join(' ');
+  $('#chart-promise').dataset.p90s = promise[1].values.filter((value) => value !== null).join(' ');
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));

@@ -70,6 +70,7 @@ function show() {
   $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
   $('#t-pass-p90').textContent = `slowest 10%: ${duration(orders.ready_to_closed.p90_seconds)}`;
   showLate();
+  showPromise(orders.ready_vs_quoted);
   drawCharts(report);
   showStock();
 }
@@ -83,6 +84,18 @@ function showLate() {
   $('#t-late').textContent = String(finished + open);
   $('#t-late-note').textContent = `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
 }
+
+/** Kept the promise: readied orders no later than 5 minutes after their quoted time, of those quoted. */
+function showPromise(promise) {
+  const quoted = promise?.quoted ?? 0;
+  const kept = quoted - (promise?.late ?? 0);
+  $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
+  $('#t-promise-note').textContent = quoted ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise.median_seconds)}` : 'no quoted order readied yet';
+  $('#t-promise').closest('.tile')?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
+}
+
+/** A lateness: "2′10″ late", "45 s early", "on time". */
+const signedDuration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds === 0 ? 'on time' : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`);
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
 function showStock() {
