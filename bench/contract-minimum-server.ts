@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyReply } from 'fastify';
 import { jwtVerify } from 'jose';
-import { fingerprintOf, recordId } from '../domain/idempotency.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../domain/tokens.js';
+import { fingerprintOf, recordId } from '../domain/idempotency/idempotency.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../domain/accounts/tokens.js';
 import { OrderCreate } from '../models/order.js';
 import { publicOrder } from '../realtime/policies/public-fields.js';
 import { helmetHeaders } from '../server/plugins/security.js';

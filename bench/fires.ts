@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { OrderScheduler } from '../domain/scheduler.js';
+import { OrderScheduler } from '../domain/orders/scheduler.js';
 import type { OrderDoc } from '../models/order.js';
 import type { Ticket } from '../models/ticket.js';
 import { openSqliteStore } from '../store/sqlite/index.js';

@@ -3,10 +3,10 @@
 // time zone) reads them without a query, on every instance, as each change commits.
 import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsDoc, type SettingsPatch, type SettingsReplace } from '../models/settings.js';
 import { DuplicateKeyError, type ChangeEvent, type Store } from '../store/types.js';
-import { requireKitchenStaff, requireManager } from './access.js';
+import { requireKitchenStaff, requireManager } from './accounts/access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
-import type { Principal } from './principal.js';
+import type { Principal } from './accounts/principal.js';
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {

@@ -1,5 +1,5 @@
 // The audit trail of an order: who placed, changed, bumped, fired, voided or deleted it, each entry
-// written in the transaction of the change it records and kept 90 days (domain/audit.ts).
+// written in the transaction of the change it records and kept 90 days (domain/orders/audit.ts).
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';

@@ -1,5 +1,5 @@
 // Failed logins, kept in the store so every instance behind a load balancer counts the same
-// failures and honours the same locks (domain/login-throttle.ts). Bookkeeping: no change events.
+// failures and honours the same locks (domain/accounts/login-throttle.ts). Bookkeeping: no change events.
 import type { Catalogue } from '../query/types.js';
 
 export interface LoginFailureDoc {

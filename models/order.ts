@@ -61,7 +61,7 @@ export type OrderDoc = Omit<Order, 'allergies' | 'pacing' | 'course_gap_minutes'
     tickets: StoredTicket[];
     owner_id: string;
     stock_taken: { ingredient_id: string; units: number }[];
-    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/pacing.ts). */
+    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/orders/pacing.ts). */
     next_fire_at?: string | null;
   };
 export type StoredTicket = StoredTicketType;
@@ -136,7 +136,7 @@ export const orderCatalogue: Catalogue = {
 export const orderStoreCatalogue: Catalogue = {
   ...orderCatalogue,
   owner_id: { type: 'string', filterable: true },
-  // A shortage finds the orders holding an ingredient (domain/shortages.ts).
+  // A shortage finds the orders holding an ingredient (domain/orders/shortages.ts).
   'stock_taken.ingredient_id': { type: 'string', filterable: true, array: { path: 'stock_taken', item: 'ingredient_id' } },
   // When the order's next held ticket fires by itself (null: none waits for the clock): the scheduler's index.
   next_fire_at: { type: 'date', sortable: true, filterable: true },

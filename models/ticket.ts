@@ -1,5 +1,5 @@
 // Station tickets: each station's part of an order, bumped on its own board. The order's kitchen
-// status follows them (domain/tickets.ts).
+// status follows them (domain/orders/tickets.ts).
 import Type, { type Static } from 'typebox';
 import { Id, Nullable } from './common.js';
 import { STATIONS } from './dish.js';
@@ -49,7 +49,7 @@ export const Ticket = Type.Object(
 export type PublicTicket = Static<typeof Ticket>;
 /**
  * A ticket as the domain handles it: one stored before pacing existed has no course, fire_at or
- * changes until the start-up upgrade (domain/upgrades.ts); it is read as course 1 meanwhile.
+ * changes until the start-up upgrade (domain/orders/upgrades.ts); it is read as course 1 meanwhile.
  */
 export type Ticket = Omit<PublicTicket, 'course' | 'fire_at' | 'changes'> & Partial<Pick<PublicTicket, 'course' | 'fire_at' | 'changes'>>;
 

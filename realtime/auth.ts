@@ -1,6 +1,6 @@
 // Who a realtime connection belongs to, and when its access token stops vouching for it.
 import { unauthorized } from '../domain/errors.js';
-import type { AccessTokenVerifier, Principal } from '../domain/principal.js';
+import type { AccessTokenVerifier, Principal } from '../domain/accounts/principal.js';
 
 /** A verified principal, or null for an anonymous client (a menu screen). */
 export type Viewer = Principal | null;

@@ -3,7 +3,7 @@
 // order) and hands each batch's envelopes together to the injected broadcast. It knows nothing of
 // sockets.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MenuReader } from '../domain/menu.js';
+import type { MenuReader } from '../domain/menu/menu.js';
 import type { ChangeEvent, Store } from '../store/types.js';
 import { envelopeStamper, type Broadcaster, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';

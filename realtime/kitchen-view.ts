@@ -2,7 +2,7 @@
 // in memory where the store keeps one, else from the store), then rewound past changes that
 // committed after the batch but still wait in the feed. Payloads and availability flips are thus
 // computed for the moment of the change, not for whatever the store holds by then.
-import type { MenuReader } from '../domain/menu.js';
+import type { MenuReader } from '../domain/menu/menu.js';
 import type { DishDoc } from '../models/dish.js';
 import type { BaseDoc, ChangeEvent, CollectionName, StoreSession } from '../store/types.js';
 

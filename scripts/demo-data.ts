@@ -4,13 +4,13 @@
 // (scripts/demo-data-api.ts), so its menu and boards see it at once.
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
-import { createDish } from '../domain/dishes.js';
-import { createIngredient } from '../domain/ingredients.js';
-import { changeOrder, createOrder } from '../domain/orders.js';
-import { Passwords } from '../domain/passwords.js';
-import type { Principal } from '../domain/principal.js';
-import { TokenService } from '../domain/tokens.js';
-import { createUser } from '../domain/users.js';
+import { createDish } from '../domain/menu/dishes.js';
+import { createIngredient } from '../domain/menu/ingredients.js';
+import { changeOrder, createOrder } from '../domain/orders/orders.js';
+import { Passwords } from '../domain/accounts/passwords.js';
+import type { Principal } from '../domain/accounts/principal.js';
+import { TokenService } from '../domain/accounts/tokens.js';
+import { createUser } from '../domain/accounts/users.js';
 import { loadConfig, type Config } from '../server/config.js';
 import { openStore } from '../store/open.js';
 import { DataDirectoryLockedError } from '../store/sqlite/lock.js';

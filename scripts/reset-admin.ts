@@ -4,9 +4,9 @@
 // Refused while a server owns the data directory (its lock names it): stop the server first.
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
-import { Passwords } from '../domain/passwords.js';
-import { TokenService } from '../domain/tokens.js';
-import { resetManager } from '../domain/users.js';
+import { Passwords } from '../domain/accounts/passwords.js';
+import { TokenService } from '../domain/accounts/tokens.js';
+import { resetManager } from '../domain/accounts/users.js';
 import { loadConfig } from '../server/config.js';
 import { openStore } from '../store/open.js';
 

@@ -4,10 +4,10 @@
 // "random" choices every run. `npx tsx scripts/rush.ts` fills the configured store.
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
-import { KitchenQueues } from '../domain/kitchen-queues.js';
-import { changeOrder, createOrder } from '../domain/orders.js';
-import { moveStationTicket } from '../domain/stations.js';
-import type { Principal } from '../domain/principal.js';
+import { KitchenQueues } from '../domain/kitchen/kitchen-queues.js';
+import { changeOrder, createOrder } from '../domain/orders/orders.js';
+import { moveStationTicket } from '../domain/orders/stations.js';
+import type { Principal } from '../domain/accounts/principal.js';
 import { loadConfig, type Config } from '../server/config.js';
 import { openStore } from '../store/open.js';
 

@@ -7,9 +7,9 @@
 // under the id the store gives it.
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
-import { recordId } from '../../domain/idempotency.js';
-import { planSchedule } from '../../domain/schedule.js';
-import { stationsOf, ticketsFor } from '../../domain/tickets.js';
+import { recordId } from '../../domain/idempotency/idempotency.js';
+import { planSchedule } from '../../domain/orders/schedule.js';
+import { stationsOf, ticketsFor } from '../../domain/orders/tickets.js';
 import { newId } from '../../store/ids.js';
 import { insertStatement, insertValues } from '../../store/sqlite/columns.js';
 import type { CollectionName } from '../../store/types.js';

@@ -5,8 +5,8 @@
 // server, no load generator and no sockets, the two sides of one window share the host's mood:
 // a change to the domain or the store shows in minutes, where through HTTP a 5% change needs more
 // than ten process pairs on this host (docs/benchmarks.md).
-import { createOrder } from '../../domain/orders.js';
-import type { Principal } from '../../domain/principal.js';
+import { createOrder } from '../../domain/orders/orders.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import { openConnections } from '../../store/sqlite/open.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { orderBodies } from './api.js';

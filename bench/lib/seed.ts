@@ -1,14 +1,14 @@
 // The benchmark's kitchen: a realistic menu (40 dishes made from 120 ingredients), staff accounts,
 // and any number of past orders, written straight through the store, 100 to a transaction.
 // Everything comes from a seeded generator, so every run stores the same data.
-import { createDish } from '../../domain/dishes.js';
-import { createIngredient } from '../../domain/ingredients.js';
-import { Passwords } from '../../domain/passwords.js';
+import { createDish } from '../../domain/menu/dishes.js';
+import { createIngredient } from '../../domain/menu/ingredients.js';
+import { Passwords } from '../../domain/accounts/passwords.js';
 import { CATEGORIES, type DishDoc, type Station } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
-import { stationsOf } from '../../domain/tickets.js';
+import { stationsOf } from '../../domain/orders/tickets.js';
 import type { Role } from '../../models/user.js';
 import type { Store } from '../../store/types.js';
 

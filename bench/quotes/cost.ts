@@ -1,6 +1,6 @@
 // What a quote costs as the kitchen fills: the same quote timed with few and with many tickets
 // queued at a station. The live queues keep running totals, so the time should not grow.
-import { StationPace } from '../../domain/station-pace.js';
+import { StationPace } from '../../domain/kitchen/station-pace.js';
 
 export function quoteCost(queued: number, quotes = 200_000): { queued: number; ns_per_quote: number } {
   const pace = new StationPace();

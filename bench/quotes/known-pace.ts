@@ -1,8 +1,8 @@
 // A reference, not an estimator: the same services quoted with each station's pace set to what the
 // simulation's cooks really are (their speed and number), which no server can know. What is left of
 // the error then is the cooks' own variation; the rest of the live quote's error is learning the pace.
-import { KitchenQueues } from '../../domain/kitchen-queues.js';
-import { StationPace } from '../../domain/station-pace.js';
+import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
+import { StationPace } from '../../domain/kitchen/station-pace.js';
 import type { Station } from '../../models/dish.js';
 import type { SimulationOptions } from './simulation.js';
 

@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KitchenQueues } from '../../domain/kitchen-queues.js';
-import { createOrder } from '../../domain/orders.js';
-import type { Principal } from '../../domain/principal.js';
-import { moveStationTicket } from '../../domain/stations.js';
+import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
+import { createOrder } from '../../domain/orders/orders.js';
+import type { Principal } from '../../domain/accounts/principal.js';
+import { moveStationTicket } from '../../domain/orders/stations.js';
 import type { Station } from '../../models/dish.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 

@@ -4,7 +4,7 @@
 // Judged on the state before and after the whole batch, so one transaction touching several
 // ingredients of a dish tells it at most once, and only when its state really changed. Each goes to
 // the menu and to the room of the dish's own station.
-import { essentialIds, isAvailable, portionsLeft } from '../../domain/availability.js';
+import { essentialIds, isAvailable, portionsLeft } from '../../domain/menu/availability.js';
 import { DEFAULT_SETTINGS } from '../../models/settings.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { Delivery } from '../events.js';

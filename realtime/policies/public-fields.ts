@@ -1,6 +1,6 @@
 // What clients may see of a document: exactly the properties of its public schema. Whatever else
 // is stored beside them (an order's owner_id, anything added later) never reaches an event.
-import { dishAnswer } from '../../domain/availability.js';
+import { dishAnswer } from '../../domain/menu/availability.js';
 import { Dish, type DishDoc } from '../../models/dish.js';
 import { Ingredient, type IngredientDoc } from '../../models/ingredient.js';
 import { Order, type OrderDoc } from '../../models/order.js';

@@ -3,7 +3,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import type { AccessTokenVerifier } from '../../domain/principal.js';
+import type { AccessTokenVerifier } from '../../domain/accounts/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Envelope, EventType, Sent } from '../events.js';
 import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';

@@ -5,7 +5,7 @@ import type {} from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { badRequest, ProblemError, unauthorized } from '../../domain/errors.js';
-import type { AccessTokenVerifier } from '../../domain/principal.js';
+import type { AccessTokenVerifier } from '../../domain/accounts/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import { channelsOf, roomOf, type Room } from '../rooms.js';
 import { admit, problemBody } from '../subscribe.js';

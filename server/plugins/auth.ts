@@ -4,7 +4,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { unauthorized } from '../../domain/errors.js';
-import type { Principal } from '../../domain/principal.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,11 +1,11 @@
-// Idempotency-Key on every POST, PUT, PATCH and DELETE (the rule: domain/idempotency.ts). Each
+// Idempotency-Key on every POST, PUT, PATCH and DELETE (the rule: domain/idempotency/idempotency.ts). Each
 // write route's handler is wrapped and runs inside a WriteScope, so its outcome commits with its
 // write; a repeat's write is refused by the stored record and rolled back, and the stored outcome
 // answered instead. What the client receives is exactly what was stored.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
-import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency.js';
-import { KeyTakenError, WriteScope } from '../../domain/idempotent-writes.js';
+import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency/idempotency.js';
+import { KeyTakenError, WriteScope } from '../../domain/idempotency/idempotent-writes.js';
 import type { StoredOutcome } from '../../models/idempotency.js';
 import { addRouteHook, isWriteRoute } from '../route-hooks.js';
 

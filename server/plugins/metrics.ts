@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
-import { requireManager } from '../../domain/access.js';
+import { requireManager } from '../../domain/accounts/access.js';
 import { STATUSES } from '../../models/order.js';
 import { Registry } from '../metrics.js';
 import { problems } from '../routes/shared.js';

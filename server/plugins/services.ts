@@ -2,21 +2,21 @@
 // order scheduler and the menu reader. Routes reach the domain only through `app.pos`.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { withIdempotentWrites } from '../../domain/idempotent-writes.js';
-import { LoginThrottle } from '../../domain/login-throttle.js';
-import { openMenu, type MenuReader } from '../../domain/menu.js';
-import { KitchenBook } from '../../domain/kitchen-book.js';
-import { KitchenQueues } from '../../domain/kitchen-queues.js';
-import { ExpectedTimes } from '../../domain/expected-times.js';
-import { OrderPages } from '../../domain/order-pages.js';
-import { OrderScheduler } from '../../domain/scheduler.js';
-import { Passwords } from '../../domain/passwords.js';
-import { ServiceRecords } from '../../domain/service-records.js';
+import { withIdempotentWrites } from '../../domain/idempotency/idempotent-writes.js';
+import { LoginThrottle } from '../../domain/accounts/login-throttle.js';
+import { openMenu, type MenuReader } from '../../domain/menu/menu.js';
+import { KitchenBook } from '../../domain/views/kitchen-book.js';
+import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
+import { ExpectedTimes } from '../../domain/kitchen/expected-times.js';
+import { OrderPages } from '../../domain/views/order-pages.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
+import { Passwords } from '../../domain/accounts/passwords.js';
+import { ServiceRecords } from '../../domain/reports/service-records.js';
 import { SettingsBook } from '../../domain/settings.js';
 import type { Pacing } from '../../models/order.js';
-import { TokenService } from '../../domain/tokens.js';
-import { upgradeStoredData } from '../../domain/upgrades.js';
-import { ensureBootstrapManager, type UserDeps } from '../../domain/users.js';
+import { TokenService } from '../../domain/accounts/tokens.js';
+import { upgradeStoredData } from '../../domain/orders/upgrades.js';
+import { ensureBootstrapManager, type UserDeps } from '../../domain/accounts/users.js';
 import type { Store } from '../../store/types.js';
 import type { Config } from '../config.js';
 

@@ -1,7 +1,7 @@
 // /auth: trade a user_name and password for a token pair, and a refresh token for a new pair.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ProblemError } from '../../domain/errors.js';
-import { authenticate } from '../../domain/users.js';
+import { authenticate } from '../../domain/accounts/users.js';
 import { AuthRecord, RefreshRequest, TokenRequest } from '../../models/auth.js';
 import { Nullable } from '../../models/common.js';
 import { problems } from './shared.js';

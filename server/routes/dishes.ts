@@ -1,7 +1,7 @@
 // /dishes: the menu, with live availability. Anyone reads it; chefs and managers change it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireMenuEditor } from '../../domain/access.js';
-import * as dishes from '../../domain/dishes.js';
+import { requireMenuEditor } from '../../domain/accounts/access.js';
+import * as dishes from '../../domain/menu/dishes.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue, DishPatch, DishWrite } from '../../models/dish.js';
 import { Ingredient, ingredientCatalogue } from '../../models/ingredient.js';

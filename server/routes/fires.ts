@@ -1,8 +1,8 @@
 // Fires by a person: the expeditor fires the next course of an order, or rushes all it holds.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import * as fires from '../../domain/fires.js';
-import { requireExpeditor } from '../../domain/access.js';
+import * as fires from '../../domain/orders/fires.js';
+import { requireExpeditor } from '../../domain/accounts/access.js';
 import { IdParams } from '../../models/common.js';
 import { Order } from '../../models/order.js';
 import { problems } from './shared.js';

@@ -1,7 +1,7 @@
 // /ingredients: the stock. Anyone reads it; chefs and managers change it.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireMenuEditor } from '../../domain/access.js';
-import * as ingredients from '../../domain/ingredients.js';
+import { requireMenuEditor } from '../../domain/accounts/access.js';
+import * as ingredients from '../../domain/menu/ingredients.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Ingredient, ingredientCatalogue, IngredientCreate, IngredientPatch, IngredientReplace } from '../../models/ingredient.js';
 import { parseFields, parseListQuery, project } from '../../query/parse.js';

@@ -1,11 +1,11 @@
 // /orders: placed by anyone signed in, seen by staff (patrons: their own), moved along by the kitchen.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { requireManager, requireUser } from '../../domain/access.js';
-import { orderAudit } from '../../domain/audit.js';
+import { requireManager, requireUser } from '../../domain/accounts/access.js';
+import { orderAudit } from '../../domain/orders/audit.js';
 import { AuditEntry } from '../../models/audit.js';
-import * as orders from '../../domain/orders.js';
-import type { Principal } from '../../domain/principal.js';
+import * as orders from '../../domain/orders/orders.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import { FieldsQuery, IdParams, ListOf, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
@@ -42,7 +42,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request, reply) => {
     const query = parseListQuery(request.query, orderCatalogue);
     const principal = requireUser(request.principal);
-    // Whole orders come as text kept in memory (domain/order-pages.ts): JSON text with a JSON media
+    // Whole orders come as text kept in memory (domain/views/order-pages.ts): JSON text with a JSON media
     // type is sent as it is, without the schema's serializer, so that text is built in its shape.
     const text = await orders.orderPageText(app.pos.orderPages, principal, query);
     if (text !== null) return sendJsonText(reply, text);

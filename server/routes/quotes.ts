@@ -1,7 +1,7 @@
 // /quote: when an order of these dishes would be ready, for anyone (the ordering app asks before
 // anyone has signed in).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { getQuote } from '../../domain/quotes.js';
+import { getQuote } from '../../domain/kitchen/quotes.js';
 import { Quote, QuoteQuery } from '../../models/quote.js';
 import { problems } from './shared.js';
 

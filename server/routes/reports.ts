@@ -1,7 +1,7 @@
 // /reports/kitchen: speed of service for managers, from the stored ticket and order timestamps.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireManager } from '../../domain/access.js';
-import { kitchenReport } from '../../domain/reports.js';
+import { requireManager } from '../../domain/accounts/access.js';
+import { kitchenReport } from '../../domain/reports/reports.js';
 import { KitchenReport, KitchenReportQuery } from '../../models/report.js';
 import { problems } from './shared.js';
 

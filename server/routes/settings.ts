@@ -1,6 +1,6 @@
 // /settings: the restaurant's settings. The kitchen staff read them; managers change them.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireKitchenStaff, requireManager } from '../../domain/access.js';
+import { requireKitchenStaff, requireManager } from '../../domain/accounts/access.js';
 import * as settings from '../../domain/settings.js';
 import { Settings, SettingsPatch, SettingsReplace } from '../../models/settings.js';
 import { problems } from './shared.js';

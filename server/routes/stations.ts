@@ -2,8 +2,8 @@
 // all-day counts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { requireKitchenStaff } from '../../domain/access.js';
-import * as stations from '../../domain/stations.js';
+import { requireKitchenStaff } from '../../domain/accounts/access.js';
+import * as stations from '../../domain/orders/stations.js';
 import { Dish } from '../../models/dish.js';
 import { Order } from '../../models/order.js';
 import { AllDay, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';

@@ -1,7 +1,7 @@
 // /users: sign-up for patrons, staff accounts by managers, each user their own profile.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { requireUser } from '../../domain/access.js';
-import * as users from '../../domain/users.js';
+import { requireUser } from '../../domain/accounts/access.js';
+import * as users from '../../domain/accounts/users.js';
 import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { User, userCatalogue, UserCreate, UserPatch, UserReplace } from '../../models/user.js';
 import { parseFields, parseListQuery, project } from '../../query/parse.js';

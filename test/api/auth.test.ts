@@ -3,7 +3,7 @@
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../domain/tokens.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../domain/accounts/tokens.js';
 import { aTimestamp, anId, BASIC_CHALLENGE, basic, bearer, expectProblem, expectUnauthorized, FrozenClock, JSON_TYPE } from './support.js';
 
 /** The signing secret test/helpers/app.ts gives every test app. */

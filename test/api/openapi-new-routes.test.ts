@@ -5,7 +5,7 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
-import { requireUser } from '../../domain/access.js';
+import { requireUser } from '../../domain/accounts/access.js';
 import auth from '../../server/plugins/auth.js';
 import openapi from '../../server/plugins/swagger.js';
 import { NamedSchemas } from '../../server/openapi/named-schemas.js';

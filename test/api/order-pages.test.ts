@@ -1,7 +1,7 @@
-// GET /orders served as text kept in memory (domain/order-pages.ts): the very bytes the response
+// GET /orders served as text kept in memory (domain/views/order-pages.ts): the very bytes the response
 // schema's serializer gives, never an order as it was before a change, and a patron's own only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OrderPages } from '../../domain/order-pages.js';
+import { OrderPages } from '../../domain/views/order-pages.js';
 import { Order } from '../../models/order.js';
 import type { Store } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

@@ -1,7 +1,7 @@
 // The account behind a token: kept in memory with the embedded store, and read again at once after
 // any change to that user (a role changed, the account deleted).
 import { beforeEach, expect, it } from 'vitest';
-import { AccountReader } from '../../domain/accounts.js';
+import { AccountReader } from '../../domain/accounts/accounts.js';
 import type { Store } from '../../store/types.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 

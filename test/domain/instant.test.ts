@@ -2,7 +2,7 @@
 // server writes and for every other string (which goes to Date.parse itself).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { instant } from '../../domain/instant.js';
+import { instant } from '../../domain/reports/instant.js';
 
 const MIN = Date.UTC(100, 0, 1);
 const MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);

@@ -1,12 +1,12 @@
-// The kitchen book (domain/kitchen-book.ts): a station's queue and all-day counts read from it and
+// The kitchen book (domain/views/kitchen-book.ts): a station's queue and all-day counts read from it and
 // the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KitchenBook } from '../../domain/kitchen-book.js';
-import { openMenu, type MenuReader } from '../../domain/menu.js';
-import { allDay, stationQueue } from '../../domain/stations.js';
+import { KitchenBook } from '../../domain/views/kitchen-book.js';
+import { openMenu, type MenuReader } from '../../domain/menu/menu.js';
+import { allDay, stationQueue } from '../../domain/orders/stations.js';
 import { STATIONS } from '../../models/dish.js';
-import type { Principal } from '../../domain/principal.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import type { Store } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';

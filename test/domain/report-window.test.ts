@@ -2,7 +2,7 @@
 // sorting the values and reading the ranks gives, for any values, duplicates and sizes included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { spread } from '../../domain/report-window.js';
+import { spread } from '../../domain/reports/report-window.js';
 
 function bySorting(values: number[]) {
   if (values.length === 0) return { median_seconds: null, p90_seconds: null };

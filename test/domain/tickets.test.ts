@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket, TicketStatus } from '../../models/ticket.js';
-import { kitchenStatus, moveOrder, moveTicket, TICKET_NEXT } from '../../domain/tickets.js';
+import { kitchenStatus, moveOrder, moveTicket, TICKET_NEXT } from '../../domain/orders/tickets.js';
 
 const KITCHEN: TicketStatus[] = ['Received', 'In Progress', 'Ready'];
 const STATIONS = ['cold', 'hot', 'beverages'] as const;

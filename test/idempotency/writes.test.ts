@@ -1,8 +1,8 @@
 // The domain's store inside a write scope: the first write unit carries the key's record in its own
 // transaction (a single-document write becomes one), so the two commit together or not at all.
 import { beforeEach, expect, it } from 'vitest';
-import { recordId, recordOutcome } from '../../domain/idempotency.js';
-import { KeyTakenError, withIdempotentWrites, WriteScope } from '../../domain/idempotent-writes.js';
+import { recordId, recordOutcome } from '../../domain/idempotency/idempotency.js';
+import { KeyTakenError, withIdempotentWrites, WriteScope } from '../../domain/idempotency/idempotent-writes.js';
 import type { Store } from '../../store/types.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 

@@ -2,7 +2,7 @@
 // fired, voided and deleted an order, oldest first, for managers only; a refused write and an
 // idempotent replay leave no entry; the scheduler's fires are its own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import type { Order } from '../../models/order.js';
 import { expectProblem, expectUnauthorized } from '../api/support.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';

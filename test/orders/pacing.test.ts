@@ -2,9 +2,9 @@
 // held courses fired by hand or after the gap, exactly-once fires, a fire across a restart, the
 // derived status with held and voided tickets, and the changes recorded after a fire.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder } from '../../domain/orders.js';
-import { courseOf } from '../../domain/pacing.js';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { createOrder } from '../../domain/orders/orders.js';
+import { courseOf } from '../../domain/orders/pacing.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { Order } from '../../models/order.js';
 import { mkdtempSync } from 'node:fs';

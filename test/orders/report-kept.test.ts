@@ -1,8 +1,8 @@
 // The records the kitchen report keeps between reports (embedded store): a write to an order drops
 // its record, so the next report counts the write; a record read while an order commits is not kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kitchenReport } from '../../domain/reports.js';
-import { ServiceRecords } from '../../domain/service-records.js';
+import { kitchenReport } from '../../domain/reports/reports.js';
+import { ServiceRecords } from '../../domain/reports/service-records.js';
 import type { KitchenReport } from '../../models/report.js';
 import type { Order } from '../../models/order.js';
 import type { Store } from '../../store/types.js';

@@ -3,10 +3,10 @@
 // counts once, those written after the window's end included, and the report is the same whether
 // the dishes come from the live menu or from the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMenu } from '../../domain/menu.js';
-import { kitchenReport } from '../../domain/reports.js';
-import { ServiceRecords } from '../../domain/service-records.js';
-import type { Principal } from '../../domain/principal.js';
+import { openMenu } from '../../domain/menu/menu.js';
+import { kitchenReport } from '../../domain/reports/reports.js';
+import { ServiceRecords } from '../../domain/reports/service-records.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import type { Order } from '../../models/order.js';
 import type { KitchenReport } from '../../models/report.js';
 import type { Store } from '../../store/types.js';

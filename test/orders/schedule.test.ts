@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import type { Order, OrderDoc } from '../../models/order.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { ChangeEvent, Store } from '../../store/types.js';

@@ -5,7 +5,7 @@ import type { Order } from '../../models/order.js';
 import type { ChangeEvent } from '../../store/types.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
 
 let t: TestApp;

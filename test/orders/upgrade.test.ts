@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDoc } from '../../models/order.js';
 import type { ChangeEvent, NewDoc } from '../../store/types.js';
-import { upgradeStoredData } from '../../domain/upgrades.js';
+import { upgradeStoredData } from '../../domain/orders/upgrades.js';
 import { startTestApp } from '../helpers/app.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 

@@ -1,8 +1,8 @@
-// One station's wait, by the rule of domain/station-pace.ts: with fewer Received tickets ahead than
+// One station's wait, by the rule of domain/kitchen/station-pace.ts: with fewer Received tickets ahead than
 // cooks, a new ticket takes the cook who frees up next but that many (idle cooks first, then the
 // tickets In Progress by the time left on each); deeper, the cooks share the work ahead.
 import { describe, expect, it } from 'vitest';
-import { StationPace } from '../../domain/station-pace.js';
+import { StationPace } from '../../domain/kitchen/station-pace.js';
 
 const MINUTE = 60_000;
 const now = Date.parse('2026-11-20T18:00:00.000Z');

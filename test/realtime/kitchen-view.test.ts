@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openMenu } from '../../domain/menu.js';
+import { openMenu } from '../../domain/menu/menu.js';
 import { kitchenViewAt } from '../../realtime/kitchen-view.js';
 import { storesPerTest } from '../store/fixtures/sqlite-stores.js';
 import { captureEvents } from './fakes/capture.js';

@@ -38,7 +38,7 @@ describe('routing through the REST API', () => {
     const orderEvents = [`order.created ${order.id}`, `order.updated ${order.id}`, `order.deleted ${order.id}`];
     const dishEvents = [`dish.created ${stew.id}`, `dish.updated ${stew.id}`, `dish.deleted ${stew.id}`];
     // Taken by the order and given back by its deletion: stock, to the menu room only. The touches by
-    // the dish's creation and deletion (see touchIngredients in domain/dishes.ts) change nothing a
+    // the dish's creation and deletion (see touchIngredients in domain/menu/dishes.ts) change nothing a
     // client sees, and send nothing.
     const ingredientEvents = ['ingredient.created', 'stock.updated', 'stock.updated', 'ingredient.deleted'].map((type) => `${type} ${thyme.id}`);
     const expected = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Principal } from '../../domain/principal.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import type { Role } from '../../models/user.js';
 import { channelsOf, roomOf, roomsOpenTo, stationRoom } from '../../realtime/rooms.js';
 import { admit, problemBody } from '../../realtime/subscribe.js';

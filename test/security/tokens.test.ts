@@ -1,7 +1,7 @@
 // Forged, altered and replayed credentials are refused with a 401 and never reach the data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../domain/tokens.js';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../domain/accounts/tokens.js';
 import { claimsOf, expectProblemStatus, forgeJwt, snapshot } from './support.js';
 
 let t: TestApp;

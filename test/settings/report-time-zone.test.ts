@@ -3,7 +3,7 @@
 // `today` is the local midnight that began the current day.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { KitchenReport } from '../../models/report.js';
-import { bucketStarts, Tally } from '../../domain/report-window.js';
+import { bucketStarts, Tally } from '../../domain/reports/report-window.js';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { FrozenClock } from '../orders/support.js';

@@ -1,8 +1,8 @@
-// The store contract for the audit trail (domain/audit.ts over the store): an entry commits with the
+// The store contract for the audit trail (domain/orders/audit.ts over the store): an entry commits with the
 // write it records or not at all, an order's entries read back oldest first after the order is
 // gone, and audit writes make no change event (bookkeeping, never pushed to screens).
 import { describe, expect, it, vi } from 'vitest';
-import { orderAudit, recordAudit } from '../../domain/audit.js';
+import { orderAudit, recordAudit } from '../../domain/orders/audit.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { ChangeEvent, NewDoc, Store } from '../../store/types.js';
 

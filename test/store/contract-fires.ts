@@ -2,7 +2,7 @@
 // next_fire_at (nulls and orders without the field never match), the next one by that index, and
 // two schedulers on one store firing a due ticket exactly once.
 import { describe, expect, it } from 'vitest';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
 import type { NewDoc, Store } from '../../store/types.js';

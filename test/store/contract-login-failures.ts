@@ -1,8 +1,8 @@
-// The store contract for failed logins (domain/login-throttle.ts over the store): two throttles on
+// The store contract for failed logins (domain/accounts/login-throttle.ts over the store): two throttles on
 // one store stand for two instances behind a load balancer; they count the same failures, honour
 // the same locks and unlocks, and lock a user name from one address only.
 import { describe, expect, it } from 'vitest';
-import { LoginThrottle, type LoginLock } from '../../domain/login-throttle.js';
+import { LoginThrottle, type LoginLock } from '../../domain/accounts/login-throttle.js';
 import type { Store } from '../../store/types.js';
 
 const START = Date.parse('2026-11-26T12:00:00.000Z');

@@ -4,11 +4,11 @@
 // while the other runs; whatever the store (SQLite serializes, MongoDB retries on a write
 // conflict), exactly one side wins and no order or dish is left naming what was deleted.
 import { describe, expect, it } from 'vitest';
-import { createDish, changeDish, deleteDish } from '../../domain/dishes.js';
+import { createDish, changeDish, deleteDish } from '../../domain/menu/dishes.js';
 import { ProblemError } from '../../domain/errors.js';
-import { deleteIngredient } from '../../domain/ingredients.js';
-import { changeOrder, createOrder } from '../../domain/orders.js';
-import type { Principal } from '../../domain/principal.js';
+import { deleteIngredient } from '../../domain/menu/ingredients.js';
+import { changeOrder, createOrder } from '../../domain/orders/orders.js';
+import type { Principal } from '../../domain/accounts/principal.js';
 import type { DishWrite } from '../../models/dish.js';
 import type { CollectionName, Store, StoreSession } from '../../store/types.js';
 

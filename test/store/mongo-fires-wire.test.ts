@@ -3,7 +3,7 @@
 // held orders, and the index on next_fire_at is among those the store prepares.
 import mongoose from 'mongoose';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import { COLLECTIONS } from '../../models/collections.js';
 import { WirePeer } from './wire/peer.js';
 import { scriptTokenCollection, storeOverPeer } from './wire/store-over-peer.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../../domain/tokens.js';
+import { TokenService } from '../../domain/accounts/tokens.js';
 import type { Envelope } from '../../realtime/events.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import mongoose from 'mongoose';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { TokenService } from '../../domain/tokens.js';
+import { TokenService } from '../../domain/accounts/tokens.js';
 import { WirePeer } from './wire/peer.js';
 import type { Document } from './wire/protocol.js';
 import { CLUSTER_TIME, firstBatch, token } from './wire/replies.js';

@@ -4,7 +4,7 @@
 // and its scheduler); and an edit after firing showing NEW and a struck-through dish.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { OrderScheduler } from '../../domain/scheduler.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import { startTestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';

@@ -1,6 +1,6 @@
 // A fake access-token verifier: tokens are issued in memory per role with a lifetime.
 import { unauthorized } from '../../../domain/errors.js';
-import type { AccessTokenVerifier, Principal } from '../../../domain/principal.js';
+import type { AccessTokenVerifier, Principal } from '../../../domain/accounts/principal.js';
 import type { Role } from '../../../models/user.js';
 
 export class FakeVerifier implements AccessTokenVerifier {

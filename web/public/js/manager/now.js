@@ -7,7 +7,7 @@ import { $, h } from '../lib/dom.js';
 import { formatAge, STATIONS } from '../lib/orders.js';
 import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
 
-/** The report's margin past the longest dish (domain/schedule.ts SCHEDULE_MARGIN_MINUTES). */
+/** The report's margin past the longest dish (domain/orders/schedule.ts SCHEDULE_MARGIN_MINUTES). */
 const LATE_MARGIN_MINUTES = 5;
 const OPEN = ['Received', 'In Progress'];
 

@@ -1,0 +1,79 @@
+// Keeps each open order's expected_ready_at current without writing every open order on every bump:
+// a second after the queues move (and every 30 seconds, as time passes), each open order is re-estimated in
+// memory (O(stations) each) and only those whose estimate moved by a minute or more are written.
+// That write is an ordinary order change, so its `order.updated` reaches the expeditor and the
+// owner through the change feed like any other, on every instance.
+import type { FastifyBaseLogger } from 'fastify';
+import type { EachWrite, Store } from '../../store/types.js';
+import type { OrderDoc } from '../../models/order.js';
+import type { KitchenQueues } from './kitchen-queues.js';
+
+/** A new estimate is written once it is this far from the stored one. */
+export const MOVE_MS = 60_000;
+const SWEEP_MS = 30_000;
+/**
+ * A pass waits this long after the first move: the bumps of one order's stations, made together,
+ * are then seen together, and its estimate is written once (or not at all, once it is Ready).
+ */
+const SETTLE_MS = 1_000;
+
+export class ExpectedTimes {
+  private timer: NodeJS.Timeout | null = null;
+  private queued: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = true;
+
+  constructor(
+    private readonly store: Store,
+    private readonly queues: KitchenQueues,
+    private readonly now: () => Date,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    queues.onMove(() => this.schedule());
+  }
+
+  start(): void {
+    this.stopped = false;
+    this.timer = setInterval(() => this.schedule(), SWEEP_MS);
+    this.timer.unref();
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.queued) clearTimeout(this.queued);
+    this.queued = null;
+    await this.running;
+  }
+
+  /** One pass a moment after the queues move (the moves meanwhile join it). */
+  private schedule(): void {
+    if (this.stopped || this.queued) return;
+    this.queued = setTimeout(() => {
+      this.queued = null;
+      this.running = this.running.then(() => this.pass()).catch((error: unknown) => this.log.warn({ err: error }, 'expected ready times not updated; the next pass retries'));
+    }, SETTLE_MS);
+    this.queued.unref();
+  }
+
+  /** The writes a pass makes: the open orders whose estimate moved by MOVE_MS or more. */
+  moved(now: number): EachWrite<OrderDoc>[] {
+    const writes: EachWrite<OrderDoc>[] = [];
+    for (const order of this.queues.open.values()) {
+      const expected = this.queues.expectedReadyAt(order, now);
+      if (expected === null) continue;
+      const stored = order.expected_ready_at ? Date.parse(order.expected_ready_at) : null;
+      if (stored !== null && Math.abs(expected - stored) < MOVE_MS) continue;
+      // Guarded by the order as seen: a write since wins, and the next pass looks again.
+      writes.push({ id: order.id, update: { set: { expected_ready_at: new Date(expected).toISOString() } }, if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+    }
+    return writes;
+  }
+
+  private async pass(): Promise<void> {
+    if (this.stopped) return;
+    const writes = this.moved(this.now().getTime());
+    if (writes.length > 0) await this.store.collection('orders').updateEach(writes);
+  }
+}

@@ -1,0 +1,150 @@
+// Every station's queue and pace, kept in memory from the store's change events (both stores, on
+// every instance): the quote for a new order and the re-estimate of an open one read running totals
+// per station, never the open orders (O(stations) each).
+import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
+import type { OrderDoc } from '../../models/order.js';
+import type { Ticket } from '../../models/ticket.js';
+import type { ChangeEvent, Store } from '../../store/types.js';
+import { KITCHEN_STATUSES } from '../views/kitchen-book.js';
+import { PACE_WINDOW_MS, StationPace } from './station-pace.js';
+
+/** One ticket's station and menu minutes, as the view last saw it. */
+interface Seen {
+  station: Station;
+  key: string;
+  status: Ticket['status'] | 'Voided';
+  work: number;
+}
+
+const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
+const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
+
+export class KitchenQueues {
+  readonly stations: ReadonlyMap<Station, StationPace> = new Map(STATIONS.map((station) => [station, new StationPace()]));
+  private readonly dishes = new Map<string, Pick<DishDoc, 'station' | 'preparation_time'>>();
+  /** The tickets the view holds per open order, and the orders themselves (shared documents: never edit). */
+  private readonly seen = new Map<string, Seen[]>();
+  readonly open = new Map<string, OrderDoc>();
+  private readonly listeners: ((stations: ReadonlySet<Station>) => void)[] = [];
+  private readonly unsubscribe: () => void;
+
+  static async open(store: Store, now: () => Date): Promise<KitchenQueues> {
+    const queues = new KitchenQueues(store, now);
+    const pending: ChangeEvent[] = [];
+    queues.loading = pending;
+    try {
+      const since = new Date(now().getTime() - PACE_WINDOW_MS).toISOString();
+      const [dishes, open, recent] = await Promise.all([
+        store.collection('dishes').find([]),
+        store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
+        store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]),
+      ]);
+      for (const dish of dishes) queues.dishes.set(dish.id, dish);
+      // Tickets readied lately teach the pace first, in the order they were readied.
+      const readied = recent.flatMap((order) => (order.tickets ?? []).filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at >= since).map((ticket) => ({ order, ticket })));
+      readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
+      for (const { order, ticket } of readied) queues.stations.get(ticket.station)?.ready(ticketKey(order.id, ticket), queues.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
+      open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+      for (const order of open) queues.put(order);
+      for (const station of queues.stations.values()) station.relearn(now().getTime());
+    } finally {
+      queues.loading = null;
+    }
+    for (const event of pending) queues.apply(event);
+    return queues;
+  }
+
+  private loading: ChangeEvent[] | null = null;
+
+  private constructor(
+    store: Store,
+    private readonly now: () => Date,
+  ) {
+    this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+  }
+
+  /** Told, after each change of the queues, which stations moved. */
+  onMove(listener: (stations: ReadonlySet<Station>) => void): void {
+    this.listeners.push(listener);
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+
+  /** Menu minutes of an order's ticket at a station: the longest preparation_time of its dishes there. */
+  workOf(order: Pick<OrderDoc, 'dish_ids'>, station: Station): number {
+    let work = 0;
+    for (const id of order.dish_ids) {
+      const dish = this.dishes.get(id);
+      if (dish?.station === station) work = Math.max(work, dish.preparation_time);
+    }
+    return work;
+  }
+
+  private apply(event: ChangeEvent): void {
+    if (event.collection === 'dishes') {
+      this.dishes.delete(event.id);
+      if (event.after) this.dishes.set(event.id, event.after as DishDoc);
+      return;
+    }
+    if (event.collection !== 'orders') return;
+    const after = event.after as OrderDoc | null;
+    const moved = this.put(after && KITCHEN_STATUSES.includes(after.status) ? after : null, event.id);
+    const at = this.now().getTime();
+    for (const station of moved) this.stations.get(station)!.relearn(at);
+    if (moved.size > 0) for (const listener of this.listeners) listener(moved);
+  }
+
+  /** Makes the view hold `order` as it is now (null: out of the kitchen); returns the stations whose queue changed. */
+  private put(order: OrderDoc | null, id = order?.id ?? ''): Set<Station> {
+    const before = new Map((this.seen.get(id) ?? []).map((seen) => [seen.key, seen]));
+    const now: Seen[] = [];
+    const moved = new Set<Station>();
+    for (const ticket of order?.tickets ?? []) {
+      const key = ticketKey(id, ticket);
+      const work = this.workOf(order!, ticket.station);
+      const status = ticket.status as Seen['status'];
+      now.push({ station: ticket.station, key, status, work });
+      const old = before.get(key);
+      before.delete(key);
+      if (old && old.status === status && old.work === work) continue;
+      const pace = this.stations.get(ticket.station)!;
+      moved.add(ticket.station);
+      if (old) pace.remove(key);
+      if (status === 'Received') pace.enqueue(key, work);
+      else if (status === 'In Progress') pace.start(key, work, time(ticket.started_at) ?? this.now().getTime());
+      else if (status === 'Ready' && old && old.status !== 'Ready') pace.ready(key, work, time(ticket.started_at), time(ticket.ready_at) ?? this.now().getTime());
+    }
+    for (const old of before.values()) {
+      this.stations.get(old.station)!.remove(old.key);
+      moved.add(old.station);
+    }
+    if (order) {
+      this.seen.set(id, now);
+      this.open.set(id, order);
+    } else {
+      this.seen.delete(id);
+      this.open.delete(id);
+    }
+    return moved;
+  }
+
+  /** When the open order is now expected to be Ready for Assembly (its ready_at once it is). */
+  expectedReadyAt(order: OrderDoc, now: number): number | null {
+    if (order.status === 'Ready for Assembly') return time(order.ready_at);
+    let latest: number | null = null;
+    for (const ticket of order.tickets ?? []) {
+      const status = ticket.status as Seen['status'];
+      if (status === 'Voided') continue;
+      const pace = this.stations.get(ticket.station)!;
+      const work = this.workOf(order, ticket.station);
+      const at =
+        status === 'Ready' ? (time(ticket.ready_at) ?? now)
+        : status === 'Draft' ? pace.quote(now, Math.max(now, time((ticket as { fire_at?: string | null }).fire_at) ?? time(order.fire_at) ?? now), work)
+        : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
+      latest = latest === null ? at : Math.max(latest, at);
+    }
+    return latest;
+  }
+}

@@ -1,0 +1,68 @@
+// Ready-time quotes: when an order of these dishes would be Ready for Assembly, from the live
+// queues (KitchenQueues), and the wait limit that turns patrons away when the kitchen is full.
+import type { DishDoc, Station } from '../../models/dish.js';
+import type { Quote } from '../../models/quote.js';
+import type { Pacing } from '../../models/settings.js';
+import { kitchenFull } from '../errors.js';
+import type { KitchenQueues } from './kitchen-queues.js';
+import type { Principal } from '../accounts/principal.js';
+import { currentSettings, type SettingsBook } from '../settings.js';
+import { courseOf } from '../orders/pacing.js';
+import { stationsOf } from '../orders/tickets.js';
+
+const longest = (dishes: readonly DishDoc[]) => dishes.reduce((most, dish) => Math.max(most, dish.preparation_time), 0);
+
+/**
+ * The dishes a quote covers: all of them, or, for an order paced by courses, the first course only
+ * (the later ones wait for the table, so no kitchen can promise when they will be asked for).
+ */
+export function quotedDishes(dishes: readonly DishDoc[], pacing: Pacing): DishDoc[] {
+  const course = courseOf(pacing, dishes);
+  return dishes.filter((dish) => course(dish) === 1);
+}
+
+/**
+ * When each station's ticket would fire: the one place where pacing shifts a quote. The order fires
+ * at once or, when scheduled, at scheduled_at minus its longest preparation_time. at_once: every
+ * ticket with it; together and a course: each station at the due time (the order's fire plus its
+ * longest dish) minus its own longest dish, never before the order fires (domain/orders/pacing.ts).
+ */
+export function fireTimes(dishes: readonly DishDoc[], pacing: Pacing, scheduledAt: number | null, now: number): Map<Station, number> {
+  const orderFires = scheduledAt === null ? now : Math.max(now, scheduledAt - longest(dishes) * 60_000);
+  const due = orderFires + longest(dishes) * 60_000;
+  const fires = (station: Station) => (pacing === 'at_once' ? orderFires : Math.max(orderFires, due - longest(dishes.filter((dish) => dish.station === station)) * 60_000));
+  return new Map(stationsOf(dishes).map((station) => [station, fires(station)]));
+}
+
+/** The quote for an order of `dishes` placed at `now`: O(stations), whatever the kitchen holds. */
+export function quoteOrder(queues: KitchenQueues, dishes: readonly DishDoc[], now: number, pacing: Pacing, scheduledAt: number | null): Quote {
+  const quoted = quotedDishes(dishes, pacing);
+  const fires = fireTimes(quoted, pacing, scheduledAt, now);
+  const order = { dish_ids: quoted.map((dish) => dish.id) };
+  const stations = [...fires].map(([station, fireAt]) => {
+    const pace = queues.stations.get(station)!;
+    const readyAt = pace.quote(now, fireAt, queues.workOf(order, station));
+    return { station, readyAt, ahead: pace.ahead };
+  });
+  const readyAt = Math.max(scheduledAt ?? now, ...stations.map((station) => station.readyAt));
+  return {
+    ready_at: new Date(readyAt).toISOString(),
+    minutes: Math.max(0, Math.ceil((readyAt - now) / 60_000 - 1e-9)),
+    stations: stations.map(({ station, readyAt: at, ahead }) => ({ station, ready_at: new Date(at).toISOString(), ahead })),
+  };
+}
+
+/**
+ * The kitchen-full check of POST /orders, after the stock check: a patron's order quoted beyond
+ * max_wait_minutes is refused with the quote and a Retry-After (how much longer than the limit the
+ * wait is, at least a minute). Staff are never refused.
+ */
+export function assertKitchenTakes(settings: SettingsBook, principal: Principal, quote: Quote, scheduledAt: number | null): void {
+  const limit = currentSettings({ settings }).max_wait_minutes;
+  if (limit === null || principal.role !== 'patron') return;
+  // A scheduled order is measured by how late it would be past its time, not by the time until it.
+  const wait = scheduledAt === null ? quote.minutes : Math.ceil((Date.parse(quote.ready_at) - scheduledAt) / 60_000);
+  if (wait <= limit) return;
+  const retryAfter = Math.max(60, Math.ceil((wait - limit) * 60));
+  throw kitchenFull(`The kitchen is quoting ${quote.minutes} minutes, beyond its limit of ${limit}: nothing was ordered. Try again in about ${Math.ceil(retryAfter / 60)} minutes.`, { ready_at: quote.ready_at, minutes: quote.minutes }, retryAfter);
+}

@@ -1,0 +1,75 @@
+// The orders still in the kitchen (Draft to Ready for Assembly), kept in memory from the embedded
+// store's change events, so a station's queue and its all-day counts read no documents: they
+// are what every screen asks for, again and again, and a kitchen holds a few hundred at most.
+import type { OrderDoc, OrderStatus } from '../../models/order.js';
+import type { ChangeEvent, Store } from '../../store/types.js';
+
+export const KITCHEN_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
+
+export class KitchenBook {
+  private orders = new Map<string, OrderDoc>();
+  private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
+  /** Orders changed while the book was being loaded: the load's copies of them are older. */
+  private touched: Set<string> | null = null;
+
+  /** Only for a store whose change events precede every later read (`synchronousChanges`). */
+  static async open(store: Store): Promise<KitchenBook | undefined> {
+    if (!store.synchronousChanges) return undefined;
+    const book = new KitchenBook(store);
+    await book.load();
+    return book;
+  }
+
+  private constructor(private readonly store: Store) {
+    this.unsubscribe = store.onChange((event) => this.apply(event));
+    // Another program changed the data (no event says which orders): the book is read again.
+    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
+  }
+
+  /**
+   * Reads the kitchen's orders and makes them the book, but for those changed while it read (their
+   * events are newer than what it read). A later load started meanwhile supersedes this one; a
+   * failed one leaves the book as it was, until the next.
+   */
+  private async load(): Promise<void> {
+    const touched = new Set<string>();
+    this.touched = touched;
+    const loaded = await this.store
+      .collection('orders')
+      .find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }])
+      .catch((error: unknown) => {
+        if (this.touched === touched) this.touched = null;
+        throw error;
+      });
+    if (this.touched !== touched) return;
+    this.touched = null;
+    const orders = new Map<string, OrderDoc>();
+    for (const order of loaded) if (!touched.has(order.id)) orders.set(order.id, order);
+    for (const id of touched) {
+      const changed = this.orders.get(id);
+      if (changed) orders.set(id, changed);
+    }
+    this.orders = orders;
+  }
+
+  /** The kept orders in one of `statuses`, in no set order (documents shared with the change feed: never edit one). */
+  inStatus(statuses: readonly OrderStatus[]): OrderDoc[] {
+    return [...this.orders.values()].filter((order) => statuses.includes(order.status));
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.unsubscribeResync();
+    this.orders.clear();
+  }
+
+  private apply(event: ChangeEvent): void {
+    if (event.collection !== 'orders') return;
+    this.touched?.add(event.id);
+    const after = event.after as OrderDoc | null;
+    // The event's own document, shared with the other listeners (no copy on the order path): read only.
+    if (after && KITCHEN_STATUSES.includes(after.status)) this.orders.set(event.id, after);
+    else this.orders.delete(event.id);
+  }
+}
