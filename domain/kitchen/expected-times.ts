@@ -12,6 +12,13 @@ import type { KitchenQueues } from './kitchen-queues.js';
 export const MOVE_MS = 60_000;
 const SWEEP_MS = 30_000;
 /**
+ * At most this many orders are written by one pass, those whose estimate moved most first; the
+ * next pass (a moment later) takes the rest. A kitchen holds tens of open orders, but a queue of
+ * thousands (a load test, a night of orders never closed) must not become one transaction of
+ * thousands of writes that holds the event loop for seconds.
+ */
+export const MAX_WRITES_PER_PASS = 100;
+/**
  * A pass waits this long after the first move: the bumps of one order's stations, made together,
  * are then seen together, and its estimate is written once (or not at all, once it is Ready).
  */
@@ -57,23 +64,29 @@ export class ExpectedTimes {
     this.queued.unref();
   }
 
-  /** The writes a pass makes: the open orders whose estimate moved by MOVE_MS or more. */
-  moved(now: number): EachWrite<OrderDoc>[] {
-    const writes: EachWrite<OrderDoc>[] = [];
+  /**
+   * The writes a pass makes: the open orders whose estimate moved by MOVE_MS or more, at most
+   * MAX_WRITES_PER_PASS of them (the largest moves first); `more` says some were left for later.
+   */
+  moved(now: number): { writes: EachWrite<OrderDoc>[]; more: boolean } {
+    const moves: { by: number; write: EachWrite<OrderDoc> }[] = [];
     for (const order of this.queues.open.values()) {
       const expected = this.queues.expectedReadyAt(order, now);
       if (expected === null) continue;
       const stored = order.expected_ready_at ? Date.parse(order.expected_ready_at) : null;
-      if (stored !== null && Math.abs(expected - stored) < MOVE_MS) continue;
+      const by = stored === null ? Number.POSITIVE_INFINITY : Math.abs(expected - stored);
+      if (by < MOVE_MS) continue;
       // Guarded by the order as seen: a write since wins, and the next pass looks again.
-      writes.push({ id: order.id, update: { set: { expected_ready_at: new Date(expected).toISOString() } }, if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+      moves.push({ by, write: { id: order.id, update: { set: { expected_ready_at: new Date(expected).toISOString() } }, if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] } });
     }
-    return writes;
+    if (moves.length > MAX_WRITES_PER_PASS) moves.sort((a, b) => b.by - a.by);
+    return { writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write), more: moves.length > MAX_WRITES_PER_PASS };
   }
 
   private async pass(): Promise<void> {
     if (this.stopped) return;
-    const writes = this.moved(this.now().getTime());
+    const { writes, more } = this.moved(this.now().getTime());
     if (writes.length > 0) await this.store.collection('orders').updateEach(writes);
+    if (more) this.schedule();
   }
 }
