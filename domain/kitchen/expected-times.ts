@@ -19,6 +19,12 @@ const SWEEP_MS = 30_000;
  */
 export const MAX_WRITES_PER_PASS = 100;
 /**
+ * And at most this many open orders are re-estimated by one pass (each O(stations)), taken in turn
+ * from where the last pass stopped: a kitchen's tens of orders are all seen every pass, while a
+ * queue of thousands costs the server a bounded slice of a second each time, not all of it.
+ */
+export const MAX_ESTIMATES_PER_PASS = 500;
+/**
  * A pass waits this long after the first move: the bumps of one order's stations, made together,
  * are then seen together, and its estimate is written once (or not at all, once it is Ready).
  */
@@ -29,6 +35,8 @@ export class ExpectedTimes {
   private queued: NodeJS.Timeout | null = null;
   private running: Promise<void> = Promise.resolve();
   private stopped = true;
+  /** Where the next pass resumes among the open orders (a live view of the map: it follows changes). */
+  private cursor: IterableIterator<OrderDoc> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -70,7 +78,7 @@ export class ExpectedTimes {
    */
   moved(now: number): { writes: EachWrite<OrderDoc>[]; more: boolean } {
     const moves: { by: number; write: EachWrite<OrderDoc> }[] = [];
-    for (const order of this.queues.open.values()) {
+    for (const order of this.nextOrders()) {
       const expected = this.queues.expectedReadyAt(order, now);
       if (expected === null) continue;
       const stored = order.expected_ready_at ? Date.parse(order.expected_ready_at) : null;
@@ -80,7 +88,22 @@ export class ExpectedTimes {
       moves.push({ by, write: { id: order.id, update: { set: { expected_ready_at: new Date(expected).toISOString() } }, if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] } });
     }
     if (moves.length > MAX_WRITES_PER_PASS) moves.sort((a, b) => b.by - a.by);
-    return { writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write), more: moves.length > MAX_WRITES_PER_PASS };
+    return { writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write), more: moves.length > MAX_WRITES_PER_PASS || this.cursor !== null };
+  }
+
+  /** Up to MAX_ESTIMATES_PER_PASS open orders, from where the last pass stopped; the cursor is kept while some are left. */
+  private nextOrders(): OrderDoc[] {
+    const taken: OrderDoc[] = [];
+    const cursor = this.cursor ?? this.queues.open.values();
+    this.cursor = null;
+    const limit = Math.min(MAX_ESTIMATES_PER_PASS, this.queues.open.size);
+    while (taken.length < limit) {
+      const next = cursor.next();
+      if (next.done) return taken;
+      taken.push(next.value);
+    }
+    if (taken.length < this.queues.open.size) this.cursor = cursor;
+    return taken;
   }
 
   private async pass(): Promise<void> {

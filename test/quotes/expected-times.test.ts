@@ -1,7 +1,7 @@
 // The background re-estimates write at most MAX_WRITES_PER_PASS orders a pass, the largest moves
 // first, and leave the rest to the next pass: a queue of thousands never becomes one huge write.
 import { describe, expect, it } from 'vitest';
-import { ExpectedTimes, MAX_WRITES_PER_PASS, MOVE_MS } from '../../domain/kitchen/expected-times.js';
+import { ExpectedTimes, MAX_ESTIMATES_PER_PASS, MAX_WRITES_PER_PASS, MOVE_MS } from '../../domain/kitchen/expected-times.js';
 import type { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Store } from '../../store/types.js';
@@ -41,5 +41,18 @@ describe('expected ready times, re-estimated in the background', () => {
     expect(writes).toHaveLength(MAX_WRITES_PER_PASS);
     expect(writes[0]?.update.set?.expected_ready_at).toBe(iso(NOW + count * MOVE_MS));
     expect(writes.at(-1)?.update.set?.expected_ready_at).toBe(iso(NOW + (count - MAX_WRITES_PER_PASS + 1) * MOVE_MS));
+  });
+
+  it(`re-estimates at most ${MAX_ESTIMATES_PER_PASS} open orders a pass, each pass going on from where the last stopped`, () => {
+    const count = MAX_ESTIMATES_PER_PASS * 2 + 200;
+    const expected = times(queuesOf(count, (index) => (index + 1) * MOVE_MS));
+    const firstWrite = () => expected.moved(NOW).writes[0]?.update.set?.expected_ready_at;
+    // Each pass writes the largest move among the orders it looked at: the last of its slice.
+    expect([firstWrite(), firstWrite(), firstWrite(), firstWrite()]).toEqual([
+      iso(NOW + MAX_ESTIMATES_PER_PASS * MOVE_MS),
+      iso(NOW + 2 * MAX_ESTIMATES_PER_PASS * MOVE_MS),
+      iso(NOW + count * MOVE_MS),
+      iso(NOW + MAX_ESTIMATES_PER_PASS * MOVE_MS),
+    ]);
   });
 });
