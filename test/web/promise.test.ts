@@ -5,7 +5,13 @@ import { startTestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+/** As the board writes a time (its page runs in UTC): with the day in front when it is not today, as after midnight. */
+const clock = (iso: string) => {
+  const at = new Date(iso);
+  const time = at.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  const today = at.toISOString().slice(0, 10) === new Date().toISOString().slice(0, 10);
+  return today ? time : `${at.toLocaleDateString('en-US', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })} ${time}`;
+};
 
 describe("the expeditor's promises", () => {
   const chromium = sharedChromium();
