@@ -48,7 +48,9 @@ export function fieldChanges(before: OrderDoc | null, after: OrderDoc | null): C
   for (const [field, read] of Object.entries(AUDITED)) {
     const was = before ? read(before) : null;
     const now = after ? read(after) : null;
-    if (JSON.stringify(was) !== JSON.stringify(now)) changes[field] = { before: was, after: now };
+    // A side that does not exist differs from every value but null: no need to serialize (placing an order).
+    const differs = was === null || now === null ? was !== now : JSON.stringify(was) !== JSON.stringify(now);
+    if (differs) changes[field] = { before: was, after: now };
   }
   return changes;
 }
