@@ -9,6 +9,12 @@ const labelText = (labels: Labels) => {
   const entries = Object.entries(labels);
   return entries.length === 0 ? '' : `{${entries.map(([name, value]) => `${name}="${escape(value)}"`).join(',')}}`;
 };
+/** A label set's identity inside one family, cheap on every observation; the escaped text is made when scraped. */
+const keyOf = (labels: Labels) => {
+  let key = '';
+  for (const name in labels) key += `${name}\u0000${labels[name]}\u0001`;
+  return key;
+};
 const number = (value: number) => (Number.isFinite(value) ? String(value) : value > 0 ? '+Inf' : value < 0 ? '-Inf' : 'NaN');
 
 /** Seconds: from a cached read (0.5 ms) to a slow commit or a request at its deadline (10 s). */
@@ -25,7 +31,7 @@ export class Counter {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
   constructor(readonly name: string, readonly help: string) {}
   inc(labels: Labels = {}, by = 1): void {
-    const key = labelText(labels);
+    const key = keyOf(labels);
     const entry = this.values.get(key) ?? { labels, value: 0 };
     entry.value += by;
     this.values.set(key, entry);
@@ -39,7 +45,7 @@ export class Histogram {
   private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
   constructor(readonly name: string, readonly help: string, private readonly buckets: readonly number[] = SECONDS_BUCKETS) {}
   observe(value: number, labels: Labels = {}): void {
-    const key = labelText(labels);
+    const key = keyOf(labels);
     const entry = this.series.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
     this.buckets.forEach((bound, index) => {
       if (value <= bound) entry.counts[index] = (entry.counts[index] ?? 0) + 1;
