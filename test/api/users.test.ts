@@ -43,10 +43,12 @@ describe('POST /users', () => {
     expect((await login('Ada')).statusCode).toBe(201);
   });
 
-  it('a manager creates staff of any role', async () => {
+  it('a manager creates staff of any role, who then log in', async () => {
     for (const role of ['chef', 'expeditor', 'manager', 'patron']) {
       const created = expectCreated(await t.inject({ method: 'POST', url: '/users', as: 'manager', payload: signUp(`staff-${role}`, { role }) }), '/users');
       expect(created.role).toBe(role);
+      // The test app seeds its users through the store: this is where signing staff up over HTTP is proved.
+      expect((await login(`staff-${role}`)).statusCode).toBe(201);
     }
   });
 

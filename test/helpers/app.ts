@@ -12,9 +12,12 @@ import { CHECK_RESPONSES, responseChecker } from './conformance.js';
 import type { CommitObserver } from '../../store/sqlite/commit-group.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { Store } from '../../store/types.js';
-import type { Role } from '../../models/user.js';
+import type { Role, UserDoc } from '../../models/user.js';
+import { Passwords } from '../../domain/accounts/passwords.js';
+import { TokenService } from '../../domain/accounts/tokens.js';
 
 export const PASSWORD = 'Kitchen@Pass1!';
+const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 export const ROLES_UNDER_TEST: Role[] = ['patron', 'chef', 'expeditor', 'manager'];
 
 /** A clock tests move by hand; it starts at the real time so tokens and schedules look normal. */
@@ -59,6 +62,22 @@ export interface TestAppOptions {
   reestimate?: boolean;
 }
 
+// bcrypt verifies a hash whatever its cost, so one hash of PASSWORD per process serves every seeded
+// user (signing three users up over HTTP and logging four in took a third of an app start's CPU).
+let passwordHash: Promise<string> | undefined;
+
+/**
+ * Writes `<role>1` users straight to the store: the documents POST /users writes (the users API's
+ * own tests sign up over HTTP), without a request and a bcrypt hash each.
+ */
+export async function seedUsers(store: Store, roles: Role[]): Promise<UserDoc[]> {
+  passwordHash ??= new Passwords(4).hash(PASSWORD);
+  const password_hash = await passwordHash;
+  const users: UserDoc[] = [];
+  for (const role of roles) users.push(await store.collection('users').insert({ user_name: `${role}1`, email: `${role}1@example.com`, role, password_hash }));
+  return users;
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pos-test-'));
   const clock = options.clock ?? new TestClock();
@@ -75,7 +94,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...options.env,
   });
   const store = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
-  const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now, reestimate: options.reestimate ?? false });
+  const app = await buildApp({ config, store, jwtSecret: JWT_SECRET, now: clock.now, reestimate: options.reestimate ?? false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();
@@ -90,22 +109,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     check?.(rest, response);
     return response;
   };
-  const login = async (userName: string) => {
-    const response = await inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
-    if (response.statusCode !== 201) throw new Error(`login ${userName} failed: ${response.body}`);
-    return response.json<{ access_token: string }>().access_token;
-  };
   if (!options.withoutUsers) {
-    tokens.manager = await login('manager1');
-    for (const role of ROLES_UNDER_TEST) {
-      if (role === 'manager') continue;
-      const created = await inject({ method: 'POST', url: '/users', as: 'manager', payload: { user_name: `${role}1`, email: `${role}1@example.com`, password: PASSWORD, role } });
-      if (created.statusCode !== 201) throw new Error(`creating ${role}1 failed: ${created.body}`);
-      userIds[role] = created.json<{ id: string }>().id;
-      tokens[role] = await login(`${role}1`);
-    }
+    // The bootstrap manager is made by the app itself, from the configuration, as in production.
     const [manager] = await store.collection('users').find([{ field: 'user_name', op: 'eq', value: 'manager1' }]);
-    userIds.manager = manager?.id ?? '';
+    if (!manager) throw new Error('the bootstrap manager manager1 is missing');
+    const seeded = await seedUsers(store, ROLES_UNDER_TEST.filter((role) => role !== 'manager'));
+    // What a login issues (a token pair, its refresh token stored), signed with the app's secret.
+    const issuer = new TokenService(store, { secret: JWT_SECRET, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, now: clock.now });
+    for (const user of [manager, ...seeded]) {
+      userIds[user.role] = user.id;
+      tokens[user.role] = (await issuer.issue(user)).access_token;
+    }
   }
 
   return {
