@@ -19,6 +19,8 @@ declare module 'autocannon' {
     timeout?: number;
     headers?: Record<string, string>;
     requests?: Request[];
+    /** How often requests are sampled, in ms (default 1000); a run ends at a sample. */
+    sampleInt?: number;
   }
 
   export interface Histogram {

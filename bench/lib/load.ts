@@ -11,9 +11,18 @@ export interface Target {
 
 export interface LoadSettings {
   connections: number;
+  /** Seconds measured (a fraction with a shorter `sampleMs`), after `warmup` seconds thrown away. */
   duration: number;
   warmup: number;
+  /**
+   * autocannon's sample interval in ms (default 1000, as every benchmark runs). A run ends at the
+   * first sample after its last request, so the smoke test's runs of a few requests sample faster
+   * rather than each lasting a second.
+   */
+  sampleMs?: number;
 }
+
+const SAMPLE_MS = 1000;
 
 export interface LoadResult {
   /** Mean requests per second over the per-second samples. */
@@ -32,10 +41,11 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
-function summary(result: Result, cpuMs: number): LoadResult {
+function summary(result: Result, cpuMs: number, sampleMs: number): LoadResult {
   const { latency, requests } = result;
   return {
-    rps: round(requests.average, 0),
+    // autocannon's request samples count the requests of one sample interval each.
+    rps: round((requests.average * 1000) / sampleMs, 0),
     requests: requests.total,
     cpuUsPerRequest: round((cpuMs * 1000) / Math.max(1, requests.total), 0),
     latencyMs: { mean: round(latency.average), p50: latency.p50, p90: latency.p90, p99: latency.p99, max: latency.max },
@@ -63,14 +73,16 @@ export async function settle(server: ServerProcess): Promise<void> {
 }
 
 /** Loads `server` (whose CPU time is read around the measured run) through `target`. */
-export async function load(server: ServerProcess, target: Target, { connections, duration, warmup }: LoadSettings): Promise<LoadResult> {
-  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+export async function load(server: ServerProcess, target: Target, { connections, duration, warmup, sampleMs = SAMPLE_MS }: LoadSettings): Promise<LoadResult> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
   await settle(server);
-  if (warmup > 0) await autocannon({ ...options, duration: warmup });
-  await settle(server);
+  if (warmup > 0) {
+    await autocannon({ ...options, duration: warmup });
+    await settle(server);
+  }
   const cpuBefore = server.cpuMs();
   const result = await autocannon({ ...options, duration });
-  return summary(result, server.cpuMs() - cpuBefore);
+  return summary(result, server.cpuMs() - cpuBefore, sampleMs);
 }
 
 export interface CountSettings {
@@ -85,14 +97,16 @@ export interface CountSettings {
    * measured route's code again, which the measured run would otherwise pay for.
    */
   rewarm?: number;
+  /** autocannon's sample interval (see LoadSettings). */
+  sampleMs?: number;
 }
 
 /**
  * Loads `server` with a fixed number of requests: CPU per request is then read around the same
  * work on every server compared, and requests per second is the count over the time it took.
  */
-export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup, rewarm = 0 }: CountSettings): Promise<LoadResult> {
-  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10 };
+export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS }: CountSettings): Promise<LoadResult> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
   await settle(server);
   if (warmup > 0) await autocannon({ ...options, amount: warmup });
   await afterWarmup?.();
@@ -107,7 +121,7 @@ export async function loadCount(server: ServerProcess, target: Target, { connect
   run.on('response', () => void (lastResponse = performance.now()));
   const result = await run;
   const seconds = (lastResponse - started) / 1000;
-  return { ...summary(result, server.cpuMs() - cpuBefore), rps: round(result.requests.total / seconds, 0) };
+  return { ...summary(result, server.cpuMs() - cpuBefore, sampleMs), rps: round(result.requests.total / seconds, 0) };
 }
 
 /** The mean of several runs of one target (rates and latencies averaged, counts summed). */

@@ -56,19 +56,19 @@ export function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
 export async function startComparators(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens): Promise<Comparators> {
   const dishes = await Promise.all(kitchen.dishes.map((dish) => getJson<Dish>(`${pos.url}/dishes/${dish.id}`)));
   const [firstOrder] = orderBodies(kitchen, 1);
-  const ceiling = await startCeiling({
+  const bodies = {
     dishList: await getJson(`${pos.url}${DISH_LIST_PATH}`),
     dishes: Object.fromEntries(dishes.map((dish) => [dish.id, dish])),
     orderList: await getJson(`${pos.url}${ORDER_LIST_PATH}`, tokens.chef),
     createdOrder: firstOrder ? await placeOrder(pos.url, tokens.patron, firstOrder) : {},
-  });
-  try {
-    const peer = await startJsonServer(dishes);
-    return { ceiling, peer, stop: async () => void (await Promise.all([ceiling.stop(), peer.stop()])) };
-  } catch (error) {
-    await ceiling.stop();
-    throw error;
+  };
+  // Both start at once; when one fails, the other is stopped.
+  const [ceiling, peer] = await Promise.allSettled([startCeiling(bodies), startJsonServer(dishes)]);
+  if (ceiling.status === 'fulfilled' && peer.status === 'fulfilled') {
+    return { ceiling: ceiling.value, peer: peer.value, stop: async () => void (await Promise.all([ceiling.value.stop(), peer.value.stop()])) };
   }
+  await Promise.all([ceiling, peer].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
+  throw ceiling.status === 'rejected' ? ceiling.reason : (peer as PromiseRejectedResult).reason;
 }
 
 /** `startOurs` starts a fresh server of ours for each round; the comparators keep running. */

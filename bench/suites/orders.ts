@@ -14,7 +14,7 @@ import { KITCHEN_ROOMS, type Room } from '../../realtime/rooms.js';
 import { DATABASE_FILE } from '../../store/sqlite/open.js';
 import type { FloorSqlInput, FloorSqlResult } from '../floor-sqlite.js';
 import { cancelPlacedSince, orderBodies, type OrderBody, type Tokens } from '../lib/api.js';
-import { combine, loadCount, type LoadResult } from '../lib/load.js';
+import { combine, loadCount, type CountSettings, type LoadResult } from '../lib/load.js';
 import { BENCH_DIR, RUN_DIR } from '../lib/options.js';
 import type { ServerProcess } from '../lib/processes.js';
 import { openScreens } from '../lib/screens.js';
@@ -34,6 +34,8 @@ export interface OrdersSettings {
   group: number;
   /** Every order carries its own Idempotency-Key, as the ordering app sends. */
   idempotency: boolean;
+  /** autocannon's sample interval (LoadSettings.sampleMs; the smoke test's short runs). */
+  sampleMs?: number;
 }
 
 export interface SqlFloor {
@@ -102,7 +104,7 @@ async function sqlFloor(input: FloorSqlInput): Promise<FloorSqlResult> {
 }
 
 /** The contract's minimum, after as many orders thrown away as ours, on its own copy of the data (removed after). */
-async function measureMinimum(start: OrdersContext['startMinimum'], dataCopy: string, requests: Request[], load: { connections: number; count: number; warmup: number }): Promise<LoadResult> {
+async function measureMinimum(start: OrdersContext['startMinimum'], dataCopy: string, requests: Request[], load: CountSettings): Promise<LoadResult> {
   const server = await start(dataCopy);
   try {
     return await loadCount(server, { requests }, load);
@@ -136,7 +138,7 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
   const push = <K>(map: Map<K, LoadResult[]>, key: K, result: LoadResult) => map.set(key, [...(map.get(key) ?? []), result]);
   for (let round = 1; round <= settings.rounds; round++) {
     for (const connections of settings.concurrency) {
-      const load = { connections, count: settings.orders, warmup: settings.warmup };
+      const load = { connections, count: settings.orders, warmup: settings.warmup, sampleMs: settings.sampleMs };
       for (const sockets of settings.sockets) {
         const since = new Date();
         const pos = await startOurs(`orders-c${connections}-s${sockets}-${round}`);
@@ -158,7 +160,7 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
         await finishPlacedSince(since);
       }
       // Cheaper by an order of magnitude: more requests keep its CPU time well above the clock tick.
-      push(http, connections, await loadCount(floor, { requests }, { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000) }));
+      push(http, connections, await loadCount(floor, { requests }, { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000), sampleMs: settings.sampleMs }));
       push(minimum, connections, await measureMinimum(startMinimum, copyData(dataDir, 'minimum-data'), requests, load));
     }
     sql.push(await sqlFloor({ dataDir: copy, bodies, ownerId: kitchen.patronId, orders: settings.orders, warmup: settings.warmup, group: settings.group, idempotency: settings.idempotency }));
