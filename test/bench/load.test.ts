@@ -2,7 +2,7 @@
 // with autocannon's next one-second tick (which capped every fast run at count ÷ whole seconds).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { loadCount } from '../../bench/lib/load.js';
 import type { ServerProcess } from '../../bench/lib/processes.js';
 
@@ -23,9 +23,22 @@ it('measures a fixed count of requests up to its last response', async () => {
   // A server in this process: its CPU time is not what the test is about.
   const tiny: ServerProcess = { name: 'tiny', pid: 0, url: `http://127.0.0.1:${port}`, memory: () => ({ rssMB: 0, peakMB: 0 }), cpuMs: () => 0, stop: async () => {} };
 
-  const result = await loadCount(tiny, { requests: [{ method: 'POST', path: '/orders', body: '{}' }] }, { connections: 4, count: 400, warmup: 0 });
+  // The clock loadCount reads at the start and at each response moves 1 ms per reading: its rate is
+  // then exact, and no second of autocannon's ticking can enter it (a rate of the wall clock would
+  // depend on how busy the machine is).
+  let ms = 0;
+  const clock = vi.spyOn(performance, 'now').mockImplementation(() => (ms += 1));
+  let result;
+  let readings: number[];
+  try {
+    result = await loadCount(tiny, { requests: [{ method: 'POST', path: '/orders', body: '{}' }] }, { connections: 4, count: 400, warmup: 0 });
+  } finally {
+    readings = clock.mock.results.map(({ value }) => value as number);
+    clock.mockRestore();
+  }
 
   expect({ answered, requests: result.requests, created: result.statusCodes['201'] }).toEqual({ answered: 400, requests: 400, created: 400 });
-  // 400 instant answers take well under the second autocannon would wait for: 400/s would be the cap.
-  expect(result.rps).toBeGreaterThan(1_000);
+  // 400 requests from the start's reading to the last response's: the rate over exactly that time.
+  expect(readings.length).toBeGreaterThanOrEqual(401);
+  expect(result.rps).toBe(Math.round(400 / ((readings.at(-1)! - readings[0]!) / 1000)));
 });
