@@ -1,6 +1,6 @@
 // On a Node older than 22.20 the server and the scripts stop at once with one line saying what to
 // install, before better-sqlite3 loads (on Node 20 it loads, then crashes on open: a bare segfault).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,22 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
   const version = spawnSync(file, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
   return semver.valid(version) !== null && semver.lt(version, MINIMUM_NODE.join('.'));
 });
+
+/** Runs `entry` through tsx on the old Node; what it exited with and wrote to stderr. */
+function runOldNode(entry: string, dataDir: string): Promise<{ entry: string; status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(OLD_NODE!, ['--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir },
+      stdio: ['ignore', 'ignore', 'pipe'],
+      timeout: 60_000,
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.once('error', reject);
+    child.once('close', (status, signal) => resolve({ entry, status, signal, stderr }));
+  });
+}
 
 describe('the Node version check', () => {
   it('names what to install for versions below 22.20 and passes 22.20, 23 and 24', () => {
@@ -33,24 +49,22 @@ describe('the Node version check', () => {
     expect(semver.minVersion(engines.node)?.version).toBe(MINIMUM_NODE.join('.'));
   });
 
-  it.runIf(OLD_NODE)('the server and every script exit 1 with that line on an old Node, never a segfault', { timeout: 120_000 }, () => {
+  it.runIf(OLD_NODE)('the server and every script exit 1 with that line on an old Node, never a segfault', { timeout: 120_000 }, async () => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'pos-old-node-'));
     try {
       const version = spawnSync(OLD_NODE!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
-      for (const entry of ['server/main.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/reset-admin.ts', 'scripts/demo-data.ts']) {
-        const run = spawnSync(OLD_NODE!, ['--import', 'tsx', entry], {
-          cwd: ROOT,
-          env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: path.join(scratch, 'data') },
-          encoding: 'utf8',
-          timeout: 60_000,
-        });
-        expect({ entry, status: run.status, signal: run.signal, stderr: run.stderr }).toStrictEqual({
-          entry,
+      const entries = ['server/main.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/reset-admin.ts', 'scripts/demo-data.ts'];
+      // All at once: each is a separate process that stops before touching the data directory.
+      const runs = await Promise.all(entries.map((entry) => runOldNode(entry, path.join(scratch, 'data'))));
+      for (const run of runs) {
+        expect(run).toStrictEqual({
+          entry: run.entry,
           status: 1,
           signal: null,
           stderr: `pos-server needs Node.js 24 LTS (22.20 or later also works); this is Node ${version}. Install Node 24 LTS (https://nodejs.org/en/download) and start again.\n`,
         });
       }
+      expect(runs.map((run) => run.entry)).toStrictEqual(entries);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
