@@ -11,7 +11,7 @@ import { restore } from '../../scripts/restore.js';
 import { call, login, serverEnv, startServer, type ServerProcess } from '../server/faults/server-process.js';
 
 let scratch: string;
-let servers: ServerProcess[] = [];
+const servers: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.kill();

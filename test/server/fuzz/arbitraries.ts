@@ -44,9 +44,6 @@ function pick(pool: string[]): fc.Arbitrary<string> {
   return fc.nat().map((i) => pool[i % Math.max(1, pool.length)] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa');
 }
 
-/** Mostly a plausible value for `valid`, sometimes anything at all. */
-const mostly = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
-
 /** Per resource: values a valid body would hold (so requests get past validation), and ids from the pools. */
 function shapes(pools: IdPools) {
   const name = fc.string({ minLength: 1, maxLength: 12 }).map((s) => s.replace(/\s/g, '_'));

@@ -727,6 +727,7 @@ function describeChangeEvents(suite: Suite) {
       const updated = await ingredients.update(inserted.id, { inc: { in_stock_qty: 2 } });
       const replaced = await ingredients.replace(inserted.id, { name: 'Rye', in_stock_qty: 1, price: 2 });
       const deleted = await ingredients.delete(inserted.id);
+      expect(deleted).toEqual(replaced);
       const id = inserted.id;
       expect(await recorder.settled()).toEqual([
         { collection: 'ingredients', operation: 'insert', id, before: null, after: inserted },
