@@ -6,6 +6,7 @@ const ALLERGY = /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|glut
 const BEFORE = 2;
 const AFTER = 3;
 
+/** @param {string} word */
 const isAllergyWord = (word) => ALLERGY.test(word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
 
 /**
@@ -35,6 +36,7 @@ export function allergyNotes(request) {
 }
 
 /** The EU allergens as a cook says them (the API's names: docs/allergens.md). */
+/** @type {Partial<Record<string, string>>} */
 const ALLERGEN_TEXT = { cereals_gluten: 'gluten', soybeans: 'soy' };
 /** @param {string} allergen */
 export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;

@@ -49,13 +49,16 @@ export function createSync({ load, apply, render, onError }) {
   return { resync, receive, records: () => records };
 }
 
-/** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. */
+/** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. @param {unknown} error */
 function isWorthRetrying(error) {
   const status = /** @type {{ status?: number }} */ (error).status;
   return status === undefined || status >= 500 || status === 429;
 }
 
-/** True when `incoming` is not older than what is held (events can arrive after a fresher snapshot). */
+/**
+ * True when `incoming` is not older than what is held (events can arrive after a fresher snapshot).
+ * @param {{ updated_at?: string } | undefined} held @param {{ updated_at?: string }} incoming
+ */
 export function isFresher(held, incoming) {
   return !held || !incoming.updated_at || !held.updated_at || incoming.updated_at >= held.updated_at;
 }
