@@ -4,6 +4,7 @@ import { $ } from '../lib/dom.js';
 
 const KEY = 'pos.kds.layout';
 const MODES = ['auto', 'compact', 'roomy'];
+/** @type {Record<string, string>} */
 const TEXT = { auto: 'Layout: auto', compact: 'Layout: compact', roomy: 'Layout: roomy' };
 export const COMPACT_FROM = 9;
 
