@@ -2,13 +2,19 @@
 import { $ } from '../lib/dom.js';
 import { legend, lineChart, stackedBars } from '../lib/chart.js';
 import { STATIONS } from '../lib/orders.js';
+/** @import { KitchenReport } from '../../../types/api.js' */
 
+/** @param {number | null | undefined} seconds */
 const minutes = (seconds) => (seconds === null || seconds === undefined ? null : Math.round(seconds / 6) / 10);
 /** The drawing width of a chart's panel (charts are drawn to pixels). @param {string} selector */
 const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
+/** @param {string} station */
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
-/** Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days. */
+/**
+ * Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days.
+ * @param {{ start: string }[]} buckets @param {KitchenReport['bucket']} bucket @param {string} timeZone
+ */
 function labelsOf(buckets, bucket, timeZone) {
   const zone = timeZone ? { timeZone } : {};
   return buckets.map(({ start }) => {
@@ -17,11 +23,15 @@ function labelsOf(buckets, bucket, timeZone) {
   });
 }
 
+/** @type {Record<KitchenReport['bucket'], string>} */
 const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' };
 
-/** @param {any} report the body of GET /reports/kitchen */
+/** @param {KitchenReport} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
-  const stations = STATIONS.map((name, index) => ({ index, data: report.stations.find((each) => each.station === name) })).filter((each) => each.data);
+  const stations = STATIONS.flatMap((name, index) => {
+    const data = report.stations.find((each) => each.station === name);
+    return data ? [{ index, data }] : [];
+  });
   const labels = labelsOf(report.orders.buckets, report.bucket, report.time_zone);
 
   const times = stations.flatMap(({ index, data }) => [

@@ -6,6 +6,7 @@ import { fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { formatAge, STATIONS } from '../lib/orders.js';
 import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
+/** @import { KitchenOrder } from '../../../types/api.js' */
 
 /** The report's margin past the longest dish (domain/orders/schedule.ts SCHEDULE_MARGIN_MINUTES). */
 const LATE_MARGIN_MINUTES = 5;
@@ -13,7 +14,7 @@ const OPEN = ['Received', 'In Progress'];
 
 /**
  * @param {() => void} onChange told when the late counts may have changed
- * @param {(queues: any[][]) => void} [onQueues] given each station's queue as loaded
+ * @param {(queues: KitchenOrder[][]) => void} [onQueues] given each station's queue as loaded
  */
 export function createNow(onChange, onQueues = () => {}) {
   /** Each station's open tickets: when they started and when they turn late (ms). */
@@ -31,6 +32,7 @@ export function createNow(onChange, onQueues = () => {}) {
   async function reload() {
     const mine = ++asked;
     try {
+      /** @type {KitchenOrder[][]} */
       const queues = await Promise.all(STATIONS.map((station) => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`)));
       if (mine !== asked) return;
       onQueues(queues);
