@@ -8,7 +8,7 @@ const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'];
 /** @type {Partial<Record<string, string>>} */
 const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Dessert: 'Desserts', Drinks: 'Drinks' };
 
-/** Applies a dish event to the dishes held. @param {Map<string, any>} dishes @param {string} type @param {any} data */
+/** Applies a dish event to the dishes held. @param {Map<string, Dish>} dishes @param {string} type @param {any} data */
 export function applyDishEvent(dishes, type, data) {
   const held = dishes.get(data.id);
   if (type === 'dish.deleted') dishes.delete(data.id);
