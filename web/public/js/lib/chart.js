@@ -5,6 +5,7 @@
 import uPlot from '/boards/vendor/uplot/uPlot.esm.js';
 
 const HEIGHT = 240;
+/** One line: its values per label (null: nothing measured), its colour (`series-N`), dashed for a second measure. @typedef {{ name: string, values: (number | null)[], index?: number, dashed?: boolean }} LineSeries */
 /** What a chart is drawn from, less the size and frame that `mount` adds. @typedef {Omit<uPlot.Options, 'width' | 'height'> & { title: string }} ChartOptions */
 
 /** The colour of `series-N` as the stylesheet sets it (`--c`). @param {number} index */
@@ -48,7 +49,7 @@ function mount(options, data, width) {
 /**
  * Lines over the labels, one colour per station (dashed ones for a second measure).
  * With `signed`, the y axis goes below zero when a value does (an early order is a negative lateness).
- * @param {{ labels: string[], series: { name: string, values: (number | null)[], index?: number, dashed?: boolean }[], unit?: string, title: string, width?: number, signed?: boolean }} data
+ * @param {{ labels: string[], series: LineSeries[], unit?: string, title: string, width?: number, signed?: boolean }} data
  */
 export function lineChart({ labels, series, unit = '', title, width = 640, signed = false }) {
   const xs = labels.map((_, i) => i);
@@ -75,15 +76,16 @@ export function stackedBars({ labels, series, title, width = 640 }) {
   const barPaths = uPlot.paths.bars;
   if (!barPaths) throw new Error('This uPlot build draws no bars.');
   const bars = barPaths({ size: [0.7, 28] });
-  const order = series.map((_, n) => n).reverse();
+  // Drawn tallest first, so each colour shows its own share.
+  const order = series.map((each, n) => ({ each, n, values: stacked[n] ?? [] })).reverse();
   /** @type {ChartOptions} */
   const options = {
     title,
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: axes(labels, '', true),
-    series: [{}, ...order.map((n) => ({ label: series[n].name, fill: colourOf(series[n].index ?? n), stroke: colourOf(series[n].index ?? n), width: 0, paths: bars, points: { show: false } }))],
+    series: [{}, ...order.map(({ each, n }) => ({ label: each.name, fill: colourOf(each.index ?? n), stroke: colourOf(each.index ?? n), width: 0, paths: bars, points: { show: false } }))],
   };
-  return mount(options, [xs, ...order.map((n) => stacked[n])], width);
+  return mount(options, [xs, ...order.map(({ values }) => values)], width);
 }
 
 /** A legend matching the charts' series classes. @param {{ name: string, index?: number, dashed?: boolean }[]} series */

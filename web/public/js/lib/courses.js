@@ -54,6 +54,8 @@ export function coursesOf(order) {
 export function nextToFire(order) {
   const courses = coursesOf(order);
   const index = courses.findIndex((course) => course.state === 'held');
-  if (index < 0) return null;
-  return { course: courses[index].course, ready: index === 0 || courses[index - 1].state !== 'held' && courses[index - 1].state !== 'timed' };
+  const held = courses[index];
+  if (index < 0 || !held) return null;
+  const before = courses[index - 1];
+  return { course: held.course, ready: !before || before.state !== 'held' && before.state !== 'timed' };
 }

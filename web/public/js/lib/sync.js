@@ -67,7 +67,9 @@ export function isFresher(held, incoming) {
  * Applies one order event to a board's orders: a deletion drops the order, a fresher version is
  * kept while `belongs` says it is the board's and dropped once it is not, an older one is ignored.
  * Returns true when an order appeared that was not shown before.
- * @param {Map<string, any>} orders @param {string} type @param {any} data @param {(order: any) => boolean} belongs
+ * @template {{ id: string, updated_at?: string }} T
+ * @param {Map<string, T>} orders @param {string} type @param {any} data the event's order
+ * @param {(order: T) => boolean} belongs
  */
 export function applyOrderEvent(orders, type, data, belongs) {
   if (!type.startsWith('order.')) return false;

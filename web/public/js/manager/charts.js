@@ -3,6 +3,7 @@ import { $ } from '../lib/dom.js';
 import { legend, lineChart, stackedBars } from '../lib/chart.js';
 import { STATIONS } from '../lib/orders.js';
 /** @import { KitchenReport } from '../../../types/api.js' */
+/** @import { LineSeries } from '../lib/chart.js' */
 
 /** @param {number | null | undefined} seconds */
 const minutes = (seconds) => (seconds === null || seconds === undefined ? null : Math.round(seconds / 6) / 10);
@@ -44,14 +45,15 @@ export function drawCharts(report) {
   $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }), legend(late));
 
   // Promised vs actual: how long after its quoted time each bucket's readied orders were ready (negative: early).
-  const promise = [
-    { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) },
-    { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) },
-  ];
+  /** @type {LineSeries} */
+  const median = { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) };
+  /** @type {LineSeries} */
+  const slowest = { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) };
+  const promise = [median, slowest];
   $('#chart-promise').replaceChildren(lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }), legend(promise.filter((each) => !each.dashed)));
   // What the lines show, for the tests and the curious: the buckets' values where there are any.
-  $('#chart-promise').dataset.medians = promise[0].values.filter((value) => value !== null).join(' ');
-  $('#chart-promise').dataset.p90s = promise[1].values.filter((value) => value !== null).join(' ');
+  $('#chart-promise').dataset.medians = median.values.filter((value) => value !== null).join(' ');
+  $('#chart-promise').dataset.p90s = slowest.values.filter((value) => value !== null).join(' ');
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));

@@ -36,7 +36,7 @@ export function createNow(onChange, onQueues = () => {}) {
       const queues = await Promise.all(STATIONS.map((station) => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`)));
       if (mine !== asked) return;
       onQueues(queues);
-      open = new Map(STATIONS.map((station, index) => [station, queues[index].filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
+      open = new Map(STATIONS.map((station, index) => [station, (queues[index] ?? []).filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
         const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
         const started = ticketStartedAt(order, station);
         return { started, lateAt: started + (longest + LATE_MARGIN_MINUTES) * 60_000 };
