@@ -76,7 +76,6 @@ export function stackedBars({ labels, series, title, width = 640 }) {
   const barPaths = uPlot.paths.bars;
   if (!barPaths) throw new Error('This uPlot build draws no bars.');
   const bars = barPaths({ size: [0.7, 28] });
-  // Drawn tallest first, so each colour shows its own share.
   const order = series.map((each, n) => ({ each, n, values: stacked[n] ?? [] })).reverse();
   /** @type {ChartOptions} */
   const options = {

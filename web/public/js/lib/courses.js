@@ -55,7 +55,7 @@ export function nextToFire(order) {
   const courses = coursesOf(order);
   const index = courses.findIndex((course) => course.state === 'held');
   const held = courses[index];
-  if (index < 0 || !held) return null;
+  if (!held) return null;
   const before = courses[index - 1];
   return { course: held.course, ready: !before || before.state !== 'held' && before.state !== 'timed' };
 }
