@@ -11,7 +11,13 @@ import { refreshAge } from '../lib/age.js';
 import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 /**
- * @typedef {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: OrderStatus) => void, showRequests: (order: KitchenOrder) => void, fireCourse: (id: string, course: number) => void, fireAll: (id: string) => void }} RowActions
+ * @typedef {{
+ *   setPriority: (id: string, priority: number) => void,
+ *   move: (id: string, status: OrderStatus) => void,
+ *   showRequests: (order: KitchenOrder) => void,
+ *   fireCourse: (id: string, course: number) => void,
+ *   fireAll: (id: string) => void,
+ * }} RowActions
  */
 
 /**

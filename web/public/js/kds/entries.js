@@ -10,7 +10,10 @@ export const DELETED_SHOWN_MS = 10_000;
 /** A Voided ticket stays until acknowledged, and at most this long (as in the server's queue). */
 export const VOIDED_SHOWN_MS = 10 * 60_000;
 
-/** A card: one ticket of an order, with the order holding only that ticket's dishes. @typedef {{ key: string, order: StationOrder, ticket: Ticket, voided: boolean }} Entry */
+/**
+ * A card: one ticket of an order, with the order holding only that ticket's dishes.
+ * @typedef {{ key: string, order: StationOrder, ticket: Ticket, voided: boolean }} Entry
+ */
 
 /** A card's key: the order's id for its first course, with the course after it for later ones. @param {string} id @param {Ticket} ticket */
 const keyOf = (id, ticket) => ((ticket.course ?? 1) === 1 ? id : `${id}:c${ticket.course}`);

@@ -11,7 +11,13 @@ import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../li
 /** @import { TicketState } from '../lib/tickets.js' */
 /** @import { Entry } from './entries.js' */
 /**
- * @typedef {{ bump: (key: string) => void, recall: (key: string) => void, done: (key: string) => void, ack: (entry: Entry) => void, dishName: (id: string) => string | null }} TicketActions
+ * @typedef {{
+ *   bump: (key: string) => void,
+ *   recall: (key: string) => void,
+ *   done: (key: string) => void,
+ *   ack: (entry: Entry) => void,
+ *   dishName: (id: string) => string | null,
+ * }} TicketActions
  */
 
 /** @type {Partial<Record<TicketStatus, string>>} */

@@ -5,8 +5,14 @@
 import uPlot from '/boards/vendor/uplot/uPlot.esm.js';
 
 const HEIGHT = 240;
-/** One line: its values per label (null: nothing measured), its colour (`series-N`), dashed for a second measure. @typedef {{ name: string, values: (number | null)[], index?: number, dashed?: boolean }} LineSeries */
-/** What a chart is drawn from, less the size and frame that `mount` adds. @typedef {Omit<uPlot.Options, 'width' | 'height'> & { title: string }} ChartOptions */
+/**
+ * One line: its values per label (null: nothing measured), its colour (`series-N`), dashed for a second measure.
+ * @typedef {{ name: string, values: (number | null)[], index?: number, dashed?: boolean }} LineSeries
+ */
+/**
+ * What a chart is drawn from, less the size and frame that `mount` adds.
+ * @typedef {Omit<uPlot.Options, 'width' | 'height'> & { title: string }} ChartOptions
+ */
 
 /** The colour of `series-N` as the stylesheet sets it (`--c`). @param {number} index */
 function colourOf(index) {

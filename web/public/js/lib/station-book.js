@@ -7,7 +7,10 @@ import { fetchAll } from './api.js';
 import { KITCHEN_STATUSES } from './orders.js';
 import { applyOrderEvent } from './sync.js';
 /** @import { Dish, KitchenOrder } from '../../../types/api.js' */
-/** An order as a station holds it: `deleted_at` (ms) once it was deleted, while it shows voided. @typedef {KitchenOrder & { deleted_at?: number }} StationOrder */
+/**
+ * An order as a station holds it: `deleted_at` (ms) once it was deleted, while it shows voided.
+ * @typedef {KitchenOrder & { deleted_at?: number }} StationOrder
+ */
 
 const OPEN = ['Draft', ...KITCHEN_STATUSES];
 

@@ -90,7 +90,10 @@ function showLate() {
   $('#t-late-note').textContent = `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
 }
 
-/** Kept the promise: readied orders no later than 5 minutes after their quoted time, of those quoted. @param {KitchenReport['orders']['ready_vs_quoted'] | undefined} promise */
+/**
+ * Kept the promise: readied orders no later than 5 minutes after their quoted time, of those quoted.
+ * @param {KitchenReport['orders']['ready_vs_quoted'] | undefined} promise
+ */
 function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
