@@ -67,7 +67,9 @@ function show() {
   if (!report) return;
   const { orders, from, to } = report;
   const zone = report.time_zone ? { timeZone: report.time_zone } : {};
-  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone })}${report.time_zone ? ` (${report.time_zone})` : ''}`;
+  const start = new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
+  const end = new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+  $('#range-text').textContent = `${start} – ${end}${report.time_zone ? ` (${report.time_zone})` : ''}`;
   $('#t-placed').textContent = String(orders.placed);
   $('#t-closed').textContent = String(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
