@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { signIn } from '../../bench/lib/api.js';
+import { signIn, type Tokens } from '../../bench/lib/api.js';
 import { Dataset } from '../../bench/lib/dataset.js';
 import { describeMachine, loadAverage } from '../../bench/lib/machine.js';
 import { loadOptions, RUN_DIR } from '../../bench/lib/options.js';
@@ -42,41 +42,59 @@ describe('benchmark harness', () => {
     expect(dataset.kitchen.ingredients).toHaveLength(120);
 
     const results: Results = { http: [], orders: [], realtime: [], fanOut: null, growth: [] };
+    // The POST runs get a copy of the data (the same menu, users and token secret), taken once a
+    // server has signed in on the original, and run while the reads and the screens are measured
+    // there: the tokens signed in serve both.
+    let signedIn!: { resolve: (ready: { tokens: Tokens; ordering: Dataset }) => void; reject: (error: unknown) => void };
+    const ready = new Promise<{ tokens: Tokens; ordering: Dataset }>((resolve, reject) => (signedIn = { resolve, reject }));
+    ready.catch(() => {});
+
     // bench/run.ts starts a fresh server of ours for every measured round; here one serves the
     // set-up, the measured reads and the screens (a round's server is stopped when it ends: this one
     // is stopped once, after the screens).
-    const ours = await startPos(dataset.dir, 'smoke', { fromSource: true });
-    let tokens: Awaited<ReturnType<typeof signIn>>;
-    try {
-      tokens = await signIn(ours.url);
-      const comparators = await startComparators(ours, dataset.kitchen, tokens);
+    const readsAndScreens = async () => {
+      const ours = await startPos(dataset.dir, 'smoke', { fromSource: true });
       try {
-        // One endpoint keeps the test short: every endpoint goes through the same code.
-        const [list] = endpoints(dataset.kitchen, tokens);
-        results.http = await compare(async () => ({ ...ours, stop: async () => {} }), comparators, [list!], reads, quiet);
+        const tokens = await signIn(ours.url);
+        signedIn.resolve({ tokens, ordering: await dataset.copy('smoke-orders') });
+        const comparators = await startComparators(ours, dataset.kitchen, tokens);
+        try {
+          // One endpoint keeps the test short: every endpoint goes through the same code.
+          const [list] = endpoints(dataset.kitchen, tokens);
+          results.http = await compare(async () => ({ ...ours, stop: async () => {} }), comparators, [list!], reads, quiet);
+        } finally {
+          await comparators.stop();
+        }
+        results.realtime = [await orderLatency(ours, dataset.kitchen, tokens, 5, 2)];
+        results.fanOut = await roomFanOut(ours, dataset.kitchen, tokens, 3, 1);
+      } catch (error) {
+        signedIn.reject(error);
+        throw error;
       } finally {
-        await comparators.stop();
+        await ours.stop();
+        dataset.remove();
       }
-      results.realtime = [await orderLatency(ours, dataset.kitchen, tokens, 5, 2)];
-      results.fanOut = await roomFanOut(ours, dataset.kitchen, tokens, 3, 1);
-    } finally {
-      await ours.stop();
-    }
+    };
+
     // Orders each POST run left open: the re-warm's and the measured ones (the warm-up's were cancelled before).
     const finished: number[] = [];
-    const floor = await floorStarting;
-    try {
-      const startOurs = (label: string) => startPos(dataset.dir, label, { fromSource: true });
-      // One run, without screens: its verdict is the guard's (the screens connect in the realtime
-      // pieces above; a run with them is the same code, one more server start).
-      const settings = { rounds: 1, orders: 12, warmup: 2, rewarm: 3, concurrency: [2], sockets: [0], group: 4, idempotency: true, sampleMs: tiny.sampleMs };
-      const finishPlacedSince = async (since: Date) => finished.push(await dataset.finishPlacedSince(since));
-      const startMinimum = (dataCopy: string) => startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
-      results.orders = await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }, settings, quiet);
-    } finally {
-      await floor.stop();
-      dataset.remove();
-    }
+    const posts = async () => {
+      const { tokens, ordering } = await ready;
+      const floor = await floorStarting;
+      try {
+        const startOurs = (label: string) => startPos(ordering.dir, label, { fromSource: true });
+        // One run, without screens: its verdict is the guard's (the screens connect in the realtime
+        // pieces; a run with them is the same code, one more server start).
+        const settings = { rounds: 1, orders: 12, warmup: 2, rewarm: 3, concurrency: [2], sockets: [0], group: 4, idempotency: true, sampleMs: tiny.sampleMs };
+        const finishPlacedSince = async (since: Date) => finished.push(await ordering.finishPlacedSince(since));
+        const startMinimum = (dataCopy: string) => startContractMinimum(dataCopy, path.join(ordering.dir, 'jwt-secret'), ordering.kitchen.patronId);
+        results.orders = await ordersSuite({ dataDir: ordering.dir, kitchen: ordering.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }, settings, quiet);
+      } finally {
+        await floor.stop();
+        ordering.remove();
+      }
+    };
+    await Promise.all([readsAndScreens(), posts()]);
     results.growth = await growing;
 
     for (const report of results.http) {
