@@ -57,6 +57,8 @@ export interface TestAppOptions {
    * writes come a second after any queue move, so a test comparing stored data would race them.
    */
   reestimate?: boolean;
+  /** The store the app runs on, made from the SQLite one (e.g. one whose change events arrive late). */
+  wrapStore?: (store: Store) => Store;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -74,7 +76,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     POS_CONNECTION_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const store = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
+  const sqlite = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
+  const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
   const app = await buildApp({ config, store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now, reestimate: options.reestimate ?? false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
