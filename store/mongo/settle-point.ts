@@ -43,8 +43,9 @@ export class SettlePoint {
   /** The stream has handed on everything up to `time`: readers waiting for it go on. */
   advance(time: ClusterTime | null): void {
     if (time === null || (this.through !== null && atOrBefore(time, this.through))) return;
-    this.through = time;
-    const through = time;
+    // A plain copy: the driver's Timestamp is a Long underneath.
+    const through = { t: time.t, i: time.i };
+    this.through = through;
     const ready = this.waiters.filter((waiter) => atOrBefore(waiter.time, through));
     if (ready.length === 0) return;
     this.waiters = this.waiters.filter((waiter) => !atOrBefore(waiter.time, through));
