@@ -23,10 +23,8 @@ import type { Config } from '../config.js';
 export interface PosServices extends UserDeps {
   throttle: LoginThrottle;
   scheduler: OrderScheduler;
-  /**
-   * The views kept in memory from the store's change events, on every store: each read awaits
-   * store.settled() first, so none answers behind a write (docs/architecture.md, "Views").
-   */
+  // The views kept in memory from the store's change events, on every store: each read awaits
+  // store.settled() first, so none answers behind a write (README, "How it is built"; docs/mongodb.md).
   /** Dishes with their availability, and every dish and ingredient's stock. */
   menu: LiveMenu;
   /** Order list pages kept as text. */
