@@ -13,6 +13,8 @@ export interface MenuReader {
   list(query: ListQuery): Promise<ListResult<Dish>>;
   /** The dish, or null when there is none. */
   get(id: string): Promise<Dish | null>;
+  /** The dishes of these ids that exist, each once. */
+  getEach(ids: readonly string[]): Promise<Dish[]>;
   /** Every dish by id, as a read of the store now would find them (read-only). */
   dishes(): Promise<ReadonlyMap<string, DishDoc>>;
   /** Stops following the store. */
@@ -35,6 +37,10 @@ export class StoreMenu implements MenuReader {
   async get(id: string): Promise<Dish | null> {
     const dish = await this.store.collection('dishes').get(id);
     return dish ? ((await withAvailability(this.store, [dish]))[0] ?? null) : null;
+  }
+
+  async getEach(ids: readonly string[]): Promise<Dish[]> {
+    return withAvailability(this.store, await this.store.collection('dishes').getEach([...new Set(ids)]));
   }
 
   async dishes(): Promise<ReadonlyMap<string, DishDoc>> {
@@ -136,6 +142,11 @@ export class LiveMenu implements MenuReader {
   async get(id: string): Promise<Dish | null> {
     await this.store.settled();
     return this.answer(id);
+  }
+
+  async getEach(ids: readonly string[]): Promise<Dish[]> {
+    await this.store.settled();
+    return [...new Set(ids)].flatMap((id) => this.answer(id) ?? []);
   }
 
   async dishes(): Promise<ReadonlyMap<string, DishDoc>> {

@@ -62,9 +62,7 @@ export type StationDeps = Deps & { kitchen: KitchenBook; menu: MenuReader };
 
 /** Every dish of each order, as clients see dishes (with availability), from the live menu. */
 async function orderDishes(orders: readonly OrderDoc[], menu: MenuReader): Promise<Map<string, Dish[]>> {
-  const ids = [...new Set(orders.flatMap((order) => order.dish_ids))];
-  const known = (await Promise.all(ids.map((id) => menu.get(id)))).filter((dish) => dish !== null);
-  const dishes = new Map(known.map((dish) => [dish.id, dish]));
+  const dishes = new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
   return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? [])]));
 }
 

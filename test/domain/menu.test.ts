@@ -153,6 +153,8 @@ describe('LiveMenu', () => {
             expect(await live.list(query), JSON.stringify(raw)).toEqual(await direct.list(query));
           }
           for (const dish of [...dishIds, id(254)]) expect(await live.get(dish)).toEqual(await direct.get(dish));
+          const some = [id(254), ...dishIds.slice(0, 3), ...dishIds.slice(0, 2)];
+          expect(await live.getEach(some)).toEqual(await direct.getEach(some));
         } finally {
           live.close();
           await store.close();
