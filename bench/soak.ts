@@ -228,9 +228,11 @@ function markdown(r: {
   date: string; durationSeconds: number; workers: number; sockets: { socketio: number; ws: number; connectedAtEnd: number }; requests: number; requestsPerSecond: number; errors: number;
   mix: Record<string, number>; latencyMs: Record<string, number>; eventsReceived: number; rssMiB: { start: number; middle: number; end: number; afterWindow: { fromSeconds: number; fromMiB: number; minMiB: number; maxMiB: number; endMiB: number }; samples: { atSeconds: number; rssMiB: number }[] };
 }): string {
+  const recovery = r.recoveryWindowSeconds === 120 ? '' : `POS_RECOVERY_WINDOW=${r.recoveryWindowSeconds} `;
+  const command = `${recovery}SOAK_SECONDS=${DURATION_MS / 1000} npx tsx bench/soak.ts`;
   return `# Soak: mixed traffic for ${r.durationSeconds} s
 
-\`${r.recoveryWindowSeconds === 120 ? '' : `POS_RECOVERY_WINDOW=${r.recoveryWindowSeconds} `}SOAK_SECONDS=${DURATION_MS / 1000} npx tsx bench/soak.ts\` on ${r.date.slice(0, 10)}: the production server (\`server/main.ts\`, embedded store, socket.io recovery window ${r.recoveryWindowSeconds} s) on
+\`${command}\` on ${r.date.slice(0, 10)}: the production server (\`server/main.ts\`, embedded store, socket.io recovery window ${r.recoveryWindowSeconds} s) on
 127.0.0.1, ${r.workers} concurrent clients looping over menu and order reads, orders placed, orders moved
 Received → In Progress → Ready for Assembly → Ready for Pickup, and stock changes, while
 ${r.sockets.socketio} socket.io and ${r.sockets.ws} /ws screens (station, expeditor and menu rooms) stay connected.

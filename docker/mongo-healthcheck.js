@@ -1,5 +1,6 @@
 // Run by the mongo service's health check (mongosh): initiates the single-member replica set the
 // first time, then reports healthy only once this node is the writable primary.
+/* global rs, db, quit */
 try {
   rs.status();
 } catch (error) {

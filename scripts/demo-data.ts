@@ -97,7 +97,7 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
       return { where: `the server at ${url} (process ${owner.holder.pid})`, added: await loadDemoDataThroughApi(url, config) };
     } catch (failure) {
       const reason = (failure as Error).cause instanceof Error ? ((failure as Error).cause as Error).message : (failure as Error).message;
-      throw new Error(`process ${owner.holder.pid} serves ${config.dataDir}, but adding through ${url} failed: ${reason} (name the server with -- --url http://host:port)`);
+      throw new Error(`process ${owner.holder.pid} serves ${config.dataDir}, but adding through ${url} failed: ${reason} (name the server with -- --url http://host:port)`, { cause: failure });
     }
   }
 }

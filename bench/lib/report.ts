@@ -74,14 +74,24 @@ function ordersTable({ orders }: Results): string[] {
   ];
 }
 
+/** Whether the run waited for a quiet host, in the report's words. */
+function quietWait({ waited, quiet, waitedSeconds }: RunRecord['quietWait']): string {
+  if (!waited) return 'Started without waiting for a quiet machine.';
+  return quiet
+    ? `Waited ${waitedSeconds} s for the 1-minute load to drop below 1.0.`
+    : `The 1-minute load never dropped below 1.0 in ${waitedSeconds} s of waiting; run anyway.`;
+}
+
 export function markdown(record: RunRecord): string {
   const { machine, loadAverage, options, results } = record;
+  const rewarmed = options.postRewarm > 0 ? ` (ours: then cancelled, and ${options.postRewarm} more thrown away)` : '';
+  const keyed = options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : '';
   const verdictRows = verdicts(results).map((v) => row([v.target, v.measured, v.met === null ? 'not measured' : v.met ? 'met' : '**missed**']));
   return [
     `# Benchmark run ${machine.date}`,
     '',
     `- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB memory, ${machine.platform}; Node ${machine.node}.`,
-    `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${record.quietWait.waited ? (record.quietWait.quiet ? `Waited ${record.quietWait.waitedSeconds} s for the 1-minute load to drop below 1.0.` : `The 1-minute load never dropped below 1.0 in ${record.quietWait.waitedSeconds} s of waiting; run anyway.`) : 'Started without waiting for a quiet machine.'}`,
+    `- Load average (1/5/15 min): ${loadAverage.start.join(' / ')} at the start, ${loadAverage.end.join(' / ')} at the end. ${quietWait(record.quietWait)}`,
     `- Machine speed index (a fixed CPU task, lower is faster; it shows a busy host the load average cannot): ${record.speedIndexMs.start} ms at the start, ${record.speedIndexMs.end} ms at the end.`,
     `- Load: autocannon, ${options.connections} connections, ${options.warmup} s warm-up then ${options.duration} s measured, ${options.rounds} round(s) per target alternating between servers (the mean is shown). Every server in its own process on 127.0.0.1; the load generator shares the same cores.`,
     `- Server under test: the production build (node with the flags of \`npm start\`), embedded SQLite store, ${Object.entries(record.serverSettings).map(([k, v]) => `${k}=${v}`).join(', ')}. The per-address rate limit is off (POS_RATE_LIMIT_MAX=0; loopback is exempt from it anyway).`,
@@ -103,7 +113,7 @@ export function markdown(record: RunRecord): string {
     '',
     '## POST /orders against its floor',
     '',
-    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${options.postRewarm > 0 ? ` (ours: then cancelled, and ${options.postRewarm} more thrown away)` : ''}${options.idempotency ? ', each with its own Idempotency-Key (as the ordering app sends; the floor stores the key too)' : ''}; ${options.rounds} round(s), each of ours a fresh process.`,
+    `The floor is a bare fastify POST route validating the same body schema (answering a fixed 201) plus better-sqlite3 doing the order's work; every figure is server CPU per order from /proc, around ${options.postOrders.toLocaleString('en-US')} orders after ${options.postWarmup} thrown away${rewarmed}${keyed}; ${options.rounds} round(s), each of ours a fresh process.`,
     '',
     ...ordersTable(results),
     '',

@@ -13,7 +13,10 @@ export async function withKnownPace<T>(options: SimulationOptions, run: () => Pr
   const relearn = Object.getOwnPropertyDescriptor(StationPace.prototype, 'relearn')!.value as StationPace['relearn'];
   KitchenQueues.open = async (...args) => {
     const queues = await open(...args);
-    for (const [name, pace] of queues.stations) station.set(pace, name), pace.relearn(args[1]().getTime());
+    for (const [name, pace] of queues.stations) {
+      station.set(pace, name);
+      pace.relearn(args[1]().getTime());
+    }
     return queues;
   };
   StationPace.prototype.relearn = function (this: StationPace, now: number) {

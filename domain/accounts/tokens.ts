@@ -2,7 +2,7 @@
 // grouped in families so that replaying a used refresh token revokes every descendant.
 import { hash, randomBytes, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { AuthRecord, RefreshTokenDoc } from '../../models/auth.js';
+import type { AuthRecord } from '../../models/auth.js';
 import { ROLES, type Role, type UserDoc } from '../../models/user.js';
 import { newId } from '../../store/ids.js';
 import type { Store, StoreSession } from '../../store/types.js';

@@ -92,7 +92,10 @@ export class StationPace {
   /** Drops readied tickets older than the window, then recomputes the pace (on a bump, not on a quote). */
   relearn(now: number): void {
     while (this.head < this.readied.length && this.readied[this.head]!.at < now - PACE_WINDOW_MS) this.ratioSum -= this.readied[this.head++]!.ratio;
-    if (this.head > 1024 && this.head * 2 > this.readied.length) this.readied.splice(0, this.head), (this.head = 0);
+    if (this.head > 1024 && this.head * 2 > this.readied.length) {
+      this.readied.splice(0, this.head);
+      this.head = 0;
+    }
     const count = this.readied.length - this.head;
     // Cooks: the most tickets seen cooking at once, now or when one was readied lately.
     let cooks = Math.max(1, this.inProgress.size);

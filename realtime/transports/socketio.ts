@@ -6,7 +6,7 @@ import { Server, type Socket } from 'socket.io';
 import type { AccessTokenVerifier } from '../../domain/accounts/principal.js';
 import { identify, whenExpired, type Viewer } from '../auth.js';
 import type { Envelope, EventType, Sent } from '../events.js';
-import { channelsOf, isChannel, roomOf, roomsOpenTo, type Room } from '../rooms.js';
+import { channelsOf, isChannel, roomOf, roomsOpenTo } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
 import { emitJsonOnly, envelopeParser } from './envelope-parser.js';
 import { fanOutBatch } from './socketio-fanout.js';

@@ -118,7 +118,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   replace(id: string, doc: Omit<T, keyof BaseDoc>, options: WriteOptions = {}): Promise<T | null> {
     return this.write(async () => {
-      const { id: _ignored, _id, created_at, updated_at, ...fields } = doc as Record<string, unknown>;
+      const { id: _ignored, _id, created_at: _created, updated_at: _updated, ...fields } = doc as Record<string, unknown>;
       // A pipeline keeps _id and created_at in the same atomic command; $literal keeps data from being read as expressions.
       const kept = { _id: '$_id', created_at: '$created_at', updated_at: { $literal: this.now() } };
       const pipeline = [{ $replaceWith: { $mergeObjects: [{ $literal: defined(fields) }, kept] } }];
@@ -180,7 +180,7 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
   }
 
   private changes({ set = {}, inc = {} }: Update<T>): mongo.UpdateFilter<mongo.Document> {
-    const { id: _id, created_at, updated_at, ...fields } = set as Record<string, unknown>;
+    const { id: _id, created_at: _created, updated_at: _updated, ...fields } = set as Record<string, unknown>;
     const increments = defined(inc) as Record<string, number>;
     const $set = { ...defined(fields), updated_at: this.now() };
     return Object.keys(increments).length > 0 ? { $set, $inc: increments } : { $set };

@@ -8,10 +8,10 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backup, defaultBackupFile } from '../../scripts/backup.js';
 import { restore } from '../../scripts/restore.js';
-import { call, login, serverEnv, startServer, type ServerProcess } from '../faults/server-process.js';
+import { call, login, serverEnv, startServer, type ServerProcess } from '../server/faults/server-process.js';
 
 let scratch: string;
-let servers: ServerProcess[] = [];
+const servers: ServerProcess[] = [];
 afterEach(async () => {
   for (const server of servers.splice(0)) {
     server.kill();

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { DEMO_USERS, loadDemoData } from '../../scripts/demo-data.js';
 import { startTestApp } from '../helpers/app.js';
-import { call, login, serverEnv, startServer } from '../faults/server-process.js';
+import { call, login, serverEnv, startServer } from '../server/faults/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

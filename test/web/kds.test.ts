@@ -1,7 +1,7 @@
 // The station screen in a real browser against the real app: tickets arrive live at the right
 // station only, bump and recall move the order through the API, and deleted tickets go away.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { startTestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
 import { PASSWORD } from '../helpers/app.js';

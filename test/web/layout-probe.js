@@ -1,6 +1,7 @@
 // Runs in the page (test/web/guest-layout.test.ts evaluates it there): measures the guest screens'
 // layout at the current viewport. Plain browser JavaScript, so the server's type check (no DOM
 // library) never sees it.
+/* exported measureLayout */
 
 /**
  * @param {string[]} names the dishes' image file names, which must never show as text

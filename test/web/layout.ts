@@ -39,7 +39,8 @@ const MEASURE = `(({ cards, texts }) => {
   const top = Math.max(board.top, 0), bottom = Math.min(board.bottom, innerHeight);
   const fullyVisible = boxes.filter(({ r }) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5).length;
   const smallButtons = [...document.querySelectorAll('button')].filter(shown).map((b) => ({ b, r: b.getBoundingClientRect() }))
-    .filter(({ r }) => r.width < 43.5 || r.height < 43.5).map(({ b, r }) => (b.textContent || b.getAttribute('aria-label')) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+    .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+    .map(({ b, r }) => (b.textContent || b.getAttribute('aria-label')) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
   const clipped = [];
   for (const el of document.querySelectorAll(texts)) {
     if (!shown(el)) continue;
@@ -48,7 +49,8 @@ const MEASURE = `(({ cards, texts }) => {
     while (!isCut && where !== card && where.parentElement) {
       where = where.parentElement;
       const inner = el.getBoundingClientRect(), outer = where.getBoundingClientRect();
-      if (clips(where) && (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5)) isCut = true;
+      const outside = inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5;
+      if (clips(where) && outside) isCut = true;
     }
     if (isCut) clipped.push(el.textContent);
   }
@@ -91,7 +93,8 @@ export function wordInView(page: Page, id: string, word: string): Promise<boolea
         if (style.display === 'none' || style.visibility === 'hidden') inside = false;
         if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
         const box = el.getBoundingClientRect();
-        if (el.scrollHeight > el.clientHeight + 1 || rects.some((r) => r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5)) inside = false;
+        const out = (r) => r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5 || r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        if (el.scrollHeight > el.clientHeight + 1 || rects.some(out)) inside = false;
       }
       if (inside) return true;
     }

@@ -13,7 +13,7 @@ describe('board pages', () => {
         // Scripts come from files only: no inline script and no inline handlers.
         expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
         // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
-        if (path !== '/order') expect(page.body).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/);
+        if (path !== '/order') expect(page.body).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/);
         expect(page.body).not.toContain('<!--#head-->');
       }
       const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });

@@ -13,7 +13,6 @@ const inViewport = async (page: Page, id: string) => {
   const { y, height } = await box(page, id);
   return y >= 0 && y + height <= 800;
 };
-const ticketTop = (page: Page, id: string) => orderCard(page, id).evaluate((card) => card.getBoundingClientRect().top);
 const ticketStatus = async (t: TestApp, id: string) => (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json<{ tickets: { status: string }[] }>().tickets[0]?.status;
 
 describe('KDS in a rush', () => {

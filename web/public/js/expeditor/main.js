@@ -9,7 +9,9 @@ import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
 import { showWhole } from '../lib/clamp.js';
+/** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
+/** @type {Record<'priority' | 'age', (a: KitchenOrder, b: KitchenOrder) => number>} */
 const SORTS = {
   priority: byPriorityThenAge,
   age: (a, b) => startedAt(a) - startedAt(b) || a.id.localeCompare(b.id),
@@ -18,14 +20,15 @@ const SORT_KEY = 'pos.expeditor.sort';
 const list = $('#orders');
 const pass = $('#pass');
 const drafts = $('#drafts');
+/** @type {keyof typeof SORTS} */
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
 const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
 const actions = {
   setPriority,
   move,
   showRequests,
-  fireCourse: (id, course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
-  fireAll: (id) => void board.postOrder(id, `/orders/${id}/fire`),
+  fireCourse: (/** @type {string} */ id, /** @type {number} */ course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
+  fireAll: (/** @type {string} */ id) => void board.postOrder(id, `/orders/${id}/fire`),
 };
 const moreBelow = createMoreBelow($('#rail'));
 /** Ids shown at the last render, to tell which order just arrived. */
@@ -35,7 +38,7 @@ function render() {
   const all = [...board.records().values()];
   const kitchen = all.filter((order) => order.status !== 'Draft').sort(SORTS[sortBy]);
   // Food waiting at the pass goes first, whatever the sort: the longest wait on top (it is getting cold).
-  const atPass = kitchen.filter(waitsAtPass).sort((a, b) => Date.parse(a.ready_at) - Date.parse(b.ready_at) || a.id.localeCompare(b.id));
+  const atPass = kitchen.filter(waitsAtPass).sort((a, b) => Date.parse(a.ready_at ?? '') - Date.parse(b.ready_at ?? '') || a.id.localeCompare(b.id));
   const cooking = kitchen.filter((order) => !waitsAtPass(order));
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
   keepFocus(pass, () => pass.replaceChildren(...atPass.map((order) => orderRow(order, actions))));
@@ -52,24 +55,27 @@ function render() {
   for (const button of document.querySelectorAll('[data-sort]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
 }
 
-/** The whole request in a dialog (the rail shows only a ⚠). */
+/** Every ticket Ready and the order Ready for Assembly: its food waits at the pass. @param {KitchenOrder} order */
 function waitsAtPass(order) {
   return order.status === 'Ready for Assembly' && allPrepDone(order) && Boolean(order.ready_at);
 }
 
+/** The whole request in a dialog (the rail shows only a ⚠, for an order that has one). @param {KitchenOrder} order */
 function showRequests(order) {
-  showWhole(order.name, [{ title: 'Guest', text: order.name }, { title: 'Special requests', text: order.special_requests }]);
+  showWhole(order.name, [{ title: 'Guest', text: order.name }, { title: 'Special requests', text: order.special_requests ?? '' }]);
 }
 
+/** @param {string} id @param {number} priority */
 function setPriority(id, priority) {
   if (priority >= 0 && priority <= 5) void board.changeOrder(id, { priority });
 }
 
+/** @param {string} id @param {OrderStatus} status */
 function move(id, status) {
   void board.changeOrder(id, { status });
 }
 
-/** Digits 0–5 set the focused order's priority; W (a table) or P (a takeaway) sends it out. */
+/** Digits 0–5 set the focused order's priority; W (a table) or P (a takeaway) sends it out. @param {string} key @param {string} id */
 function orderKeys(key, id) {
   const order = board.records().get(id);
   const final = order && finalMove(order).status;
@@ -80,6 +86,7 @@ function orderKeys(key, id) {
   return true;
 }
 
+/** @param {HTMLElement} button */
 function sortWith(button) {
   sortBy = button.dataset.sort === 'age' ? 'age' : 'priority';
   localStorage.setItem(SORT_KEY, sortBy);
@@ -87,7 +94,7 @@ function sortWith(button) {
 }
 
 for (const grid of [pass, list, drafts]) wireTicketKeys(grid, { other: orderKeys });
-for (const button of document.querySelectorAll('[data-sort]')) button.addEventListener('click', () => sortWith(button));
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-sort]'))) button.addEventListener('click', () => sortWith(button));
 tickAges($('#rail'), '.order');
 setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPromise(/** @type {HTMLElement} */ (row))), 1_000);

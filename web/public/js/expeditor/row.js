@@ -9,13 +9,26 @@ import { h } from '../lib/dom.js';
 import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
 import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
+/** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
+/**
+ * @typedef {{
+ *   setPriority: (id: string, priority: number) => void,
+ *   move: (id: string, status: OrderStatus) => void,
+ *   showRequests: (order: KitchenOrder) => void,
+ *   fireCourse: (id: string, course: number) => void,
+ *   fireAll: (id: string) => void,
+ * }} RowActions
+ */
 
-/** The final move fits the order: a takeaway is picked up, a table's food goes on its way. */
+/**
+ * The final move fits the order: a takeaway is picked up, a table's food goes on its way.
+ * @param {Pick<KitchenOrder, 'table_number'>} order @returns {{ status: OrderStatus, text: string }}
+ */
 export const finalMove = (order) => (order.table_number === null || order.table_number === undefined ? { status: 'Ready for Pickup', text: 'Pickup' } : { status: 'On the Way', text: 'On the Way' });
 
 /**
- * @param {any} order with every dish (`dishes`) and every station's `tickets`
- * @param {{ setPriority: (id: string, priority: number) => void, move: (id: string, status: string) => void, showRequests: (order: any) => void, fireCourse: (id: string, course: number) => void, fireAll: (id: string) => void }} actions
+ * @param {KitchenOrder} order with every dish (`dishes`) and every station's `tickets`
+ * @param {RowActions} actions
  */
 export function orderRow(order, actions) {
   const done = allPrepDone(order);
@@ -45,18 +58,20 @@ export function orderRow(order, actions) {
   return row;
 }
 
-/** The allergy alerts of every ticket and the request's allergy words, in red under the name. */
+/** The allergy alerts of every ticket and the request's allergy words, in red under the name. @param {KitchenOrder} order */
 function allergyNote(order) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   const { alerts, notes } = allergyLines((order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []), names, order.special_requests);
   return alerts.length + notes.length > 0 && h('span', { class: 'order-allergy' }, [...alerts, ...notes].join(' · '));
 }
 
+/** @type {Record<ReturnType<typeof coursesOf>[number]['state'], string>} */
 const COURSE_TEXT = { held: 'held', timed: 'timed', fired: 'fired', cooking: 'cooking', ready: 'ready ✓' };
 
 /**
  * A paced order's courses (fired, cooking, ready, held), with Fire for the next held course and
  * Fire all to send every held ticket now; nothing for an order served at once.
+ * @param {KitchenOrder} order @param {RowActions} actions
  */
 function coursesLine(order, actions) {
   const courses = coursesOf(order);
@@ -72,13 +87,15 @@ function coursesLine(order, actions) {
     held && h('button', { type: 'button', tabIndex: -1, class: 'fire-all', dataset: { action: 'fire-all' }, on: { click: () => actions.fireAll(order.id) } }, 'Fire all now'));
 }
 
-/** Ingredients the kitchen is short of that this order holds, over its tickets. */
+/** Ingredients the kitchen is short of that this order holds, over its tickets. @param {KitchenOrder} order */
 function shortNote(order) {
   const short = new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)));
   return short.size > 0 && h('span', { class: 'order-short' }, [...short].join(', '));
 }
 
+/** @param {KitchenOrder} order @param {RowActions} actions */
 function priorityControl(order, actions) {
+  /** @param {number} delta @param {string} text @param {string} label */
   const step = (delta, text, label) => h('button', {
     type: 'button', class: 'priority-step', tabIndex: -1, 'aria-label': label, dataset: { action: delta < 0 ? 'raise' : 'lower' },
     disabled: order.priority + delta < 0 || order.priority + delta > 5,
@@ -90,7 +107,7 @@ function priorityControl(order, actions) {
     step(1, '▼', 'Lower priority'));
 }
 
-/** The station's ticket: its state and dishes; an empty cell when the order has none there. */
+/** The station's ticket: its state and dishes; an empty cell when the order has none there. @param {KitchenOrder} order @param {string} station */
 function stationCell(order, station) {
   // A paced order may have several tickets here: the one being worked on, else the next held one.
   const tickets = (order.tickets ?? []).filter((each) => each.station === station && each.status !== 'Voided');
@@ -104,6 +121,7 @@ function stationCell(order, station) {
     h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))));
 }
 
+/** @param {KitchenOrder} order @param {boolean} done */
 function passCell(order, done) {
   if (!done) return h('div', { class: 'pass-cell' }, promise(order));
   return h('div', { class: 'pass-cell' }, h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'), h('span', { class: 'pass-age', dataset: { pass: '' } }));
@@ -112,6 +130,7 @@ function passCell(order, done) {
 /**
  * The order's promise while it cooks: when it is expected Ready for Assembly ("due 19:42"), red once
  * that is later than the time quoted to the guest, or the quoted time has passed.
+ * @param {KitchenOrder} order
  */
 function promise(order) {
   if (!order.expected_ready_at) return null;
@@ -145,6 +164,7 @@ export function refreshPass(row) {
   row.classList.toggle('pass-very-late', waited > PASS_VERY_LATE_MS);
 }
 
+/** @param {KitchenOrder} order @param {boolean} done @param {RowActions} actions */
 function moveButtons(order, done, actions) {
   if (order.status === 'Draft') {
     return [h('button', { type: 'button', tabIndex: -1, class: 'fire', dataset: { action: 'fire' }, on: { click: () => actions.move(order.id, 'Received') } }, 'Fire now')];

@@ -2,6 +2,7 @@
 // Loaded from GET /stations/{station}/all-day and replaced by every `station.all_day` event.
 import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
+/** @import { AllDay } from '../../../types/api.js' */
 
 /** @param {string} station */
 export function createAllDay(station) {
@@ -12,7 +13,9 @@ export function createAllDay(station) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let soon;
 
+  /** @param {AllDay} counts */
   function show({ items, upcoming }) {
+    /** @param {AllDay['items'][number]} item */
     const chip = ({ dish_id, name, quantity }) => h('li', { class: 'all-day-item', dataset: { dishId: dish_id } },
       h('span', { class: 'all-day-qty' }, String(quantity)), h('span', { class: 'all-day-name', title: name }, name));
     $('#all-day-items').replaceChildren(...items.map(chip));

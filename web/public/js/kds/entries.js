@@ -2,32 +2,39 @@
 // have one per course), a strip entry for each held one, and, a moment longer, what was called off.
 import { courseOfDish } from '../lib/courses.js';
 import { stillOnBoard } from '../lib/tickets.js';
+/** @import { Ticket } from '../../../types/api.js' */
+/** @import { StationOrder } from '../lib/station-book.js' */
 
 /** A deleted order's tickets show voided this long, unless a cook acknowledges them first. */
 export const DELETED_SHOWN_MS = 10_000;
 /** A Voided ticket stays until acknowledged, and at most this long (as in the server's queue). */
 export const VOIDED_SHOWN_MS = 10 * 60_000;
 
-/** @typedef {{ key: string, order: any, ticket: any, voided: boolean }} Entry */
+/**
+ * A card: one ticket of an order, with the order holding only that ticket's dishes.
+ * @typedef {{ key: string, order: StationOrder, ticket: Ticket, voided: boolean }} Entry
+ */
 
-/** A card's key: the order's id for its first course, with the course after it for later ones. */
+/** A card's key: the order's id for its first course, with the course after it for later ones. @param {string} id @param {Ticket} ticket */
 const keyOf = (id, ticket) => ((ticket.course ?? 1) === 1 ? id : `${id}:c${ticket.course}`);
 /** @param {string} key @returns {{ id: string, course: number }} */
 export const parseKey = (key) => {
   const [id = '', course] = key.split(':c');
   return { id, course: course ? Number(course) : 1 };
 };
-/** When a ticket was called off: its last change (docs/pacing.md), or the order's deletion. */
+/** When a ticket was called off: its last change (docs/pacing.md), or the order's deletion. @param {StationOrder} order @param {Ticket} ticket */
 export const voidedAt = (order, ticket) => (order.deleted_at ? Number(order.deleted_at) : Date.parse(ticket.changes?.at(-1)?.at ?? ticket.fired_at ?? '') || 0);
-/** What a cook's acknowledgement of a voided card is remembered by. */
+/** What a cook's acknowledgement of a voided card is remembered by. @param {Entry} entry */
 export const ackKey = (entry) => `${entry.key}@${voidedAt(entry.order, entry.ticket)}`;
 
 /**
- * @param {Map<string, any>} records @param {string} station @param {Set<string>} acknowledged
+ * @param {Map<string, StationOrder>} records @param {string} station @param {Set<string>} acknowledged
  * @param {number} now @returns {{ cards: Entry[], held: Entry[] }}
  */
 export function stationEntries(records, station, acknowledged, now) {
+  /** @type {Entry[]} */
   const cards = [];
+  /** @type {Entry[]} */
   const held = [];
   for (const order of records.values()) {
     const course = courseOfDish(order, order.dishes ?? [], station);
@@ -45,7 +52,10 @@ export function stationEntries(records, station, acknowledged, now) {
   return { cards: cards.filter((entry) => !entry.voided || !acknowledged.has(ackKey(entry))), held };
 }
 
-/** Deleted orders shown long enough: dropped from the records. @returns {boolean} whether any was */
+/**
+ * Deleted orders shown long enough: dropped from the records.
+ * @param {Map<string, StationOrder>} records @param {number} now @returns {boolean} whether any was
+ */
 export function dropDeleted(records, now) {
   let dropped = false;
   for (const [id, order] of records) {

@@ -32,6 +32,7 @@ export function createHold(grid, onRelease) {
     }, Math.max(0, movedAt + RESTING_MS - Date.now()) + 50);
   };
 
+  /** @param {EventTarget | null} target */
   const onTicket = (target) => target instanceof Element && target.closest('[data-order-id]') !== null;
   grid.addEventListener('pointerover', (event) => {
     if (!onTicket(event.target)) return;

@@ -3,17 +3,22 @@
 import { $ } from '../lib/dom.js';
 
 const KEY = 'pos.kds.layout';
+/** @typedef {'auto' | 'compact' | 'roomy'} Mode */
+/** @type {Mode[]} */
 const MODES = ['auto', 'compact', 'roomy'];
+/** @type {Record<Mode, string>} */
 const TEXT = { auto: 'Layout: auto', compact: 'Layout: compact', roomy: 'Layout: roomy' };
 export const COMPACT_FROM = 9;
 
 /** @param {() => void} onChange */
 export function wireLayout(onChange) {
   const button = $('#compact');
-  let mode = MODES.includes(localStorage.getItem(KEY) ?? '') ? localStorage.getItem(KEY) : 'auto';
-  const label = () => (button.textContent = TEXT[mode ?? 'auto']);
+  const stored = localStorage.getItem(KEY);
+  /** @type {Mode} */
+  let mode = MODES.find((each) => each === stored) ?? 'auto';
+  const label = () => (button.textContent = TEXT[mode]);
   button.addEventListener('click', () => {
-    mode = MODES[(MODES.indexOf(mode ?? 'auto') + 1) % MODES.length];
+    mode = MODES[(MODES.indexOf(mode) + 1) % MODES.length] ?? 'auto';
     localStorage.setItem(KEY, mode);
     label();
     onChange();

@@ -18,17 +18,18 @@ import { createMoreBelow } from '../lib/more-below.js';
 import { createStockOuts } from './stock.js';
 import { ticketCard } from './ticket.js';
 import { createTimers } from './timers.js';
+/** @import { Entry } from './entries.js' */
 
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
-/** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. */
+/** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. @type {string[]} */
 const bumped = [];
 const allDay = createAllDay(station);
 const stock = createStockOuts(station, pace);
 const timers = createTimers(station);
 const side = {
   reload: () => [allDay, stock].forEach((part) => part.reload()),
-  receive: (type, data) => [allDay, stock].forEach((part) => part.receive(type, data)),
+  receive: (/** @type {string} */ type, /** @type {any} */ data) => [allDay, stock].forEach((part) => part.receive(type, data)),
 };
 const book = createStationBook(station);
 const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book, render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
@@ -38,17 +39,19 @@ const layout = wireLayout(() => render());
 /** Ids shown at the last render, to tell which ticket just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
 
-/** Voided cards a cook has acknowledged (by card and when it was voided). */
+/** Voided cards a cook has acknowledged (by card and when it was voided). @type {Set<string>} */
 const acknowledged = new Set();
 const stationBook = book;
 /** The last render's cards, by key, for the actions. */
-let current = /** @type {Map<string, import('./entries.js').Entry>} */ (new Map());
+let current = /** @type {Map<string, Entry>} */ (new Map());
 
+/** @param {Entry} entry */
 const isDone = (entry) => entry.ticket.status === 'Ready' && !entry.voided;
+/** @param {Entry} entry */
 const startedOf = (entry) => (entry.ticket.fired_at ? Date.parse(entry.ticket.fired_at) : ticketStartedAt(entry.order, station));
 /** Orders placed this long ago or less set the pace a low dish is selling at. */
 const PACE_WINDOW_MINUTES = 10;
-/** Portions of the dish ordered per minute over the last minutes (orders still on this board). */
+/** Portions of the dish ordered per minute over the last minutes (orders still on this board). @param {string} dishId */
 function pace(dishId) {
   const since = Date.now() - PACE_WINDOW_MINUTES * 60_000;
   let portions = 0;
@@ -58,7 +61,7 @@ function pace(dishId) {
   return portions / PACE_WINDOW_MINUTES;
 }
 
-/** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). */
+/** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). @param {Entry} entry @param {number} now */
 function lateness(entry, now) {
   if (isDone(entry) || entry.voided) return 0;
   const { late, veryLate } = timers.forDishes(entry.order.dishes);
@@ -70,8 +73,10 @@ function lateness(entry, now) {
  * Called-off tickets first (a cook must see them), then very late ones (the oldest first), whatever
  * their priority: a forgotten P5 must not sit last and red. Then by priority, a late ticket counting
  * one priority higher; then the oldest.
+ * @param {number} now @returns {(a: Entry, b: Entry) => number}
  */
 function byUrgency(now) {
+  /** @param {Entry} entry */
   const rank = (entry) => {
     if (entry.voided) return -2;
     const late = lateness(entry, now);
@@ -79,9 +84,11 @@ function byUrgency(now) {
   };
   return (a, b) => rank(a) - rank(b) || startedOf(a) - startedOf(b) || a.key.localeCompare(b.key);
 }
+/** @param {number} now */
 const entriesNow = (now) => stationEntries(board.records(), station, acknowledged, now);
 /** Which tickets ran late at the last render: when that changes, the tickets are sorted again. */
 let lateAtRender = '';
+/** @param {number} now */
 const lateNow = (now) => entriesNow(now).cards.filter((entry) => lateness(entry, now) > 0).map((entry) => `${entry.key}:${lateness(entry, now)}`).sort().join();
 
 /** Called-off and open tickets first, then those done here (kept for the recall window); held ones in the strip. */
@@ -106,7 +113,10 @@ function render() {
   stock.refresh();
 }
 
-/** One step along `moves` from the card's ticket status, if there is one. */
+/**
+ * One step along `moves` from the card's ticket status, if there is one.
+ * @param {string} key @param {typeof TICKET_BUMP} moves @returns {Promise<boolean>}
+ */
 function move(key, moves) {
   const entry = current.get(key);
   const status = entry && !entry.voided && moves[entry.ticket.status];
@@ -115,22 +125,24 @@ function move(key, moves) {
   return board.changeOrder(id, { status, course }, `/orders/${id}/tickets/${encodeURIComponent(station)}`);
 }
 
+/** @param {string} key */
 async function bump(key) {
   if (await move(key, TICKET_BUMP)) bumped.push(key);
 }
 
-/** A new ticket finished in one tap: the server's two steps, Start then Done. */
+/** A new ticket finished in one tap: the server's two steps, Start then Done. @param {string} key */
 async function done(key) {
   if (current.get(key)?.ticket.status === 'Received' && !(await move(key, TICKET_BUMP))) return;
   render();
   await bump(key);
 }
 
+/** @param {string} key */
 async function recall(key) {
   await move(key, TICKET_RECALL);
 }
 
-/** A cook has seen a voided ticket: it leaves this board at once, even under the finger that tapped it. */
+/** A cook has seen a voided ticket: it leaves this board at once, even under the finger that tapped it. @param {Entry} entry */
 function ack(entry) {
   acknowledged.add(ackKey(entry));
   render();

@@ -5,28 +5,31 @@
 // read from GET /settings and kept by settings.updated).
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
+/** @import { Dish } from '../../../types/api.js' */
 
 /**
  * @param {string} station
  * @param {(dishId: string) => number} pace portions of the dish ordered per minute lately
  */
 export function createStockOuts(station, pace = () => 0) {
-  /** This station's dishes by id. */
+  /** This station's dishes by id. @type {Map<string, Dish>} */
   let dishes = new Map();
   /** At or below this many portions a dish is running low (the restaurant's setting). */
   let lowPortions = 10;
+  /** @param {Dish} dish @returns {dish is Dish & { portions_left: number }} */
+  const isLow = (dish) => dish.is_available !== false && typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions;
 
   function show() {
     const out = [...dishes.values()].filter((dish) => dish.is_available === false).sort((a, b) => a.name.localeCompare(b.name));
     $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id }, title: dish.name }, dish.name)));
     $('#eighty-six').hidden = out.length === 0;
-    const low = [...dishes.values()].filter((dish) => dish.is_available !== false && typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions)
+    const low = [...dishes.values()].filter(isLow)
       .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
     $('#low-items').replaceChildren(...low.map((dish) => h('li', { class: 'low-item', dataset: { dishId: dish.id }, title: dish.name }, lowText(dish))));
     $('#low').hidden = low.length === 0;
   }
 
-  /** "Steak 4 left · about 6 min" at the pace of the last minutes; without orders lately, no estimate. */
+  /** "Steak 4 left · about 6 min" at the pace of the last minutes; without orders lately, no estimate. @param {Dish & { portions_left: number }} dish */
   function lowText(dish) {
     const perMinute = pace(dish.id);
     const minutes = perMinute > 0 ? Math.max(1, Math.round(dish.portions_left / perMinute)) : null;

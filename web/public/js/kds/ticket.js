@@ -6,17 +6,33 @@ import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { countDishes, tableLabel } from '../lib/orders.js';
 import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
+/** @import { Ticket, TicketStatus } from '../../../types/api.js' */
+/** @import { StationOrder } from '../lib/station-book.js' */
+/** @import { TicketState } from '../lib/tickets.js' */
+/** @import { Entry } from './entries.js' */
+/**
+ * @typedef {{
+ *   bump: (key: string) => void,
+ *   recall: (key: string) => void,
+ *   done: (key: string) => void,
+ *   ack: (entry: Entry) => void,
+ *   dishName: (id: string) => string | null,
+ * }} TicketActions
+ */
 
+/** @type {Partial<Record<TicketStatus, string>>} */
 const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready', Voided: 'Voided' };
+/** @type {Partial<Record<TicketStatus, string>>} */
 const BUMP_TEXT = { Received: 'Start ▶', 'In Progress': 'Done ✓' };
 export const DONE_TEXT = 'Done ✓';
+/** @type {Record<TicketState, string>} */
 const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '✓' };
 
 /**
- * @param {import('./entries.js').Entry} entry the ticket, and its order with the ticket's `dishes` and every station's `tickets`
+ * @param {Entry} entry the ticket, and its order with the ticket's `dishes` and every station's `tickets`
  * @param {string} station
  * @param {{ late: number, veryLate: number }} timers minutes after which the ticket runs late
- * @param {{ bump: (key: string) => void, recall: (key: string) => void, done: (key: string) => void, ack: (entry: any) => void, dishName: (id: string) => string | null }} actions
+ * @param {TicketActions} actions
  */
 export function ticketCard(entry, station, timers, actions) {
   const { order, ticket } = entry;
@@ -49,6 +65,7 @@ export function ticketCard(entry, station, timers, actions) {
 /**
  * The ticket's first line when there is an allergy: the server's alerts for this station's dishes,
  * then the request's allergy words; never clamped, so a cook reads them without a tap at any density.
+ * @param {StationOrder} order @param {Ticket} ticket
  */
 function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
@@ -59,7 +76,7 @@ function allergyLine(order, ticket) {
     ...notes.map((note) => h('span', { class: 'allergy-note' }, note)));
 }
 
-/** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). */
+/** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). @param {Ticket['short']} short */
 function shortLine(short) {
   if (!short?.length) return null;
   return h('p', { class: 'ticket-short', role: 'note' }, h('strong', {}, 'Short'), ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)));
@@ -68,29 +85,33 @@ function shortLine(short) {
 /**
  * The ticket's dishes with a count each; those added after it fired marked NEW, and those removed
  * since struck through (what the cook must add, or stop making).
+ * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
  */
 function dishList(order, ticket, dishName) {
+  /** @type {Map<string, number>} */
   const added = new Map();
+  /** @type {Map<string, number>} */
   const removed = new Map();
   for (const change of ticket.changes ?? []) {
     for (const id of change.added) added.set(id, (added.get(id) ?? 0) + 1);
     for (const id of change.removed) removed.set(id, (removed.get(id) ?? 0) + 1);
   }
   const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
+  /** @param {number} count @param {string} name @param {Record<string, unknown>} [extra] */
   const line = (count, name, extra = {}) => h('li', extra, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name));
   return h('ul', { class: 'ticket-dishes' },
     ...countDishes(order.dishes ?? []).map(({ id, name, count }) => (added.has(id)
       ? h('li', { class: 'dish-new' }, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name), h('span', { class: 'new-mark' }, 'NEW'))
       : line(count, name))),
-    ...[...removed.entries()].filter(([id]) => !ids.has(id) || removed.get(id) > (added.get(id) ?? 0)).map(([id, count]) => line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` })));
+    ...[...removed.entries()].filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0)).map(([id, count]) => line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` })));
 }
 
-/** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. */
+/** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */
 function ackBar(entry, actions) {
   return h('footer', { class: 'ticket-actions' }, h('button', { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } }, 'Seen ✓'));
 }
 
-/** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". */
+/** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". @param {StationOrder} order */
 function tableBadge(order) {
   const label = tableLabel(order);
   const number = label.startsWith('Table ') ? label.slice('Table '.length) : null;
@@ -99,7 +120,7 @@ function tableBadge(order) {
     : h('span', { class: 'ticket-table' }, h('small', {}, 'Table'), ` ${number}`);
 }
 
-/** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. */
+/** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. @param {StationOrder} order @param {string} station */
 function otherStations(order, station) {
   const others = (order.tickets ?? []).filter((ticket) => ticket.station !== station);
   if (others.length === 0) return null;
@@ -109,6 +130,7 @@ function otherStations(order, station) {
   }));
 }
 
+/** @param {string} id @param {TicketStatus} own @param {TicketActions} actions */
 function actionBar(id, own, actions) {
   const recall = TICKET_RECALL[own] && h('button', { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } }, '↶ Recall');
   const bump = TICKET_BUMP[own] && h('button', { class: 'bump', type: 'button', tabIndex: -1, dataset: { action: 'bump' }, on: { click: () => actions.bump(id) } }, BUMP_TEXT[own]);

@@ -2,6 +2,7 @@
 // preparation time on the ticket, red past twice that. A station may set fixed minutes instead
 // (remembered on this tablet, per station) with the Timers button.
 import { $, h } from '../lib/dom.js';
+/** @import { Dish } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
 
@@ -19,7 +20,7 @@ export function createTimers(station) {
     }
   }
 
-  /** The thresholds for a ticket with these dishes, in minutes. */
+  /** The thresholds for a ticket with these dishes, in minutes. @param {Pick<Dish, 'preparation_time'>[]} dishes */
   function forDishes(dishes) {
     const set = fixed();
     if (set) return set;
@@ -32,8 +33,10 @@ export function createTimers(station) {
     $('#timers').addEventListener('click', () => open(onChange));
   }
 
+  /** @param {() => void} onChange */
   function open(onChange) {
     const set = fixed();
+    /** @param {string} name @param {number} value */
     const number = (name, value) => h('input', { name, type: 'number', min: 1, max: 240, step: 1, value: String(value), required: true, class: 'timer-minutes' });
     const form = h('form', { method: 'dialog', class: 'timer-form' },
       h('h2', {}, `Ticket timers · ${station}`),

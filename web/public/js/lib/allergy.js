@@ -1,11 +1,13 @@
 // The allergy words in a guest's request, with a few words around each, so a board can show them
 // whole on every ticket while the rest of a long request stays clamped ("…the side SEVERE PEANUT
 // ALLERGY"). A word list, not understanding: it errs on showing too much ("oat milk").
+/** @import { AllergyAlert } from '../../../types/api.js' */
 const ALLERGY = /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|gluten\w*|wheat|peanuts?|nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|sesame|soy|soya|shellfish|crustaceans?|prawns?|shrimps?|crabs?|lobsters?|molluscs?|mussels?|oysters?|fish|dairy|lactose|milk|eggs?|mustard|celery|lupin|sulphites?|sulfites?)$/i;
 /** Words kept before and after an allergy word in a long clause. */
 const BEFORE = 2;
 const AFTER = 3;
 
+/** @param {string} word */
 const isAllergyWord = (word) => ALLERGY.test(word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
 
 /**
@@ -35,13 +37,14 @@ export function allergyNotes(request) {
 }
 
 /** The EU allergens as a cook says them (the API's names: docs/allergens.md). */
+/** @type {Partial<Record<string, string>>} */
 const ALLERGEN_TEXT = { cereals_gluten: 'gluten', soybeans: 'soy' };
 /** @param {string} allergen */
 export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
 
 /**
  * What a ticket or row must say about allergies: each alert the server put on the tickets ("Burger:
- * sesame, milk"), then the request's allergy words. @param {any[]} alerts `allergy_alerts` items
+ * sesame, milk"), then the request's allergy words. @param {AllergyAlert[]} alerts `allergy_alerts` items
  * @param {Map<string, string>} dishNames by dish id @param {string | null | undefined} request
  * @returns {{ alerts: string[], notes: string[] }}
  */

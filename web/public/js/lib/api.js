@@ -5,6 +5,7 @@ import { NotSentError } from './errors.js';
 import { accessToken, refresh } from './session.js';
 
 export { NotSentError };
+/** @import { Problem } from '../../../types/api.js' */
 
 /** The list limit is at most 30; bigger lists are read page by page. */
 const PAGE = 30;
@@ -16,7 +17,7 @@ const WRITE_TIMEOUT_MS = 15_000;
 let serverOffsetMs = 0;
 
 export class ApiError extends Error {
-  /** @param {number} status @param {{ title?: string, detail?: string }} problem @param {number | null} [retryAfter] seconds */
+  /** @param {number} status @param {Partial<Problem>} problem @param {number | null} [retryAfter] seconds */
   constructor(status, problem, retryAfter = null) {
     super(problem.detail ?? problem.title ?? `HTTP ${status}`);
     this.status = status;

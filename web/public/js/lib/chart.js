@@ -5,6 +5,14 @@
 import uPlot from '/boards/vendor/uplot/uPlot.esm.js';
 
 const HEIGHT = 240;
+/**
+ * One line: its values per label (null: nothing measured), its colour (`series-N`), dashed for a second measure.
+ * @typedef {{ name: string, values: (number | null)[], index?: number, dashed?: boolean }} LineSeries
+ */
+/**
+ * What a chart is drawn from, less the size and frame that `mount` adds.
+ * @typedef {Omit<uPlot.Options, 'width' | 'height'> & { title: string }} ChartOptions
+ */
 
 /** The colour of `series-N` as the stylesheet sets it (`--c`). @param {number} index */
 function colourOf(index) {
@@ -16,7 +24,10 @@ function colourOf(index) {
   return colour;
 }
 
-/** Axes readable on the dark boards: muted labels, faint grid; counts tick in whole numbers. */
+/**
+ * Axes readable on the dark boards: muted labels, faint grid; counts tick in whole numbers.
+ * @param {string[]} labels @param {string} unit @param {boolean} [whole] @returns {uPlot.Axis[]}
+ */
 function axes(labels, unit, whole = false) {
   const muted = getComputedStyle(document.body).getPropertyValue('--muted').trim() || '#9aa4b2';
   const line = getComputedStyle(document.body).getPropertyValue('--line').trim() || '#2a3140';
@@ -27,7 +38,10 @@ function axes(labels, unit, whole = false) {
   ];
 }
 
-/** A chart in a box that knows its width: uPlot draws to the pixel size it is given. */
+/**
+ * A chart in a box that knows its width: uPlot draws to the pixel size it is given.
+ * @param {ChartOptions} options @param {uPlot.AlignedData} data @param {number} width
+ */
 function mount(options, data, width) {
   const box = document.createElement('div');
   box.className = 'chart';
@@ -41,10 +55,11 @@ function mount(options, data, width) {
 /**
  * Lines over the labels, one colour per station (dashed ones for a second measure).
  * With `signed`, the y axis goes below zero when a value does (an early order is a negative lateness).
- * @param {{ labels: string[], series: { name: string, values: (number | null)[], index?: number, dashed?: boolean }[], unit?: string, title: string, width?: number, signed?: boolean }} data
+ * @param {{ labels: string[], series: LineSeries[], unit?: string, title: string, width?: number, signed?: boolean }} data
  */
 export function lineChart({ labels, series, unit = '', title, width = 640, signed = false }) {
   const xs = labels.map((_, i) => i);
+  /** @type {ChartOptions} */
   const options = {
     title,
     scales: { x: { time: false }, y: { range: (_u, min, max) => [signed ? Math.min(0, Math.floor(min ?? 0)) : 0, Math.max(1, max)] } },
@@ -63,15 +78,19 @@ export function stackedBars({ labels, series, title, width = 640 }) {
   const xs = labels.map((_, i) => i);
   let running = labels.map(() => 0);
   const stacked = series.map((each) => (running = running.map((sum, i) => sum + (each.values[i] ?? 0))));
-  const bars = uPlot.paths.bars({ size: [0.7, 28] });
-  const order = series.map((_, n) => n).reverse();
+  // The full build served always has its bar path builder; the types leave every builder optional.
+  const barPaths = uPlot.paths.bars;
+  if (!barPaths) throw new Error('This uPlot build draws no bars.');
+  const bars = barPaths({ size: [0.7, 28] });
+  const order = series.map((each, n) => ({ each, n, values: stacked[n] ?? [] })).reverse();
+  /** @type {ChartOptions} */
   const options = {
     title,
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: axes(labels, '', true),
-    series: [{}, ...order.map((n) => ({ label: series[n].name, fill: colourOf(series[n].index ?? n), stroke: colourOf(series[n].index ?? n), width: 0, paths: bars, points: { show: false } }))],
+    series: [{}, ...order.map(({ each, n }) => ({ label: each.name, fill: colourOf(each.index ?? n), stroke: colourOf(each.index ?? n), width: 0, paths: bars, points: { show: false } }))],
   };
-  return mount(options, [xs, ...order.map((n) => stacked[n])], width);
+  return mount(options, [xs, ...order.map(({ values }) => values)], width);
 }
 
 /** A legend matching the charts' series classes. @param {{ name: string, index?: number, dashed?: boolean }[]} series */

@@ -19,7 +19,8 @@ export const price = new Intl.NumberFormat(undefined, currency
   : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /**
- * @param {{ id: string, name: string, description: string, price: number, image_name: string, is_available: boolean, portions_left?: number | null, allergens?: string[] }} dish
+ * @param {{ id: string, name: string, description: string, price: number, image_name: string,
+ *   is_available: boolean, portions_left?: number | null, allergens?: string[] }} dish
  * @param {HTMLElement | null} [action] shown at the foot of the dish
  * @param {ReadonlySet<string>} [allergies] the guest's: a dish containing one is marked
  */

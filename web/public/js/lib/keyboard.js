@@ -56,6 +56,7 @@ function moveFocus(grid, from, step) {
 /**
  * Puts the focus back on the ticket that had it before a re-render; if that ticket is gone, on the
  * one now at its place (or the last), so a bump bar never loses its place.
+ * @param {HTMLElement} grid @param {() => void} render
  */
 export function keepFocus(grid, render) {
   const focused = /** @type {HTMLElement | null} */ (document.activeElement?.closest('[data-order-id]') ?? null);

@@ -2,6 +2,7 @@
 // (re)connection or `resync` event so a board never shows what it missed while away.
 import { io } from '/boards/vendor/socket.io.esm.min.js';
 import { accessToken, freshToken, refresh } from './session.js';
+/** @import { Socket } from '/boards/vendor/socket.io.esm.min.js' */
 
 export const EVENT_TYPES = [
   'order.created', 'order.updated', 'order.deleted',
@@ -62,6 +63,7 @@ const HEARTBEAT_TIMEOUT_MS = 5_000;
  * about a minute. The board asks the server to confirm its rooms every few seconds (the same
  * `subscribe`, which changes nothing when repeated) and treats a missing answer as a dead link: it
  * says so at once and drops the connection so socket.io starts reconnecting.
+ * @param {Socket} socket @param {string[]} rooms @param {(state: LinkState, detail?: string) => void} onState
  */
 function startHeartbeat(socket, rooms, onState) {
   const state = { waiting: false };
@@ -90,7 +92,11 @@ async function reconnectAfter(socket, tokenReady, ms) {
   if (await tokenReady) setTimeout(() => socket.connect(), ms);
 }
 
-/** Joins the rooms; true once the server has admitted us. @returns {Promise<boolean>} */
+/**
+ * Joins the rooms; true once the server has admitted us.
+ * @param {Socket} socket @param {string[]} rooms @param {(state: LinkState, detail?: string) => void} onState
+ * @returns {Promise<boolean>}
+ */
 async function subscribe(socket, rooms, onState) {
   try {
     const reply = await socket.timeout(10_000).emitWithAck('subscribe', { rooms });

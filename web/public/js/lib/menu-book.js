@@ -2,11 +2,13 @@
 // with dish events, and laid out by category.
 import { h } from './dom.js';
 import { isFresher } from './sync.js';
+/** @import { Dish } from '../../../types/api.js' */
 
 const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'];
+/** @type {Partial<Record<string, string>>} */
 const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Dessert: 'Desserts', Drinks: 'Drinks' };
 
-/** Applies a dish event to the dishes held. @param {Map<string, any>} dishes @param {string} type @param {any} data */
+/** Applies a dish event to the dishes held. @param {Map<string, Dish>} dishes @param {string} type @param {any} data */
 export function applyDishEvent(dishes, type, data) {
   const held = dishes.get(data.id);
   if (type === 'dish.deleted') dishes.delete(data.id);
@@ -16,11 +18,11 @@ export function applyDishEvent(dishes, type, data) {
 
 /**
  * One section per category that has dishes, in menu order, dishes by name.
- * @param {Iterable<any>} all @param {(dish: any) => HTMLElement} item
+ * @param {Iterable<Dish>} all @param {(dish: Dish) => HTMLElement} item
  */
 export function menuSections(all, item) {
   const dishes = [...all].sort((a, b) => a.name.localeCompare(b.name));
-  return CATEGORIES.map((category) => [category, dishes.filter((dish) => dish.category === category)])
+  return CATEGORIES.map((category) => /** @type {[string, Dish[]]} */ ([category, dishes.filter((dish) => dish.category === category)]))
     .filter(([, inCategory]) => inCategory.length > 0)
     .map(([category, inCategory]) => h('section', { class: 'category', dataset: { category } },
       h('h2', {}, HEADINGS[category] ?? category),

@@ -2,8 +2,7 @@
 import { fetchAll } from './api.js';
 import { applyOrderEvent } from './sync.js';
 
-/** @typedef {{ id: string, name: string, station: string, preparation_time: number, category: string }} Dish */
-/** @typedef {{ id: string, name: string, status: string, priority: number, created_at: string, updated_at: string, fire_at: string | null, dish_ids: string[], dishes: Dish[] } & Record<string, any>} BoardOrder */
+/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
 
 /**
  * Every order in one of `statuses`, with all its dishes (the expeditor's view; a station reads its
@@ -12,11 +11,12 @@ import { applyOrderEvent } from './sync.js';
  */
 export function createOrderBook({ statuses }) {
   /** Dishes by id, kept current by dish events, to read REST orders with. */
+  /** @type {Map<string, Dish>} */
   const dishes = new Map();
-  /** @param {BoardOrder} order */
+  /** @param {KitchenOrder} order */
   const belongs = (order) => statuses.includes(order.status);
 
-  /** @returns {Promise<BoardOrder[]>} */
+  /** @returns {Promise<KitchenOrder[]>} */
   async function load() {
     const [menu, orders] = await Promise.all([
       fetchAll('/dishes'),
@@ -24,18 +24,19 @@ export function createOrderBook({ statuses }) {
     ]);
     dishes.clear();
     for (const dish of menu) dishes.set(dish.id, dish);
-    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((id) => dishes.get(id) ?? []) })).filter(belongs);
+    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => dishes.get(id) ?? []) })).filter(belongs);
   }
 
   /**
    * Applies one live event; returns true when an order appeared that was not shown before.
-   * @param {Map<string, BoardOrder>} orders @param {string} type @param {any} data
+   * @param {Map<string, KitchenOrder>} orders @param {string} type @param {any} data
    */
   function apply(orders, type, data) {
     if (type.startsWith('dish.')) trackDish(type, data);
     return applyOrderEvent(orders, type, data, belongs);
   }
 
+  /** @param {string} type @param {Dish} dish */
   function trackDish(type, dish) {
     if (type === 'dish.deleted') dishes.delete(dish.id);
     else if (type !== 'dish.availability') dishes.set(dish.id, dish);

@@ -1,11 +1,12 @@
 // What the boards know of orders: the kitchen's statuses, ages, counts, sorting and labels (the
 // moves are per station ticket: tickets.js; how late a ticket runs: age.js).
+/** @import { Order } from '../../../types/api.js' */
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
 export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
 export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
 
-/** When the kitchen's clock starts: a scheduled order's fire time, else its creation. */
+/** When the kitchen's clock starts: a scheduled order's fire time, else its creation. @param {Pick<Order, 'created_at' | 'fire_at'>} order */
 export function startedAt(order) {
   const created = Date.parse(order.created_at);
   const fired = order.fire_at ? Date.parse(order.fire_at) : 0;
@@ -20,9 +21,9 @@ export function formatAge(ms) {
   return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
 }
 
-/** Dishes with a count each, in the order first listed: "2 × Steak". */
+/** Dishes with a count each, in the order first listed: "2 × Steak". @param {{ id: string, name: string }[]} dishes */
 export function countDishes(dishes) {
-  /** @type {Map<string, { name: string, count: number }>} */
+  /** @type {Map<string, { id: string, name: string, count: number }>} */
   const counts = new Map();
   for (const dish of dishes) {
     const entry = counts.get(dish.id) ?? { id: dish.id, name: dish.name, count: 0 };
@@ -32,7 +33,7 @@ export function countDishes(dishes) {
   return [...counts.values()];
 }
 
-/** Priority (0 first), then the oldest first. */
+/** Priority (0 first), then the oldest first. @param {Order} a @param {Order} b */
 export function byPriorityThenAge(a, b) {
   return a.priority - b.priority || startedAt(a) - startedAt(b) || a.id.localeCompare(b.id);
 }
@@ -45,5 +46,5 @@ export function clockTime(iso) {
   return sameDay ? time : `${at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
 }
 
-/** The table, or "Takeaway". */
+/** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
 export const tableLabel = (order) => (order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`);

@@ -11,9 +11,10 @@ import { resumeSession, sessionEvents } from './session.js';
 import { createSync } from './sync.js';
 
 /**
+ * @template {{ name: string, dishes: unknown }} T the orders the board holds
  * @param {{
  *   rooms: string[],
- *   book: { load: () => Promise<any[]>, apply: (records: Map<string, any>, type: string, data: any) => boolean },
+ *   book: { load: () => Promise<T[]>, apply: (records: Map<string, T>, type: string, data: any) => boolean },
  *   render: () => void,
  *   what: string,
  *   side?: { reload: () => void, receive: (type: string, data: any) => void },

@@ -6,18 +6,26 @@
 import { fetchAll } from './api.js';
 import { KITCHEN_STATUSES } from './orders.js';
 import { applyOrderEvent } from './sync.js';
+/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
+/**
+ * An order as a station holds it: `deleted_at` (ms) once it was deleted, while it shows voided.
+ * @typedef {KitchenOrder & { deleted_at?: number }} StationOrder
+ */
 
 const OPEN = ['Draft', ...KITCHEN_STATUSES];
 
 /** @param {string} station */
 export function createStationBook(station) {
   /** This station's dishes by id (also to name a dish removed from an order). */
+  /** @type {Map<string, Dish>} */
   const menu = new Map();
+  /** @param {StationOrder} order */
   const mine = (order) => (order.tickets ?? []).filter((ticket) => ticket.station === station);
-  /** Open, with a ticket here that holds dishes of this station or was voided. */
+  /** Open, with a ticket here that holds dishes of this station or was voided. @param {StationOrder} order */
   const belongs = (order) => OPEN.includes(order.status) && mine(order).length > 0
     && ((order.dishes ?? []).length > 0 || mine(order).some((ticket) => ticket.status === 'Voided'));
 
+  /** @returns {Promise<StationOrder[]>} */
   async function load() {
     const [dishes, orders] = await Promise.all([
       fetchAll('/dishes', { filter: `station.eq~${station}` }),
@@ -25,12 +33,12 @@ export function createStationBook(station) {
     ]);
     menu.clear();
     for (const dish of dishes) menu.set(dish.id, dish);
-    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((id) => menu.get(id) ?? []) })).filter(belongs);
+    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => menu.get(id) ?? []) })).filter(belongs);
   }
 
   /**
    * Applies one live event; returns true when an order appeared that was not shown before.
-   * @param {Map<string, any>} orders @param {string} type @param {any} data
+   * @param {Map<string, StationOrder>} orders @param {string} type @param {any} data
    */
   function apply(orders, type, data) {
     if (type.startsWith('dish.') && (data.station === station || menu.has(data.id))) {
@@ -45,5 +53,5 @@ export function createStationBook(station) {
     return applyOrderEvent(orders, type, data, belongs);
   }
 
-  return { load, apply, dishName: (id) => menu.get(id)?.name ?? null };
+  return { load, apply, dishName: (/** @type {string} */ id) => menu.get(id)?.name ?? null };
 }

@@ -49,13 +49,16 @@ export function createSync({ load, apply, render, onError }) {
   return { resync, receive, records: () => records };
 }
 
-/** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. */
+/** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. @param {unknown} error */
 function isWorthRetrying(error) {
   const status = /** @type {{ status?: number }} */ (error).status;
   return status === undefined || status >= 500 || status === 429;
 }
 
-/** True when `incoming` is not older than what is held (events can arrive after a fresher snapshot). */
+/**
+ * True when `incoming` is not older than what is held (events can arrive after a fresher snapshot).
+ * @param {{ updated_at?: string } | undefined} held @param {{ updated_at?: string }} incoming
+ */
 export function isFresher(held, incoming) {
   return !held || !incoming.updated_at || !held.updated_at || incoming.updated_at >= held.updated_at;
 }
@@ -64,7 +67,9 @@ export function isFresher(held, incoming) {
  * Applies one order event to a board's orders: a deletion drops the order, a fresher version is
  * kept while `belongs` says it is the board's and dropped once it is not, an older one is ignored.
  * Returns true when an order appeared that was not shown before.
- * @param {Map<string, any>} orders @param {string} type @param {any} data @param {(order: any) => boolean} belongs
+ * @template {{ id: string, updated_at?: string }} T
+ * @param {Map<string, T>} orders @param {string} type @param {any} data the event's order
+ * @param {(order: T) => boolean} belongs
  */
 export function applyOrderEvent(orders, type, data, belongs) {
   if (!type.startsWith('order.')) return false;

@@ -2,13 +2,20 @@
 import { $ } from '../lib/dom.js';
 import { legend, lineChart, stackedBars } from '../lib/chart.js';
 import { STATIONS } from '../lib/orders.js';
+/** @import { KitchenReport } from '../../../types/api.js' */
+/** @import { LineSeries } from '../lib/chart.js' */
 
+/** @param {number | null | undefined} seconds */
 const minutes = (seconds) => (seconds === null || seconds === undefined ? null : Math.round(seconds / 6) / 10);
 /** The drawing width of a chart's panel (charts are drawn to pixels). @param {string} selector */
 const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
+/** @param {string} station */
 const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
 
-/** Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days. */
+/**
+ * Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days.
+ * @param {{ start: string }[]} buckets @param {KitchenReport['bucket']} bucket @param {string} timeZone
+ */
 function labelsOf(buckets, bucket, timeZone) {
   const zone = timeZone ? { timeZone } : {};
   return buckets.map(({ start }) => {
@@ -17,11 +24,15 @@ function labelsOf(buckets, bucket, timeZone) {
   });
 }
 
+/** @type {Record<KitchenReport['bucket'], string>} */
 const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' };
 
-/** @param {any} report the body of GET /reports/kitchen */
+/** @param {KitchenReport} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
-  const stations = STATIONS.map((name, index) => ({ index, data: report.stations.find((each) => each.station === name) })).filter((each) => each.data);
+  const stations = STATIONS.flatMap((name, index) => {
+    const data = report.stations.find((each) => each.station === name);
+    return data ? [{ index, data }] : [];
+  });
   const labels = labelsOf(report.orders.buckets, report.bucket, report.time_zone);
 
   const times = stations.flatMap(({ index, data }) => [
@@ -34,14 +45,15 @@ export function drawCharts(report) {
   $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }), legend(late));
 
   // Promised vs actual: how long after its quoted time each bucket's readied orders were ready (negative: early).
-  const promise = [
-    { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) },
-    { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) },
-  ];
+  /** @type {LineSeries} */
+  const median = { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) };
+  /** @type {LineSeries} */
+  const slowest = { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) };
+  const promise = [median, slowest];
   $('#chart-promise').replaceChildren(lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }), legend(promise.filter((each) => !each.dashed)));
   // What the lines show, for the tests and the curious: the buckets' values where there are any.
-  $('#chart-promise').dataset.medians = promise[0].values.filter((value) => value !== null).join(' ');
-  $('#chart-promise').dataset.p90s = promise[1].values.filter((value) => value !== null).join(' ');
+  $('#chart-promise').dataset.medians = median.values.filter((value) => value !== null).join(' ');
+  $('#chart-promise').dataset.p90s = slowest.values.filter((value) => value !== null).join(' ');
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));

@@ -15,10 +15,11 @@ import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
 import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
+/** @import { AllDay, KitchenReport } from '../../../types/api.js' */
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
-let report = /** @type {any} */ (null);
+let report = /** @type {KitchenReport | null} */ (null);
 /** @type {ReturnType<typeof connectLive> | null} */
 let socket = null;
 const stockLive = createStockLive();
@@ -34,6 +35,7 @@ const EVENT_RELOAD_MS = 400;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let reloadSoon;
 
+/** @param {number | null | undefined} seconds */
 const duration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds < 60 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`);
 
 /** Today since midnight by the quarter hour, or the last seven days by the day. */
@@ -48,9 +50,11 @@ function period() {
 async function loadReport() {
   const { from, to, bucket } = period();
   try {
-    report = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
-    if (range === 'today' && report.today && report.today !== from.toISOString() && zoneToday?.toISOString() !== report.today) {
-      zoneToday = new Date(report.today);
+    /** @type {KitchenReport} */
+    const answer = await api('GET', `/reports/kitchen?${new URLSearchParams({ from: from.toISOString(), to: to.toISOString(), bucket })}`);
+    report = answer;
+    if (range === 'today' && answer.today && answer.today !== from.toISOString() && zoneToday?.toISOString() !== answer.today) {
+      zoneToday = new Date(answer.today);
       return loadReport();
     }
     show();
@@ -60,9 +64,12 @@ async function loadReport() {
 }
 
 function show() {
-  const { orders, stations, from, to } = report;
+  if (!report) return;
+  const { orders, from, to } = report;
   const zone = report.time_zone ? { timeZone: report.time_zone } : {};
-  $('#range-text').textContent = `${new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone })} – ${new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone })}${report.time_zone ? ` (${report.time_zone})` : ''}`;
+  const start = new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
+  const end = new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+  $('#range-text').textContent = `${start} – ${end}${report.time_zone ? ` (${report.time_zone})` : ''}`;
   $('#t-placed').textContent = String(orders.placed);
   $('#t-closed').textContent = String(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
@@ -85,16 +92,19 @@ function showLate() {
   $('#t-late-note').textContent = `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
 }
 
-/** Kept the promise: readied orders no later than 5 minutes after their quoted time, of those quoted. */
+/**
+ * Kept the promise: readied orders no later than 5 minutes after their quoted time, of those quoted.
+ * @param {KitchenReport['orders']['ready_vs_quoted'] | undefined} promise
+ */
 function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
   $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
-  $('#t-promise-note').textContent = quoted ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise.median_seconds)}` : 'no quoted order readied yet';
+  $('#t-promise-note').textContent = quoted ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise?.median_seconds)}` : 'no quoted order readied yet';
   $('#t-promise').closest('.tile')?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
 
-/** A lateness: "2′10″ late", "45 s early", "on time". */
+/** A lateness: "2′10″ late", "45 s early", "on time". @param {number | null | undefined} seconds */
 const signedDuration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds === 0 ? 'on time' : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`);
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
@@ -107,7 +117,7 @@ function showStock() {
   $('#stock-none').hidden = low.length > 0;
 }
 
-/** @param {any} counts one station's all-day counts */
+/** @param {AllDay} counts one station's all-day counts */
 function showAllDay(counts) {
   const column = $(`#all-day [data-station="${counts.station}"] ul`);
   column.replaceChildren(...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)));
@@ -130,6 +140,7 @@ function start() {
   now.reload();
   stockLive.reload();
   settingsForm.reload();
+  /** @param {string} type @param {any} data */
   const onEvent = (type, data) => {
     if (type === 'station.all_day') showAllDay(data);
     stockLive.receive(type, data);
@@ -152,6 +163,7 @@ function start() {
   else socket = connectLive({ rooms: [...STATIONS.map((station) => `station:${station}`), 'menu'], onEvent, onResync: resync, onState: showLinkState });
 }
 
+/** @param {HTMLElement} button */
 function pickRange(button) {
   range = button.dataset.range === 'week' ? 'week' : 'today';
   localStorage.setItem(RANGE_KEY, range);
@@ -165,8 +177,8 @@ wireMuteButton();
 startHeaderClock();
 now.mount();
 $('#all-day').replaceChildren(...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))));
-for (const button of document.querySelectorAll('[data-range]')) {
-  button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.range === range));
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-range]'))) {
+  button.setAttribute('aria-pressed', String(button.dataset.range === range));
   button.addEventListener('click', () => pickRange(button));
 }
 $('#low-orders').addEventListener('input', showStock);

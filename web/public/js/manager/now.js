@@ -6,6 +6,7 @@ import { fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { formatAge, STATIONS } from '../lib/orders.js';
 import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
+/** @import { KitchenOrder } from '../../../types/api.js' */
 
 /** The report's margin past the longest dish (domain/orders/schedule.ts SCHEDULE_MARGIN_MINUTES). */
 const LATE_MARGIN_MINUTES = 5;
@@ -13,7 +14,7 @@ const OPEN = ['Received', 'In Progress'];
 
 /**
  * @param {() => void} onChange told when the late counts may have changed
- * @param {(queues: any[][]) => void} [onQueues] given each station's queue as loaded
+ * @param {(queues: KitchenOrder[][]) => void} [onQueues] given each station's queue as loaded
  */
 export function createNow(onChange, onQueues = () => {}) {
   /** Each station's open tickets: when they started and when they turn late (ms). */
@@ -31,10 +32,11 @@ export function createNow(onChange, onQueues = () => {}) {
   async function reload() {
     const mine = ++asked;
     try {
+      /** @type {KitchenOrder[][]} */
       const queues = await Promise.all(STATIONS.map((station) => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`)));
       if (mine !== asked) return;
       onQueues(queues);
-      open = new Map(STATIONS.map((station, index) => [station, queues[index].filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
+      open = new Map(STATIONS.map((station, index) => [station, (queues[index] ?? []).filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
         const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
         const started = ticketStartedAt(order, station);
         return { started, lateAt: started + (longest + LATE_MARGIN_MINUTES) * 60_000 };

@@ -5,13 +5,16 @@ import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
 import { $ } from '../lib/dom.js';
+/** @import { Settings } from '../../../types/api.js' */
 
 /** @param {() => void} onSaved the report follows a new time zone */
 export function createSettingsForm(onSaved) {
   const form = /** @type {HTMLFormElement} */ ($('#settings-form'));
+  /** @param {string} name */
   const field = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
-  let shown = /** @type {any} */ (null);
+  let shown = /** @type {Settings | null} */ (null);
 
+  /** @param {Settings} settings */
   function show(settings) {
     shown = settings;
     field('time_zone').value = settings.time_zone;
@@ -27,7 +30,7 @@ export function createSettingsForm(onSaved) {
       max_wait_minutes: wait === '' ? null : Number(wait),
       low_portions: Number(field('low_portions').value),
     };
-    return Object.fromEntries(Object.entries(next).filter(([name, value]) => shown?.[name] !== value));
+    return Object.fromEntries(Object.entries(next).filter(([name, value]) => shown?.[/** @type {keyof typeof next} */ (name)] !== value));
   }
 
   form.addEventListener('submit', async (event) => {

@@ -4,14 +4,18 @@
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { tableLabel } from '../lib/orders.js';
+/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
 
 export function createStockLive() {
-  /** Every dish by id, with its portions_left. */
+  /** Every dish by id, with its portions_left. @type {Map<string, Dish>} */
   let dishes = new Map();
   let lowPortions = 10;
+  /** @param {Dish} dish @returns {dish is Dish & { portions_left: number }} */
+  const isLow = (dish) => typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions;
 
-  /** @param {any[][]} queues each station's queue (orders with all their tickets) */
+  /** @param {KitchenOrder[][]} queues each station's queue (orders with all their tickets) */
   function showShortages(queues) {
+    /** @type {Map<string, { order: KitchenOrder, short: string[] }>} */
     const orders = new Map();
     for (const order of queues.flat()) {
       const short = [...new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
@@ -23,7 +27,7 @@ export function createStockLive() {
   }
 
   function showLow() {
-    const low = [...dishes.values()].filter((dish) => typeof dish.portions_left === 'number' && dish.portions_left <= lowPortions)
+    const low = [...dishes.values()].filter(isLow)
       .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
     $('#low-rows').replaceChildren(...low.map((dish) => h('li', { class: dish.portions_left === 0 ? 'out' : '', dataset: { dishId: dish.id } },
       h('strong', {}, String(dish.portions_left)), ` ${dish.name}`, h('small', {}, ` · ${dish.station}`))));

@@ -4,10 +4,10 @@
 import { $ } from '../lib/dom.js';
 import { currentSession, sessionEvents, signIn, signOut } from '../lib/session.js';
 
-/** @param {HTMLFormElement} form */
+/** @param {HTMLFormElement} form @param {string} name */
 const field = (form, name) => String(new FormData(form).get(name) ?? '');
 
-/** Opens a patron account; resolves to null, or the Problem detail to show. */
+/** Opens a patron account; resolves to null, or the Problem detail to show. @param {string} userName @param {string} email @param {string} password */
 async function signUp(userName, email, password) {
   const response = await fetch('/users', {
     method: 'POST',

@@ -24,7 +24,7 @@ export function wireAllergies(onChange) {
   };
   $('#allergy-choices').replaceChildren(...ALLERGENS.map((allergen) =>
     h('label', { class: 'allergy-choice' },
-      h('input', { type: 'checkbox', name: 'allergy', value: allergen, checked: allergies.has(allergen), on: { change: (event) => {
+      h('input', { type: 'checkbox', name: 'allergy', value: allergen, checked: allergies.has(allergen), on: { change: (/** @type {Event} */ event) => {
         if (/** @type {HTMLInputElement} */ (event.target).checked) allergies.add(allergen);
         else allergies.delete(allergen);
         localStorage.setItem(KEY, JSON.stringify([...allergies]));

@@ -3,6 +3,7 @@
 import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h } from '../lib/dom.js';
+/** @import { Dish } from '../../../types/api.js' */
 
 const KEY = 'pos.order.cart';
 
@@ -40,12 +41,14 @@ export const cart = {
 /**
  * The cart's lines, the total, what blocks checkout (dishes sold out or gone from the menu), and
  * the dishes that meet the guest's allergies ("Steak contains sesame").
- * @param {Map<string, any>} menu @param {(dishId: string, delta: number) => void} onChange
+ * @param {Map<string, Dish>} menu @param {(dishId: string, delta: number) => void} onChange
  * @param {boolean} locked while an order is being placed
  * @param {ReadonlySet<string>} allergies
  */
 export function renderCart(menu, onChange, locked, allergies) {
+  /** @type {string[]} */
   const blocked = [];
+  /** @type {string[]} */
   const conflicts = [];
   let total = 0;
   const items = [...cart.lines].map(([id, quantity]) => {
@@ -54,7 +57,7 @@ export function renderCart(menu, onChange, locked, allergies) {
     const available = Boolean(dish?.is_available);
     const met = dish ? allergensMet(dish, allergies) : [];
     if (met.length > 0) conflicts.push(`${name} contains ${allergenText(met)}`);
-    if (!available) blocked.push(name);
+    if (!dish || !available) blocked.push(name);
     else total += dish.price * quantity;
     const classes = ['cart-line', !available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
     return h('li', { class: classes, dataset: { dishId: id, available: String(available) } },

@@ -22,19 +22,21 @@ export function pendingCheckout() {
   }
 }
 
-/** Starts a checkout: a new key for this request, stored before anything is sent. */
+/** Starts a checkout: a new key for this request, stored before anything is sent. @param {Record<string, unknown>} body @returns {PendingCheckout} */
 export function startCheckout(body) {
   const pending = { key: newKey(), body };
   localStorage.setItem(KEY, JSON.stringify(pending));
   return pending;
 }
 
+/** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The 409 of a kitchen too busy to take the order: final, although it carries a Retry-After. */
 export const KITCHEN_FULL = 'The kitchen is full';
 
 /** A refusal stands (the server stored it with the key); a lost answer, a 5xx, or 409 "still running" is worth another try. */
+/** @param {unknown} error */
 const isFinal = (error) => error instanceof ApiError && error.status < 500 && error.status !== 429
   && !(error.status === 409 && error.retryAfter && error.problem?.title !== KITCHEN_FULL);
 

@@ -16,6 +16,7 @@ import { allergies, wireAllergies } from './allergies.js';
 import { orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
+/** @import { Dish, Order } from '../../../types/api.js' */
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
@@ -27,7 +28,7 @@ let placeOnceIn = false;
 let live = null;
 const form = /** @type {HTMLFormElement} */ ($('#checkout'));
 
-/** @param {Map<string, any>} orders @param {string} type @param {any} data */
+/** @param {Map<string, Order>} orders @param {string} type @param {any} data */
 function applyOrderEvent(orders, type, data) {
   if (type === 'order.deleted') orders.delete(data.id);
   else if (isFresher(orders.get(data.id), data)) orders.set(data.id, data);
@@ -46,10 +47,11 @@ function showPacing() {
 }
 tableField.addEventListener('input', showPacing);
 for (const choice of form.querySelectorAll('input[name=pacing]')) choice.addEventListener('change', () => quote.update());
+/** @param {Error} error */
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
-const menu = createSync({ load: () => fetchAll('/dishes'), apply: applyDishEvent, render, onError });
+const menu = createSync({ load: () => /** @type {Promise<Dish[]>} */ (fetchAll('/dishes')), apply: applyDishEvent, render, onError });
 const orders = createSync({
-  load: () => (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
+  load: () => /** @type {Promise<Order[]>} */ (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
   apply: applyOrderEvent,
   render,
   onError,
@@ -67,12 +69,14 @@ function render() {
   });
 }
 
+/** @param {Dish} dish */
 function addButton(dish) {
   const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(renderCartPanel));
   return h('button', { type: 'button', class: 'add', disabled: !dish.is_available || placing, 'aria-label': `Add ${dish.name}`, dataset: { focusKey: `add-${dish.id}` }, on: { click: add } }, 'Add');
 }
 
 function renderCartPanel() {
+  /** @param {string} id @param {number} delta */
   const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(renderCartPanel));
   const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies);
   $('#cart-lines').replaceChildren(...items);
@@ -129,7 +133,7 @@ function clearDetails() {
   /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed')).checked = false;
 }
 
-form.elements.namedItem('allergy_confirmed')?.addEventListener('change', () => renderCartPanel());
+/** @type {HTMLInputElement | null} */ (form.elements.namedItem('allergy_confirmed'))?.addEventListener('change', () => renderCartPanel());
 wireAllergies(() => render());
 
 form.addEventListener('submit', (event) => {
@@ -144,6 +148,7 @@ form.addEventListener('submit', (event) => {
   void place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
 });
 
+/** @param {Order} order */
 async function cancel(order) {
   try {
     await api('DELETE', `/orders/${order.id}`);

@@ -2,7 +2,9 @@
 // got with it (its tickets), the time promised and any new one, what the kitchen is short of for
 // it, and a Cancel button while the kitchen has not started.
 import { h } from '../lib/dom.js';
+/** @import { Dish, Order, OrderStatus, Ticket, TicketStatus } from '../../../types/api.js' */
 
+/** @type {Record<OrderStatus, string>} */
 const STATUS_TEXT = {
   Draft: 'Scheduled',
   Received: 'Received',
@@ -11,14 +13,17 @@ const STATUS_TEXT = {
   'On the Way': 'On its way',
   'Ready for Pickup': 'Ready for pickup',
 };
+/** @type {Partial<Record<TicketStatus, string>>} */
 const TICKET_TEXT = { Draft: 'Scheduled', Received: 'Waiting', 'In Progress': 'Being prepared', Ready: 'Ready' };
+/** @type {Partial<Record<string, string>>} */
 const STATION_TEXT = { cold: 'Cold kitchen', hot: 'Hot kitchen', beverages: 'Bar' };
 export const CANCELLABLE = ['Draft', 'Received'];
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-/** @param {Map<string, any>} menu @param {string[]} ids */
+/** @param {Map<string, Dish>} menu @param {string[]} ids */
 function dishSummary(menu, ids) {
+  /** @type {Map<string, number>} */
   const counts = new Map();
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
   return [...counts].map(([id, count]) => `${count > 1 ? `${count} × ` : ''}${menu.get(id)?.name ?? 'a dish'}`).join(', ');
@@ -29,7 +34,7 @@ const FINISHED = ['Ready for Assembly', 'On the Way', 'Ready for Pickup'];
 /**
  * The time the guest was promised (`quoted_ready_at`) while the order is in the kitchen, and the
  * new one when the kitchen now expects it a minute or more later (`expected_ready_at`, pushed live).
- * @param {{ status: string, quoted_ready_at?: string | null, expected_ready_at?: string | null }} order
+ * @param {Pick<Order, 'status' | 'scheduled_at' | 'quoted_ready_at' | 'expected_ready_at'>} order
  */
 function promiseText(order) {
   if (!order.quoted_ready_at || order.scheduled_at || FINISHED.includes(order.status)) return null;
@@ -43,14 +48,14 @@ function promiseText(order) {
 
 /**
  * What the kitchen is short of for this order (its tickets' `short` marks), or null.
- * @param {{ short?: { name: string }[] }[]} tickets
+ * @param {Pick<Ticket, 'short'>[]} tickets
  */
 function shortText(tickets) {
   const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
   return names.length === 0 ? null : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
 }
 
-/** @param {any} order @param {Map<string, any>} menu @param {(order: any) => void} onCancel */
+/** @param {Order} order @param {Map<string, Dish>} menu @param {(order: Order) => void} onCancel */
 export function orderItem(order, menu, onCancel) {
   const status = STATUS_TEXT[order.status] ?? order.status;
   // A voided ticket (its dishes taken off the order) is no longer the guest's concern.

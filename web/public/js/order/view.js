@@ -1,7 +1,7 @@
 // Small view helpers of the ordering app: focus that survives a re-render, messages that are only
 // announced when they change, and the order's request body from the checkout form.
 
-/** Re-renders without losing the keyboard's place: the focused control is found again by its key. */
+/** Re-renders without losing the keyboard's place: the focused control is found again by its key. @param {() => void} render */
 export function keepingFocus(render) {
   const key = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.focusKey : undefined;
   render();
@@ -10,7 +10,7 @@ export function keepingFocus(render) {
   if (again instanceof HTMLElement && !again.matches(':disabled')) again.focus();
 }
 
-/** Sets a live region's text only when it changes, so screen readers do not repeat it. */
+/** Sets a live region's text only when it changes, so screen readers do not repeat it. @param {HTMLElement} element @param {string} text */
 export function say(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
@@ -22,6 +22,7 @@ export function say(element, text) {
  */
 export function orderBody(form, dishIds, allergies) {
   const data = new FormData(form);
+  /** @param {string} name */
   const text = (name) => String(data.get(name) ?? '').trim();
   const table = text('table_number');
   const later = text('scheduled_at');

@@ -1,0 +1,15 @@
+// The shapes the boards read from the API, taken from the server's own schemas (models/), so the
+// browser code is checked against what the server sends and they are never written twice.
+import type { Static } from 'typebox';
+import type { Problem as ProblemSchema } from '../../models/common.js';
+
+export type { Order, KitchenOrder, OrderStatus, Pacing } from '../../models/order.js';
+export type { Dish, Station } from '../../models/dish.js';
+export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay } from '../../models/ticket.js';
+export type { Ingredient } from '../../models/ingredient.js';
+export type { Quote } from '../../models/quote.js';
+export type { KitchenReport } from '../../models/report.js';
+export type { Settings } from '../../models/settings.js';
+export type { Allergen } from '../../models/allergens.js';
+/** RFC 9457 problem details, as every refusal carries them. */
+export type Problem = Static<typeof ProblemSchema>;
