@@ -24,7 +24,7 @@ export interface ChangeFeed {
 export interface FeedOptions {
   /** The clock (all-day counts: which Drafts fire soon). */
   now?: () => Date;
-  /** The live menu, where the store keeps one: dishes and stock are then read from memory. */
+  /** The server's live menu: dishes and stock are read from memory (a feed started without one, in tests, reads the store). */
   menu?: LiveMenu;
   /** The `low_portions` setting now (the restaurant's settings, kept in memory). */
   lowPortions?: () => number;

@@ -1,5 +1,5 @@
-// The kitchen as of one committed batch: dishes and stock read as they are now (from the live menu
-// in memory where the store keeps one, else from the store), then rewound past changes that
+// The kitchen as of one committed batch: dishes and stock read as they are now (from the server's
+// live menu, which follows the same changes in order; a feed started without one reads the store), then rewound past changes that
 // committed after the batch but still wait in the feed. Payloads and availability flips are thus
 // computed for the moment of the change, not for whatever the store holds by then.
 import type { LiveMenu } from '../domain/menu/menu.js';
@@ -47,7 +47,7 @@ function fromMemory({ dishes, stock }: LiveMenu['current']): KitchenNow {
 
 /**
  * `later` lists the changes committed after the batch, oldest first; it is read after each lookup.
- * `menu`: the live menu, when there is one, which is never behind the store.
+ * `menu`: the server's live menu, which has applied every change the feed has received (`current`: no wait).
  */
 export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[], menu?: LiveMenu): KitchenView {
   const now = menu?.current ? fromMemory(menu.current) : fromStore(session);
