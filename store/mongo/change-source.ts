@@ -187,6 +187,11 @@ export class ChangeSource {
     if (lag !== null) this.options.lag?.(lag);
     // Reported with its own token: if its batch ends here, the server cut it short (see transaction-groups.ts).
     const cutAfter = this.lastReport !== null && sameToken(this.lastReport, raw._id);
+    // Reported with another token: the batch's postBatchResumeToken, past everything the server
+    // scanned (writes the stream does not follow included). Once this document is handed on (not
+    // held in a transaction still gathering), the stream has handed on everything up to it.
+    const pastBatch = cutAfter ? null : this.lastReport;
+    if (pastBatch) queueMicrotask(() => !this.transaction.gathering && !this.heldBack && this.settle.advance(tokenTime(pastBatch)));
     this.lastReport = null;
     this.announced = null;
     this.deliverHeldBack();

@@ -43,6 +43,15 @@ describe('change source: the settle point', () => {
     expect(state()).toBe('resolved');
   });
 
+  it("moves past a batch's last document to the batch's postBatchResumeToken once the document is handed on", async () => {
+    const { source, opener, events } = await started();
+    const scanned = { t: 1_795_262_402, i: 6 };
+    const reached = source.settle.reached(scanned, 1_000, late).then(() => events.length);
+    await opener.current.batch([recorded('insertOrder')], tokenAt(scanned));
+    expect(await reached).toBe(1);
+    expect(source.settle.current).toEqual(scanned);
+  });
+
   it("does not move for a document's own report: only once the document is handed on", async () => {
     const { source, opener, events } = await started();
     const reached = source.settle.reached(timeOf('updateOrderStatus'), 1_000, late).then(() => events.length);
