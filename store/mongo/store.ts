@@ -131,7 +131,8 @@ export class MongoStore implements Store {
     });
     if (!time) return;
     const timeoutMs = this.parts.settleTimeoutMs ?? SETTLE_TIMEOUT_MS;
-    await this.source.settle.reached(time, timeoutMs, () => new StoreUnavailableError(`the change stream has not caught up with the database within ${timeoutMs} ms (${this.source.problem() ?? 'it is open'})`));
+    const tooLate = () => new StoreUnavailableError(`the change stream has not caught up with the database within ${timeoutMs} ms (${this.source.problem() ?? 'it is open'})`);
+    await this.source.settle.reached(time, timeoutMs, tooLate);
   }
 
   /** Ready means both: the database answers and the change stream is open (or reopening in time). */
