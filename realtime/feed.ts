@@ -3,7 +3,7 @@
 // order) and hands each batch's envelopes together to the injected broadcast. It knows nothing of
 // sockets.
 import type { FastifyBaseLogger } from 'fastify';
-import type { MenuReader } from '../domain/menu/menu.js';
+import type { LiveMenu } from '../domain/menu/menu.js';
 import type { ChangeEvent, Store } from '../store/types.js';
 import { envelopeStamper, type Broadcaster, type Delivery } from './events.js';
 import { kitchenViewAt } from './kitchen-view.js';
@@ -24,8 +24,8 @@ export interface ChangeFeed {
 export interface FeedOptions {
   /** The clock (all-day counts: which Drafts fire soon). */
   now?: () => Date;
-  /** The live menu, where the store keeps one: dishes and stock are then read from memory. */
-  menu?: MenuReader;
+  /** The server's live menu: dishes and stock are read from memory (a feed started without one, in tests, reads the store). */
+  menu?: LiveMenu;
   /** The `low_portions` setting now (the restaurant's settings, kept in memory). */
   lowPortions?: () => number;
 }

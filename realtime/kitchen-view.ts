@@ -1,8 +1,8 @@
-// The kitchen as of one committed batch: dishes and stock read as they are now (from the live menu
-// in memory where the store keeps one, else from the store), then rewound past changes that
+// The kitchen as of one committed batch: dishes and stock read as they are now (from the server's
+// live menu, which follows the same changes in order; a feed started without one reads the store), then rewound past changes that
 // committed after the batch but still wait in the feed. Payloads and availability flips are thus
 // computed for the moment of the change, not for whatever the store holds by then.
-import type { MenuReader } from '../domain/menu/menu.js';
+import type { LiveMenu } from '../domain/menu/menu.js';
 import type { DishDoc } from '../models/dish.js';
 import type { BaseDoc, ChangeEvent, CollectionName, StoreSession } from '../store/types.js';
 
@@ -30,7 +30,7 @@ function fromStore(session: StoreSession): KitchenNow {
   };
 }
 
-function fromMemory({ dishes, stock }: NonNullable<MenuReader['current']>): KitchenNow {
+function fromMemory({ dishes, stock }: LiveMenu['current']): KitchenNow {
   const stocked = (id: string): Stocked[] => {
     const qty = stock.get(id);
     // Only the stock is read from an ingredient; the rest of its document is never needed here.
@@ -47,9 +47,9 @@ function fromMemory({ dishes, stock }: NonNullable<MenuReader['current']>): Kitc
 
 /**
  * `later` lists the changes committed after the batch, oldest first; it is read after each lookup.
- * `menu`: the live menu, when there is one, which is never behind the store.
+ * `menu`: the server's live menu, which has applied every change the feed has received (`current`: no wait).
  */
-export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[], menu?: MenuReader): KitchenView {
+export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[], menu?: LiveMenu): KitchenView {
   const now = menu?.current ? fromMemory(menu.current) : fromStore(session);
   const byIds = async <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
     const wanted = new Set(ids);

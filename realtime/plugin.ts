@@ -8,7 +8,7 @@ import type { AccessTokenVerifier } from '../domain/accounts/principal.js';
 import type { Store } from '../store/types.js';
 import { asyncApiDocument } from './asyncapi.js';
 import { DEFAULT_SOCKET_LIMITS, guardRealtime, type SocketLimits } from './guard.js';
-import type { MenuReader } from '../domain/menu/menu.js';
+import type { LiveMenu } from '../domain/menu/menu.js';
 import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
@@ -25,8 +25,8 @@ export interface RealtimeOptions {
   recoveryMaxEvents?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
-  /** The live menu (embedded store): the feed reads dishes and stock from it instead of the store. */
-  menu?: MenuReader;
+  /** The live menu: the feed reads dishes and stock from it instead of the store. */
+  menu?: LiveMenu;
   /** The `low_portions` setting now: dish.availability tells portions left at or below it. */
   lowPortions?: () => number;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */

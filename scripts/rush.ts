@@ -5,6 +5,7 @@
 import '../server/supported-node.js';
 import { pathToFileURL } from 'node:url';
 import { KitchenQueues } from '../domain/kitchen/kitchen-queues.js';
+import { KitchenBook } from '../domain/views/kitchen-book.js';
 import { changeOrder, createOrder } from '../domain/orders/orders.js';
 import { moveStationTicket } from '../domain/orders/stations.js';
 import type { Principal } from '../domain/accounts/principal.js';
@@ -94,7 +95,7 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     // Now: 46 orders open, the oldest 40 minutes old, some started or done at a station; each
     // promised a ready time from the live queues, as the server quotes.
     at = start - 41 * 60_000;
-    queues = await KitchenQueues.open(store, now);
+    queues = await KitchenQueues.open(store, now, await KitchenBook.open(store));
     for (let n = 0; n < 46; n += 1) {
       at = start - (40 - n * 0.85) * 60_000;
       const placed = await place(n);

@@ -102,11 +102,14 @@ export interface Store extends StoreSession {
   /** 'sqlite' or 'mongodb': for logs and /ready. */
   readonly kind: string;
   /**
-   * True when every change listener has run for a write before the write's promise settles (the
-   * embedded store, which owns its file). A view kept in memory from change events is then never
-   * behind a read. Absent or false: events arrive later (a change stream), so reads go to the store.
+   * Resolves once every change committed before the call has reached the change listeners, so a
+   * view kept in memory from change events answers as a read of the store would (never behind a
+   * write that answered, here or on another instance). The embedded store publishes each commit's
+   * events before the write's promise settles: at once. MongoDB: when the change stream has
+   * delivered past the cluster's majority-committed time read at the call. Rejects with a
+   * StoreUnavailableError when the stream cannot get there in time (a 503, never a stale answer).
    */
-  readonly synchronousChanges?: boolean;
+  settled(): Promise<void>;
   /**
    * Runs `work` as one atomic unit: every write inside commits together or not at all, and its
    * change events are emitted after the commit. Writes elsewhere never interleave with it.

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
+import { KitchenBook } from '../../domain/views/kitchen-book.js';
 import { createOrder } from '../../domain/orders/orders.js';
 import type { Principal } from '../../domain/accounts/principal.js';
 import { moveStationTicket } from '../../domain/orders/stations.js';
@@ -118,7 +119,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
     for (const dish of MENU) {
       dishes.push(await store.collection('dishes').insert({ ...dish, description: dish.name, category: 'Main Course', image_name: 'dish', price: 10, ingredients: [{ ingredient_id: flour.id, is_essential: true }] }));
     }
-    const queues = await KitchenQueues.open(store, now);
+    const queues = await KitchenQueues.open(store, now, await KitchenBook.open(store));
     const deps = { store, now, queues };
 
     // Arrivals, as minutes from the start.

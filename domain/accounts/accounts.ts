@@ -1,6 +1,6 @@
-// Who a token's subject is (id, name and role), read from the store on every request, or kept in
-// memory where the store's change events arrive before a write answers (the embedded store): a
-// role changed or an account deleted drops its entry at once, so the next request reads it again.
+// Who a token's subject is (id, name and role), kept in memory on every store: a role changed or an
+// account deleted drops its entry as its change event arrives, and a read first awaits
+// store.settled() (every change committed before it delivered), so the next request reads it again.
 import type { UserDoc } from '../../models/user.js';
 import type { Store } from '../../store/types.js';
 
@@ -12,11 +12,7 @@ export class AccountReader {
   private readonly kept = new Map<string, Account>();
   /** Counts changes to users: a read that overlapped one may be stale, so it is not kept. */
   private changes = 0;
-  private readonly keeps: boolean;
-
   constructor(private readonly store: Store) {
-    this.keeps = store.synchronousChanges === true;
-    if (!this.keeps) return;
     store.onChange((event) => {
       if (event.collection !== 'users') return;
       this.changes += 1;
@@ -30,13 +26,14 @@ export class AccountReader {
   }
 
   async get(id: string): Promise<Account | null> {
+    await this.store.settled();
     const kept = this.kept.get(id);
     if (kept) return kept;
     const changesBefore = this.changes;
     const user = await this.store.collection('users').get(id);
     if (!user) return null;
     const account: Account = { id: user.id, user_name: user.user_name, role: user.role };
-    if (this.keeps && changesBefore === this.changes) {
+    if (changesBefore === this.changes) {
       if (this.kept.size >= KEPT) this.kept.delete(this.kept.keys().next().value as string);
       this.kept.set(id, account);
     }

@@ -106,7 +106,7 @@ export function withIdempotentWrites(inner: Store): Store {
 
   return {
     kind: inner.kind,
-    synchronousChanges: inner.synchronousChanges ?? false,
+    settled: () => inner.settled(),
     collection,
     transaction,
     onChange: (listener) => inner.onChange(listener),

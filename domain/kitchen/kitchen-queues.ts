@@ -5,7 +5,7 @@ import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
-import { KITCHEN_STATUSES } from '../views/kitchen-book.js';
+import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { PACE_WINDOW_MS, StationPace } from './station-pace.js';
 
 /** One ticket's station and menu minutes, as the view last saw it. */
@@ -22,14 +22,13 @@ const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 export class KitchenQueues {
   readonly stations: ReadonlyMap<Station, StationPace> = new Map(STATIONS.map((station) => [station, new StationPace()]));
   private readonly dishes = new Map<string, Pick<DishDoc, 'station' | 'preparation_time'>>();
-  /** The tickets the view holds per open order, and the orders themselves (shared documents: never edit). */
+  /** The tickets the view holds per open order (the orders themselves live in the kitchen book). */
   private readonly seen = new Map<string, Seen[]>();
-  readonly open = new Map<string, OrderDoc>();
   private readonly listeners: ((stations: ReadonlySet<Station>) => void)[] = [];
   private readonly unsubscribe: () => void;
 
-  static async open(store: Store, now: () => Date): Promise<KitchenQueues> {
-    const queues = new KitchenQueues(store, now);
+  static async open(store: Store, now: () => Date, book: KitchenBook): Promise<KitchenQueues> {
+    const queues = new KitchenQueues(store, now, book);
     const pending: ChangeEvent[] = [];
     queues.loading = pending;
     try {
@@ -59,8 +58,14 @@ export class KitchenQueues {
   private constructor(
     store: Store,
     private readonly now: () => Date,
+    private readonly book: KitchenBook,
   ) {
     this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+  }
+
+  /** The open orders (shared documents: never edit one), as the re-estimates walk them. */
+  get open(): ReadonlyMap<string, OrderDoc> {
+    return this.book.current;
   }
 
   /** Told, after each change of the queues, which stations moved. */
@@ -120,13 +125,8 @@ export class KitchenQueues {
       this.stations.get(old.station)!.remove(old.key);
       moved.add(old.station);
     }
-    if (order) {
-      this.seen.set(id, now);
-      this.open.set(id, order);
-    } else {
-      this.seen.delete(id);
-      this.open.delete(id);
-    }
+    if (order) this.seen.set(id, now);
+    else this.seen.delete(id);
     return moved;
   }
 

@@ -1,7 +1,8 @@
-// Reading the menu: dishes as clients see them, with `is_available` from current stock. Two ways to
-// answer, one behaviour: from the store on every read, or from a view in memory that the store's
-// change events keep current (only where those events arrive before the write answers, so the view
-// is never behind a read: the embedded store).
+// Reading the menu: dishes as clients see them, with `is_available` from current stock, answered
+// from a view in memory that the store's change events keep current, on every store. A read first
+// awaits store.settled() (every change committed before it has reached the view: at once on the
+// embedded store, once the change stream has caught up on MongoDB), so it is never behind a write.
+// StoreMenu answers the same from the store on every read: the reference the tests hold it to.
 import { dishCatalogue, type Dish, type DishDoc } from '../../models/dish.js';
 import { evaluateListQuery, ordering } from '../../query/evaluate.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
@@ -12,16 +13,18 @@ export interface MenuReader {
   list(query: ListQuery): Promise<ListResult<Dish>>;
   /** The dish, or null when there is none. */
   get(id: string): Promise<Dish | null>;
-  /** Stops following the store (a no-op for readers that keep nothing). */
+  /** The dishes of these ids that exist, each once. */
+  getEach(ids: readonly string[]): Promise<Dish[]>;
+  /** Every dish by id, as a read of the store now would find them (read-only). */
+  dishes(): Promise<ReadonlyMap<string, DishDoc>>;
+  /** Stops following the store. */
   close(): void;
-  /**
-   * Every dish and every ingredient's stock as of the last committed write, where the reader keeps
-   * them in memory (read-only: the realtime layer reads them instead of querying the store).
-   */
-  readonly current?: { dishes: ReadonlyMap<string, DishDoc>; stock: ReadonlyMap<string, number> };
 }
 
-/** Reads the store every time: dishes, then the stock of their essential ingredients. */
+/**
+ * Reads the store every time: dishes, then the stock of their essential ingredients. Not served:
+ * the answer the live menu must give, for the tests that compare them.
+ */
 export class StoreMenu implements MenuReader {
   constructor(private readonly store: Store) {}
 
@@ -34,6 +37,14 @@ export class StoreMenu implements MenuReader {
   async get(id: string): Promise<Dish | null> {
     const dish = await this.store.collection('dishes').get(id);
     return dish ? ((await withAvailability(this.store, [dish]))[0] ?? null) : null;
+  }
+
+  async getEach(ids: readonly string[]): Promise<Dish[]> {
+    return withAvailability(this.store, await this.store.collection('dishes').getEach([...new Set(ids)]));
+  }
+
+  async dishes(): Promise<ReadonlyMap<string, DishDoc>> {
+    return new Map((await this.store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
   }
 
   close(): void {}
@@ -55,7 +66,7 @@ function freeze(dish: Dish): Dish {
  * or the stock of one of its essential ingredients does (its portions left).
  */
 export class LiveMenu implements MenuReader {
-  private readonly dishes = new Map<string, DishDoc>();
+  private readonly byId = new Map<string, DishDoc>();
   private readonly stock = new Map<string, number>();
   /** Ingredient id → ids of the dishes for which it is essential. */
   private readonly essentialTo = new Map<string, Set<string>>();
@@ -78,7 +89,6 @@ export class LiveMenu implements MenuReader {
 
   /** Follows the store from now on, then loads what it holds. */
   static async open(store: Store): Promise<LiveMenu> {
-    if (!store.synchronousChanges) throw new Error('a live menu needs a store whose change events arrive before its writes answer');
     const menu = new LiveMenu(store);
     try {
       await menu.load();
@@ -102,7 +112,7 @@ export class LiveMenu implements MenuReader {
       throw error;
     });
     if (load !== this.loads) return;
-    for (const kept of [this.dishes, this.stock, this.essentialTo, this.answers]) kept.clear();
+    for (const kept of [this.byId, this.stock, this.essentialTo, this.answers]) kept.clear();
     this.ordered = null;
     for (const ingredient of ingredients) this.stock.set(ingredient.id, ingredient.in_stock_qty);
     for (const dish of dishes) this.putDish(dish);
@@ -116,16 +126,32 @@ export class LiveMenu implements MenuReader {
     for (const event of pending) this.apply(event);
   }
 
-  get current() {
-    return { dishes: this.dishes as ReadonlyMap<string, DishDoc>, stock: this.stock as ReadonlyMap<string, number> };
+  /**
+   * Every dish and every ingredient's stock as of the last change applied, with no wait (read-only:
+   * the realtime layer, which follows the same changes in order, reads them instead of the store).
+   */
+  get current(): { dishes: ReadonlyMap<string, DishDoc>; stock: ReadonlyMap<string, number> } {
+    return { dishes: this.byId, stock: this.stock };
   }
 
   async list(query: ListQuery): Promise<ListResult<Dish>> {
+    await this.store.settled();
     return evaluateListQuery(this.all(), query, dishCatalogue);
   }
 
   async get(id: string): Promise<Dish | null> {
+    await this.store.settled();
     return this.answer(id);
+  }
+
+  async getEach(ids: readonly string[]): Promise<Dish[]> {
+    await this.store.settled();
+    return [...new Set(ids)].flatMap((id) => this.answer(id) ?? []);
+  }
+
+  async dishes(): Promise<ReadonlyMap<string, DishDoc>> {
+    await this.store.settled();
+    return this.byId;
   }
 
   close(): void {
@@ -135,7 +161,7 @@ export class LiveMenu implements MenuReader {
 
   private all(): readonly Dish[] {
     if (!this.ordered) {
-      const ordered = [...this.dishes.values()].sort(byCreation).map((dish) => this.answer(dish.id));
+      const ordered = [...this.byId.values()].sort(byCreation).map((dish) => this.answer(dish.id));
       this.ordered = ordered.filter((dish): dish is Dish => dish !== null);
     }
     return this.ordered;
@@ -144,7 +170,7 @@ export class LiveMenu implements MenuReader {
   private answer(id: string): Dish | null {
     const cached = this.answers.get(id);
     if (cached) return cached;
-    const dish = this.dishes.get(id);
+    const dish = this.byId.get(id);
     if (!dish) return null;
     const answer = freeze(structuredClone(dishAnswer(dish, this.stock)));
     this.answers.set(id, answer);
@@ -166,7 +192,7 @@ export class LiveMenu implements MenuReader {
   }
 
   private putDish(dish: DishDoc): void {
-    this.dishes.set(dish.id, dish);
+    this.byId.set(dish.id, dish);
     for (const ingredientId of essentialIds(dish)) {
       const users = this.essentialTo.get(ingredientId) ?? new Set<string>();
       users.add(dish.id);
@@ -176,9 +202,9 @@ export class LiveMenu implements MenuReader {
   }
 
   private dropDish(id: string): void {
-    const dish = this.dishes.get(id);
+    const dish = this.byId.get(id);
     if (!dish) return;
-    this.dishes.delete(id);
+    this.byId.delete(id);
     for (const ingredientId of essentialIds(dish)) {
       const users = this.essentialTo.get(ingredientId);
       users?.delete(id);
@@ -193,7 +219,7 @@ export class LiveMenu implements MenuReader {
   }
 }
 
-/** The live menu where the store allows it, the store itself otherwise. */
-export async function openMenu(store: Store): Promise<MenuReader> {
-  return store.synchronousChanges ? LiveMenu.open(store) : new StoreMenu(store);
+/** The menu the server answers from: the live one, whichever store runs. */
+export async function openMenu(store: Store): Promise<LiveMenu> {
+  return LiveMenu.open(store);
 }

@@ -137,8 +137,8 @@ export async function listOrders({ store }: Deps, principal: Principal, query: L
 }
 
 /** The page `listOrders` would give, as its JSON text, when `pages` serves it (whole orders); else null. */
-export async function orderPageText(pages: OrderPages | undefined, principal: Principal, query: ListQuery): Promise<string | null> {
-  return pages && !query.fields ? pages.page(visibleQuery(principal, query)) : null;
+export async function orderPageText(pages: OrderPages, principal: Principal, query: ListQuery): Promise<string | null> {
+  return query.fields ? null : pages.page(visibleQuery(principal, query));
 }
 
 export async function getOrder({ store }: Deps, principal: Principal, id: string): Promise<Order> {

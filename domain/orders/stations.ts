@@ -1,6 +1,6 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
 // all-day counts (domain/views/all-day.ts).
-import { STATIONS, type Dish, type Station } from '../../models/dish.js';
+import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/dish.js';
 import type { KitchenOrder, Order, OrderDoc } from '../../models/order.js';
 import type { AllDay, TicketMove } from '../../models/ticket.js';
 import type { ListResult } from '../../query/types.js';
@@ -52,23 +52,17 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
   return publicOrder(changed);
 }
 
-/** Orders with a ticket at the station whose order is in one of `statuses`: from the book when there is one. */
-async function ordersAt(store: StoreSession, station: Station, statuses: OrderDoc['status'][], book?: KitchenBook): Promise<OrderDoc[]> {
-  if (book) return book.inStatus(statuses).filter((order) => ticketsAt(order, station).length > 0);
-  return store.collection('orders').find([
-    { field: 'status', op: 'in', value: statuses },
-    { field: 'tickets.station', op: 'eq', value: station },
-  ]);
+/** Orders with a ticket at the station whose order is in one of `statuses`, from the kitchen book. */
+async function ordersAt(book: KitchenBook, station: Station, statuses: OrderDoc['status'][]): Promise<OrderDoc[]> {
+  return (await book.inStatus(statuses)).filter((order) => ticketsAt(order, station).length > 0);
 }
 
-/** What the station reads may keep in memory (embedded store): the open orders, and the menu. */
-export type StationDeps = Deps & { kitchen?: KitchenBook; menu?: MenuReader };
+/** What the station reads come from: the open orders and the menu, kept in memory on every store. */
+export type StationDeps = Deps & { kitchen: KitchenBook; menu: MenuReader };
 
-/** Every dish of each order, as clients see dishes (with availability): from the menu in memory when kept. */
-async function orderDishes(store: Store, orders: readonly OrderDoc[], menu?: MenuReader): Promise<Map<string, Dish[]>> {
-  const ids = [...new Set(orders.flatMap((order) => order.dish_ids))];
-  const known = menu?.current ? (await Promise.all(ids.map((id) => menu.get(id)))).filter((dish) => dish !== null) : await withAvailability(store, await dishesFor(store, ids, false));
-  const dishes = new Map(known.map((dish) => [dish.id, dish]));
+/** Every dish of each order, as clients see dishes (with availability), from the live menu. */
+async function orderDishes(orders: readonly OrderDoc[], menu: MenuReader): Promise<Map<string, Dish[]>> {
+  const dishes = new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
   return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? [])]));
 }
 
@@ -81,7 +75,7 @@ const voidedAt = (ticket: Ticket): string => ticket.changes?.at(-1)?.at ?? ticke
  * minutes (for recall, and so a cook sees what was called off); highest priority first, then the
  * oldest fired; paged like every list.
  */
-export async function stationQueue({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder & { course: number }>> {
+export async function stationQueue({ now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder & { course: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const since = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
@@ -91,11 +85,11 @@ export async function stationQueue({ store, now, kitchen, menu }: StationDeps, p
     if (ticket.status === 'Voided') return voidedAt(ticket) >= since;
     return ticket.status === 'Received' || ticket.status === 'In Progress';
   };
-  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress', 'Ready for Assembly'], kitchen);
+  const orders = await ordersAt(kitchen, station, ['Draft', 'Received', 'In Progress', 'Ready for Assembly']);
   const queued = orders.flatMap((order) => ticketsAt(order, station).filter(shown).map((ticket) => ({ order, ticket })));
   queued.sort((a, b) => a.order.priority - b.order.priority || (a.ticket.fired_at ?? '').localeCompare(b.ticket.fired_at ?? '') || a.order.id.localeCompare(b.order.id) || courseOfTicket(a.ticket) - courseOfTicket(b.ticket));
   const rows = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await orderDishes(store, rows.map((row) => row.order), menu);
+  const dishes = await orderDishes(rows.map((row) => row.order), menu);
   return {
     results: rows.map(({ order, ticket }) => {
       const all = dishes.get(order.id) ?? [];
@@ -108,16 +102,20 @@ export async function stationQueue({ store, now, kitchen, menu }: StationDeps, p
 }
 
 /** A station's all-day tally of what the store holds now (orders whose ticket there may count). */
-export async function allDayTally(store: StoreSession, station: Station, kitchen?: KitchenBook, menu?: MenuReader): Promise<AllDayTally> {
-  const orders = await ordersAt(store, station, ['Draft', 'Received', 'In Progress'], kitchen);
-  const dishes = menu?.current?.dishes ?? new Map((await dishesFor(store, orders.flatMap((order) => order.dish_ids), false)).map((dish) => [dish.id, dish]));
+export async function allDayTally(station: Station, kitchen: KitchenBook, menu: MenuReader): Promise<AllDayTally> {
+  const orders = await ordersAt(kitchen, station, ['Draft', 'Received', 'In Progress']);
+  return tallyOf(station, orders, await menu.dishes());
+}
+
+/** A station's all-day tally of these orders (`dishes` holding at least theirs). */
+export function tallyOf(station: Station, orders: readonly OrderDoc[], dishes: ReadonlyMap<string, DishDoc>): AllDayTally {
   const tally = new AllDayTally(station);
   for (const order of orders) tally.put(order, dishes);
   return tally;
 }
 
 /** GET /stations/{station}/all-day. */
-export async function allDay({ store, now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string): Promise<AllDay> {
+export async function allDay({ now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string): Promise<AllDay> {
   requireKitchenStaff(principal, "read a station's all-day counts");
-  return (await allDayTally(store, asStation(stationName), kitchen, menu)).counts(now());
+  return (await allDayTally(asStation(stationName), kitchen, menu)).counts(now());
 }

@@ -8,7 +8,7 @@ import { badRequest } from '../errors.js';
 import type { MenuReader } from '../menu/menu.js';
 import type { Principal } from '../accounts/principal.js';
 import { ServiceTimes } from './report-orders.js';
-import { dishesById, eachOrderUpdatedSince } from './report-source.js';
+import { eachOrderUpdatedSince } from './report-source.js';
 import { bucketStarts, spread, type Tally, type Window } from './report-window.js';
 import type { ServiceRecords } from './service-records.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
@@ -25,10 +25,10 @@ function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Dat
   return { start, end, bucket, timeZone };
 }
 
-/** What the report reads beside the store, where the server keeps it. */
+/** What the report reads beside the store: the views kept in memory on every store. */
 export interface ReportSources {
-  menu?: MenuReader;
-  serviceRecords?: ServiceRecords;
+  menu: MenuReader;
+  serviceRecords: ServiceRecords;
   /** The time zone the buckets follow (UTC without one). */
   settings?: SettingsBook;
 }
@@ -38,7 +38,7 @@ export async function kitchenReport({ store, now, menu, serviceRecords, settings
   const timeZone = settings ? currentSettings({ settings }).time_zone : 'UTC';
   const at = now();
   const window = parseWindow(query, at, timeZone);
-  const times = new ServiceTimes(window, await dishesById(store, menu));
+  const times = new ServiceTimes(window, await menu.dishes());
   await eachOrderUpdatedSince(store, window, serviceRecords, (order) => times.add(order));
 
   const { placed, ready, promised, closed } = times;

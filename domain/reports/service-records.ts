@@ -1,8 +1,8 @@
-// The orders the kitchen report read, kept between reports as their instants (report-orders.ts).
-// With the embedded store (change events published right after each commit, before any later
-// read), a report then costs an index read of the ids of its window's orders and the documents of
+// The orders the kitchen report read, kept between reports as their instants (report-orders.ts), on
+// every store. A report costs an index read of the ids of its window's orders and the documents of
 // those written since the last report: a manager's screen asks for the same day again and again,
-// and most of its orders have not changed. Any change to an order drops its record.
+// and most of its orders have not changed. Any change to an order drops its record; a read waits
+// for the store to have delivered every earlier change first (kept-per-order.ts).
 import type { Collection, Store } from '../../store/types.js';
 import type { OrderDoc } from '../../models/order.js';
 import { KeptPerOrder } from '../views/kept-per-order.js';
@@ -15,12 +15,7 @@ export class ServiceRecords {
   // The oldest kept goes first: the report most asked for is the newest day's.
   private readonly records: KeptPerOrder<ServiceRecord>;
 
-  /** Only for a store whose change events precede every later read (`synchronousChanges`). */
-  static open(store: Store): ServiceRecords | undefined {
-    return store.synchronousChanges ? new ServiceRecords(store) : undefined;
-  }
-
-  private constructor(store: Store) {
+  constructor(store: Store) {
     this.records = new KeptPerOrder(store, serviceRecord, MAX_KEPT);
   }
 

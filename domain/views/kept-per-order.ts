@@ -1,8 +1,15 @@
 // Values derived from orders (a page's JSON text, a report's record), kept in memory between reads
-// where the store's change events are published right after each commit, before any later read
-// (the embedded store): any change to an order drops its value (another program's commit, all of
-// them), and values read while an order change was committing are not kept (the document read may
-// be the older one). At most `max` are kept; the oldest goes first.
+// on every store: any change to an order drops its value (another program's commit, all of them),
+// and values read while an order change arrived are not kept (the document read may be the older
+// one). At most `max` are kept; the oldest goes first.
+//
+// Why a kept value is never stale, whichever store runs: a read first awaits store.settled(), which
+// resolves once every change committed before it has reached the listeners (the embedded store: at
+// once; MongoDB: once the change stream has passed the majority's newest write). A value kept now
+// was derived from a document at least as new as the last change delivered for it, and any later
+// change drops it when its event arrives, which settled() waits for before the next read serves it.
+// (Keying each value by the order's updated_at instead would cost every page a read of that column
+// beside its ids: not index-only on the embedded store's list indexes.)
 import type { OrderDoc } from '../../models/order.js';
 import type { Collection, Store } from '../../store/types.js';
 
@@ -14,7 +21,7 @@ export class KeptPerOrder<V> {
   private readonly unsubscribeResync: () => void;
 
   constructor(
-    store: Store,
+    private readonly store: Store,
     private readonly derive: (doc: OrderDoc) => V,
     private readonly max: number,
   ) {
@@ -32,6 +39,7 @@ export class KeptPerOrder<V> {
 
   /** The values of the orders with these ids, in that order: undefined for one not found (deleted meanwhile). */
   async read(orders: Collection<OrderDoc>, ids: readonly string[]): Promise<(V | undefined)[]> {
+    await this.store.settled();
     const missing = ids.filter((id) => !this.kept.has(id));
     const read = new Map<string, V>();
     if (missing.length > 0) {

@@ -1,6 +1,14 @@
-// The orders still in the kitchen (Draft to Ready for Assembly), kept in memory from the embedded
-// store's change events, so a station's queue and its all-day counts read no documents: they
-// are what every screen asks for, again and again, and a kitchen holds a few hundred at most.
+// The orders still in the kitchen (Draft to Ready for Assembly), kept in memory from the store's
+// change events on every store: the one home of the open orders. A station's queue and its all-day
+// counts read no documents (they are what every screen asks for, again and again, and a kitchen
+// holds a few hundred at most); the queues' re-estimates walk it too.
+//
+// Why a read can trust it whichever store runs: `orders()` first awaits store.settled(), which
+// resolves once every change committed before the read has been applied here (the embedded store:
+// at once, its events precede every later read; MongoDB: once the change stream has passed the
+// majority's newest write, see store/mongo/settle-point.ts). Events are applied in commit order and
+// each carries the whole document, so an event older than the load it follows is overwritten by a
+// later one before any read that could have seen the later write is answered.
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 
@@ -13,9 +21,7 @@ export class KitchenBook {
   /** Orders changed while the book was being loaded: the load's copies of them are older. */
   private touched: Set<string> | null = null;
 
-  /** Only for a store whose change events precede every later read (`synchronousChanges`). */
-  static async open(store: Store): Promise<KitchenBook | undefined> {
-    if (!store.synchronousChanges) return undefined;
+  static async open(store: Store): Promise<KitchenBook> {
     const book = new KitchenBook(store);
     await book.load();
     return book;
@@ -53,9 +59,18 @@ export class KitchenBook {
     this.orders = orders;
   }
 
-  /** The kept orders in one of `statuses`, in no set order (documents shared with the change feed: never edit one). */
-  inStatus(statuses: readonly OrderStatus[]): OrderDoc[] {
+  /**
+   * The orders in one of `statuses` as a read of the store now would find them, in no set order
+   * (documents shared with the change feed: never edit one).
+   */
+  async inStatus(statuses: readonly OrderStatus[]): Promise<OrderDoc[]> {
+    await this.store.settled();
     return [...this.orders.values()].filter((order) => statuses.includes(order.status));
+  }
+
+  /** Every kitchen order as of the last change applied (no wait: for background work that follows the changes). */
+  get current(): ReadonlyMap<string, OrderDoc> {
+    return this.orders;
   }
 
   close(): void {

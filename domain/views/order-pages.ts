@@ -1,8 +1,8 @@
-// Order list pages as JSON text, from each order's public JSON kept in memory. With the embedded
-// store (change events published right after each commit, before any later read), a page costs an
-// index read of its ids and its total, and the text of the orders not yet kept: no document read,
-// parse or serialization for orders already served (a station's screen asks for the same few
-// dozen open orders again and again). Any change to an order drops its text.
+// Order list pages as JSON text, from each order's public JSON kept in memory, on every store. A
+// page costs an index read of its ids and its total, and the text of the orders not yet kept: no
+// document read, parse or serialization for orders already served (a station's screen asks for the
+// same few dozen open orders again and again). Any change to an order drops its text; a page waits
+// for the store to have delivered every earlier change first (kept-per-order.ts).
 import { Order, type OrderDoc } from '../../models/order.js';
 import type { ListQuery } from '../../query/types.js';
 import type { Store } from '../../store/types.js';
@@ -29,12 +29,7 @@ export function orderText(doc: OrderDoc): string {
 export class OrderPages {
   private readonly texts: KeptPerOrder<string>;
 
-  /** Only for a store whose change events precede every later read (`synchronousChanges`). */
-  static open(store: Store): OrderPages | undefined {
-    return store.synchronousChanges ? new OrderPages(store) : undefined;
-  }
-
-  private constructor(private readonly store: Store) {
+  constructor(private readonly store: Store) {
     // The oldest kept goes first: a screen's open orders are the newest served.
     this.texts = new KeptPerOrder(store, orderText, MAX_KEPT);
   }

@@ -2,8 +2,9 @@
 // (an order placed, bumped to or from Ready, released, edited or deleted), once per station per
 // batch. The counts are kept in memory order by order (domain/views/all-day.ts), loaded from the store
 // on first use and again after a resync or a dish change (a dish may have moved station).
-import { allDayShare, AllDayTally } from '../../domain/views/all-day.js';
-import { allDayTally } from '../../domain/orders/stations.js';
+import { allDayShare, type AllDayTally } from '../../domain/views/all-day.js';
+import { dishesFor } from '../../domain/orders/orders.js';
+import { tallyOf } from '../../domain/orders/stations.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { StoreSession } from '../../store/types.js';
@@ -59,9 +60,19 @@ export class AllDayBoard {
   }
 
   private async load(): Promise<Map<Station, AllDayTally>> {
-    const loaded = Promise.all(STATIONS.map(async (station) => [station, await allDayTally(this.store, station)] as const)).then((entries) => new Map(entries));
+    const loaded = Promise.all(STATIONS.map(async (station) => [station, await this.loadStation(station)] as const)).then((entries) => new Map(entries));
     // A failed load is tried again by the next batch rather than kept.
     loaded.catch(() => this.reset());
     return loaded;
+  }
+
+  /** The station's counts from what the store holds now: this batch and any committed since. */
+  private async loadStation(station: Station): Promise<AllDayTally> {
+    const orders = await this.store.collection('orders').find([
+      { field: 'status', op: 'in', value: ['Draft', 'Received', 'In Progress'] },
+      { field: 'tickets.station', op: 'eq', value: station },
+    ]);
+    const dishes = await dishesFor(this.store, orders.flatMap((order) => order.dish_ids), false);
+    return tallyOf(station, orders, new Map(dishes.map((dish) => [dish.id, dish])));
   }
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { withIdempotentWrites } from '../../domain/idempotency/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/accounts/login-throttle.js';
-import { openMenu, type MenuReader } from '../../domain/menu/menu.js';
+import { openMenu, type LiveMenu } from '../../domain/menu/menu.js';
 import { KitchenBook } from '../../domain/views/kitchen-book.js';
 import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
 import { ExpectedTimes } from '../../domain/kitchen/expected-times.js';
@@ -23,13 +23,16 @@ import type { Config } from '../config.js';
 export interface PosServices extends UserDeps {
   throttle: LoginThrottle;
   scheduler: OrderScheduler;
-  menu: MenuReader;
-  /** Order list pages kept as text (embedded store only). */
-  orderPages: OrderPages | undefined;
-  /** The orders in the kitchen, for the stations' queues and all-day counts (embedded store only). */
-  kitchen: KitchenBook | undefined;
-  /** The orders the kitchen report read, as their instants, until they change (embedded store only). */
-  serviceRecords: ServiceRecords | undefined;
+  // The views kept in memory from the store's change events, on every store: each read awaits
+  // store.settled() first, so none answers behind a write (README, "How it is built"; docs/mongodb.md).
+  /** Dishes with their availability, and every dish and ingredient's stock. */
+  menu: LiveMenu;
+  /** Order list pages kept as text. */
+  orderPages: OrderPages;
+  /** The orders in the kitchen, for the stations' queues, all-day counts and re-estimates: their one home. */
+  kitchen: KitchenBook;
+  /** The orders the kitchen report read, as their instants, until they change. */
+  serviceRecords: ServiceRecords;
   /** The restaurant's settings as last committed, followed from the change feed (every store). */
   settings: SettingsBook;
   /** The pacing of an order placed without one: the settings' default_pacing. */
@@ -66,7 +69,8 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     now,
   });
   const settings = await SettingsBook.open(store);
-  const queues = await KitchenQueues.open(store, now);
+  const kitchen = await KitchenBook.open(store);
+  const queues = await KitchenQueues.open(store, now, kitchen);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -80,9 +84,9 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     ),
     scheduler: new OrderScheduler(store, now, app.log),
     menu: await openMenu(store),
-    orderPages: OrderPages.open(store),
-    kitchen: await KitchenBook.open(store),
-    serviceRecords: ServiceRecords.open(store),
+    orderPages: new OrderPages(store),
+    kitchen,
+    serviceRecords: new ServiceRecords(store),
     settings,
     defaultPacing: () => settings.current().default_pacing,
     queues,
@@ -100,12 +104,12 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
   });
   app.addHook('onClose', async () => {
     pos.menu.close();
-    pos.orderPages?.close();
-    pos.kitchen?.close();
-    pos.serviceRecords?.close();
+    pos.orderPages.close();
+    pos.serviceRecords.close();
     pos.settings.close();
     await pos.expectedTimes.stop();
     pos.queues.close();
+    pos.kitchen.close();
     await pos.scheduler.stop();
   });
 }

@@ -7,16 +7,13 @@ import { normalize, sameToken, type RawChangeEvent, type ResumeToken } from './c
 import { describeError as described, isHistoryLost } from './errors.js';
 import { silentLogger, type StoreLogger } from '../logger.js';
 import { ResumeTokenKeeper, type ResumeTokenStore } from './resume-tokens.js';
+import { atOrBefore, SettlePoint, tokenTime, type ClusterTime } from './settle-point.js';
 import { StreamHealth, type Backoff } from './stream-health.js';
 import { streamLagSeconds } from './stream-lag.js';
 import { realScheduler, type ChangeStreamHandle, type ChangeStreamOpener, type Scheduler } from './stream-handle.js';
 import { TransactionGrouper, transactionOf } from './transaction-groups.js';
 
-/** A BSON Timestamp's two halves: seconds and the operation's ordinal within them. */
-export interface ClusterTime {
-  t: number;
-  i: number;
-}
+export type { ClusterTime } from './settle-point.js';
 
 export interface ChangeSourceOptions {
   open: ChangeStreamOpener;
@@ -79,6 +76,8 @@ export class ChangeSource {
   private readonly schedule: Scheduler;
   private readonly transaction: TransactionGrouper;
   private startedAt: ClusterTime | null = null;
+  /** How far delivery has come, for store.settled(). */
+  readonly settle: SettlePoint;
 
   constructor(private readonly options: ChangeSourceOptions) {
     this.logger = options.logger ?? silentLogger;
@@ -86,6 +85,7 @@ export class ChangeSource {
     this.health = new StreamHealth(options.now ?? Date.now, options.backoff ?? { initialMs: 250, maxMs: 10_000 }, options.stallMs);
     this.keeper = new ResumeTokenKeeper(options.tokens, this.logger, { now: options.now ?? Date.now });
     this.transaction = new TransactionGrouper(this.schedule, () => this.deliverGathered());
+    this.settle = new SettlePoint(this.schedule);
   }
 
   /** Opens the stream where the last run stopped (or from now); failures are retried, not thrown. */
@@ -122,6 +122,7 @@ export class ChangeSource {
     this.cancelReopen?.();
     this.deliverHeldBack();
     this.deliverGathered();
+    this.settle.fail(new Error('the change stream is closed'));
     await this.release();
     await this.keeper.flush();
   }
@@ -168,8 +169,16 @@ export class ChangeSource {
     if (this.announced) {
       this.delivered = this.announced;
       this.keeper.remember(this.announced, { heartbeat: true });
+      this.settle.advance(tokenTime(this.announced));
     }
     this.announced = token;
+    // The driver hands a document out in the same synchronous run as its report: a report still
+    // alone at the next microtask came with an empty batch (or the position reopened from), and
+    // everything the stream scanned up to it has been handed on. Waiting for the next report to say
+    // so would hold readers for a whole getMore.
+    queueMicrotask(() => {
+      if (this.announced === token && !this.transaction.gathering && !this.heldBack) this.settle.advance(tokenTime(token));
+    });
   }
 
   private receive(raw: RawChangeEvent): void {
@@ -178,6 +187,11 @@ export class ChangeSource {
     if (lag !== null) this.options.lag?.(lag);
     // Reported with its own token: if its batch ends here, the server cut it short (see transaction-groups.ts).
     const cutAfter = this.lastReport !== null && sameToken(this.lastReport, raw._id);
+    // Reported with another token: the batch's postBatchResumeToken, past everything the server
+    // scanned (writes the stream does not follow included). Once this document is handed on (not
+    // held in a transaction still gathering), the stream has handed on everything up to it.
+    const pastBatch = cutAfter ? null : this.lastReport;
+    if (pastBatch) queueMicrotask(() => !this.transaction.gathering && !this.heldBack && this.settle.advance(tokenTime(pastBatch)));
     this.lastReport = null;
     this.announced = null;
     this.deliverHeldBack();
@@ -233,12 +247,13 @@ export class ChangeSource {
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
     this.delivered = last._id;
     this.keeper.remember(last._id);
+    this.settle.advance((last as { clusterTime?: ClusterTime }).clusterTime ?? null);
   }
 
   /** Whether `raw` was committed at or before `time`. */
   private before(raw: RawChangeEvent, time: ClusterTime | null): boolean {
     const at = (raw as { clusterTime?: ClusterTime }).clusterTime;
-    return time !== null && at !== undefined && (at.t < time.t || (at.t === time.t && at.i <= time.i));
+    return time !== null && at !== undefined && atOrBefore(at, time);
   }
 
   private failed(error: unknown): void {

@@ -31,11 +31,19 @@ export const WATCH_PIPELINE = [
  */
 export const BATCH_SIZE = 10_000;
 
+/**
+ * How long a getMore waits on a quiet server before answering with an empty batch (the server's
+ * default is 1 s). Its postBatchResumeToken is what tells store.settled() that the stream has passed
+ * a write it does not follow (a saved resume token, an idempotency record), so this bounds how long
+ * a view's read can wait after one: a fifth of a second, at five small getMores a second.
+ */
+export const MAX_AWAIT_MS = 200;
+
 export function watchOptions(images: boolean): mongo.ChangeStreamOptions {
   const imageOptions: mongo.ChangeStreamOptions = images
     ? { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable' }
     : { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off' };
-  return { ...imageOptions, batchSize: BATCH_SIZE };
+  return { ...imageOptions, batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS };
 }
 
 /**
@@ -46,6 +54,17 @@ async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
   const reply = await db.command({ hello: 1 });
   const time: unknown = reply.lastWrite?.opTime?.ts ?? reply.operationTime;
   return time instanceof Timestamp ? new Timestamp({ t: time.t, i: time.i + 1 }) : undefined;
+}
+
+/**
+ * The newest write a majority holds now (a member that does not report it: its last write): every
+ * write acknowledged before this call is at or before it, and the change stream, which hands out
+ * majority-committed changes only, will pass it.
+ */
+export async function majorityWriteTime(db: mongo.Db): Promise<{ t: number; i: number } | undefined> {
+  const reply = await db.command({ hello: 1 });
+  const time: unknown = reply.lastWrite?.majorityOpTime?.ts ?? reply.lastWrite?.opTime?.ts ?? reply.operationTime;
+  return time instanceof Timestamp ? { t: time.t, i: time.i } : undefined;
 }
 
 /** The cluster's last write now: events committed up to it were made before this moment. */

@@ -9,6 +9,7 @@ import { MatchCounts } from './counts.js';
 import { watchStream, type StreamWatch } from './stream-watch.js';
 import { runTransaction, type RetryBudget } from './transaction-runner.js';
 import { toStoreError } from './errors.js';
+import { majorityWriteTime } from './opener.js';
 import { Listeners } from './listeners.js';
 import type { StoreLogger } from '../logger.js';
 import type { MongoModels } from './schemas.js';
@@ -26,7 +27,16 @@ export interface MongoStoreParts {
   watch?: StreamWatch;
   /** Milliseconds for timing commits (default performance.now). */
   timer?: () => number;
+  /** How long settled() waits for the change stream before a 503 (default SETTLE_TIMEOUT_MS). */
+  settleTimeoutMs?: number;
 }
+
+/**
+ * A healthy stream passes a write within milliseconds (a write it does not follow: within one
+ * getMore, MAX_AWAIT_MS); a stream this far behind is down or reopening, and a read waiting on it
+ * gets a 503 rather than an answer from a view that may be stale.
+ */
+export const SETTLE_TIMEOUT_MS = 5_000;
 
 const PING_TIMEOUT_MS = 2_000;
 /** Snapshot reads and majority commits: a transaction sees one state and survives a failover. */
@@ -34,8 +44,6 @@ const TRANSACTION_OPTIONS = { readConcern: { level: 'snapshot' }, writeConcern: 
 
 export class MongoStore implements Store {
   readonly kind = 'mongodb';
-  // Changes arrive through the change stream, after the write has answered.
-  readonly synchronousChanges = false;
   private readonly changes: Listeners<ChangeEvent>;
   private readonly resyncs: Listeners<string>;
   private readonly commits: Listeners<CommitTiming>;
@@ -108,6 +116,23 @@ export class MongoStore implements Store {
 
   onStreamLag(listener: (seconds: number) => void): () => void {
     return this.lags.subscribe(listener);
+  }
+
+  /**
+   * Changes arrive through the change stream, after their write has answered, and other instances
+   * write too: the point to reach is the majority's newest write now (one hello), which the
+   * stream's delivered events and empty batches' tokens then pass.
+   */
+  async settled(): Promise<void> {
+    const db = this.parts.connection.db;
+    if (this.closing || !db) throw new StoreUnavailableError('the store is closed');
+    const time = await majorityWriteTime(db).catch((error: unknown) => {
+      throw toStoreError(error);
+    });
+    if (!time) return;
+    const timeoutMs = this.parts.settleTimeoutMs ?? SETTLE_TIMEOUT_MS;
+    const tooLate = () => new StoreUnavailableError(`the change stream has not caught up with the database within ${timeoutMs} ms (${this.source.problem() ?? 'it is open'})`);
+    await this.source.settle.reached(time, timeoutMs, tooLate);
   }
 
   /** Ready means both: the database answers and the change stream is open (or reopening in time). */

@@ -30,14 +30,13 @@ export interface SqliteStoreOptions {
 /** What resync listeners are told when another program committed to the file. */
 export const OUTSIDE_WRITE = 'another program changed the data file';
 const OUTSIDE_WRITE_CHECK_MS = 1000;
+const SETTLED = Promise.resolve();
 
 /** The readiness probe waits less for another process's write lock than writes do (BUSY_TIMEOUT_MS). */
 const PROBE_BUSY_TIMEOUT_MS = 1000;
 
 class SqliteStore implements Store {
   readonly kind = 'sqlite';
-  // publish() runs right after COMMIT, before the write's promise settles.
-  readonly synchronousChanges = true;
   private readonly mutex = new Mutex();
   private readonly group: CommitGroup;
   // Lets a store-level write made inside a transaction fail at once instead of waiting forever
@@ -105,6 +104,11 @@ class SqliteStore implements Store {
   onCommit(listener: (commit: CommitTiming) => void): () => void {
     this.commitListeners.add(listener);
     return () => this.commitListeners.delete(listener);
+  }
+
+  /** publish() runs right after COMMIT, before the write's promise settles: every view is current already. */
+  settled(): Promise<void> {
+    return SETTLED;
   }
 
   onResync(listener: (reason: string) => void): () => void {

@@ -60,6 +60,8 @@ export interface TestAppOptions {
    * writes come a second after any queue move, so a test comparing stored data would race them.
    */
   reestimate?: boolean;
+  /** The store the app runs on, made from the SQLite one (e.g. one whose change events arrive late). */
+  wrapStore?: (store: Store) => Store;
 }
 
 // bcrypt verifies a hash whatever its cost, so one hash of PASSWORD per process serves every seeded
@@ -93,7 +95,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     POS_CONNECTION_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const store = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
+  const sqlite = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
+  const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
   const app = await buildApp({ config, store, jwtSecret: JWT_SECRET, now: clock.now, reestimate: options.reestimate ?? false });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });

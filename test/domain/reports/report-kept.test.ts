@@ -1,14 +1,16 @@
-// The records the kitchen report keeps between reports (embedded store): a write to an order drops
-// its record, so the next report counts the write; a record read while an order commits is not kept.
+// The records the kitchen report keeps between reports (every store): a write to an order drops
+// its record, so the next report counts the write, even when the write's event is still on its way;
+// a record read while an order commits is not kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kitchenReport } from '../../../domain/reports/reports.js';
 import { ServiceRecords } from '../../../domain/reports/service-records.js';
 import type { KitchenReport } from '../../../models/report.js';
 import type { Order } from '../../../models/order.js';
-import type { Store } from '../../../store/types.js';
+import { StoreMenu } from '../../../domain/menu/menu.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
+import { lateEvents } from '../../store/fixtures/late-events.js';
 
 const HOUR = 60 * MINUTE;
 let t: TestApp;
@@ -61,7 +63,7 @@ describe('the records kept between kitchen reports', () => {
   });
 
   it('keep no record read while its order was being written', async () => {
-    const records = ServiceRecords.open(t.store)!;
+    const records = new ServiceRecords(t.store);
     try {
       const orders = t.store.collection('orders');
       // The document is read, then (before the record is kept) the order is written.
@@ -89,15 +91,33 @@ describe('the records kept between kitchen reports', () => {
     const kept = await report();
     const query = { from: iso(0), to: iso(120) };
     const principal = { userId: t.userIds.manager, userName: 'manager1', role: 'manager' as const, expiresAt: Number.MAX_SAFE_INTEGER };
-    expect(await kitchenReport({ store: t.store, now: clock.now }, principal, query)).toEqual(kept);
+    // Nothing kept: every record from the documents, the dishes from the store.
+    const fresh = new ServiceRecords(t.store);
+    try {
+      expect(await kitchenReport({ store: t.store, now: clock.now, serviceRecords: fresh, menu: new StoreMenu(t.store) }, principal, query)).toEqual(kept);
+    } finally {
+      fresh.close();
+    }
     expect(kept.orders.placed).toBe(251);
     expect(kept.stock.find((item) => item.name === 'Lemon')?.units_used).toBe(250);
   });
 
-  it('are kept only with a store whose change events precede every later read', () => {
-    expect(ServiceRecords.open({ ...t.store, synchronousChanges: false } as Store)).toBeUndefined();
-    const records = ServiceRecords.open(t.store);
-    expect(records).toBeInstanceOf(ServiceRecords);
-    records?.close();
+  it('are never served stale on a store whose change events arrive after its writes answer', async () => {
+    const late = lateEvents(t.store, 30);
+    const records = new ServiceRecords(late.store);
+    try {
+      const orders = t.store.collection('orders');
+      await orders.update(first.id, { set: { closed_at: iso(65) } });
+      const [read] = await records.read(orders, [first.id]);
+      expect([read?.closedAt, late.waits()]).toEqual([hourStart + 65 * MINUTE, 1]);
+      await orders.update(first.id, { set: { closed_at: iso(70) } });
+      // Its event is still on the way: the read waits for it, drops the kept record and reads the document.
+      expect(late.held()).toBe(1);
+      const [after] = await records.read(orders, [first.id]);
+      expect(after?.closedAt).toBe(hourStart + 70 * MINUTE);
+      expect([late.held(), late.waits()]).toEqual([0, 2]);
+    } finally {
+      records.close();
+    }
   });
 });

@@ -1,9 +1,9 @@
-// The kitchen report reads the orders of its window a few hours of updates at a time from the
-// documents, or by their ids from the records kept of earlier reports: either way every order
-// counts once, those written after the window's end included, and the report is the same whether
-// the dishes come from the live menu or from the store.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openMenu } from '../../../domain/menu/menu.js';
+// The kitchen report reads the orders of its window by their ids, from the records kept of earlier
+// reports (the documents of those not kept): every order counts once, those written after the
+// window's end included, and the report is the same whether the records and dishes were kept in
+// memory or read from the store's documents.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openMenu, StoreMenu, type MenuReader } from '../../../domain/menu/menu.js';
 import { kitchenReport } from '../../../domain/reports/reports.js';
 import { ServiceRecords } from '../../../domain/reports/service-records.js';
 import type { Principal } from '../../../domain/accounts/principal.js';
@@ -79,6 +79,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+const opened: ServiceRecords[] = [];
+afterEach(() => {
+  for (const records of opened.splice(0)) records.close();
+});
+
+/** What the report reads beside `store`: by default, nothing kept (records from the documents, dishes from the store). */
+function sources(store: Store = t.store, { serviceRecords = new ServiceRecords(t.store), menu = new StoreMenu(t.store) as MenuReader } = {}) {
+  opened.push(serviceRecords);
+  return { store, now: clock.now, serviceRecords, menu };
+}
+
 describe('the kitchen report over a window of several slices', () => {
   it('counts every order once, in its bucket, those written after the window included', async () => {
     const response = await t.inject({ method: 'GET', url: `/reports/kitchen?from=${query().from}&to=${query().to}`, as: 'manager' });
@@ -92,16 +103,16 @@ describe('the kitchen report over a window of several slices', () => {
       Array.from({ length: HOURS }, (_, hour) => [1, 1, hour % 3 === 0 && hour < HOURS - 1 ? 1 : 0]),
     );
     expect(body.stock.map(({ name, units_used }) => [name, units_used])).toEqual([['Beef', HOURS], ['Salt', HOURS]]);
-    // The route reads the records the server keeps; read slice by slice from the documents, the same.
-    expect(await kitchenReport({ store: t.store, now: clock.now }, manager(), query())).toEqual(body);
+    // The route reads the records the server keeps; read from the documents alone, the same.
+    expect(await kitchenReport(sources(), manager(), query())).toEqual(body);
   });
 
   it('gives the same report with the dishes from the live menu or from the store', async () => {
     const menu = await openMenu(t.store);
     try {
-      expect(menu.current?.dishes.size).toBe(3);
-      const fromMenu = await kitchenReport({ store: t.store, now: clock.now, menu }, manager(), query());
-      const fromStore = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
+      expect(menu.current.dishes.size).toBe(3);
+      const fromMenu = await kitchenReport(sources(t.store, { menu }), manager(), query());
+      const fromStore = await kitchenReport(sources(), manager(), query());
       expect(fromStore).toEqual(fromMenu);
       expect(fromMenu.stations.find((station) => station.station === 'hot')).toMatchObject({ tickets: HOURS, late: 1 });
     } finally {
@@ -110,10 +121,10 @@ describe('the kitchen report over a window of several slices', () => {
   });
 
   it('gives the same report from the records kept of earlier reports as from the documents', async () => {
-    const serviceRecords = ServiceRecords.open(t.store);
+    const serviceRecords = new ServiceRecords(t.store);
     try {
-      const fromDocuments = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
-      expect(await kitchenReport({ store: t.store, now: clock.now, serviceRecords }, manager(), query())).toEqual(fromDocuments);
+      const fromDocuments = await kitchenReport(sources(), manager(), query());
+      expect(await kitchenReport(sources(t.store, { serviceRecords }), manager(), query())).toEqual(fromDocuments);
       // Now every record is kept: no document is read.
       const store = Object.create(t.store) as Store;
       store.collection = ((name: Parameters<Store['collection']>[0]) => {
@@ -121,26 +132,27 @@ describe('the kitchen report over a window of several slices', () => {
         if (name !== 'orders') return collection;
         return Object.assign(Object.create(collection) as typeof collection, { find: () => Promise.reject(new Error('a document was read')) });
       }) as Store['collection'];
-      expect(await kitchenReport({ store, now: clock.now, serviceRecords }, manager(), query())).toEqual(fromDocuments);
+      expect(await kitchenReport(sources(store, { serviceRecords }), manager(), query())).toEqual(fromDocuments);
     } finally {
-      serviceRecords?.close();
+      serviceRecords.close();
     }
   });
 
   for (const kept of [false, true]) {
-    it(`counts an order written between two slices once, as it was first read (${kept ? 'records kept' : 'documents'})`, async () => {
-      const serviceRecords = kept ? ServiceRecords.open(t.store) : undefined;
+    it(`counts an order written after its id was read once, as it is now (${kept ? 'its record kept before' : 'nothing kept'})`, async () => {
+      const serviceRecords = new ServiceRecords(t.store);
       try {
-        const before = await kitchenReport({ store: t.store, now: clock.now }, manager(), query());
-        // The order of the first hour, read with the first slice, then written: it now sits in the last one.
+        const before = await kitchenReport(sources(), manager(), query());
+        if (kept) await kitchenReport(sources(t.store, { serviceRecords }), manager(), query());
+        // The order of the first hour, its id read first in the updated_at order, then written: it now comes last.
         const priority = kept ? 2 : 1;
         const store = writingAfterFirstRead(t.store, () => t.store.collection('orders').update(orders[0]!.id, { set: { priority } }));
-        const during = await kitchenReport({ store, now: clock.now, serviceRecords }, manager(), query());
+        const during = await kitchenReport(sources(store, { serviceRecords }), manager(), query());
         expect((await t.store.collection('orders').get(orders[0]!.id))?.priority).toBe(priority);
         expect(during).toEqual(before);
         expect(during.orders.placed).toBe(HOURS);
       } finally {
-        serviceRecords?.close();
+        serviceRecords.close();
       }
     });
   }

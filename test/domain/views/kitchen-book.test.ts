@@ -3,7 +3,7 @@
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KitchenBook } from '../../../domain/views/kitchen-book.js';
-import { openMenu, type MenuReader } from '../../../domain/menu/menu.js';
+import { openMenu, StoreMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import { allDay, stationQueue } from '../../../domain/orders/stations.js';
 import { STATIONS } from '../../../models/dish.js';
 import type { Principal } from '../../../domain/accounts/principal.js';
@@ -21,9 +21,9 @@ describe('station reads from the kitchen book', () => {
   afterEach(() => t.close());
 
   let book: KitchenBook;
-  let menu: MenuReader;
+  let menu: LiveMenu;
   beforeEach(async () => {
-    book = (await KitchenBook.open(t.store))!;
+    book = await KitchenBook.open(t.store);
     menu = await openMenu(t.store);
   });
   afterEach(() => {
@@ -31,16 +31,21 @@ describe('station reads from the kitchen book', () => {
     menu.close();
   });
 
-  /** Every station's queue and all-day counts from the book, then from the store's query, then over HTTP. */
+  /** The same reads answered from the store's documents on every call: the reference. */
+  const fromStore = () => ({
+    kitchen: { inStatus: (statuses: readonly string[]) => t.store.collection('orders').find([{ field: 'status', op: 'in', value: [...statuses] }]) } as unknown as KitchenBook,
+    menu: new StoreMenu(t.store),
+  });
+
+  /** Every station's queue and all-day counts from the book, then from the store's documents, then over HTTP. */
   async function bothWays() {
     const chef: Principal = { userId: t.userIds.chef, userName: 'chef1', role: 'chef', expiresAt: Date.now() + 3_600_000 };
-    const read = async (kitchen: KitchenBook | undefined) => {
-      const deps = { store: t.store, now: t.clock.now, kitchen, menu: kitchen && menu };
+    const read = async (views: { kitchen: KitchenBook; menu: StoreMenu | LiveMenu }) => {
+      const deps = { store: t.store, now: t.clock.now, ...views };
       return Promise.all(STATIONS.map(async (station) => [await stationQueue(deps, chef, station, { limit: 30, offset: 0 }), await allDay(deps, chef, station)]));
     };
-    expect(menu.current).toBeDefined();
-    const fromBook = await read(book);
-    expect(fromBook).toStrictEqual(await read(undefined));
+    const fromBook = await read({ kitchen: book, menu });
+    expect(fromBook).toStrictEqual(await read(fromStore()));
     const served = await Promise.all(STATIONS.map(async (station) => [
       (await t.inject({ method: 'GET', url: `/stations/${station}/tickets`, as: 'chef' })).json(),
       (await t.inject({ method: 'GET', url: `/stations/${station}/all-day`, as: 'chef' })).json(),
@@ -92,7 +97,7 @@ describe('loading the kitchen book', () => {
     // The load's read is done; these commit before the book takes what it read.
     const racing: Store = {
       ...store,
-      synchronousChanges: true,
+      settled: () => store.settled(),
       onChange: (listener) => store.onChange(listener),
       onResync: (listener) => store.onResync(listener),
       collection: ((name: 'orders') => ({
@@ -106,8 +111,8 @@ describe('loading the kitchen book', () => {
         },
       })) as Store['collection'],
     };
-    const book = (await KitchenBook.open(racing))!;
-    expect(book.inStatus(['Received']).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
+    const book = await KitchenBook.open(racing);
+    expect((await book.inStatus(['Received'])).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
     book.close();
   });
 
@@ -116,8 +121,8 @@ describe('loading the kitchen book', () => {
     const orders = store.collection('orders');
     const [ann, ben] = [await orders.insert(order('Received', { name: 'Ann' })), await orders.insert(order('Received', { name: 'Ben' }))];
     const gated = gatedStore(store, 'orders');
-    const book = (await KitchenBook.open(gated.store))!;
-    const names = () => book.inStatus(['Received']).map((doc) => doc.name).sort();
+    const book = await KitchenBook.open(gated.store);
+    const names = () => [...book.current.values()].filter((doc) => doc.status === 'Received').map((doc) => doc.name).sort();
     commitAsOtherProgram(dataDir, [`UPDATE orders SET doc = json_set(doc, '$.name', 'Ann-Marie') WHERE id = ?`, ann.id]);
     const first = gated.gate();
     gated.resync('repaired');

@@ -132,6 +132,9 @@ export class MemoryStore implements Store {
   signalResync(reason: string): void {
     this.#resyncListeners.forEach((listener) => listener(reason));
   }
+  /** Events go out as each write commits, before it answers. */
+  async settled() {}
+
   async ping() {}
   async close() {}
 

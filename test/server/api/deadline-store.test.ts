@@ -20,7 +20,7 @@ const seen: (number | undefined)[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pos-deadline-'));
   inner = openSqliteStore({ dataDir });
-  const store: Store = { ...inner, kind: inner.kind, collection: (name) => inner.collection(name), onChange: (l) => inner.onChange(l), onResync: (l) => inner.onResync(l), ping: () => inner.ping(), close: () => inner.close(), transaction: (work) => (seen.push(currentDeadline()), inner.transaction(work)) };
+  const store: Store = { ...inner, kind: inner.kind, settled: () => inner.settled(), collection: (name) => inner.collection(name), onChange: (l) => inner.onChange(l), onResync: (l) => inner.onResync(l), ping: () => inner.ping(), close: () => inner.close(), transaction: (work) => (seen.push(currentDeadline()), inner.transaction(work)) };
   app = await buildApp({ config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD }), store, jwtSecret: TEST_JWT_SECRET });
   await app.ready();
 });

@@ -68,6 +68,7 @@ describe('OrderPages', () => {
     let renamed = false;
     const racing: Store = {
       ...store,
+      settled: () => store.settled(),
       onChange: (listener) => store.onChange(listener),
       onResync: (listener) => store.onResync(listener),
       collection: ((name: 'orders') => {
@@ -84,7 +85,7 @@ describe('OrderPages', () => {
         };
       }) as Store['collection'],
     };
-    const pages = OrderPages.open(racing)!;
+    const pages = new OrderPages(racing);
     const query = { filter: [], limit: 30, offset: 0 };
     const names = async () => (JSON.parse((await pages.page(query))!) as { results: { name: string }[] }).results.map((doc) => doc.name);
     expect(await names()).toStrictEqual(['Ann']);

@@ -38,6 +38,10 @@ export class FaultyStore implements Store {
     return this.inner.onResync(listener);
   }
 
+  settled(): Promise<void> {
+    return this.inner.settled();
+  }
+
   ping(): Promise<void> {
     return this.inner.ping();
   }

@@ -775,6 +775,25 @@ function describeChangeEvents(suite: Suite) {
       kept.stop();
     });
 
+    it('settle: once settled() resolves, every write that answered before it has reached the listeners, a transaction\'s whole', async () => {
+      const store = suite.store();
+      const events: string[] = [];
+      const stop = store.onChange((event) => events.push(`${event.collection} ${event.operation}`));
+      const carrot = await store.collection('ingredients').insert(ingredient('Carrot'));
+      await store.collection('ingredients').update(carrot.id, { inc: { in_stock_qty: -1 } });
+      await store.transaction(async (tx) => {
+        await tx.collection('ingredients').update(carrot.id, { inc: { in_stock_qty: -1 } });
+        await tx.collection('orders').insert(order('Ann'));
+      });
+      // A write it does not follow comes last: settled() must still get past it.
+      await store.collection('upgrades').insert({ name: `settle-${Math.random()}` });
+      await store.settled();
+      expect(events).toEqual(['ingredients insert', 'ingredients update', 'ingredients update', 'orders insert']);
+      // Nothing written since: it resolves again.
+      await store.settled();
+      stop();
+    });
+
     it('lets a listener subscribe to resync signals and unsubscribe', () => {
       const stop = suite.store().onResync(() => {});
       expect(typeof stop).toBe('function');

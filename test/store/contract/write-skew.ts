@@ -156,13 +156,13 @@ export function describeWriteSkew(store: () => Store): void {
       const paella = await store().collection('dishes').insert(body('Paella', saffron.id, rice.id));
       const twin = await store().collection('dishes').insert(body('Paella valenciana', saffron.id, rice.id));
       const order = await createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [paella.id] });
-      await new Promise((resolve) => setTimeout(resolve, store().synchronousChanges ? 0 : 500));
+      await store().settled();
       const touched: string[] = [];
       const stop = store().onChange((event) => {
         if (event.collection === 'ingredients' && event.operation === 'update') touched.push(event.id);
       });
       await changeOrder({ store: store(), now }, PATRON, order.id, { dish_ids: [twin.id] });
-      await new Promise((resolve) => setTimeout(resolve, store().synchronousChanges ? 0 : 500));
+      await store().settled();
       stop();
       expect(touched.sort()).toEqual([rice.id, saffron.id].sort());
       expect((await store().collection('ingredients').getEach([rice.id, saffron.id])).map((ingredient) => ingredient.in_stock_qty)).toEqual([9, 9]);
@@ -176,7 +176,7 @@ export function describeWriteSkew(store: () => Store): void {
       });
       await createDish({ store: store(), now }, body('Paella', saffron.id, rice.id));
       await deleteDish({ store: store(), now }, risotto.id);
-      await new Promise((resolve) => setTimeout(resolve, store().synchronousChanges ? 0 : 500));
+      await store().settled();
       stop();
       expect(touched).toEqual([rice.id, saffron.id].sort().concat(rice.id));
     });

@@ -2,7 +2,7 @@
 // preparation of collections for pre- and post-images, and how the change stream is opened.
 import mongoose, { type mongo } from 'mongoose';
 import { describe, expect, it } from 'vitest';
-import { BATCH_SIZE, mongoOpener, WATCH_PIPELINE } from '../../../store/mongo/opener.js';
+import { BATCH_SIZE, MAX_AWAIT_MS, mongoOpener, WATCH_PIPELINE } from '../../../store/mongo/opener.js';
 import { defineModels, prepareCollections, type MongoModels } from '../../../store/mongo/schemas.js';
 import { silentLogger } from '../../../store/logger.js';
 
@@ -123,7 +123,7 @@ describe('mongoOpener', () => {
     const { watches, db } = fakeDb({ lastWrite: { opTime: { ts: new Timestamp({ t: 1_795_262_400, i: 4 }), t: 1 } } });
     await mongoOpener(db, true)({});
     expect(watches).toEqual([
-      [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
+      [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
     ]);
     expect(WATCH_PIPELINE).toEqual([
       {
@@ -142,12 +142,12 @@ describe('mongoOpener', () => {
     const { watches, db } = fakeDb({});
     const startAfter = { _data: '826B0187C1000000012B022C0100296E5A1004' };
     await mongoOpener(db, false)({ startAfter });
-    expect(watches).toEqual([[WATCH_PIPELINE, { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off', batchSize: BATCH_SIZE, startAfter }]]);
+    expect(watches).toEqual([[WATCH_PIPELINE, { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS, startAfter }]]);
   });
 
   it('with no cluster time in the answer, starts the stream from when it opens', async () => {
     const { watches, db } = fakeDb({ isWritablePrimary: true });
     await mongoOpener(db, true)({});
-    expect(watches[0]?.[1]).toEqual({ fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE });
+    expect(watches[0]?.[1]).toEqual({ fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS });
   });
 });

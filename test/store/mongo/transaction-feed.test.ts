@@ -48,6 +48,8 @@ async function broadcastOf(transaction: readonly RecordedName[], data: MemorySto
     transaction: (work) => data.transaction(work),
     onChange: (listener) => fed.store.onChange(listener),
     onResync: (listener) => fed.store.onResync(listener),
+    // The documents are all there before the stream replays: nothing to wait for.
+    settled: () => Promise.resolve(),
     ping: () => Promise.resolve(),
     close: () => fed.store.close(),
   };

@@ -4,7 +4,7 @@
 // scripts its answer. Everything the driver sent is kept, so tests can check how it resumed.
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { decode, encodeReply, frames, type Document, type Request } from './protocol.js';
-import { helloReply } from './replies.js';
+import { CLUSTER_TIME, helloReply } from './replies.js';
 
 /** Closes the connection instead of answering: the driver sees a network error. */
 export const DROP = Symbol('drop the connection');
@@ -17,8 +17,8 @@ interface Waiting {
 }
 
 const BUILT_IN: Record<string, (peer: WirePeer) => Document> = {
-  hello: (peer) => helloReply(peer.host),
-  ismaster: (peer) => helloReply(peer.host),
+  hello: (peer) => helloReply(peer.host, peer.lastWrite),
+  ismaster: (peer) => helloReply(peer.host, peer.lastWrite),
   ping: () => ({ ok: 1 }),
   endSessions: () => ({ ok: 1 }),
   killCursors: () => ({ cursorsKilled: [], cursorsNotFound: [], cursorsAlive: [], cursorsUnknown: [], ok: 1 }),
@@ -31,6 +31,8 @@ export class WirePeer {
   private readonly defaults = new Map<string, Scripted>();
   private readonly waiting: Waiting[] = [];
   private readonly sockets = new Set<Socket>();
+  /** The newest write hello reports (the member's and the majority's). */
+  lastWrite = CLUSTER_TIME;
 
   private constructor(
     private readonly server: Server,

@@ -11,7 +11,8 @@ export const CLUSTER_TIME = new Timestamp({ t: 1_732_300_000, i: 7 });
 export const AGGREGATE_NS = 'pos.$cmd.aggregate';
 export const CURSOR_ID = Long.fromNumber(7_340_032_117);
 
-export function helloReply(host: string): Document {
+/** `lastWrite`: the member's newest write, and the majority's (MongoDB's store.settled() waits for it). */
+export function helloReply(host: string, lastWrite: InstanceType<typeof Timestamp> = CLUSTER_TIME): Document {
   return {
     helloOk: true,
     ismaster: true,
@@ -23,7 +24,7 @@ export function helloReply(host: string): Document {
     me: host,
     secondary: false,
     electionId: new mongoose.mongo.ObjectId('7fffffff0000000000000001'),
-    lastWrite: { opTime: { ts: CLUSTER_TIME, t: Long.fromNumber(1) }, lastWriteDate: new Date(1_732_300_000_000), majorityOpTime: { ts: CLUSTER_TIME, t: Long.fromNumber(1) } },
+    lastWrite: { opTime: { ts: lastWrite, t: Long.fromNumber(1) }, lastWriteDate: new Date(1_732_300_000_000), majorityOpTime: { ts: lastWrite, t: Long.fromNumber(1) } },
     maxBsonObjectSize: 16_777_216,
     maxMessageSizeBytes: 48_000_000,
     maxWriteBatchSize: 100_000,

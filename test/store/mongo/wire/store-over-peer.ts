@@ -37,7 +37,7 @@ export interface LogEntry {
   msg?: string;
 }
 
-export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch' | 'timer'> & Pick<MongoStoreParts['stream'], 'startTime'> = {}) {
+export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch' | 'timer' | 'settleTimeoutMs'> & Pick<MongoStoreParts['stream'], 'startTime'> = {}) {
   const { startTime, ...parts } = extra;
   const connection = mongoose.createConnection(peer.uri(), { bufferCommands: false, autoIndex: false, autoCreate: false });
   await connection.asPromise();
