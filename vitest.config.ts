@@ -1,12 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files whose tests count event-loop turns or race two writers in one process: each runs in a fresh
- * process, where no earlier file's timers or warmed-up code change the interleaving. (The store
- * contract's "fires a due ticket exactly once with two schedulers" fails about one time in five in a
- * process already warm: the scheduler's guard compares updated_at, a race of the scheduler's own.)
+ * Files whose tests count event-loop turns: each runs in a fresh process, where no earlier file's
+ * timers or warmed-up code change the interleaving.
  */
-const ISOLATED = ['test/store/sqlite/group-commit.test.ts', 'test/store/sqlite/contract.test.ts'];
+const ISOLATED = ['test/store/sqlite/group-commit.test.ts'];
 
 export default defineConfig({
   test: {

@@ -22,6 +22,20 @@ export interface SchedulerLog {
   error(payload: object, message: string): void;
 }
 
+/**
+ * The guard of a fire: the order is as this scheduler read it. updated_at alone is not enough (a
+ * write in the same millisecond as the one read leaves it equal, and a second scheduler would fire
+ * the ticket again); a fire always moves next_fire_at past the time it read (or a stored Draft out
+ * of Draft), so a fire already made fails the guard whatever the clock says.
+ */
+function unchangedSince(order: OrderDoc): Condition[] {
+  const fired: Condition =
+    typeof order.next_fire_at === 'string'
+      ? { field: 'next_fire_at', op: 'eq', value: order.next_fire_at }
+      : { field: 'status', op: 'eq', value: order.status };
+  return [{ field: 'updated_at', op: 'eq', value: order.updated_at }, fired];
+}
+
 export class OrderScheduler {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> = Promise.resolve();
@@ -45,7 +59,7 @@ export class OrderScheduler {
         // Its tickets fire by the clock; nobody bumped them.
         const set = derived(order, tickets, at);
         const done = await this.store.transaction(async (tx) => {
-          const written = await tx.collection('orders').update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+          const written = await tx.collection('orders').update(order.id, { set }, { if: unchangedSince(order) });
           if (written) await recordAudit(tx, order.id, SCHEDULER, 'fired', firedChanges(order.tickets, written.tickets, null), at);
           return written;
         });

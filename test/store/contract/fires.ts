@@ -36,14 +36,18 @@ export function describeFireQueries(store: () => Store): void {
 
     it('fires a due ticket exactly once with two schedulers on one store, and leaves the rest waiting', async () => {
       const orders = store().collection('orders');
-      const placed = await orders.insert(order('A', [held('cold', at(13)), { ...held('hot', at(0)), status: 'Received', fired_at: at(0) }], at(13)));
       const now = () => new Date(at(13));
-      const [a, b] = await Promise.all([new OrderScheduler(store(), now).releaseDue(), new OrderScheduler(store(), now).releaseDue()]);
-      expect([...a, ...b]).toEqual([placed.id]);
-      const fired = (await orders.get(placed.id))!;
-      expect(fired.tickets.map((ticket) => [ticket.station, ticket.status, ticket.fired_at])).toEqual([['cold', 'Received', at(13)], ['hot', 'Received', at(0)]]);
-      expect(fired.next_fire_at).toBeNull();
-      expect(await new OrderScheduler(store(), now).releaseDue()).toEqual([]);
+      // Placed and fired within the same millisecond more often than not: the race a guard on
+      // updated_at alone lost about one time in five.
+      for (let round = 0; round < 25; round++) {
+        const placed = await orders.insert(order(`A${round}`, [held('cold', at(13)), { ...held('hot', at(0)), status: 'Received', fired_at: at(0) }], at(13)));
+        const [a, b] = await Promise.all([new OrderScheduler(store(), now).releaseDue(), new OrderScheduler(store(), now).releaseDue()]);
+        expect([...a, ...b]).toEqual([placed.id]);
+        const fired = (await orders.get(placed.id))!;
+        expect(fired.tickets.map((ticket) => [ticket.station, ticket.status, ticket.fired_at])).toEqual([['cold', 'Received', at(13)], ['hot', 'Received', at(0)]]);
+        expect(fired.next_fire_at).toBeNull();
+        expect(await new OrderScheduler(store(), now).releaseDue()).toEqual([]);
+      }
     });
   });
 }
