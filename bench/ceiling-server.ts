@@ -16,7 +16,10 @@ const app = Fastify();
 
 app.get('/health', async () => ({ status: 'ok' }));
 app.get('/dishes', async () => bodies.dishList);
-app.get<{ Params: { id: string } }>('/dishes/:id', async (request, reply) => bodies.dishes[request.params.id] ?? reply.code(404).send({ title: 'Not Found' }));
+app.get<{ Params: { id: string } }>(
+  '/dishes/:id',
+  async (request, reply) => bodies.dishes[request.params.id] ?? reply.code(404).send({ title: 'Not Found' }),
+);
 app.get('/orders', async () => bodies.orderList);
 app.post('/orders', async (_request, reply) => reply.code(201).send(bodies.createdOrder));
 

@@ -58,7 +58,10 @@ function place(body: OrderBody, key: string | null): Promise<Outcome> {
 }
 
 const problem = (reply: FastifyReply, status: number, title: string) =>
-  reply.code(status).type('application/problem+json').send(JSON.stringify({ type: 'about:blank', title, status }));
+  reply
+    .code(status)
+    .type('application/problem+json')
+    .send(JSON.stringify({ type: 'about:blank', title, status }));
 
 const app = Fastify({ logger: { level: 'info' }, disableRequestLogging: true });
 app.addHook('onRequest', (_request, reply, done) => {
@@ -76,12 +79,19 @@ app.post('/orders', { schema: { body: OrderCreate } }, async (request, reply) =>
   const header = request.headers['idempotency-key'];
   const key = typeof header === 'string' ? header : null;
   // The fingerprint is what a repeat is told apart by; the benchmark never repeats a key, so a stored one is just refused.
-  if (key !== null && storedKey.get(recordId({ scope: `user:${caller}`, key, fingerprint: fingerprintOf('POST', '/orders', request.body) })) !== undefined) {
+  if (
+    key !== null &&
+    storedKey.get(recordId({ scope: `user:${caller}`, key, fingerprint: fingerprintOf('POST', '/orders', request.body) })) !== undefined
+  ) {
     return problem(reply, 409, 'Key already used');
   }
   const outcome = await place(request.body as OrderBody, key);
   if (outcome instanceof Error) return problem(reply, 409, outcome.message);
-  return reply.code(201).header('location', `/orders/${outcome.id}`).type('application/json; charset=utf-8').send(JSON.stringify(publicOrder(outcome as never)));
+  return reply
+    .code(201)
+    .header('location', `/orders/${outcome.id}`)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(publicOrder(outcome as never)));
 });
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

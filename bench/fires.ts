@@ -21,14 +21,36 @@ const DUE = 200;
 const T0 = Date.parse('2026-11-26T19:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const ticket = (station: Ticket['station'], status: Ticket['status'], course: number, fire_at: string | null): Ticket =>
-  ({ station, status, fired_at: status === 'Draft' ? null : iso(T0), started_at: null, ready_at: null, bumped_by: null, course, fire_at, changes: [] });
+const ticket = (station: Ticket['station'], status: Ticket['status'], course: number, fire_at: string | null): Ticket => ({
+  station,
+  status,
+  fired_at: status === 'Draft' ? null : iso(T0),
+  started_at: null,
+  ready_at: null,
+  bumped_by: null,
+  course,
+  fire_at,
+  changes: [],
+});
 
 function order(status: OrderDoc['status'], tickets: Ticket[], fireAt: string | null, next: string | null): NewDoc<OrderDoc> {
   return {
-    name: 'Bench', dish_ids: ['5f0000000000000000000009'], table_number: 4, special_requests: null, scheduled_at: null, priority: 3, status, fire_at: fireAt,
-    pacing: next === null && status !== 'Draft' ? 'courses' : 'together', course_gap_minutes: null, tickets, next_fire_at: next, ready_at: null, closed_at: null,
-    owner_id: '5f0000000000000000000001', stock_taken: [],
+    name: 'Bench',
+    dish_ids: ['5f0000000000000000000009'],
+    table_number: 4,
+    special_requests: null,
+    scheduled_at: null,
+    priority: 3,
+    status,
+    fire_at: fireAt,
+    pacing: next === null && status !== 'Draft' ? 'courses' : 'together',
+    course_gap_minutes: null,
+    tickets,
+    next_fire_at: next,
+    ready_at: null,
+    closed_at: null,
+    owner_id: '5f0000000000000000000001',
+    stock_taken: [],
   };
 }
 
@@ -36,8 +58,10 @@ function order(status: OrderDoc['status'], tickets: Ticket[], fireAt: string | n
 async function fill(store: Store, held: number): Promise<void> {
   const later = iso(T0 + 24 * 3600_000);
   const docs: NewDoc<OrderDoc>[] = [];
-  for (let i = 0; i < held / 4; i++) docs.push(order('Draft', [ticket('cold', 'Draft', 1, later), ticket('hot', 'Draft', 1, later)], later, later));
-  for (let i = 0; i < held / 2; i++) docs.push(order('Received', [ticket('cold', 'Received', 1, iso(T0)), ticket('hot', 'Draft', 2, null)], null, null));
+  for (let i = 0; i < held / 4; i++)
+    docs.push(order('Draft', [ticket('cold', 'Draft', 1, later), ticket('hot', 'Draft', 1, later)], later, later));
+  for (let i = 0; i < held / 2; i++)
+    docs.push(order('Received', [ticket('cold', 'Received', 1, iso(T0)), ticket('hot', 'Draft', 2, null)], null, null));
   for (let at = 0; at < docs.length; at += 1000) {
     await store.transaction(async (tx) => {
       for (const doc of docs.slice(at, at + 1000)) await tx.collection('orders').insert(doc);
@@ -66,7 +90,10 @@ async function measure(held: number) {
     }
     const due = iso(T0 + 30_000);
     await store.transaction(async (tx) => {
-      for (let i = 0; i < DUE; i++) await tx.collection('orders').insert(order('Received', [ticket('cold', 'Received', 1, iso(T0)), ticket('hot', 'Draft', 1, due)], null, due));
+      for (let i = 0; i < DUE; i++)
+        await tx
+          .collection('orders')
+          .insert(order('Received', [ticket('cold', 'Received', 1, iso(T0)), ticket('hot', 'Draft', 1, due)], null, due));
     });
     const before = cpuUs();
     const fired = await scheduler.releaseDue();
@@ -82,4 +109,10 @@ async function measure(held: number) {
 
 const results = [];
 for (const size of SIZES) results.push(await measure(size));
-console.log(JSON.stringify({ at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, idle_ticks: IDLE_TICKS, due_per_fire_run: DUE, results }, null, 2));
+console.log(
+  JSON.stringify(
+    { at: new Date().toISOString(), node: process.version, cpus: os.cpus().length, idle_ticks: IDLE_TICKS, due_per_fire_run: DUE, results },
+    null,
+    2,
+  ),
+);

@@ -9,7 +9,9 @@ const created = readFileSync(process.env.BENCH_BODY ?? '', 'utf8');
 const app = Fastify();
 
 app.get('/health', async () => ({ status: 'ok' }));
-app.post('/orders', { schema: { body: OrderCreate } }, async (_request, reply) => reply.code(201).header('content-type', 'application/json; charset=utf-8').send(created));
+app.post('/orders', { schema: { body: OrderCreate } }, async (_request, reply) =>
+  reply.code(201).header('content-type', 'application/json; charset=utf-8').send(created),
+);
 
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

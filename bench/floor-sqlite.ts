@@ -37,7 +37,10 @@ const { one, many } = orderTransactions(db, input.ownerId);
 
 const run = process.pid.toString(36);
 let placed = 0;
-const next = (): [OrderBody, string | null] => [input.bodies[placed % input.bodies.length] as OrderBody, input.idempotency ? `floor-${run}-${placed++}` : (placed++, null)];
+const next = (): [OrderBody, string | null] => [
+  input.bodies[placed % input.bodies.length] as OrderBody,
+  input.idempotency ? `floor-${run}-${placed++}` : (placed++, null),
+];
 
 /** `batches` calls of `placeBatch`, each placing `size` orders. */
 function measure(batches: number, size: number, placeBatch: () => void): FloorSqlRun {
@@ -53,7 +56,9 @@ function measure(batches: number, size: number, placeBatch: () => void): FloorSq
 try {
   for (let i = 0; i < input.warmup; i++) one.immediate(...next());
   const perOrder = measure(input.orders, 1, () => one.immediate(...next()));
-  const grouped = measure(Math.ceil(input.orders / input.group), input.group, () => many.immediate(Array.from({ length: input.group }, next)));
+  const grouped = measure(Math.ceil(input.orders / input.group), input.group, () =>
+    many.immediate(Array.from({ length: input.group }, next)),
+  );
   const result: FloorSqlResult = { perOrder, grouped: { ...grouped, group: input.group } };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } finally {

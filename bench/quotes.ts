@@ -11,42 +11,78 @@ import { SERVICE } from './quotes/simulation.js';
 const seeds = Array.from({ length: Number(process.env.QUOTES_SEEDS ?? 30) }, (_, index) => index + 1);
 const started = Date.now();
 const pooled = await simulateSeeds(SERVICE, seeds);
-const phases = phaseRows(pooled, SERVICE.phases.map((phase) => phase.name), seeds);
+const phases = phaseRows(
+  pooled,
+  SERVICE.phases.map((phase) => phase.name),
+  seeds,
+);
 const rushPhase = SERVICE.phases.find((phase) => phase.name === 'rush')!;
 const breakdown = rushBreakdown(pooled, rushPhase);
-const known = phaseRows(await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds)), SERVICE.phases.map((phase) => phase.name), seeds);
+const known = phaseRows(
+  await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds)),
+  SERVICE.phases.map((phase) => phase.name),
+  seeds,
+);
 const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
 const seconds = (Date.now() - started) / 1000;
 
-const result = { at: new Date().toISOString(), service: { ...SERVICE, seed: undefined }, seeds, phases, rush_breakdown: breakdown, known_pace: known, cost, wall_seconds: seconds };
+const result = {
+  at: new Date().toISOString(),
+  service: { ...SERVICE, seed: undefined },
+  seeds,
+  phases,
+  rush_breakdown: breakdown,
+  known_pace: known,
+  cost,
+  wall_seconds: seconds,
+};
 writeFileSync(new URL('./results/quotes.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
 
 const cell = (value: number | null) => (value === null ? '–' : value.toFixed(1));
 const triple = ([low, middle, high]: [number, number, number]) => `${low.toFixed(1)} / ${middle.toFixed(1)} / ${high.toFixed(1)}`;
-const table = (title: string, rows: ErrorRow[]) => [`| ${title} | count | median | p90 | mean signed |`, '|---|---|---|---|---|', ...rows.map((row) => `| ${row.label} | ${row.count} | ${cell(row.median)} | ${cell(row.p90)} | ${cell(row.bias)} |`), ''];
+const table = (title: string, rows: ErrorRow[]) => [
+  `| ${title} | count | median | p90 | mean signed |`,
+  '|---|---|---|---|---|',
+  ...rows.map((row) => `| ${row.label} | ${row.count} | ${cell(row.median)} | ${cell(row.p90)} | ${cell(row.bias)} |`),
+  '',
+];
 const lines = [
   '# Ready-time quotes: simulated services',
   '',
-  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s of wall time. Method: docs/quotes.md.`,
+  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} ` +
+    `simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s ` +
+    `of wall time. Method: docs/quotes.md.`,
   '',
-  `Cooks: ${Object.entries(SERVICE.stations).map(([station, { cooks, speed }]) => `${station} ${cooks} at ${speed}× the menu's time`).join(', ')}; ticket times vary ±${SERVICE.noise * 100}% (log-normal).`,
-  `Arrivals (Poisson): ${SERVICE.phases.map((phase) => `${phase.name} ${phase.from}–${phase.to} min, one order every ${phase.every} min`).join('; ')}. Each order: 1 to 3 dishes drawn from a 7-dish menu.`,
+  `Cooks: ${Object.entries(SERVICE.stations)
+    .map(([station, { cooks, speed }]) => `${station} ${cooks} at ${speed}× the menu's time`)
+    .join(', ')}; ticket times vary ±${SERVICE.noise * 100}% (log-normal).`,
+  `Arrivals (Poisson): ` +
+    `${SERVICE.phases.map((phase) => `${phase.name} ${phase.from}–${phase.to} min, one order every ${phase.every} min`).join('; ')}. ` +
+    `Each order: 1 to 3 dishes drawn from a 7-dish menu.`,
   '',
-  'Absolute error in minutes of every order\'s quote against the moment it really became Ready for Assembly, pooled over all services;',
-  'the spread is each service\'s own median and p90 (lowest / median / highest over the services).',
+  "Absolute error in minutes of every order's quote against the moment it really became Ready for Assembly, pooled over all services;",
+  "the spread is each service's own median and p90 (lowest / median / highest over the services).",
   '',
   '| phase | orders | quote median | quote p90 | naive median | naive p90 | per-service median | per-service p90 |',
   '|---|---|---|---|---|---|---|---|',
-  ...phases.map((row) => `| ${row.phase} | ${row.orders} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${cell(row.naive.median)} | ${cell(row.naive.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
+  ...phases.map(
+    (row) =>
+      `| ${row.phase} | ${row.orders} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ` +
+      `${cell(row.naive.median)} | ${cell(row.naive.p90)} | ${triple(row.spread.median)} | ` +
+      `${triple(row.spread.p90)} |`,
+  ),
   '',
-  'The same services quoted with each station\'s pace set to the cooks\' true speed and number (a reference no server can reach: it cannot know them):',
+  "The same services quoted with each station's pace set to the cooks' true speed and number (a reference no server can reach: it cannot know them):",
   '',
   '| phase | quote median | quote p90 | per-service median | per-service p90 |',
   '|---|---|---|---|---|',
-  ...known.map((row) => `| ${row.phase} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`),
+  ...known.map(
+    (row) =>
+      `| ${row.phase} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`,
+  ),
   '',
-  'Where the rush\'s error comes from (absolute minutes; mean signed: positive when ready later than quoted).',
+  "Where the rush's error comes from (absolute minutes; mean signed: positive when ready later than quoted).",
   '',
   ...table('orders, minutes into the rush', breakdown.minutes!),
   ...table('station tickets, by station', breakdown.stations!),

@@ -19,7 +19,16 @@ const log = (line: string) => console.log(line);
 const options = loadOptions();
 const settings = { connections: options.connections, duration: options.duration, warmup: options.warmup, rounds: options.rounds };
 const growthSettings = { connections: options.connections, duration: options.growthDuration, warmup: options.growthWarmup };
-const ordersSettings = { rounds: options.rounds, orders: options.postOrders, warmup: options.postWarmup, rewarm: options.postRewarm, concurrency: options.postConcurrency, sockets: options.postSockets, group: options.floorGroup, idempotency: options.idempotency };
+const ordersSettings = {
+  rounds: options.rounds,
+  orders: options.postOrders,
+  warmup: options.postWarmup,
+  rewarm: options.postRewarm,
+  concurrency: options.postConcurrency,
+  sockets: options.postSockets,
+  group: options.floorGroup,
+  idempotency: options.idempotency,
+};
 const has = (suite: (typeof options.suites)[number]) => options.suites.includes(suite);
 
 async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
@@ -39,7 +48,10 @@ async function measure(record: Pick<RunRecord, 'memory'>): Promise<Results> {
   }
   if (has('growth')) {
     log(`Growth: every list at ${options.growthSizes.join(', ')} stored orders`);
-    results.growth = await growthSuite(options.growthSizes, growthSettings, log, { server: { cpuProfile: options.cpuProfile }, candidateFlags: options.memoryCandidateFlags });
+    results.growth = await growthSuite(options.growthSizes, growthSettings, log, {
+      server: { cpuProfile: options.cpuProfile },
+      candidateFlags: options.memoryCandidateFlags,
+    });
   }
   return results;
 }
@@ -55,7 +67,9 @@ async function httpSuite(dataset: Dataset, results: Results, record: Pick<RunRec
     await first.stop();
     let round = 0;
     const ours = () => startPos(dataset.dir, `http-${++round}`, { cpuProfile: options.cpuProfile });
-    const chosen = endpoints(dataset.kitchen, tokens).filter(({ name }) => options.endpoints.length === 0 || options.endpoints.some((part) => name.includes(part)));
+    const chosen = endpoints(dataset.kitchen, tokens).filter(
+      ({ name }) => options.endpoints.length === 0 || options.endpoints.some((part) => name.includes(part)),
+    );
     results.http = await compare(ours, comparators, chosen, settings, log);
   } finally {
     await Promise.all([first.stop(), comparators?.stop()]);
@@ -73,8 +87,13 @@ async function ordersAgainstFloor(dataset: Dataset): Promise<Results['orders']> 
     await setup.stop();
     const startOurs = (label: string) => startPos(dataset.dir, label, { cpuProfile: options.cpuProfile });
     const finishPlacedSince = (since: Date) => dataset.finishPlacedSince(since);
-    const startMinimum = (dataCopy: string) => startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
-    return await ordersSuite({ dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }, ordersSettings, log);
+    const startMinimum = (dataCopy: string) =>
+      startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
+    return await ordersSuite(
+      { dataDir: dataset.dir, kitchen: dataset.kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince },
+      ordersSettings,
+      log,
+    );
   } finally {
     await Promise.all([setup.stop(), floor?.stop()]);
   }
@@ -88,10 +107,15 @@ async function realtimeSuite(dataset: Dataset, results: Results, record: Pick<Ru
     for (const sockets of options.socketCounts) {
       const report = await orderLatency(live, dataset.kitchen, tokens, sockets, options.realtimeOrders);
       results.realtime.push(report);
-      log(`  ${sockets} sockets: p50 ${report.afterResponseMs.p50} ms, p99 ${report.afterResponseMs.p99} ms after the response (${report.afterResponseMs.samples} receipts, ${report.missed} missed)`);
+      log(
+        `  ${sockets} sockets: p50 ${report.afterResponseMs.p50} ms, p99 ${report.afterResponseMs.p99} ms ` +
+          `after the response (${report.afterResponseMs.samples} receipts, ${report.missed} missed)`,
+      );
     }
     results.fanOut = await roomFanOut(live, dataset.kitchen, tokens, options.roomSockets, options.roomEvents);
-    log(`  one room of ${options.roomSockets}: the last socket after ${results.fanOut.lastScreenMs.p50} ms (p50), ${results.fanOut.lastScreenMs.p99} ms (p99)`);
+    log(
+      `  one room of ${options.roomSockets}: the last socket after ${results.fanOut.lastScreenMs.p50} ms (p50), ${results.fanOut.lastScreenMs.p99} ms (p99)`,
+    );
     record.memory.realtimeAfter = live.memory();
   } finally {
     await live.stop();

@@ -39,7 +39,15 @@ const base = `http://${HOST}:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'pos-soak-'));
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: ROOT,
-  env: { ...process.env, PORT: String(port), HOST, POS_DATA_DIR: dataDir, LOG_LEVEL: 'warn', POS_ADMIN_USER_NAME: 'soak_manager', POS_ADMIN_PASSWORD: PASSWORD },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    POS_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    POS_ADMIN_USER_NAME: 'soak_manager',
+    POS_ADMIN_PASSWORD: PASSWORD,
+  },
   stdio: ['ignore', 'ignore', 'pipe'],
 });
 let serverErrors = '';
@@ -52,7 +60,13 @@ const latencies: number[] = [];
 const counts = { requests: 0, errors: 0, ordersPlaced: 0, statusMoves: 0, stockChanges: 0, reads: 0 };
 const errorSamples: string[] = [];
 
-async function request<T>(method: string, path: string, token: string | null, body?: unknown, expected = method === 'POST' ? 201 : 200): Promise<T | null> {
+async function request<T>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+  expected = method === 'POST' ? 201 : 200,
+): Promise<T | null> {
   const started = performance.now();
   counts.requests++;
   try {
@@ -72,26 +86,41 @@ async function request<T>(method: string, path: string, token: string | null, bo
     return null;
   }
 }
-const login = async (user_name: string) => (await request<{ access_token: string }>('POST', '/auth/token', null, { grant_type: 'password', user_name, password: PASSWORD }))?.access_token ?? '';
+const login = async (user_name: string) =>
+  (await request<{ access_token: string }>('POST', '/auth/token', null, { grant_type: 'password', user_name, password: PASSWORD }))
+    ?.access_token ?? '';
 
 const sockets: { close(): void }[] = [];
 let events = 0;
 try {
   for (let ready = false, tries = 0; !ready; tries++) {
     if (tries > 300 || server.exitCode !== null) throw new Error(`the server did not start:\n${serverErrors}`);
-    ready = await fetch(`${base}/ready`).then((r) => r.ok, () => false);
+    ready = await fetch(`${base}/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (!ready) await sleep(100);
   }
 
   // The restaurant: stock, a menu at every station, staff and patrons.
   const manager = await login('soak_manager');
   const ingredients: string[] = [];
-  for (const name of ['Flour', 'Tomato', 'Basil', 'Lettuce', 'Lemon', 'Beef']) ingredients.push((await request<{ id: string }>('POST', '/ingredients', manager, { name, in_stock_qty: 1e7, price: 1 }))!.id);
+  for (const name of ['Flour', 'Tomato', 'Basil', 'Lettuce', 'Lemon', 'Beef'])
+    ingredients.push((await request<{ id: string }>('POST', '/ingredients', manager, { name, in_stock_qty: 1e7, price: 1 }))!.id);
   const dishes: string[] = [];
   for (const [i, station] of ['hot', 'hot', 'cold', 'cold', 'beverages', 'beverages'].entries()) {
     const dish = await request<{ id: string }>('POST', '/dishes', manager, {
-      name: `Dish ${i}`, description: 'On the menu', category: 'Main Course', image_name: `dish-${i}`, preparation_time: 5 + i, price: 10 + i, station,
-      ingredients: [{ ingredient_id: ingredients[i]!, is_essential: true }, { ingredient_id: ingredients[(i + 1) % 6]!, is_essential: false }],
+      name: `Dish ${i}`,
+      description: 'On the menu',
+      category: 'Main Course',
+      image_name: `dish-${i}`,
+      preparation_time: 5 + i,
+      price: 10 + i,
+      station,
+      ingredients: [
+        { ingredient_id: ingredients[i]!, is_essential: true },
+        { ingredient_id: ingredients[(i + 1) % 6]!, is_essential: false },
+      ],
     });
     dishes.push(dish!.id);
   }
@@ -109,7 +138,10 @@ try {
   const rooms = [['station:hot'], ['station:cold'], ['station:beverages'], ['expeditor'], ['menu']];
   for (let i = 0; i < SOCKETS.socketio; i++) {
     const room = rooms[i % rooms.length]!;
-    const client: Socket = connectIo(base, { transports: ['websocket'], auth: room[0] === 'menu' ? {} : { token: i % 2 ? chef : expeditor } });
+    const client: Socket = connectIo(base, {
+      transports: ['websocket'],
+      auth: room[0] === 'menu' ? {} : { token: i % 2 ? chef : expeditor },
+    });
     client.onAny(() => events++);
     client.on('connect', () => client.emit('subscribe', { rooms: room }, () => {}));
     sockets.push(client);
@@ -130,7 +162,10 @@ try {
   const samples: { atSeconds: number; rssMiB: number }[] = [];
   const startedAt = Date.now();
   const deadline = startedAt + DURATION_MS;
-  const sampler = setInterval(() => samples.push({ atSeconds: Math.round((Date.now() - startedAt) / 1000), rssMiB: Math.round(rss() / MIB) }), 10_000);
+  const sampler = setInterval(
+    () => samples.push({ atSeconds: Math.round((Date.now() - startedAt) / 1000), rssMiB: Math.round(rss() / MIB) }),
+    10_000,
+  );
   samples.push({ atSeconds: 0, rssMiB: Math.round(rss() / MIB) });
   const eventsAtStart = events;
 
@@ -139,7 +174,11 @@ try {
       const patron = patrons[(w + step) % patrons.length]!;
       switch (step % 10) {
         case 0: {
-          const order = await request<{ id: string }>('POST', '/orders', patron, { name: `T${w}_${step}`, dish_ids: [dishes[step % 6]!, dishes[(step + w) % 6]!], table_number: w });
+          const order = await request<{ id: string }>('POST', '/orders', patron, {
+            name: `T${w}_${step}`,
+            dish_ids: [dishes[step % 6]!, dishes[(step + w) % 6]!],
+            table_number: w,
+          });
           if (order) {
             counts.ordersPlaced++;
             received.push(order.id);
@@ -156,20 +195,33 @@ try {
         }
         case 6: {
           const id = inProgress.shift();
-          if (id && (await request('PATCH', `/orders/${id}`, chef, { status: 'Ready for Assembly' })) && (await request('PATCH', `/orders/${id}`, expeditor, { status: 'Ready for Pickup', priority: 1 }))) counts.statusMoves += 2;
+          if (
+            id &&
+            (await request('PATCH', `/orders/${id}`, chef, { status: 'Ready for Assembly' })) &&
+            (await request('PATCH', `/orders/${id}`, expeditor, { status: 'Ready for Pickup', priority: 1 }))
+          )
+            counts.statusMoves += 2;
           break;
         }
         case 8:
           if (await request('PATCH', `/ingredients/${ingredients[step % 6]}`, manager, { in_stock_delta: 1 })) counts.stockChanges++;
           break;
         default: {
-          const reads = [`/dishes?filter=is_available.eq~true&fields=id|name|price`, '/orders?filter=status.eq~Received&sort=priority&limit=10', '/ingredients?sort=name', `/dishes/${dishes[step % 6]}`];
+          const reads = [
+            `/dishes?filter=is_available.eq~true&fields=id|name|price`,
+            '/orders?filter=status.eq~Received&sort=priority&limit=10',
+            '/ingredients?sort=name',
+            `/dishes/${dishes[step % 6]}`,
+          ];
           if (await request('GET', reads[step % reads.length]!, step % 2 ? chef : null)) counts.reads++;
         }
       }
     }
   };
-  const middle = setTimeout(() => samples.push({ atSeconds: Math.round((Date.now() - startedAt) / 1000), rssMiB: Math.round(rss() / MIB) }), DURATION_MS / 2);
+  const middle = setTimeout(
+    () => samples.push({ atSeconds: Math.round((Date.now() - startedAt) / 1000), rssMiB: Math.round(rss() / MIB) }),
+    DURATION_MS / 2,
+  );
   await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
   clearInterval(sampler);
   clearTimeout(middle);
@@ -182,7 +234,9 @@ try {
   const pct = (p: number) => Number((sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0).toFixed(1));
   const connected = sockets.filter((s) => (s instanceof WebSocket ? s.readyState === WebSocket.OPEN : (s as Socket).connected)).length;
   const rssStart = samples[0]!.rssMiB;
-  const rssMiddle = samples.reduce((best, s) => (Math.abs(s.atSeconds - elapsedS / 2) < Math.abs(best.atSeconds - elapsedS / 2) ? s : best)).rssMiB;
+  const rssMiddle = samples.reduce((best, s) =>
+    Math.abs(s.atSeconds - elapsedS / 2) < Math.abs(best.atSeconds - elapsedS / 2) ? s : best,
+  ).rssMiB;
   const rssEnd = samples.at(-1)!.rssMiB;
   // Every broadcast is kept for the recovery window, so memory may rise until the window is full;
   // flat means no growth after that (or over the second half, if the run is shorter).
@@ -213,7 +267,12 @@ try {
   };
   writeFileSync(join(RESULTS, `${NAME}.json`), `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(join(RESULTS, `${NAME}.md`), markdown(result));
-  console.log(`soak: ${result.requests} requests in ${result.durationSeconds} s (${result.requestsPerSecond}/s), ${result.errors} errors, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, ${result.eventsReceived} events on ${connected} sockets, RSS ${rssStart} → ${rssMiddle} → ${rssEnd} MiB; from ${afterWindow.fromSeconds} s ${afterWindow.minMiB}–${afterWindow.maxMiB} MiB`);
+  console.log(
+    `soak: ${result.requests} requests in ${result.durationSeconds} s (${result.requestsPerSecond}/s), ` +
+      `${result.errors} errors, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms, ` +
+      `${result.eventsReceived} events on ${connected} sockets, RSS ${rssStart} → ${rssMiddle} → ${rssEnd} ` +
+      `MiB; from ${afterWindow.fromSeconds} s ${afterWindow.minMiB}–${afterWindow.maxMiB} MiB`,
+  );
   process.exitCode = result.errors === 0 && connected === SOCKETS.socketio + SOCKETS.ws ? 0 : 1;
 } finally {
   sockets.forEach((socket) => socket.close());
@@ -225,8 +284,23 @@ try {
 
 function markdown(r: {
   recoveryWindowSeconds: number;
-  date: string; durationSeconds: number; workers: number; sockets: { socketio: number; ws: number; connectedAtEnd: number }; requests: number; requestsPerSecond: number; errors: number;
-  mix: Record<string, number>; latencyMs: Record<string, number>; eventsReceived: number; rssMiB: { start: number; middle: number; end: number; afterWindow: { fromSeconds: number; fromMiB: number; minMiB: number; maxMiB: number; endMiB: number }; samples: { atSeconds: number; rssMiB: number }[] };
+  date: string;
+  durationSeconds: number;
+  workers: number;
+  sockets: { socketio: number; ws: number; connectedAtEnd: number };
+  requests: number;
+  requestsPerSecond: number;
+  errors: number;
+  mix: Record<string, number>;
+  latencyMs: Record<string, number>;
+  eventsReceived: number;
+  rssMiB: {
+    start: number;
+    middle: number;
+    end: number;
+    afterWindow: { fromSeconds: number; fromMiB: number; minMiB: number; maxMiB: number; endMiB: number };
+    samples: { atSeconds: number; rssMiB: number }[];
+  };
 }): string {
   const recovery = r.recoveryWindowSeconds === 120 ? '' : `POS_RECOVERY_WINDOW=${r.recoveryWindowSeconds} `;
   const command = `${recovery}SOAK_SECONDS=${DURATION_MS / 1000} npx tsx bench/soak.ts`;

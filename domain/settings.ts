@@ -1,7 +1,14 @@
 // The restaurant's settings: read and changed through the API, and kept in memory from the store's
 // change events (SettingsBook), so what runs on every order (the quote's wait limit, the report's
 // time zone) reads them without a query, on every instance, as each change commits.
-import { DEFAULT_SETTINGS, SETTINGS_ID, type Settings, type SettingsDoc, type SettingsPatch, type SettingsReplace } from '../models/settings.js';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_ID,
+  type Settings,
+  type SettingsDoc,
+  type SettingsPatch,
+  type SettingsReplace,
+} from '../models/settings.js';
 import { DuplicateKeyError, type ChangeEvent, type Store } from '../store/types.js';
 import { requireKitchenStaff, requireManager } from './accounts/access.js';
 import type { Deps } from './deps.js';

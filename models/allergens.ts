@@ -2,8 +2,20 @@
 import Type, { type Static } from 'typebox';
 
 export const ALLERGENS = [
-  'celery', 'cereals_gluten', 'crustaceans', 'eggs', 'fish', 'lupin', 'milk',
-  'molluscs', 'mustard', 'nuts', 'peanuts', 'sesame', 'soybeans', 'sulphites',
+  'celery',
+  'cereals_gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'lupin',
+  'milk',
+  'molluscs',
+  'mustard',
+  'nuts',
+  'peanuts',
+  'sesame',
+  'soybeans',
+  'sulphites',
 ] as const;
 export type Allergen = (typeof ALLERGENS)[number];
 

@@ -15,12 +15,18 @@ export const AuditEntry = Type.Object(
     user_id: Nullable(Type.String({ description: 'Who did it; null for the scheduler.', examples: ['674d0bf5c28b69001f8e03a1'] })),
     user_name: Type.String({ description: 'Their user name when they did it; "scheduler" for fires by the clock.', examples: ['expo'] }),
     action: Type.Enum(AUDIT_ACTIONS),
-    changes: Type.Object({}, {
-      additionalProperties: true,
-      description:
-        'What the action did (docs/audit.md). placed, changed, deleted: each field touched as `{ before, after }` (placed: before null; deleted: `status` after null). bumped: `{ station, course, from, to }`. fired: `{ course, tickets: [{ station, course }] }` (course null when every held ticket fired). voided: `{ tickets: [{ station, course }] }`.',
-      examples: [{ priority: { before: 3, after: 1 } }],
-    }),
+    changes: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description:
+          'What the action did (docs/audit.md). placed, changed, deleted: each field touched as `{ before, ' +
+          'after }` (placed: before null; deleted: `status` after null). bumped: `{ station, course, from, to ' +
+          '}`. fired: `{ course, tickets: [{ station, course }] }` (course null when every held ticket fired). ' +
+          'voided: `{ tickets: [{ station, course }] }`.',
+        examples: [{ priority: { before: 3, after: 1 } }],
+      },
+    ),
   },
   { $id: 'AuditEntry', description: 'One thing that happened to an order, and who did it.' },
 );

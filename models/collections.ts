@@ -73,17 +73,36 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   // None: every order rewrites the stock of several ingredients, and in SQLite each such write
   // rewrites every index on the document (all of them expressions on its JSON), while a kitchen has
   // a few hundred ingredients at most, which a scan reads in well under a millisecond.
-  ingredients: { catalogue: ingredientCatalogue, indexes: [], retired: [['created_at'], ['name'], ['in_stock_qty']], unique: [], keptInMemory: true },
+  ingredients: {
+    catalogue: ingredientCatalogue,
+    indexes: [],
+    retired: [['created_at'], ['name'], ['in_stock_qty']],
+    unique: [],
+    keptInMemory: true,
+  },
   orders: {
     catalogue: orderStoreCatalogue,
     // updated_at: the kitchen report reads the orders written since its start (domain/reports/reports.ts).
-    indexes: [['created_at'], ['status', 'created_at'], ['priority', 'created_at'], ['table_number'], ['owner_id', 'created_at'], ['status', 'fire_at'], ['updated_at'], ['next_fire_at']],
+    indexes: [
+      ['created_at'],
+      ['status', 'created_at'],
+      ['priority', 'created_at'],
+      ['table_number'],
+      ['owner_id', 'created_at'],
+      ['status', 'fire_at'],
+      ['updated_at'],
+      ['next_fire_at'],
+    ],
     unique: [],
     // The boards' lists (by status), a patron's own orders (owner), and both together.
     counts: [['status'], ['owner_id'], ['owner_id', 'status']],
   },
   // Followed: the accounts kept in memory forget a user as soon as it changes (domain/accounts/accounts.ts).
-  users: { catalogue: userCatalogue, indexes: [['created_at'], ['role'], ['user_name']], unique: [{ field: 'user_name', caseInsensitive: true }] },
+  users: {
+    catalogue: userCatalogue,
+    indexes: [['created_at'], ['role'], ['user_name']],
+    unique: [{ field: 'user_name', caseInsensitive: true }],
+  },
   refresh_tokens: {
     catalogue: refreshTokenCatalogue,
     indexes: [['created_at'], ['family_id'], ['user_id']],
@@ -92,13 +111,31 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   },
   upgrades: { catalogue: upgradeCatalogue, indexes: [], unique: [{ field: 'name', caseInsensitive: false }], changeEvents: false },
   // The id is derived from scope and key, so the primary key makes a key unique per caller.
-  idempotency_keys: { catalogue: idempotencyKeyCatalogue, indexes: [['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  idempotency_keys: {
+    catalogue: idempotencyKeyCatalogue,
+    indexes: [['expires_at']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
   // One document (SETTINGS_ID); followed, so every instance keeps the current settings in memory.
   settings: { catalogue: settingsCatalogue, indexes: [], unique: [] },
   // Shared by every instance: a lock one instance counted holds on all (domain/accounts/login-throttle.ts).
-  login_failures: { catalogue: loginFailureCatalogue, indexes: [['expires_at'], ['user_name'], ['scope']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  login_failures: {
+    catalogue: loginFailureCatalogue,
+    indexes: [['expires_at'], ['user_name'], ['scope']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
   // Who did what to each order (domain/orders/audit.ts): read per order, oldest first; kept 90 days.
-  order_audit: { catalogue: auditCatalogue, indexes: [['order_id', 'created_at'], ['expires_at']], unique: [], expiresBy: 'expires_at', changeEvents: false },
+  order_audit: {
+    catalogue: auditCatalogue,
+    indexes: [['order_id', 'created_at'], ['expires_at']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -34,8 +34,17 @@ export const Dish = Type.Object(
     updated_at: Timestamp,
     ...writable,
     is_available: Type.Boolean({ description: 'Read-only: every essential ingredient has in_stock_qty > 0.' }),
-    portions_left: Nullable(Type.Integer({ minimum: 0, description: 'Read-only: how many more the stock allows (the least, over essential ingredients, of in_stock_qty divided by the units one dish takes, rounded down; never below 0); null without an essential ingredient.', examples: [12] })),
-    allergens: Allergens('Read-only: the union of its ingredients\' allergens (essential or not).'),
+    portions_left: Nullable(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Read-only: how many more the stock allows (the least, over essential ingredients, of in_stock_qty ' +
+          'divided by the units one dish takes, rounded down; never below 0); null without an essential ' +
+          'ingredient.',
+        examples: [12],
+      }),
+    ),
+    allergens: Allergens("Read-only: the union of its ingredients' allergens (essential or not)."),
   },
   { $id: 'Dish' },
 );

@@ -10,7 +10,15 @@ const Price = Type.Number({ minimum: 0, examples: [0.35] });
 const IngredientAllergens = Allergens('Allergens of EU Regulation 1169/2011 it contains; default empty. A PUT that omits it keeps it.');
 
 export const Ingredient = Type.Object(
-  { id: Id, created_at: Timestamp, updated_at: Timestamp, name: IngredientName, in_stock_qty: InStockQty, price: Price, allergens: IngredientAllergens },
+  {
+    id: Id,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+    name: IngredientName,
+    in_stock_qty: InStockQty,
+    price: Price,
+    allergens: IngredientAllergens,
+  },
   { $id: 'Ingredient' },
 );
 export type Ingredient = Static<typeof Ingredient>;

@@ -10,19 +10,44 @@ import { ALLERGENS, Allergens } from './allergens.js';
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
 
-const OrderName = Type.String({ minLength: 1, maxLength: 120, pattern: '^[^\\s]*$', description: 'The patron name shown at the KDS; no whitespace.', examples: ['Ben'] });
-const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] }), { minItems: 1, maxItems: 100, description: 'A dish listed twice is prepared twice.' });
+const OrderName = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  pattern: '^[^\\s]*$',
+  description: 'The patron name shown at the KDS; no whitespace.',
+  examples: ['Ben'],
+});
+const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] }), {
+  minItems: 1,
+  maxItems: 100,
+  description: 'A dish listed twice is prepared twice.',
+});
 const TableNumber = Nullable(Type.Integer({ minimum: 0, description: 'Null for takeaway.', examples: [18] }));
 const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No peanuts'] }));
 const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
-const Allergies = Allergens('Allergies at the table (EU 1169/2011 names); default empty. Dishes whose allergens meet them need allergy_confirmed.');
-const AllergyConfirmed = Type.Boolean({ description: 'True: the guest confirmed the dishes whose allergens meet `allergies`. Accepted, never stored.' });
+const Allergies = Allergens(
+  'Allergies at the table (EU 1169/2011 names); default empty. Dishes whose allergens meet them need allergy_confirmed.',
+);
+const AllergyConfirmed = Type.Boolean({
+  description: 'True: the guest confirmed the dishes whose allergens meet `allergies`. Accepted, never stored.',
+});
 export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 is the highest priority, 5 the lowest.' });
 export const Status = Type.Enum(STATUSES);
 export const PACINGS = ['at_once', 'together', 'courses'] as const;
 export type Pacing = (typeof PACINGS)[number];
-const PacingField = Type.Enum(PACINGS, { description: 'at_once: every ticket fires with the order; together: dishes are due together (shorter ones fire later); courses: Appetizer, Main Course, Dessert fired one after another (Drinks with the first).' });
-const CourseGap = Nullable(Type.Number({ minimum: 0, maximum: 120, description: 'Minutes after every ticket of a course is Ready that the next course fires by itself; null: only by hand.', examples: [5] }));
+const PacingField = Type.Enum(PACINGS, {
+  description:
+    'at_once: every ticket fires with the order; together: dishes are due together (shorter ones fire ' +
+    'later); courses: Appetizer, Main Course, Dessert fired one after another (Drinks with the first).',
+});
+const CourseGap = Nullable(
+  Type.Number({
+    minimum: 0,
+    maximum: 120,
+    description: 'Minutes after every ticket of a course is Ready that the next course fires by itself; null: only by hand.',
+    examples: [5],
+  }),
+);
 
 export const Order = Type.Object(
   {
@@ -37,14 +62,47 @@ export const Order = Type.Object(
     allergies: Allergies,
     priority: Priority,
     status: Status,
-    fire_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).' })),
+    fire_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Read-only: when a scheduled Draft is released to the kitchen (scheduled_at minus the longest preparation time).',
+      }),
+    ),
     pacing: PacingField,
     course_gap_minutes: CourseGap,
-    tickets: Type.Array(Ticket, { description: 'Read-only: one ticket per station and course among the dishes, by course, then cold, hot, beverages. The status follows them (Voided ones ignored).' }),
-    ready_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.' })),
-    closed_at: Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' })),
-    quoted_ready_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: 'Read-only: when the order was promised to be Ready for Assembly, quoted from the live kitchen as it was placed (as GET /quote answers); never changes. Null for orders placed before quotes existed.' }))),
-    expected_ready_at: Type.Optional(Nullable(Type.String({ format: 'date-time', description: "Read-only: when it is now expected to be Ready for Assembly, re-estimated as its stations' queues move (rewritten when it moves by a minute or more); its ready_at once Ready for Assembly." }))),
+    tickets: Type.Array(Ticket, {
+      description:
+        'Read-only: one ticket per station and course among the dishes, by course, then cold, hot, beverages. The status follows them (Voided ones ignored).',
+    }),
+    ready_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Read-only: when every ticket became Ready (Ready for Assembly); cleared by a recall.',
+      }),
+    ),
+    closed_at: Nullable(
+      Type.String({ format: 'date-time', description: 'Read-only: when the order left the pass (On the Way or Ready for Pickup).' }),
+    ),
+    quoted_ready_at: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            'Read-only: when the order was promised to be Ready for Assembly, quoted from the live kitchen as it ' +
+            'was placed (as GET /quote answers); never changes. Null for orders placed before quotes existed.',
+        }),
+      ),
+    ),
+    expected_ready_at: Type.Optional(
+      Nullable(
+        Type.String({
+          format: 'date-time',
+          description:
+            "Read-only: when it is now expected to be Ready for Assembly, re-estimated as its stations' queues " +
+            'move (rewritten when it moves by a minute or more); its ready_at once Ready for Assembly.',
+        }),
+      ),
+    ),
   },
   { $id: 'Order' },
 );

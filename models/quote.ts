@@ -4,9 +4,15 @@ import { STATIONS } from './dish.js';
 import { PACINGS } from './settings.js';
 
 export const QuoteQuery = Type.Object({
-  dish_ids: Type.String({ minLength: 1, description: 'The dishes, comma-separated, as the order would list them (a dish twice is made twice).', examples: ['692a4a34a46ecf001f35ac6f,692a4a34a46ecf001f35ac70'] }),
+  dish_ids: Type.String({
+    minLength: 1,
+    description: 'The dishes, comma-separated, as the order would list them (a dish twice is made twice).',
+    examples: ['692a4a34a46ecf001f35ac6f,692a4a34a46ecf001f35ac70'],
+  }),
   pacing: Type.Optional(Type.Enum(PACINGS, { description: "The order's pacing; default the settings' default_pacing." })),
-  scheduled_at: Type.Optional(Type.String({ format: 'date-time', description: 'When the order is wanted: it is then never quoted before this.' })),
+  scheduled_at: Type.Optional(
+    Type.String({ format: 'date-time', description: 'When the order is wanted: it is then never quoted before this.' }),
+  ),
 });
 export type QuoteQuery = Static<typeof QuoteQuery>;
 
@@ -20,9 +26,12 @@ export const Quote = Type.Object(
       Type.Object({
         station: Type.Enum(STATIONS),
         ready_at: ReadyAt,
-        ahead: Type.Integer({ minimum: 0, description: 'Received and In Progress tickets at the station that the new one would queue behind.' }),
+        ahead: Type.Integer({
+          minimum: 0,
+          description: 'Received and In Progress tickets at the station that the new one would queue behind.',
+        }),
       }),
-      { description: "One per station among the dishes, in the order cold, hot, beverages." },
+      { description: 'One per station among the dishes, in the order cold, hot, beverages.' },
     ),
   },
   { $id: 'Quote' },

@@ -5,7 +5,8 @@ import { STATIONS } from './dish.js';
 
 export const BUCKETS = ['hour', 'day', 'quarter_hour'] as const;
 
-const Seconds = (description: string) => Nullable(Type.Number({ minimum: 0, description: `${description}; null when nothing was measured.` }));
+const Seconds = (description: string) =>
+  Nullable(Type.Number({ minimum: 0, description: `${description}; null when nothing was measured.` }));
 const Spread = Type.Object({
   median_seconds: Seconds('Median (nearest rank)'),
   p90_seconds: Seconds('90th percentile (nearest rank)'),
@@ -18,15 +19,28 @@ const TicketTimes = {
   late: Type.Integer({ minimum: 0, description: "Tickets that took longer than the station's longest dish on them plus 5 minutes." }),
 };
 
-const SignedSeconds = (description: string) => Nullable(Type.Number({ description: `${description}; negative when readied before the promise; null when no readied order had a quote.` }));
+const SignedSeconds = (description: string) =>
+  Nullable(
+    Type.Number({ description: `${description}; negative when readied before the promise; null when no readied order had a quote.` }),
+  );
 const PromiseKept = Type.Object(
   {
-    quoted: Type.Integer({ minimum: 0, description: 'Orders readied in the period that had a quoted_ready_at (orders placed before quotes existed have none).' }),
+    quoted: Type.Integer({
+      minimum: 0,
+      description: 'Orders readied in the period that had a quoted_ready_at (orders placed before quotes existed have none).',
+    }),
     median_seconds: SignedSeconds('Median (nearest rank) of ready_at − quoted_ready_at'),
     p90_seconds: SignedSeconds('90th percentile (nearest rank) of ready_at − quoted_ready_at'),
-    late: Type.Integer({ minimum: 0, description: 'Of those, orders readied more than 5 minutes after quoted_ready_at: promises broken. quoted − late kept theirs.' }),
+    late: Type.Integer({
+      minimum: 0,
+      description: 'Of those, orders readied more than 5 minutes after quoted_ready_at: promises broken. quoted − late kept theirs.',
+    }),
   },
-  { description: 'Promised vs actual: the Ready for Assembly time of the orders readied in the period against the time quoted to the guest when each was placed.', examples: [{ quoted: 12, median_seconds: -95, p90_seconds: 410, late: 1 }] },
+  {
+    description:
+      'Promised vs actual: the Ready for Assembly time of the orders readied in the period against the time quoted to the guest when each was placed.',
+    examples: [{ quoted: 12, median_seconds: -95, p90_seconds: 410, late: 1 }],
+  },
 );
 
 const OrderTimes = {
@@ -41,7 +55,14 @@ const OrderTimes = {
 export const KitchenReportQuery = Type.Object({
   from: Type.Optional(Type.String({ format: 'date-time', description: 'Start (inclusive); default 24 hours before `to`.' })),
   to: Type.Optional(Type.String({ format: 'date-time', description: 'End (exclusive); default now. At most 93 days after `from`.' })),
-  bucket: Type.Optional(Type.Enum(BUCKETS, { description: "Period of each bucket: a local hour or day of the settings' time_zone; default hour. quarter_hour: 15 minutes (the same in every zone, all offsets being whole quarter hours), for a day's service at a glance." })),
+  bucket: Type.Optional(
+    Type.Enum(BUCKETS, {
+      description:
+        "Period of each bucket: a local hour or day of the settings' time_zone; default hour. quarter_hour: " +
+        "15 minutes (the same in every zone, all offsets being whole quarter hours), for a day's service at a " +
+        'glance.',
+    }),
+  ),
 });
 export type KitchenReportQuery = Static<typeof KitchenReportQuery>;
 
@@ -50,13 +71,20 @@ export const KitchenReport = Type.Object(
     from: Timestamp,
     to: Timestamp,
     bucket: Type.Enum(BUCKETS),
-    time_zone: Type.String({ description: "The settings' time_zone: buckets are its local hours or days (a daylight-saving day lasts 23 or 25 hours)." }),
-    today: Type.String({ format: 'date-time', description: 'When the current local day began in time_zone (local midnight), as a UTC instant.' }),
+    time_zone: Type.String({
+      description: "The settings' time_zone: buckets are its local hours or days (a daylight-saving day lasts 23 or 25 hours).",
+    }),
+    today: Type.String({
+      format: 'date-time',
+      description: 'When the current local day began in time_zone (local midnight), as a UTC instant.',
+    }),
     stations: Type.Array(
       Type.Object({
         station: Type.Enum(STATIONS),
         ...TicketTimes,
-        buckets: Type.Array(Type.Object({ start: Timestamp, ...TicketTimes }), { description: 'Every bucket of the range, empty ones too.' }),
+        buckets: Type.Array(Type.Object({ start: Timestamp, ...TicketTimes }), {
+          description: 'Every bucket of the range, empty ones too.',
+        }),
       }),
     ),
     orders: Type.Object({ ...OrderTimes, buckets: Type.Array(Type.Object({ start: Timestamp, ...OrderTimes })) }),
@@ -66,7 +94,9 @@ export const KitchenReport = Type.Object(
         name: Type.String(),
         in_stock_qty: Type.Number(),
         units_used: Type.Number({ description: 'Units taken by the orders placed in the range.' }),
-        orders_covered: Type.Integer({ description: 'How many more orders the stock covers at the range\'s pace (units used per order placed).' }),
+        orders_covered: Type.Integer({
+          description: "How many more orders the stock covers at the range's pace (units used per order placed).",
+        }),
       }),
       { description: 'Ingredients the range used, those running out first at the top.' },
     ),

@@ -10,14 +10,23 @@ export { PACINGS, type Pacing };
 const TimeZone = Type.String({
   minLength: 1,
   maxLength: 64,
-  description: 'An IANA time zone name (links such as Asia/Kolkata included). The kitchen report buckets days and hours, and says "today", in it.',
+  description:
+    'An IANA time zone name (links such as Asia/Kolkata included). The kitchen report buckets days and hours, and says "today", in it.',
   examples: ['Europe/Berlin'],
 });
 const DefaultPacing = Type.Enum(PACINGS, { description: 'The pacing of an order placed without one.' });
 const MaxWaitMinutes = Nullable(
-  Type.Number({ exclusiveMinimum: 0, description: "Patrons' orders quoted beyond this many minutes are refused (409 \"The kitchen is full\"); null: no limit.", examples: [45] }),
+  Type.Number({
+    exclusiveMinimum: 0,
+    description: 'Patrons\' orders quoted beyond this many minutes are refused (409 "The kitchen is full"); null: no limit.',
+    examples: [45],
+  }),
 );
-const LowPortions = Type.Integer({ minimum: 0, description: 'A dish whose portions_left changes to this or fewer is announced to the menu room.', examples: [10] });
+const LowPortions = Type.Integer({
+  minimum: 0,
+  description: 'A dish whose portions_left changes to this or fewer is announced to the menu room.',
+  examples: [10],
+});
 
 const fields = { time_zone: TimeZone, default_pacing: DefaultPacing, max_wait_minutes: MaxWaitMinutes, low_portions: LowPortions };
 
@@ -29,7 +38,12 @@ export type SettingsDoc = Omit<Settings, 'updated_at'> & { id: string; created_a
 
 /** PUT: every field given is set, every field left out returns to its default. */
 export const SettingsReplace = Type.Object(
-  { time_zone: Type.Optional(TimeZone), default_pacing: Type.Optional(DefaultPacing), max_wait_minutes: Type.Optional(MaxWaitMinutes), low_portions: Type.Optional(LowPortions) },
+  {
+    time_zone: Type.Optional(TimeZone),
+    default_pacing: Type.Optional(DefaultPacing),
+    max_wait_minutes: Type.Optional(MaxWaitMinutes),
+    low_portions: Type.Optional(LowPortions),
+  },
   { additionalProperties: false },
 );
 export type SettingsReplace = Static<typeof SettingsReplace>;
@@ -38,7 +52,12 @@ export type SettingsReplace = Static<typeof SettingsReplace>;
 export const SettingsPatch = Type.Object(SettingsReplace.properties, { additionalProperties: false, minProperties: 1 });
 export type SettingsPatch = Static<typeof SettingsPatch>;
 
-export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.freeze({ time_zone: 'UTC', default_pacing: 'at_once', max_wait_minutes: null, low_portions: 10 });
+export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.freeze({
+  time_zone: 'UTC',
+  default_pacing: 'at_once',
+  max_wait_minutes: null,
+  low_portions: 10,
+});
 
 /** The one document's id (24 hex characters, as every id). */
 export const SETTINGS_ID = '5e7711195e7711195e771119';

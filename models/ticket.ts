@@ -9,11 +9,17 @@ export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready', 'Vo
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** An essential ingredient the kitchen is short of, and how many units of it this order holds. */
-const ShortMark = Type.Object({ ingredient_id: Id, name: Type.String(), units: Type.Integer({ minimum: 1 }) }, { additionalProperties: false });
+const ShortMark = Type.Object(
+  { ingredient_id: Id, name: Type.String(), units: Type.Integer({ minimum: 1 }) },
+  { additionalProperties: false },
+);
 export type ShortMark = Static<typeof ShortMark>;
 
 /** A dish of this station whose allergens meet the order's allergies: only the ones that meet. */
-const AllergyAlert = Type.Object({ dish_id: Id, allergens: Type.Array(Type.Enum(ALLERGENS), { minItems: 1 }) }, { additionalProperties: false });
+const AllergyAlert = Type.Object(
+  { dish_id: Id, allergens: Type.Array(Type.Enum(ALLERGENS), { minItems: 1 }) },
+  { additionalProperties: false },
+);
 export type AllergyAlert = Static<typeof AllergyAlert>;
 
 const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
@@ -36,12 +42,28 @@ export const Ticket = Type.Object(
     fired_at: When('When the ticket reached the kitchen (creation, or the release of a scheduled Draft); null while Draft.'),
     started_at: When('The first move to In Progress; null before.'),
     ready_at: When('When it became Ready; cleared by a recall.'),
-    bumped_by: Nullable(Type.String({ description: 'Id of the user who made the last move; null before one (or a release by the scheduler).' })),
-    course: Type.Integer({ minimum: 1, description: 'The course the ticket belongs to: 1 unless the order is paced by courses.', examples: [1] }),
+    bumped_by: Nullable(
+      Type.String({ description: 'Id of the user who made the last move; null before one (or a release by the scheduler).' }),
+    ),
+    course: Type.Integer({
+      minimum: 1,
+      description: 'The course the ticket belongs to: 1 unless the order is paced by courses.',
+      examples: [1],
+    }),
     fire_at: When('When the ticket is planned to fire; null while its course is held for a person (or the gap after the previous course).'),
     changes: Type.Array(TicketChange, { description: 'Changes of its dishes made after it fired, oldest first.' }),
-    short: Type.Optional(Type.Array(ShortMark, { description: 'Read-only, present only while marked: essential ingredients the kitchen is short of that this order holds (a stock correction below zero). A ticket that starts keeps its mark.' })),
-    allergy_alerts: Type.Optional(Type.Array(AllergyAlert, { description: "Read-only, present only when there is one: this ticket's dishes whose allergens meet the order's allergies." })),
+    short: Type.Optional(
+      Type.Array(ShortMark, {
+        description:
+          'Read-only, present only while marked: essential ingredients the kitchen is short of that this order ' +
+          'holds (a stock correction below zero). A ticket that starts keeps its mark.',
+      }),
+    ),
+    allergy_alerts: Type.Optional(
+      Type.Array(AllergyAlert, {
+        description: "Read-only, present only when there is one: this ticket's dishes whose allergens meet the order's allergies.",
+      }),
+    ),
   },
   { $id: 'Ticket', additionalProperties: false },
 );
@@ -56,15 +78,22 @@ export type Ticket = Omit<PublicTicket, 'course' | 'fire_at' | 'changes'> & Part
 /** PATCH /orders/{id}/tickets/{station}: Draft tickets are released with their order, never moved. */
 export const TicketMove = Type.Object(
   {
-    status: Type.Enum(['Received', 'In Progress', 'Ready'] as const, { description: 'Received → In Progress → Ready; recall one step back.' }),
-    course: Type.Optional(Type.Integer({ minimum: 1, description: 'Which course\'s ticket at the station; required when the order has more than one there.' })),
+    status: Type.Enum(['Received', 'In Progress', 'Ready'] as const, {
+      description: 'Received → In Progress → Ready; recall one step back.',
+    }),
+    course: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Which course's ticket at the station; required when the order has more than one there." }),
+    ),
   },
   { additionalProperties: false },
 );
 export type TicketMove = Static<typeof TicketMove>;
 
 export const StationParams = Type.Object({ station: Type.String({ description: 'cold, hot or beverages.', examples: ['hot'] }) });
-export const TicketParams = Type.Object({ id: Type.String({ description: 'The order id (24 hex characters).' }), station: StationParams.properties.station });
+export const TicketParams = Type.Object({
+  id: Type.String({ description: 'The order id (24 hex characters).' }),
+  station: StationParams.properties.station,
+});
 
 /** One dish of a station's all-day count. */
 const AllDayItem = Type.Object({ dish_id: Id, name: Type.String(), quantity: Type.Integer({ minimum: 1 }) });

@@ -6,7 +6,13 @@ import { Id, Timestamp } from './common.js';
 export const ROLES = ['patron', 'expeditor', 'chef', 'manager'] as const;
 export type Role = (typeof ROLES)[number];
 
-export const UserName = Type.String({ minLength: 1, maxLength: 64, pattern: '^\\S+$', description: 'Used to log in; no whitespace; unique whatever its case.', examples: ['john_doe'] });
+export const UserName = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^\\S+$',
+  description: 'Used to log in; no whitespace; unique whatever its case.',
+  examples: ['john_doe'],
+});
 /** At least 8 characters with an upper, a lower, a digit and one of @$!%*?&. */
 export const Password = Type.String({
   minLength: 8,

@@ -57,10 +57,13 @@ function filterableSpec({ text, field }: Parts, catalogue: Catalogue): FieldSpec
 
 /** `nin` is internal, so it is refused here like any other unknown word. */
 function allowedOperator({ text, field, op }: Parts, spec: FieldSpec): PublicFilterOp {
-  if (!isPublicOperator(op)) throw filterError(`Unknown operator '${op}' in filter condition '${text}'; operators: ${FILTER_OPERATORS.join(', ')}`);
+  if (!isPublicOperator(op))
+    throw filterError(`Unknown operator '${op}' in filter condition '${text}'; operators: ${FILTER_OPERATORS.join(', ')}`);
   const allowed = OPERATORS_BY_TYPE[spec.type];
   if (!allowed.includes(op)) {
-    throw filterError(`Operator '${op}' cannot be used on '${field}' (${spec.type}) in filter condition '${text}'; use one of: ${allowed.join(', ')}`);
+    throw filterError(
+      `Operator '${op}' cannot be used on '${field}' (${spec.type}) in filter condition '${text}'; use one of: ${allowed.join(', ')}`,
+    );
   }
   return op;
 }
@@ -69,12 +72,14 @@ const isPublicOperator = (op: string): op is PublicFilterOp => (FILTER_OPERATORS
 
 function typedList(parts: Parts, spec: FieldSpec): Scalar[] {
   const items = parts.value.split(',');
-  if (items.length > MAX_IN_VALUES) throw filterError(`Too many values in filter condition '${parts.text}'; in takes at most ${MAX_IN_VALUES}`);
+  if (items.length > MAX_IN_VALUES)
+    throw filterError(`Too many values in filter condition '${parts.text}'; in takes at most ${MAX_IN_VALUES}`);
   return items.map((item) => typed(item, parts, spec));
 }
 
 function typed(text: string, { text: condition, field }: Parts, spec: FieldSpec): Scalar {
   const value = parseScalar(text, spec);
-  if (value === undefined) throw filterError(`Invalid value '${text}' for '${field}' in filter condition '${condition}'; expected ${expectedValue(spec)}`);
+  if (value === undefined)
+    throw filterError(`Invalid value '${text}' for '${field}' in filter condition '${condition}'; expected ${expectedValue(spec)}`);
   return value;
 }

@@ -77,7 +77,8 @@ function parseSort(sort: string | undefined, order: string | undefined, catalogu
     return undefined;
   }
   const spec = lookup(catalogue, sort);
-  if (!spec || !isSortable(spec)) throw queryError('sort', `Cannot sort by '${sort}'; sortable properties: ${namesWhere(catalogue, isSortable)}`);
+  if (!spec || !isSortable(spec))
+    throw queryError('sort', `Cannot sort by '${sort}'; sortable properties: ${namesWhere(catalogue, isSortable)}`);
   if (order !== undefined && order !== 'asc' && order !== 'desc') throw queryError('order', 'order must be asc or desc');
   return { field: sort, direction: order ?? 'asc' };
 }

@@ -88,7 +88,14 @@ export const asyncApiDocument = {
   channels,
   operations,
   components: {
-    schemas: { Order: plain(Order), Dish: plain(Dish), Ingredient: plain(Ingredient), AllDay: plain(AllDay), StockUpdate: plain(StockUpdate), Settings: plain(Settings) },
+    schemas: {
+      Order: plain(Order),
+      Dish: plain(Dish),
+      Ingredient: plain(Ingredient),
+      AllDay: plain(AllDay),
+      StockUpdate: plain(StockUpdate),
+      Settings: plain(Settings),
+    },
     messages,
     securitySchemes: {
       accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token from POST /auth/token.' },

@@ -30,7 +30,12 @@ export interface FeedOptions {
   lowPortions?: () => number;
 }
 
-export function startChangeFeed(store: Store, broadcast: Broadcaster, log: FastifyBaseLogger, { now = () => new Date(), menu, lowPortions }: FeedOptions = {}): ChangeFeed {
+export function startChangeFeed(
+  store: Store,
+  broadcast: Broadcaster,
+  log: FastifyBaseLogger,
+  { now = () => new Date(), menu, lowPortions }: FeedOptions = {},
+): ChangeFeed {
   const stamp = envelopeStamper();
   const audible = typeof broadcast === 'function' || !broadcast.audience ? () => true : broadcast.audience;
   const allDay = new AllDayBoard(store, now);

@@ -20,8 +20,16 @@ export interface SocketLimits {
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = { maxPerAddress: 100, maxMessagesPerMinute: 120, maxBufferedBytes: 4 * 1024 * 1024 };
 
 /** socket.io: the `session.ended` notice, in the shape of the layer's other endings. */
-export const TOO_MANY_MESSAGES = { reason: 'too_many_messages', title: 'Too Many Requests', detail: 'This socket sent too many messages; connect again in a minute.' } as const;
-export const SLOW_CONSUMER = { reason: 'slow_consumer', title: 'Service Unavailable', detail: 'Events were not read fast enough; connect again and reload from the REST lists.' } as const;
+export const TOO_MANY_MESSAGES = {
+  reason: 'too_many_messages',
+  title: 'Too Many Requests',
+  detail: 'This socket sent too many messages; connect again in a minute.',
+} as const;
+export const SLOW_CONSUMER = {
+  reason: 'slow_consumer',
+  title: 'Service Unavailable',
+  detail: 'Events were not read fast enough; connect again and reload from the REST lists.',
+} as const;
 /** /ws close frames (4000–4999 are the application's): 4029 like HTTP 429, 4008 a client too slow. */
 export const WS_TOO_MANY_MESSAGES = { code: 4029, reason: 'too many messages' } as const;
 export const WS_SLOW_CONSUMER = { code: 4008, reason: 'too slow reading events' } as const;
@@ -77,8 +85,12 @@ export function messageBudget(maxPerMinute: number, now: () => number = Date.now
  * stream; its WebSocket's buffered amount (a getter walking its stream, the costly part) is not read.
  */
 export function socketIoBacklog(socket: Socket): number {
-  const conn = socket.conn as unknown as { writeBuffer?: { data?: unknown }[]; transport?: { writable?: boolean; socket?: { bufferedAmount?: number; _socket?: { writableLength?: number } } } };
-  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true) return conn.transport.socket?._socket?.writableLength ?? 0;
+  const conn = socket.conn as unknown as {
+    writeBuffer?: { data?: unknown }[];
+    transport?: { writable?: boolean; socket?: { bufferedAmount?: number; _socket?: { writableLength?: number } } };
+  };
+  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true)
+    return conn.transport.socket?._socket?.writableLength ?? 0;
   const held = (conn.writeBuffer ?? []).reduce((sum, packet) => sum + (typeof packet.data === 'string' ? packet.data.length : 0), 0);
   return held + (conn.transport?.socket?.bufferedAmount ?? 0);
 }
@@ -97,7 +109,12 @@ export interface RealtimeGuard {
  * `addressOf` names the client of a socket.io handshake the way fastify's request.ip does for HTTP
  * and /ws (same trusted proxy hops): behind nginx, the TCP peer would be nginx for every client.
  */
-export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: SocketLimits, addressOf: (request: IncomingMessage) => string): RealtimeGuard {
+export function guardRealtime(
+  app: FastifyInstance,
+  io: RealtimeIo,
+  limits: SocketLimits,
+  addressOf: (request: IncomingMessage) => string,
+): RealtimeGuard {
   const log: FastifyBaseLogger = app.log;
   const wsCounter = new AddressCounter(limits.maxPerAddress);
   const ioCounter = new AddressCounter(limits.maxPerAddress);
@@ -122,7 +139,8 @@ export function guardRealtime(app: FastifyInstance, io: RealtimeIo, limits: Sock
     const address = addressOf(socket.request);
     if (isLocal(address, socket.request.headers)) return next();
     const release = ioCounter.reserve(address);
-    if (!release) return next(Object.assign(new Error('Too many realtime connections from your address.'), { data: problemData(tooManySockets()) }));
+    if (!release)
+      return next(Object.assign(new Error('Too many realtime connections from your address.'), { data: problemData(tooManySockets()) }));
     socket.once('disconnect', release);
     socket.conn.once('close', release);
     next();

@@ -77,7 +77,12 @@ export function kitchenViewAt(session: StoreSession, later: () => readonly Chang
 }
 
 /** Puts back each document's state from before the earliest later change to it. */
-function rewind<D extends BaseDoc>(found: Map<string, D>, collection: CollectionName, later: readonly ChangeEvent[], ids: Set<string>): Map<string, D> {
+function rewind<D extends BaseDoc>(
+  found: Map<string, D>,
+  collection: CollectionName,
+  later: readonly ChangeEvent[],
+  ids: Set<string>,
+): Map<string, D> {
   const rewound = new Set<string>();
   for (const event of later) {
     if (event.collection !== collection || !ids.has(event.id) || rewound.has(event.id)) continue;

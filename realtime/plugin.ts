@@ -72,17 +72,22 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
   const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
   registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now, admit: guard.admitWs });
   let pushed = 0;
-  const feed = startChangeFeed(options.store, {
-    batch: (batch) => {
-      pushed += batch.length;
-      // Clients with too much unread are cut off before more is queued for them.
-      guard.sweep();
-      socketIo.broadcast(batch);
-      wsRooms.broadcast(batch);
+  const feed = startChangeFeed(
+    options.store,
+    {
+      batch: (batch) => {
+        pushed += batch.length;
+        // Clients with too much unread are cut off before more is queued for them.
+        guard.sweep();
+        socketIo.broadcast(batch);
+        wsRooms.broadcast(batch);
+      },
+      // A /ws client that drops reloads from the REST lists: only socket.io's can be away and recover.
+      audience: () => wsRooms.size > 0 || socketIo.audible(),
     },
-    // A /ws client that drops reloads from the REST lists: only socket.io's can be away and recover.
-    audience: () => wsRooms.size > 0 || socketIo.audible(),
-  }, app.log, { now: () => options.now?.() ?? new Date(), menu: options.menu, lowPortions: options.lowPortions });
+    app.log,
+    { now: () => options.now?.() ?? new Date(), menu: options.menu, lowPortions: options.lowPortions },
+  );
 
   const heartbeat = setInterval(() => wsRooms.sweep(), WS_HEARTBEAT_MS).unref();
 

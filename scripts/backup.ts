@@ -35,7 +35,10 @@ export const defaultBackupFile = (dataDir: string, now = new Date()) =>
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const config = loadConfig();
-    if (config.mongodbUri) throw new Error('MONGODB_URI is set: back up MongoDB with mongodump (docs/production.md); npm run backup copies the embedded store only');
+    if (config.mongodbUri)
+      throw new Error(
+        'MONGODB_URI is set: back up MongoDB with mongodump (docs/production.md); npm run backup copies the embedded store only',
+      );
     const destination = path.resolve(process.argv[2] ?? defaultBackupFile(config.dataDir));
     // The data directory's own backups/ folder: an earlier release made it 0755.
     if (!process.argv[2]) keepPrivate(path.dirname(destination));

@@ -26,14 +26,24 @@ class Api {
   }
 
   /** Fails loudly on anything but the expected statuses: a half-loaded demo is worse than none. */
-  async expect<T>(statuses: number[], method: string, path: string, token: string | null, body?: unknown): Promise<{ status: number; body: T }> {
+  async expect<T>(
+    statuses: number[],
+    method: string,
+    path: string,
+    token: string | null,
+    body?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const answer = await this.call<T>(method, path, token, body);
     if (!statuses.includes(answer.status)) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
     return answer;
   }
 
   async login(userName: string, password: string): Promise<string> {
-    const answer = await this.expect<{ access_token: string }>([201], 'POST', '/auth/token', null, { grant_type: 'password', user_name: userName, password });
+    const answer = await this.expect<{ access_token: string }>([201], 'POST', '/auth/token', null, {
+      grant_type: 'password',
+      user_name: userName,
+      password,
+    });
     return answer.body.access_token;
   }
 
@@ -41,7 +51,12 @@ class Api {
   async names(path: string, token: string): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     for (let offset = 0; ; offset += 30) {
-      const page = await this.expect<{ results: { id: string; name: string }[]; total_results: number }>([200], 'GET', `${path}?fields=id|name&limit=30&offset=${offset}`, token);
+      const page = await this.expect<{ results: { id: string; name: string }[]; total_results: number }>(
+        [200],
+        'GET',
+        `${path}?fields=id|name&limit=30&offset=${offset}`,
+        token,
+      );
       for (const { id, name } of page.body.results) found.set(name, id);
       if (offset + 30 >= page.body.total_results) return found;
     }
@@ -50,7 +65,10 @@ class Api {
 
 export async function loadDemoDataThroughApi(url: string, config: Config): Promise<DemoDataAdded> {
   if (!config.admin) {
-    throw new Error(`a server (${url}) owns the data directory: set POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD to a manager's sign-in so the demo data goes in through its API, or stop the server first`);
+    throw new Error(
+      `a server (${url}) owns the data directory: set POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD to a ` +
+        `manager's sign-in so the demo data goes in through its API, or stop the server first`,
+    );
   }
   const api = new Api(url);
   const manager = await api.login(config.admin.userName, config.admin.password);
@@ -62,12 +80,25 @@ export async function loadDemoDataThroughApi(url: string, config: Config): Promi
   }
   const ingredientIds = await api.names('/ingredients', manager);
   for (const [name, in_stock_qty, price] of INGREDIENTS.filter(([name]) => !ingredientIds.has(name))) {
-    ingredientIds.set(name, (await api.expect<{ id: string }>([201], 'POST', '/ingredients', manager, { name, in_stock_qty, price, allergens: INGREDIENT_ALLERGENS[name] ?? [] })).body.id);
+    ingredientIds.set(
+      name,
+      (
+        await api.expect<{ id: string }>([201], 'POST', '/ingredients', manager, {
+          name,
+          in_stock_qty,
+          price,
+          allergens: INGREDIENT_ALLERGENS[name] ?? [],
+        })
+      ).body.id,
+    );
     added.ingredients += 1;
   }
   const dishIds = await api.names('/dishes', manager);
   for (const { uses, ...fields } of DISHES.filter((dish) => !dishIds.has(dish.name))) {
-    const ingredients = uses.map((use) => ({ ingredient_id: ingredientIds.get(use.replace('~', '')) ?? '', is_essential: !use.startsWith('~') }));
+    const ingredients = uses.map((use) => ({
+      ingredient_id: ingredientIds.get(use.replace('~', '')) ?? '',
+      is_essential: !use.startsWith('~'),
+    }));
     dishIds.set(fields.name, (await api.expect<{ id: string }>([201], 'POST', '/dishes', manager, { ...fields, ingredients })).body.id);
     added.dishes += 1;
   }
@@ -76,10 +107,17 @@ export async function loadDemoDataThroughApi(url: string, config: Config): Promi
   const orderIds = await api.names('/orders', manager);
   for (const order of ORDERS.filter(({ name }) => !orderIds.has(name))) {
     const scheduled_at = order.inHours ? new Date(Date.now() + order.inHours * 3_600_000).toISOString() : null;
-    const body = { name: order.name, dish_ids: order.dishes.map((name) => dishIds.get(name) ?? name), table_number: order.table, special_requests: order.requests ?? null, scheduled_at };
+    const body = {
+      name: order.name,
+      dish_ids: order.dishes.map((name) => dishIds.get(name) ?? name),
+      table_number: order.table,
+      special_requests: order.requests ?? null,
+      scheduled_at,
+    };
     const { id } = (await api.expect<{ id: string }>([201], 'POST', '/orders', patronToken, body)).body;
     if (order.priority !== undefined) await api.expect([200], 'PATCH', `/orders/${id}`, manager, { priority: order.priority });
-    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1)) await api.expect([200], 'PATCH', `/orders/${id}`, manager, { status });
+    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1))
+      await api.expect([200], 'PATCH', `/orders/${id}`, manager, { status });
     added.orders += 1;
   }
   return added;

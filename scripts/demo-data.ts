@@ -32,7 +32,12 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
   let behindMs = MENU_AGE_MS;
   const now = () => new Date(Date.now() - behindMs);
   const store = await openStore(config, { now });
-  const deps = { store, now, passwords: new Passwords(config.bcryptRounds), tokens: new TokenService(store, { secret: 'demo-data-never-signs-any-token-000', accessTtlSeconds: 60, refreshTtlSeconds: 60, now }) };
+  const deps = {
+    store,
+    now,
+    passwords: new Passwords(config.bcryptRounds),
+    tokens: new TokenService(store, { secret: 'demo-data-never-signs-any-token-000', accessTtlSeconds: 60, refreshTtlSeconds: 60, now }),
+  };
   const added: DemoDataAdded = { users: 0, ingredients: 0, dishes: 0, orders: 0 };
   const find = async (collection: Named, field: 'user_name' | 'name', name: string) =>
     (await store.collection(collection).find([{ field, op: 'eq', value: name }], { limit: 1 }))[0];
@@ -47,11 +52,19 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
   async function ensureMenu(): Promise<Map<string, string>> {
     const ingredientIds = new Map<string, string>();
     for (const [name, in_stock_qty, price] of INGREDIENTS) {
-      ingredientIds.set(name, await ensure('ingredients', 'name', name, () => createIngredient(deps, { name, in_stock_qty, price, allergens: INGREDIENT_ALLERGENS[name] ?? [] })));
+      ingredientIds.set(
+        name,
+        await ensure('ingredients', 'name', name, () =>
+          createIngredient(deps, { name, in_stock_qty, price, allergens: INGREDIENT_ALLERGENS[name] ?? [] }),
+        ),
+      );
     }
     const dishIds = new Map<string, string>();
     for (const { uses, ...fields } of DISHES) {
-      const ingredients = uses.map((use) => ({ ingredient_id: ingredientIds.get(use.replace('~', '')) ?? '', is_essential: !use.startsWith('~') }));
+      const ingredients = uses.map((use) => ({
+        ingredient_id: ingredientIds.get(use.replace('~', '')) ?? '',
+        is_essential: !use.startsWith('~'),
+      }));
       dishIds.set(fields.name, await ensure('dishes', 'name', fields.name, () => createDish(deps, { ...fields, ingredients })));
     }
     return dishIds;
@@ -61,16 +74,25 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
     behindMs = order.minutesAgo * 60_000;
     const scheduled_at = order.inHours ? new Date(Date.now() + order.inHours * 3_600_000).toISOString() : null;
     const dish_ids = order.dishes.map((name) => dishIds.get(name) ?? name);
-    const created = await createOrder(deps, patron, { name: order.name, dish_ids, table_number: order.table, special_requests: order.requests ?? null, scheduled_at });
+    const created = await createOrder(deps, patron, {
+      name: order.name,
+      dish_ids,
+      table_number: order.table,
+      special_requests: order.requests ?? null,
+      scheduled_at,
+    });
     if (order.priority !== undefined) await changeOrder(deps, SCRIPT, created.id, { priority: order.priority });
-    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1)) await changeOrder(deps, SCRIPT, created.id, { status });
+    for (const status of MOVES.slice(0, MOVES.indexOf(order.status ?? 'Received') + 1))
+      await changeOrder(deps, SCRIPT, created.id, { status });
     behindMs = 0;
     return created;
   }
 
   try {
     for (const user of DEMO_USERS) {
-      await ensure('users', 'user_name', user.user_name, () => createUser(deps, SCRIPT, { ...user, email: `${user.user_name}@demo.example.com` }));
+      await ensure('users', 'user_name', user.user_name, () =>
+        createUser(deps, SCRIPT, { ...user, email: `${user.user_name}@demo.example.com` }),
+      );
     }
     const patron: Principal = { ...SCRIPT, userId: (await find('users', 'user_name', 'patron'))?.id ?? SCRIPT.userId, role: 'patron' };
     const dishIds = await ensureMenu();
@@ -82,7 +104,12 @@ export async function loadDemoData(config: Config): Promise<DemoDataAdded> {
 }
 
 /** The script acts with a manager's rights; it is no account and signs no token. */
-const SCRIPT: Principal = { userId: '000000000000000000000000', userName: 'demo-data', role: 'manager', expiresAt: Number.POSITIVE_INFINITY };
+const SCRIPT: Principal = {
+  userId: '000000000000000000000000',
+  userName: 'demo-data',
+  role: 'manager',
+  expiresAt: Number.POSITIVE_INFINITY,
+};
 
 /** Adds the demo data where it belongs; returns where that was, for the message. */
 async function run(config: Config): Promise<{ where: string; added: DemoDataAdded }> {
@@ -97,7 +124,10 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
       return { where: `the server at ${url} (process ${owner.holder.pid})`, added: await loadDemoDataThroughApi(url, config) };
     } catch (failure) {
       const reason = (failure as Error).cause instanceof Error ? ((failure as Error).cause as Error).message : (failure as Error).message;
-      throw new Error(`process ${owner.holder.pid} serves ${config.dataDir}, but adding through ${url} failed: ${reason} (name the server with -- --url http://host:port)`, { cause: failure });
+      throw new Error(
+        `process ${owner.holder.pid} serves ${config.dataDir}, but adding through ${url} failed: ${reason} (name the server with -- --url http://host:port)`,
+        { cause: failure },
+      );
     }
   }
 }
@@ -105,8 +135,14 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const { where, added } = await run(loadConfig());
-    process.stdout.write(`Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`);
-    process.stdout.write(`Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3).map((u) => `${u.user_name} / ${u.password}`).join(', ')}.\n`);
+    process.stdout.write(
+      `Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`,
+    );
+    process.stdout.write(
+      `Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3)
+        .map((u) => `${u.user_name} / ${u.password}`)
+        .join(', ')}.\n`,
+    );
   } catch (error) {
     process.stderr.write(`Cannot add the demo data: ${(error as Error).message}\n`);
     process.exit(1);

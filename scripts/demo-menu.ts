@@ -15,22 +15,64 @@ export const DEMO_USERS: { user_name: string; password: string; role: Role }[] =
 
 // [name, in_stock_qty, price]; Truffle starts sold out so the menu shows a greyed-out dish.
 export const INGREDIENTS: [string, number, number][] = [
-  ['Romaine', 40, 0.6], ['Parmesan', 30, 0.9], ['Croutons', 50, 0.2], ['Tomato', 40, 0.4], ['Mozzarella', 25, 1.1],
-  ['Basil', 30, 0.2], ['Smoked salmon', 15, 2.5], ['Mascarpone', 15, 1.4], ['Ladyfingers', 20, 0.5], ['Dark chocolate', 20, 0.8],
-  ['Beef patty', 30, 2.2], ['Brioche bun', 40, 0.5], ['Chicken', 25, 2.8], ['Arborio rice', 30, 0.7], ['Saffron', 10, 1.9],
-  ['Potatoes', 60, 0.3], ['Truffle', 0, 4], ['Salt', 500, 0.01], ['Lemon', 40, 0.3], ['Mint', 30, 0.2],
-  ['Espresso beans', 200, 0.25], ['Milk', 60, 0.2], ['Orange', 40, 0.35], ['Black tea', 80, 0.1],
+  ['Romaine', 40, 0.6],
+  ['Parmesan', 30, 0.9],
+  ['Croutons', 50, 0.2],
+  ['Tomato', 40, 0.4],
+  ['Mozzarella', 25, 1.1],
+  ['Basil', 30, 0.2],
+  ['Smoked salmon', 15, 2.5],
+  ['Mascarpone', 15, 1.4],
+  ['Ladyfingers', 20, 0.5],
+  ['Dark chocolate', 20, 0.8],
+  ['Beef patty', 30, 2.2],
+  ['Brioche bun', 40, 0.5],
+  ['Chicken', 25, 2.8],
+  ['Arborio rice', 30, 0.7],
+  ['Saffron', 10, 1.9],
+  ['Potatoes', 60, 0.3],
+  ['Truffle', 0, 4],
+  ['Salt', 500, 0.01],
+  ['Lemon', 40, 0.3],
+  ['Mint', 30, 0.2],
+  ['Espresso beans', 200, 0.25],
+  ['Milk', 60, 0.2],
+  ['Orange', 40, 0.35],
+  ['Black tea', 80, 0.1],
 ];
 
 /** What the demo ingredients contain (EU 1169/2011 names), so the menus show each dish's allergens. */
 export const INGREDIENT_ALLERGENS: Record<string, Allergen[]> = {
-  Parmesan: ['milk'], Croutons: ['cereals_gluten'], Mozzarella: ['milk'], 'Smoked salmon': ['fish'], Mascarpone: ['milk'],
-  Ladyfingers: ['cereals_gluten', 'eggs'], 'Dark chocolate': ['milk', 'soybeans'], 'Brioche bun': ['cereals_gluten', 'eggs', 'milk', 'sesame'], Milk: ['milk'],
+  Parmesan: ['milk'],
+  Croutons: ['cereals_gluten'],
+  Mozzarella: ['milk'],
+  'Smoked salmon': ['fish'],
+  Mascarpone: ['milk'],
+  Ladyfingers: ['cereals_gluten', 'eggs'],
+  'Dark chocolate': ['milk', 'soybeans'],
+  'Brioche bun': ['cereals_gluten', 'eggs', 'milk', 'sesame'],
+  Milk: ['milk'],
 };
 
 export type DemoDish = Omit<DishWrite, 'ingredients' | 'description'> & { uses: string[]; description: string };
-const dish = (name: string, category: DishWrite['category'], station: DishWrite['station'], preparation_time: number, price: number, uses: string[], description: string): DemoDish =>
-  ({ name, category, station, preparation_time, price, image_name: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}.jpg`, uses, description });
+const dish = (
+  name: string,
+  category: DishWrite['category'],
+  station: DishWrite['station'],
+  preparation_time: number,
+  price: number,
+  uses: string[],
+  description: string,
+): DemoDish => ({
+  name,
+  category,
+  station,
+  preparation_time,
+  price,
+  image_name: `${name.toLowerCase().replace(/[^a-z]+/g, '-')}.jpg`,
+  uses,
+  description,
+});
 
 // `uses`: ingredient names; a leading `~` marks a non-essential one.
 export const DISHES: DemoDish[] = [
@@ -50,16 +92,46 @@ export const DISHES: DemoDish[] = [
   dish('Orange Juice', 'Drinks', 'beverages', 3, 4.2, ['Orange'], 'Freshly pressed'),
 ];
 
-export interface DemoOrder { name: string; minutesAgo: number; table: number | null; dishes: string[]; requests?: string; priority?: number; status?: OrderStatus; inHours?: number }
+export interface DemoOrder {
+  name: string;
+  minutesAgo: number;
+  table: number | null;
+  dishes: string[];
+  requests?: string;
+  priority?: number;
+  status?: OrderStatus;
+  inHours?: number;
+}
 export const ORDERS: DemoOrder[] = [
   { name: 'Hugo', minutesAgo: 47, table: 5, dishes: ['Risotto alla Milanese', 'Fresh Lemonade'] },
   { name: 'Dev', minutesAgo: 19, table: 2, dishes: ['Classic Burger', 'Tomato Soup', 'Mint Iced Tea', 'Mint Iced Tea'], priority: 0 },
-  { name: 'Chloe', minutesAgo: 16, table: 7, dishes: ['Roast Chicken', 'Caprese', 'Orange Juice'], requests: 'Nut allergy: no pesto', priority: 1, status: 'In Progress' },
+  {
+    name: 'Chloe',
+    minutesAgo: 16,
+    table: 7,
+    dishes: ['Roast Chicken', 'Caprese', 'Orange Juice'],
+    requests: 'Nut allergy: no pesto',
+    priority: 1,
+    status: 'In Progress',
+  },
   { name: 'Farid', minutesAgo: 12, table: 9, dishes: ['Classic Burger', 'Flat White'], priority: 2, status: 'Ready for Assembly' },
   { name: 'Ben', minutesAgo: 9, table: 4, dishes: ['Risotto alla Milanese', 'Caesar Salad', 'Flat White'], status: 'In Progress' },
-  { name: 'Ava', minutesAgo: 3, table: 12, dishes: ['Caesar Salad', 'Classic Burger', 'Classic Burger', 'Fresh Lemonade', 'Fresh Lemonade'], requests: 'No croutons on the salad' },
+  {
+    name: 'Ava',
+    minutesAgo: 3,
+    table: 12,
+    dishes: ['Caesar Salad', 'Classic Burger', 'Classic Burger', 'Fresh Lemonade', 'Fresh Lemonade'],
+    requests: 'No croutons on the salad',
+  },
   { name: 'Emma', minutesAgo: 1, table: null, dishes: ['Salmon Tartare', 'Tiramisu', 'Tiramisu', 'Orange Juice'] },
-  { name: 'Grace', minutesAgo: 0, table: 15, dishes: ['Roast Chicken', 'Roast Chicken', 'Tiramisu', 'Tiramisu'], requests: 'Birthday: a candle on one tiramisu', inHours: 3 },
+  {
+    name: 'Grace',
+    minutesAgo: 0,
+    table: 15,
+    dishes: ['Roast Chicken', 'Roast Chicken', 'Tiramisu', 'Tiramisu'],
+    requests: 'Birthday: a candle on one tiramisu',
+    inHours: 3,
+  },
 ];
 export const MOVES: OrderStatus[] = ['In Progress', 'Ready for Assembly'];
 

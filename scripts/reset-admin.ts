@@ -18,9 +18,18 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     try {
       const now = () => new Date();
       // Only revokes tokens: it never signs one, so no secret is needed.
-      const tokens = new TokenService(store, { secret: 'reset-admin-never-signs-any-token-00', accessTtlSeconds: 60, refreshTtlSeconds: 60, now });
+      const tokens = new TokenService(store, {
+        secret: 'reset-admin-never-signs-any-token-00',
+        accessTtlSeconds: 60,
+        refreshTtlSeconds: 60,
+        now,
+      });
       const outcome = await resetManager({ store, now, passwords: new Passwords(config.bcryptRounds), tokens }, config.admin);
-      process.stdout.write(`Manager ${config.admin.userName} ${outcome === 'created' ? 'created' : 'reset: new password set, signed out everywhere'}. Start the server and sign in.\n`);
+      process.stdout.write(
+        `Manager ${config.admin.userName} ` +
+          `${outcome === 'created' ? 'created' : 'reset: new password set, signed out everywhere'}. Start the ` +
+          `server and sign in.\n`,
+      );
     } finally {
       await store.close();
     }

@@ -21,7 +21,8 @@ function checkBackup(file: string): void {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new Error(`${file} fails SQLite's integrity check: ${String(integrity)}`);
     const version = Number(db.pragma('user_version', { simple: true }));
-    if (version > SCHEMA_VERSION) throw new Error(`${file} holds data format ${version}, newer than this release reads (${SCHEMA_VERSION})`);
+    if (version > SCHEMA_VERSION)
+      throw new Error(`${file} holds data format ${version}, newer than this release reads (${SCHEMA_VERSION})`);
   } finally {
     db.close();
   }

@@ -13,8 +13,36 @@ import { loadConfig, type Config } from '../server/config.js';
 import { openStore } from '../store/open.js';
 
 const SCRIPT: Principal = { userId: '000000000000000000000000', userName: 'rush', role: 'manager', expiresAt: Number.POSITIVE_INFINITY };
-const NAMES = ['Noah', 'Mia', 'Luca', 'Zoe', 'Omar', 'Iris', 'Theo', 'Lena', 'Sami', 'Nora', 'Eli', 'Rosa', 'Kai', 'Vera', 'Jon', 'Aiko', 'Paul', 'Ines', 'Tariq', 'Sofia'];
-const REQUESTS = ['No onions', 'Gluten-free bun', 'Nut allergy: no pesto, no pine nuts', 'Sauce on the side', 'Well done', 'Birthday: candle on dessert'];
+const NAMES = [
+  'Noah',
+  'Mia',
+  'Luca',
+  'Zoe',
+  'Omar',
+  'Iris',
+  'Theo',
+  'Lena',
+  'Sami',
+  'Nora',
+  'Eli',
+  'Rosa',
+  'Kai',
+  'Vera',
+  'Jon',
+  'Aiko',
+  'Paul',
+  'Ines',
+  'Tariq',
+  'Sofia',
+];
+const REQUESTS = [
+  'No onions',
+  'Gluten-free bun',
+  'Nut allergy: no pesto, no pine nuts',
+  'Sauce on the side',
+  'Well done',
+  'Birthday: candle on dessert',
+];
 const LONG_NAME = 'Bartholomew-Maximilian-Featherstonehaugh-Cholmondeley-Marjoribanks-Wolfeschlegelsteinhausenbergerdorff-of-Table-Twelve';
 
 /** A small seeded generator (mulberry32): the same rush every run. */
@@ -34,9 +62,13 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
   const store = await openStore(config, { now });
   /** The live queues once the open orders are placed (the history below is not written in time order). */
   let queues: KitchenQueues | undefined;
-  const deps = { store, now, get queues() {
-    return queues;
-  } };
+  const deps = {
+    store,
+    now,
+    get queues() {
+      return queues;
+    },
+  };
   const next = random(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   try {
@@ -46,14 +78,21 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
     const SHORT: Record<string, number> = { Saffron: 12, 'Smoked salmon': 10, Mascarpone: 10 };
     for (const ingredient of await store.collection('ingredients').find([])) {
       const delivered = SHORT[ingredient.name] ?? 70;
-      if (ingredient.in_stock_qty > 0) await store.collection('ingredients').update(ingredient.id, { set: { in_stock_qty: ingredient.in_stock_qty + delivered } });
+      if (ingredient.in_stock_qty > 0)
+        await store.collection('ingredients').update(ingredient.id, { set: { in_stock_qty: ingredient.in_stock_qty + delivered } });
     }
     const order = (n: number) => {
       const ids = [pick(byStation('hot')).id];
       if (next() < 0.6) ids.push(pick(byStation('cold')).id);
       if (next() < 0.7) ids.push(pick(byStation('beverages')).id);
       if (next() < 0.3) ids.push(ids[0] ?? '');
-      return { name: n === 7 ? LONG_NAME : pick(NAMES), dish_ids: ids, table_number: next() < 0.15 ? null : 1 + Math.floor(next() * 30), special_requests: next() < 0.2 ? pick(REQUESTS) : null, scheduled_at: null };
+      return {
+        name: n === 7 ? LONG_NAME : pick(NAMES),
+        dish_ids: ids,
+        table_number: next() < 0.15 ? null : 1 + Math.floor(next() * 30),
+        special_requests: next() < 0.2 ? pick(REQUESTS) : null,
+        scheduled_at: null,
+      };
     };
     /** An order is refused when one of its dishes has just sold out: the guest picks again. */
     const place = async (n: number) => {
@@ -63,7 +102,8 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       }
       return null;
     };
-    const prepOf = (ids: string[], station: string) => Math.max(...dishes.filter((dish) => ids.includes(dish.id) && dish.station === station).map((dish) => dish.preparation_time));
+    const prepOf = (ids: string[], station: string) =>
+      Math.max(...dishes.filter((dish) => ids.includes(dish.id) && dish.station === station).map((dish) => dish.preparation_time));
 
     // The service so far: a lunch peak and a rising dinner, every order cooked and sent out.
     const start = Date.now();
@@ -75,14 +115,21 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       // Its promise, as a kitchen quoting from the menu would make it: the longest dish plus 3 minutes
       // to start (the cooks below take 0.5-1.8 times the dish, so some promises are broken).
       const promised = at + (Math.max(...placed.tickets.map((ticket) => prepOf(placed.dish_ids, ticket.station))) + 3) * 60_000;
-      await store.collection('orders').update(placed.id, { set: { quoted_ready_at: new Date(promised).toISOString(), expected_ready_at: new Date(promised).toISOString() } });
+      await store.collection('orders').update(placed.id, {
+        set: { quoted_ready_at: new Date(promised).toISOString(), expected_ready_at: new Date(promised).toISOString() },
+      });
       // Each station starts within 1-4 minutes and takes 0.5-1.8 times its longest dish; the moves
       // are written in time order, so the order is Ready when its last ticket is.
-      const moves = placed.tickets.flatMap((ticket) => {
-        const started = at + (1 + next() * 3) * 60_000;
-        const ready = started + prepOf(placed.dish_ids, ticket.station) * (0.5 + next() * 1.3) * 60_000;
-        return [{ station: ticket.station, status: 'In Progress' as const, when: started }, { station: ticket.station, status: 'Ready' as const, when: ready }];
-      }).sort((a, b) => a.when - b.when);
+      const moves = placed.tickets
+        .flatMap((ticket) => {
+          const started = at + (1 + next() * 3) * 60_000;
+          const ready = started + prepOf(placed.dish_ids, ticket.station) * (0.5 + next() * 1.3) * 60_000;
+          return [
+            { station: ticket.station, status: 'In Progress' as const, when: started },
+            { station: ticket.station, status: 'Ready' as const, when: ready },
+          ];
+        })
+        .sort((a, b) => a.when - b.when);
       for (const move of moves) {
         at = move.when;
         await moveStationTicket(deps, SCRIPT, placed.id, move.station, { status: move.status });
@@ -109,7 +156,12 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
         if (roll > 0.8) await moveStationTicket(deps, SCRIPT, placed.id, ticket.station, { status: 'Ready' });
       }
     }
-    return { history, open: (await store.collection('orders').find([{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }])).length };
+    return {
+      history,
+      open: (
+        await store.collection('orders').find([{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }])
+      ).length,
+    };
   } finally {
     queues?.close();
     await store.close();

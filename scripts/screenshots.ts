@@ -14,7 +14,17 @@ import { DEMO_USERS, loadDemoData } from './demo-data.js';
 import { loadRush } from './rush.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync', '--hide-scrollbars'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+  '--hide-scrollbars',
+];
 
 interface Shot {
   path: string;
@@ -34,7 +44,11 @@ const SHOTS: Shot[] = [
   { path: '/manager', file: 'docs/manager.png', user: 'manager', fullPage: true },
   { path: '/menu', file: 'docs/menu.png', fullPage: true },
   // The kitchen's boards at the sizes restaurants use: a phone, a 1024 tablet, a 1280 screen.
-  ...[{ width: 375, height: 812 }, { width: 1024, height: 768 }, { width: 1280, height: 800 }].flatMap((viewport) => [
+  ...[
+    { width: 375, height: 812 },
+    { width: 1024, height: 768 },
+    { width: 1280, height: 800 },
+  ].flatMap((viewport) => [
     { path: '/kds/hot', file: `docs/screenshots/kds-hot-${viewport.width}x${viewport.height}.png`, user: 'chef', viewport },
     { path: '/expeditor', file: `docs/screenshots/expeditor-${viewport.width}x${viewport.height}.png`, user: 'expeditor', viewport },
     { path: '/manager', file: `docs/screenshots/manager-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },

@@ -1,6 +1,13 @@
 // The application as a plugin: error handling, services, auth, docs, realtime and every route.
 // `buildApp` wraps it in a configured fastify instance; tests build exactly what production runs.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
@@ -59,10 +66,23 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
   await instance.register(idempotency);
   // Before the routes: its onResponse hook counts every one of them.
   await instance.register(metrics);
-  for (const routes of [healthRoutes, authRoutes, userRoutes, dishRoutes, ingredientRoutes, orderRoutes, fireRoutes, stationRoutes, reportRoutes, settingsRoutes, quoteRoutes]) {
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    dishRoutes,
+    ingredientRoutes,
+    orderRoutes,
+    fireRoutes,
+    stationRoutes,
+    reportRoutes,
+    settingsRoutes,
+    quoteRoutes,
+  ]) {
     await instance.register(routes);
   }
-  const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } = options.config;
+  const { socketMaxPerAddress, socketMaxMessagesPerMinute, socketMaxBufferedBytes, recoveryWindowSeconds, recoveryMaxEvents } =
+    options.config;
   await instance.register(realtime, {
     store: options.store,
     recoveryWindowMs: recoveryWindowSeconds * 1000,
@@ -71,7 +91,11 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     now: instance.pos.now,
     menu: instance.pos.menu,
     lowPortions: () => instance.pos.settings.current().low_portions,
-    limits: { maxPerAddress: socketMaxPerAddress, maxMessagesPerMinute: socketMaxMessagesPerMinute, maxBufferedBytes: socketMaxBufferedBytes },
+    limits: {
+      maxPerAddress: socketMaxPerAddress,
+      maxMessagesPerMinute: socketMaxMessagesPerMinute,
+      maxBufferedBytes: socketMaxBufferedBytes,
+    },
     // The address HTTP sees (request.ip), for the socket.io handshake too.
     clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),
   });
@@ -136,7 +160,9 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
 
 export async function buildApp(options: AppOptions & { logger?: FastifyBaseLogger }): Promise<FastifyInstance> {
   const settings = serverOptions(options.config, false);
-  const instance = Fastify(options.logger ? { ...settings, logger: undefined, loggerInstance: options.logger } : settings).withTypeProvider<TypeBoxTypeProvider>();
+  const instance = Fastify(
+    options.logger ? { ...settings, logger: undefined, loggerInstance: options.logger } : settings,
+  ).withTypeProvider<TypeBoxTypeProvider>();
   // Also at the root: anything added to the built instance (by main.ts, the realtime layer or a
   // test) fails as a Problem too, never with fastify's default body that carries the message.
   instance.setErrorHandler(errorHandler);

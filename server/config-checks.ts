@@ -30,13 +30,18 @@ export function trustProxy(raw: string | undefined, problems: string[]): boolean
   if (/^\d+$/.test(value)) return Number(value);
   const entries = value.split(',').map((entry) => entry.trim());
   if (entries.every(isAddressOrRange)) return entries.join(',');
-  problems.push(`POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "${raw}")`);
+  problems.push(
+    `POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "${raw}")`,
+  );
   return false;
 }
 
 /** Each entry a browser origin: scheme, host and optional port, with no path (https://pos.example.com). */
 export function corsOrigins(raw: string | undefined, problems: string[]): string[] {
-  const origins = (raw ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = (raw ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let parsed: URL | undefined;
     try {
@@ -45,7 +50,9 @@ export function corsOrigins(raw: string | undefined, problems: string[]): string
       parsed = undefined;
     }
     if (!parsed || !['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin) {
-      problems.push(`POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "${origin}")`);
+      problems.push(
+        `POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "${origin}")`,
+      );
     }
   }
   return origins;
@@ -93,11 +100,14 @@ const MAKE_ONE = 'use 32 or more random characters, e.g. the output of `openssl 
  */
 export function checkJwtSecret(raw: string | undefined, problems: string[]): string | undefined {
   if (raw === undefined) return undefined;
-  if (raw === '') problems.push(`POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or ${MAKE_ONE}`);
+  if (raw === '')
+    problems.push(`POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or ${MAKE_ONE}`);
   else if (raw.trim() === '') problems.push(`POS_JWT_SECRET holds only whitespace: ${MAKE_ONE}`);
   else if (raw.length < 32) problems.push('POS_JWT_SECRET must be at least 32 characters long');
-  else if (raw !== raw.trim()) problems.push(`POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): ${MAKE_ONE}`);
-  else if (new Set(raw).size < MIN_SECRET_DISTINCT) problems.push(`POS_JWT_SECRET is too predictable (only ${new Set(raw).size} different characters): ${MAKE_ONE}`);
+  else if (raw !== raw.trim())
+    problems.push(`POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): ${MAKE_ONE}`);
+  else if (new Set(raw).size < MIN_SECRET_DISTINCT)
+    problems.push(`POS_JWT_SECRET is too predictable (only ${new Set(raw).size} different characters): ${MAKE_ONE}`);
   else return raw;
   return undefined;
 }

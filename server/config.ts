@@ -92,7 +92,8 @@ export function loadConfig(environment: Env = process.env): Config {
   const env = new Proxy(environment, { get: (target, name: string) => (read.add(name), target[name]) });
   const mongodbUri = env.MONGODB_URI || undefined;
   const jwtSecret = checkJwtSecret(env.POS_JWT_SECRET, problems);
-  if (mongodbUri && environment.POS_JWT_SECRET === undefined) problems.push('POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret');
+  if (mongodbUri && environment.POS_JWT_SECRET === undefined)
+    problems.push('POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret');
   if (mongodbUri && !/^mongodb(\+srv)?:\/\//.test(mongodbUri)) problems.push('MONGODB_URI must start with mongodb:// or mongodb+srv://');
   const config: Config = {
     port: integer(env, 'PORT', 3000, 0, 65535, problems),

@@ -19,7 +19,10 @@ async function start(config: Config) {
   // Nothing acts on /ready (open-source nginx, compose): an instance whose change stream stays
   // down exits, and its supervisor (systemd Restart=, compose restart:) starts it afresh.
   const onStreamGiveUp = (problem: string) => {
-    logger.error({ problem, afterSeconds: config.streamDownExitSeconds }, 'the change stream stayed down (POS_STREAM_DOWN_EXIT); exiting so the supervisor restarts this instance');
+    logger.error(
+      { problem, afterSeconds: config.streamDownExitSeconds },
+      'the change stream stayed down (POS_STREAM_DOWN_EXIT); exiting so the supervisor restarts this instance',
+    );
     shutdown('change stream down', 1);
   };
   const store = await openStore(config, { logger, onStreamGiveUp });
@@ -32,7 +35,10 @@ async function start(config: Config) {
   await app.listen({ port: config.port, host: config.host });
   // The scripts find this server through the lock, whatever PORT their shell has (npm run demo-data).
   if (store.kind === 'sqlite') announceUrl(config.dataDir, localUrl(config.host, (app.server.address() as AddressInfo).port));
-  app.log.info({ version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined }, 'point-of-service server ready');
+  app.log.info(
+    { version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined },
+    'point-of-service server ready',
+  );
 
   let closing = false;
   shutdown = (signal: string, code = 0) => {

@@ -39,7 +39,8 @@ export interface CollectionCounter {
 export function fullCollectionCounter(): CollectionCounter {
   let count = 0;
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) count++;
+    for (const entry of list.getEntries())
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) count++;
   });
   observer.observe({ entryTypes: ['gc'] });
   return { count: () => count, stop: () => observer.disconnect() };
@@ -66,7 +67,12 @@ export class MemoryTarget {
 
   constructor(
     private readonly targetBytes: number,
-    { rss = () => process.memoryUsage.rss(), saveMemory = setMemorySaverMode, onSwitch = () => {}, countFullCollections = fullCollectionCounter }: MemoryTargetOptions = {},
+    {
+      rss = () => process.memoryUsage.rss(),
+      saveMemory = setMemorySaverMode,
+      onSwitch = () => {},
+      countFullCollections = fullCollectionCounter,
+    }: MemoryTargetOptions = {},
   ) {
     this.rss = rss;
     this.saveMemory = saveMemory;
@@ -118,7 +124,12 @@ export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): Memory
   if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
   const onSwitch = (saving: boolean, rss: number) => {
     const rssMB = Math.round(rss / 1024 / 1024);
-    log.info({ rssMB, targetMB }, saving ? 'memory above its target: V8 saves memory until a full collection has given back its freed pages' : 'memory back within its target: V8 runs at full speed');
+    log.info(
+      { rssMB, targetMB },
+      saving
+        ? 'memory above its target: V8 saves memory until a full collection has given back its freed pages'
+        : 'memory back within its target: V8 runs at full speed',
+    );
   };
   return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
 }

@@ -29,7 +29,10 @@ interface Family {
 
 export class Counter {
   private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(readonly name: string, readonly help: string) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
   inc(labels: Labels = {}, by = 1): void {
     const key = keyOf(labels);
     const entry = this.values.get(key) ?? { labels, value: 0 };
@@ -43,7 +46,11 @@ export class Counter {
 
 export class Histogram {
   private readonly series = new Map<string, { labels: Labels; counts: number[]; sum: number; count: number }>();
-  constructor(readonly name: string, readonly help: string, private readonly buckets: readonly number[] = SECONDS_BUCKETS) {}
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly buckets: readonly number[] = SECONDS_BUCKETS,
+  ) {}
   observe(value: number, labels: Labels = {}): void {
     const key = keyOf(labels);
     const entry = this.series.get(key) ?? { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
@@ -98,6 +105,9 @@ export class Registry {
       })),
     );
     const families = [...this.families.map((family) => ({ ...family, lines: family.lines() })), ...gauges];
-    return families.map(({ name, help, type, lines }) => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines].join('\n')).join('\n') + '\n';
+    return (
+      families.map(({ name, help, type, lines }) => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...lines].join('\n')).join('\n') +
+      '\n'
+    );
   }
 }

@@ -53,7 +53,8 @@ function issueMessage(issue: AjvIssue, path: string): string {
   // A nullable scalar (`type: [<type>, 'null']`, models/common.ts) is described as its type alone, as
   // when it was an `anyOf` with null: a client sending a wrong value wants the type, not the null.
   const types = String(issue.params.type ?? '').split(',');
-  if (issue.keyword === 'type' && types.length > 1 && types.includes('null')) return `must be ${types.filter((type) => type !== 'null').join(',')}`;
+  if (issue.keyword === 'type' && types.length > 1 && types.includes('null'))
+    return `must be ${types.filter((type) => type !== 'null').join(',')}`;
   return issue.message ?? 'is invalid';
 }
 
@@ -86,10 +87,24 @@ const frameworkDetails: Record<string, string> = {
 export function toProblem(error: FastifyError | Error): ProblemBody {
   if (error instanceof ProblemError) {
     const { errors, allowed, quote } = error.extras;
-    return { type: 'about:blank', title: error.title, status: error.status, detail: error.detail, ...(errors && { errors }), ...(allowed && { allowed }), ...quote };
+    return {
+      type: 'about:blank',
+      title: error.title,
+      status: error.status,
+      detail: error.detail,
+      ...(errors && { errors }),
+      ...(allowed && { allowed }),
+      ...quote,
+    };
   }
   if (error instanceof QueryError) {
-    return { type: 'about:blank', title: 'Bad Request', status: 400, detail: error.detail, errors: [{ path: error.path, message: error.detail }] };
+    return {
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: error.detail,
+      errors: [{ path: error.path, message: error.detail }],
+    };
   }
   if (error instanceof StoreUnavailableError) {
     return { type: 'about:blank', title: 'Service Unavailable', status: 503, detail: 'The data store is unavailable; try again shortly.' };
@@ -101,9 +116,16 @@ export function toProblem(error: FastifyError | Error): ProblemBody {
   if (fastifyError.validation) return fromValidation(fastifyError);
   const status = fastifyError.statusCode ?? 500;
   if (status >= 500 || status < 400) {
-    return { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'An unexpected error occurred; it has been logged.' };
+    return {
+      type: 'about:blank',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'An unexpected error occurred; it has been logged.',
+    };
   }
-  const detail = frameworkDetails[fastifyError.code] ?? (fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? 'The Content-Length header does not match the body.' : error.message);
+  const detail =
+    frameworkDetails[fastifyError.code] ??
+    (fastifyError.code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' ? 'The Content-Length header does not match the body.' : error.message);
   return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Error', status, detail };
 }
 
@@ -126,7 +148,12 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return sendProblem(reply, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no resource at this path: ids are 24 hexadecimal characters.' });
+    return sendProblem(reply, {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'There is no resource at this path: ids are 24 hexadecimal characters.',
+    });
   }
   return errorHandler(error, request, reply);
 }
@@ -138,12 +165,17 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, detail] =
-    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? [408, 'The request was not received in time.']
-    : error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'The request line and headers exceed 16 KiB.']
-    : [400, 'The request is not valid HTTP.'];
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'The request was not received in time.']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'The request line and headers exceed 16 KiB.']
+        : [400, 'The request is not valid HTTP.'];
   const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/problem+json; ` +
+        `charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy();
 }

@@ -17,7 +17,12 @@ type RouteHookName = 'onRequest' | 'onSend' | 'onResponse' | 'onRequestAbort';
  * Adds `hook` to the route's own `name` hooks: last, or first (before hooks other plugins added to
  * the route, such as the rate limit's, as a global hook would run).
  */
-export function addRouteHook<Name extends RouteHookName>(route: RouteOptions, name: Name, hook: Extract<NonNullable<RouteOptions[Name]>, (...args: never[]) => unknown>, at: 'first' | 'last' = 'last'): void {
+export function addRouteHook<Name extends RouteHookName>(
+  route: RouteOptions,
+  name: Name,
+  hook: Extract<NonNullable<RouteOptions[Name]>, (...args: never[]) => unknown>,
+  at: 'first' | 'last' = 'last',
+): void {
   const current = route[name];
   const hooks = current === undefined ? [] : Array.isArray(current) ? [...current] : [current];
   if (at === 'first') hooks.unshift(hook as never);

@@ -10,7 +10,10 @@ export const MIN_SECRET_LENGTH = 32;
 function checked(file: string, secret: string): string {
   if (secret.length >= MIN_SECRET_LENGTH) return secret;
   const what = secret.length === 0 ? 'is empty' : `holds only ${secret.length} characters`;
-  throw new Error(`the token secret file ${file} ${what}; it needs at least ${MIN_SECRET_LENGTH}: delete it to have a new one generated (signing everyone out), or put a longer secret in it`);
+  throw new Error(
+    `the token secret file ${file} ${what}; it needs at least ${MIN_SECRET_LENGTH}: delete it to have a ` +
+      `new one generated (signing everyone out), or put a longer secret in it`,
+  );
 }
 
 /** The data directory exists by now: the store has opened it. */

@@ -7,7 +7,10 @@ export const MINIMUM_NODE = [22, 20, 0] as const;
 
 /** The message for an unsupported Node version, or undefined when this one is fine. */
 export function unsupportedNode(version: string): string | undefined {
-  const parts = version.replace(/^v/, '').split('.').map((part) => Number.parseInt(part, 10));
+  const parts = version
+    .replace(/^v/, '')
+    .split('.')
+    .map((part) => Number.parseInt(part, 10));
   for (let index = 0; index < MINIMUM_NODE.length; index += 1) {
     const have = parts[index] ?? 0;
     const need = MINIMUM_NODE[index] ?? 0;

@@ -27,7 +27,18 @@ export async function openStore(config: StoreChoice, options: OpenStoreOptions =
     // Loaded only when used: the embedded mode never pulls in the MongoDB driver.
     const { openMongoStore } = await import('./mongo/index.js');
     const giveUp = options.onStreamGiveUp && { afterMs: config.streamDownExitSeconds * 1000, onGiveUp: options.onStreamGiveUp };
-    return openMongoStore({ uri: config.mongodbUri, clock: now, instanceId: config.instanceId, ...(options.logger && { logger: options.logger }), ...(giveUp && { giveUp }) });
+    return openMongoStore({
+      uri: config.mongodbUri,
+      clock: now,
+      instanceId: config.instanceId,
+      ...(options.logger && { logger: options.logger }),
+      ...(giveUp && { giveUp }),
+    });
   }
-  return openSqliteStore({ dataDir: config.dataDir, clock: now, synchronous: config.sqliteSynchronous, ...(options.logger && { logger: options.logger }) });
+  return openSqliteStore({
+    dataDir: config.dataDir,
+    clock: now,
+    synchronous: config.sqliteSynchronous,
+    ...(options.logger && { logger: options.logger }),
+  });
 }

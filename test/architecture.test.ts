@@ -19,7 +19,9 @@ function sourceFiles(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
   const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1] as string);
-  return specifiers.map((specifier) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier)).replace(/\.js$/, '.ts'));
+  return specifiers.map((specifier) =>
+    path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), specifier)).replace(/\.js$/, '.ts'),
+  );
 }
 
 const layerOf = (file: string) => LAYERS.indexOf(file.split(path.sep)[0] as (typeof LAYERS)[number]);
@@ -61,12 +63,18 @@ function cycles(): string[][] {
 
 describe('the architecture', () => {
   it('reads every layer (the check is not vacuous)', () => {
-    for (const layer of LAYERS) expect([...graph.keys()].some((file) => file.startsWith(`${layer}/`)), layer).toBe(true);
+    for (const layer of LAYERS)
+      expect(
+        [...graph.keys()].some((file) => file.startsWith(`${layer}/`)),
+        layer,
+      ).toBe(true);
     expect(graph.get('server/app.ts')?.length).toBeGreaterThan(5);
   });
 
   it('has no import up the layers', () => {
-    const upward = [...graph].flatMap(([file, targets]) => targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} → ${target}`));
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets.filter((target) => layerOf(target) > layerOf(file)).map((target) => `${file} → ${target}`),
+    );
     expect(upward).toEqual([]);
   });
 

@@ -19,7 +19,11 @@ describe('README curl examples', () => {
   it('stock the kitchen, let a patron order, and let the chef start it', async () => {
     const script = curlWalkthrough();
     expect(script).toContain('BASE=http://localhost:3000');
-    const t = await startTestApp({ listen: true, withoutUsers: true, env: { POS_ADMIN_USER_NAME: 'admin', POS_ADMIN_PASSWORD: 'Admin@2026!' } });
+    const t = await startTestApp({
+      listen: true,
+      withoutUsers: true,
+      env: { POS_ADMIN_USER_NAME: 'admin', POS_ADMIN_PASSWORD: 'Admin@2026!' },
+    });
     try {
       const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', script.replace('BASE=http://localhost:3000', `BASE=${t.url}`)]);
       const lastLine = stdout.trim().split('\n').pop() ?? '';
@@ -29,7 +33,11 @@ describe('README curl examples', () => {
       const [rice] = await t.store.collection('ingredients').find([]);
       expect(rice).toMatchObject({ name: 'Arborio rice', in_stock_qty: 39 });
       const users = await t.store.collection('users').find([], { sort: { field: 'user_name', direction: 'asc' } });
-      expect(users.map((user) => [user.user_name, user.role])).toEqual([['admin', 'manager'], ['ben', 'patron'], ['chef_ana', 'chef']]);
+      expect(users.map((user) => [user.user_name, user.role])).toEqual([
+        ['admin', 'manager'],
+        ['ben', 'patron'],
+        ['chef_ana', 'chef'],
+      ]);
     } finally {
       await t.close();
     }

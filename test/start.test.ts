@@ -34,7 +34,10 @@ function isRunning(pid: number): boolean {
 }
 
 function startNpm(dataDir: string) {
-  return spawn('npm', ['start'], { env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, detached: true });
+  return spawn('npm', ['start'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    detached: true,
+  });
 }
 
 describe('npm start', () => {
@@ -43,7 +46,9 @@ describe('npm start', () => {
   }, 180_000);
 
   it('has no build step of its own: it runs dist/ (built by `prepare` at install) through exec, so signals reach node', async () => {
-    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.prestart).toBeUndefined();
     expect(scripts.start).toBe('exec node --enable-source-maps --max-semi-space-size=16 dist/server/main.js');
     expect(scripts.prepare).toBe('if [ -d node_modules/typescript ]; then npm run build; fi');
@@ -82,7 +87,10 @@ describe('npm start', () => {
       const { url, pid } = await waitForListening(child);
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
-      expect(await health.json()).toEqual({ status: 'ok', version: (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version });
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        version: (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version,
+      });
       const dishes = await fetch(`${url}/dishes`);
       expect(await dishes.json()).toEqual({ results: [], total_results: 0 });
       expect((await fetch(`${url}/ready`)).status).toBe(200);

@@ -42,16 +42,19 @@ async function call<T>(url: string, init: RequestInit & { expect: number }): Pro
 
 export async function signIn(baseUrl: string): Promise<Tokens> {
   const token = async (userName: string) =>
-    (await call<{ access_token: string }>(`${baseUrl}/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', user_name: userName, password: BENCH_PASSWORD }),
-      expect: 201,
-    })).access_token;
+    (
+      await call<{ access_token: string }>(`${baseUrl}/auth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ grant_type: 'password', user_name: userName, password: BENCH_PASSWORD }),
+        expect: 201,
+      })
+    ).access_token;
   return { manager: await token(USERS.manager), chef: await token(USERS.chef), patron: await token(USERS.patron) };
 }
 
-export const getJson = <T>(url: string, token?: string) => call<T>(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, expect: 200 });
+export const getJson = <T>(url: string, token?: string) =>
+  call<T>(url, { headers: token ? { authorization: `Bearer ${token}` } : {}, expect: 200 });
 
 export function placeOrder(baseUrl: string, token: string, body: OrderBody): Promise<Order> {
   return call<Order>(`${baseUrl}/orders`, {

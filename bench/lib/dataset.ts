@@ -68,7 +68,10 @@ export class Dataset {
   async finishPlacedSince(since: Date): Promise<number> {
     const store = openSqliteStore({ dataDir: this.dir });
     try {
-      const open = [{ field: 'status', op: 'in' as const, value: ['Received', 'In Progress', 'Ready for Assembly'] }, { field: 'created_at', op: 'gte' as const, value: since.toISOString() }];
+      const open = [
+        { field: 'status', op: 'in' as const, value: ['Received', 'In Progress', 'Ready for Assembly'] },
+        { field: 'created_at', op: 'gte' as const, value: since.toISOString() },
+      ];
       return await store.collection('orders').updateMany(open, { set: { status: 'Ready for Pickup' } });
     } finally {
       await store.close();

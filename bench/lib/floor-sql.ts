@@ -33,7 +33,9 @@ function stockTaker(db: Database.Database): (id: string, units: number, essentia
   // A store that moved the stock into a real column is decremented there; otherwise in the JSON.
   const column = extraColumns(db, 'ingredients').includes('in_stock_qty');
   const quantity = column ? 'in_stock_qty' : `(doc ->> '$.in_stock_qty')`;
-  const set = column ? `in_stock_qty = in_stock_qty - @units, doc = json_set(doc, '$.updated_at', @at)` : `doc = json_set(doc, '$.in_stock_qty', ${quantity} - @units, '$.updated_at', @at)`;
+  const set = column
+    ? `in_stock_qty = in_stock_qty - @units, doc = json_set(doc, '$.updated_at', @at)`
+    : `doc = json_set(doc, '$.in_stock_qty', ${quantity} - @units, '$.updated_at', @at)`;
   const statement = db.prepare(`UPDATE ingredients SET ${set} WHERE id = @id AND (@essential = 0 OR ${quantity} >= @units)`);
   return (id, units, essential, at) => statement.run({ units, at, id, essential: essential ? 1 : 0 }).changes === 1;
 }
@@ -76,10 +78,12 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
     place(body, idempotencyKey) {
       const now = new Date();
       const at = now.toISOString();
-      const found = new Map((readDishes.all(JSON.stringify([...new Set(body.dish_ids)])) as string[]).map((text) => {
-        const dish = JSON.parse(text) as DishDoc;
-        return [dish.id, dish];
-      }));
+      const found = new Map(
+        (readDishes.all(JSON.stringify([...new Set(body.dish_ids)])) as string[]).map((text) => {
+          const dish = JSON.parse(text) as DishDoc;
+          return [dish.id, dish];
+        }),
+      );
       const dishes = body.dish_ids.map((id) => found.get(id)).filter((dish) => dish !== undefined);
       if (dishes.length !== body.dish_ids.length) throw new Error('unknown dish');
       const needs = new Map<string, { units: number; essential: boolean }>();
@@ -110,15 +114,48 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
       };
       const text = JSON.stringify(order);
       insertOrder(order, text);
-      const placed = { name: order.name, dish_ids: order.dish_ids, table_number: order.table_number, allergies: [], priority: 3, status: order.status, pacing: 'at_once' };
-      const changes = Object.fromEntries(Object.entries(placed).filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }]));
-      const entry = { id: newId(now.getTime()), created_at: at, updated_at: at, order_id: order.id, at, user_id: ownerId, user_name: 'bench', action: 'placed', changes, expires_at: new Date(now.getTime() + 90 * 86_400_000).toISOString() };
+      const placed = {
+        name: order.name,
+        dish_ids: order.dish_ids,
+        table_number: order.table_number,
+        allergies: [],
+        priority: 3,
+        status: order.status,
+        pacing: 'at_once',
+      };
+      const changes = Object.fromEntries(
+        Object.entries(placed)
+          .filter(([, after]) => after !== null)
+          .map(([field, after]) => [field, { before: null, after }]),
+      );
+      const entry = {
+        id: newId(now.getTime()),
+        created_at: at,
+        updated_at: at,
+        order_id: order.id,
+        at,
+        user_id: ownerId,
+        user_name: 'bench',
+        action: 'placed',
+        changes,
+        expires_at: new Date(now.getTime() + 90 * 86_400_000).toISOString(),
+      };
       insertAudit(entry, JSON.stringify(entry));
       if (idempotencyKey === null) return order;
       const expires = new Date(now.getTime() + 86_400_000).toISOString();
       // Under the id the store finds it by (derived from caller and key), as the API stores it.
       const request = { scope: `user:${ownerId}`, key: idempotencyKey, fingerprint: '0'.repeat(64) };
-      const record = { id: recordId(request), created_at: at, updated_at: at, ...request, status: 201, location: `/orders/${order.id}`, content_type: 'application/json; charset=utf-8', body: text, expires_at: expires };
+      const record = {
+        id: recordId(request),
+        created_at: at,
+        updated_at: at,
+        ...request,
+        status: 201,
+        location: `/orders/${order.id}`,
+        content_type: 'application/json; charset=utf-8',
+        body: text,
+        expires_at: expires,
+      };
       insertKey(record, JSON.stringify(record));
       return order;
     },

@@ -73,7 +73,11 @@ export async function settle(server: ServerProcess): Promise<void> {
 }
 
 /** Loads `server` (whose CPU time is read around the measured run) through `target`. */
-export async function load(server: ServerProcess, target: Target, { connections, duration, warmup, sampleMs = SAMPLE_MS }: LoadSettings): Promise<LoadResult> {
+export async function load(
+  server: ServerProcess,
+  target: Target,
+  { connections, duration, warmup, sampleMs = SAMPLE_MS }: LoadSettings,
+): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
   await settle(server);
   if (warmup > 0) {
@@ -105,7 +109,11 @@ export interface CountSettings {
  * Loads `server` with a fixed number of requests: CPU per request is then read around the same
  * work on every server compared, and requests per second is the count over the time it took.
  */
-export async function loadCount(server: ServerProcess, target: Target, { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS }: CountSettings): Promise<LoadResult> {
+export async function loadCount(
+  server: ServerProcess,
+  target: Target,
+  { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS }: CountSettings,
+): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
   await settle(server);
   if (warmup > 0) await autocannon({ ...options, amount: warmup });
@@ -126,7 +134,8 @@ export async function loadCount(server: ServerProcess, target: Target, { connect
 
 /** The mean of several runs of one target (rates and latencies averaged, counts summed). */
 export function combine(runs: LoadResult[]): LoadResult {
-  const avg = (value: (run: LoadResult) => number, digits = 2) => round(runs.reduce((sum, run) => sum + value(run), 0) / runs.length, digits);
+  const avg = (value: (run: LoadResult) => number, digits = 2) =>
+    round(runs.reduce((sum, run) => sum + value(run), 0) / runs.length, digits);
   const sum = (value: (run: LoadResult) => number) => runs.reduce((total, run) => total + value(run), 0);
   const statusCodes: Record<string, number> = {};
   for (const run of runs) for (const [code, count] of Object.entries(run.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;

@@ -11,7 +11,16 @@ function snapshot() {
   const { rss, heapTotal, heapUsed, external, arrayBuffers } = process.memoryUsage();
   const spaces = Object.fromEntries(v8.getHeapSpaceStatistics().map((space) => [space.space_name, mb(space.space_size)]));
   const { total_physical_size: physical, malloced_memory: malloced } = v8.getHeapStatistics();
-  return { rss: mb(rss), heapTotal: mb(heapTotal), heapUsed: mb(heapUsed), heapPhysical: mb(physical), v8Malloced: mb(malloced), external: mb(external), arrayBuffers: mb(arrayBuffers), spaces };
+  return {
+    rss: mb(rss),
+    heapTotal: mb(heapTotal),
+    heapUsed: mb(heapUsed),
+    heapPhysical: mb(physical),
+    v8Malloced: mb(malloced),
+    external: mb(external),
+    arrayBuffers: mb(arrayBuffers),
+    spaces,
+  };
 }
 
 if (file) {

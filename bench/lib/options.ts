@@ -90,7 +90,8 @@ function list(env: Env, name: string, fallback: number[], min = 1): number[] {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const values = raw.split(',').map(Number);
-  if (values.some((value) => !Number.isInteger(value) || value < min)) throw new Error(`${name} must be whole numbers ≥ ${min} separated by commas (got "${raw}")`);
+  if (values.some((value) => !Number.isInteger(value) || value < min))
+    throw new Error(`${name} must be whole numbers ≥ ${min} separated by commas (got "${raw}")`);
   return values;
 }
 
@@ -129,12 +130,18 @@ export function loadOptions(given: Env = process.env): BenchOptions {
     idempotency: env.BENCH_IDEMPOTENCY !== '0',
     growthDuration: number(env, 'BENCH_GROWTH_DURATION', 5, 1),
     growthWarmup: number(env, 'BENCH_GROWTH_WARMUP', 2, 0),
-    memoryCandidateFlags: (env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=16;--max-semi-space-size=8').split(';').map((set) => set.split(/\s+/).filter(Boolean)).filter((set) => set.length > 0),
+    memoryCandidateFlags: (env.BENCH_MEMORY_FLAGS ?? '--max-semi-space-size=16;--max-semi-space-size=8')
+      .split(';')
+      .map((set) => set.split(/\s+/).filter(Boolean))
+      .filter((set) => set.length > 0),
     quietMaxMinutes: number(env, 'BENCH_QUIET_MAX_MINUTES', 5, 0),
     outDir: path.resolve(env.BENCH_OUT ?? path.join(BENCH_DIR, 'results')),
     waitForQuiet: env.BENCH_WAIT_QUIET !== '0',
     cpuProfile: env.BENCH_CPU_PROF === '1',
     suites: suites(env),
-    endpoints: (env.BENCH_ENDPOINTS ?? '').split(',').map((part) => part.trim()).filter(Boolean),
+    endpoints: (env.BENCH_ENDPOINTS ?? '')
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
   };
 }

@@ -64,19 +64,28 @@ export async function measureOrderPath(options: OrderPathOptions): Promise<Order
     let floorNext = 0;
     const placeOurs = async (orders: number) => {
       for (let done = 0; done < orders; done += CONCURRENT) {
-        await Promise.all(Array.from({ length: Math.min(CONCURRENT, orders - done) }, () => createOrder(deps, principal, oursBodies[oursNext++ % oursBodies.length]!)));
+        await Promise.all(
+          Array.from({ length: Math.min(CONCURRENT, orders - done) }, () =>
+            createOrder(deps, principal, oursBodies[oursNext++ % oursBodies.length]!),
+          ),
+        );
       }
     };
     const placeFloor = async (orders: number) => {
       for (let done = 0; done < orders; done += CONCURRENT) {
-        many.immediate(Array.from({ length: Math.min(CONCURRENT, orders - done) }, () => [floorBodies[floorNext++ % floorBodies.length]!, null]));
+        many.immediate(
+          Array.from({ length: Math.min(CONCURRENT, orders - done) }, () => [floorBodies[floorNext++ % floorBodies.length]!, null]),
+        );
       }
     };
     await placeOurs(options.warmup);
     await placeFloor(options.warmup);
     const result = { ours: [] as number[], floor: [] as number[] };
     for (let window = 0; window < options.windows; window++) {
-      const sides = [() => cpuUsPerOrder(options.perWindow, () => placeOurs(options.perWindow)).then((us) => result.ours.push(us)), () => cpuUsPerOrder(options.perWindow, () => placeFloor(options.perWindow)).then((us) => result.floor.push(us))];
+      const sides = [
+        () => cpuUsPerOrder(options.perWindow, () => placeOurs(options.perWindow)).then((us) => result.ours.push(us)),
+        () => cpuUsPerOrder(options.perWindow, () => placeFloor(options.perWindow)).then((us) => result.floor.push(us)),
+      ];
       // Alternating which goes first, so neither always follows the other's garbage.
       for (const side of window % 2 === 0 ? sides : sides.reverse()) await side();
     }

@@ -103,7 +103,16 @@ export interface SpawnOptions {
   discardStdout?: boolean;
 }
 
-export async function startServer({ name, command, args, env, port, readyPath, logFile, discardStdout = false }: SpawnOptions): Promise<ServerProcess> {
+export async function startServer({
+  name,
+  command,
+  args,
+  env,
+  port,
+  readyPath,
+  logFile,
+  discardStdout = false,
+}: SpawnOptions): Promise<ServerProcess> {
   const log = openSync(logFile, 'a');
   const stdio: StdioOptions = ['ignore', discardStdout ? 'ignore' : log, log];
   // Only what the server needs: no MONGODB_URI or POS_* settings leak in from the shell.

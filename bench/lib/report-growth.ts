@@ -4,7 +4,8 @@ import type { Memory } from './processes.js';
 import type { Results } from './targets.js';
 
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-const mem = (m: Memory | null | undefined) => (m ? `${m.rssMB}${m.anonMB === undefined ? '' : ` (anon ${m.anonMB}, file ${m.fileMB})`}` : '—');
+const mem = (m: Memory | null | undefined) =>
+  m ? `${m.rssMB}${m.anonMB === undefined ? '' : ` (anon ${m.anonMB}, file ${m.fileMB})`}` : '—';
 
 export function growthTables({ growth }: Results): string[] {
   if (growth.length === 0) return ['Not measured in this run.'];
@@ -23,11 +24,17 @@ export function growthTables({ growth }: Results): string[] {
   };
   const heap = (g: (typeof growth)[number], when: 'loaded' | 'collected') => heapOf(g.breakdown, when);
   return [
-    'Each cell: server CPU per request, then p50 / p99 latency under the load; the last column is the largest size\'s CPU per request over the smallest\'s.',
+    "Each cell: server CPU per request, then p50 / p99 latency under the load; the last column is the largest size's CPU per request over the smallest's.",
     '',
     row(['list', ...sizes, 'growth']),
     row(['---', ...sizes.map(() => '---:'), '---:']),
-    ...names.map((name) => row([`${name}: \`${growth[0]?.lists.find((l) => l.name === name)?.path.replace(/from=.*$/, 'from=…') ?? ''}\``, ...growth.map((g) => cell(g, name)), ratio(name)])),
+    ...names.map((name) =>
+      row([
+        `${name}: \`${growth[0]?.lists.find((l) => l.name === name)?.path.replace(/from=.*$/, 'from=…') ?? ''}\``,
+        ...growth.map((g) => cell(g, name)),
+        ratio(name),
+      ]),
+    ),
     row(['seeding through the store (s)', ...growth.map((g) => g.seedSeconds), '']),
     row(['database file (MB)', ...growth.map((g) => g.databaseMB), '']),
     row(['RSS once started (MB)', ...growth.map((g) => mem(g.idle)), '']),
@@ -45,17 +52,26 @@ function heapOf(breakdown: GrowthPoint['breakdown'], when: 'loaded' | 'collected
   return b ? `${b.heapUsed} / ${b.heapTotal} (external ${b.external}, buffers ${b.arrayBuffers})` : '—';
 }
 
-const newSpace = (b: GrowthPoint['breakdown']) => String((b?.loaded as { spaces?: Record<string, number> } | undefined)?.spaces?.new_space ?? '—');
+const newSpace = (b: GrowthPoint['breakdown']) =>
+  String((b?.loaded as { spaces?: Record<string, number> } | undefined)?.spaces?.new_space ?? '—');
 
 /** The same loads at the largest size on servers started with candidate node flags. */
 function candidateLines(point: GrowthPoint | undefined): string[] {
   if (!point?.candidates?.length) return [];
   return point.candidates.flatMap((c) => {
-    const cpu = c.lists.map(({ name, result }) => `${name.split(' (')[0]} ${point.lists.find((l) => l.name === name)?.result.cpuUsPerRequest ?? '?'} → ${result.cpuUsPerRequest} µs`).join('; ');
+    const cpu = c.lists
+      .map(
+        ({ name, result }) =>
+          `${name.split(' (')[0]} ${point.lists.find((l) => l.name === name)?.result.cpuUsPerRequest ?? '?'} → ${result.cpuUsPerRequest} µs`,
+      )
+      .join('; ');
     return [
       '',
-      `**Memory candidate \`${c.nodeFlags.join(' ')}\`**: at ${point.orders.toLocaleString('en-US')} orders the same loads on a server started with it added: RSS ${mem(c.idle)} MB once started, **${mem(c.loaded)} MB after the loads** (${mem(c.collected)} MB after a full collection; V8 heap ${heapOf(c.breakdown, 'loaded')} MB, young generation ${newSpace(c.breakdown)} MB), against ${point.loaded.rssMB} MB without. CPU per request without → with: ${cpu}.`,
+      `**Memory candidate \`${c.nodeFlags.join(' ')}\`**: at ${point.orders.toLocaleString('en-US')} orders ` +
+        `the same loads on a server started with it added: RSS ${mem(c.idle)} MB once started, ` +
+        `**${mem(c.loaded)} MB after the loads** (${mem(c.collected)} MB after a full collection; V8 heap ` +
+        `${heapOf(c.breakdown, 'loaded')} MB, young generation ${newSpace(c.breakdown)} MB), against ` +
+        `${point.loaded.rssMB} MB without. CPU per request without → with: ${cpu}.`,
     ];
   });
 }
-

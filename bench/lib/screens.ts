@@ -37,7 +37,15 @@ export async function openScreens(url: string, rooms: readonly Room[], staffToke
   let frames = 0;
   const wsUrl = url.replace(/^http/, 'ws');
   const connect = (room: Room) =>
-    connectLean({ url: wsUrl, token: room === 'menu' ? undefined : staffToken, room, event: 'order.created', onEvent: (envelope) => onOrder(room, envelope), onAnyEvent: () => void frames++, timeoutMs: CONNECT_TIMEOUT_MS });
+    connectLean({
+      url: wsUrl,
+      token: room === 'menu' ? undefined : staffToken,
+      room,
+      event: 'order.created',
+      onEvent: (envelope) => onOrder(room, envelope),
+      onAnyEvent: () => void frames++,
+      timeoutMs: CONNECT_TIMEOUT_MS,
+    });
   const sockets: LeanSocket[] = [];
   try {
     for (let start = 0; start < rooms.length; start += CONNECT_BATCH) {

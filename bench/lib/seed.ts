@@ -43,8 +43,15 @@ export const historyTime = (n: number) => new Date(HISTORY_START + n * 60_000);
  * their way through the kitchen (about half of them Received, what a station's screen lists).
  */
 export const ACTIVE_ORDERS = 300;
-const FINISHED: [OrderStatus, number][] = [['On the Way', 35], ['Ready for Pickup', 65]];
-const ACTIVE: [OrderStatus, number][] = [['Received', 50], ['In Progress', 30], ['Ready for Assembly', 20]];
+const FINISHED: [OrderStatus, number][] = [
+  ['On the Way', 35],
+  ['Ready for Pickup', 65],
+];
+const ACTIVE: [OrderStatus, number][] = [
+  ['Received', 50],
+  ['In Progress', 30],
+  ['Ready for Assembly', 20],
+];
 
 /** The store's clock while seeding: real time, or a stored order's moment of creation. */
 export class SeedClock {
@@ -70,9 +77,45 @@ export function generator(seed: number): () => number {
   };
 }
 
-const BASES = ['Tomato', 'Basil', 'Mozzarella', 'Parmesan', 'Romaine', 'Beef', 'Chicken', 'Salmon', 'Rice', 'Saffron', 'Potato', 'Onion', 'Garlic', 'Lemon', 'Mint', 'Espresso', 'Milk', 'Orange', 'Tea', 'Chocolate', 'Butter', 'Cream', 'Flour', 'Egg', 'Pepper', 'Thyme', 'Rosemary', 'Mushroom', 'Spinach', 'Carrot'];
+const BASES = [
+  'Tomato',
+  'Basil',
+  'Mozzarella',
+  'Parmesan',
+  'Romaine',
+  'Beef',
+  'Chicken',
+  'Salmon',
+  'Rice',
+  'Saffron',
+  'Potato',
+  'Onion',
+  'Garlic',
+  'Lemon',
+  'Mint',
+  'Espresso',
+  'Milk',
+  'Orange',
+  'Tea',
+  'Chocolate',
+  'Butter',
+  'Cream',
+  'Flour',
+  'Egg',
+  'Pepper',
+  'Thyme',
+  'Rosemary',
+  'Mushroom',
+  'Spinach',
+  'Carrot',
+];
 const FORMS = ['fresh', 'dried', 'smoked', 'organic'];
-const STATIONS_BY_CATEGORY: Record<(typeof CATEGORIES)[number], Station[]> = { Appetizer: ['cold', 'hot'], 'Main Course': ['hot'], Dessert: ['cold'], Drinks: ['beverages'] };
+const STATIONS_BY_CATEGORY: Record<(typeof CATEGORIES)[number], Station[]> = {
+  Appetizer: ['cold', 'hot'],
+  'Main Course': ['hot'],
+  Dessert: ['cold'],
+  Drinks: ['beverages'],
+};
 
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T;
@@ -94,17 +137,25 @@ export async function seedKitchen(store: Store, ingredientCount = 120, dishCount
     const used = new Set<IngredientDoc>();
     while (used.size < size) used.add(pick(random, ingredients));
     const essentials = 1 + Math.floor(random() * 3);
-    const name = `${category} ${i + 1}: ${[...used].slice(0, 2).map((ingredient) => ingredient.name.split(' ')[0]).join(' & ')}`;
-    dishes.push(await createDish({ store, now }, {
-      name,
-      description: `${name}, prepared to order with ${size} ingredients; ask your server about allergens.`,
-      category,
-      image_name: `dish-${i + 1}.jpg`,
-      ingredients: [...used].map((ingredient, index) => ({ ingredient_id: ingredient.id, is_essential: index < essentials })),
-      preparation_time: 3 + Math.floor(random() * 25),
-      price: Math.round((4 + random() * 26) * 2) / 2,
-      station: pick(random, STATIONS_BY_CATEGORY[category]),
-    }));
+    const name = `${category} ${i + 1}: ${[...used]
+      .slice(0, 2)
+      .map((ingredient) => ingredient.name.split(' ')[0])
+      .join(' & ')}`;
+    dishes.push(
+      await createDish(
+        { store, now },
+        {
+          name,
+          description: `${name}, prepared to order with ${size} ingredients; ask your server about allergens.`,
+          category,
+          image_name: `dish-${i + 1}.jpg`,
+          ingredients: [...used].map((ingredient, index) => ({ ingredient_id: ingredient.id, is_essential: index < essentials })),
+          preparation_time: 3 + Math.floor(random() * 25),
+          price: Math.round((4 + random() * 26) * 2) / 2,
+          station: pick(random, STATIONS_BY_CATEGORY[category]),
+        },
+      ),
+    );
   }
   return { ingredients, dishes, patronId: await seedUsers(store) };
 }
@@ -113,7 +164,8 @@ export async function seedKitchen(store: Store, ingredientCount = 120, dishCount
 async function seedUsers(store: Store): Promise<string> {
   // The fewest bcrypt rounds: logins are not what is measured.
   const passwordHash = await new Passwords(4).hash(BENCH_PASSWORD);
-  const add = (role: Role, userName: string) => store.collection('users').insert({ user_name: userName, email: `${userName}@bench.example.com`, role, password_hash: passwordHash });
+  const add = (role: Role, userName: string) =>
+    store.collection('users').insert({ user_name: userName, email: `${userName}@bench.example.com`, role, password_hash: passwordHash });
   await add('chef', USERS.chef);
   return (await add('patron', USERS.patron)).id;
 }
@@ -133,14 +185,26 @@ const at = (ms: number) => new Date(ms).toISOString();
  * started 1-4 minutes after firing, ready after 60-160% of the station's longest dish, closed
  * 1-10 minutes after the last station: what GET /reports/kitchen reads.
  */
-function kitchenFields(dishes: readonly DishDoc[], orderStatus: OrderStatus, placedMs: number, random: () => number): Pick<OrderDoc, 'tickets' | 'ready_at' | 'closed_at'> {
+function kitchenFields(
+  dishes: readonly DishDoc[],
+  orderStatus: OrderStatus,
+  placedMs: number,
+  random: () => number,
+): Pick<OrderDoc, 'tickets' | 'ready_at' | 'closed_at'> {
   const done = orderStatus === 'Ready for Assembly' || orderStatus === 'On the Way' || orderStatus === 'Ready for Pickup';
   const tickets: Ticket[] = stationsOf(dishes).map((station) => {
     const longest = Math.max(...dishes.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
     const startedMs = placedMs + (1 + random() * 3) * MINUTE;
     const readyMs = startedMs + longest * (0.6 + random()) * MINUTE;
     const started = orderStatus !== 'Received';
-    return { station, status: done ? 'Ready' : started ? 'In Progress' : 'Received', fired_at: at(placedMs), started_at: started ? at(startedMs) : null, ready_at: done ? at(readyMs) : null, bumped_by: null };
+    return {
+      station,
+      status: done ? 'Ready' : started ? 'In Progress' : 'Received',
+      fired_at: at(placedMs),
+      started_at: started ? at(startedMs) : null,
+      ready_at: done ? at(readyMs) : null,
+      bumped_by: null,
+    };
   });
   const readyMs = Math.max(...tickets.map((ticket) => (ticket.ready_at ? Date.parse(ticket.ready_at) : 0)));
   const closed = orderStatus === 'On the Way' || orderStatus === 'Ready for Pickup';
@@ -158,7 +222,14 @@ function status(random: () => number, weights: [OrderStatus, number][]): OrderSt
  * transaction; the orders active until now are finished first, and the newest ACTIVE_ORDERS of
  * the new ones are active. `clock` must be the store's clock: it is set to each order's creation.
  */
-export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen, from: number, to: number, progress?: (done: number) => void): Promise<void> {
+export async function addOrders(
+  store: Store,
+  clock: SeedClock,
+  kitchen: Kitchen,
+  from: number,
+  to: number,
+  progress?: (done: number) => void,
+): Promise<void> {
   const random = generator(1_000_003 + from);
   const active = ACTIVE.map(([value]) => value);
   await store.collection('orders').updateMany([{ field: 'status', op: 'in', value: active }], { set: { status: 'Ready for Pickup' } });
@@ -172,7 +243,15 @@ export async function addOrders(store: Store, clock: SeedClock, kitchen: Kitchen
 /** A guest's user id (24 hex digits, as the store's ids): guest accounts need no user rows to own orders. */
 const guestId = (n: number) => `9e57${n.toString(16).padStart(20, '0')}`;
 
-async function addOrderBatches(store: Store, clock: SeedClock, kitchen: Kitchen, random: () => number, from: number, to: number, progress?: (done: number) => void): Promise<void> {
+async function addOrderBatches(
+  store: Store,
+  clock: SeedClock,
+  kitchen: Kitchen,
+  random: () => number,
+  from: number,
+  to: number,
+  progress?: (done: number) => void,
+): Promise<void> {
   for (let start = from; start < to; start += ORDERS_PER_TRANSACTION) {
     if (progress && start > from && start % PROGRESS_EVERY === 0) progress(start);
     await store.transaction(async (tx) => {

@@ -50,7 +50,11 @@ export interface PosOptions {
   nodeFlags?: string[];
 }
 
-export async function startPos(dataDir: string, label: string, { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [] }: PosOptions = {}): Promise<ServerProcess> {
+export async function startPos(
+  dataDir: string,
+  label: string,
+  { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [] }: PosOptions = {},
+): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
@@ -78,12 +82,24 @@ export async function startPos(dataDir: string, label: string, { cpuProfile = fa
 }
 
 export function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
-  return startBareFastify({ name: 'ceiling (bare fastify)', script: 'ceiling-server.ts', data: bodies, dataVariable: 'BENCH_BODIES', file: 'ceiling' });
+  return startBareFastify({
+    name: 'ceiling (bare fastify)',
+    script: 'ceiling-server.ts',
+    data: bodies,
+    dataVariable: 'BENCH_BODIES',
+    file: 'ceiling',
+  });
 }
 
 /** The HTTP floor of POST /orders (bench/floor-server.ts), answering `createdOrder` to every order. */
 export function startFloorServer(createdOrder: unknown): Promise<ServerProcess> {
-  return startBareFastify({ name: 'floor (bare fastify POST /orders)', script: 'floor-server.ts', data: createdOrder, dataVariable: 'BENCH_BODY', file: 'floor' });
+  return startBareFastify({
+    name: 'floor (bare fastify POST /orders)',
+    script: 'floor-server.ts',
+    data: createdOrder,
+    dataVariable: 'BENCH_BODY',
+    file: 'floor',
+  });
 }
 
 /**
@@ -107,7 +123,19 @@ export async function startContractMinimum(dataDir: string, secretFile: string, 
 }
 
 /** A bare fastify reference server from bench/, given its data as a JSON file named by `dataVariable`. */
-async function startBareFastify({ name, script, data, dataVariable, file }: { name: string; script: string; data: unknown; dataVariable: string; file: string }): Promise<ServerProcess> {
+async function startBareFastify({
+  name,
+  script,
+  data,
+  dataVariable,
+  file,
+}: {
+  name: string;
+  script: string;
+  data: unknown;
+  dataVariable: string;
+  file: string;
+}): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const dataFile = path.join(RUN_DIR, `${file}-data.json`);
   writeFileSync(dataFile, JSON.stringify(data));

@@ -9,9 +9,11 @@ export function percentile(samples: readonly number[], p: number): number {
 }
 
 /** The middle sample (of two middles, the upper); NaN without samples. */
-export const median = (samples: readonly number[]) => (samples.length === 0 ? Number.NaN : ([...samples].sort((a, b) => a - b)[samples.length >> 1] as number));
+export const median = (samples: readonly number[]) =>
+  samples.length === 0 ? Number.NaN : ([...samples].sort((a, b) => a - b)[samples.length >> 1] as number);
 
-export const mean = (samples: readonly number[]) => (samples.length === 0 ? Number.NaN : samples.reduce((sum, x) => sum + x, 0) / samples.length);
+export const mean = (samples: readonly number[]) =>
+  samples.length === 0 ? Number.NaN : samples.reduce((sum, x) => sum + x, 0) / samples.length;
 
 export const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 
@@ -23,5 +25,10 @@ export interface Summary {
 }
 
 export function summarize(samples: readonly number[]): Summary {
-  return { samples: samples.length, p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)), max: round(Math.max(...samples)) };
+  return {
+    samples: samples.length,
+    p50: round(percentile(samples, 50)),
+    p99: round(percentile(samples, 99)),
+    max: round(Math.max(...samples)),
+  };
 }

@@ -25,10 +25,19 @@ export const ORDERS_GUARD = 1.3;
 /** GET /dishes/{id} must keep at least this share of its ceiling. */
 export const BY_ID_GUARD = 0.6;
 
-const fmt = (value: number | undefined, unit = '', digits = 2) => (value === undefined || Number.isNaN(value) ? 'not measured' : `${Number(value.toFixed(digits))}${unit}`);
+const fmt = (value: number | undefined, unit = '', digits = 2) =>
+  value === undefined || Number.isNaN(value) ? 'not measured' : `${Number(value.toFixed(digits))}${unit}`;
 
 /** `byCpu`: the same comparison made by server CPU time per request, shown beside it; `note`: more context. */
-function judge(target: string, value: number | undefined, pass: (value: number) => boolean, unit = '', digits = 2, byCpu?: number, note?: string): Verdict {
+function judge(
+  target: string,
+  value: number | undefined,
+  pass: (value: number) => boolean,
+  unit = '',
+  digits = 2,
+  byCpu?: number,
+  note?: string,
+): Verdict {
   const known = value !== undefined && !Number.isNaN(value);
   const aside = [byCpu === undefined ? '' : `by CPU time: ${fmt(byCpu, unit, digits)}`, note ?? ''].filter(Boolean).join('; ');
   return { target, measured: `${fmt(value, unit, digits)}${aside ? ` (${aside})` : ''}`, met: known ? pass(value) : null };
@@ -36,7 +45,10 @@ function judge(target: string, value: number | undefined, pass: (value: number) 
 
 function memoryNote(point: GrowthPoint | undefined): string | undefined {
   if (!point) return undefined;
-  const notes = [point.collected ? `${point.collected.rssMB} MB after a full collection` : '', ...(point.candidates ?? []).map((c) => `${c.loaded.rssMB} MB with ${c.nodeFlags.join(' ')}`)];
+  const notes = [
+    point.collected ? `${point.collected.rssMB} MB after a full collection` : '',
+    ...(point.candidates ?? []).map((c) => `${c.loaded.rssMB} MB with ${c.nodeFlags.join(' ')}`),
+  ];
   return notes.filter(Boolean).join('; ') || undefined;
 }
 
@@ -61,28 +73,73 @@ export function verdicts({ http, orders, realtime, growth }: Results): Verdict[]
     const first = smallest?.lists.find((entry) => entry.name === name)?.result;
     const ratio = grown && first ? result.cpuUsPerRequest / first.cpuUsPerRequest : undefined;
     const p50 = grown && first ? result.latencyMs.p50 / first.latencyMs.p50 : undefined;
-    return judge(`${name} at ${size(largest?.orders)} orders within 2× of ${size(smallest?.orders)} (CPU per request)`, ratio, (v) => v <= 2, '×', 2, undefined, p50 === undefined ? undefined : `p50 latency ${fmt(p50, '×')}`);
+    return judge(
+      `${name} at ${size(largest?.orders)} orders within 2× of ${size(smallest?.orders)} (CPU per request)`,
+      ratio,
+      (v) => v <= 2,
+      '×',
+      2,
+      undefined,
+      p50 === undefined ? undefined : `p50 latency ${fmt(p50, '×')}`,
+    );
   });
   return [
     byIdGuard(byId),
-    judge('GET /dishes?limit=30 ≥ 30% of its ceiling', list && list.ofCeiling * 100, (v) => v >= 30, '%', 1, list && list.ofCeilingByCpu * 100),
-    judge('station list (GET /orders, Received) ≥ 40% of its ceiling', station && station.ofCeiling * 100, (v) => v >= 40, '%', 1, station && station.ofCeilingByCpu * 100),
+    judge(
+      'GET /dishes?limit=30 ≥ 30% of its ceiling',
+      list && list.ofCeiling * 100,
+      (v) => v >= 30,
+      '%',
+      1,
+      list && list.ofCeilingByCpu * 100,
+    ),
+    judge(
+      'station list (GET /orders, Received) ≥ 40% of its ceiling',
+      station && station.ofCeiling * 100,
+      (v) => v >= 40,
+      '%',
+      1,
+      station && station.ofCeilingByCpu * 100,
+    ),
     judge('GET /dishes/{id} ≥ 2× json-server', byId?.overPeer, (v) => v >= 2, '×', 2, byId?.overPeerByCpu),
     judge('GET /dishes?limit=30 ≥ 2× json-server', list?.overPeer, (v) => v >= 2, '×', 2, list?.overPeerByCpu),
     ordersGuard(bare),
     judge('realtime p99 < 20 ms at 1000 sockets', atThousand?.afterResponseMs.p99, (v) => v < 20, ' ms', 1),
     ...listVerdicts,
-    judge(`RSS < 250 MB at ${largest ? `${size(largest.orders)} orders` : 'the largest size'}, after the loads`, largest?.loaded.rssMB, (v) => v < 250, ' MB', 1, undefined, memoryNote(largest)),
+    judge(
+      `RSS < 250 MB at ${largest ? `${size(largest.orders)} orders` : 'the largest size'}, after the loads`,
+      largest?.loaded.rssMB,
+      (v) => v < 250,
+      ' MB',
+      1,
+      undefined,
+      memoryNote(largest),
+    ),
   ];
 }
 
 function byIdGuard(byId: EndpointReport | undefined): Verdict {
-  return judge(`GET /dishes/{id} ≥ ${BY_ID_GUARD * 100}% of its ceiling`, byId && byId.ofCeiling * 100, (v) => v >= BY_ID_GUARD * 100, '%', 1, byId && byId.ofCeilingByCpu * 100);
+  return judge(
+    `GET /dishes/{id} ≥ ${BY_ID_GUARD * 100}% of its ceiling`,
+    byId && byId.ofCeiling * 100,
+    (v) => v >= BY_ID_GUARD * 100,
+    '%',
+    1,
+    byId && byId.ofCeilingByCpu * 100,
+  );
 }
 
 function ordersGuard(report: OrdersReport | undefined): Verdict {
   const note = report && `${report.ours.cpuUsPerRequest} µs vs ${report.minimum.cpuUsPerRequest} µs; ${report.ofFloor}× the floor`;
-  return judge(`POST /orders ≤ ${ORDERS_GUARD}× the contract's minimum in CPU per order, no sockets (c=${report?.concurrency ?? 16})`, report?.ofMinimum, (v) => v <= ORDERS_GUARD, '×', 2, undefined, note);
+  return judge(
+    `POST /orders ≤ ${ORDERS_GUARD}× the contract's minimum in CPU per order, no sockets (c=${report?.concurrency ?? 16})`,
+    report?.ofMinimum,
+    (v) => v <= ORDERS_GUARD,
+    '×',
+    2,
+    undefined,
+    note,
+  );
 }
 
 /** The two order-path guards alone (`npm run bench:guard`). */

@@ -46,13 +46,24 @@ const span = (values: number[]): [number, number, number] => {
 export function phaseRows(pooled: readonly Seeded[], phases: readonly string[], seeds: readonly number[]): PhaseRow[] {
   return [...phases, 'all'].map((phase) => {
     const of = pooled.filter((outcome) => phase === 'all' || outcome.phase === phase);
-    const perSeed = seeds.map((seed) => of.filter((outcome) => outcome.seed === seed).map((outcome) => outcome.quoteError)).filter((errors) => errors.length > 0);
+    const perSeed = seeds
+      .map((seed) => of.filter((outcome) => outcome.seed === seed).map((outcome) => outcome.quoteError))
+      .filter((errors) => errors.length > 0);
     return {
       phase,
       orders: of.length,
-      quote: errorRow(phase, of.map((outcome) => outcome.quoteError)),
-      naive: errorRow(phase, of.map((outcome) => outcome.naiveError)),
-      spread: { median: span(perSeed.map((errors) => percentile(errors, 0.5)!)), p90: span(perSeed.map((errors) => percentile(errors, 0.9)!)) },
+      quote: errorRow(
+        phase,
+        of.map((outcome) => outcome.quoteError),
+      ),
+      naive: errorRow(
+        phase,
+        of.map((outcome) => outcome.naiveError),
+      ),
+      spread: {
+        median: span(perSeed.map((errors) => percentile(errors, 0.5)!)),
+        p90: span(perSeed.map((errors) => percentile(errors, 0.9)!)),
+      },
     };
   });
 }
@@ -61,15 +72,45 @@ export function phaseRows(pooled: readonly Seeded[], phases: readonly string[], 
 export function rushBreakdown(pooled: readonly Seeded[], rush: { from: number; to: number }): Record<string, ErrorRow[]> {
   const orders = pooled.filter((outcome) => outcome.minute >= rush.from && outcome.minute < rush.to);
   const tickets = orders.flatMap((outcome) => outcome.stations);
-  const ticketRow = (label: string, keep: (ticket: StationOutcome) => boolean) => errorRow(label, tickets.filter(keep).map((ticket) => ticket.error));
+  const ticketRow = (label: string, keep: (ticket: StationOutcome) => boolean) =>
+    errorRow(
+      label,
+      tickets.filter(keep).map((ticket) => ticket.error),
+    );
   const slices: [number, number][] = [];
   for (let from = rush.from; from < rush.to; from += 15) slices.push([from, Math.min(rush.to, from + 15)]);
-  const depths: [number, number][] = [[0, 3], [3, 6], [6, 9], [9, 12], [12, Infinity]];
+  const depths: [number, number][] = [
+    [0, 3],
+    [3, 6],
+    [6, 9],
+    [9, 12],
+    [12, Infinity],
+  ];
   return {
-    minutes: slices.map(([from, to]) => errorRow(`${from - rush.from}–${to - rush.from}`, orders.filter((o) => o.minute >= from && o.minute < to).map((o) => o.quoteError))),
-    stations: [...new Set(tickets.map((ticket) => ticket.station))].map((station) => ticketRow(station, (ticket) => ticket.station === station)),
-    hotDepth: depths.map(([from, to]) => ticketRow(to === Infinity ? `${from}+` : `${from}–${to - 1}`, (ticket) => ticket.station === 'hot' && ticket.ahead >= from && ticket.ahead < to)),
-    hotPace: [ticketRow('learned', (ticket) => ticket.station === 'hot' && ticket.learned), ticketRow('preparation_time (fewer than 5 readied)', (ticket) => ticket.station === 'hot' && !ticket.learned)],
-    hotWait: [errorRow('wait (real start − quoted start)', tickets.filter((ticket) => ticket.station === 'hot').map((ticket) => ticket.startError))],
+    minutes: slices.map(([from, to]) =>
+      errorRow(
+        `${from - rush.from}–${to - rush.from}`,
+        orders.filter((o) => o.minute >= from && o.minute < to).map((o) => o.quoteError),
+      ),
+    ),
+    stations: [...new Set(tickets.map((ticket) => ticket.station))].map((station) =>
+      ticketRow(station, (ticket) => ticket.station === station),
+    ),
+    hotDepth: depths.map(([from, to]) =>
+      ticketRow(
+        to === Infinity ? `${from}+` : `${from}–${to - 1}`,
+        (ticket) => ticket.station === 'hot' && ticket.ahead >= from && ticket.ahead < to,
+      ),
+    ),
+    hotPace: [
+      ticketRow('learned', (ticket) => ticket.station === 'hot' && ticket.learned),
+      ticketRow('preparation_time (fewer than 5 readied)', (ticket) => ticket.station === 'hot' && !ticket.learned),
+    ],
+    hotWait: [
+      errorRow(
+        'wait (real start − quoted start)',
+        tickets.filter((ticket) => ticket.station === 'hot').map((ticket) => ticket.startError),
+      ),
+    ],
   };
 }

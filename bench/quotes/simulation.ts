@@ -104,7 +104,12 @@ interface Cooking {
   done: number;
 }
 
-const ROBOT: Principal = { userId: '5f00000000000000000000ff', userName: 'simulation', role: 'expeditor', expiresAt: Number.MAX_SAFE_INTEGER };
+const ROBOT: Principal = {
+  userId: '5f00000000000000000000ff',
+  userName: 'simulation',
+  role: 'expeditor',
+  expiresAt: Number.MAX_SAFE_INTEGER,
+};
 
 export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-quotes-sim-'));
@@ -115,9 +120,18 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
   const rand = random(options.seed);
   try {
     const flour = await store.collection('ingredients').insert({ name: 'Everything', in_stock_qty: 1e9, price: 0 });
-    const dishes: Awaited<ReturnType<ReturnType<typeof store.collection<"dishes">>["insert"]>>[] = [];
+    const dishes: Awaited<ReturnType<ReturnType<typeof store.collection<'dishes'>>['insert']>>[] = [];
     for (const dish of MENU) {
-      dishes.push(await store.collection('dishes').insert({ ...dish, description: dish.name, category: 'Main Course', image_name: 'dish', price: 10, ingredients: [{ ingredient_id: flour.id, is_essential: true }] }));
+      dishes.push(
+        await store.collection('dishes').insert({
+          ...dish,
+          description: dish.name,
+          category: 'Main Course',
+          image_name: 'dish',
+          price: 10,
+          ingredients: [{ ingredient_id: flour.id, is_essential: true }],
+        }),
+      );
     }
     const queues = await KitchenQueues.open(store, now, await KitchenBook.open(store));
     const deps = { store, now, queues };
@@ -125,10 +139,23 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
     // Arrivals, as minutes from the start.
     const arrivals: { at: number; phase: string }[] = [];
     for (const phase of options.phases) {
-      for (let at = phase.from + -Math.log(1 - rand()) * phase.every; at < phase.to; at += -Math.log(1 - rand()) * phase.every) arrivals.push({ at: start + at * MINUTE, phase: phase.name });
+      for (let at = phase.from + -Math.log(1 - rand()) * phase.every; at < phase.to; at += -Math.log(1 - rand()) * phase.every)
+        arrivals.push({ at: start + at * MINUTE, phase: phase.name });
     }
-    const placed = new Map<string, { phase: string; placed: number; quoted: number; naive: number; open: Set<Station>; stations: Map<Station, StationOutcome & { quoted: number; work: number }> }>();
-    const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(Object.keys(options.stations).map((station) => [station as Station, []]));
+    const placed = new Map<
+      string,
+      {
+        phase: string;
+        placed: number;
+        quoted: number;
+        naive: number;
+        open: Set<Station>;
+        stations: Map<Station, StationOutcome & { quoted: number; work: number }>;
+      }
+    >();
+    const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(
+      Object.keys(options.stations).map((station) => [station as Station, []]),
+    );
     const cooking: Cooking[] = [];
     const busy = new Map<Station, number>(Object.keys(options.stations).map((station) => [station as Station, 0]));
     const outcomes: Outcome[] = [];
@@ -163,11 +190,25 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
           const pace = queues.stations.get(station)!;
           const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
           const { learned, cooks, factor } = pace.current();
-          return [station, { station, ahead: pace.ahead, learned, cooks, factor, quoted: pace.quote(clock, clock, work), error: 0, startError: 0, work }] as const;
+          return [
+            station,
+            { station, ahead: pace.ahead, learned, cooks, factor, quoted: pace.quote(clock, clock, work), error: 0, startError: 0, work },
+          ] as const;
         });
-        const order = await createOrder(deps, { ...ROBOT, role: 'patron' }, { name: `Guest${next}`, dish_ids: chosen.map((dish) => dish.id) });
+        const order = await createOrder(
+          deps,
+          { ...ROBOT, role: 'patron' },
+          { name: `Guest${next}`, dish_ids: chosen.map((dish) => dish.id) },
+        );
         const stations = new Set(chosen.map((dish) => dish.station));
-        placed.set(order.id, { phase: arrival.phase, placed: clock, quoted: Date.parse(order.quoted_ready_at!), naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE, open: stations, stations: new Map(stationQuotes) });
+        placed.set(order.id, {
+          phase: arrival.phase,
+          placed: clock,
+          quoted: Date.parse(order.quoted_ready_at!),
+          naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE,
+          open: stations,
+          stations: new Map(stationQuotes),
+        });
         for (const station of stations) {
           const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
           waiting.get(station)!.push({ orderId: order.id, firedAt: clock, work });
@@ -182,7 +223,15 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         record.stations.get(done.station)!.error = (clock - record.stations.get(done.station)!.quoted) / MINUTE;
         if (record.open.size === 0) {
           const stations = [...record.stations.values()].map(({ quoted: _quoted, work: _work, ...station }) => station);
-          outcomes.push({ order: done.orderId, phase: record.phase, placed: record.placed, minute: (record.placed - start) / MINUTE, quoteError: (clock - record.quoted) / MINUTE, naiveError: (clock - record.naive) / MINUTE, stations });
+          outcomes.push({
+            order: done.orderId,
+            phase: record.phase,
+            placed: record.placed,
+            minute: (record.placed - start) / MINUTE,
+            quoteError: (clock - record.quoted) / MINUTE,
+            naiveError: (clock - record.naive) / MINUTE,
+            stations,
+          });
         }
       }
       await startCooking();
@@ -221,8 +270,34 @@ export function summarize(outcomes: readonly Outcome[], phases: readonly string[
     return {
       phase,
       orders: of.length,
-      quote: { median: round(percentile(of.map((o) => o.quoteError), 0.5)), p90: round(percentile(of.map((o) => o.quoteError), 0.9)) },
-      naive: { median: round(percentile(of.map((o) => o.naiveError), 0.5)), p90: round(percentile(of.map((o) => o.naiveError), 0.9)) },
+      quote: {
+        median: round(
+          percentile(
+            of.map((o) => o.quoteError),
+            0.5,
+          ),
+        ),
+        p90: round(
+          percentile(
+            of.map((o) => o.quoteError),
+            0.9,
+          ),
+        ),
+      },
+      naive: {
+        median: round(
+          percentile(
+            of.map((o) => o.naiveError),
+            0.5,
+          ),
+        ),
+        p90: round(
+          percentile(
+            of.map((o) => o.naiveError),
+            0.9,
+          ),
+        ),
+      },
     };
   });
 }

@@ -6,7 +6,18 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ALL_DAY_PATH, DISH_LIST_PATH, EXPEDITOR_LIST_PATH, HISTORY_LIST_PATH, MY_ORDERS_PATH, ORDER_LIST_PATH, reportPath, signIn, STATION_QUEUE_PATH, type Tokens } from '../lib/api.js';
+import {
+  ALL_DAY_PATH,
+  DISH_LIST_PATH,
+  EXPEDITOR_LIST_PATH,
+  HISTORY_LIST_PATH,
+  MY_ORDERS_PATH,
+  ORDER_LIST_PATH,
+  reportPath,
+  signIn,
+  STATION_QUEUE_PATH,
+  type Tokens,
+} from '../lib/api.js';
 import { Dataset } from '../lib/dataset.js';
 import { load, type LoadResult, type LoadSettings } from '../lib/load.js';
 import { RUN_DIR } from '../lib/options.js';
@@ -78,10 +89,13 @@ async function breakdown(pos: ServerProcess, file: string): Promise<MemoryBreakd
   return null;
 }
 
-
 async function measureSize(dataset: Dataset, size: number, settings: LoadSettings, server: PosOptions): Promise<Measured> {
   const memoryFile = path.join(RUN_DIR, `memory-${size}.json`);
-  const pos = await startPos(dataset.dir, `growth-${size}${server.nodeFlags?.length ? `-${server.nodeFlags.join('-').replace(/[^a-z0-9=-]/gi, '')}` : ''}`, { ...server, memoryFile });
+  const pos = await startPos(
+    dataset.dir,
+    `growth-${size}${server.nodeFlags?.length ? `-${server.nodeFlags.join('-').replace(/[^a-z0-9=-]/gi, '')}` : ''}`,
+    { ...server, memoryFile },
+  );
   try {
     const tokens = await signIn(pos.url);
     const idle = pos.memory();
@@ -89,7 +103,15 @@ async function measureSize(dataset: Dataset, size: number, settings: LoadSetting
     for (const spec of growthLists(size)) {
       const headers = spec.as ? { authorization: `Bearer ${tokens[spec.as]}` } : undefined;
       const requests = [{ method: 'GET', path: spec.path, ...(headers && { headers }) }];
-      lists.push({ name: spec.name, path: spec.path, result: await load(pos, { requests }, { ...settings, connections: Math.min(settings.connections, spec.connections ?? settings.connections) }) });
+      lists.push({
+        name: spec.name,
+        path: spec.path,
+        result: await load(
+          pos,
+          { requests },
+          { ...settings, connections: Math.min(settings.connections, spec.connections ?? settings.connections) },
+        ),
+      });
     }
     const loaded = pos.memory();
     const memory = await breakdown(pos, memoryFile);
@@ -99,21 +121,42 @@ async function measureSize(dataset: Dataset, size: number, settings: LoadSetting
   }
 }
 
-export async function growthSuite(sizes: number[], settings: LoadSettings, log: (line: string) => void, { server = {}, candidateFlags = [] }: GrowthOptions = {}): Promise<GrowthPoint[]> {
+export async function growthSuite(
+  sizes: number[],
+  settings: LoadSettings,
+  log: (line: string) => void,
+  { server = {}, candidateFlags = [] }: GrowthOptions = {},
+): Promise<GrowthPoint[]> {
   const dataset = await Dataset.create('growth');
   const points: GrowthPoint[] = [];
   const sorted = [...sizes].sort((a, b) => a - b);
   try {
     for (const size of sorted) {
       const seeding = Date.now();
-      await dataset.growTo(size, (done) => log(`  seeded ${done.toLocaleString('en-US')} orders after ${Math.round((Date.now() - seeding) / 1000)} s`));
+      await dataset.growTo(size, (done) =>
+        log(`  seeded ${done.toLocaleString('en-US')} orders after ${Math.round((Date.now() - seeding) / 1000)} s`),
+      );
       const seedSeconds = Math.round((Date.now() - seeding) / 100) / 10;
-      const point: GrowthPoint = { orders: size, seedSeconds, databaseMB: dataset.sizeMB(), ...(await measureSize(dataset, size, settings, server)) };
-      log(`  ${size} orders (seeded in ${seedSeconds} s, ${point.databaseMB} MB): ${point.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${point.idle.rssMB} → ${point.loaded.rssMB} MB (${point.collected?.rssMB ?? '?'} MB after a collection)`);
+      const point: GrowthPoint = {
+        orders: size,
+        seedSeconds,
+        databaseMB: dataset.sizeMB(),
+        ...(await measureSize(dataset, size, settings, server)),
+      };
+      log(
+        `  ${size} orders (seeded in ${seedSeconds} s, ${point.databaseMB} MB): ` +
+          `${point.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; ` +
+          `RSS ${point.idle.rssMB} → ${point.loaded.rssMB} MB (${point.collected?.rssMB ?? '?'} MB after a ` +
+          `collection)`,
+      );
       for (const nodeFlags of size === sorted.at(-1) ? candidateFlags : []) {
         const candidate = { nodeFlags, ...(await measureSize(dataset, size, settings, { ...server, nodeFlags })) };
         (point.candidates ??= []).push(candidate);
-        log(`  again with ${nodeFlags.join(' ')}: ${candidate.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; RSS ${candidate.idle.rssMB} → ${candidate.loaded.rssMB} MB`);
+        log(
+          `  again with ${nodeFlags.join(' ')}: ` +
+            `${candidate.lists.map(({ name, result }) => `${name.split(' (')[0]} ${result.cpuUsPerRequest} µs`).join('; ')}; ` +
+            `RSS ${candidate.idle.rssMB} → ${candidate.loaded.rssMB} MB`,
+        );
       }
       points.push(point);
     }

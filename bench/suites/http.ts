@@ -46,7 +46,11 @@ export function endpoints(kitchen: Kitchen, tokens: Tokens): Endpoint[] {
   const byId = kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
   const staff = { authorization: `Bearer ${tokens.chef}` };
   return [
-    { name: `GET ${DISH_LIST_PATH}`, ours: [{ method: 'GET', path: DISH_LIST_PATH }], peer: [{ method: 'GET', path: '/dishes?_limit=30' }] },
+    {
+      name: `GET ${DISH_LIST_PATH}`,
+      ours: [{ method: 'GET', path: DISH_LIST_PATH }],
+      peer: [{ method: 'GET', path: '/dishes?_limit=30' }],
+    },
     { name: 'GET /dishes/{id}', ours: byId, peer: byId },
     { name: `GET ${ORDER_LIST_PATH}`, ours: [{ method: 'GET', path: ORDER_LIST_PATH, headers: staff }] },
   ];
@@ -65,14 +69,24 @@ export async function startComparators(pos: ServerProcess, kitchen: Kitchen, tok
   // Both start at once; when one fails, the other is stopped.
   const [ceiling, peer] = await Promise.allSettled([startCeiling(bodies), startJsonServer(dishes)]);
   if (ceiling.status === 'fulfilled' && peer.status === 'fulfilled') {
-    return { ceiling: ceiling.value, peer: peer.value, stop: async () => void (await Promise.all([ceiling.value.stop(), peer.value.stop()])) };
+    return {
+      ceiling: ceiling.value,
+      peer: peer.value,
+      stop: async () => void (await Promise.all([ceiling.value.stop(), peer.value.stop()])),
+    };
   }
   await Promise.all([ceiling, peer].map((started) => (started.status === 'fulfilled' ? started.value.stop() : undefined)));
   throw ceiling.status === 'rejected' ? ceiling.reason : (peer as PromiseRejectedResult).reason;
 }
 
 /** `startOurs` starts a fresh server of ours for each round; the comparators keep running. */
-export async function compare(startOurs: () => Promise<ServerProcess>, { ceiling, peer }: Comparators, list: Endpoint[], settings: LoadSettings & { rounds: number }, log: (line: string) => void): Promise<EndpointReport[]> {
+export async function compare(
+  startOurs: () => Promise<ServerProcess>,
+  { ceiling, peer }: Comparators,
+  list: Endpoint[],
+  settings: LoadSettings & { rounds: number },
+  log: (line: string) => void,
+): Promise<EndpointReport[]> {
   const reports: EndpointReport[] = [];
   for (const endpoint of list) {
     const runs = { ours: [] as LoadResult[], ceiling: [] as LoadResult[], peer: [] as LoadResult[] };
@@ -87,9 +101,14 @@ export async function compare(startOurs: () => Promise<ServerProcess>, { ceiling
       }
       runs.ceiling.push(await load(ceiling, { requests: endpoint.ours }, settings));
       if (endpoint.peer) runs.peer.push(await load(peer, { requests: endpoint.peer }, settings));
-      log(`  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`);
+      log(
+        `  ${endpoint.name} round ${round}: ours ${runs.ours.at(-1)?.rps}/s, ceiling ` +
+          `${runs.ceiling.at(-1)?.rps}/s${endpoint.peer ? `, json-server ${runs.peer.at(-1)?.rps}/s` : ''}`,
+      );
     }
-    reports.push(report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined, memory));
+    reports.push(
+      report(endpoint.name, combine(runs.ours), combine(runs.ceiling), runs.peer.length > 0 ? combine(runs.peer) : undefined, memory),
+    );
   }
   return reports;
 }

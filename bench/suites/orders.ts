@@ -76,7 +76,9 @@ export function postRequests(kitchen: Kitchen, tokens: Tokens, idempotency: bool
     path: '/orders',
     headers,
     body: JSON.stringify(body),
-    ...(idempotency && { setupRequest: (request: Request) => ({ ...request, headers: { ...headers, 'idempotency-key': `bench-${run}-${++sent}` } }) }),
+    ...(idempotency && {
+      setupRequest: (request: Request) => ({ ...request, headers: { ...headers, 'idempotency-key': `bench-${run}-${++sent}` } }),
+    }),
   }));
 }
 
@@ -104,7 +106,12 @@ async function sqlFloor(input: FloorSqlInput): Promise<FloorSqlResult> {
 }
 
 /** The contract's minimum, after as many orders thrown away as ours, on its own copy of the data (removed after). */
-async function measureMinimum(start: OrdersContext['startMinimum'], dataCopy: string, requests: Request[], load: CountSettings): Promise<LoadResult> {
+async function measureMinimum(
+  start: OrdersContext['startMinimum'],
+  dataCopy: string,
+  requests: Request[],
+  load: CountSettings,
+): Promise<LoadResult> {
   const server = await start(dataCopy);
   try {
     return await loadCount(server, { requests }, load);
@@ -127,7 +134,11 @@ export interface OrdersContext {
   finishPlacedSince: (since: Date) => Promise<unknown>;
 }
 
-export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }: OrdersContext, settings: OrdersSettings, log: (line: string) => void): Promise<OrdersReport[]> {
+export async function ordersSuite(
+  { dataDir, kitchen, tokens, startOurs, floor, startMinimum, finishPlacedSince }: OrdersContext,
+  settings: OrdersSettings,
+  log: (line: string) => void,
+): Promise<OrdersReport[]> {
   const requests = postRequests(kitchen, tokens, settings.idempotency);
   const copy = copyData(dataDir, 'floor-data');
   const bodies: OrderBody[] = orderBodies(kitchen);
@@ -160,11 +171,36 @@ export async function ordersSuite({ dataDir, kitchen, tokens, startOurs, floor, 
         await finishPlacedSince(since);
       }
       // Cheaper by an order of magnitude: more requests keep its CPU time well above the clock tick.
-      push(http, connections, await loadCount(floor, { requests }, { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000), sampleMs: settings.sampleMs }));
+      push(
+        http,
+        connections,
+        await loadCount(
+          floor,
+          { requests },
+          { connections, count: settings.orders * 4, warmup: Math.max(settings.warmup, 1_000), sampleMs: settings.sampleMs },
+        ),
+      );
       push(minimum, connections, await measureMinimum(startMinimum, copyData(dataDir, 'minimum-data'), requests, load));
     }
-    sql.push(await sqlFloor({ dataDir: copy, bodies, ownerId: kitchen.patronId, orders: settings.orders, warmup: settings.warmup, group: settings.group, idempotency: settings.idempotency }));
-    log(`  round ${round}: ${[...ours].map(([key, runs]) => `ours c/sockets ${key} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; bare fastify ${[...http].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; contract minimum ${[...minimum].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; SQL ${sql.at(-1)?.perOrder.cpuUsPerOrder} µs per commit, ${sql.at(-1)?.grouped.cpuUsPerOrder} µs grouped`);
+    sql.push(
+      await sqlFloor({
+        dataDir: copy,
+        bodies,
+        ownerId: kitchen.patronId,
+        orders: settings.orders,
+        warmup: settings.warmup,
+        group: settings.group,
+        idempotency: settings.idempotency,
+      }),
+    );
+    log(
+      `  round ${round}: ` +
+        `${[...ours].map(([key, runs]) => `ours c/sockets ${key} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; ` +
+        `bare fastify ${[...http].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; ` +
+        `contract minimum ` +
+        `${[...minimum].map(([c, runs]) => `c${c} ${runs.at(-1)?.cpuUsPerRequest} µs`).join(', ')}; SQL ` +
+        `${sql.at(-1)?.perOrder.cpuUsPerOrder} µs per commit, ${sql.at(-1)?.grouped.cpuUsPerOrder} µs grouped`,
+    );
   }
   rmSync(copy, { recursive: true, force: true });
   const mean = (value: (result: FloorSqlResult) => number) => Math.round(sql.reduce((sum, result) => sum + value(result), 0) / sql.length);

@@ -61,7 +61,14 @@ interface Placing {
 }
 
 /** Places `count` orders, each at one station's dishes, in turn; waits for the station's screens. */
-async function placeOrders(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, screens: Screens, count: number, stations: Station[]): Promise<Placing> {
+async function placeOrders(
+  pos: ServerProcess,
+  kitchen: Kitchen,
+  tokens: Tokens,
+  screens: Screens,
+  count: number,
+  stations: Station[],
+): Promise<Placing> {
   const placed: Placed[] = [];
   const deadline = Date.now() + MAX_SECONDS * 1000;
   let framesBefore = 0;
@@ -83,7 +90,13 @@ async function placeOrders(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens,
   return { placed, framesPerOrder: per(screens.frames() - framesBefore, 0), serverCpuMsPerOrder: per(pos.cpuMs() - cpuBefore, 2) };
 }
 
-export async function orderLatency(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, sockets: number, orders: number): Promise<LatencyReport> {
+export async function orderLatency(
+  pos: ServerProcess,
+  kitchen: Kitchen,
+  tokens: Tokens,
+  sockets: number,
+  orders: number,
+): Promise<LatencyReport> {
   const rooms = Array.from({ length: sockets }, (_, i) => ALL_ROOMS[i % ALL_ROOMS.length] as Room);
   const screens = await openScreens(pos.url, rooms, tokens.chef);
   try {
@@ -96,17 +109,39 @@ export async function orderLatency(pos: ServerProcess, kitchen: Kitchen, tokens:
         afterRequest.push(at - requestAt);
       }
     }
-    const beforeResponse = placed.reduce((n, { room, responseAt, orderId }) => n + screens.arrivals(room, orderId).filter((at) => at < responseAt).length, 0);
+    const beforeResponse = placed.reduce(
+      (n, { room, responseAt, orderId }) => n + screens.arrivals(room, orderId).filter((at) => at < responseAt).length,
+      0,
+    );
     const expected = placed.reduce((n, { room }) => n + screens.inRoom(room), 0);
-    return { sockets, orders: placed.length, afterResponseMs: summarize(afterResponse), afterRequestMs: summarize(afterRequest), beforeResponse, missed: expected - afterResponse.length, framesPerOrder, serverCpuMsPerOrder };
+    return {
+      sockets,
+      orders: placed.length,
+      afterResponseMs: summarize(afterResponse),
+      afterRequestMs: summarize(afterRequest),
+      beforeResponse,
+      missed: expected - afterResponse.length,
+      framesPerOrder,
+      serverCpuMsPerOrder,
+    };
   } finally {
     await screens.close();
   }
 }
 
-export async function roomFanOut(pos: ServerProcess, kitchen: Kitchen, tokens: Tokens, sockets: number, events: number): Promise<FanOutReport> {
+export async function roomFanOut(
+  pos: ServerProcess,
+  kitchen: Kitchen,
+  tokens: Tokens,
+  sockets: number,
+  events: number,
+): Promise<FanOutReport> {
   const room = stationRoom('hot');
-  const screens = await openScreens(pos.url, Array.from({ length: sockets }, () => room), tokens.chef);
+  const screens = await openScreens(
+    pos.url,
+    Array.from({ length: sockets }, () => room),
+    tokens.chef,
+  );
   try {
     const { placed, framesPerOrder, serverCpuMsPerOrder } = await placeOrders(pos, kitchen, tokens, screens, events, ['hot']);
     const last: number[] = [];
@@ -121,7 +156,15 @@ export async function roomFanOut(pos: ServerProcess, kitchen: Kitchen, tokens: T
       last.push(Math.max(0, Math.max(...times) - responseAt));
       spread.push(Math.max(...times) - Math.min(...times));
     }
-    return { sockets, events: placed.length, lastScreenMs: summarize(last), spreadMs: summarize(spread), missed, framesPerOrder, serverCpuMsPerOrder };
+    return {
+      sockets,
+      events: placed.length,
+      lastScreenMs: summarize(last),
+      spreadMs: summarize(spread),
+      missed,
+      framesPerOrder,
+      serverCpuMsPerOrder,
+    };
   } finally {
     await screens.close();
   }

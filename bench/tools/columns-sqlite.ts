@@ -31,12 +31,20 @@ const json = (field: string) => `doc ->> '$.${field}'`;
  * triggers rebuilt reading the JSON (format 2) or generated columns; the refresh triggers go.
  */
 function reshape(db: Database.Database, variant: Exclude<Variant, 'columns'>): void {
-  const objects = db.prepare(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'orders' AND type IN ('index', 'trigger') AND sql IS NOT NULL`).all() as { type: string; name: string; sql: string }[];
+  const objects = db
+    .prepare(`SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'orders' AND type IN ('index', 'trigger') AND sql IS NOT NULL`)
+    .all() as { type: string; name: string; sql: string }[];
   for (const { type, name } of objects) db.exec(`DROP ${type.toUpperCase()} "${name}"`);
-  const kept = objects.filter(({ name }) => !name.includes('__columns__')).map(({ sql }) => sql.replace(/AFTER UPDATE OF [^]*? ON/, 'AFTER UPDATE OF doc ON'));
+  const kept = objects
+    .filter(({ name }) => !name.includes('__columns__'))
+    .map(({ sql }) => sql.replace(/AFTER UPDATE OF [^]*? ON/, 'AFTER UPDATE OF doc ON'));
   const generated = FIELDS.map((field) => `, ${column(field)} GENERATED ALWAYS AS (${json(field)}) STORED`).join('');
   db.exec(`DROP TABLE orders; CREATE TABLE orders (id TEXT PRIMARY KEY, doc TEXT NOT NULL${variant === 'generated' ? generated : ''})`);
-  const fromJson = (sql: string) => FIELDS.reduce((text, field) => text.replace(new RegExp(`(NEW\\.|OLD\\.)?"${field}"`, 'g'), (_, row = '') => `${row}${json(field)}`), sql);
+  const fromJson = (sql: string) =>
+    FIELDS.reduce(
+      (text, field) => text.replace(new RegExp(`(NEW\\.|OLD\\.)?"${field}"`, 'g'), (_, row = '') => `${row}${json(field)}`),
+      sql,
+    );
   for (const sql of kept) db.exec(variant === 'expressions' ? fromJson(sql) : sql);
 }
 
@@ -44,17 +52,41 @@ function order(i: number, now: Date): Doc {
   const at = now.toISOString();
   const stations = ['hot', 'cold'];
   return {
-    id: newId(now.getTime()), created_at: at, updated_at: at, name: `Guest ${i}`,
-    dish_ids: ['5f0000000000000000000001', '5f0000000000000000000002'], table_number: (i % 30) + 1, special_requests: null, scheduled_at: null,
-    priority: 3, status: 'Received', fire_at: at, duration_s: 600,
-    tickets: stations.map((station) => ({ station, status: 'Received', updated_at: at, started_at: null, ready_at: null, fire_at: at, duration_s: 300 })),
-    ready_at: null, closed_at: null, owner_id: `5f00000000000000000000a${i % 8}`,
+    id: newId(now.getTime()),
+    created_at: at,
+    updated_at: at,
+    name: `Guest ${i}`,
+    dish_ids: ['5f0000000000000000000001', '5f0000000000000000000002'],
+    table_number: (i % 30) + 1,
+    special_requests: null,
+    scheduled_at: null,
+    priority: 3,
+    status: 'Received',
+    fire_at: at,
+    duration_s: 600,
+    tickets: stations.map((station) => ({
+      station,
+      status: 'Received',
+      updated_at: at,
+      started_at: null,
+      ready_at: null,
+      fire_at: at,
+      duration_s: 300,
+    })),
+    ready_at: null,
+    closed_at: null,
+    owner_id: `5f00000000000000000000a${i % 8}`,
     stock_taken: Array.from({ length: 8 }, (_, k) => ({ ingredient_id: `5f00000000000000000010${String(k).padStart(2, '0')}`, units: 1 })),
   };
 }
 
 type Change = 'status' | 'ticket';
-interface Bench { variant: Variant; place: (i: number) => void; change: (kind: Change) => void; close: () => void }
+interface Bench {
+  variant: Variant;
+  place: (i: number) => void;
+  change: (kind: Change) => void;
+  close: () => void;
+}
 
 function open(variant: Variant): Bench {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `pos-columns-${variant}-`));
@@ -79,7 +111,9 @@ function open(variant: Variant): Bench {
   const change = db.transaction((kind: Change) => {
     const before = JSON.parse(read.get(ids[next[kind]++]) as string) as Doc;
     const at = new Date().toISOString();
-    const tickets = (before.tickets as Doc[]).map((ticket, i) => (i === 0 ? { ...ticket, status: 'In Progress', started_at: at, updated_at: at } : ticket));
+    const tickets = (before.tickets as Doc[]).map((ticket, i) =>
+      i === 0 ? { ...ticket, status: 'In Progress', started_at: at, updated_at: at } : ticket,
+    );
     const doc: Doc = kind === 'status' ? { ...before, status: 'Ready for Pickup', updated_at: at } : { ...before, tickets, updated_at: at };
     const text = JSON.stringify(doc);
     const set = stored ? updateSet('orders', before, doc, text) : { sql: 'doc = ?', params: [text] };
@@ -98,7 +132,10 @@ function open(variant: Variant): Bench {
 
 const benches = (['expressions', 'columns', 'generated'] as const).map(open);
 const KINDS = ['insert', 'status', 'ticket'] as const;
-const runs = Object.fromEntries(KINDS.map((kind) => [kind, { expressions: [], columns: [], generated: [] }])) as unknown as Record<(typeof KINDS)[number], Record<Variant, number[]>>;
+const runs = Object.fromEntries(KINDS.map((kind) => [kind, { expressions: [], columns: [], generated: [] }])) as unknown as Record<
+  (typeof KINDS)[number],
+  Record<Variant, number[]>
+>;
 let placed = 0;
 for (const bench of benches) for (let i = 0; i < PER_RUN; i++) bench.place(placed++); // warm-up
 for (let round = 0; round < ROUNDS; round++) {
@@ -118,7 +155,12 @@ const summary = (byVariant: Record<Variant, number[]>) => ({
   cpuUsPerWrite: byVariant,
   medians: Object.fromEntries(Object.entries(byVariant).map(([variant, xs]) => [variant, median(xs)])),
   // Paired: each round's figure over the expression indexes' figure of the same round.
-  medianRatioToExpressions: Object.fromEntries((['columns', 'generated'] as const).map((v) => [v, Math.round(median(byVariant[v].map((x, r) => x / byVariant.expressions[r]!)) * 1000) / 1000])),
+  medianRatioToExpressions: Object.fromEntries(
+    (['columns', 'generated'] as const).map((v) => [
+      v,
+      Math.round(median(byVariant[v].map((x, r) => x / byVariant.expressions[r]!)) * 1000) / 1000,
+    ]),
+  ),
 });
 const summaries = { insert: summary(runs.insert), statusChange: summary(runs.status), ticketChange: summary(runs.ticket) };
 process.stdout.write(`${JSON.stringify({ perRun: PER_RUN, rounds: ROUNDS, ...summaries })}\n`);

@@ -20,7 +20,9 @@ interface Profile {
 const where = (url: string) => {
   const marker = url.lastIndexOf('node_modules/');
   if (marker >= 0) return url.slice(marker + 'node_modules/'.length);
-  return url.includes('/bench/.work/build/') ? url.slice(url.indexOf('/bench/.work/build/') + '/bench/.work/build/'.length) : path.basename(url) || '(native)';
+  return url.includes('/bench/.work/build/')
+    ? url.slice(url.indexOf('/bench/.work/build/') + '/bench/.work/build/'.length)
+    : path.basename(url) || '(native)';
 };
 
 export function summarizeProfile(profile: Profile, rows = 25, skipSeconds = 0): string {
@@ -39,11 +41,18 @@ export function summarizeProfile(profile: Profile, rows = 25, skipSeconds = 0): 
     const { functionName, url, lineNumber } = node.callFrame;
     const key = `${functionName || '(anonymous)'} ${where(url)}:${lineNumber + 1}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
-    const file = where(url).split('/').slice(0, url.includes('node_modules/') ? 1 : 2).join('/');
+    const file = where(url)
+      .split('/')
+      .slice(0, url.includes('node_modules/') ? 1 : 2)
+      .join('/');
     byFile.set(file, (byFile.get(file) ?? 0) + ms);
   }
   const table = (entries: Map<string, number>) =>
-    [...entries].sort((a, b) => b[1] - a[1]).slice(0, rows).map(([name, ms]) => `${((100 * ms) / total).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(7)} ms  ${name}`).join('\n');
+    [...entries]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, rows)
+      .map(([name, ms]) => `${((100 * ms) / total).toFixed(1).padStart(5)}%  ${ms.toFixed(0).padStart(7)} ms  ${name}`)
+      .join('\n');
   return `total ${total.toFixed(0)} ms sampled\n\nself time by function:\n${table(byFunction)}\n\nself time by package or file:\n${table(byFile)}\n`;
 }
 

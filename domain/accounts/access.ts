@@ -26,7 +26,8 @@ export const requireKitchenStaff = (principal: Principal | null, action: string)
 export const requireExpeditor = (principal: Principal | null, action: string) => requireRole(principal, ['expeditor', 'manager'], action);
 
 /** POST/PUT/PATCH/DELETE on dishes and ingredients: chefs and managers. */
-export const requireMenuEditor = (principal: Principal | null) => requireRole(principal, ['chef', 'manager'], 'change the menu or the stock');
+export const requireMenuEditor = (principal: Principal | null) =>
+  requireRole(principal, ['chef', 'manager'], 'change the menu or the stock');
 
 /** Patrons see their own orders only; others' are answered as if they did not exist. */
 export function assertMaySeeOrder(principal: Principal, order: OrderDoc): void {
@@ -37,8 +38,10 @@ export function assertMaySeeOrder(principal: Principal, order: OrderDoc): void {
 export function assertMayEditOrder(principal: Principal, order: OrderDoc, changed: readonly string[]): void {
   assertMaySeeOrder(principal, order);
   if (principal.role === 'patron') {
-    if (changed.includes('status') || changed.includes('priority')) throw forbidden('Patrons may not change the status or priority of an order.');
-    if (!EDITABLE_BY_PATRON.includes(order.status)) throw forbidden(`The order is ${order.status}: patrons may change it only while Draft or Received.`);
+    if (changed.includes('status') || changed.includes('priority'))
+      throw forbidden('Patrons may not change the status or priority of an order.');
+    if (!EDITABLE_BY_PATRON.includes(order.status))
+      throw forbidden(`The order is ${order.status}: patrons may change it only while Draft or Received.`);
     return;
   }
   if (principal.role === 'chef') {

@@ -65,7 +65,8 @@ export class LoginThrottle {
       const record = records.find((candidate) => candidate.id === key.id);
       if (!record || Date.parse(record.expires_at) <= now) continue;
       const until = Date.parse(record.last_failure_at) + this.lockMs(record.failures, key.allowance);
-      if (until > now) throw tooManyRequests('Too many failed logins; wait before trying again.', Math.max(1, Math.ceil((until - now) / 1000)));
+      if (until > now)
+        throw tooManyRequests('Too many failed logins; wait before trying again.', Math.max(1, Math.ceil((until - now) / 1000)));
     }
   }
 
@@ -76,10 +77,19 @@ export class LoginThrottle {
       if (lockMs > 0) {
         // Kept a window past the lock's end, so the next failure after it locks for twice as long.
         const expires_at = new Date(Date.parse(at) + lockMs + this.windowMs).toISOString();
-        await this.store.collection('login_failures').update(key.id, { set: { expires_at } }, { if: [{ field: 'last_failure_at', op: 'eq', value: at }] });
+        await this.store
+          .collection('login_failures')
+          .update(key.id, { set: { expires_at } }, { if: [{ field: 'last_failure_at', op: 'eq', value: at }] });
         const { scope, user_name } = key;
         const window_seconds = Math.round(this.windowMs / 1000);
-        this.onLock({ scope, user_name: scope === 'user_name' ? userName : user_name, address, failures, window_seconds, lock_seconds: Math.round(lockMs / 1000) });
+        this.onLock({
+          scope,
+          user_name: scope === 'user_name' ? userName : user_name,
+          address,
+          failures,
+          window_seconds,
+          lock_seconds: Math.round(lockMs / 1000),
+        });
       }
     }
   }
@@ -90,12 +100,24 @@ export class LoginThrottle {
     for (;;) {
       const at = new Date(this.now()).toISOString();
       const expires_at = new Date(this.now() + this.windowMs).toISOString();
-      const counted = await failures.update(key.id, { inc: { failures: 1 }, set: { last_failure_at: at, expires_at } }, { if: [{ field: 'expires_at', op: 'gt', value: at }] });
+      const counted = await failures.update(
+        key.id,
+        { inc: { failures: 1 }, set: { last_failure_at: at, expires_at } },
+        { if: [{ field: 'expires_at', op: 'gt', value: at }] },
+      );
       if (counted) return { failures: counted.failures, at };
       // None yet, or one whose window has passed (not yet deleted by the store): start again at 1.
       await failures.delete(key.id, { if: [{ field: 'expires_at', op: 'lte', value: at }] });
       try {
-        await failures.insert({ id: key.id, scope: key.scope, user_name: key.user_name, address: key.address, failures: 1, last_failure_at: at, expires_at });
+        await failures.insert({
+          id: key.id,
+          scope: key.scope,
+          user_name: key.user_name,
+          address: key.address,
+          failures: 1,
+          last_failure_at: at,
+          expires_at,
+        });
         return { failures: 1, at };
       } catch (error) {
         // Another instance made it first: count on that one.
@@ -111,7 +133,10 @@ export class LoginThrottle {
   async unlock(userName: string): Promise<void> {
     const failures = this.store.collection('login_failures');
     const held = [
-      ...(await failures.find([{ field: 'user_name', op: 'eq', value: userName.toLowerCase() }, { field: 'scope', op: 'eq', value: 'user_name' }])),
+      ...(await failures.find([
+        { field: 'user_name', op: 'eq', value: userName.toLowerCase() },
+        { field: 'scope', op: 'eq', value: 'user_name' },
+      ])),
       ...(await failures.find([{ field: 'scope', op: 'eq', value: 'address' }])),
     ];
     for (const record of held) await failures.delete(record.id);

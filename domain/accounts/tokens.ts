@@ -95,7 +95,12 @@ export class TokenService implements AccessTokenVerifier {
     // Claim and successor commit together: a concurrent replay then either wins the claim or
     // revokes the family after the successor exists, never in between (which would spare it).
     const issued = await this.store.transaction(async (tx) => {
-      const claim = { if: [{ field: 'used_at', op: 'eq' as const, value: null }, { field: 'revoked_at', op: 'eq' as const, value: null }] };
+      const claim = {
+        if: [
+          { field: 'used_at', op: 'eq' as const, value: null },
+          { field: 'revoked_at', op: 'eq' as const, value: null },
+        ],
+      };
       if (!(await tx.collection('refresh_tokens').update(record.id, { set: { used_at: now } }, claim))) {
         // A replay: the family is revoked in this transaction, so the 401 below is only ever
         // answered once it is (MongoDB retries it whole on a step-down; a write left alone is not).
@@ -114,7 +119,9 @@ export class TokenService implements AccessTokenVerifier {
 
   revokeFamily(familyId: string, session: StoreSession = this.store): Promise<number> {
     const now = this.settings.now().toISOString();
-    return session.collection('refresh_tokens').updateMany([{ field: 'family_id', op: 'eq', value: familyId }], { set: { revoked_at: now } });
+    return session
+      .collection('refresh_tokens')
+      .updateMany([{ field: 'family_id', op: 'eq', value: familyId }], { set: { revoked_at: now } });
   }
 
   /**

@@ -40,7 +40,10 @@ export async function createUser(deps: UserDeps, principal: Principal | null, bo
 }
 
 /** The first manager, from configuration; created once, never overwritten. */
-export async function ensureBootstrapManager(deps: UserDeps, admin: { userName: string; password: string; email: string }): Promise<'created' | 'exists'> {
+export async function ensureBootstrapManager(
+  deps: UserDeps,
+  admin: { userName: string; password: string; email: string },
+): Promise<'created' | 'exists'> {
   const [existing] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: admin.userName }], { limit: 1 });
   if (existing) return 'exists';
   try {
@@ -65,7 +68,10 @@ export async function unlockUser(deps: Deps & { throttle: LoginThrottle }, princ
  * Recovery on the server's own machine (npm run reset-admin): the named account becomes a manager
  * with this password, created if missing; its refresh tokens are revoked.
  */
-export async function resetManager(deps: UserDeps, admin: { userName: string; password: string; email: string }): Promise<'created' | 'reset'> {
+export async function resetManager(
+  deps: UserDeps,
+  admin: { userName: string; password: string; email: string },
+): Promise<'created' | 'reset'> {
   const [existing] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: admin.userName }], { limit: 1 });
   if (!existing) {
     await insertUser(deps, { user_name: admin.userName, email: admin.email, password: admin.password, role: 'manager' });
@@ -130,12 +136,19 @@ export async function deleteUser(deps: UserDeps, principal: Principal | null, id
 }
 
 /** Checks a user_name and password; the same 401 whether the user exists or not. */
-export async function authenticate(deps: UserDeps & { throttle: LoginThrottle }, userName: string, password: string, address: string): Promise<UserDoc> {
+export async function authenticate(
+  deps: UserDeps & { throttle: LoginThrottle },
+  userName: string,
+  password: string,
+  address: string,
+): Promise<UserDoc> {
   await deps.throttle.check(userName, address);
   const [user] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: userName }], { limit: 1 });
   if (!(await deps.passwords.verify(password, user?.password_hash)) || !user) {
     await deps.throttle.recordFailure(userName, address);
-    throw new ProblemError(401, 'Unauthorized', 'The user_name or password is wrong.', { headers: { 'www-authenticate': 'Basic realm="pos", charset="UTF-8"' } });
+    throw new ProblemError(401, 'Unauthorized', 'The user_name or password is wrong.', {
+      headers: { 'www-authenticate': 'Basic realm="pos", charset="UTF-8"' },
+    });
   }
   await deps.throttle.recordSuccess(userName, address);
   return user;

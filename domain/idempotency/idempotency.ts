@@ -33,7 +33,11 @@ export function checkedKey(header: string | string[]): string {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
 }
 
 export function fingerprintOf(method: string, path: string, body: unknown): string {
@@ -75,4 +79,8 @@ export const stillRunning = () =>
   conflict('A request with this Idempotency-Key is still being handled; retry after it has finished.', { headers: { 'retry-after': '1' } });
 
 export const keyReused = () =>
-  new ProblemError(422, 'Unprocessable Entity', 'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.');
+  new ProblemError(
+    422,
+    'Unprocessable Entity',
+    'This Idempotency-Key was already used with a different request (method, path or body); use a new key for a new request.',
+  );

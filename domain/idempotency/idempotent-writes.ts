@@ -98,7 +98,9 @@ export function withIdempotentWrites(inner: Store): Store {
         if (typeof property !== 'string' || !WRITES.has(property) || typeof value !== 'function') return value;
         return (...args: unknown[]) => {
           if (!current.getStore()?.waiting) return (value as (...a: unknown[]) => unknown).apply(target, args);
-          return transaction((tx) => (tx.collection(name) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[property]!(...args));
+          return transaction((tx) =>
+            (tx.collection(name) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[property]!(...args),
+          );
         };
       },
     });

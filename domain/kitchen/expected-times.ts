@@ -67,7 +67,9 @@ export class ExpectedTimes {
     if (this.stopped || this.queued) return;
     this.queued = setTimeout(() => {
       this.queued = null;
-      this.running = this.running.then(() => this.pass()).catch((error: unknown) => this.log.warn({ err: error }, 'expected ready times not updated; the next pass retries'));
+      this.running = this.running
+        .then(() => this.pass())
+        .catch((error: unknown) => this.log.warn({ err: error }, 'expected ready times not updated; the next pass retries'));
     }, SETTLE_MS);
     this.queued.unref();
   }
@@ -85,10 +87,20 @@ export class ExpectedTimes {
       const by = stored === null ? Number.POSITIVE_INFINITY : Math.abs(expected - stored);
       if (by < MOVE_MS) continue;
       // Guarded by the order as seen: a write since wins, and the next pass looks again.
-      moves.push({ by, write: { id: order.id, update: { set: { expected_ready_at: new Date(expected).toISOString() } }, if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] } });
+      moves.push({
+        by,
+        write: {
+          id: order.id,
+          update: { set: { expected_ready_at: new Date(expected).toISOString() } },
+          if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }],
+        },
+      });
     }
     if (moves.length > MAX_WRITES_PER_PASS) moves.sort((a, b) => b.by - a.by);
-    return { writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write), more: moves.length > MAX_WRITES_PER_PASS || this.cursor !== null };
+    return {
+      writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write),
+      more: moves.length > MAX_WRITES_PER_PASS || this.cursor !== null,
+    };
   }
 
   /** Up to MAX_ESTIMATES_PER_PASS open orders, from where the last pass stopped; the cursor is kept while some are left. */

@@ -40,9 +40,16 @@ export class KitchenQueues {
       ]);
       for (const dish of dishes) queues.dishes.set(dish.id, dish);
       // Tickets readied lately teach the pace first, in the order they were readied.
-      const readied = recent.flatMap((order) => (order.tickets ?? []).filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at >= since).map((ticket) => ({ order, ticket })));
+      const readied = recent.flatMap((order) =>
+        (order.tickets ?? [])
+          .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at >= since)
+          .map((ticket) => ({ order, ticket })),
+      );
       readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
-      for (const { order, ticket } of readied) queues.stations.get(ticket.station)?.ready(ticketKey(order.id, ticket), queues.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
+      for (const { order, ticket } of readied)
+        queues.stations
+          .get(ticket.station)
+          ?.ready(ticketKey(order.id, ticket), queues.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       for (const order of open) queues.put(order);
       for (const station of queues.stations.values()) station.relearn(now().getTime());
@@ -119,7 +126,8 @@ export class KitchenQueues {
       if (old) pace.remove(key);
       if (status === 'Received') pace.enqueue(key, work);
       else if (status === 'In Progress') pace.start(key, work, time(ticket.started_at) ?? this.now().getTime());
-      else if (status === 'Ready' && old && old.status !== 'Ready') pace.ready(key, work, time(ticket.started_at), time(ticket.ready_at) ?? this.now().getTime());
+      else if (status === 'Ready' && old && old.status !== 'Ready')
+        pace.ready(key, work, time(ticket.started_at), time(ticket.ready_at) ?? this.now().getTime());
     }
     for (const old of before.values()) {
       this.stations.get(old.station)!.remove(old.key);
@@ -140,9 +148,11 @@ export class KitchenQueues {
       const pace = this.stations.get(ticket.station)!;
       const work = this.workOf(order, ticket.station);
       const at =
-        status === 'Ready' ? (time(ticket.ready_at) ?? now)
-        : status === 'Draft' ? pace.quote(now, Math.max(now, time((ticket as { fire_at?: string | null }).fire_at) ?? time(order.fire_at) ?? now), work)
-        : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
+        status === 'Ready'
+          ? (time(ticket.ready_at) ?? now)
+          : status === 'Draft'
+            ? pace.quote(now, Math.max(now, time((ticket as { fire_at?: string | null }).fire_at) ?? time(order.fire_at) ?? now), work)
+            : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
       latest = latest === null ? at : Math.max(latest, at);
     }
     return latest;

@@ -30,12 +30,19 @@ export function quotedDishes(dishes: readonly DishDoc[], pacing: Pacing): DishDo
 export function fireTimes(dishes: readonly DishDoc[], pacing: Pacing, scheduledAt: number | null, now: number): Map<Station, number> {
   const orderFires = scheduledAt === null ? now : Math.max(now, scheduledAt - longest(dishes) * 60_000);
   const due = orderFires + longest(dishes) * 60_000;
-  const fires = (station: Station) => (pacing === 'at_once' ? orderFires : Math.max(orderFires, due - longest(dishes.filter((dish) => dish.station === station)) * 60_000));
+  const fires = (station: Station) =>
+    pacing === 'at_once' ? orderFires : Math.max(orderFires, due - longest(dishes.filter((dish) => dish.station === station)) * 60_000);
   return new Map(stationsOf(dishes).map((station) => [station, fires(station)]));
 }
 
 /** The quote for an order of `dishes` placed at `now`: O(stations), whatever the kitchen holds. */
-export function quoteOrder(queues: KitchenQueues, dishes: readonly DishDoc[], now: number, pacing: Pacing, scheduledAt: number | null): Quote {
+export function quoteOrder(
+  queues: KitchenQueues,
+  dishes: readonly DishDoc[],
+  now: number,
+  pacing: Pacing,
+  scheduledAt: number | null,
+): Quote {
   const quoted = quotedDishes(dishes, pacing);
   const fires = fireTimes(quoted, pacing, scheduledAt, now);
   const order = { dish_ids: quoted.map((dish) => dish.id) };
@@ -64,5 +71,10 @@ export function assertKitchenTakes(settings: SettingsBook, principal: Principal,
   const wait = scheduledAt === null ? quote.minutes : Math.ceil((Date.parse(quote.ready_at) - scheduledAt) / 60_000);
   if (wait <= limit) return;
   const retryAfter = Math.max(60, Math.ceil((wait - limit) * 60));
-  throw kitchenFull(`The kitchen is quoting ${quote.minutes} minutes, beyond its limit of ${limit}: nothing was ordered. Try again in about ${Math.ceil(retryAfter / 60)} minutes.`, { ready_at: quote.ready_at, minutes: quote.minutes }, retryAfter);
+  throw kitchenFull(
+    `The kitchen is quoting ${quote.minutes} minutes, beyond its limit of ${limit}: nothing was ordered. ` +
+      `Try again in about ${Math.ceil(retryAfter / 60)} minutes.`,
+    { ready_at: quote.ready_at, minutes: quote.minutes },
+    retryAfter,
+  );
 }

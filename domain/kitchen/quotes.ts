@@ -12,7 +12,9 @@ export type QuoteDeps = Deps & { queues: KitchenQueues; settings: SettingsBook }
 function parseDishIds(text: string): string[] {
   const ids = text.split(',').map((id) => id.trim());
   if (ids.length > 100 || ids.some((id) => id === '')) {
-    throw badRequest('dish_ids takes 1 to 100 dish ids separated by commas.', { errors: [{ path: 'dish_ids', message: 'must list 1 to 100 ids separated by commas' }] });
+    throw badRequest('dish_ids takes 1 to 100 dish ids separated by commas.', {
+      errors: [{ path: 'dish_ids', message: 'must list 1 to 100 ids separated by commas' }],
+    });
   }
   return ids;
 }
@@ -23,8 +25,9 @@ export async function getQuote({ store, now, queues, settings }: QuoteDeps, quer
   const dishes = await dishesFor(store, parseDishIds(query.dish_ids));
   const scheduledAt = query.scheduled_at === undefined ? null : Date.parse(query.scheduled_at);
   if (scheduledAt !== null && scheduledAt <= at) {
-    throw badRequest('scheduled_at lies in the past; send a future time, or leave it out for now.', { errors: [{ path: 'scheduled_at', message: 'must be in the future' }] });
+    throw badRequest('scheduled_at lies in the past; send a future time, or leave it out for now.', {
+      errors: [{ path: 'scheduled_at', message: 'must be in the future' }],
+    });
   }
   return quoteOrder(queues, dishes, at, query.pacing ?? currentSettings({ settings }).default_pacing, scheduledAt);
 }
-

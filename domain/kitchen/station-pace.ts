@@ -52,7 +52,13 @@ export class StationPace {
   private pace: Pace = { factor: 1, cooks: 1, learned: false };
 
   enqueue(key: string, work: number): void {
-    this.received.set(key, { work, status: 'Received', startedAt: null, enqueuedWork: this.enqueuedWork, enqueuedCount: this.enqueuedCount });
+    this.received.set(key, {
+      work,
+      status: 'Received',
+      startedAt: null,
+      enqueuedWork: this.enqueuedWork,
+      enqueuedCount: this.enqueuedCount,
+    });
     this.enqueuedWork += work;
     this.enqueuedCount += 1;
     this.receivedWork += work;
@@ -91,7 +97,8 @@ export class StationPace {
 
   /** Drops readied tickets older than the window, then recomputes the pace (on a bump, not on a quote). */
   relearn(now: number): void {
-    while (this.head < this.readied.length && this.readied[this.head]!.at < now - PACE_WINDOW_MS) this.ratioSum -= this.readied[this.head++]!.ratio;
+    while (this.head < this.readied.length && this.readied[this.head]!.at < now - PACE_WINDOW_MS)
+      this.ratioSum -= this.readied[this.head++]!.ratio;
     if (this.head > 1024 && this.head * 2 > this.readied.length) {
       this.readied.splice(0, this.head);
       this.head = 0;
@@ -119,7 +126,10 @@ export class StationPace {
     let work = 0;
     for (const ticket of this.inProgress.values()) {
       // A ticket past its time is not done: it is counted with a little time left, not none.
-      const minutes = Math.max(OVERDUE_LEFT * ticket.work * factor, ((ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000);
+      const minutes = Math.max(
+        OVERDUE_LEFT * ticket.work * factor,
+        ((ticket.startedAt ?? now) + ticket.work * factor * 60_000 - now) / 60_000,
+      );
       lefts.push(minutes);
       left += minutes;
       work += ticket.work;

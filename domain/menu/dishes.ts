@@ -24,7 +24,9 @@ async function assertIngredientsExist(session: StoreSession, entries: DishWrite[
   const known = new Set(found.map((ingredient) => ingredient.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0) {
-    throw badRequest(`Unknown ingredient ids: ${unknown.join(', ')}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${unknown.join(', ')}` }] });
+    throw badRequest(`Unknown ingredient ids: ${unknown.join(', ')}.`, {
+      errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${unknown.join(', ')}` }],
+    });
   }
   return found;
 }
@@ -81,7 +83,10 @@ export async function deleteDish({ store }: Deps, id: string): Promise<void> {
   await store.transaction(async (tx) => {
     const dish = await loadDish(tx, id);
     const open = await tx.collection('orders').find(
-      [{ field: 'dish_ids', op: 'eq', value: id }, { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] }],
+      [
+        { field: 'dish_ids', op: 'eq', value: id },
+        { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] },
+      ],
       { limit: 10 },
     );
     if (open.length > 0) {

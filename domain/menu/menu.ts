@@ -107,7 +107,10 @@ export class LiveMenu implements MenuReader {
   private async load(): Promise<void> {
     const load = ++this.loads;
     this.pending ??= [];
-    const [dishes, ingredients] = await Promise.all([this.store.collection('dishes').find([]), this.store.collection('ingredients').find([])]).catch((error: unknown) => {
+    const [dishes, ingredients] = await Promise.all([
+      this.store.collection('dishes').find([]),
+      this.store.collection('ingredients').find([]),
+    ]).catch((error: unknown) => {
       if (load === this.loads) this.catchUp();
       throw error;
     });

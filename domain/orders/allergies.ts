@@ -33,7 +33,10 @@ export function assertAllergiesConfirmed(dishes: readonly DishDoc[], allergies: 
   if (met.length === 0) return;
   const named = met.map(({ dish, allergens }) => `"${dish.name}" (${dish.id}) contains ${allergens.join(', ')}`);
   throw conflict(`The order's allergies meet its dishes: ${named.join('; ')}. Send "allergy_confirmed": true to place it anyway.`, {
-    errors: met.map(({ dish, allergens }) => ({ path: 'dish_ids', message: `dish ${dish.id} ("${dish.name}") contains ${allergens.join(', ')}` })),
+    errors: met.map(({ dish, allergens }) => ({
+      path: 'dish_ids',
+      message: `dish ${dish.id} ("${dish.name}") contains ${allergens.join(', ')}`,
+    })),
   });
 }
 
@@ -42,7 +45,12 @@ export function assertAllergiesConfirmed(dishes: readonly DishDoc[], allergies: 
  * station, and its course when the order is paced by courses (`courseOf`). A ticket without an
  * alert carries no such property.
  */
-export function withAllergyAlerts(tickets: readonly Ticket[], dishes: readonly DishDoc[], allergies: readonly Allergen[], courseOf: (dish: DishDoc) => number = () => 1): Ticket[] {
+export function withAllergyAlerts(
+  tickets: readonly Ticket[],
+  dishes: readonly DishDoc[],
+  allergies: readonly Allergen[],
+  courseOf: (dish: DishDoc) => number = () => 1,
+): Ticket[] {
   const met = meetings(dishes, allergies);
   // The usual order: no allergies, no alerts to add or take away.
   if (met.length === 0 && !tickets.some((ticket) => ticket.allergy_alerts)) return [...tickets];

@@ -23,9 +23,18 @@ export const actorOf = (principal: Principal): Actor => ({ user_id: principal.us
 type Changes = Record<string, unknown>;
 
 /** Writes one entry in `session` (the transaction of the change it records). */
-export async function recordAudit(session: StoreSession, orderId: string, actor: Actor, action: AuditAction, changes: Changes, at: string): Promise<void> {
+export async function recordAudit(
+  session: StoreSession,
+  orderId: string,
+  actor: Actor,
+  action: AuditAction,
+  changes: Changes,
+  at: string,
+): Promise<void> {
   const expires_at = new Date(Date.parse(at) + AUDIT_TTL_MS).toISOString();
-  await session.collection('order_audit').insert({ order_id: orderId, at, user_id: actor.user_id, user_name: actor.user_name, action, changes, expires_at });
+  await session
+    .collection('order_audit')
+    .insert({ order_id: orderId, at, user_id: actor.user_id, user_name: actor.user_name, action, changes, expires_at });
 }
 
 /** The order fields a person sets or moves, as clients see them (defaults of orders stored before a field existed). */
@@ -76,12 +85,24 @@ export function voidedChanges(before: readonly StoredTicket[], after: readonly S
   return tickets.length > 0 ? { tickets } : null;
 }
 
-const publicEntry = ({ at, user_id, user_name, action, changes }: AuditEntryDoc): AuditEntry => ({ at, user_id, user_name, action, changes });
+const publicEntry = ({ at, user_id, user_name, action, changes }: AuditEntryDoc): AuditEntry => ({
+  at,
+  user_id,
+  user_name,
+  action,
+  changes,
+});
 
 /** GET /orders/{id}/audit: managers; also for a deleted order, while its entries are kept. */
-export async function orderAudit({ store }: Deps, principal: Principal | null, id: string, page: { limit: number; offset: number }): Promise<ListResult<AuditEntry>> {
+export async function orderAudit(
+  { store }: Deps,
+  principal: Principal | null,
+  id: string,
+  page: { limit: number; offset: number },
+): Promise<ListResult<AuditEntry>> {
   requireManager(principal, "read an order's audit trail");
   const found = await store.collection('order_audit').list({ filter: [{ field: 'order_id', op: 'eq', value: id }], ...page });
-  if (found.total_results === 0 && !(await store.collection('orders').get(id))) throw notFound(`No order with id ${id}, and no audit trail for it.`);
+  if (found.total_results === 0 && !(await store.collection('orders').get(id)))
+    throw notFound(`No order with id ${id}, and no audit trail for it.`);
   return { results: found.results.map(publicEntry), total_results: found.total_results };
 }

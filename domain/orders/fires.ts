@@ -14,13 +14,23 @@ import { derived } from './tickets.js';
 async function loadForFire(tx: StoreSession, id: string): Promise<OrderDoc> {
   const order = await tx.collection('orders').get(id);
   if (!order) throw notFound(`No order with id ${id}.`);
-  if (FINISHED_STATUSES.includes(order.status)) throw conflict(`The order is ${order.status}: it has left the pass and nothing of it fires.`);
+  if (FINISHED_STATUSES.includes(order.status))
+    throw conflict(`The order is ${order.status}: it has left the pass and nothing of it fires.`);
   return order;
 }
 
 /** Writes the fired tickets with the status they imply, guarded by the order as read, and who fired them. */
-async function writeFired(tx: StoreSession, order: OrderDoc, tickets: OrderDoc['tickets'], at: string, by: Principal, course: number | null): Promise<OrderDoc> {
-  const updated = await tx.collection('orders').update(order.id, { set: derived(order, tickets, at) }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+async function writeFired(
+  tx: StoreSession,
+  order: OrderDoc,
+  tickets: OrderDoc['tickets'],
+  at: string,
+  by: Principal,
+  course: number | null,
+): Promise<OrderDoc> {
+  const updated = await tx
+    .collection('orders')
+    .update(order.id, { set: derived(order, tickets, at) }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
   if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
   await recordAudit(tx, order.id, actorOf(by), 'fired', firedChanges(order.tickets, updated.tickets, course), at);
   return updated;
@@ -55,7 +65,14 @@ export async function fireOrder({ store, now }: Deps, principal: Principal | nul
   const result = await store.transaction(async (tx) => {
     const order = await loadForFire(tx, id);
     if (!order.tickets.some((ticket) => ticket.status === 'Draft')) return order;
-    return writeFired(tx, order, order.tickets.map((ticket) => (ticket.status === 'Draft' ? fired(ticket, at) : ticket)), at, by, null);
+    return writeFired(
+      tx,
+      order,
+      order.tickets.map((ticket) => (ticket.status === 'Draft' ? fired(ticket, at) : ticket)),
+      at,
+      by,
+      null,
+    );
   });
   return publicOrder(result);
 }

@@ -14,7 +14,12 @@ export const NEXT_STATUSES: Readonly<Record<OrderStatus, readonly OrderStatus[]>
 };
 
 /** The kitchen's moves: start, finish, and recall. The rest belongs to expeditors and managers. */
-const CHEF_MOVES = new Set(['Received>In Progress', 'In Progress>Ready for Assembly', 'In Progress>Received', 'Ready for Assembly>In Progress']);
+const CHEF_MOVES = new Set([
+  'Received>In Progress',
+  'In Progress>Ready for Assembly',
+  'In Progress>Received',
+  'Ready for Assembly>In Progress',
+]);
 
 export const FINISHED_STATUSES: readonly OrderStatus[] = ['On the Way', 'Ready for Pickup'];
 export const UNFINISHED_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];

@@ -43,7 +43,8 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
 }
 
 /** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
-const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null => planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
+const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null =>
+  planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
 
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
@@ -64,7 +65,9 @@ export async function dishesFor(session: StoreSession, dishIds: readonly string[
   const byId = new Map(found.map((dish) => [dish.id, dish]));
   const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
   if (strict && unknown.length > 0) {
-    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, { errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }] });
+    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, {
+      errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }],
+    });
   }
   return dishIds.flatMap((id) => byId.get(id) ?? []);
 }
@@ -73,7 +76,9 @@ function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): s
   if (scheduledAt === undefined || scheduledAt === null) return null;
   const at = new Date(scheduledAt);
   if (at.getTime() <= now.getTime()) {
-    throw badRequest('scheduled_at lies in the past; send a future time, or null for now.', { errors: [{ path: 'scheduled_at', message: 'must be in the future' }] });
+    throw badRequest('scheduled_at lies in the past; send a future time, or null for now.', {
+      errors: [{ path: 'scheduled_at', message: 'must be in the future' }],
+    });
   }
   return at.toISOString();
 }
@@ -187,24 +192,45 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
-    const plan = replanned && status === order.status ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at) : { status: order.status, fire_at: order.fire_at };
+    const plan =
+      replanned && status === order.status
+        ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at)
+        : { status: order.status, fire_at: order.fire_at };
     let tickets = order.tickets;
     if (replanned) {
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
-      const orderFiresAt = plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
+      const orderFiresAt =
+        plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
       const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
       const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
-      tickets = recordChanges(replannedTickets, order.tickets, { pacing: order.pacing ?? 'at_once', dishes: before }, { pacing, dishes }, at.toISOString());
+      tickets = recordChanges(
+        replannedTickets,
+        order.tickets,
+        { pacing: order.pacing ?? 'at_once', dishes: before },
+        { pacing, dishes },
+        at.toISOString(),
+      );
     }
     if (replanned || allergiesChange) tickets = withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes));
-    const edited = { ...order, pacing, course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes };
+    const edited = {
+      ...order,
+      pacing,
+      course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes,
+    };
     if (gapChange) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
     const planned = { ...edited, ...plan, tickets };
-    const kitchen = status !== order.status
-      ? moveOrder(planned, status, principal.userId, at.toISOString())
-      : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
+    const kitchen =
+      status !== order.status
+        ? moveOrder(planned, status, principal.userId, at.toISOString())
+        : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
     const { status: _s, ...fields } = wanted;
-    const set = { ...fields, scheduled_at: scheduledAt, fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at, stock_taken: stockTaken, ...kitchen };
+    const set = {
+      ...fields,
+      scheduled_at: scheduledAt,
+      fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
+      stock_taken: stockTaken,
+      ...kitchen,
+    };
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
@@ -259,4 +285,3 @@ export async function deleteOrder({ store, now }: Deps, principal: Principal, id
     if (returning) await afterStockReturned(tx, order.stock_taken);
   });
 }
-

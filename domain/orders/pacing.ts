@@ -56,7 +56,12 @@ export function byCourseAndStation(a: { course?: number; station: Station }, b: 
  * so that every dish is due together (at `due`, else releasedAt plus the course's longest dish),
  * never before the release.
  */
-export function courseFireTimes(pacing: Pacing, groups: readonly TicketGroup[], releasedAt: number, due: number | null): Map<Station, number> {
+export function courseFireTimes(
+  pacing: Pacing,
+  groups: readonly TicketGroup[],
+  releasedAt: number,
+  due: number | null,
+): Map<Station, number> {
   if (pacing === 'at_once') return new Map(groups.map((group) => [group.station, releasedAt]));
   const longest = longestPreparationMinutes(groups.flatMap((group) => group.dishes)) * MINUTE_MS;
   const dueAt = due ?? releasedAt + longest;
@@ -65,7 +70,17 @@ export function courseFireTimes(pacing: Pacing, groups: readonly TicketGroup[], 
 
 function freshTicket(course: number, station: Station, fireAt: number | null, now: number): Ticket {
   const fired = fireAt !== null && fireAt <= now;
-  return { station, status: fired ? 'Received' : 'Draft', fired_at: fired ? iso(now) : null, started_at: null, ready_at: null, bumped_by: null, course, fire_at: fireAt === null ? null : iso(fireAt), changes: [] };
+  return {
+    station,
+    status: fired ? 'Received' : 'Draft',
+    fired_at: fired ? iso(now) : null,
+    started_at: null,
+    ready_at: null,
+    bumped_by: null,
+    course,
+    fire_at: fireAt === null ? null : iso(fireAt),
+    changes: [],
+  };
 }
 
 /** When a course was released: its earliest fire time or fire; null while it is held (or absent). */
@@ -95,7 +110,10 @@ export interface PlanInput {
  */
 export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, current }: PlanInput): Ticket[] {
   // A new order fired at once (most of them): a ticket per station, all fired with the order.
-  if (pacing === 'at_once' && current.length === 0) return STATIONS.filter((station) => dishes.some((dish) => dish.station === station)).map((station) => freshTicket(1, station, orderFiresAt, now));
+  if (pacing === 'at_once' && current.length === 0)
+    return STATIONS.filter((station) => dishes.some((dish) => dish.station === station)).map((station) =>
+      freshTicket(1, station, orderFiresAt, now),
+    );
   const groups = ticketGroups(pacing, dishes);
   const planned: Ticket[] = [];
   for (const course of [...new Set(groups.map((group) => group.course))]) {
@@ -111,7 +129,10 @@ export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, cu
     }
   }
   const voided = current
-    .filter((ticket) => ticket.fired_at !== null && !groups.some((group) => group.station === ticket.station && group.course === courseOfTicket(ticket)))
+    .filter(
+      (ticket) =>
+        ticket.fired_at !== null && !groups.some((group) => group.station === ticket.station && group.course === courseOfTicket(ticket)),
+    )
     .map((ticket): Ticket => ({ ...ticket, status: 'Voided' }));
   return [...planned, ...voided].sort(byCourseAndStation);
 }
@@ -119,7 +140,9 @@ export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, cu
 /** A Draft ticket fired now: Received, its fire time kept (or now, for a held one). */
 export function fired(ticket: Ticket, at: string): Ticket {
   // One stored before pacing (no fire_at) keeps its shape until the upgrade gives it one.
-  return ticket.fire_at === undefined ? { ...ticket, status: 'Received', fired_at: at } : { ...ticket, status: 'Received', fired_at: at, fire_at: ticket.fire_at ?? at };
+  return ticket.fire_at === undefined
+    ? { ...ticket, status: 'Received', fired_at: at }
+    : { ...ticket, status: 'Received', fired_at: at, fire_at: ticket.fire_at ?? at };
 }
 
 /** The order's tickets with every Draft whose fire time has come fired (a legacy Draft: at the order's fire time). */
@@ -133,7 +156,8 @@ export function fireDue(order: OrderDoc, at: string): Ticket[] {
 /** The earliest fire time among the Draft tickets that wait for the clock: the scheduler's key. */
 export function nextFireAt(tickets: readonly Ticket[]): string | null {
   let next: string | null = null;
-  for (const ticket of tickets) if (ticket.status === 'Draft' && ticket.fire_at && (next === null || ticket.fire_at < next)) next = ticket.fire_at;
+  for (const ticket of tickets)
+    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || ticket.fire_at < next)) next = ticket.fire_at;
   return next;
 }
 
@@ -175,7 +199,9 @@ export function applyCourseGap(order: OrderDoc, tickets: Ticket[], dishes: reado
         result = releaseCourse({ ...order, tickets: result }, dishes, next, readyAt + gap * MINUTE_MS, now);
       }
     } else {
-      result = result.map((ticket) => (courseOfTicket(ticket) === next && ticket.status === 'Draft' ? { ...ticket, fire_at: null } : ticket));
+      result = result.map((ticket) =>
+        courseOfTicket(ticket) === next && ticket.status === 'Draft' ? { ...ticket, fire_at: null } : ticket,
+      );
     }
   }
   return result;

@@ -8,7 +8,11 @@ export function longestPreparationMinutes(dishes: readonly DishDoc[]): number {
   return Math.max(0, ...dishes.map((dish) => dish.preparation_time));
 }
 
-export function planSchedule(scheduledAt: string | null, dishes: readonly DishDoc[], now: Date): { status: 'Draft' | 'Received'; fire_at: string | null } {
+export function planSchedule(
+  scheduledAt: string | null,
+  dishes: readonly DishDoc[],
+  now: Date,
+): { status: 'Draft' | 'Received'; fire_at: string | null } {
   if (scheduledAt === null) return { status: 'Received', fire_at: null };
   const longestMs = longestPreparationMinutes(dishes) * 60_000;
   const due = new Date(scheduledAt).getTime();

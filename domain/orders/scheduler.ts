@@ -15,7 +15,10 @@ const MAX_SLEEP_MS = 30_000;
 const BATCH = 200;
 const RETRY_MS = 5_000;
 
-const LEGACY_DRAFTS = (at: string): Condition[] => [{ field: 'status', op: 'eq', value: 'Draft' }, { field: 'fire_at', op: 'lte', value: at }];
+const LEGACY_DRAFTS = (at: string): Condition[] => [
+  { field: 'status', op: 'eq', value: 'Draft' },
+  { field: 'fire_at', op: 'lte', value: at },
+];
 
 export interface SchedulerLog {
   info(payload: object, message: string): void;
@@ -97,7 +100,9 @@ export class OrderScheduler {
       orders.find([{ field: 'next_fire_at', op: 'gt', value: '' }], { sort: { field: 'next_fire_at', direction: 'asc' }, limit: 1 }),
       orders.find([{ field: 'status', op: 'eq', value: 'Draft' }], { sort: { field: 'fire_at', direction: 'asc' }, limit: 1 }),
     ]);
-    const times = [paced?.next_fire_at, legacy?.next_fire_at === undefined ? legacy?.fire_at : null].filter((time): time is string => typeof time === 'string');
+    const times = [paced?.next_fire_at, legacy?.next_fire_at === undefined ? legacy?.fire_at : null].filter(
+      (time): time is string => typeof time === 'string',
+    );
     return times.sort()[0] ?? null;
   }
 

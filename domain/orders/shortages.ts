@@ -32,11 +32,17 @@ export async function markShortages(session: StoreSession, corrections: readonly
  * After an order gave units back (deleted, or its dishes changed), inside the same transaction: the
  * stock of those ingredients rose by what came back, which clears marks as any restock does.
  */
-export async function afterStockReturned(session: StoreSession, returned: readonly { ingredient_id: string; units: number }[]): Promise<void> {
+export async function afterStockReturned(
+  session: StoreSession,
+  returned: readonly { ingredient_id: string; units: number }[],
+): Promise<void> {
   const back = new Map(returned.filter((entry) => entry.units > 0).map((entry) => [entry.ingredient_id, entry.units]));
   if (back.size === 0) return;
   const ingredients = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: [...back.keys()] }]);
-  await markShortages(session, ingredients.map((ingredient) => ({ ingredient, before: ingredient.in_stock_qty - (back.get(ingredient.id) ?? 0) })));
+  await markShortages(
+    session,
+    ingredients.map((ingredient) => ({ ingredient, before: ingredient.in_stock_qty - (back.get(ingredient.id) ?? 0) })),
+  );
 }
 
 /** Units the order holds of the ingredient (what it took when placed or changed). */
@@ -49,7 +55,9 @@ const byAge = (a: OrderDoc, b: OrderDoc) => a.created_at.localeCompare(b.created
 async function markShortage(session: StoreSession, ingredient: IngredientDoc): Promise<void> {
   const id = ingredient.id;
   // Stations whose dishes cannot be made without it; dishes that can do without it mark nothing.
-  const essentialTo = (await dishesUsing(session, [id])).filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id && entry.is_essential));
+  const essentialTo = (await dishesUsing(session, [id])).filter((dish) =>
+    dish.ingredients.some((entry) => entry.ingredient_id === id && entry.is_essential),
+  );
   const needing = new Map<string, DishDoc>(essentialTo.map((dish) => [dish.id, dish]));
   const orders = await session.collection('orders').find([
     { field: 'stock_taken.ingredient_id', op: 'eq', value: id },
@@ -81,10 +89,16 @@ async function markShortage(session: StoreSession, ingredient: IngredientDoc): P
     }
   }
   const writes = [
-    ...mark.map((order) => ({ id: order.id, tickets: marking(order, concerned(order), { ingredient_id: id, name: ingredient.name, units: unitsHeld(order, id) }) })),
+    ...mark.map((order) => ({
+      id: order.id,
+      tickets: marking(order, concerned(order), { ingredient_id: id, name: ingredient.name, units: unitsHeld(order, id) }),
+    })),
     ...clear.map((order) => ({ id: order.id, tickets: clearing(order, id) })),
   ];
-  if (writes.length > 0) await session.collection('orders').updateEach(writes.map(({ id: orderId, tickets }) => ({ id: orderId, update: { set: { tickets } } })));
+  if (writes.length > 0)
+    await session
+      .collection('orders')
+      .updateEach(writes.map(({ id: orderId, tickets }) => ({ id: orderId, update: { set: { tickets } } })));
 }
 
 /** A ticket's place in its order: its station and course (one ticket each). */
@@ -95,13 +109,20 @@ const ticketKey = (ticket: Pick<Ticket, 'station' | 'course'>) => `${ticket.stat
  * order paced by courses numbers its courses over all its dishes' categories, so its dishes are
  * read; any other order has course 1 only.
  */
-async function ticketsNeeding(session: StoreSession, orders: readonly OrderDoc[], needing: ReadonlyMap<string, DishDoc>): Promise<Map<string, Set<string>>> {
+async function ticketsNeeding(
+  session: StoreSession,
+  orders: readonly OrderDoc[],
+  needing: ReadonlyMap<string, DishDoc>,
+): Promise<Map<string, Set<string>>> {
   const coursed = orders.filter((order) => order.pacing === 'courses');
   const dishIds = [...new Set(coursed.flatMap((order) => order.dish_ids))];
   const dishes = new Map((dishIds.length > 0 ? await session.collection('dishes').getEach(dishIds) : []).map((dish) => [dish.id, dish]));
   return new Map(
     orders.map((order) => {
-      const course = courseOf(order.pacing ?? 'at_once', order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []));
+      const course = courseOf(
+        order.pacing ?? 'at_once',
+        order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []),
+      );
       const keys = order.dish_ids.flatMap((dishId) => {
         const dish = needing.get(dishId);
         return dish ? [ticketKey({ station: dish.station as Station, course: course(dishes.get(dishId) ?? dish) })] : [];

@@ -4,11 +4,9 @@ import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/di
 import type { KitchenOrder, Order, OrderDoc } from '../../models/order.js';
 import type { AllDay, TicketMove } from '../../models/ticket.js';
 import type { ListResult } from '../../query/types.js';
-import type { Store, StoreSession } from '../../store/types.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import { actorOf, recordAudit } from './audit.js';
 import { AllDayTally } from '../views/all-day.js';
-import { withAvailability } from '../menu/availability.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import type { KitchenBook } from '../views/kitchen-book.js';
@@ -23,18 +21,30 @@ import type { Ticket } from '../../models/ticket.js';
 export const RECALL_WINDOW_MS = 10 * 60_000;
 
 export function asStation(station: string): Station {
-  if (!(STATIONS as readonly string[]).includes(station)) throw notFound(`No station "${station}"; the stations are ${STATIONS.join(', ')}.`);
+  if (!(STATIONS as readonly string[]).includes(station))
+    throw notFound(`No station "${station}"; the stations are ${STATIONS.join(', ')}.`);
   return station as Station;
 }
 
 /** PATCH /orders/{id}/tickets/{station}: one write of the ticket and the status it implies. */
-export async function moveStationTicket({ store, now }: Deps, principal: Principal | null, id: string, stationName: string, { status, course }: TicketMove): Promise<Order> {
+export async function moveStationTicket(
+  { store, now }: Deps,
+  principal: Principal | null,
+  id: string,
+  stationName: string,
+  { status, course }: TicketMove,
+): Promise<Order> {
   const user = requireKitchenStaff(principal, 'move station tickets');
   const station = asStation(stationName);
   const changed = await store.transaction(async (tx) => {
     const order = await tx.collection('orders').get(id);
     const ticket = order ? ticketToMove(order, station, course) : undefined;
-    if (!order || !ticket) throw notFound(order ? `Order ${id} has no ${station} ticket${course === undefined ? '' : ` in course ${course}`}: none of its dishes are made there.` : `No order with id ${id}.`);
+    if (!order || !ticket)
+      throw notFound(
+        order
+          ? `Order ${id} has no ${station} ticket${course === undefined ? '' : ` in course ${course}`}: none of its dishes are made there.`
+          : `No order with id ${id}.`,
+      );
     const at = now();
     let set = moveTicket(order, ticket, status, user.userId, at.toISOString());
     if (!set) return order;
@@ -46,7 +56,14 @@ export async function moveStationTicket({ store, now }: Deps, principal: Princip
     // Guarded by the order as read: a concurrent bump of another station retries or is refused, never lost.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
-    await recordAudit(tx, id, actorOf(user), 'bumped', { station, course: courseOfTicket(ticket), from: ticket.status, to: status }, at.toISOString());
+    await recordAudit(
+      tx,
+      id,
+      actorOf(user),
+      'bumped',
+      { station, course: courseOfTicket(ticket), from: ticket.status, to: status },
+      at.toISOString(),
+    );
     return updated;
   });
   return publicOrder(changed);
@@ -75,7 +92,12 @@ const voidedAt = (ticket: Ticket): string => ticket.changes?.at(-1)?.at ?? ticke
  * minutes (for recall, and so a cook sees what was called off); highest priority first, then the
  * oldest fired; paged like every list.
  */
-export async function stationQueue({ now, kitchen, menu }: StationDeps, principal: Principal | null, stationName: string, page: { limit: number; offset: number }): Promise<ListResult<KitchenOrder & { course: number }>> {
+export async function stationQueue(
+  { now, kitchen, menu }: StationDeps,
+  principal: Principal | null,
+  stationName: string,
+  page: { limit: number; offset: number },
+): Promise<ListResult<KitchenOrder & { course: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const since = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
@@ -86,10 +108,23 @@ export async function stationQueue({ now, kitchen, menu }: StationDeps, principa
     return ticket.status === 'Received' || ticket.status === 'In Progress';
   };
   const orders = await ordersAt(kitchen, station, ['Draft', 'Received', 'In Progress', 'Ready for Assembly']);
-  const queued = orders.flatMap((order) => ticketsAt(order, station).filter(shown).map((ticket) => ({ order, ticket })));
-  queued.sort((a, b) => a.order.priority - b.order.priority || (a.ticket.fired_at ?? '').localeCompare(b.ticket.fired_at ?? '') || a.order.id.localeCompare(b.order.id) || courseOfTicket(a.ticket) - courseOfTicket(b.ticket));
+  const queued = orders.flatMap((order) =>
+    ticketsAt(order, station)
+      .filter(shown)
+      .map((ticket) => ({ order, ticket })),
+  );
+  queued.sort(
+    (a, b) =>
+      a.order.priority - b.order.priority ||
+      (a.ticket.fired_at ?? '').localeCompare(b.ticket.fired_at ?? '') ||
+      a.order.id.localeCompare(b.order.id) ||
+      courseOfTicket(a.ticket) - courseOfTicket(b.ticket),
+  );
   const rows = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await orderDishes(rows.map((row) => row.order), menu);
+  const dishes = await orderDishes(
+    rows.map((row) => row.order),
+    menu,
+  );
   return {
     results: rows.map(({ order, ticket }) => {
       const all = dishes.get(order.id) ?? [];

@@ -28,7 +28,10 @@ function needsOf(dishes: readonly DishDoc[]): Map<string, Need> {
 async function refusal(session: StoreSession, ingredientId: string, units: number, essentialFor: DishDoc): Promise<Error> {
   const ingredient = await session.collection('ingredients').get(ingredientId);
   const left = ingredient ? `has ${ingredient.in_stock_qty} in stock and the order needs ${units}` : 'no longer exists';
-  return conflict(`Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient "${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`);
+  return conflict(
+    `Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient ` +
+      `"${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`,
+  );
 }
 
 /** The units an order took, per ingredient: what it gives back, whatever recipes change later. */

@@ -31,7 +31,13 @@ function beyond(from: readonly string[], than: readonly string[]): string[] {
  * The tickets with a `changes` entry on each one that had fired before the edit (in `previous`,
  * voided ones included) and whose dishes differ between `before` and `after`.
  */
-export function recordChanges(tickets: readonly Ticket[], previous: readonly Ticket[], before: Dishes, after: Dishes, at: string): Ticket[] {
+export function recordChanges(
+  tickets: readonly Ticket[],
+  previous: readonly Ticket[],
+  before: Dishes,
+  after: Dishes,
+  at: string,
+): Ticket[] {
   const was = dishIdsByTicket(before);
   const now = dishIdsByTicket(after);
   const key = (ticket: Ticket) => `${courseOfTicket(ticket)}|${ticket.station}`;
@@ -48,9 +54,15 @@ export function recordChanges(tickets: readonly Ticket[], previous: readonly Tic
 
 /** A stored ticket as clients see it: one stored before pacing is course 1, planned when it fired (or the order's fire time). */
 /** A ticket stored with every field pacing added (any ticket written since). */
-export const isPublicTicket = (ticket: Ticket): ticket is PublicTicket => ticket.course !== undefined && ticket.fire_at !== undefined && ticket.changes !== undefined;
+export const isPublicTicket = (ticket: Ticket): ticket is PublicTicket =>
+  ticket.course !== undefined && ticket.fire_at !== undefined && ticket.changes !== undefined;
 
 export function publicTicket(ticket: Ticket, orderFireAt: string | null): PublicTicket {
   if (isPublicTicket(ticket)) return ticket;
-  return { ...ticket, course: ticket.course ?? 1, fire_at: ticket.fire_at === undefined ? (ticket.fired_at ?? orderFireAt) : ticket.fire_at, changes: ticket.changes ?? [] };
+  return {
+    ...ticket,
+    course: ticket.course ?? 1,
+    fire_at: ticket.fire_at === undefined ? (ticket.fired_at ?? orderFireAt) : ticket.fire_at,
+    changes: ticket.changes ?? [],
+  };
 }

@@ -18,7 +18,8 @@ export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>
 };
 
 /** What a ticket move or an order move changes on the order, written in one update. */
-export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at' | 'next_fire_at'> & Pick<Partial<OrderDoc>, 'expected_ready_at'>;
+export type KitchenFields = Pick<OrderDoc, 'status' | 'tickets' | 'ready_at' | 'closed_at' | 'next_fire_at'> &
+  Pick<Partial<OrderDoc>, 'expected_ready_at'>;
 
 /** The stations the dishes go to, in board order (cold, hot, beverages). */
 export function stationsOf(dishes: readonly DishDoc[]): Station[] {
@@ -50,7 +51,9 @@ export function ticketToMove(order: Pick<OrderDoc, 'tickets'>, station: string, 
   const live = here.filter((ticket) => ticket.status !== 'Voided');
   if (live.length > 1) {
     const courses = live.map(courseOfTicket).join(', ');
-    throw badRequest(`The order has ${live.length} ${station} tickets (courses ${courses}); send "course" to say which.`, { errors: [{ path: 'course', message: `required: one of ${courses}` }] });
+    throw badRequest(`The order has ${live.length} ${station} tickets (courses ${courses}); send "course" to say which.`, {
+      errors: [{ path: 'course', message: `required: one of ${courses}` }],
+    });
   }
   return live[0] ?? here[0];
 }
@@ -63,7 +66,9 @@ export function ticketsFor(stations: readonly Station[], current: readonly Ticke
   const ticketStatus: TicketStatus = status;
   return stations.map((station) => {
     const kept = current.find((ticket) => ticket.station === station && ticket.status === ticketStatus);
-    return kept ?? { station, status: ticketStatus, fired_at: status === 'Draft' ? null : at, started_at: null, ready_at: null, bumped_by: null };
+    return (
+      kept ?? { station, status: ticketStatus, fired_at: status === 'Draft' ? null : at, started_at: null, ready_at: null, bumped_by: null }
+    );
   });
 }
 
@@ -97,7 +102,14 @@ export function derived(order: OrderDoc, tickets: Ticket[], at: string): Kitchen
   const status = kitchenStatus(tickets);
   const ready_at = status === 'Ready for Assembly' ? (order.status === 'Ready for Assembly' ? order.ready_at : at) : null;
   // Once Ready for Assembly, the expected ready time is the real one (in the same write).
-  return { status, tickets, ready_at, closed_at: null, next_fire_at: nextFireAt(tickets), ...(ready_at !== null && { expected_ready_at: ready_at }) };
+  return {
+    status,
+    tickets,
+    ready_at,
+    closed_at: null,
+    next_fire_at: nextFireAt(tickets),
+    ...(ready_at !== null && { expected_ready_at: ready_at }),
+  };
 }
 
 /**

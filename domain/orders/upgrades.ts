@@ -36,15 +36,20 @@ async function addOrderTickets(store: Store): Promise<number> {
   const orders = store.collection('orders');
   const dishes = new Map((await store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
   let upgraded = 0;
-  for (let after = ''; ; ) {
-    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], { sort: { field: 'id', direction: 'asc' }, limit: PAGE });
+  for (let after = ''; ;) {
+    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], {
+      sort: { field: 'id', direction: 'asc' },
+      limit: PAGE,
+    });
     const legacy = page.filter((order) => !Array.isArray((order as Partial<OrderDoc>).tickets));
-    const made = await orders.updateEach(legacy.map((order) => ({
-      id: order.id,
-      update: { set: { tickets: ticketsOfLegacy(order, dishes), ready_at: null, closed_at: null } },
-      // Another instance upgrading at the same time, or a write since: theirs stands.
-      if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }],
-    })));
+    const made = await orders.updateEach(
+      legacy.map((order) => ({
+        id: order.id,
+        update: { set: { tickets: ticketsOfLegacy(order, dishes), ready_at: null, closed_at: null } },
+        // Another instance upgrading at the same time, or a write since: theirs stands.
+        if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }],
+      })),
+    );
     upgraded += made.filter(Boolean).length;
     if (page.length < PAGE) return upgraded;
     after = page[page.length - 1]!.id;
@@ -58,17 +63,22 @@ async function addOrderTickets(store: Store): Promise<number> {
 async function addOrderPacing(store: Store): Promise<number> {
   const orders = store.collection('orders');
   let upgraded = 0;
-  for (let after = ''; ; ) {
-    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], { sort: { field: 'id', direction: 'asc' }, limit: PAGE });
+  for (let after = ''; ;) {
+    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], {
+      sort: { field: 'id', direction: 'asc' },
+      limit: PAGE,
+    });
     const legacy = page.filter((order) => order.pacing === undefined && Array.isArray((order as Partial<OrderDoc>).tickets));
-    const made = await orders.updateEach(legacy.map((order) => {
-      const tickets = order.tickets.map((ticket) => publicTicket(ticket, order.fire_at));
-      return {
-        id: order.id,
-        update: { set: { pacing: 'at_once' as const, course_gap_minutes: null, tickets, next_fire_at: nextFireAt(tickets) } },
-        if: [{ field: 'updated_at', op: 'eq' as const, value: order.updated_at }],
-      };
-    }));
+    const made = await orders.updateEach(
+      legacy.map((order) => {
+        const tickets = order.tickets.map((ticket) => publicTicket(ticket, order.fire_at));
+        return {
+          id: order.id,
+          update: { set: { pacing: 'at_once' as const, course_gap_minutes: null, tickets, next_fire_at: nextFireAt(tickets) } },
+          if: [{ field: 'updated_at', op: 'eq' as const, value: order.updated_at }],
+        };
+      }),
+    );
     upgraded += made.filter(Boolean).length;
     if (page.length < PAGE) return upgraded;
     after = page[page.length - 1]!.id;

@@ -18,7 +18,15 @@ function digits(text: string, from: number, to: number): number {
 
 /** The separators of the shape, "-", "-", "T", ":", ":", "." and "Z", each where it belongs. */
 function separated(text: string): boolean {
-  return text.charCodeAt(4) === 45 && text.charCodeAt(7) === 45 && text.charCodeAt(10) === 84 && text.charCodeAt(13) === 58 && text.charCodeAt(16) === 58 && text.charCodeAt(19) === 46 && text.charCodeAt(23) === 90;
+  return (
+    text.charCodeAt(4) === 45 &&
+    text.charCodeAt(7) === 45 &&
+    text.charCodeAt(10) === 84 &&
+    text.charCodeAt(13) === 58 &&
+    text.charCodeAt(16) === 58 &&
+    text.charCodeAt(19) === 46 &&
+    text.charCodeAt(23) === 90
+  );
 }
 
 const leap = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
@@ -34,6 +42,17 @@ export function instant(text: string): number {
   const millisecond = digits(text, 20, 23);
   const monthDays = month === 2 && !leap(year) ? 28 : DAYS_IN_MONTH[month - 1];
   // Date.UTC reads years below 100 as 19xx; an impossible date is left to Date.parse, whatever it makes of it.
-  const valid = year >= 100 && monthDays !== undefined && day >= 1 && day <= monthDays && hour >= 0 && hour <= 23 && minute >= 0 && minute <= 59 && second >= 0 && second <= 59 && millisecond >= 0;
+  const valid =
+    year >= 100 &&
+    monthDays !== undefined &&
+    day >= 1 &&
+    day <= monthDays &&
+    hour >= 0 &&
+    hour <= 23 &&
+    minute >= 0 &&
+    minute <= 59 &&
+    second >= 0 &&
+    second <= 59 &&
+    millisecond >= 0;
   return valid ? Date.UTC(year, month - 1, day, hour, minute, second, millisecond) : Date.parse(text);
 }

@@ -53,7 +53,17 @@ export function serviceRecord(order: OrderDoc): ServiceRecord {
   for (const { ingredient_id, units } of order.stock_taken) stockTaken.push(ingredientSlot(ingredient_id), units);
   const readyAt = parsed(order.ready_at);
   const quoted = readyAt === null ? null : parsed(order.quoted_ready_at ?? null);
-  return { id: order.id, created, placed: firstFired ?? created, readyAt, quoted, closedAt: parsed(order.closed_at), tickets, dishIds: order.dish_ids, stockTaken };
+  return {
+    id: order.id,
+    created,
+    placed: firstFired ?? created,
+    readyAt,
+    quoted,
+    closedAt: parsed(order.closed_at),
+    tickets,
+    dishIds: order.dish_ids,
+    stockTaken,
+  };
 }
 
 /** Past this a ticket is late: the station's longest dish on the order plus the scheduling margin. */

@@ -19,8 +19,14 @@ const since = (at: number): Condition => ({ field: 'updated_at', op: 'gte', valu
  * (ordered by creation instead, SQLite would rather walk the creation index through the whole
  * history). An order deleted while the report reads is left out.
  */
-export async function eachOrderUpdatedSince(store: Store, window: Window, records: ServiceRecords, visit: (order: ServiceRecord) => void): Promise<void> {
+export async function eachOrderUpdatedSince(
+  store: Store,
+  window: Window,
+  records: ServiceRecords,
+  visit: (order: ServiceRecord) => void,
+): Promise<void> {
   const orders = store.collection('orders');
   const { ids } = await orders.listIds({ filter: [since(window.start)], sort: SORT, offset: 0 });
-  for (let from = 0; from < ids.length; from += CHUNK) for (const record of await records.read(orders, ids.slice(from, from + CHUNK))) visit(record);
+  for (let from = 0; from < ids.length; from += CHUNK)
+    for (const record of await records.read(orders, ids.slice(from, from + CHUNK))) visit(record);
 }

@@ -52,7 +52,9 @@ function bucketIndex({ starts, size }: Buckets, at: number): number {
 
 /** The start of every bucket from the one holding `start` to the one holding the last instant. */
 export function bucketStarts(window: Window): string[] {
-  return bucketsOf(window).starts.slice(0, -1).map((start) => new Date(start).toISOString());
+  return bucketsOf(window)
+    .starts.slice(0, -1)
+    .map((start) => new Date(start).toISOString());
 }
 
 /**

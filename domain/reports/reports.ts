@@ -21,7 +21,10 @@ function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Dat
   const end = to === undefined ? now.getTime() : Date.parse(to);
   const start = from === undefined ? end - DAY_MS : Date.parse(from);
   if (!(start < end)) throw badRequest('`from` must come before `to`.', { errors: [{ path: 'from', message: 'must be before to' }] });
-  if (end - start > MAX_DAYS * DAY_MS) throw badRequest(`A report covers at most ${MAX_DAYS} days.`, { errors: [{ path: 'to', message: `must be at most ${MAX_DAYS} days after from` }] });
+  if (end - start > MAX_DAYS * DAY_MS)
+    throw badRequest(`A report covers at most ${MAX_DAYS} days.`, {
+      errors: [{ path: 'to', message: `must be at most ${MAX_DAYS} days after from` }],
+    });
   return { start, end, bucket, timeZone };
 }
 
@@ -33,7 +36,11 @@ export interface ReportSources {
   settings?: SettingsBook;
 }
 
-export async function kitchenReport({ store, now, menu, serviceRecords, settings }: Deps & ReportSources, principal: Principal | null, query: KitchenReportQuery): Promise<KitchenReport> {
+export async function kitchenReport(
+  { store, now, menu, serviceRecords, settings }: Deps & ReportSources,
+  principal: Principal | null,
+  query: KitchenReportQuery,
+): Promise<KitchenReport> {
   requireManager(principal, 'read the kitchen report');
   const timeZone = settings ? currentSettings({ settings }).time_zone : 'UTC';
   const at = now();
@@ -67,7 +74,12 @@ export async function kitchenReport({ store, now, menu, serviceRecords, settings
 }
 
 /** The readied orders that had a quote: how far from it they were readied, and how many broke it. */
-function promiseKept({ tickets, median_seconds, p90_seconds, late }: ReturnType<Tally['summary']>): KitchenReport['orders']['ready_vs_quoted'] {
+function promiseKept({
+  tickets,
+  median_seconds,
+  p90_seconds,
+  late,
+}: ReturnType<Tally['summary']>): KitchenReport['orders']['ready_vs_quoted'] {
   return { quoted: tickets, median_seconds, p90_seconds, late };
 }
 
@@ -78,7 +90,13 @@ async function stockPace(store: Deps['store'], used: ReadonlyMap<string, number>
   return ingredients
     .map((ingredient) => {
       const units = used.get(ingredient.id) ?? 0;
-      return { ingredient_id: ingredient.id, name: ingredient.name, in_stock_qty: ingredient.in_stock_qty, units_used: units, orders_covered: Math.max(0, Math.floor(ingredient.in_stock_qty / (units / orders))) };
+      return {
+        ingredient_id: ingredient.id,
+        name: ingredient.name,
+        in_stock_qty: ingredient.in_stock_qty,
+        units_used: units,
+        orders_covered: Math.max(0, Math.floor(ingredient.in_stock_qty / (units / orders))),
+      };
     })
     .sort((a, b) => a.orders_covered - b.orders_covered || a.name.localeCompare(b.name));
 }

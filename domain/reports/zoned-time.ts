@@ -7,7 +7,16 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function formatFor(timeZone: string): Intl.DateTimeFormat {
   let format = formats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formats.set(timeZone, format);
   }
   return format;
@@ -58,7 +67,8 @@ export const isUtc = (timeZone: string) => UTC_NAMES.has(timeZone);
  * followed by the end of that last one.
  */
 export function bucketBoundaries(timeZone: string, bucket: 'hour' | 'day', start: number, end: number): number[] {
-  const next = bucket === 'day' ? (at: number) => nextDayStart(timeZone, at) : (at: number) => Math.max(at + 1, hourStart(timeZone, at + 3_600_000));
+  const next =
+    bucket === 'day' ? (at: number) => nextDayStart(timeZone, at) : (at: number) => Math.max(at + 1, hourStart(timeZone, at + 3_600_000));
   const boundaries = [bucket === 'day' ? dayStart(timeZone, start) : hourStart(timeZone, start)];
   while (boundaries.at(-1)! < end) boundaries.push(next(boundaries.at(-1)!));
   return boundaries;

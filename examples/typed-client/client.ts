@@ -23,7 +23,9 @@ export async function orderFirstAvailableDish(baseUrl: string, userName: string,
   const tokens = unwrap(await api.POST('/auth/token', { headers: { authorization: basic } }));
   const headers = { authorization: `Bearer ${tokens.access_token}` };
 
-  const menu = unwrap(await api.GET('/dishes', { params: { query: { filter: 'is_available.eq~true', fields: 'id|name', limit: 10, offset: 0 } } }));
+  const menu = unwrap(
+    await api.GET('/dishes', { params: { query: { filter: 'is_available.eq~true', fields: 'id|name', limit: 10, offset: 0 } } }),
+  );
   const dishId = menu.results[0]?.id;
   if (!dishId) throw new Error('Nothing on the menu can be made right now.');
 

@@ -56,11 +56,16 @@ export class AllDayBoard {
       }
     }
     const at = this.now();
-    return [...moved].map((station) => ({ rooms: [stationRoom(station)], event: { type: 'station.all_day', data: tallies.get(station)!.counts(at) } }));
+    return [...moved].map((station) => ({
+      rooms: [stationRoom(station)],
+      event: { type: 'station.all_day', data: tallies.get(station)!.counts(at) },
+    }));
   }
 
   private async load(): Promise<Map<Station, AllDayTally>> {
-    const loaded = Promise.all(STATIONS.map(async (station) => [station, await this.loadStation(station)] as const)).then((entries) => new Map(entries));
+    const loaded = Promise.all(STATIONS.map(async (station) => [station, await this.loadStation(station)] as const)).then(
+      (entries) => new Map(entries),
+    );
     // A failed load is tried again by the next batch rather than kept.
     loaded.catch(() => this.reset());
     return loaded;
@@ -72,7 +77,11 @@ export class AllDayBoard {
       { field: 'status', op: 'in', value: ['Draft', 'Received', 'In Progress'] },
       { field: 'tickets.station', op: 'eq', value: station },
     ]);
-    const dishes = await dishesFor(this.store, orders.flatMap((order) => order.dish_ids), false);
+    const dishes = await dishesFor(
+      this.store,
+      orders.flatMap((order) => order.dish_ids),
+      false,
+    );
     return tallyOf(station, orders, new Map(dishes.map((dish) => [dish.id, dish])));
   }
 }

@@ -14,7 +14,11 @@ import { stationRoom } from '../rooms.js';
 import { ingredientsOf } from './public-fields.js';
 
 /** `low`: the `low_portions` setting as the batch is sent. */
-export async function availabilityFlips(batch: readonly Change[], view: KitchenView, low: number = DEFAULT_SETTINGS.low_portions): Promise<Delivery[]> {
+export async function availabilityFlips(
+  batch: readonly Change[],
+  view: KitchenView,
+  low: number = DEFAULT_SETTINGS.low_portions,
+): Promise<Delivery[]> {
   const { stockBefore, unknown } = stockBeforeBatch(batch);
   const dishesBefore = dishesBeforeBatch(batch);
   if (unknown.size === 0 && dishesBefore.size === 0 && !stockMoved(batch, stockBefore)) return [];
@@ -41,7 +45,10 @@ export async function availabilityFlips(batch: readonly Change[], view: KitchenV
     .filter((dish) => !created.has(dish.id) && told(dish))
     .map((dish) => ({
       rooms: ['menu', stationRoom(dish.station)],
-      event: { type: 'dish.availability', data: { id: dish.id, is_available: isAvailable(dish, stockAfter), portions_left: portionsLeft(dish, stockAfter) } },
+      event: {
+        type: 'dish.availability',
+        data: { id: dish.id, is_available: isAvailable(dish, stockAfter), portions_left: portionsLeft(dish, stockAfter) },
+      },
     }));
 }
 
@@ -70,7 +77,8 @@ function stockBeforeBatch(batch: readonly Change[]): { stockBefore: Map<string, 
 function stockMoved(batch: readonly Change[], stockBefore: ReadonlyMap<string, number | null>): boolean {
   const stockAfter = new Map<string, number | null>();
   for (const change of batch) {
-    if (change.collection === 'ingredients') stockAfter.set(change.current.id, change.kind === 'deleted' ? null : change.current.in_stock_qty);
+    if (change.collection === 'ingredients')
+      stockAfter.set(change.current.id, change.kind === 'deleted' ? null : change.current.in_stock_qty);
   }
   return [...stockBefore].some(([id, before]) => before !== stockAfter.get(id));
 }

@@ -21,12 +21,23 @@ import { orderDeliveries } from './orders.js';
 import { settingsDeliveries } from './settings.js';
 
 /** `lowPortions`: the setting at or below which a dish's portions left are announced. */
-export async function deliveriesFor(batch: readonly Change[], view: KitchenView, allDay: AllDayBoard, lowPortions?: number): Promise<Delivery[]> {
+export async function deliveriesFor(
+  batch: readonly Change[],
+  view: KitchenView,
+  allDay: AllDayBoard,
+  lowPortions?: number,
+): Promise<Delivery[]> {
   const orders = await Promise.all(batch.flatMap((change) => (change.collection === 'orders' ? [orderDeliveries(change, view)] : [])));
   const counts = await allDay.updates(batch, view);
   const menu = await Promise.all(batch.map((change) => menuDeliveriesOf(change, view)));
   const kitchen = [...orders.flat(), ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
-  return [...kitchen, ...settingsDeliveries(batch), ...menu.flat(), ...stockUpdates(batch), ...(await availabilityFlips(batch, view, lowPortions))];
+  return [
+    ...kitchen,
+    ...settingsDeliveries(batch),
+    ...menu.flat(),
+    ...stockUpdates(batch),
+    ...(await availabilityFlips(batch, view, lowPortions)),
+  ];
 }
 
 /** Stations first (in station order), then the expeditor, then owners' rooms. A stable sort keeps commit order within each. */

@@ -22,7 +22,10 @@ export async function orderDeliveries(change: OrderChange, view: KitchenView): P
   const dishes = lookUp(change.current.dish_ids, known).map((dish) => publicDish(dish, stock));
   const order = publicOrder(change.current);
   const concerned = new Set(lookUp([...change.current.dish_ids, ...earlierIds], known).map((dish) => dish.station));
-  const forStation = (station: DishDoc['station']): KitchenOrder => ({ ...order, dishes: dishes.filter((dish) => dish.station === station) });
+  const forStation = (station: DishDoc['station']): KitchenOrder => ({
+    ...order,
+    dishes: dishes.filter((dish) => dish.station === station),
+  });
   return [
     ...STATIONS.filter((station) => concerned.has(station)).map((station) => ({
       rooms: [stationRoom(station)],

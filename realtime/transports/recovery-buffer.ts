@@ -95,7 +95,8 @@ export function boundedRecoveryAdapter(maxEvents: number): typeof SessionAwareAd
     private heardIn(rooms: ReadonlySet<string>): boolean {
       if (rooms.size === 0) return true;
       for (const room of rooms) if ((this.rooms.get(room)?.size ?? 0) > 0) return true;
-      for (const session of (this as unknown as Internals).sessions.values()) if (session.rooms.some((room) => rooms.has(room))) return true;
+      for (const session of (this as unknown as Internals).sessions.values())
+        if (session.rooms.some((room) => rooms.has(room))) return true;
       return false;
     }
 

@@ -63,15 +63,22 @@ export function fanOutBatch(nsp: Namespace, batch: readonly Sent[], emit: (sent:
   };
   try {
     batch.forEach((sent, i) =>
-      adapter.intercept((socket, broadcast) => {
-        let share = shares.get(socket);
-        if (!share) shares.set(socket, (share = { socket: socket as unknown as Internal, last: lastFor(socket as unknown as Internal), key: '', broadcasts: [] }));
-        share.socket.notifyOutgoingListeners?.(broadcast.packet);
-        share.broadcasts.push(broadcast);
-        share.key += `${i},`;
-        // Past its last envelope only if the rooms changed mid-batch: then each goes at once.
-        if (i >= share.last) write(share);
-      }, () => emit(sent)),
+      adapter.intercept(
+        (socket, broadcast) => {
+          let share = shares.get(socket);
+          if (!share)
+            shares.set(
+              socket,
+              (share = { socket: socket as unknown as Internal, last: lastFor(socket as unknown as Internal), key: '', broadcasts: [] }),
+            );
+          share.socket.notifyOutgoingListeners?.(broadcast.packet);
+          share.broadcasts.push(broadcast);
+          share.key += `${i},`;
+          // Past its last envelope only if the rooms changed mid-batch: then each goes at once.
+          if (i >= share.last) write(share);
+        },
+        () => emit(sent),
+      ),
     );
   } finally {
     // Only if something threw: every client still gets what was broadcast to it.
@@ -105,7 +112,14 @@ function writeShare(share: Share, frames: Map<string, Buffer>): void {
 /** The TCP socket under a WebSocket connection when nothing else is waiting to be written to it. */
 function idleTcpSocket(conn: EngineConnection): { write(bytes: Buffer): boolean } | null {
   const { transport } = conn;
-  if (conn.readyState !== 'open' || transport.name !== 'websocket' || !transport.writable || transport.perMessageDeflate || conn.writeBuffer.length > 0) return null;
+  if (
+    conn.readyState !== 'open' ||
+    transport.name !== 'websocket' ||
+    !transport.writable ||
+    transport.perMessageDeflate ||
+    conn.writeBuffer.length > 0
+  )
+    return null;
   const ws = transport.socket;
   // ws: OPEN is 1; its sender queues frames only while compressing or reading a Blob (state 0 is idle).
   if (ws?.readyState !== 1 || ws._sender?._state !== 0 || (ws._sender._queue?.length ?? 0) > 0) return null;

@@ -12,9 +12,10 @@ export type SubscribeAck = { ok: true; rooms: Room[] } | { ok: false; title: str
 export function handshakeError(err: unknown, log: FastifyBaseLogger): Error & { data: ReturnType<typeof problemBody> } {
   if (err instanceof ProblemError) return Object.assign(new Error(err.detail), { data: problemBody(err) });
   log.error({ err }, 'realtime: could not check an access token');
-  const problem = err instanceof StoreUnavailableError
-    ? unavailable('The data store is unavailable; try again shortly.')
-    : new ProblemError(500, 'Internal Server Error', 'Could not check the access token.');
+  const problem =
+    err instanceof StoreUnavailableError
+      ? unavailable('The data store is unavailable; try again shortly.')
+      : new ProblemError(500, 'Internal Server Error', 'Could not check the access token.');
   return Object.assign(new Error(problem.detail), { data: problemBody(problem) });
 }
 

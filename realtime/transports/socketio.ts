@@ -44,7 +44,10 @@ export interface SocketIoOptions {
   now: () => number;
 }
 
-export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs, recoveryMaxEvents, log, now }: SocketIoOptions): SocketIoTransport {
+export function attachSocketIo(
+  server: HttpServer,
+  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now }: SocketIoOptions,
+): SocketIoTransport {
   const io: RealtimeIo = new Server(server, {
     path: SOCKET_IO_PATH,
     serveClient: false,
@@ -70,7 +73,9 @@ export function attachSocketIo(server: HttpServer, { verifier, recoveryWindowMs,
     io,
     // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
     broadcast: (batch) =>
-      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) => emitJsonOnly(envelope, () => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope))),
+      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) =>
+        emitJsonOnly(envelope, () => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope)),
+      ),
     clientCount: () => io.of('/').sockets.size,
     audible: () => io.of('/').sockets.size > 0 || (io.of('/').adapter as unknown as HeldSessions).heldSessions > 0,
     close: () => closeAll(io),
@@ -87,7 +92,10 @@ function serve(socket: RealtimeSocket, now: () => number): void {
   socket.on('subscribe', (request, ack) => {
     const reply = subscribeReply(request, viewer, (rooms) => {
       void socket.join(channelsOf(rooms, viewer));
-      return [...socket.rooms].flatMap((room) => { const named = roomOf(room, viewer); return named ? [named] : []; });
+      return [...socket.rooms].flatMap((room) => {
+        const named = roomOf(room, viewer);
+        return named ? [named] : [];
+      });
     });
     if (typeof ack === 'function') ack(reply);
   });

@@ -34,9 +34,14 @@ export function registerWsRoute(app: FastifyInstance, { verifier, rooms, now, ad
     },
     // A plain GET (a browser tab, a curl): say what the endpoint wants instead of an empty 404.
     handler: async () => {
-      throw new ProblemError(426, 'Upgrade Required', '/ws is a WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket). See docs/realtime.md.', {
-        headers: { upgrade: 'websocket', connection: 'Upgrade' },
-      });
+      throw new ProblemError(
+        426,
+        'Upgrade Required',
+        '/ws is a WebSocket endpoint: connect with a WebSocket client (Upgrade: websocket). See docs/realtime.md.',
+        {
+          headers: { upgrade: 'websocket', connection: 'Upgrade' },
+        },
+      );
     },
     wsHandler: (socket, request) => serveClient(socket, viewers.get(request) ?? null, rooms, now),
   });

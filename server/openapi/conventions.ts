@@ -23,7 +23,8 @@ const idempotencyKey: O.ParameterObject = {
   name: 'Idempotency-Key',
   in: 'header',
   required: false,
-  description: 'Makes a retry safe: a repeat of this request with the same key (within 24 hours) gets the stored answer and writes nothing.',
+  description:
+    'Makes a retry safe: a repeat of this request with the same key (within 24 hours) gets the stored answer and writes nothing.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
 };
 
@@ -37,7 +38,10 @@ const REQUEST_DEADLINE: O.ParameterObject = {
   name: 'Request-Deadline',
   in: 'header',
   required: false,
-  description: 'When this write stops being worth applying, in epoch milliseconds of the server\'s clock (as its `Date` header tells). Arriving later, it changes nothing and is answered 412: a client that gave up waiting can tell its user "not sent" for sure.',
+  description:
+    "When this write stops being worth applying, in epoch milliseconds of the server's clock (as its " +
+    '`Date` header tells). Arriving later, it changes nothing and is answered 412: a client that gave up ' +
+    'waiting can tell its user "not sent" for sure.',
   schema: { type: 'string', pattern: '^\\d{1,15}$' },
   example: '1763900000000',
 };
@@ -45,7 +49,9 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** An operation that takes an Idempotency-Key can replay a stored answer, or refuse a reused key. */
 const takesIdempotencyKey = (operation: O.OperationObject) =>
-  (operation.parameters ?? []).some((parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key');
+  (operation.parameters ?? []).some(
+    (parameter) => 'in' in parameter && parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
+  );
 
 const takesAccessToken = (operation: O.OperationObject) => (operation.security ?? []).some((requirement) => 'AccessToken' in requirement);
 
@@ -64,8 +70,12 @@ function commonStatuses(method: string, operation: O.OperationObject): number[] 
 function successDescription(method: string, status: string, response: O.ResponseObject, operation: O.OperationObject): string {
   if (response.description && response.description !== 'Default Response') return response.description;
   const schema = response.content?.['application/json']?.schema as { $ref?: string } | undefined;
-  const name = schema?.$ref?.split('/').pop()?.replace(/^Partial/, '');
-  if (status === '201') return `Created: the new ${name ?? 'resource'}${CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '') ? '.' : '; Location is its URL.'}`;
+  const name = schema?.$ref
+    ?.split('/')
+    .pop()
+    ?.replace(/^Partial/, '');
+  if (status === '201')
+    return `Created: the new ${name ?? 'resource'}${CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '') ? '.' : '; Location is its URL.'}`;
   if (status === '204') return 'Done; no body.';
   if (name && method === 'get') return `The ${name} (with only the requested \`fields\` when given).`;
   if (name && method === 'post') return `The new ${name}.`;
@@ -74,9 +84,12 @@ function successDescription(method: string, status: string, response: O.Response
 }
 
 function responseHeaders(operation: O.OperationObject, status: string): Record<string, O.ReferenceObject> {
-  const named = (headersByStatus[status] ?? []).filter(([name]) => !(name === 'Location' && CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '')));
+  const named = (headersByStatus[status] ?? []).filter(
+    ([name]) => !(name === 'Location' && CREATED_WITHOUT_LOCATION.has(operation.operationId ?? '')),
+  );
   const headers = Object.fromEntries(named.map(([name, component]) => [name, headerRef(component)]));
-  if (takesIdempotencyKey(operation) && status !== '429' && !status.startsWith('5')) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  if (takesIdempotencyKey(operation) && status !== '429' && !status.startsWith('5'))
+    headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
   if (takesIdempotencyKey(operation) && status === '409') headers['Retry-After'] = headerRef('RetryAfterInFlight');
   return headers;
 }
@@ -86,7 +99,10 @@ function shapeOperation(method: string, operation: O.OperationObject): void {
   const responses = (operation.responses ??= {}) as Record<string, O.ResponseObject>;
   for (const status of commonStatuses(method, operation)) responses[status] ??= problemResponse(status);
   for (const [status, response] of Object.entries(responses)) {
-    const shaped = Number(status) >= 400 ? problemResponse(Number(status), response.description) : { ...response, description: successDescription(method, status, response, operation) };
+    const shaped =
+      Number(status) >= 400
+        ? problemResponse(Number(status), response.description)
+        : { ...response, description: successDescription(method, status, response, operation) };
     const headers = responseHeaders(operation, status);
     responses[status] = Object.keys(headers).length > 0 ? { ...shaped, headers: { ...shaped.headers, ...headers } } : shaped;
   }
@@ -103,7 +119,8 @@ export function applyConventions(document: O.Document, options: ConventionOption
     for (const method of METHODS) {
       const operation = pathItem?.[method];
       if (!operation) continue;
-      if (options.idempotencyKey && RETRIED_METHODS.has(method) && !takesIdempotencyKey(operation)) operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
+      if (options.idempotencyKey && RETRIED_METHODS.has(method) && !takesIdempotencyKey(operation))
+        operation.parameters = [...(operation.parameters ?? []), idempotencyKey];
       shapeOperation(method, operation);
     }
   }
@@ -112,6 +129,8 @@ export function applyConventions(document: O.Document, options: ConventionOption
   components.responses = { MethodNotAllowed: { ...problemResponse(405), headers: { Allow: headerRef('Allow') } } };
   // Only the headers some response refers to (an unused component is noise to a linter).
   const used = JSON.stringify([document.paths, components.responses]);
-  components.headers = Object.fromEntries(Object.entries(componentHeaders).filter(([name]) => used.includes(`"#/components/headers/${name}"`)));
+  components.headers = Object.fromEntries(
+    Object.entries(componentHeaders).filter(([name]) => used.includes(`"#/components/headers/${name}"`)),
+  );
   return document;
 }

@@ -15,7 +15,9 @@ export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name
 /** An enum of strings says it is a string (TypeBox leaves `type` out), as many generators need. */
 function typed(schema: Record<string, Json>): Record<string, Json> {
   const values = schema.enum;
-  return Array.isArray(values) && schema.type === undefined && values.every((value) => typeof value === 'string') ? { type: 'string', ...schema } : schema;
+  return Array.isArray(values) && schema.type === undefined && values.every((value) => typeof value === 'string')
+    ? { type: 'string', ...schema }
+    : schema;
 }
 
 /** Collects the named schemas met in route schemas; one name never stands for two shapes. */

@@ -22,12 +22,27 @@ export const problemDescriptions: Record<number, string> = {
 };
 
 export const componentHeaders: Record<string, O.HeaderObject> = {
-  Location: { description: 'The URL of the created resource.', required: true, schema: { type: 'string' }, example: '/orders/674d0bf5c28b69001f8e03a1' },
-  WWWAuthenticate: { description: 'The scheme to authenticate with: `Bearer realm="pos"`, or Basic at POST /auth/token.', required: true, schema: { type: 'string' } },
+  Location: {
+    description: 'The URL of the created resource.',
+    required: true,
+    schema: { type: 'string' },
+    example: '/orders/674d0bf5c28b69001f8e03a1',
+  },
+  WWWAuthenticate: {
+    description: 'The scheme to authenticate with: `Bearer realm="pos"`, or Basic at POST /auth/token.',
+    required: true,
+    schema: { type: 'string' },
+  },
   RetryAfter: { description: 'Seconds to wait before trying again.', required: true, schema: { type: 'integer', minimum: 0 } },
   Allow: { description: 'The methods the path supports.', required: true, schema: { type: 'string' }, example: 'GET, POST' },
-  IdempotentReplayed: { description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
-  RetryAfterInFlight: { description: 'When the request with the same Idempotency-Key is still running: seconds to wait (1).', schema: { type: 'integer', minimum: 0 } },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored answer to an earlier request with the same Idempotency-Key.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  RetryAfterInFlight: {
+    description: 'When the request with the same Idempotency-Key is still running: seconds to wait (1).',
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 
 /** A response header by its HTTP name, referencing its component. */

@@ -12,7 +12,8 @@ import { STATIONS, type Station } from '../../models/dish.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // From the source tree (server/plugins) or the build (dist/server/plugins).
-const PUBLIC_DIR = [join(here, '../../web/public'), join(here, '../../../web/public')].find((dir) => existsSync(dir)) ?? join(here, '../../web/public');
+const PUBLIC_DIR =
+  [join(here, '../../web/public'), join(here, '../../../web/public')].find((dir) => existsSync(dir)) ?? join(here, '../../web/public');
 // socket.io ships its browser client; the transport does not serve it (serveClient: false), so we do.
 const SOCKET_IO_CLIENT_DIR = join(dirname(createRequire(import.meta.url).resolve('socket.io/package.json')), 'client-dist');
 // uPlot's package exports only its entry points: its folder is found through that entry.

@@ -23,7 +23,9 @@ function missedDeadline(request: FastifyRequest): ProblemError | null {
   }
   // The real clock, as in the Date header clients learn the server's time from.
   const late = Date.now() - at;
-  return late > 0 ? new ProblemError(412, 'Precondition Failed', `The request arrived ${late} ms after its Request-Deadline; nothing was changed.`) : null;
+  return late > 0
+    ? new ProblemError(412, 'Precondition Failed', `The request arrived ${late} ms after its Request-Deadline; nothing was changed.`)
+    : null;
 }
 
 /** A deadline not yet passed goes with the request down to the store: its transaction retries stop there. */

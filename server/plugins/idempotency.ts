@@ -4,7 +4,18 @@
 // answered instead. What the client receives is exactly what was stored.
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod, RouteOptions } from 'fastify';
-import { checkedKey, fingerprintOf, findPrior, isKeyTaken, isStorable, keyReused, recordOutcome, scopeOf, stillRunning, type Prior } from '../../domain/idempotency/idempotency.js';
+import {
+  checkedKey,
+  fingerprintOf,
+  findPrior,
+  isKeyTaken,
+  isStorable,
+  keyReused,
+  recordOutcome,
+  scopeOf,
+  stillRunning,
+  type Prior,
+} from '../../domain/idempotency/idempotency.js';
 import { KeyTakenError, WriteScope } from '../../domain/idempotency/idempotent-writes.js';
 import type { StoredOutcome } from '../../models/idempotency.js';
 import { addRouteHook, isWriteRoute } from '../route-hooks.js';
@@ -23,7 +34,9 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** The route's success status: the 2xx its response schema declares (201 for a create). */
 function successStatus(route: RouteOptions): number {
-  const declared = Object.keys(route.schema?.response ?? {}).map(Number).filter((status) => status >= 200 && status < 300);
+  const declared = Object.keys(route.schema?.response ?? {})
+    .map(Number)
+    .filter((status) => status >= 200 && status < 300);
   return declared[0] ?? 200;
 }
 
@@ -84,7 +97,9 @@ async function idempotency(app: FastifyInstance) {
       for (let attempt = 1; ; attempt++) {
         // Once committed, the outcome's body is what the client gets (onSend): the reply sends that
         // text rather than serializing the same result a second time.
-        const writes = new WriteScope(idem, outcomeFor(route, status, reply), app.pos.now, (outcome) => reply.serializer(() => outcome.body));
+        const writes = new WriteScope(idem, outcomeFor(route, status, reply), app.pos.now, (outcome) =>
+          reply.serializer(() => outcome.body),
+        );
         state.scope = writes;
         try {
           return await writes.run(() => Promise.resolve(handler.call(this, request, reply)));
@@ -120,7 +135,12 @@ async function idempotency(app: FastifyInstance) {
       if (!isStorable(reply.statusCode) || (payload !== null && payload !== undefined && typeof payload !== 'string')) return payload;
       const location = reply.getHeader('location');
       const type = reply.getHeader('content-type');
-      const outcome = { status: reply.statusCode, location: typeof location === 'string' ? location : null, content_type: typeof type === 'string' ? type : null, body: payload ?? '' };
+      const outcome = {
+        status: reply.statusCode,
+        location: typeof location === 'string' ? location : null,
+        content_type: typeof type === 'string' ? type : null,
+        body: payload ?? '',
+      };
       // A reply sent from inside the handler comes here with its scope still open: closed first, so
       // this record is a write of its own, not one the scope would record an outcome with.
       scope.end();

@@ -22,10 +22,27 @@ async function methodNotAllowed(app: FastifyInstance) {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = routes.find((entry) => entry.pattern.test(path))?.methods;
     if (allowed && !allowed.has(request.method)) {
-      const allow = [...allowed].filter((method) => method !== 'HEAD').sort().join(', ');
-      return sendProblem(reply, { type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `${request.method} is not supported on ${path}; use ${allow}.` }, { allow });
+      const allow = [...allowed]
+        .filter((method) => method !== 'HEAD')
+        .sort()
+        .join(', ');
+      return sendProblem(
+        reply,
+        {
+          type: 'about:blank',
+          title: 'Method Not Allowed',
+          status: 405,
+          detail: `${request.method} is not supported on ${path}; use ${allow}.`,
+        },
+        { allow },
+      );
     }
-    return sendProblem(reply, { type: 'about:blank', title: 'Not Found', status: 404, detail: `There is no route ${request.method} ${path}.` });
+    return sendProblem(reply, {
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: `There is no route ${request.method} ${path}.`,
+    });
   });
 }
 

@@ -10,7 +10,8 @@ export interface SecurityOptions {
   corsOrigins: string[];
 }
 
-const isPreflight = (request: FastifyRequest) => request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+const isPreflight = (request: FastifyRequest) =>
+  request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
 
 export const HELMET_OPTIONS = {
   contentSecurityPolicy: {
@@ -63,7 +64,9 @@ async function security(app: FastifyInstance, { corsOrigins }: SecurityOptions) 
     // A preflight from an origin not listed gets a Problem, not a 204 the browser would then refuse.
     const origin = request.headers.origin;
     if (checkPreflights && isPreflight(request) && (origin === undefined || !allowed.has(origin))) {
-      return done(forbidden(`Cross-origin requests from ${origin ?? 'this page'} are not allowed; allowed origins are set by POS_CORS_ORIGINS.`));
+      return done(
+        forbidden(`Cross-origin requests from ${origin ?? 'this page'} are not allowed; allowed origins are set by POS_CORS_ORIGINS.`),
+      );
     }
     done();
   });

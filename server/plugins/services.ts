@@ -79,8 +79,17 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     tokens,
     passwords: new Passwords(config.bcryptRounds),
     // The plain store: a failed login is counted whatever becomes of the request.
-    throttle: new LoginThrottle(store, config.loginMaxFailures, config.loginWindowSeconds * 1000, () => now().getTime(), (lock) =>
-      app.log.warn(lock, `login throttled: ${lock.failures} failed logins for this ${lock.scope} within ${lock.window_seconds} s, locked for ${lock.lock_seconds} s; a manager can lift it (POST /users/{id}/unlock)`),
+    throttle: new LoginThrottle(
+      store,
+      config.loginMaxFailures,
+      config.loginWindowSeconds * 1000,
+      () => now().getTime(),
+      (lock) =>
+        app.log.warn(
+          lock,
+          `login throttled: ${lock.failures} failed logins for this ${lock.scope} within ${lock.window_seconds} ` +
+            `s, locked for ${lock.lock_seconds} s; a manager can lift it (POST /users/{id}/unlock)`,
+        ),
     ),
     scheduler: new OrderScheduler(store, now, app.log),
     menu: await openMenu(store),

@@ -52,7 +52,8 @@ async function openapi(app: FastifyInstance) {
       const documented = named.hoist(schema) as typeof schema;
       // A route guarded by app.authenticate says so, unless its schema already does.
       const token = accessTokenUse(route.preValidation);
-      if (token && documented && !documented.security) documented.security = token === 'required' ? [{ AccessToken: [] }] : [{}, { AccessToken: [] }];
+      if (token && documented && !documented.security)
+        documented.security = token === 'required' ? [{ AccessToken: [] }] : [{}, { AccessToken: [] }];
       return { schema: documented, url };
     },
     transformObject: (generated) => {

@@ -16,7 +16,12 @@ function credentials(body: TokenRequest | null | undefined, authorization: strin
   const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
   if (colon <= 0) {
-    throw new ProblemError(401, 'Unauthorized', 'Send `Authorization: Basic base64(user_name:password)` or a JSON body { "grant_type": "password", "user_name", "password" }.', { headers: BASIC_CHALLENGE });
+    throw new ProblemError(
+      401,
+      'Unauthorized',
+      'Send `Authorization: Basic base64(user_name:password)` or a JSON body { "grant_type": "password", "user_name", "password" }.',
+      { headers: BASIC_CHALLENGE },
+    );
   }
   return { userName: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
@@ -26,35 +31,45 @@ function credentials(body: TokenRequest | null | undefined, authorization: strin
 const config = { idempotency: 'not-stored' as const };
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/auth/token', {
-    config,
-    schema: {
-      operationId: 'logIn',
-      tags,
-      // Basic credentials, or none when the JSON password grant carries them.
-      security: [{ BasicAuth: [] }, {}],
-      summary: 'Log in: get an access token and a refresh token',
-      description: 'Credentials as `Authorization: Basic` or as the JSON password grant (then a Basic header is ignored). Repeated failures answer 429 with Retry-After.',
-      body: Nullable(TokenRequest),
-      response: { 201: AuthRecord, ...problems(400, 401, 415, 429) },
+  app.post(
+    '/auth/token',
+    {
+      config,
+      schema: {
+        operationId: 'logIn',
+        tags,
+        // Basic credentials, or none when the JSON password grant carries them.
+        security: [{ BasicAuth: [] }, {}],
+        summary: 'Log in: get an access token and a refresh token',
+        description:
+          'Credentials as `Authorization: Basic` or as the JSON password grant (then a Basic header is ' +
+          'ignored). Repeated failures answer 429 with Retry-After.',
+        body: Nullable(TokenRequest),
+        response: { 201: AuthRecord, ...problems(400, 401, 415, 429) },
+      },
     },
-  }, async (request, reply) => {
-    const { userName, password } = credentials(request.body, request.headers.authorization);
-    const user = await authenticate(app.pos, userName, password, request.ip);
-    return reply.code(201).send(await app.pos.tokens.issue(user));
-  });
+    async (request, reply) => {
+      const { userName, password } = credentials(request.body, request.headers.authorization);
+      const user = await authenticate(app.pos, userName, password, request.ip);
+      return reply.code(201).send(await app.pos.tokens.issue(user));
+    },
+  );
 
-  app.post('/auth/refresh-token', {
-    config,
-    schema: {
-      operationId: 'refreshTokens',
-      tags,
-      summary: 'Exchange a refresh token for a new token pair',
-      description: 'Refresh tokens are single-use; presenting a used one revokes every token of that login.',
-      body: RefreshRequest,
-      response: { 200: AuthRecord, ...problems(400, 401, 415) },
+  app.post(
+    '/auth/refresh-token',
+    {
+      config,
+      schema: {
+        operationId: 'refreshTokens',
+        tags,
+        summary: 'Exchange a refresh token for a new token pair',
+        description: 'Refresh tokens are single-use; presenting a used one revokes every token of that login.',
+        body: RefreshRequest,
+        response: { 200: AuthRecord, ...problems(400, 401, 415) },
+      },
     },
-  }, async (request) => app.pos.tokens.refresh(request.body.refresh_token));
+    async (request) => app.pos.tokens.refresh(request.body.refresh_token),
+  );
 };
 
 export default routes;

@@ -17,35 +17,47 @@ const CourseParams = Type.Object({
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const pass = app.authenticate((principal) => requireExpeditor(principal, 'fire held tickets'));
 
-  app.post('/orders/:id/courses/:n/fire', {
-    preValidation: pass,
-    schema: {
-      operationId: 'fireOrderCourse',
-      tags,
-      security,
-      summary: 'Fire a course of an order now',
-      description: 'Expeditors and managers; no body. Releases course n: its tickets fire so its dishes are ready together. Firing a fired course changes nothing (200). 409 while course n−1 has not fired; 404 for a course the order does not have.',
-      params: CourseParams,
-      response: { 200: Order, ...problems(400, 401, 403, 404, 409) },
+  app.post(
+    '/orders/:id/courses/:n/fire',
+    {
+      preValidation: pass,
+      schema: {
+        operationId: 'fireOrderCourse',
+        tags,
+        security,
+        summary: 'Fire a course of an order now',
+        description:
+          'Expeditors and managers; no body. Releases course n: its tickets fire so its dishes are ready ' +
+          'together. Firing a fired course changes nothing (200). 409 while course n−1 has not fired; 404 for a ' +
+          'course the order does not have.',
+        params: CourseParams,
+        response: { 200: Order, ...problems(400, 401, 403, 404, 409) },
+      },
     },
-  }, async (request) => {
-    const fired = await fires.fireCourse(app.pos, request.principal, request.params.id, request.params.n);
-    app.pos.scheduler.poke();
-    return fired;
-  });
+    async (request) => {
+      const fired = await fires.fireCourse(app.pos, request.principal, request.params.id, request.params.n);
+      app.pos.scheduler.poke();
+      return fired;
+    },
+  );
 
-  app.post('/orders/:id/fire', {
-    preValidation: pass,
-    schema: {
-      operationId: 'fireOrder',
-      tags,
-      security,
-      summary: 'Fire every held ticket of an order now',
-      description: "Expeditors and managers; no body. The expeditor's \"rush it\": every Draft ticket (held course or paced to fire later) fires now.",
-      params: IdParams,
-      response: { 200: Order, ...problems(401, 403, 404, 409) },
+  app.post(
+    '/orders/:id/fire',
+    {
+      preValidation: pass,
+      schema: {
+        operationId: 'fireOrder',
+        tags,
+        security,
+        summary: 'Fire every held ticket of an order now',
+        description:
+          'Expeditors and managers; no body. The expeditor\'s "rush it": every Draft ticket (held course or paced to fire later) fires now.',
+        params: IdParams,
+        response: { 200: Order, ...problems(401, 403, 404, 409) },
+      },
     },
-  }, async (request) => fires.fireOrder(app.pos, request.principal, request.params.id));
+    async (request) => fires.fireOrder(app.pos, request.principal, request.params.id),
+  );
 };
 
 export default routes;

@@ -13,19 +13,32 @@ const Health = Type.Object({
 });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', { schema: { operationId: 'getHealth', tags, summary: 'Liveness, and the release running', response: { 200: Health } } }, async () => ({ status: 'ok' as const, version: SERVER_VERSION }));
+  app.get(
+    '/health',
+    { schema: { operationId: 'getHealth', tags, summary: 'Liveness, and the release running', response: { 200: Health } } },
+    async () => ({ status: 'ok' as const, version: SERVER_VERSION }),
+  );
 
-  app.get('/ready', {
-    schema: { operationId: 'getReadiness', tags, summary: 'Readiness: the store is reachable', response: { 200: Status, ...problems(503) } },
-  }, async (request) => {
-    try {
-      await app.pos.store.ping();
-    } catch (error) {
-      request.log.warn({ err: error }, 'store not ready');
-      throw unavailable(`The ${app.pos.store.kind} store is not reachable: ${(error as Error).message}`);
-    }
-    return { status: 'ready', store: app.pos.store.kind };
-  });
+  app.get(
+    '/ready',
+    {
+      schema: {
+        operationId: 'getReadiness',
+        tags,
+        summary: 'Readiness: the store is reachable',
+        response: { 200: Status, ...problems(503) },
+      },
+    },
+    async (request) => {
+      try {
+        await app.pos.store.ping();
+      } catch (error) {
+        request.log.warn({ err: error }, 'store not ready');
+        throw unavailable(`The ${app.pos.store.kind} store is not reachable: ${(error as Error).message}`);
+      }
+      return { status: 'ready', store: app.pos.store.kind };
+    },
+  );
 };
 
 export default routes;

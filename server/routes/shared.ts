@@ -10,15 +10,21 @@ import type { ListResult } from '../../query/types.js';
 /** Problem responses for the given statuses, for the serializer; the document declares them as
  *  application/problem+json with their headers (../openapi/conventions.ts). */
 export function problems(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, Type.Object(Problem.properties, { description: problemDescriptions[status] ?? 'Problem' })]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, Type.Object(Problem.properties, { description: problemDescriptions[status] ?? 'Problem' })]),
+  );
 }
 
 /** Any property may be left out by `fields=`, so responses declare none as required (named PartialX). */
-export const Projectable = <T extends TSchema>(schema: T) => Type.Partial(schema, { $id: `Partial${(schema as { $id?: string }).$id ?? ''}` });
+export const Projectable = <T extends TSchema>(schema: T) =>
+  Type.Partial(schema, { $id: `Partial${(schema as { $id?: string }).$id ?? ''}` });
 
 export function ListResponse<T extends TSchema>(item: T, description: string) {
   return Type.Object(
-    { results: Type.Array(Projectable(item)), total_results: Type.Integer({ minimum: 0, description: 'All matches, ignoring limit and offset.' }) },
+    {
+      results: Type.Array(Projectable(item)),
+      total_results: Type.Integer({ minimum: 0, description: 'All matches, ignoring limit and offset.' }),
+    },
     { description },
   );
 }

@@ -13,61 +13,88 @@ import { ListResponse, problems } from './shared.js';
 
 const tags = ['Stations'];
 const security = [{ AccessToken: [] }];
-const StationOrder = Type.Intersect([Order, Type.Object({
-  dishes: Type.Array(Dish, { description: "That station's dishes of the ticket's course, one per dish_ids entry." }),
-  course: Type.Integer({ minimum: 1, description: 'The course of the ticket this row is (1 unless the order is paced by courses).' }),
-})], { $id: 'StationOrder' });
+const StationOrder = Type.Intersect(
+  [
+    Order,
+    Type.Object({
+      dishes: Type.Array(Dish, { description: "That station's dishes of the ticket's course, one per dish_ids entry." }),
+      course: Type.Integer({ minimum: 1, description: 'The course of the ticket this row is (1 unless the order is paced by courses).' }),
+    }),
+  ],
+  { $id: 'StationOrder' },
+);
 const PageQuerystring = Type.Pick(ListQuerystring, ['limit', 'offset']);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Patrons are refused (403) before a body is even read.
   const kitchen = app.authenticate((principal) => requireKitchenStaff(principal, 'work with station tickets'));
 
-  app.patch('/orders/:id/tickets/:station', {
-    preValidation: kitchen,
-    schema: {
-      operationId: 'moveOrderTicket',
-      tags,
-      security,
-      summary: "Move one station's ticket of an order (bump or recall)",
-      description: 'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ticket already has changes nothing. `course` picks the ticket when the order has one per course at the station (400 naming the courses without it).',
-      params: TicketParams,
-      body: TicketMove,
-      response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
+  app.patch(
+    '/orders/:id/tickets/:station',
+    {
+      preValidation: kitchen,
+      schema: {
+        operationId: 'moveOrderTicket',
+        tags,
+        security,
+        summary: "Move one station's ticket of an order (bump or recall)",
+        description:
+          'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress ' +
+          'once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ' +
+          'ticket already has changes nothing. `course` picks the ticket when the order has one per course at ' +
+          'the station (400 naming the courses without it).',
+        params: TicketParams,
+        body: TicketMove,
+        response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
+      },
     },
-  }, async (request) => {
-    const moved = await stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body);
-    // A course all Ready may have started the next one's gap: the scheduler plans its wake-up anew.
-    if (moved.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
-    return moved;
-  });
+    async (request) => {
+      const moved = await stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body);
+      // A course all Ready may have started the next one's gap: the scheduler plans its wake-up anew.
+      if (moved.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
+      return moved;
+    },
+  );
 
-  app.get('/stations/:station/tickets', {
-    preValidation: kitchen,
-    schema: {
-      operationId: 'listStationTickets',
-      tags,
-      security,
-      summary: "A station's queue",
-      description: 'One row per fired ticket at the station: Received and In Progress ones, and Ready or Voided ones for 10 minutes after (for recall, and so a cook sees what was called off), each with its course and that station\'s dishes of the course; highest priority first, then the oldest fired. Held tickets are not listed (see all-day `upcoming`).',
-      params: StationParams,
-      querystring: PageQuerystring,
-      response: { 200: ListResponse(StationOrder, "A page of the station's queue"), ...problems(400, 401, 403, 404) },
+  app.get(
+    '/stations/:station/tickets',
+    {
+      preValidation: kitchen,
+      schema: {
+        operationId: 'listStationTickets',
+        tags,
+        security,
+        summary: "A station's queue",
+        description:
+          'One row per fired ticket at the station: Received and In Progress ones, and Ready or Voided ones for ' +
+          '10 minutes after (for recall, and so a cook sees what was called off), each with its course and that ' +
+          "station's dishes of the course; highest priority first, then the oldest fired. Held tickets are not " +
+          'listed (see all-day `upcoming`).',
+        params: StationParams,
+        querystring: PageQuerystring,
+        response: { 200: ListResponse(StationOrder, "A page of the station's queue"), ...problems(400, 401, 403, 404) },
+      },
     },
-  }, async (request) => stations.stationQueue(app.pos, request.principal, request.params.station, parsePage(request.query)));
+    async (request) => stations.stationQueue(app.pos, request.principal, request.params.station, parsePage(request.query)),
+  );
 
-  app.get('/stations/:station/all-day', {
-    preValidation: kitchen,
-    schema: {
-      operationId: 'getStationAllDay',
-      tags,
-      security,
-      summary: "A station's all-day counts",
-      description: 'How many of each of the station\'s dishes are on Received and In Progress tickets (largest first), and on Draft tickets firing within 30 minutes.',
-      params: StationParams,
-      response: { 200: AllDay, ...problems(401, 403, 404) },
+  app.get(
+    '/stations/:station/all-day',
+    {
+      preValidation: kitchen,
+      schema: {
+        operationId: 'getStationAllDay',
+        tags,
+        security,
+        summary: "A station's all-day counts",
+        description:
+          "How many of each of the station's dishes are on Received and In Progress tickets (largest first), and on Draft tickets firing within 30 minutes.",
+        params: StationParams,
+        response: { 200: AllDay, ...problems(401, 403, 404) },
+      },
     },
-  }, async (request) => stations.allDay(app.pos, request.principal, request.params.station));
+    async (request) => stations.allDay(app.pos, request.principal, request.params.station),
+  );
 };
 
 export default routes;

@@ -44,17 +44,28 @@ export function normalize(raw: RawChangeEvent): Normalized {
     case 'drop':
     case 'rename':
       return isWatched(raw.ns.coll)
-        ? { kind: 'resync', reason: `the ${raw.ns.coll} collection was ${raw.operationType === 'drop' ? 'dropped' : 'renamed'}`, recreate: raw.ns.coll }
+        ? {
+            kind: 'resync',
+            reason: `the ${raw.ns.coll} collection was ${raw.operationType === 'drop' ? 'dropped' : 'renamed'}`,
+            recreate: raw.ns.coll,
+          }
         : { kind: 'skip', reason: `${raw.operationType} of an unwatched collection` };
     case 'invalidate':
-      return { kind: 'invalidate', reason: 'the change stream was invalidated (a watched collection or the database was dropped or renamed)' };
+      return {
+        kind: 'invalidate',
+        reason: 'the change stream was invalidated (a watched collection or the database was dropped or renamed)',
+      };
     default:
       // dropDatabase is always followed by invalidate; DDL events only come with showExpandedEvents.
       return { kind: 'skip', reason: `${raw.operationType} events carry no document` };
   }
 }
 
-type WriteEvent = mongo.ChangeStreamInsertDocument | mongo.ChangeStreamUpdateDocument | mongo.ChangeStreamReplaceDocument | mongo.ChangeStreamDeleteDocument;
+type WriteEvent =
+  | mongo.ChangeStreamInsertDocument
+  | mongo.ChangeStreamUpdateDocument
+  | mongo.ChangeStreamReplaceDocument
+  | mongo.ChangeStreamDeleteDocument;
 
 function normalizeWrite(raw: WriteEvent): Normalized {
   const coll = raw.ns.coll;
@@ -71,7 +82,8 @@ function normalizeWrite(raw: WriteEvent): Normalized {
       // No post-image: the document was deleted before it could be looked up (its delete follows),
       // or its image expired or was never written (a collection re-created without images). Which
       // one cannot be told here, and in the second case the screens would keep a stale document.
-      if (!raw.fullDocument) return { kind: 'resync', reason: `an ${raw.operationType} of ${coll} ${idOf(key)} arrived without the document after it` };
+      if (!raw.fullDocument)
+        return { kind: 'resync', reason: `an ${raw.operationType} of ${coll} ${idOf(key)} arrived without the document after it` };
       return change(coll, 'update', key, raw.fullDocument, raw.fullDocumentBeforeChange);
   }
 }

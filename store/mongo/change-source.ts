@@ -237,12 +237,12 @@ export class ChangeSource {
         this.options.recreate?.(null);
         return this.restartFromNow(result.reason);
       }
-      if (result.kind === 'change') this.options.deliver(this.before(raw, this.startedAt) ? { ...result.event, replayed: true } : result.event);
+      if (result.kind === 'change')
+        this.options.deliver(this.before(raw, this.startedAt) ? { ...result.event, replayed: true } : result.event);
       else if (result.kind === 'resync') {
         if (result.recreate) this.options.recreate?.(result.recreate);
         this.options.resync(result.reason);
-      }
-      else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
+      } else this.logger.debug({ reason: result.reason }, 'change-stream event skipped');
     }
     // Saved after delivery, so the saved position never runs ahead of what screens were sent.
     this.delivered = last._id;

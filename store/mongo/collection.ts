@@ -4,7 +4,17 @@ import mongoose, { type mongo } from 'mongoose';
 import { COLLECTIONS } from '../../models/collections.js';
 import type { Catalogue, Condition, ListQuery, ListResult } from '../../query/types.js';
 import { newId } from '../ids.js';
-import { StoreUnavailableError, type BaseDoc, type Collection, type CollectionName, type EachWrite, type FindOptions, type NewDoc, type Update, type WriteOptions } from '../types.js';
+import {
+  StoreUnavailableError,
+  type BaseDoc,
+  type Collection,
+  type CollectionName,
+  type EachWrite,
+  type FindOptions,
+  type NewDoc,
+  type Update,
+  type WriteOptions,
+} from '../types.js';
 import { defined, fromMongo, toMongoId } from './documents.js';
 import { toDuplicateError, toStoreError } from './errors.js';
 import { MatchCounts } from './counts.js';
@@ -86,7 +96,19 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
     return this.run(async () => {
       const filter = this.filter(query.filter);
       const sort = compileSort(this.catalogue, query.sort);
-      const ids = query.limit === 0 ? [] : await this.raw.find(filter, { ...this.options, sort, ...this.hint(filter, sort), skip: query.offset, projection: { _id: 1 }, ...(query.limit === undefined ? {} : { limit: query.limit }) }).toArray();
+      const ids =
+        query.limit === 0
+          ? []
+          : await this.raw
+              .find(filter, {
+                ...this.options,
+                sort,
+                ...this.hint(filter, sort),
+                skip: query.offset,
+                projection: { _id: 1 },
+                ...(query.limit === undefined ? {} : { limit: query.limit }),
+              })
+              .toArray();
       const page = ids.map((doc) => fromMongo<BaseDoc>(doc).id);
       return { ids: page, total_results: pageTotal(query, page.length) ?? (await this.total(filter)) };
     });
@@ -98,7 +120,10 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   update(id: string, update: Update<T>, options: WriteOptions = {}): Promise<T | null> {
     return this.write(async () => {
-      const after = await this.raw.findOneAndUpdate(this.target(id, options), this.changes(update), { ...this.options, returnDocument: 'after' });
+      const after = await this.raw.findOneAndUpdate(this.target(id, options), this.changes(update), {
+        ...this.options,
+        returnDocument: 'after',
+      });
       return this.publicOrNull(after);
     });
   }
@@ -138,7 +163,9 @@ export class MongoCollection<T extends BaseDoc> implements Collection<T> {
 
   private async read(filter: Filter, sort: MongoSort, skip: number, limit: number | undefined): Promise<T[]> {
     if (limit === 0) return [];
-    const docs = await this.raw.find(filter, { ...this.options, sort, ...this.hint(filter, sort), skip, ...(limit === undefined ? {} : { limit }) }).toArray();
+    const docs = await this.raw
+      .find(filter, { ...this.options, sort, ...this.hint(filter, sort), skip, ...(limit === undefined ? {} : { limit }) })
+      .toArray();
     return docs.map((doc) => fromMongo<T>(doc));
   }
 

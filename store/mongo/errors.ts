@@ -28,7 +28,9 @@ export function isDuplicateKey(error: unknown): error is InstanceType<typeof Mon
 
 /** E11000 names the violated index's keys; `_id` is the public id. */
 function duplicateField(error: InstanceType<typeof MongoServerError>): string {
-  const keys = Object.keys((error.keyPattern as Record<string, unknown> | undefined) ?? (error.keyValue as Record<string, unknown> | undefined) ?? {});
+  const keys = Object.keys(
+    (error.keyPattern as Record<string, unknown> | undefined) ?? (error.keyValue as Record<string, unknown> | undefined) ?? {},
+  );
   const field = keys[0] ?? /index: (\w+?)_-?1/.exec(error.message)?.[1] ?? 'id';
   return field === '_id' ? 'id' : field;
 }

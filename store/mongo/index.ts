@@ -35,7 +35,9 @@ const CONNECTION_OPTIONS = {
 async function assertReplicaSet(db: mongo.Db): Promise<void> {
   const hello = await db.command({ hello: 1 });
   if (!hello.setName && hello.msg !== 'isdbgrid') {
-    throw new Error('MongoDB is a standalone server; the store needs a replica set (a single-node one will do) for change streams and transactions');
+    throw new Error(
+      'MongoDB is a standalone server; the store needs a replica set (a single-node one will do) for change streams and transactions',
+    );
   }
 }
 
@@ -48,7 +50,11 @@ function preparingAgain(connection: mongoose.Connection, models: MongoModels, lo
     const which = collection ? { [collection]: models[collection] } : models;
     prepareCollections(connection, which, logger).then(
       () => logger.warn({ collection: collection ?? 'all' }, 'a dropped MongoDB collection was prepared again'),
-      (error: unknown) => logger.error({ err: error, collection: collection ?? 'all' }, 'could not prepare a dropped MongoDB collection again; restart to retry'),
+      (error: unknown) =>
+        logger.error(
+          { err: error, collection: collection ?? 'all' },
+          'could not prepare a dropped MongoDB collection again; restart to retry',
+        ),
     );
   };
 }
@@ -63,7 +69,12 @@ export async function openMongoStore(options: MongoStoreOptions): Promise<Store>
     await assertReplicaSet(db);
     const models = defineModels(connection);
     const { images } = await prepareCollections(connection, models, logger);
-    const stream = { open: mongoOpener(db, images), tokens: mongoResumeTokenStore(db, instanceId), recreate: preparingAgain(connection, models, logger), startTime: () => lastWriteTime(db) };
+    const stream = {
+      open: mongoOpener(db, images),
+      tokens: mongoResumeTokenStore(db, instanceId),
+      recreate: preparingAgain(connection, models, logger),
+      startTime: () => lastWriteTime(db),
+    };
     const watch = { giveUpAfterMs: options.giveUp?.afterMs ?? 0, onGiveUp: options.giveUp?.onGiveUp ?? (() => undefined) };
     const store = await MongoStore.open({ connection, models, clock: options.clock ?? (() => new Date()), logger, stream, watch });
     logger.info({ instanceId, images }, 'MongoDB store open');

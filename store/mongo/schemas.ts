@@ -37,7 +37,9 @@ function indexedFields(collection: CollectionName): string[][] {
   const listed = indexes.filter((fields) => fields.join() !== expiresBy);
   if (!SORT_INDEXED.includes(collection)) return listed;
   const sortable = Object.entries(catalogue).filter(([field, spec]) => spec.sortable && field !== 'id' && !spec.array);
-  const missing = sortable.map(([field]) => [field]).filter(([field]) => !listed.some((fields) => fields.length === 1 && fields[0] === field));
+  const missing = sortable
+    .map(([field]) => [field])
+    .filter(([field]) => !listed.some((fields) => fields.length === 1 && fields[0] === field));
   return [...listed, ...missing];
 }
 
@@ -51,7 +53,10 @@ export function sortIndexHint(collection: CollectionName, sort: Record<string, 1
 
 function schemaFor(collection: CollectionName): mongoose.Schema {
   // Writes go through the driver (see collection.ts), so the schema only carries indexes.
-  const schema = new mongoose.Schema({}, { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection });
+  const schema = new mongoose.Schema(
+    {},
+    { strict: false, versionKey: false, bufferCommands: false, autoIndex: false, autoCreate: false, collection },
+  );
   const { unique, expiresBy } = COLLECTIONS[collection];
   // The expiry field gets a TTL index of its own (TTL indexes have one field): MongoDB then deletes
   // each document once that date has passed, reading the index, never scanning.
@@ -92,7 +97,11 @@ async function dropRetiredIndexes(collection: CollectionName, model: MongoModel)
  * change events carry the document before and after each write. Returns whether images are on:
  * without them (older server, or no collMod right) the stream falls back to looking documents up.
  */
-export async function prepareCollections(connection: Connection, models: Partial<MongoModels>, logger: StoreLogger): Promise<{ images: boolean }> {
+export async function prepareCollections(
+  connection: Connection,
+  models: Partial<MongoModels>,
+  logger: StoreLogger,
+): Promise<{ images: boolean }> {
   let images = true;
   for (const [name, model] of Object.entries(models)) {
     await model.createCollection();
@@ -102,7 +111,10 @@ export async function prepareCollections(connection: Connection, models: Partial
       await connection.db!.command({ collMod: name, changeStreamPreAndPostImages: { enabled: true } });
     } catch (error) {
       images = false;
-      logger.warn({ err: error, collection: name }, 'cannot enable change-stream pre- and post-images; deleted documents will reach listeners without `before`');
+      logger.warn(
+        { err: error, collection: name },
+        'cannot enable change-stream pre- and post-images; deleted documents will reach listeners without `before`',
+      );
     }
   }
   return { images };

@@ -2,7 +2,16 @@
 // change stream fanned out in memory to every onChange / onResync subscriber.
 import type { ClientSession, Connection } from 'mongoose';
 import type { Collections } from '../../models/collections.js';
-import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type Collection, type CollectionName, type CommitTiming, type Store, type StoreSession } from '../types.js';
+import {
+  StoreUnavailableError,
+  type ChangeEvent,
+  type ChangeListener,
+  type Collection,
+  type CollectionName,
+  type CommitTiming,
+  type Store,
+  type StoreSession,
+} from '../types.js';
 import { ChangeSource, type ChangeSourceOptions } from './change-source.js';
 import { MongoCollection } from './collection.js';
 import { MatchCounts } from './counts.js';
@@ -93,7 +102,15 @@ export class MongoStore implements Store {
       session = await this.parts.connection.startSession();
       const bound = session;
       const view: StoreSession = { collection: (name) => this.collectionIn(name, bound) };
-      return await runTransaction(bound, () => work(view), TRANSACTION_OPTIONS, this.parts.retries, Date.now, (commit) => this.commits.emit(commit), this.parts.timer);
+      return await runTransaction(
+        bound,
+        () => work(view),
+        TRANSACTION_OPTIONS,
+        this.parts.retries,
+        Date.now,
+        (commit) => this.commits.emit(commit),
+        this.parts.timer,
+      );
     } catch (error) {
       throw toStoreError(error);
     } finally {
@@ -131,7 +148,10 @@ export class MongoStore implements Store {
     });
     if (!time) return;
     const timeoutMs = this.parts.settleTimeoutMs ?? SETTLE_TIMEOUT_MS;
-    const tooLate = () => new StoreUnavailableError(`the change stream has not caught up with the database within ${timeoutMs} ms (${this.source.problem() ?? 'it is open'})`);
+    const tooLate = () =>
+      new StoreUnavailableError(
+        `the change stream has not caught up with the database within ${timeoutMs} ms (${this.source.problem() ?? 'it is open'})`,
+      );
     await this.source.settle.reached(time, timeoutMs, tooLate);
   }
 

@@ -20,7 +20,8 @@ export const TRANSACTION_RETRIES: RetryBudget = { maxMs: 10_000, initialBackoffM
 const hasLabel = (error: unknown, label: string): boolean =>
   typeof (error as { hasErrorLabel?: unknown })?.hasErrorLabel === 'function' && (error as mongo.MongoError).hasErrorLabel(label);
 /** A commit that ran out of its own maxTimeMS is not retried (the driver's rule too). */
-const maxTimeExpired = (error: unknown) => (error as { code?: unknown })?.code === 50 || (error as { writeConcernError?: { code?: unknown } })?.writeConcernError?.code === 50;
+const maxTimeExpired = (error: unknown) =>
+  (error as { code?: unknown })?.code === 50 || (error as { writeConcernError?: { code?: unknown } })?.writeConcernError?.code === 50;
 
 export async function runTransaction<R>(
   session: ClientSession,
@@ -40,7 +41,9 @@ export async function runTransaction<R>(
     attempts += 1;
     const backoff = Math.min(budget.initialBackoffMs * 2 ** (attempts - 1), budget.maxBackoffMs) * (0.5 + Math.random() / 2);
     if (now() + backoff >= until) {
-      throw new StoreUnavailableError(`MongoDB could not commit the transaction in time (${attempts} attempts): ${describeError(error)}`, { cause: error });
+      throw new StoreUnavailableError(`MongoDB could not commit the transaction in time (${attempts} attempts): ${describeError(error)}`, {
+        cause: error,
+      });
     }
     await sleep(backoff);
   };

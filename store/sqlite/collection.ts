@@ -218,7 +218,14 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
    * returns the image written, or null when a condition failed. Values `doc` shares with `unchanged`
    * (by default the image before) are images already and are not copied again.
    */
-  private saved(connection: Connection, events: ChangeEvent[], before: Doc, doc: Doc, conditions: Condition[] = [], unchanged: Doc | null = before): Doc | null {
+  private saved(
+    connection: Connection,
+    events: ChangeEvent[],
+    before: Doc,
+    doc: Doc,
+    conditions: Condition[] = [],
+    unchanged: Doc | null = before,
+  ): Doc | null {
     const text = JSON.stringify(doc);
     const id = doc.id as string;
     if (connection.run(...this.updateStatement(id, before, doc, text, conditions)) === 0) return null;
@@ -232,7 +239,10 @@ export class SqliteCollection<T extends BaseDoc> implements Collection<T> {
   private updateStatement(id: string, before: Doc, doc: Doc, text: string, conditions: Condition[]): [string, Param[]] {
     if (conditions.length === 0 && this.rewriteSql) return [this.rewriteSql, [text, id]];
     const set = updateSet(this.name, before, doc, text);
-    const where = conditions.length === 0 ? { sql: 'id = ?', params: [id] } : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
+    const where =
+      conditions.length === 0
+        ? { sql: 'id = ?', params: [id] }
+        : compileWhere(this.name, [{ field: 'id', op: 'eq', value: id }, ...conditions]);
     return [`UPDATE ${this.table} SET ${set.sql}${whereSql(where)}`, [...set.params, ...where.params]];
   }
 

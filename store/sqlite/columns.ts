@@ -57,14 +57,17 @@ export function insertStatement(collection: CollectionName): string {
   let sql = inserts.get(collection);
   if (sql) return sql;
   const fields = columnFields(collection);
-  sql = fields.length === 0
-    ? `INSERT INTO ${tableName(collection)} (id, doc) VALUES (?, ?)`
-    : `INSERT INTO ${tableName(collection)} (id, doc, ${fields.map(columnName).join(', ')}, ${REVISION}) VALUES (?, ?, ${fields.map(() => '?').join(', ')}, 0)`;
+  sql =
+    fields.length === 0
+      ? `INSERT INTO ${tableName(collection)} (id, doc) VALUES (?, ?)`
+      : `INSERT INTO ${tableName(collection)} (id, doc, ${fields.map(columnName).join(', ')}, ${REVISION}) ` +
+        `VALUES (?, ?, ${fields.map(() => '?').join(', ')}, 0)`;
   inserts.set(collection, sql);
   return sql;
 }
 
-export const insertValues = (collection: CollectionName, doc: Doc): Param[] => columnFields(collection).map((field) => sqlValue(doc[field]));
+export const insertValues = (collection: CollectionName, doc: Doc): Param[] =>
+  columnFields(collection).map((field) => sqlValue(doc[field]));
 
 /**
  * The SET list writing `after` over `before`: the document, and only the columns whose value
@@ -107,19 +110,31 @@ export function installColumns(connection: Connection): void {
     const table = tableName(collection);
     connection.exec(tableStatement(collection));
     const present = new Set(connection.texts(`SELECT name FROM pragma_table_info(?)`, [collection]));
-    const refreshing = String(connection.value(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, [triggerName(collection, 'update').slice(1, -1)]) ?? '');
-    const stale = fields.filter((field) => !present.has(field) || !refreshing.includes(`${columnName(field)} = NEW.doc ->> ${jsonPath(field)}`));
+    const refreshing = String(
+      connection.value(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?`, [
+        triggerName(collection, 'update').slice(1, -1),
+      ]) ?? '',
+    );
+    const stale = fields.filter(
+      (field) => !present.has(field) || !refreshing.includes(`${columnName(field)} = NEW.doc ->> ${jsonPath(field)}`),
+    );
     if (stale.length === 0 && present.has(REVISION) && refreshing.includes(`${REVISION} = 0`)) continue;
     for (const field of stale) if (!present.has(field)) connection.exec(`ALTER TABLE ${table} ADD COLUMN ${columnName(field)}`);
     if (!present.has(REVISION)) connection.exec(`ALTER TABLE ${table} ADD COLUMN ${REVISION} INTEGER`);
     const described = new Set(describedIndexNames(collection));
-    const readingJson = connection.texts(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND instr(sql, '->>') > 0`, [collection]);
+    const readingJson = connection.texts(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND instr(sql, '->>') > 0`, [
+      collection,
+    ]);
     for (const name of readingJson.filter((index) => described.has(index))) connection.exec(`DROP INDEX "${name}"`);
     if (stale.length > 0) connection.exec(`UPDATE ${table} SET ${fromJson(stale, '')}, ${REVISION} = coalesce(${REVISION}, 0)`);
     const refresh = `UPDATE ${table} SET ${fromJson(fields, 'NEW.')}, ${REVISION} = 0 WHERE rowid = NEW.rowid;`;
     connection.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, 'insert')}`);
     connection.exec(`DROP TRIGGER IF EXISTS ${triggerName(collection, 'update')}`);
-    connection.exec(`CREATE TRIGGER ${triggerName(collection, 'insert')} AFTER INSERT ON ${table} WHEN NEW.${REVISION} IS NULL BEGIN ${refresh} END`);
-    connection.exec(`CREATE TRIGGER ${triggerName(collection, 'update')} AFTER UPDATE OF doc ON ${table} WHEN NEW.${REVISION} IS OLD.${REVISION} BEGIN ${refresh} END`);
+    connection.exec(
+      `CREATE TRIGGER ${triggerName(collection, 'insert')} AFTER INSERT ON ${table} WHEN NEW.${REVISION} IS NULL BEGIN ${refresh} END`,
+    );
+    connection.exec(
+      `CREATE TRIGGER ${triggerName(collection, 'update')} AFTER UPDATE OF doc ON ${table} WHEN NEW.${REVISION} IS OLD.${REVISION} BEGIN ${refresh} END`,
+    );
   }
 }

@@ -29,7 +29,9 @@ export class Connection {
 
   /** The first column of every row (the JSON text of documents). */
   texts(sql: string, params: Param[]): string[] {
-    return this.prepare(sql).pluck().all(...params) as string[];
+    return this.prepare(sql)
+      .pluck()
+      .all(...params) as string[];
   }
 
   /** Each row's JSON document, parsed once. */
@@ -39,12 +41,16 @@ export class Connection {
 
   /** The first two columns of every row (an id and its document's JSON text). */
   pairs(sql: string, params: Param[]): [string, string][] {
-    return this.prepare(sql).raw().all(...params) as [string, string][];
+    return this.prepare(sql)
+      .raw()
+      .all(...params) as [string, string][];
   }
 
   /** The first column of the first row (undefined without rows). */
   value(sql: string, params: Param[]): unknown {
-    return this.prepare(sql).pluck().get(...params);
+    return this.prepare(sql)
+      .pluck()
+      .get(...params);
   }
 
   /** Runs a write; returns the number of rows it changed. */

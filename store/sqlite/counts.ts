@@ -46,7 +46,12 @@ function triggerStatements(collection: CollectionName): string[] {
     `CREATE TRIGGER ${triggerName(collection, 'delete')} AFTER DELETE ON ${table} BEGIN ${add(collection, 'OLD', -1)} END`,
     ...(fields.length === 0
       ? []
-      : [`CREATE TRIGGER ${triggerName(collection, 'update')} AFTER UPDATE OF ${fields.map(columnName).join(', ')} ON ${table} WHEN ${moved} BEGIN ${add(collection, 'OLD', -1, combinations('OLD'))} ${add(collection, 'NEW', 1, combinations('NEW'))} END`]),
+      : [
+          `CREATE TRIGGER ${triggerName(collection, 'update')} AFTER UPDATE OF ` +
+            `${fields.map(columnName).join(', ')} ON ${table} WHEN ${moved} BEGIN ` +
+            `${add(collection, 'OLD', -1, combinations('OLD'))} ${add(collection, 'NEW', 1, combinations('NEW'))} ` +
+            `END`,
+        ]),
   ];
 }
 
@@ -58,8 +63,13 @@ function triggerStatements(collection: CollectionName): string[] {
  */
 export function installCounts(connection: Connection): void {
   installColumns(connection);
-  connection.exec(`CREATE TABLE IF NOT EXISTS ${COUNTS_TABLE} (collection TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (collection, key)) WITHOUT ROWID`);
-  const existing = connection.texts(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_\\_counts\\_\\_%' ESCAPE '\\'`, []);
+  connection.exec(
+    `CREATE TABLE IF NOT EXISTS ${COUNTS_TABLE} (collection TEXT NOT NULL, key TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (collection, key)) WITHOUT ROWID`,
+  );
+  const existing = connection.texts(
+    `SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE '%\\_\\_counts\\_\\_%' ESCAPE '\\'`,
+    [],
+  );
   for (const name of existing) connection.exec(`DROP TRIGGER "${name}"`);
   connection.exec(`DELETE FROM ${COUNTS_TABLE}`);
   for (const collection of countedCollections()) {
@@ -72,7 +82,10 @@ export function installCounts(connection: Connection): void {
 function fill(connection: Connection, collection: CollectionName): void {
   for (const combination of [[], ...(COLLECTIONS[collection].counts ?? [])]) {
     const key = `json_array(${combination.map((field) => `'${field}', ${fieldExpression(collection, field)}`).join(', ')})`;
-    connection.run(`INSERT INTO ${COUNTS_TABLE} (collection, key, n) SELECT ?, ${key}, count(*) FROM ${tableName(collection)} GROUP BY ${key}`, [collection]);
+    connection.run(
+      `INSERT INTO ${COUNTS_TABLE} (collection, key, n) SELECT ?, ${key}, count(*) FROM ${tableName(collection)} GROUP BY ${key}`,
+      [collection],
+    );
   }
 }
 
@@ -87,7 +100,9 @@ function valuesByField(collection: CollectionName, filter: readonly Condition[])
     values.set(field, [...new Set(list as string[])]);
   }
   const fields = [...values.keys()];
-  const counted = fields.length === 0 || combinations.some((combination) => combination.length === fields.length && combination.every((field) => values.has(field)));
+  const counted =
+    fields.length === 0 ||
+    combinations.some((combination) => combination.length === fields.length && combination.every((field) => values.has(field)));
   return counted ? values : null;
 }
 

@@ -23,7 +23,9 @@ export function toStoreError(error: unknown, collection?: CollectionName): unkno
  * columns, the columns ("upgrades.name", "users.id").
  */
 function violatedField(collection: CollectionName, message: string): string {
-  const unique = COLLECTIONS[collection].unique.find((index) => message.includes(`'${uniqueIndexName(collection, index)}'`) || message.endsWith(`: ${collection}.${index.field}`));
+  const unique = COLLECTIONS[collection].unique.find(
+    (index) => message.includes(`'${uniqueIndexName(collection, index)}'`) || message.endsWith(`: ${collection}.${index.field}`),
+  );
   return unique?.field ?? 'id';
 }
 

@@ -7,5 +7,7 @@ import type Database from 'better-sqlite3';
 export const FOLD = 'pos_fold';
 
 export function registerFold(db: Database.Database): void {
-  db.function(FOLD, { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : (value as null | number | bigint | Buffer)));
+  db.function(FOLD, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : (value as null | number | bigint | Buffer),
+  );
 }

@@ -3,7 +3,16 @@
 // connection that sees committed data.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Collections } from '../../models/collections.js';
-import { StoreUnavailableError, type ChangeEvent, type ChangeListener, type CommitTiming, type Collection, type CollectionName, type Store, type StoreSession } from '../types.js';
+import {
+  StoreUnavailableError,
+  type ChangeEvent,
+  type ChangeListener,
+  type CommitTiming,
+  type Collection,
+  type CollectionName,
+  type Store,
+  type StoreSession,
+} from '../types.js';
 import { CommitGroup, type CommitObserver } from './commit-group.js';
 import type { Connection } from './connection.js';
 import { closedError, toStoreError } from './errors.js';
@@ -57,7 +66,10 @@ class SqliteStore implements Store {
     private readonly feed: ChangeFeed,
     private readonly release: () => void,
     private readonly onListenerError: (error: unknown) => void,
-    { onCommit = () => {}, outsideWriteCheckMs = OUTSIDE_WRITE_CHECK_MS }: Pick<SqliteStoreOptions, 'onCommit' | 'outsideWriteCheckMs'> = {},
+    {
+      onCommit = () => {},
+      outsideWriteCheckMs = OUTSIDE_WRITE_CHECK_MS,
+    }: Pick<SqliteStoreOptions, 'onCommit' | 'outsideWriteCheckMs'> = {},
   ) {
     this.group = new CommitGroup(writer, feed, this.mutex, (outcome) => {
       // A refused commit means "cannot write"; /ready then proves writes work again.

@@ -39,7 +39,12 @@ function readHolder(file: string): Holder | undefined {
   try {
     const holder = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<Holder>;
     if (typeof holder.pid !== 'number' || typeof holder.host !== 'string') return undefined;
-    return { pid: holder.pid, host: holder.host, started_at: String(holder.started_at), ...(typeof holder.url === 'string' && { url: holder.url }) };
+    return {
+      pid: holder.pid,
+      host: holder.host,
+      started_at: String(holder.started_at),
+      ...(typeof holder.url === 'string' && { url: holder.url }),
+    };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     // Unreadable or half-written (a crash while writing it): no live owner can be named.

@@ -49,11 +49,18 @@ export function migrate(connection: Connection, file: string, now: () => Date): 
   const fresh = connection.value(`SELECT count(*) FROM sqlite_master WHERE type = 'table'`, []) === 0;
   const from = Number(connection.value('PRAGMA user_version', []));
   if (from > SCHEMA_VERSION) {
-    throw new Error(`${file} holds data format ${from}, written by a newer release; this one reads up to format ${SCHEMA_VERSION}: run the newer release, or restore a backup taken before the upgrade`);
+    throw new Error(
+      `${file} holds data format ${from}, written by a newer release; this one reads up to format ` +
+        `${SCHEMA_VERSION}: run the newer release, or restore a backup taken before the upgrade`,
+    );
   }
   if (from === SCHEMA_VERSION) return undefined;
   for (const migration of MIGRATIONS.filter(({ version }) => version > from)) migration.up(connection);
-  if (!fresh) connection.run('INSERT OR REPLACE INTO pos_meta (key, value) VALUES (?, ?)', [`upgraded_to_${SCHEMA_VERSION}`, JSON.stringify({ from, at: now().toISOString() })]);
+  if (!fresh)
+    connection.run('INSERT OR REPLACE INTO pos_meta (key, value) VALUES (?, ?)', [
+      `upgraded_to_${SCHEMA_VERSION}`,
+      JSON.stringify({ from, at: now().toISOString() }),
+    ]);
   // A pragma takes no bound parameters; the version is a number from this file.
   connection.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
   return fresh ? undefined : { from, to: SCHEMA_VERSION };

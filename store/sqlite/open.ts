@@ -109,7 +109,10 @@ function assertWritable(file: string): void {
   if ((mode & 0o222) === 0) throw new Error(`${file} is read-only (mode ${octal}): the server must be able to write it`);
   // Most often a restore or a copy made as root: the mode allows writing, only not for this user.
   const user = process.getuid?.() ?? -1;
-  throw new Error(`${file} belongs to user ${uid} (group ${gid}, mode ${octal}) and this server runs as user ${user}, who cannot write it: give it to the server's user (e.g. chown pos: ${file})`);
+  throw new Error(
+    `${file} belongs to user ${uid} (group ${gid}, mode ${octal}) and this server runs as user ${user}, ` +
+      `who cannot write it: give it to the server's user (e.g. chown pos: ${file})`,
+  );
 }
 
 export interface Opened {

@@ -54,7 +54,10 @@ export function fieldExpression(collection: CollectionName, field: string): stri
 }
 
 /** Case-insensitive ones end in `_folded`: the Unicode fold replaced lower() (ASCII), under a new name. */
-export function uniqueIndexName(collection: CollectionName, { field, caseInsensitive }: { field: string; caseInsensitive: boolean }): string {
+export function uniqueIndexName(
+  collection: CollectionName,
+  { field, caseInsensitive }: { field: string; caseInsensitive: boolean },
+): string {
   return `${collection}__unique__${field.replaceAll('.', '_')}${caseInsensitive ? '_folded' : ''}`;
 }
 
@@ -77,7 +80,9 @@ function indexStatements(collection: CollectionName): string[] {
   for (const { field, caseInsensitive } of unique) {
     const value = caseInsensitive ? `${FOLD}(${fieldExpression(collection, field)})` : fieldExpression(collection, field);
     // Built before the ASCII-only index it replaces goes: a failure (names that now collide) keeps the old one.
-    statements.push(`CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, { field, caseInsensitive })}" ON ${table} (${value})`);
+    statements.push(
+      `CREATE UNIQUE INDEX IF NOT EXISTS "${uniqueIndexName(collection, { field, caseInsensitive })}" ON ${table} (${value})`,
+    );
     if (caseInsensitive) statements.push(`DROP INDEX IF EXISTS "${uniqueIndexName(collection, { field, caseInsensitive: false })}"`);
   }
   for (const fields of retired) statements.push(`DROP INDEX IF EXISTS ${indexName(collection, fields)}`);
@@ -95,8 +100,13 @@ export function tableStatement(collection: CollectionName): string {
 export function describedIndexNames(collection: CollectionName): string[] {
   const { catalogue, indexes, unique } = COLLECTIONS[collection];
   return [
-    ...indexes.filter((fields) => fields.every((field) => !catalogue[field]?.array)).map((fields) => indexName(collection, fields).slice(1, -1)),
-    ...unique.flatMap((index) => [uniqueIndexName(collection, { ...index, caseInsensitive: false }), uniqueIndexName(collection, { ...index, caseInsensitive: true })]),
+    ...indexes
+      .filter((fields) => fields.every((field) => !catalogue[field]?.array))
+      .map((fields) => indexName(collection, fields).slice(1, -1)),
+    ...unique.flatMap((index) => [
+      uniqueIndexName(collection, { ...index, caseInsensitive: false }),
+      uniqueIndexName(collection, { ...index, caseInsensitive: true }),
+    ]),
   ];
 }
 

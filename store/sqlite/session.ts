@@ -1,7 +1,14 @@
 // A set of collections sharing one way to reach the database: the store's own (each write its own
 // transaction) or a transaction's (every write joins it).
 import { COLLECTIONS, type Collections } from '../../models/collections.js';
-import { StoreUnavailableError, type BaseDoc, type ChangeEvent, type Collection, type CollectionName, type StoreSession } from '../types.js';
+import {
+  StoreUnavailableError,
+  type BaseDoc,
+  type ChangeEvent,
+  type Collection,
+  type CollectionName,
+  type StoreSession,
+} from '../types.js';
 import { SqliteCollection, type Access } from './collection.js';
 import type { Connection } from './connection.js';
 

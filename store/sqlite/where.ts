@@ -1,7 +1,16 @@
 // Compiles typed list queries to SQL over the documents: a field's column where it has one (schema.ts
 // columnFields), else its value in the JSON. Values only ever travel as bound parameters, so a value
 // that looks like an operator is compared as the data it is.
-import { FILTER_OPERATORS, type Catalogue, type Condition, type FieldSpec, type FieldType, type FilterOp, type ListQuery, type Scalar } from '../../query/types.js';
+import {
+  FILTER_OPERATORS,
+  type Catalogue,
+  type Condition,
+  type FieldSpec,
+  type FieldType,
+  type FilterOp,
+  type ListQuery,
+  type Scalar,
+} from '../../query/types.js';
 import { COLLECTIONS } from '../../models/collections.js';
 import { matches } from '../../query/evaluate.js';
 import type { CollectionName } from '../types.js';
@@ -30,7 +39,8 @@ const OPERATORS = new Set<string>([...FILTER_OPERATORS, 'nin']);
 function usableSpec(catalogue: Catalogue, field: string, use: 'filter' | 'sort'): FieldSpec & { type: Exclude<FieldType, 'object'> } {
   const spec = catalogue[field];
   if (!spec) throw new Error(`no field "${field}" in the collection's catalogue`);
-  if (spec.computed || spec.type === 'object') throw new Error(`the store cannot ${use} on "${field}": it is ${spec.computed ? 'computed' : 'composite'}`);
+  if (spec.computed || spec.type === 'object')
+    throw new Error(`the store cannot ${use} on "${field}": it is ${spec.computed ? 'computed' : 'composite'}`);
   return spec as FieldSpec & { type: Exclude<FieldType, 'object'> };
 }
 
@@ -143,7 +153,12 @@ export interface SortOrder {
 }
 
 export function compileOrder(collection: CollectionName, sort: ListQuery['sort']): SortOrder {
-  if (!sort) return { key: fieldExpression(collection, 'created_at'), direction: 'ASC', terms: `${fieldExpression(collection, 'created_at')} ASC, id ASC` };
+  if (!sort)
+    return {
+      key: fieldExpression(collection, 'created_at'),
+      direction: 'ASC',
+      terms: `${fieldExpression(collection, 'created_at')} ASC, id ASC`,
+    };
   const spec = usableSpec(COLLECTIONS[collection].catalogue, sort.field, 'sort');
   if (spec.array) throw new Error(`the store cannot sort on "${sort.field}": it lives inside an array`);
   if (sort.direction !== 'asc' && sort.direction !== 'desc') throw new Error(`unknown sort direction "${String(sort.direction)}"`);
@@ -163,7 +178,10 @@ export function listStatements(name: CollectionName, { filter, sort, limit, offs
   const count = countStatement(name, filter) ?? { sql: `SELECT count(*) FROM ${table}${whereSql(clause)}`, params: clause.params };
   const pageParams = [...clause.params, limit ?? -1, offset];
   // The page's ids alone: read from an index when one covers the filter and the sort.
-  const ids = { sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ${VALUE} OFFSET ${VALUE}`, params: pageParams };
+  const ids = {
+    sql: `SELECT id FROM ${table}${whereSql(clause)} ORDER BY ${order.terms} LIMIT ${VALUE} OFFSET ${VALUE}`,
+    params: pageParams,
+  };
   // Every match wanted (an internal find, often by ids): with nothing to skip, one pass reads and
   // sorts the documents; the two-pass page below would read each of them twice.
   if (limit === undefined && offset === 0) {

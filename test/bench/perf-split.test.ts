@@ -9,21 +9,50 @@ const JIT = '(/tmp/jitted-7-1.so)';
 
 /** `perf script` text: one sample per entry, a header then its frames, leaf first. */
 const script = (samples: [thread: string, frames: string[]][]) =>
-  samples.map(([thread, frames]) => [`${thread} 4242 [001] 100.000: 500500 cpu-clock:ppp:`, ...frames.map((frame) => `\t    7f00 ${frame}`)].join('\n')).join('\n\n') + '\n';
+  samples
+    .map(([thread, frames]) =>
+      [`${thread} 4242 [001] 100.000: 500500 cpu-clock:ppp:`, ...frames.map((frame) => `\t    7f00 ${frame}`)].join('\n'),
+    )
+    .join('\n\n') + '\n';
 
 const profile = script([
   // Inside SQLite, called from the store: SQLite's side, whatever JavaScript is above it.
-  ['MainThread', [`sqlite3VdbeExec+0x10 ${SQLITE}`, `sqlite3_step+0x2 ${SQLITE}`, `JS:*'run file:///srv/pos/dist/store/sqlite/connection.js:38:8+0x20 ${JIT}`]],
+  [
+    'MainThread',
+    [
+      `sqlite3VdbeExec+0x10 ${SQLITE}`,
+      `sqlite3_step+0x2 ${SQLITE}`,
+      `JS:*'run file:///srv/pos/dist/store/sqlite/connection.js:38:8+0x20 ${JIT}`,
+    ],
+  ],
   // The kernel writing the WAL under a COMMIT is SQLite's side too.
-  ['MainThread', [`ext4_file_write_iter+0x5 ([kernel.kallsyms])`, `__libc_pwrite+0x1 (/usr/lib/libc.so.6)`, `unixWrite+0x9 ${SQLITE}`, `JS:*'commit file:///srv/pos/dist/store/sqlite/commit-group.js:42:56+0x1 ${JIT}`]],
+  [
+    'MainThread',
+    [
+      `ext4_file_write_iter+0x5 ([kernel.kallsyms])`,
+      `__libc_pwrite+0x1 (/usr/lib/libc.so.6)`,
+      `unixWrite+0x9 ${SQLITE}`,
+      `JS:*'commit file:///srv/pos/dist/store/sqlite/commit-group.js:42:56+0x1 ${JIT}`,
+    ],
+  ],
   // JavaScript: the innermost file, below any built-in it called.
-  ['MainThread', [`Builtins_KeyedStoreIC_Megamorphic+0x3 ${NODE}`, `JS:*'copyProperties file:///srv/pos/dist/store/sqlite/images.js:48:24+0x9 ${JIT}`, `JS:*'saved file:///srv/pos/dist/store/sqlite/collection.js:200:10+0x1 ${JIT}`]],
+  [
+    'MainThread',
+    [
+      `Builtins_KeyedStoreIC_Megamorphic+0x3 ${NODE}`,
+      `JS:*'copyProperties file:///srv/pos/dist/store/sqlite/images.js:48:24+0x9 ${JIT}`,
+      `JS:*'saved file:///srv/pos/dist/store/sqlite/collection.js:200:10+0x1 ${JIT}`,
+    ],
+  ],
   ['MainThread', [`JS:*'copyProperties file:///srv/pos/dist/store/sqlite/images.js:48:24+0x9 ${JIT}`]],
   ['MainThread', [`JS:~send /srv/pos/node_modules/fastify/lib/reply.js:129:40+0x2 ${JIT}`]],
   ['MainThread', [`JS:~parse /srv/pos/node_modules/@fastify/ajv-compiler/index.js:1:1+0x2 ${JIT}`]],
   ['MainThread', [`JS:*'processTicksAndRejections node:internal/process/task_queues:72:35+0x6 ${JIT}`]],
   // A collection on the main thread, wherever it was triggered.
-  ['MainThread', [`v8::internal::Scavenger::ScavengeObject+0x1 ${NODE}`, `JS:*'saved file:///srv/pos/dist/store/sqlite/collection.js:200:10+0x1 ${JIT}`]],
+  [
+    'MainThread',
+    [`v8::internal::Scavenger::ScavengeObject+0x1 ${NODE}`, `JS:*'saved file:///srv/pos/dist/store/sqlite/collection.js:200:10+0x1 ${JIT}`],
+  ],
   // No JavaScript frame: the HTTP parser called from libuv.
   ['MainThread', [`llhttp__internal_execute+0x4 ${NODE}`, `uv__read+0x1 ${NODE}`]],
   // Idle: waiting for events is not CPU spent on an order.

@@ -21,9 +21,12 @@ describe('bench: quote simulation (smoke)', () => {
     expect(short!.quote.median!).toBeLessThan(10);
   }, 5000);
 
-  it('a small seeded rush: the quote from the live queues stays within a third of the naive quote\'s error', async () => {
+  it("a small seeded rush: the quote from the live queues stays within a third of the naive quote's error", async () => {
     // 40 quiet minutes, then 30 minutes of one order every 2 minutes: the hot line falls behind.
-    const phases = [{ name: 'early', from: 0, to: 40, every: 5 }, { name: 'rush', from: 40, to: 70, every: 2 }];
+    const phases = [
+      { name: 'early', from: 0, to: 40, every: 5 },
+      { name: 'rush', from: 40, to: 70, every: 2 },
+    ];
     const seeds = [1, 2, 3];
     const pooled = await simulateSeeds({ ...SERVICE, minutes: 70, phases }, seeds);
     const rush = phaseRows(pooled, ['early', 'rush'], seeds).find((row) => row.phase === 'rush')!;

@@ -36,7 +36,9 @@ describe('the benchmark report', () => {
     expect(section(text, '## Growth: every list as stored orders grow, and memory')).toEqual(['Not measured in this run.']);
     expect(text).not.toContain('NaN');
     expect(text).not.toMatch(/=\?|\?\)| \? /);
-    expect(text).toContain("| POST /orders ≤ 1.3× the contract's minimum in CPU per order, no sockets (c=16) | not measured | not measured |");
+    expect(text).toContain(
+      "| POST /orders ≤ 1.3× the contract's minimum in CPU per order, no sockets (c=16) | not measured | not measured |",
+    );
     expect(text).toContain('| RSS < 250 MB at the largest size, after the loads | not measured | not measured |');
   });
 });

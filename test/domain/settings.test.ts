@@ -30,11 +30,21 @@ describe('settings over HTTP', () => {
   });
 
   it('PATCH changes the fields given, PUT resets the ones it leaves out; both stored and kept in memory', async () => {
-    const patched = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { time_zone: 'Asia/Kolkata', max_wait_minutes: 40 } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: '/settings',
+      as: 'manager',
+      payload: { time_zone: 'Asia/Kolkata', max_wait_minutes: 40 },
+    });
     expect(patched.statusCode).toBe(200);
     const after = { ...DEFAULTS, time_zone: 'Asia/Kolkata', max_wait_minutes: 40, updated_at: t.clock.now().toISOString().slice(0, 10) };
     expect({ ...patched.json(), updated_at: patched.json().updated_at.slice(0, 10) }).toStrictEqual(after);
-    const again = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { low_portions: 3, default_pacing: 'courses' } });
+    const again = await t.inject({
+      method: 'PATCH',
+      url: '/settings',
+      as: 'manager',
+      payload: { low_portions: 3, default_pacing: 'courses' },
+    });
     expect(again.json()).toMatchObject({ time_zone: 'Asia/Kolkata', max_wait_minutes: 40, low_portions: 3, default_pacing: 'courses' });
     expect((await t.inject({ method: 'GET', url: '/settings', as: 'chef' })).json()).toStrictEqual(again.json());
 
@@ -82,11 +92,16 @@ describe('settings over HTTP', () => {
     const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', preparation_time: 5, ingredients: uses });
     const risotto = await addDish(t, { name: 'Risotto', station: 'hot', category: 'Main Course', preparation_time: 18, ingredients: uses });
     expect((await placeOrder(t, [salad.id, risotto.id])).pacing).toBe('at_once');
-    expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { default_pacing: 'together' } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { default_pacing: 'together' } })).statusCode).toBe(
+      200,
+    );
     const paced = await placeOrder(t, [salad.id, risotto.id]);
     expect(paced.pacing).toBe('together');
     // Together: the 5-minute salad is held until 13 minutes from now, the risotto fires at once.
-    expect(paced.tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([['cold', 'Draft'], ['hot', 'Received']]);
+    expect(paced.tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([
+      ['cold', 'Draft'],
+      ['hot', 'Received'],
+    ]);
     expect((await placeOrder(t, [salad.id, risotto.id], 'patron', { pacing: 'at_once' })).pacing).toBe('at_once');
   });
 
@@ -97,7 +112,9 @@ describe('settings over HTTP', () => {
       expect(response.json().time_zone).toBe(time_zone);
     }
     expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: {} })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: null } })).json().max_wait_minutes).toBeNull();
+    expect(
+      (await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: null } })).json().max_wait_minutes,
+    ).toBeNull();
   });
 
   it('keeps the stored settings across a restart, and the copy in memory follows every write', async () => {
@@ -137,7 +154,8 @@ describe('settings.updated', () => {
     screens = await openScreens(t);
     const changed = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: 30 } });
     await screens.fence();
-    const updates = (screen: Screens['all'][number]) => screen.inbox.envelopes.filter((e: Envelope) => e.type === 'settings.updated').map((e) => e.data);
+    const updates = (screen: Screens['all'][number]) =>
+      screen.inbox.envelopes.filter((e: Envelope) => e.type === 'settings.updated').map((e) => e.data);
     for (const room of ['station:cold', 'station:hot', 'station:beverages', 'expeditor'] as const) {
       for (const screen of screens.byRoom[room]) expect(updates(screen)).toStrictEqual([changed.json()]);
     }

@@ -76,7 +76,8 @@ export async function seedUsers(store: Store, roles: Role[]): Promise<UserDoc[]>
   passwordHash ??= new Passwords(4).hash(PASSWORD);
   const password_hash = await passwordHash;
   const users: UserDoc[] = [];
-  for (const role of roles) users.push(await store.collection('users').insert({ user_name: `${role}1`, email: `${role}1@example.com`, role, password_hash }));
+  for (const role of roles)
+    users.push(await store.collection('users').insert({ user_name: `${role}1`, email: `${role}1@example.com`, role, password_hash }));
   return users;
 }
 
@@ -95,7 +96,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     POS_CONNECTION_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const sqlite = openSqliteStore({ dataDir, clock: clock.now, onCommit: options.onCommit, outsideWriteCheckMs: options.outsideWriteCheckMs });
+  const sqlite = openSqliteStore({
+    dataDir,
+    clock: clock.now,
+    onCommit: options.onCommit,
+    outsideWriteCheckMs: options.outsideWriteCheckMs,
+  });
   const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
   const app = await buildApp({ config, store, jwtSecret: JWT_SECRET, now: clock.now, reestimate: options.reestimate ?? false });
   let url = '';
@@ -116,9 +122,17 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The bootstrap manager is made by the app itself, from the configuration, as in production.
     const [manager] = await store.collection('users').find([{ field: 'user_name', op: 'eq', value: 'manager1' }]);
     if (!manager) throw new Error('the bootstrap manager manager1 is missing');
-    const seeded = await seedUsers(store, ROLES_UNDER_TEST.filter((role) => role !== 'manager'));
+    const seeded = await seedUsers(
+      store,
+      ROLES_UNDER_TEST.filter((role) => role !== 'manager'),
+    );
     // What a login issues (a token pair, its refresh token stored), signed with the app's secret.
-    const issuer = new TokenService(store, { secret: JWT_SECRET, accessTtlSeconds: config.accessTokenTtlSeconds, refreshTtlSeconds: config.refreshTokenTtlSeconds, now: clock.now });
+    const issuer = new TokenService(store, {
+      secret: JWT_SECRET,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTtlSeconds: config.refreshTokenTtlSeconds,
+      now: clock.now,
+    });
     for (const user of [manager, ...seeded]) {
       userIds[user.role] = user.id;
       tokens[user.role] = (await issuer.issue(user)).access_token;

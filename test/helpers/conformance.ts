@@ -17,7 +17,8 @@ interface Route {
 
 // CommonJS with __esModule: Node hands over module.exports (the class is its `default`), vitest
 // the class itself.
-const OpenAPIResponseValidator = (validatorModule as Partial<typeof validatorModule>).default ?? (validatorModule as unknown as typeof validatorModule.default);
+const OpenAPIResponseValidator =
+  (validatorModule as Partial<typeof validatorModule>).default ?? (validatorModule as unknown as typeof validatorModule.default);
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 function requestPath(request: InjectOptions): string {
@@ -28,17 +29,30 @@ function requestPath(request: InjectOptions): string {
 
 function resolve<T>(document: O.Document, node: T | O.ReferenceObject): T {
   if (!node || typeof node !== 'object' || !('$ref' in node)) return node as T;
-  const found = node.$ref.replace(/^#\//, '').split('/').reduce<unknown>((at, part) => (at as Record<string, unknown>)?.[part], document);
+  const found = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((at, part) => (at as Record<string, unknown>)?.[part], document);
   return found as T;
 }
 
 type Validator = InstanceType<typeof OpenAPIResponseValidator>;
 
 /** What is wrong with `response` as an answer described by `declared`, or undefined. */
-function mismatch(document: O.Document, status: string, declared: O.ResponseObject, response: LightMyRequestResponse, validators: Map<object, Map<string, Validator>>): string | undefined {
-  const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+function mismatch(
+  document: O.Document,
+  status: string,
+  declared: O.ResponseObject,
+  response: LightMyRequestResponse,
+  validators: Map<object, Map<string, Validator>>,
+): string | undefined {
+  const mediaType =
+    String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim() ?? '';
   for (const [name, header] of Object.entries(declared.headers ?? {})) {
-    if (resolve<O.HeaderObject>(document, header).required && response.headers[name.toLowerCase()] === undefined) return `header ${name} is missing`;
+    if (resolve<O.HeaderObject>(document, header).required && response.headers[name.toLowerCase()] === undefined)
+      return `header ${name} is missing`;
   }
   if (!declared.content) return response.body === '' ? undefined : `a body (${mediaType}) where none is declared`;
   const media = declared.content[mediaType];
@@ -92,7 +106,10 @@ function compile(text: string): Compiled {
 
 export async function responseChecker(app: FastifyInstance): Promise<Check> {
   const { document, routes, validators } = compile((await app.inject({ method: 'GET', url: '/openapi.json' })).body);
-  const unknownRoute: O.ResponseObject = { description: 'Not Found', content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } };
+  const unknownRoute: O.ResponseObject = {
+    description: 'Not Found',
+    content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+  };
   return (request, response) => {
     const method = String(request.method ?? 'GET').toLowerCase() as O.HttpMethods;
     const path = requestPath(request);
@@ -104,7 +121,10 @@ export async function responseChecker(app: FastifyInstance): Promise<Check> {
     // An unknown route, or a route the document leaves out by design (boards, /docs, the documents).
     else if (status === '404') declared = unknownRoute;
     else return;
-    const problem = declared ? mismatch(document, status, resolve<O.ResponseObject>(document, declared), response, validators) : 'the status is not declared';
-    if (problem) throw new Error(`OpenAPI mismatch: ${method.toUpperCase()} ${path} answered ${status}: ${problem}\n${response.body.slice(0, 300)}`);
+    const problem = declared
+      ? mismatch(document, status, resolve<O.ResponseObject>(document, declared), response, validators)
+      : 'the status is not declared';
+    if (problem)
+      throw new Error(`OpenAPI mismatch: ${method.toUpperCase()} ${path} answered ${status}: ${problem}\n${response.body.slice(0, 300)}`);
   };
 }

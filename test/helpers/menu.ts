@@ -35,7 +35,12 @@ export async function addDish(t: TestApp, input: DishInput): Promise<Dish> {
 }
 
 export async function placeOrder(t: TestApp, dishIds: string[], as: Role = 'patron', extra: Record<string, unknown> = {}): Promise<Order> {
-  const response = await t.inject({ method: 'POST', url: '/orders', as, payload: { name: 'Ben', dish_ids: dishIds, table_number: 4, ...extra } });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/orders',
+    as,
+    payload: { name: 'Ben', dish_ids: dishIds, table_number: 4, ...extra },
+  });
   if (response.statusCode !== 201) throw new Error(`order: ${response.body}`);
   return response.json();
 }
@@ -46,8 +51,30 @@ export async function seedMenu(t: TestApp, stock = 20) {
   const beef = await addIngredient(t, 'Beef', stock);
   const lemon = await addIngredient(t, 'Lemon', stock);
   const salt = await addIngredient(t, 'Salt', stock);
-  const salad = await addDish(t, { name: 'Green Salad', station: 'cold', category: 'Appetizer', ingredients: [{ ingredient_id: lettuce.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] });
-  const steak = await addDish(t, { name: 'Steak', station: 'hot', preparation_time: 25, ingredients: [{ ingredient_id: beef.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] });
-  const lemonade = await addDish(t, { name: 'Lemonade', station: 'beverages', category: 'Drinks', preparation_time: 3, ingredients: [{ ingredient_id: lemon.id, is_essential: true }] });
+  const salad = await addDish(t, {
+    name: 'Green Salad',
+    station: 'cold',
+    category: 'Appetizer',
+    ingredients: [
+      { ingredient_id: lettuce.id, is_essential: true },
+      { ingredient_id: salt.id, is_essential: false },
+    ],
+  });
+  const steak = await addDish(t, {
+    name: 'Steak',
+    station: 'hot',
+    preparation_time: 25,
+    ingredients: [
+      { ingredient_id: beef.id, is_essential: true },
+      { ingredient_id: salt.id, is_essential: false },
+    ],
+  });
+  const lemonade = await addDish(t, {
+    name: 'Lemonade',
+    station: 'beverages',
+    category: 'Drinks',
+    preparation_time: 3,
+    ingredients: [{ ingredient_id: lemon.id, is_essential: true }],
+  });
   return { lettuce, beef, lemon, salt, salad, steak, lemonade };
 }

@@ -9,15 +9,19 @@ import { parseFields, parseListQuery, project, type RawListQuery } from '../../q
 import type { Catalogue, Condition } from '../../query/types.js';
 
 const DISH_FILTERABLE =
-  'allergens, category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
-const ORDER_FILTERABLE = 'allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, fire_at, id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, table_number, tickets.station, tickets.status, updated_at';
+  'allergens, category, created_at, description, id, image_name, ingredients.ingredient_id, ' +
+  'ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
+const ORDER_FILTERABLE =
+  'allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, fire_at, id, ' +
+  'name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, ' +
+  'table_number, tickets.station, tickets.status, updated_at';
 const USER_FILTERABLE = 'created_at, id, role, updated_at, user_name';
 const DISH_SORTABLE = 'category, created_at, id, name, preparation_time, price, station, updated_at';
-const DISH_FIELDS = 'allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
+const DISH_FIELDS =
+  'allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
 const OPERATORS = 'eq, ne, gt, gte, lt, lte, in, contains';
 const STATUSES = 'Draft, Received, In Progress, Ready for Assembly, On the Way, Ready for Pickup';
-const DATE_EXPECTED =
-  'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
+const DATE_EXPECTED = 'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
 const LIMIT_MESSAGE = 'limit must be an integer from 1 to 30';
 
 const dishes = (raw: RawListQuery) => parseListQuery(raw, dishCatalogue);
@@ -37,7 +41,13 @@ function problemOf(run: () => unknown): ProblemBody {
 }
 
 function expectBadRequest(run: () => unknown, path: string, detail: string) {
-  expect(problemOf(run)).toStrictEqual({ type: 'about:blank', status: 400, title: 'Bad Request', detail, errors: [{ path, message: detail }] });
+  expect(problemOf(run)).toStrictEqual({
+    type: 'about:blank',
+    status: 400,
+    title: 'Bad Request',
+    detail,
+    errors: [{ path, message: detail }],
+  });
 }
 
 const expectFilterError = (catalogue: Catalogue, filter: string, detail: string) =>
@@ -87,7 +97,12 @@ describe('sort and order', () => {
   });
 
   it.each(['asc', 'desc'] as const)('takes order=%s', (order) => {
-    expect(orders({ sort: 'priority', order })).toStrictEqual({ filter: [], sort: { field: 'priority', direction: order }, limit: 30, offset: 0 });
+    expect(orders({ sort: 'priority', order })).toStrictEqual({
+      filter: [],
+      sort: { field: 'priority', direction: order },
+      limit: 30,
+      offset: 0,
+    });
   });
 
   it.each(['colour', 'description', 'ingredients', 'is_available', 'ingredients.ingredient_id', '', 'constructor', '__proto__'])(
@@ -114,7 +129,12 @@ describe('sort and order', () => {
 
 describe('fields', () => {
   it('keeps the client order and collapses duplicates', () => {
-    expect(dishes({ fields: 'price|name|price|id|name' })).toStrictEqual({ filter: [], fields: ['price', 'name', 'id'], limit: 30, offset: 0 });
+    expect(dishes({ fields: 'price|name|price|id|name' })).toStrictEqual({
+      filter: [],
+      fields: ['price', 'name', 'id'],
+      limit: 30,
+      offset: 0,
+    });
   });
 
   it('allows computed and composite top-level properties', () => {
@@ -143,11 +163,16 @@ describe('fields', () => {
 
   it.each(['colour', 'ingredients.ingredient_id', 'Name', 'password', '__proto__', 'constructor'])(
     'refuses the unknown field %j, listing the valid ones',
-    (name) => expectBadRequest(() => dishes({ fields: `id|${name}` }), 'fields', `Unknown field '${name}' in fields; valid fields: ${DISH_FIELDS}`),
+    (name) =>
+      expectBadRequest(() => dishes({ fields: `id|${name}` }), 'fields', `Unknown field '${name}' in fields; valid fields: ${DISH_FIELDS}`),
   );
 
   it.each(['', 'id|', '|id', 'id||name'])('refuses the empty name in %j', (fields) =>
-    expectBadRequest(() => dishes({ fields }), 'fields', `fields contains an empty name (check for a stray |); valid fields: ${DISH_FIELDS}`),
+    expectBadRequest(
+      () => dishes({ fields }),
+      'fields',
+      `fields contains an empty name (check for a stray |); valid fields: ${DISH_FIELDS}`,
+    ),
   );
 });
 
@@ -309,7 +334,9 @@ describe('filter: values are data', () => {
   });
 
   it('combines filter with sort, fields and paging in one ListQuery', () => {
-    expect(orders({ filter: 'status.eq~Received', sort: 'priority', order: 'desc', fields: 'id|status', limit: '10', offset: '20' })).toStrictEqual({
+    expect(
+      orders({ filter: 'status.eq~Received', sort: 'priority', order: 'desc', fields: 'id|status', limit: '10', offset: '20' }),
+    ).toStrictEqual({
       filter: [{ field: 'status', op: 'eq', value: 'Received' }],
       sort: { field: 'priority', direction: 'desc' },
       fields: ['id', 'status'],
@@ -323,10 +350,13 @@ describe('filter: invalid values', () => {
   const invalid = (field: string, filter: string, text: string, expected: string) =>
     `Invalid value '${text}' for '${field}' in filter condition '${filter}'; expected ${expected}`;
 
-  it.each(['', 'abc', 'Infinity', '-Infinity', 'NaN', '1e999', '0x10', ' 5', '5 ', '+5', '1,5', '.5', '1..2'])('price: refuses %j', (text) => {
-    const filter = `price.gt~${text}`;
-    expectFilterError(dishCatalogue, filter, invalid('price', filter, text, 'a number (e.g. 12.5)'));
-  });
+  it.each(['', 'abc', 'Infinity', '-Infinity', 'NaN', '1e999', '0x10', ' 5', '5 ', '+5', '1,5', '.5', '1..2'])(
+    'price: refuses %j',
+    (text) => {
+      const filter = `price.gt~${text}`;
+      expectFilterError(dishCatalogue, filter, invalid('price', filter, text, 'a number (e.g. 12.5)'));
+    },
+  );
 
   it.each(['', '1.5', '1e3', 'x', '0x10', '9007199254740993', '+1'])('table_number: refuses %j', (text) => {
     const filter = `table_number.eq~${text}`;
@@ -383,7 +413,11 @@ describe('filter: invalid values', () => {
 describe('filter: properties', () => {
   it.each(['colour', 'ingredients.foo', 'constructor', '__proto__', 'toString', 'Name'])('refuses the unknown property %j', (field) => {
     const filter = `${field}.eq~x`;
-    expectFilterError(dishCatalogue, filter, `Unknown property '${field}' in filter condition '${filter}'; filterable properties: ${DISH_FILTERABLE}`);
+    expectFilterError(
+      dishCatalogue,
+      filter,
+      `Unknown property '${field}' in filter condition '${filter}'; filterable properties: ${DISH_FILTERABLE}`,
+    );
   });
 
   it('refuses owner_id on the public order catalogue', () => {

@@ -34,7 +34,7 @@ const { Encoder: SocketIoEncoder } = createRequire(import.meta.url)('socket.io-p
 const event = (data: unknown[], extra: Partial<Packet> = {}): Packet => ({ type: PacketType.EVENT, nsp: '/', data, ...extra });
 
 describe('the envelope encoder', () => {
-  it("encodes the event of an envelope being emitted to the very text socket.io-parser gives", () => {
+  it('encodes the event of an envelope being emitted to the very text socket.io-parser gives', () => {
     const cases: [object, (envelope: object) => Packet][] = [
       [envelope(), (env) => event(['order.created', env])],
       // With connection-state recovery, socket.io appends the broadcast's offset.

@@ -41,7 +41,7 @@ describe('change feed', () => {
     expect(sent.every(({ envelope }) => !Number.isNaN(Date.parse(envelope.at)))).toBe(true);
   });
 
-  it('hands over each commit\'s envelopes together, its orders first, its stock in one event, ids growing in that order', async () => {
+  it("hands over each commit's envelopes together, its orders first, its stock in one event, ids growing in that order", async () => {
     const lime = await addIngredient(store, 'Lime', 50);
     const mint = await addIngredient(store, 'Mint', 50);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id, mint.id] });
@@ -68,16 +68,27 @@ describe('change feed', () => {
     });
   });
 
-  it('puts a commit\'s kitchen events first, station by station (orders, then counts), then the expeditor\'s, then the menu\'s', async () => {
+  it("puts a commit's kitchen events first, station by station (orders, then counts), then the expeditor's, then the menu's", async () => {
     const lime = await addIngredient(store, 'Lime', 1);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
-    const ticket = { station: 'beverages' as const, status: 'Received' as const, fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null };
+    const ticket = {
+      station: 'beverages' as const,
+      status: 'Received' as const,
+      fired_at: '2026-11-21T12:00:00.000Z',
+      started_at: null,
+      ready_at: null,
+      bumped_by: null,
+    };
     await store.transaction(async (session) => {
       await session.collection('orders').insert({ ...orderFields([mojito.id]), tickets: [ticket] });
       await session.collection('ingredients').update(lime.id, { inc: { in_stock_qty: -1 } });
     });
     await feed.stop();
-    expect(summary().slice(2).map(([, type, rooms]) => [type, rooms])).toEqual([
+    expect(
+      summary()
+        .slice(2)
+        .map(([, type, rooms]) => [type, rooms]),
+    ).toEqual([
       ['order.created', ['station:beverages']],
       ['station.all_day', ['station:beverages']],
       ['order.created', ['expeditor']],
@@ -97,12 +108,17 @@ describe('change feed', () => {
     await store.transaction(async (session) => {
       for (const dish of [mojito, daiquiri]) {
         await session.collection('orders').insert(orderFields([dish.id]));
-        for (const { ingredient_id } of dish.ingredients) await session.collection('ingredients').update(ingredient_id, { inc: { in_stock_qty: -1 } });
+        for (const { ingredient_id } of dish.ingredients)
+          await session.collection('ingredients').update(ingredient_id, { inc: { in_stock_qty: -1 } });
       }
     });
     await feed.stop();
     // Room by room, each room's events in commit order.
-    expect(summary().slice(5).map(([, type, rooms]) => [type, rooms])).toEqual([
+    expect(
+      summary()
+        .slice(5)
+        .map(([, type, rooms]) => [type, rooms]),
+    ).toEqual([
       ['order.created', ['station:beverages']],
       ['order.created', ['station:beverages']],
       ['order.created', ['expeditor']],
@@ -111,16 +127,27 @@ describe('change feed', () => {
       ['order.created', ['owner:owner-secret']],
       ['stock.updated', ['menu']],
     ]);
-    expect(sent.filter(({ rooms }) => rooms[0] === 'expeditor').map(({ envelope }) => (envelope.data as { dish_ids: string[] }).dish_ids)).toEqual([[mojito.id], [daiquiri.id]]);
+    expect(
+      sent.filter(({ rooms }) => rooms[0] === 'expeditor').map(({ envelope }) => (envelope.data as { dish_ids: string[] }).dish_ids),
+    ).toEqual([[mojito.id], [daiquiri.id]]);
     const stock = sent.filter(({ envelope }) => envelope.type === 'stock.updated');
     expect(stock.map(({ rooms, envelope }) => [rooms, envelope.data])).toEqual([
-      [['menu'], { ingredients: [
-        { id: lime.id, in_stock_qty: 98, updated_at: expect.any(String) },
-        { id: mint.id, in_stock_qty: 99, updated_at: expect.any(String) },
-        { id: rum.id, in_stock_qty: 99, updated_at: expect.any(String) },
-      ] }],
+      [
+        ['menu'],
+        {
+          ingredients: [
+            { id: lime.id, in_stock_qty: 98, updated_at: expect.any(String) },
+            { id: mint.id, in_stock_qty: 99, updated_at: expect.any(String) },
+            { id: rum.id, in_stock_qty: 99, updated_at: expect.any(String) },
+          ],
+        },
+      ],
     ]);
-    expect(sent.filter(({ envelope }) => envelope.type.startsWith('ingredient.')).map(({ envelope }) => envelope.type)).toEqual(['ingredient.created', 'ingredient.created', 'ingredient.created']);
+    expect(sent.filter(({ envelope }) => envelope.type.startsWith('ingredient.')).map(({ envelope }) => envelope.type)).toEqual([
+      'ingredient.created',
+      'ingredient.created',
+      'ingredient.created',
+    ]);
   });
 
   it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
@@ -165,7 +192,14 @@ describe('change feed', () => {
     feed = startChangeFeed(store, { batch: (batch) => void sent.push(...batch), audience: () => audible }, pino({ level: 'silent' }));
     const lime = await addIngredient(store, 'Lime', 10);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
-    const ticket = { station: 'beverages' as const, status: 'Received' as const, fired_at: '2026-11-21T12:00:00.000Z', started_at: null, ready_at: null, bumped_by: null };
+    const ticket = {
+      station: 'beverages' as const,
+      status: 'Received' as const,
+      fired_at: '2026-11-21T12:00:00.000Z',
+      started_at: null,
+      ready_at: null,
+      bumped_by: null,
+    };
     // Each order once the feed has handled it (it reads the store as it goes).
     const order = async () => {
       const placed = await store.collection('orders').insert({ ...orderFields([mojito.id]), tickets: [ticket] });
@@ -182,7 +216,11 @@ describe('change feed', () => {
     audible = true;
     const last = await order();
     await feed.stop();
-    const mojitos = (quantity: number) => ({ station: 'beverages', items: [{ dish_id: mojito.id, name: 'Mojito', quantity }], upcoming: [] });
+    const mojitos = (quantity: number) => ({
+      station: 'beverages',
+      items: [{ dish_id: mojito.id, name: 'Mojito', quantity }],
+      upcoming: [],
+    });
     expect(sent.map(({ envelope }) => [envelope.id, envelope.type])).toEqual([
       [1, 'order.created'],
       [2, 'station.all_day'],
@@ -200,7 +238,9 @@ describe('change feed', () => {
   it('passes a store resync on to everyone', async () => {
     store.signalResync('change stream lost');
     await feed.stop();
-    expect(sent.map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([['everyone', 'resync', { reason: 'change stream lost' }]]);
+    expect(sent.map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([
+      ['everyone', 'resync', { reason: 'change stream lost' }],
+    ]);
   });
 
   it('asks everyone to resync for a deletion that came without the deleted document', async () => {

@@ -6,7 +6,11 @@ import { socketIoBacklog } from '../../realtime/guard.js';
 
 /** Just the engine.io connection fields socketIoBacklog reads. */
 function clientWith(writeBuffer: { data?: unknown }[], writable: boolean, bufferedAmount: () => number): Socket {
-  const socket = { get bufferedAmount() { return bufferedAmount(); } };
+  const socket = {
+    get bufferedAmount() {
+      return bufferedAmount();
+    },
+  };
   return { conn: { writeBuffer, transport: { writable, socket } } } as unknown as Socket;
 }
 

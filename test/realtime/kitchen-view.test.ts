@@ -16,7 +16,12 @@ describe('kitchen view', () => {
       await store.collection('ingredients').update(rice.id, { set: { in_stock_qty: 9 } });
     });
     const stock = await kitchenViewAt(store, () => later).stock([rice.id, basil.id]);
-    expect(stock).toEqual(new Map([[rice.id, 3], [basil.id, 8]]));
+    expect(stock).toEqual(
+      new Map([
+        [rice.id, 3],
+        [basil.id, 8],
+      ]),
+    );
   });
 
   it('leaves out documents created later and brings back documents deleted later', async () => {
@@ -56,7 +61,9 @@ describe('kitchen view from the live menu', () => {
     expect(await fromMenu.stock([rice.id])).toEqual(new Map([[rice.id, 3]]));
     expect(await fromMenu.dishes([soup.id])).toEqual(await fromStore.dishes([soup.id]));
     expect((await fromMenu.dishes([soup.id])).get(soup.id)?.name).toBe('Soup');
-    expect((await fromMenu.dishesUsing([basil.id])).map((dish) => dish.name)).toEqual((await fromStore.dishesUsing([basil.id])).map((dish) => dish.name));
+    expect((await fromMenu.dishesUsing([basil.id])).map((dish) => dish.name)).toEqual(
+      (await fromStore.dishesUsing([basil.id])).map((dish) => dish.name),
+    );
     expect(reads).toEqual([]);
     menu.close();
   });

@@ -18,7 +18,10 @@ afterEach(async () => {
   await t.close();
 });
 
-const allDays = (screen: Screens['all'][number]) => screen.inbox.envelopes.filter((e): e is Extract<Envelope, { type: 'station.all_day' }> => e.type === 'station.all_day').map((e) => e.data);
+const allDays = (screen: Screens['all'][number]) =>
+  screen.inbox.envelopes
+    .filter((e): e is Extract<Envelope, { type: 'station.all_day' }> => e.type === 'station.all_day')
+    .map((e) => e.data);
 
 describe('station.all_day', () => {
   it('follows orders placed, bumped and deleted, to the stations concerned only', async () => {
@@ -26,14 +29,25 @@ describe('station.all_day', () => {
     screens = await openScreens(t);
     const order = await placeOrder(t, [steak.id, salad.id, steak.id]);
     // Starting keeps the counts (In Progress still counts), and so does a priority change.
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { priority: 1 } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status: 'Ready' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status: 'In Progress' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { priority: 1 } })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status: 'Ready' } })).statusCode,
+    ).toBe(200);
     const second = await placeOrder(t, [salad.id]);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${second.id}`, as: 'expeditor' })).statusCode).toBe(204);
     await screens.fence();
 
-    const steaks = (quantity: number) => ({ station: 'hot', items: quantity ? [{ dish_id: steak.id, name: 'Steak', quantity }] : [], upcoming: [] });
+    const steaks = (quantity: number) => ({
+      station: 'hot',
+      items: quantity ? [{ dish_id: steak.id, name: 'Steak', quantity }] : [],
+      upcoming: [],
+    });
     const salads = (quantity: number) => ({ station: 'cold', items: [{ dish_id: salad.id, name: 'Green Salad', quantity }], upcoming: [] });
     for (const screen of screens.byRoom['station:hot']) expect(allDays(screen)).toEqual([steaks(2), steaks(0)]);
     for (const screen of screens.byRoom['station:cold']) expect(allDays(screen)).toEqual([salads(1), salads(2), salads(1)]);
@@ -51,7 +65,8 @@ describe('station.all_day', () => {
     screens = await openScreens(t);
     await placeOrder(t, [steak.id]);
     await screens.fence();
-    for (const screen of screens.byRoom['station:hot']) expect(allDays(screen)).toEqual([{ station: 'hot', items: [{ dish_id: steak.id, name: 'Steak', quantity: 4 }], upcoming: [] }]);
+    for (const screen of screens.byRoom['station:hot'])
+      expect(allDays(screen)).toEqual([{ station: 'hot', items: [{ dish_id: steak.id, name: 'Steak', quantity: 4 }], upcoming: [] }]);
   });
 
   it('counts a scheduled order as upcoming once it fires within 30 minutes', async () => {

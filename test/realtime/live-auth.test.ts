@@ -24,7 +24,12 @@ describe('handshake with real access tokens', () => {
     expect(sio).toMatchObject({ message: 'The access token is invalid.', data: { status: 401, title: 'Unauthorized' } });
     const ws = await connectWs(t.url, 'tampered', { token: tampered }).catch((error: { status: number; body: string }) => error);
     expect((ws as { status: number }).status).toBe(401);
-    expect(JSON.parse((ws as { body: string }).body)).toEqual({ type: 'about:blank', status: 401, title: 'Unauthorized', detail: 'The access token is invalid.' });
+    expect(JSON.parse((ws as { body: string }).body)).toEqual({
+      type: 'about:blank',
+      status: 401,
+      title: 'Unauthorized',
+      detail: 'The access token is invalid.',
+    });
   });
 
   it('refuses an expired token', async () => {
@@ -57,6 +62,9 @@ describe('AsyncAPI', () => {
   it('is served at /asyncapi.json', async () => {
     const response = await t.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ asyncapi: '3.1.0', servers: { socketio: { pathname: '/socket.io' }, websocket: { pathname: '/ws' } } });
+    expect(response.json()).toMatchObject({
+      asyncapi: '3.1.0',
+      servers: { socketio: { pathname: '/socket.io' }, websocket: { pathname: '/ws' } },
+    });
   });
 });

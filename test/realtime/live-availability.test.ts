@@ -34,10 +34,17 @@ describe('dish availability', () => {
     await patchIngredient(basil.id, { in_stock_delta: -1 });
     await screens.fence();
     // Every change is at or below low_portions (10): each is told, with the portions left.
-    const flips = [[false, 0], [true, 1], [false, 0], [true, 3], [true, 2]].map(([is_available, portions_left]) => ({ id: pesto.id, is_available, portions_left }));
+    const flips = [
+      [false, 0],
+      [true, 1],
+      [false, 0],
+      [true, 3],
+      [true, 2],
+    ].map(([is_available, portions_left]) => ({ id: pesto.id, is_available, portions_left }));
     for (const screen of [...screens.byRoom.menu, ...screens.byRoom['station:cold']]) expect(flipsOf(screen)).toEqual(flips);
     // The room of the dish's station hears it too, no other station room does.
-    for (const screen of screens.all.filter((s) => !screens.byRoom.menu.includes(s) && !screens.byRoom['station:cold'].includes(s))) expect(flipsOf(screen)).toEqual([]);
+    for (const screen of screens.all.filter((s) => !screens.byRoom.menu.includes(s) && !screens.byRoom['station:cold'].includes(s)))
+      expect(flipsOf(screen)).toEqual([]);
   });
 
   it('flips a dish once when one order empties two of its essentials, and only the dishes that flip', async () => {
@@ -45,10 +52,19 @@ describe('dish availability', () => {
     const mozzarella = await addIngredient(t, 'Mozzarella', 1);
     const oil = await addIngredient(t, 'Oil', 1);
     const caprese = await addDish(t, {
-      name: 'Caprese', station: 'cold',
-      ingredients: [{ ingredient_id: tomato.id, is_essential: true }, { ingredient_id: mozzarella.id, is_essential: true }, { ingredient_id: oil.id, is_essential: false }],
+      name: 'Caprese',
+      station: 'cold',
+      ingredients: [
+        { ingredient_id: tomato.id, is_essential: true },
+        { ingredient_id: mozzarella.id, is_essential: true },
+        { ingredient_id: oil.id, is_essential: false },
+      ],
     });
-    const bruschetta = await addDish(t, { name: 'Bruschetta', station: 'hot', ingredients: [{ ingredient_id: oil.id, is_essential: false }] });
+    const bruschetta = await addDish(t, {
+      name: 'Bruschetta',
+      station: 'hot',
+      ingredients: [{ ingredient_id: oil.id, is_essential: false }],
+    });
     await placeOrder(t, [caprese.id]);
     await screens.fence();
     for (const screen of screens.byRoom.menu) expect(flipsOf(screen)).toEqual([{ id: caprese.id, is_available: false, portions_left: 0 }]);

@@ -31,8 +31,17 @@ it('fires course 2 on the hot board and the pass, and tells the beverages board 
   expect(fired.statusCode).toBe(200);
   await screens.fence();
   const heard = (room: 'station:hot' | 'station:cold' | 'station:beverages' | 'expeditor') =>
-    screens.byRoom[room].map((screen) => screen.inbox.envelopes.filter((e): e is Updated => e.type === 'order.updated' && e.data.id === order.id).map((e) => e.data.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status])));
-  const after = [[[1, 'cold', 'Received'], [2, 'hot', 'Received']]];
+    screens.byRoom[room].map((screen) =>
+      screen.inbox.envelopes
+        .filter((e): e is Updated => e.type === 'order.updated' && e.data.id === order.id)
+        .map((e) => e.data.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status])),
+    );
+  const after = [
+    [
+      [1, 'cold', 'Received'],
+      [2, 'hot', 'Received'],
+    ],
+  ];
   for (const room of ['station:hot', 'station:cold', 'expeditor'] as const) expect(heard(room)).toEqual([after, after]);
   expect(heard('station:beverages')).toEqual([[], []]);
 });

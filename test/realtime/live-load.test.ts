@@ -32,26 +32,33 @@ describe('100 screens, 50 orders', () => {
       Array.from({ length: SCREENS }, async (_, i) => {
         const room = SCREEN_ROOMS[i % SCREEN_ROOMS.length]!;
         const token = room === 'menu' ? undefined : t.tokens.chef;
-        const screen = i % 2 === 0 ? await sioIn(t.url, `socket.io #${i} ${room}`, token, [room]) : await wsIn(t.url, `ws #${i} ${room}`, token, [room]);
+        const screen =
+          i % 2 === 0 ? await sioIn(t.url, `socket.io #${i} ${room}`, token, [room]) : await wsIn(t.url, `ws #${i} ${room}`, token, [room]);
         return { room, screen };
       }),
     );
     // A stock screen in the kitchen: the expeditor's orders and the menu's stock on one connection.
-    const both: Screen[] = [await sioIn(t.url, 'socket.io expeditor+menu', t.tokens.chef, ['expeditor', 'menu']), await wsIn(t.url, 'ws expeditor+menu', t.tokens.chef, ['expeditor', 'menu'])];
+    const both: Screen[] = [
+      await sioIn(t.url, 'socket.io expeditor+menu', t.tokens.chef, ['expeditor', 'menu']),
+      await wsIn(t.url, 'ws expeditor+menu', t.tokens.chef, ['expeditor', 'menu']),
+    ];
     screens.push(...both.map((screen) => ({ room: 'expeditor' as const, screen })));
 
     // One after another, so commit order is the order they were placed in.
     const orders: Order[] = [];
     for (let i = 0; i < ORDERS; i++) orders.push(await placeOrder(t, menus[i % menus.length]!));
     const expectedFor = (room: Room) =>
-      orders.filter((order) => room === 'expeditor' || order.dish_ids.some((id) => `station:${stationOf[id]}` === room)).map((order) => order.id);
+      orders
+        .filter((order) => room === 'expeditor' || order.dish_ids.some((id) => `station:${stationOf[id]}` === room))
+        .map((order) => order.id);
 
     const stockUpdates = (screen: Screen) => screen.inbox.envelopes.filter((e) => e.type === 'stock.updated').map((e) => e.id);
     // A rename (an ingredient.updated) marks the end of the run for the screens that follow stock.
     const renamed = await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { name: 'Lemons' } });
     expect(renamed.statusCode).toBe(200);
     const followsStock = (room: Room, screen: Screen) => room === 'menu' || both.includes(screen);
-    const theEnd = (screen: Screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === 'Lemons', 'the rename after the last order', 60_000);
+    const theEnd = (screen: Screen) =>
+      screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === 'Lemons', 'the rename after the last order', 60_000);
     const reference = both[0]!;
     await theEnd(reference);
     const stock = stockUpdates(reference);
@@ -64,7 +71,10 @@ describe('100 screens, 50 orders', () => {
       const received = screen.inbox.envelopes.filter((e) => e.type === 'order.created').map((e) => e.data.id);
       expect({ screen: screen.inbox.name, received }).toEqual({ screen: screen.inbox.name, received: expected });
       // Stock goes to the menu room only.
-      expect({ screen: screen.inbox.name, stock: stockUpdates(screen) }).toEqual({ screen: screen.inbox.name, stock: followsStock(room, screen) ? stock : [] });
+      expect({ screen: screen.inbox.name, stock: stockUpdates(screen) }).toEqual({
+        screen: screen.inbox.name,
+        stock: followsStock(room, screen) ? stock : [],
+      });
       const ids = screen.inbox.envelopes.map((e) => e.id);
       expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
     }

@@ -19,14 +19,27 @@ afterEach(async () => {
 });
 
 async function signUpPatron(userName: string): Promise<string> {
-  const created = await t.inject({ method: 'POST', url: '/users', payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role: 'patron' } });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/users',
+    payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role: 'patron' },
+  });
   expect(created.statusCode, created.body).toBe(201);
-  const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
+  const login = await t.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', user_name: userName, password: PASSWORD },
+  });
   return login.json<{ access_token: string }>().access_token;
 }
 
 async function place(token: string, name: string, dish: Dish): Promise<string> {
-  const response = await t.inject({ method: 'POST', url: '/orders', headers: { authorization: `Bearer ${token}` }, payload: { name, dish_ids: [dish.id] } });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/orders',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name, dish_ids: [dish.id] },
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string }>().id;
 }
@@ -48,10 +61,18 @@ it('a patron in my-orders receives their own orders only, on socket.io and /ws',
   const anas = await place(tokens.ana, 'Ana', risotto);
   const bens = await place(tokens.ben, 'Ben', risotto);
   const chefs = await place(tokens.chef, 'Staff', risotto);
-  expect((await t.inject({ method: 'PATCH', url: `/orders/${anas}`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(200);
-  expect((await t.inject({ method: 'DELETE', url: `/orders/${bens}`, headers: { authorization: `Bearer ${tokens.ben}` } })).statusCode).toBe(204);
+  expect((await t.inject({ method: 'PATCH', url: `/orders/${anas}`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(
+    200,
+  );
+  expect(
+    (await t.inject({ method: 'DELETE', url: `/orders/${bens}`, headers: { authorization: `Bearer ${tokens.ben}` } })).statusCode,
+  ).toBe(204);
   // A last order each: once it has arrived, everything committed before it has too.
-  const last = { ana: await place(tokens.ana, 'Ana', risotto), ben: await place(tokens.ben, 'Ben', risotto), chef: await place(tokens.chef, 'Staff', risotto) };
+  const last = {
+    ana: await place(tokens.ana, 'Ana', risotto),
+    ben: await place(tokens.ben, 'Ben', risotto),
+    chef: await place(tokens.chef, 'Staff', risotto),
+  };
   const expected = {
     ana: [`order.created ${anas}`, `order.updated ${anas}`, `order.created ${last.ana}`],
     ben: [`order.created ${bens}`, `order.deleted ${bens}`, `order.created ${last.ben}`],
@@ -64,7 +85,12 @@ it('a patron in my-orders receives their own orders only, on socket.io and /ws',
     }
   }
   const updated = screens.ana[1]!.inbox.envelopes[1]!.data;
-  expect(updated).toMatchObject({ id: anas, status: 'In Progress', dishes: [{ id: risotto.id, name: 'Risotto' }], tickets: [{ station: 'hot', status: 'In Progress' }] });
+  expect(updated).toMatchObject({
+    id: anas,
+    status: 'In Progress',
+    dishes: [{ id: risotto.id, name: 'Risotto' }],
+    tickets: [{ station: 'hot', status: 'In Progress' }],
+  });
   expect(updated).not.toHaveProperty('owner_id');
 });
 

@@ -44,7 +44,12 @@ describe('connection-state recovery', () => {
     expect(hot.socket.recovered).toBe(true);
     await hot.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === third.id, 'the last order');
     const orderEvents = hot.inbox.envelopes.filter((e) => e.type.startsWith('order.')).map((e) => `${e.type} ${idOf(e)}`);
-    expect(orderEvents).toEqual([`order.created ${first.id}`, `order.created ${second.id}`, `order.updated ${first.id}`, `order.created ${third.id}`]);
+    expect(orderEvents).toEqual([
+      `order.created ${first.id}`,
+      `order.created ${second.id}`,
+      `order.updated ${first.id}`,
+      `order.created ${third.id}`,
+    ]);
     const ids = hot.inbox.envelopes.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
     expect(new Set(ids).size).toBe(ids.length);

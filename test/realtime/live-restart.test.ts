@@ -34,12 +34,18 @@ describe('deletion after a restart', () => {
     const deleted = [`order.deleted ${order.id}`];
     const expected = { 'station:cold': deleted, 'station:hot': deleted, 'station:beverages': [], expeditor: deleted, menu: [] };
     for (const [room, events] of Object.entries(expected)) {
-      for (const screen of screens.byRoom[room as keyof typeof expected]) expect({ room, got: about(screen, order.id) }).toEqual({ room, got: events });
+      for (const screen of screens.byRoom[room as keyof typeof expected])
+        expect({ room, got: about(screen, order.id) }).toEqual({ room, got: events });
     }
     const dishesAt = (room: 'station:cold' | 'station:hot' | 'expeditor') =>
-      screens!.byRoom[room].map((screen) => screen.inbox.envelopes.find((e) => e.type === 'order.deleted')?.data).map((data) => (data as { dishes: { id: string }[] }).dishes.map((d) => d.id));
+      screens!.byRoom[room]
+        .map((screen) => screen.inbox.envelopes.find((e) => e.type === 'order.deleted')?.data)
+        .map((data) => (data as { dishes: { id: string }[] }).dishes.map((d) => d.id));
     expect(dishesAt('station:cold')).toEqual([[salad.id], [salad.id]]);
     expect(dishesAt('station:hot')).toEqual([[steak.id], [steak.id]]);
-    expect(dishesAt('expeditor')).toEqual([[salad.id, steak.id], [salad.id, steak.id]]);
+    expect(dishesAt('expeditor')).toEqual([
+      [salad.id, steak.id],
+      [salad.id, steak.id],
+    ]);
   });
 });

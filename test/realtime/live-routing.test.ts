@@ -40,7 +40,9 @@ describe('routing through the REST API', () => {
     // Taken by the order and given back by its deletion: stock, to the menu room only. The touches by
     // the dish's creation and deletion (see touchIngredients in domain/menu/dishes.ts) change nothing a
     // client sees, and send nothing.
-    const ingredientEvents = ['ingredient.created', 'stock.updated', 'stock.updated', 'ingredient.deleted'].map((type) => `${type} ${thyme.id}`);
+    const ingredientEvents = ['ingredient.created', 'stock.updated', 'stock.updated', 'ingredient.deleted'].map(
+      (type) => `${type} ${thyme.id}`,
+    );
     const expected = {
       'station:cold': [],
       'station:hot': orderEvents,
@@ -83,14 +85,34 @@ describe('routing through the REST API', () => {
   it('never puts owners, passwords, hashes or tokens in any event', async () => {
     screens = await openScreens(t);
     const { steak } = await seedMenu(t);
-    await ok(t.inject({ method: 'POST', url: '/users', payload: { user_name: 'newbie', email: 'newbie@example.com', password: 'Secret@Pass9', role: 'patron' } }), 201);
-    await ok(t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'newbie', password: 'Secret@Pass9' } }), 201);
+    await ok(
+      t.inject({
+        method: 'POST',
+        url: '/users',
+        payload: { user_name: 'newbie', email: 'newbie@example.com', password: 'Secret@Pass9', role: 'patron' },
+      }),
+      201,
+    );
+    await ok(
+      t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'newbie', password: 'Secret@Pass9' } }),
+      201,
+    );
     const order = await placeOrder(t, [steak.id]);
     await ok(t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'chef', payload: { status: 'In Progress' } }), 200);
     await screens.fence();
     const everything = JSON.stringify(screens.all.map((screen) => screen.inbox.envelopes));
     expect(everything).toContain(order.id);
-    for (const secret of ['owner_id', 'stock_taken', t.userIds.patron, 'password', 'hash', '$2', 'newbie', 'token', ...Object.values(t.tokens)]) {
+    for (const secret of [
+      'owner_id',
+      'stock_taken',
+      t.userIds.patron,
+      'password',
+      'hash',
+      '$2',
+      'newbie',
+      'token',
+      ...Object.values(t.tokens),
+    ]) {
       expect({ secret, found: everything.includes(secret) }).toEqual({ secret, found: false });
     }
   });

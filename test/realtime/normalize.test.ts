@@ -22,7 +22,15 @@ describe('normalize', () => {
   });
 
   it('drops collections no client hears of', () => {
-    const user = { id: 'b'.repeat(24), created_at: 't', updated_at: 't', user_name: 'al', email: 'a@b.c', role: 'chef', password_hash: 'x' };
+    const user = {
+      id: 'b'.repeat(24),
+      created_at: 't',
+      updated_at: 't',
+      user_name: 'al',
+      email: 'a@b.c',
+      role: 'chef',
+      password_hash: 'x',
+    };
     expect(normalize({ collection: 'users', operation: 'insert', id: user.id, before: null, after: user } as ChangeEvent)).toBeNull();
     expect(normalize({ collection: 'refresh_tokens', operation: 'delete', id: 'c', before: null, after: null } as ChangeEvent)).toBeNull();
   });
@@ -32,7 +40,8 @@ describe('normalize', () => {
   });
 
   it('tells apart deletions nobody can route: those of heard-of collections without a pre-image', () => {
-    const deletion = (collection: string, before: unknown) => ({ collection, operation: 'delete', id: 'd', before, after: null }) as ChangeEvent;
+    const deletion = (collection: string, before: unknown) =>
+      ({ collection, operation: 'delete', id: 'd', before, after: null }) as ChangeEvent;
     expect(isUnroutableDeletion(deletion('orders', null))).toBe(true);
     expect(isUnroutableDeletion(deletion('ingredients', null))).toBe(true);
     expect(isUnroutableDeletion(deletion('orders', ingredient))).toBe(false);

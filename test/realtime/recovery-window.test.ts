@@ -68,7 +68,11 @@ it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event 
 it('the bounded buffer keeps the newest broadcasts, never more than a tenth over its size', () => {
   // Not attached to an HTTP server: nothing to listen on or close.
   const io = new Server({ connectionStateRecovery: { maxDisconnectionDuration: 120_000 }, adapter: boundedRecoveryAdapter(10) });
-  const adapter = io.of('/').adapter as unknown as { bufferedEvents: number; packets: { data: unknown[] }[]; addAll(id: string, rooms: Set<string>): void };
+  const adapter = io.of('/').adapter as unknown as {
+    bufferedEvents: number;
+    packets: { data: unknown[] }[];
+    addAll(id: string, rooms: Set<string>): void;
+  };
   // A client in the room (the adapter's own record of one): broadcasts to empty rooms are dropped.
   adapter.addAll('a-screen', new Set(['menu']));
   const sizes: number[] = [];

@@ -51,7 +51,7 @@ describe('subscribe admission', () => {
     });
   });
 
-  it('turns my-orders into the viewer\'s own room inside the server, and back when it answers', () => {
+  it("turns my-orders into the viewer's own room inside the server, and back when it answers", () => {
     expect(channelsOf(['menu', 'my-orders'], as('patron'))).toEqual(['menu', 'owner:u1']);
     expect(roomOf('owner:u1', as('patron'))).toBe('my-orders');
     expect(roomOf('owner:u2', as('patron'))).toBeNull();
@@ -65,7 +65,11 @@ describe('subscribe admission', () => {
       detail: 'Unknown room(s): station:grill. Rooms are: station:cold, station:hot, station:beverages, expeditor, menu, my-orders.',
     });
     for (const request of [undefined, 'menu', { rooms: [] }, { rooms: 'menu' }]) {
-      expect(refusal(request, as('chef'))).toEqual({ status: 400, title: 'Bad Request', detail: 'Send { "rooms": [...] } with at least one room name.' });
+      expect(refusal(request, as('chef'))).toEqual({
+        status: 400,
+        title: 'Bad Request',
+        detail: 'Send { "rooms": [...] } with at least one room name.',
+      });
     }
   });
 });

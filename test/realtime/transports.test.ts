@@ -19,7 +19,10 @@ describe('one port, two protocols', () => {
     expect(polling.socket.io.engine.transport.name).toBe('polling');
     const dish = await addDish(server.store, { name: 'Tea', station: 'beverages' });
     for (const client of [websocket, polling, plain]) {
-      expect(await client.inbox.waitFor((e) => e.type === 'dish.created', 'dish.created')).toMatchObject({ id: 1, data: { id: dish.id, is_available: true } });
+      expect(await client.inbox.waitFor((e) => e.type === 'dish.created', 'dish.created')).toMatchObject({
+        id: 1,
+        data: { id: dish.id, is_available: true },
+      });
     }
     expect(server.app.realtime.connectedClients()).toEqual({ socketio: 2, ws: 1, total: 3 });
   });
@@ -40,38 +43,90 @@ describe('one port, two protocols', () => {
   it('serves the AsyncAPI document of the events', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/asyncapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json<{ asyncapi: string; channels: Record<string, { address: string; messages: Record<string, unknown> }>; components: { messages: Record<string, { name: string }> } }>();
+    const document = response.json<{
+      asyncapi: string;
+      channels: Record<string, { address: string; messages: Record<string, unknown> }>;
+      components: { messages: Record<string, { name: string }> };
+    }>();
     expect(document.asyncapi).toBe('3.1.0');
-    expect(Object.values(document.channels).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'my-orders', 'menu']);
+    expect(Object.values(document.channels).map((channel) => channel.address)).toEqual([
+      'station:cold',
+      'station:hot',
+      'station:beverages',
+      'expeditor',
+      'my-orders',
+      'menu',
+    ]);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
-    expect(Object.values(document.channels).map((channel) => [channel.address, Object.keys(channel.messages).filter((key) => key.startsWith('ingredient') || key.startsWith('stock'))])).toEqual([
-      ['station:cold', []], ['station:hot', []], ['station:beverages', []], ['expeditor', []], ['my-orders', []],
+    expect(
+      Object.values(document.channels).map((channel) => [
+        channel.address,
+        Object.keys(channel.messages).filter((key) => key.startsWith('ingredient') || key.startsWith('stock')),
+      ]),
+    ).toEqual([
+      ['station:cold', []],
+      ['station:hot', []],
+      ['station:beverages', []],
+      ['expeditor', []],
+      ['my-orders', []],
       ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted', 'stockUpdated']],
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
-      'order.created', 'order.updated', 'order.deleted', 'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-      'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated', 'station.all_day', 'settings.updated', 'resync',
+      'order.created',
+      'order.updated',
+      'order.deleted',
+      'dish.created',
+      'dish.updated',
+      'dish.deleted',
+      'dish.availability',
+      'ingredient.created',
+      'ingredient.updated',
+      'ingredient.deleted',
+      'stock.updated',
+      'station.all_day',
+      'settings.updated',
+      'resync',
     ]);
     // One commit's stock changes are one event: the ingredients it changed, each with its new stock.
     const stock = document.components.messages.stockUpdated as unknown as { payload: { properties: { data: unknown } } };
     expect(stock.payload.properties.data).toEqual({ $ref: '#/components/schemas/StockUpdate' });
-    expect((document.components as unknown as { schemas: Record<string, { properties: Record<string, { items: { required: string[] } }> }> }).schemas.StockUpdate!.properties.ingredients!.items.required).toEqual(['id', 'updated_at', 'in_stock_qty']);
+    expect(
+      (document.components as unknown as { schemas: Record<string, { properties: Record<string, { items: { required: string[] } }> }> })
+        .schemas.StockUpdate!.properties.ingredients!.items.required,
+    ).toEqual(['id', 'updated_at', 'in_stock_qty']);
     // All-day counts go to the station rooms only.
-    expect(Object.values(document.channels).filter((channel) => 'stationAll_day' in channel.messages).map((channel) => channel.address)).toEqual(['station:cold', 'station:hot', 'station:beverages']);
+    expect(
+      Object.values(document.channels)
+        .filter((channel) => 'stationAll_day' in channel.messages)
+        .map((channel) => channel.address),
+    ).toEqual(['station:cold', 'station:hot', 'station:beverages']);
   });
 });
 
 describe('handshake auth', () => {
   it('refuses a bad socket.io token with a connect_error carrying the Problem', async () => {
     const refusal = await connectSio(server.url, 'forged', { token: 'forged' }).catch((error: Error & { data?: unknown }) => error);
-    expect(refusal).toMatchObject({ message: 'The access token is not valid.', data: { status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' } });
+    expect(refusal).toMatchObject({
+      message: 'The access token is not valid.',
+      data: { status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' },
+    });
   });
 
   it('refuses a bad /ws token with a 401 Problem before the upgrade, by header or query', async () => {
     for (const via of ['header', 'query'] as const) {
-      const refusal = await connectWs(server.url, 'forged', { token: 'forged', via }).catch((error: { status: number; headers: Record<string, string>; body: string }) => error);
-      expect(refusal).toMatchObject({ status: 401, headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="pos"' } });
-      expect(JSON.parse((refusal as { body: string }).body)).toEqual({ type: 'about:blank', status: 401, title: 'Unauthorized', detail: 'The access token is not valid.' });
+      const refusal = await connectWs(server.url, 'forged', { token: 'forged', via }).catch(
+        (error: { status: number; headers: Record<string, string>; body: string }) => error,
+      );
+      expect(refusal).toMatchObject({
+        status: 401,
+        headers: { 'content-type': 'application/problem+json; charset=utf-8', 'www-authenticate': 'Bearer realm="pos"' },
+      });
+      expect(JSON.parse((refusal as { body: string }).body)).toEqual({
+        type: 'about:blank',
+        status: 401,
+        title: 'Unauthorized',
+        detail: 'The access token is not valid.',
+      });
     }
   });
 
@@ -87,13 +142,17 @@ describe('subscribe protocol', () => {
   it('lets anonymous clients into the menu only', async () => {
     const sio = track(await connectSio(server.url, 'anonymous sio'));
     expect(await sio.subscribe(['station:hot'])).toEqual({
-      ok: false, status: 401, title: 'Unauthorized',
+      ok: false,
+      status: 401,
+      title: 'Unauthorized',
       detail: 'Room(s) station:hot are for kitchen staff (chef, expeditor, manager). Connect with an access token.',
     });
     expect(await sio.subscribe(['menu'])).toEqual({ ok: true, rooms: ['menu'] });
     const ws = track(await connectWs(server.url, 'anonymous ws'));
     expect(await ws.subscribe(['expeditor'])).toEqual({
-      type: 'error', status: 401, title: 'Unauthorized',
+      type: 'error',
+      status: 401,
+      title: 'Unauthorized',
       detail: 'Room(s) expeditor are for kitchen staff (chef, expeditor, manager). Connect with an access token.',
     });
   });
@@ -111,7 +170,11 @@ describe('subscribe protocol', () => {
     const problem = { type: 'error', status: 400, title: 'Bad Request', detail: 'Send JSON: { "type": "subscribe", "rooms": ["menu"] }.' };
     expect(await ws.send('not json')).toEqual(problem);
     expect(await ws.send(JSON.stringify({ type: 'join', rooms: ['menu'] }))).toEqual(problem);
-    expect(await ws.send(JSON.stringify({ type: 'subscribe', rooms: ['kitchen'] }))).toMatchObject({ type: 'error', status: 400, title: 'Bad Request' });
+    expect(await ws.send(JSON.stringify({ type: 'subscribe', rooms: ['kitchen'] }))).toMatchObject({
+      type: 'error',
+      status: 400,
+      title: 'Bad Request',
+    });
   });
 });
 
@@ -169,7 +232,10 @@ describe('resync', () => {
     const ws = track(await connectWs(server.url, 'ws'));
     server.store.signalResync('change stream lost');
     for (const client of [sio, ws]) {
-      expect(await client.inbox.waitFor((e) => e.type === 'resync', 'resync')).toMatchObject({ type: 'resync', data: { reason: 'change stream lost' } });
+      expect(await client.inbox.waitFor((e) => e.type === 'resync', 'resync')).toMatchObject({
+        type: 'resync',
+        data: { reason: 'change stream lost' },
+      });
     }
   });
 });

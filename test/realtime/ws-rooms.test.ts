@@ -28,7 +28,12 @@ class FakeSocket extends EventEmitter {
 }
 const fake = () => new FakeSocket();
 const asWs = (socket: FakeSocket) => socket as unknown as WebSocket;
-const envelope: Envelope = { id: 1, type: 'dish.availability', at: '2026-11-21T12:00:00.000Z', data: { id: 'd1', is_available: false, portions_left: 0 } };
+const envelope: Envelope = {
+  id: 1,
+  type: 'dish.availability',
+  at: '2026-11-21T12:00:00.000Z',
+  data: { id: 'd1', is_available: false, portions_left: 0 },
+};
 
 describe('ws rooms', () => {
   it('sends an envelope once to each client in any of the rooms', () => {
@@ -52,7 +57,10 @@ describe('ws rooms', () => {
     rooms.join(asWs(hot), ['station:hot']);
     rooms.join(asWs(menu), ['menu']);
     rooms.join(asWs(both), ['station:hot', 'menu']);
-    rooms.broadcast([{ rooms: ['station:hot'], envelope }, { rooms: ['menu'], envelope: { ...envelope, id: 2 } }]);
+    rooms.broadcast([
+      { rooms: ['station:hot'], envelope },
+      { rooms: ['menu'], envelope: { ...envelope, id: 2 } },
+    ]);
     const [first, second] = [both.frames[0]!.data, both.frames[1]!.data];
     expect(first).toEqual(Buffer.from(JSON.stringify(envelope)));
     // The very same bytes, not an equal copy per client.
@@ -78,7 +86,10 @@ describe('ws rooms', () => {
     expect(menu.log).toEqual(['cork', 'send 2', 'send 3', 'uncork']);
     expect(both.log).toEqual(['cork', 'send 1', 'send 2', 'send 3', 'uncork']);
     expect(none.log).toEqual([]);
-    rooms.broadcast([{ rooms: ['station:hot'], envelope: at(4) }, { rooms: ['expeditor'], envelope: at(5) }]);
+    rooms.broadcast([
+      { rooms: ['station:hot'], envelope: at(4) },
+      { rooms: ['expeditor'], envelope: at(5) },
+    ]);
     expect(hot.log.slice(4)).toEqual(['send 4']);
     expect(both.log.slice(5)).toEqual(['send 4']);
     expect([menu, none].map((socket) => socket.sent.length)).toEqual([2, 0]);
@@ -92,7 +103,12 @@ describe('ws rooms', () => {
     broken.send = () => {
       throw new Error('socket gone');
     };
-    expect(() => rooms.broadcast([{ rooms: ['menu'], envelope }, { rooms: ['menu'], envelope }])).toThrow('socket gone');
+    expect(() =>
+      rooms.broadcast([
+        { rooms: ['menu'], envelope },
+        { rooms: ['menu'], envelope },
+      ]),
+    ).toThrow('socket gone');
     expect(broken.log).toEqual(['cork', 'uncork']);
   });
 

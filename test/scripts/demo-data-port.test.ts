@@ -16,9 +16,20 @@ describe('demo data and the port of the server that owns the data directory', ()
     const server = await startServer(serverEnv(dataDir));
     try {
       // Written just after the "listening" line this helper waits for.
-      await vi.waitFor(() => expect(JSON.parse(readFileSync(path.join(dataDir, 'pos.lock'), 'utf8'))).toMatchObject({ pid: server.child.pid, url: server.url }), { timeout: 5000, interval: 20 });
+      await vi.waitFor(
+        () =>
+          expect(JSON.parse(readFileSync(path.join(dataDir, 'pos.lock'), 'utf8'))).toMatchObject({
+            pid: server.child.pid,
+            url: server.url,
+          }),
+        { timeout: 5000, interval: 20 },
+      );
       const { PORT: _port, HOST: _host, ...withoutPort } = serverEnv(dataDir);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...withoutPort }, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, ...withoutPort },
+        encoding: 'utf8',
+      });
       expect({ status: run.status, stderr: run.stderr, first: run.stdout.split('\n')[0] }).toStrictEqual({
         status: 0,
         stderr: '',

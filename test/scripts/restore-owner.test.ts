@@ -34,14 +34,20 @@ describe('npm run restore', () => {
     fs.chownSync(dataDir, SERVICE_USER, SERVICE_USER);
     restore(dataDir, file, new Date('2026-11-26T12:00:00.000Z'));
     const restored = fs.statSync(path.join(dataDir, 'pos.sqlite'));
-    expect({ uid: restored.uid, gid: restored.gid, mode: (restored.mode & 0o777).toString(8) }).toStrictEqual({ uid: SERVICE_USER, gid: SERVICE_USER, mode: '600' });
+    expect({ uid: restored.uid, gid: restored.gid, mode: (restored.mode & 0o777).toString(8) }).toStrictEqual({
+      uid: SERVICE_USER,
+      gid: SERVICE_USER,
+      mode: '600',
+    });
   });
 
-  it("refuses to restore into ./data when POS_DATA_DIR is unset and ./data holds no database (pos.env not loaded)", () => {
+  it('refuses to restore into ./data when POS_DATA_DIR is unset and ./data holds no database (pos.env not loaded)', () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-restore-target-'));
     const fallback = path.join(scratch, 'data');
     expect(() => restoreTarget({}, fallback)).toThrow(
-      `POS_DATA_DIR is not set and ${fallback} holds no pos.sqlite, so this is not where your server keeps its data: load the server's settings first (sudo -u pos sh -c 'set -a; . /etc/pos/pos.env; exec npm run restore -- <file>') or set POS_DATA_DIR`,
+      `POS_DATA_DIR is not set and ${fallback} holds no pos.sqlite, so this is not where your server keeps ` +
+        `its data: load the server's settings first (sudo -u pos sh -c 'set -a; . /etc/pos/pos.env; exec npm ` +
+        `run restore -- <file>') or set POS_DATA_DIR`,
     );
     expect(restoreTarget({ POS_DATA_DIR: fallback }, fallback)).toBe(fallback);
     fs.mkdirSync(fallback);
@@ -56,15 +62,28 @@ describe('npm run restore', () => {
     await aBackup(dataDir);
     fs.chmodSync(path.join(dataDir, 'pos.sqlite'), 0o644);
     fs.chownSync(dataDir, SERVICE_USER, SERVICE_USER);
-    const opened = spawnSync(process.execPath, ['--import', 'tsx', '-e', `import('./store/sqlite/index.ts').then((m) => m.openSqliteStore({ dataDir: ${JSON.stringify(dataDir)} }))`], {
-      cwd: ROOT,
-      uid: SERVICE_USER,
-      gid: SERVICE_USER,
-      env: { PATH: process.env.PATH, HOME: scratch },
-      encoding: 'utf8',
-    });
+    const opened = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `import('./store/sqlite/index.ts').then((m) => m.openSqliteStore({ dataDir: ${JSON.stringify(dataDir)} }))`,
+      ],
+      {
+        cwd: ROOT,
+        uid: SERVICE_USER,
+        gid: SERVICE_USER,
+        env: { PATH: process.env.PATH, HOME: scratch },
+        encoding: 'utf8',
+      },
+    );
     expect(opened.status).toBe(1);
     const file = path.join(dataDir, 'pos.sqlite');
-    expect(opened.stderr).toContain(`cannot open the data directory ${dataDir}: ${file} belongs to user 0 (group 0, mode 644) and this server runs as user ${SERVICE_USER}, who cannot write it: give it to the server's user (e.g. chown pos: ${file})`);
+    expect(opened.stderr).toContain(
+      `cannot open the data directory ${dataDir}: ${file} belongs to user 0 (group 0, mode 644) and this ` +
+        `server runs as user ${SERVICE_USER}, who cannot write it: give it to the server's user (e.g. chown ` +
+        `pos: ${file})`,
+    );
   });
 });

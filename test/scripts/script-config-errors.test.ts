@@ -9,12 +9,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.join(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'pos-script-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const PROBLEM = 'Invalid configuration: POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`';
+const PROBLEM =
+  'Invalid configuration: POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`';
 
 const run = (entry: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: path.join(scratch, 'data'), POS_JWT_SECRET: ' '.repeat(32), POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'B0ss&Pass' },
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      POS_DATA_DIR: path.join(scratch, 'data'),
+      POS_JWT_SECRET: ' '.repeat(32),
+      POS_ADMIN_USER_NAME: 'boss',
+      POS_ADMIN_PASSWORD: 'B0ss&Pass',
+    },
     encoding: 'utf8',
     timeout: 60_000,
   });
@@ -28,6 +37,10 @@ describe('scripts with an invalid configuration', () => {
     ['scripts/demo-data.ts', [], `Cannot add the demo data: ${PROBLEM}`],
   ] as const)('%s prints one line and exits 1', { timeout: 60_000 }, (entry, args, message) => {
     const result = run(entry, ...args);
-    expect({ status: result.status, stderr: result.stderr, stdout: result.stdout }).toStrictEqual({ status: 1, stderr: `${message}\n`, stdout: '' });
+    expect({ status: result.status, stderr: result.stderr, stdout: result.stdout }).toStrictEqual({
+      status: 1,
+      stderr: `${message}\n`,
+      stdout: '',
+    });
   });
 });

@@ -22,7 +22,11 @@ describe('npm run dev', () => {
   it('stops tsx and the server on SIGTERM to npm, releasing the data directory', { timeout: 60_000 }, async () => {
     const scratch = mkdtempSync(path.join(tmpdir(), 'pos-dev-'));
     const dataDir = path.join(scratch, 'data');
-    const npm = spawn('npm', ['run', 'dev'], { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const npm = spawn('npm', ['run', 'dev'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -38,7 +42,12 @@ describe('npm run dev', () => {
       npm.kill('SIGTERM');
       await exited;
       await vi.waitFor(
-        () => expect({ tsx: isRunning(tsxPid), server: isRunning(serverPid), lock: existsSync(path.join(dataDir, 'pos.lock')) }).toStrictEqual({ tsx: false, server: false, lock: false }),
+        () =>
+          expect({ tsx: isRunning(tsxPid), server: isRunning(serverPid), lock: existsSync(path.join(dataDir, 'pos.lock')) }).toStrictEqual({
+            tsx: false,
+            server: false,
+            lock: false,
+          }),
         { timeout: 15_000, interval: 100 },
       );
       expect(output).toContain('"signal":"SIGTERM","msg":"shutting down: draining requests and closing sockets"');

@@ -20,7 +20,12 @@ function target() {
     const from = collections;
     return { count: () => collections - from, stop: () => {} };
   };
-  const memory = new MemoryTarget(200 * MB, { rss: () => rss, saveMemory: (on) => switches.push(on), onSwitch: (saving, bytes) => told.push([saving, bytes / MB]), countFullCollections });
+  const memory = new MemoryTarget(200 * MB, {
+    rss: () => rss,
+    saveMemory: (on) => switches.push(on),
+    onSwitch: (saving, bytes) => told.push([saving, bytes / MB]),
+    countFullCollections,
+  });
   return { memory, switches, told, setRss: (mb: number) => (rss = mb * MB), fullCollection: () => (collections += 1) };
 }
 
@@ -61,7 +66,10 @@ describe('MemoryTarget', () => {
     fullCollection();
     memory.check();
     expect(switches).toEqual([true, false]);
-    expect(told).toEqual([[true, 230], [false, 180]]);
+    expect(told).toEqual([
+      [true, 230],
+      [false, 180],
+    ]);
     // Between the low mark and the target it stays off: only the target starts saving.
     setRss(195);
     memory.check();
@@ -88,7 +96,11 @@ describe('MemoryTarget', () => {
       memory.check();
     }
     expect(switches).toEqual([true, false, true]);
-    expect(told).toEqual([[true, 230], [false, 159], [true, 240]]);
+    expect(told).toEqual([
+      [true, 230],
+      [false, 159],
+      [true, 240],
+    ]);
   });
 
   it('checks every CHECK_INTERVAL_MS once started, and leaves V8 in its normal mode when stopped', () => {

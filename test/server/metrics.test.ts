@@ -16,19 +16,36 @@ afterEach(async () => {
   await t.close();
 });
 
-const scrape = (remoteAddress: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
+  t.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
 
 describe('GET /metrics', () => {
-  it('answers a scraper on this machine, and managers from anywhere; 401 without a token, 403 for staff, a proxied loopback request needs a token', async () => {
-    t = await startTestApp();
-    const local = await scrape('127.0.0.1');
-    expect([local.statusCode, local.headers['content-type']]).toStrictEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
-    expect((await scrape('::1')).statusCode).toBe(200);
-    expectProblem(await scrape('10.0.0.9'), 401, 'This operation needs `Authorization: Bearer <access_token>`; get one at POST /auth/token.');
-    expectProblem(await scrape('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }), 401, 'This operation needs `Authorization: Bearer <access_token>`; get one at POST /auth/token.');
-    expectProblem(await scrape('10.0.0.9', { authorization: `Bearer ${t.tokens.chef}` }), 403, 'Your role (chef) may not read the metrics; this needs manager.');
-    expect((await scrape('10.0.0.9', { authorization: `Bearer ${t.tokens.manager}` })).statusCode).toBe(200);
-  });
+  it(
+    'answers a scraper on this machine, and managers from anywhere; 401 without a token, 403 for staff, a ' +
+      'proxied loopback request needs a token',
+    async () => {
+      t = await startTestApp();
+      const local = await scrape('127.0.0.1');
+      expect([local.statusCode, local.headers['content-type']]).toStrictEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
+      expect((await scrape('::1')).statusCode).toBe(200);
+      expectProblem(
+        await scrape('10.0.0.9'),
+        401,
+        'This operation needs `Authorization: Bearer <access_token>`; get one at POST /auth/token.',
+      );
+      expectProblem(
+        await scrape('127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }),
+        401,
+        'This operation needs `Authorization: Bearer <access_token>`; get one at POST /auth/token.',
+      );
+      expectProblem(
+        await scrape('10.0.0.9', { authorization: `Bearer ${t.tokens.chef}` }),
+        403,
+        'Your role (chef) may not read the metrics; this needs manager.',
+      );
+      expect((await scrape('10.0.0.9', { authorization: `Bearer ${t.tokens.manager}` })).statusCode).toBe(200);
+    },
+  );
 
   it('counts requests by route pattern and status, times them, and reports commits, orders per status, sockets per room and events pushed', async () => {
     t = await startTestApp({ listen: true });
@@ -54,6 +71,7 @@ describe('GET /metrics', () => {
     const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(lines).toContain(`pos_build_info{version="${version}",store="sqlite"} 1`);
     // Every family is introduced by HELP and TYPE, and every sample line is `name{labels} value`.
-    for (const line of lines.filter((entry) => entry !== '' && !entry.startsWith('#'))) expect(line).toMatch(/^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (\d+(\.\d+)?(e-?\d+)?|\+Inf)$/);
+    for (const line of lines.filter((entry) => entry !== '' && !entry.startsWith('#')))
+      expect(line).toMatch(/^[a-z_]+(\{[a-z_]+="[^"]*"(,[a-z_]+="[^"]*")*\})? (\d+(\.\d+)?(e-?\d+)?|\+Inf)$/);
   });
 });

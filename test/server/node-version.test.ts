@@ -17,7 +17,10 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
 });
 
 /** Runs `entry` through tsx on the old Node; what it exited with and wrote to stderr. */
-function runOldNode(entry: string, dataDir: string): Promise<{ entry: string; status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+function runOldNode(
+  entry: string,
+  dataDir: string,
+): Promise<{ entry: string; status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(OLD_NODE!, ['--import', 'tsx', entry], {
       cwd: ROOT,
@@ -49,24 +52,28 @@ describe('the Node version check', () => {
     expect(semver.minVersion(engines.node)?.version).toBe(MINIMUM_NODE.join('.'));
   });
 
-  it.runIf(OLD_NODE)('the server and every script exit 1 with that line on an old Node, never a segfault', { timeout: 120_000 }, async () => {
-    const scratch = mkdtempSync(path.join(tmpdir(), 'pos-old-node-'));
-    try {
-      const version = spawnSync(OLD_NODE!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
-      const entries = ['server/main.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/reset-admin.ts', 'scripts/demo-data.ts'];
-      // All at once: each is a separate process that stops before touching the data directory.
-      const runs = await Promise.all(entries.map((entry) => runOldNode(entry, path.join(scratch, 'data'))));
-      for (const run of runs) {
-        expect(run).toStrictEqual({
-          entry: run.entry,
-          status: 1,
-          signal: null,
-          stderr: `pos-server needs Node.js 24 LTS (22.20 or later also works); this is Node ${version}. Install Node 24 LTS (https://nodejs.org/en/download) and start again.\n`,
-        });
+  it.runIf(OLD_NODE)(
+    'the server and every script exit 1 with that line on an old Node, never a segfault',
+    { timeout: 120_000 },
+    async () => {
+      const scratch = mkdtempSync(path.join(tmpdir(), 'pos-old-node-'));
+      try {
+        const version = spawnSync(OLD_NODE!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.trim();
+        const entries = ['server/main.ts', 'scripts/backup.ts', 'scripts/restore.ts', 'scripts/reset-admin.ts', 'scripts/demo-data.ts'];
+        // All at once: each is a separate process that stops before touching the data directory.
+        const runs = await Promise.all(entries.map((entry) => runOldNode(entry, path.join(scratch, 'data'))));
+        for (const run of runs) {
+          expect(run).toStrictEqual({
+            entry: run.entry,
+            status: 1,
+            signal: null,
+            stderr: `pos-server needs Node.js 24 LTS (22.20 or later also works); this is Node ${version}. Install Node 24 LTS (https://nodejs.org/en/download) and start again.\n`,
+          });
+        }
+        expect(runs.map((run) => run.entry)).toStrictEqual(entries);
+      } finally {
+        rmSync(scratch, { recursive: true, force: true });
       }
-      expect(runs.map((run) => run.entry)).toStrictEqual(entries);
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

@@ -29,7 +29,7 @@ describe('the version', () => {
   it('docs/production.md upgrades to a release tag and says who makes the tags', () => {
     const doc = read('docs/production.md');
     expect(doc).toContain('git fetch --tags && git checkout v1.2.0');
-    expect(doc).toContain('The maintainers tag a release\'s commit (`v1.1.0`)');
+    expect(doc).toContain("The maintainers tag a release's commit (`v1.1.0`)");
     expect(doc).not.toContain('<release tag>');
   });
 });

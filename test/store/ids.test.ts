@@ -32,7 +32,11 @@ describe('document ids', () => {
 
   it('count on across seconds and wrap after 0xffffff', () => {
     const next = idGenerator('0011223344', 0xfffffe);
-    expect([next(NOON), next(NOON), next(NOON + 1000)].map((id) => id.slice(8))).toEqual(['0011223344fffffe', '0011223344ffffff', '0011223344000000']);
+    expect([next(NOON), next(NOON), next(NOON + 1000)].map((id) => id.slice(8))).toEqual([
+      '0011223344fffffe',
+      '0011223344ffffff',
+      '0011223344000000',
+    ]);
     expect(next(NOON + 1000).slice(0, 8)).toBe('6b081f41');
   });
 

@@ -10,12 +10,23 @@ export const CHROMIUM = '/usr/bin/chromium';
 export const WAIT_MS = 15_000;
 export const BROWSER_TEST_MS = 60_000;
 
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Fails (never skips) when Chromium is missing, saying how to install it. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`The browser tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (CI does this in .ci/run).`);
+    throw new Error(
+      `The browser tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (CI does this in .ci/run).`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }

@@ -9,7 +9,8 @@ import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
 import { keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
 
-const rowIds = (page: Page, list: string) => page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
+const rowIds = (page: Page, list: string) =>
+  page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
 const patch = async (t: TestApp, id: string, payload: Record<string, unknown>) => {
   expect((await t.inject({ method: 'PATCH', url: `/orders/${id}`, as: 'expeditor', payload })).statusCode).toBe(200);
 };
@@ -18,7 +19,8 @@ const patch = async (t: TestApp, id: string, payload: Record<string, unknown>) =
 function dishLines(order: Order, menu: Rush['menu']): string[] {
   return ['cold', 'hot', 'beverages'].flatMap((station) => {
     const counts = new Map<string, { name: string; count: number }>();
-    for (const id of order.dish_ids.filter((each) => menu.get(each)?.station === station)) counts.set(id, { name: menu.get(id)!.name, count: (counts.get(id)?.count ?? 0) + 1 });
+    for (const id of order.dish_ids.filter((each) => menu.get(each)?.station === station))
+      counts.set(id, { name: menu.get(id)!.name, count: (counts.get(id)?.count ?? 0) + 1 });
     return [...counts.values()].map(({ name, count }) => `${count}× ${name}`);
   });
 }
@@ -39,44 +41,55 @@ describe('expeditor at three sizes', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('shows every dish in full, the pass on top by wait, and one final move by order type, at 375, 1024 and 1280 px', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const { orders, menu } = await seedRush(t, 14);
-      // At the pass since 9, 6 and 3 minutes: a table, a takeaway, then a P0 table that waited least.
-      const [longest, takeaway, shortest] = [orders[1]!, orders[4]!, orders[6]!];
-      t.clock.advance(-9 * 60_000);
-      for (const order of [longest, takeaway, shortest]) {
-        await patch(t, order.id, { status: 'In Progress' });
-        await patch(t, order.id, { status: 'Ready for Assembly' });
-        t.clock.advance(3 * 60_000);
-      }
-      await patch(t, shortest.id, { priority: 0 });
-      expect(takeaway.table_number ?? null).toBe(null);
+  it(
+    'shows every dish in full, the pass on top by wait, and one final move by order type, at 375, 1024 and 1280 px',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const { orders, menu } = await seedRush(t, 14);
+        // At the pass since 9, 6 and 3 minutes: a table, a takeaway, then a P0 table that waited least.
+        const [longest, takeaway, shortest] = [orders[1]!, orders[4]!, orders[6]!];
+        t.clock.advance(-9 * 60_000);
+        for (const order of [longest, takeaway, shortest]) {
+          await patch(t, order.id, { status: 'In Progress' });
+          await patch(t, order.id, { status: 'Ready for Assembly' });
+          t.clock.advance(3 * 60_000);
+        }
+        await patch(t, shortest.id, { priority: 0 });
+        expect(takeaway.table_number ?? null).toBe(null);
 
-      for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
-        await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
-        expect((await rowIds(page, '#orders')).length).toBe(11);
-        await keepShot(page, `expeditor-${size.width}x${size.height}`);
-        const layout = await measure(page, '[data-order-id]', '.station-dishes li');
-        expect({ size, width: layout.scrollWidth, overlaps: layout.overlaps, small: layout.smallButtons, clipped: layout.clipped })
-          .toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [] });
-        expect(await page.evaluate(HEADINGS)).toStrictEqual([]);
-        // Every dish of every station is on the page as text, none only in a tooltip.
-        expect(await orderCard(page, orders[0]!.id).locator('.station-dishes li').allTextContents()).toStrictEqual(dishLines(orders[0]!, menu));
-        const shownDishes = await page.$$eval('[data-order-id] .station-dishes li', (items) => items.length);
-        const counted = orders.reduce((sum, order) => sum + new Set(order.dish_ids).size, 0);
-        expect(shownDishes).toBe(counted);
+        for (const size of SIZES) {
+          const page = await openBoard(browser, t, '/expeditor', size);
+          await signIn(page, 'expeditor');
+          await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
+          expect((await rowIds(page, '#orders')).length).toBe(11);
+          await keepShot(page, `expeditor-${size.width}x${size.height}`);
+          const layout = await measure(page, '[data-order-id]', '.station-dishes li');
+          expect({
+            size,
+            width: layout.scrollWidth,
+            overlaps: layout.overlaps,
+            small: layout.smallButtons,
+            clipped: layout.clipped,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [] });
+          expect(await page.evaluate(HEADINGS)).toStrictEqual([]);
+          // Every dish of every station is on the page as text, none only in a tooltip.
+          expect(await orderCard(page, orders[0]!.id).locator('.station-dishes li').allTextContents()).toStrictEqual(
+            dishLines(orders[0]!, menu),
+          );
+          const shownDishes = await page.$$eval('[data-order-id] .station-dishes li', (items) => items.length);
+          const counted = orders.reduce((sum, order) => sum + new Set(order.dish_ids).size, 0);
+          expect(shownDishes).toBe(counted);
 
-        expect(await orderCard(page, takeaway.id).locator('.order-moves button').allTextContents()).toStrictEqual(['Pickup']);
-        expect(await orderCard(page, longest.id).locator('.order-moves button').allTextContents()).toStrictEqual(['On the Way']);
-        await page.close();
+          expect(await orderCard(page, takeaway.id).locator('.order-moves button').allTextContents()).toStrictEqual(['Pickup']);
+          expect(await orderCard(page, longest.id).locator('.order-moves button').allTextContents()).toStrictEqual(['On the Way']);
+          await page.close();
+        }
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  }, 3 * BROWSER_TEST_MS);
+    },
+    3 * BROWSER_TEST_MS,
+  );
 });

@@ -6,14 +6,19 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, statusInApi, WAIT_MS } from './browser.js';
 
-const rowIds = (page: Page, list: string) => page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
+const rowIds = (page: Page, list: string) =>
+  page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
 
 function readStations(page: Page, id: string) {
-  return orderCard(page, id).locator('.station-part').evaluateAll((parts) => parts.map((part) => ({
-    station: part.querySelector('.station-name')?.textContent,
-    state: part.querySelector('.station-state')?.textContent,
-    dishes: [...part.querySelectorAll('li')].map((li) => li.textContent),
-  })));
+  return orderCard(page, id)
+    .locator('.station-part')
+    .evaluateAll((parts) =>
+      parts.map((part) => ({
+        station: part.querySelector('.station-name')?.textContent,
+        state: part.querySelector('.station-state')?.textContent,
+        dishes: [...part.querySelectorAll('li')].map((li) => li.textContent),
+      })),
+    );
 }
 
 async function priorityInApi(t: TestApp, id: string): Promise<number> {
@@ -32,74 +37,84 @@ describe('expeditor board', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it("shows each station's dishes and state, sorts by priority then age, and sets priorities", async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const older = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.salad.id], 'patron', { name: 'Ava' });
-      const newer = await placeOrder(t, [menu.lemonade.id], 'patron', { name: 'Ben' });
-      const page = await openBoard(browser, t, '/expeditor');
-      await signIn(page, 'expeditor');
-      await orderCard(page, newer.id).waitFor();
-      expect(await readStations(page, older.id)).toStrictEqual([
-        { station: 'cold', state: 'Waiting', dishes: ['2× Green Salad'] },
-        { station: 'hot', state: 'Waiting', dishes: ['1× Steak'] },
-      ]);
-      expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
+  it(
+    "shows each station's dishes and state, sorts by priority then age, and sets priorities",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const older = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.salad.id], 'patron', { name: 'Ava' });
+        const newer = await placeOrder(t, [menu.lemonade.id], 'patron', { name: 'Ben' });
+        const page = await openBoard(browser, t, '/expeditor');
+        await signIn(page, 'expeditor');
+        await orderCard(page, newer.id).waitFor();
+        expect(await readStations(page, older.id)).toStrictEqual([
+          { station: 'cold', state: 'Waiting', dishes: ['2× Green Salad'] },
+          { station: 'hot', state: 'Waiting', dishes: ['1× Steak'] },
+        ]);
+        expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
 
-      await orderCard(page, newer.id).locator('[data-action="raise"]').click();
-      await expect.poll(() => priorityInApi(t, newer.id), { timeout: WAIT_MS }).toBe(2);
-      await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([newer.id, older.id]);
+        await orderCard(page, newer.id).locator('[data-action="raise"]').click();
+        await expect.poll(() => priorityInApi(t, newer.id), { timeout: WAIT_MS }).toBe(2);
+        await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([newer.id, older.id]);
 
-      await orderCard(page, older.id).focus();
-      await page.keyboard.press('0');
-      await expect.poll(() => priorityInApi(t, older.id), { timeout: WAIT_MS }).toBe(0);
-      await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
+        await orderCard(page, older.id).focus();
+        await page.keyboard.press('0');
+        await expect.poll(() => priorityInApi(t, older.id), { timeout: WAIT_MS }).toBe(0);
+        await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
 
-      await page.click('[data-sort="age"]');
-      expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
-      await orderCard(page, older.id).locator('[data-action="lower"]').click();
-      await expect.poll(() => priorityInApi(t, older.id), { timeout: WAIT_MS }).toBe(1);
-      expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
-
-  it('sends a finished order on its way through the API, and lists scheduled Drafts with their fire time', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const order = await placeOrder(t, [menu.steak.id, menu.lemonade.id]);
-      const scheduledAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
-      const draft = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Later', scheduled_at: scheduledAt });
-      expect(draft.status).toBe('Draft');
-      const page = await openBoard(browser, t, '/expeditor', { width: 800, height: 1280 });
-      await signIn(page, 'expeditor');
-
-      await orderCard(page, draft.id).waitFor();
-      expect(await rowIds(page, '#drafts')).toStrictEqual([draft.id]);
-      expect(await orderCard(page, draft.id).locator('.order-fire').textContent()).toBe(fireText(draft.fire_at ?? ''));
-      expect(await orderCard(page, order.id).locator('[data-action="On the Way"]').isDisabled()).toBe(true);
-
-      for (const status of ['In Progress', 'Ready for Assembly']) {
-        expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'chef', payload: { status } })).statusCode).toBe(200);
+        await page.click('[data-sort="age"]');
+        expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
+        await orderCard(page, older.id).locator('[data-action="lower"]').click();
+        await expect.poll(() => priorityInApi(t, older.id), { timeout: WAIT_MS }).toBe(1);
+        expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
+      } finally {
+        await t.close();
       }
-      await expect.poll(() => readStations(page, order.id)).toStrictEqual([
-        { station: 'hot', state: 'Done ✓', dishes: ['1× Steak'] },
-        { station: 'beverages', state: 'Done ✓', dishes: ['1× Lemonade'] },
-      ]);
-      await orderCard(page, order.id).locator('[data-action="On the Way"]').click();
-      await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('On the Way');
-      await orderCard(page, order.id).waitFor({ state: 'detached' });
+    },
+    BROWSER_TEST_MS,
+  );
 
-      await orderCard(page, draft.id).locator('[data-action="fire"]').click();
-      await expect.poll(() => statusInApi(t, draft.id), { timeout: WAIT_MS }).toBe('Received');
-      await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([draft.id]);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+  it(
+    'sends a finished order on its way through the API, and lists scheduled Drafts with their fire time',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const order = await placeOrder(t, [menu.steak.id, menu.lemonade.id]);
+        const scheduledAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+        const draft = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Later', scheduled_at: scheduledAt });
+        expect(draft.status).toBe('Draft');
+        const page = await openBoard(browser, t, '/expeditor', { width: 800, height: 1280 });
+        await signIn(page, 'expeditor');
+
+        await orderCard(page, draft.id).waitFor();
+        expect(await rowIds(page, '#drafts')).toStrictEqual([draft.id]);
+        expect(await orderCard(page, draft.id).locator('.order-fire').textContent()).toBe(fireText(draft.fire_at ?? ''));
+        expect(await orderCard(page, order.id).locator('[data-action="On the Way"]').isDisabled()).toBe(true);
+
+        for (const status of ['In Progress', 'Ready for Assembly']) {
+          expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'chef', payload: { status } })).statusCode).toBe(200);
+        }
+        await expect
+          .poll(() => readStations(page, order.id))
+          .toStrictEqual([
+            { station: 'hot', state: 'Done ✓', dishes: ['1× Steak'] },
+            { station: 'beverages', state: 'Done ✓', dishes: ['1× Lemonade'] },
+          ]);
+        await orderCard(page, order.id).locator('[data-action="On the Way"]').click();
+        await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('On the Way');
+        await orderCard(page, order.id).waitFor({ state: 'detached' });
+
+        await orderCard(page, draft.id).locator('[data-action="fire"]').click();
+        await expect.poll(() => statusInApi(t, draft.id), { timeout: WAIT_MS }).toBe('Received');
+        await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([draft.id]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

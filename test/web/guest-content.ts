@@ -50,11 +50,33 @@ export async function seedAdversarialMenu(t: TestApp): Promise<GuestContent> {
   const dishes: Dish[] = [];
   for (const [index, [name, category, station, soldOut]] of DISHES.entries()) {
     // The first dish has every allergen (the longest list), the third only 4 portions left.
-    const ingredientResponse = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: `Ingredient ${index}`, in_stock_qty: soldOut ? 0 : index === 2 ? 4 : 500, price: 1, allergens: index === 0 ? [...ALLERGENS] : index % 4 === 1 ? ['milk', 'sesame'] : [] } });
+    const ingredientResponse = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: {
+        name: `Ingredient ${index}`,
+        in_stock_qty: soldOut ? 0 : index === 2 ? 4 : 500,
+        price: 1,
+        allergens: index === 0 ? [...ALLERGENS] : index % 4 === 1 ? ['milk', 'sesame'] : [],
+      },
+    });
     if (ingredientResponse.statusCode !== 201) throw new Error(`ingredient ${index}: ${ingredientResponse.body}`);
     const ingredient = ingredientResponse.json<{ id: string }>();
-    const description = index === 1 ? exactly('Creamy burrata from Puglia, tomatoes from three farms, basil pressed this morning. ', 400) : `${name.split(' ').slice(0, 3).join(' ')}, made to order`;
-    const payload = { name, description, category, station, image_name: imageName(name), preparation_time: 12, price: 9.5 + index * 1.25, ingredients: [{ ingredient_id: ingredient.id, is_essential: true }] };
+    const description =
+      index === 1
+        ? exactly('Creamy burrata from Puglia, tomatoes from three farms, basil pressed this morning. ', 400)
+        : `${name.split(' ').slice(0, 3).join(' ')}, made to order`;
+    const payload = {
+      name,
+      description,
+      category,
+      station,
+      image_name: imageName(name),
+      preparation_time: 12,
+      price: 9.5 + index * 1.25,
+      ingredients: [{ ingredient_id: ingredient.id, is_essential: true }],
+    };
     const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload });
     if (response.statusCode !== 201) throw new Error(`dish ${name}: ${response.body}`);
     dishes.push(response.json<Dish>());
@@ -67,6 +89,10 @@ export async function seedGuestOrders(t: TestApp, content: GuestContent, count =
   const available = content.dishes.filter((dish) => dish.is_available);
   for (let index = 0; index < count; index += 1) {
     const dishIds = available.slice(index, index + 3).map((dish) => dish.id);
-    await placeOrder(t, dishIds, 'patron', { name: exactly(`Maximiliana-Wolfeschlegelstein-${index}-`, 60), special_requests: REQUEST, table_number: index === 0 ? null : 10 + index });
+    await placeOrder(t, dishIds, 'patron', {
+      name: exactly(`Maximiliana-Wolfeschlegelstein-${index}-`, 60),
+      special_requests: REQUEST,
+      table_number: index === 0 ? null : 10 + index,
+    });
   }
 }

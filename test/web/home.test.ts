@@ -7,23 +7,38 @@ describe('landing page', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('links every board, the guests\' ordering app, the manager page, the docs and health, and shows the server is ready', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const home = await openBoard(browser, t, '/');
-      const links = await home.$$eval('nav a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
-      expect(links).toStrictEqual([
-        'Cold station /kds/cold', 'Hot station /kds/hot', 'Beverages /kds/beverages', 'Expeditor /expeditor',
-        'Order (guests) /order', 'Menu board /menu', 'Manager’s report /manager', 'API documentation /docs', 'Server health /health',
-      ]);
-      await home.waitForSelector('#health[data-state="live"]');
-      expect(await home.textContent('#health')).toBe('Server running · sqlite store ready');
+  it(
+    "links every board, the guests' ordering app, the manager page, the docs and health, and shows the server is ready",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const home = await openBoard(browser, t, '/');
+        const links = await home.$$eval('nav a', (anchors) => anchors.map((a) => `${a.textContent} ${a.getAttribute('href')}`));
+        expect(links).toStrictEqual([
+          'Cold station /kds/cold',
+          'Hot station /kds/hot',
+          'Beverages /kds/beverages',
+          'Expeditor /expeditor',
+          'Order (guests) /order',
+          'Menu board /menu',
+          'Manager’s report /manager',
+          'API documentation /docs',
+          'Server health /health',
+        ]);
+        await home.waitForSelector('#health[data-state="live"]');
+        expect(await home.textContent('#health')).toBe('Server running · sqlite store ready');
 
-      const stations = await openBoard(browser, t, '/kds');
-      expect(await stations.$$eval('nav a', (anchors) => anchors.map((a) => a.getAttribute('href')))).toStrictEqual(['/kds/cold', '/kds/hot', '/kds/beverages']);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+        const stations = await openBoard(browser, t, '/kds');
+        expect(await stations.$$eval('nav a', (anchors) => anchors.map((a) => a.getAttribute('href')))).toStrictEqual([
+          '/kds/cold',
+          '/kds/hot',
+          '/kds/beverages',
+        ]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -11,8 +11,10 @@ import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
 import { ALLERGY_WORD, keepShot, LONG_REQUEST, measure, SIZES, seedRush, wordInView } from './layout.js';
 
-const ticketIds = (page: Page) => page.$$eval('#tickets [data-order-id]', (cards) => cards.map((card) => card.getAttribute('data-order-id')));
-const ticketStatus = async (t: TestApp, id: string) => (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json<{ tickets: { status: string }[] }>().tickets[0]?.status;
+const ticketIds = (page: Page) =>
+  page.$$eval('#tickets [data-order-id]', (cards) => cards.map((card) => card.getAttribute('data-order-id')));
+const ticketStatus = async (t: TestApp, id: string) =>
+  (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json<{ tickets: { status: string }[] }>().tickets[0]?.status;
 const bumpTicket = async (t: TestApp, id: string, status: string) => {
   expect((await t.inject({ method: 'PATCH', url: `/orders/${id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(200);
 };
@@ -24,127 +26,161 @@ describe('station board at three sizes', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('holds a 40-ticket rush of long names and requests at 375, 1024 and 1280 px', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const rush = await seedRush(t, 40);
-      for (const size of SIZES) {
-        const hot = await openBoard(browser, t, '/kds/hot', size);
+  it(
+    'holds a 40-ticket rush of long names and requests at 375, 1024 and 1280 px',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const rush = await seedRush(t, 40);
+        for (const size of SIZES) {
+          const hot = await openBoard(browser, t, '/kds/hot', size);
+          await signIn(hot, 'chef');
+          await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+          await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
+          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
+          expect({
+            size,
+            width: layout.scrollWidth,
+            overlaps: layout.overlaps,
+            small: layout.smallButtons,
+            tall: layout.tallDishes,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [] });
+          if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
+          // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
+          expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
+          for (const order of rush.allergic)
+            expect({ size, order: order.id, shown: await wordInView(hot, order.id, ALLERGY_WORD) }).toStrictEqual({
+              size,
+              order: order.id,
+              shown: true,
+            });
+          await hot.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    3 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'shows the allergy in full on roomy tickets too, phone and tablet',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
+        for (const size of [SIZES[0]!, SIZES[2]!]) {
+          const hot = await openBoard(browser, t, '/kds/hot', size);
+          await signIn(hot, 'chef');
+          await orderCard(hot, order.id).waitFor();
+          expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
+          expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
+          await hot.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'finishes a new ticket with one tap, Start still offered',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const order = await placeOrder(t, [menu.steak.id]);
+        const hot = await openBoard(browser, t, '/kds/hot');
         await signIn(hot, 'chef');
-        await expect.poll(() => hot.textContent('#count')).toBe('40 open');
-        await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
-        const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
-        expect({ size, width: layout.scrollWidth, overlaps: layout.overlaps, small: layout.smallButtons, tall: layout.tallDishes })
-          .toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [] });
-        if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
-        // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
-        expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
-        for (const order of rush.allergic) expect({ size, order: order.id, shown: await wordInView(hot, order.id, ALLERGY_WORD) }).toStrictEqual({ size, order: order.id, shown: true });
-        await hot.close();
+        expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Start ▶', 'Done ✓']);
+        await orderCard(hot, order.id).locator('[data-action="done"]').click();
+        await expect.poll(() => ticketStatus(t, order.id), { timeout: WAIT_MS }).toBe('Ready');
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  }, 3 * BROWSER_TEST_MS);
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('shows the allergy in full on roomy tickets too, phone and tablet', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
-      for (const size of [SIZES[0]!, SIZES[2]!]) {
-        const hot = await openBoard(browser, t, '/kds/hot', size);
+  it(
+    'counts only open tickets below the fold: finished ones below an empty screen are not announced',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t, 100);
+        const open: Order[] = [];
+        for (let i = 0; i < 3; i += 1) open.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Open${i}` }));
+        for (let i = 0; i < 20; i += 1) {
+          const done = await placeOrder(t, [menu.steak.id], 'patron', { name: `Done${i}` });
+          await bumpTicket(t, done.id, 'In Progress');
+          await bumpTicket(t, done.id, 'Ready');
+        }
+        const hot = await openBoard(browser, t, '/kds/hot');
         await signIn(hot, 'chef');
-        await orderCard(hot, order.id).waitFor();
-        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
-        expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
-        await hot.close();
+        await expect.poll(() => hot.$$eval('#tickets [data-order-id]', (cards) => cards.length)).toBe(23);
+        expect(await hot.textContent('#count')).toBe('3 open');
+        expect(await hot.isVisible('#more-below')).toBe(false);
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('finishes a new ticket with one tap, Start still offered', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const order = await placeOrder(t, [menu.steak.id]);
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Start ▶', 'Done ✓']);
-      await orderCard(hot, order.id).locator('[data-action="done"]').click();
-      await expect.poll(() => ticketStatus(t, order.id), { timeout: WAIT_MS }).toBe('Ready');
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
-
-  it('counts only open tickets below the fold: finished ones below an empty screen are not announced', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t, 100);
-      const open: Order[] = [];
-      for (let i = 0; i < 3; i += 1) open.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Open${i}` }));
-      for (let i = 0; i < 20; i += 1) {
-        const done = await placeOrder(t, [menu.steak.id], 'patron', { name: `Done${i}` });
-        await bumpTicket(t, done.id, 'In Progress');
-        await bumpTicket(t, done.id, 'Ready');
+  it(
+    'raises a very late ticket above on-time ones of every priority',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        // A P5 steak (25 min) placed an hour ago is past twice its time: red.
+        t.clock.advance(-60 * 60_000);
+        const forgotten = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Forgotten' });
+        t.clock.advance(60 * 60_000);
+        await setPriority(t, forgotten.id, 5);
+        const fresh: Order[] = [];
+        for (let i = 0; i < 4; i += 1) fresh.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Fresh${i}` }));
+        await setPriority(t, fresh[0]!.id, 0);
+        const hot = await openBoard(browser, t, '/kds/hot');
+        await signIn(hot, 'chef');
+        await expect.poll(() => ticketIds(hot)).toStrictEqual([forgotten.id, ...fresh.map((order) => order.id)]);
+        expect(await orderCard(hot, forgotten.id).getAttribute('class')).toContain('very-late');
+      } finally {
+        await t.close();
       }
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      await expect.poll(() => hot.$$eval('#tickets [data-order-id]', (cards) => cards.length)).toBe(23);
-      expect(await hot.textContent('#count')).toBe('3 open');
-      expect(await hot.isVisible('#more-below')).toBe(false);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('raises a very late ticket above on-time ones of every priority', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      // A P5 steak (25 min) placed an hour ago is past twice its time: red.
-      t.clock.advance(-60 * 60_000);
-      const forgotten = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Forgotten' });
-      t.clock.advance(60 * 60_000);
-      await setPriority(t, forgotten.id, 5);
-      const fresh: Order[] = [];
-      for (let i = 0; i < 4; i += 1) fresh.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Fresh${i}` }));
-      await setPriority(t, fresh[0]!.id, 0);
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      await expect.poll(() => ticketIds(hot)).toStrictEqual([forgotten.id, ...fresh.map((order) => order.id)]);
-      expect(await orderCard(hot, forgotten.id).getAttribute('class')).toContain('very-late');
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
-
-  it('re-sorts within the 8 s a resting mouse may hold the tickets, without the mouse moving', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const orders: Order[] = [];
-      for (let i = 1; i <= 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` }));
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      await orderCard(hot, orders[3]!.id).waitFor();
-      const first = await orderCard(hot, orders[0]!.id).boundingBox();
-      await hot.mouse.move(first!.x + first!.width / 2, first!.y + 30);
-      await setPriority(t, orders[3]!.id, 0);
-      await expect.poll(() => orderCard(hot, orders[3]!.id).locator('.ticket-priority').textContent()).toBe('P0');
-      // Held while the mouse rests (at most 8 s after it last moved), then re-sorted on its own.
-      await expect.poll(() => ticketIds(hot).then((ids) => ids[0]), { timeout: 12_000 }).toBe(orders[3]!.id);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+  it(
+    're-sorts within the 8 s a resting mouse may hold the tickets, without the mouse moving',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const orders: Order[] = [];
+        for (let i = 1; i <= 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` }));
+        const hot = await openBoard(browser, t, '/kds/hot');
+        await signIn(hot, 'chef');
+        await orderCard(hot, orders[3]!.id).waitFor();
+        const first = await orderCard(hot, orders[0]!.id).boundingBox();
+        await hot.mouse.move(first!.x + first!.width / 2, first!.y + 30);
+        await setPriority(t, orders[3]!.id, 0);
+        await expect.poll(() => orderCard(hot, orders[3]!.id).locator('.ticket-priority').textContent()).toBe('P0');
+        // Held while the mouse rests (at most 8 s after it last moved), then re-sorted on its own.
+        await expect.poll(() => ticketIds(hot).then((ids) => ids[0]), { timeout: 12_000 }).toBe(orders[3]!.id);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

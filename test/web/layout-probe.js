@@ -13,18 +13,23 @@ function measureLayout(names) {
   const cards = [...document.querySelectorAll('.dish')];
   const boxes = cards.map((card) => card.getBoundingClientRect());
   const overlaps = [];
-  boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, k) => {
-    const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-    const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-    if (x > 0.5 && y > 0.5) overlaps.push(`${label(cards[i].querySelector('.dish-title'))} / ${label(cards[i + 1 + k].querySelector('.dish-title'))}`);
-  }));
+  boxes.forEach((a, i) =>
+    boxes.slice(i + 1).forEach((b, k) => {
+      const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (x > 0.5 && y > 0.5)
+        overlaps.push(`${label(cards[i].querySelector('.dish-title'))} / ${label(cards[i + 1 + k].querySelector('.dish-title'))}`);
+    }),
+  );
   // A card holds its text and buttons: no descendant reaches past its edges.
-  const spills = cards.flatMap((card, i) => [...card.querySelectorAll('*')]
-    .filter((part) => {
-      const box = part.getBoundingClientRect();
-      return box.width > 0 && (box.left < boxes[i].left - 0.5 || box.right > boxes[i].right + 0.5 || box.bottom > boxes[i].bottom + 0.5);
-    })
-    .map((part) => `${part.className} in ${label(card.querySelector('.dish-title'))}`));
+  const spills = cards.flatMap((card, i) =>
+    [...card.querySelectorAll('*')]
+      .filter((part) => {
+        const box = part.getBoundingClientRect();
+        return box.width > 0 && (box.left < boxes[i].left - 0.5 || box.right > boxes[i].right + 0.5 || box.bottom > boxes[i].bottom + 0.5);
+      })
+      .map((part) => `${part.className} in ${label(card.querySelector('.dish-title'))}`),
+  );
   const text = document.body.innerText;
   const visible = (element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
   const adds = [...document.querySelectorAll('button.add')];
@@ -42,7 +47,8 @@ function measureLayout(names) {
   scrollTo(0, 0);
   // A check box or radio button is tapped through its label: the label is the target.
   const targetOf = (control) => ((control.type === 'checkbox' || control.type === 'radio') && control.closest('label')) || control;
-  const smallTargets = [...new Set([...document.querySelectorAll('button, input, textarea, select, summary')].map(targetOf))].filter(visible)
+  const smallTargets = [...new Set([...document.querySelectorAll('button, input, textarea, select, summary')].map(targetOf))]
+    .filter(visible)
     .filter((target) => {
       const box = target.getBoundingClientRect();
       return box.width < 44 || box.height < 44;
@@ -51,7 +57,8 @@ function measureLayout(names) {
       const box = target.getBoundingClientRect();
       return `${label(target) || target.getAttribute('name')} ${Math.round(box.width)}×${Math.round(box.height)}`;
     });
-  const offScreen = [...document.body.querySelectorAll('*')].filter(visible)
+  const offScreen = [...document.body.querySelectorAll('*')]
+    .filter(visible)
     .filter((element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
@@ -73,4 +80,4 @@ function measureLayout(names) {
     addCovered,
     smallTargets,
   };
-  }
+}

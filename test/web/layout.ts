@@ -7,7 +7,11 @@ import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 
-export const SIZES = [{ width: 375, height: 812 }, { width: 1024, height: 768 }, { width: 1280, height: 800 }];
+export const SIZES = [
+  { width: 375, height: 812 },
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
 
 export interface Layout {
   /** The page's width in CSS pixels (the viewport's when nothing overflows sideways). */
@@ -125,7 +129,12 @@ export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
   const flour = await addIngredient(t, 'Flour', 1_000_000);
   const menu = new Map<string, { name: string; station: string }>();
   const dish = async (name: string, station: 'cold' | 'hot' | 'beverages', preparation_time: number) => {
-    const added = await addDish(t, { name: sixty(name), station, preparation_time, ingredients: [{ ingredient_id: flour.id, is_essential: true }] });
+    const added = await addDish(t, {
+      name: sixty(name),
+      station,
+      preparation_time,
+      ingredients: [{ ingredient_id: flour.id, is_essential: true }],
+    });
     menu.set(added.id, { name: added.name, station });
     return added.id;
   };
@@ -144,7 +153,12 @@ export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
   const orders: Order[] = [];
   const allergic: Order[] = [];
   for (let i = 1; i <= count; i += 1) {
-    const ids = [dishes.hot[i % 3]!, ...(i % 2 ? [dishes.hot[(i + 1) % 3]!] : []), dishes.cold[i % 2]!, ...(i % 3 === 0 ? [dishes.beverages[0]!] : [])];
+    const ids = [
+      dishes.hot[i % 3]!,
+      ...(i % 2 ? [dishes.hot[(i + 1) % 3]!] : []),
+      dishes.cold[i % 2]!,
+      ...(i % 3 === 0 ? [dishes.beverages[0]!] : []),
+    ];
     const order = await placeOrder(t, ids, 'patron', {
       name: i % 7 === 0 ? sixty(`Maximiliana-Alexandra-Wolfeschlegelsteinhausenbergerdorff-${i}-Smith`) : `Guest${i}`,
       table_number: i % 5 === 0 ? undefined : i,

@@ -8,14 +8,16 @@ import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive } from './bro
 
 /** Each dish as the board shows it: category, name, price, the image its photo tile stands for, and whether it is greyed out. */
 function readMenu(page: Page) {
-  return page.$$eval('.dish', (items) => items.map((item) => ({
-    category: item.closest('.category')?.querySelector('h2')?.textContent,
-    name: item.querySelector('.dish-title')?.textContent,
-    price: item.querySelector('.dish-price')?.textContent,
-    image: item.querySelector('.dish-photo')?.getAttribute('data-image'),
-    greyedOut: item.classList.contains('unavailable'),
-    soldOut: item.querySelector('.sold-out')?.textContent ?? null,
-  })));
+  return page.$$eval('.dish', (items) =>
+    items.map((item) => ({
+      category: item.closest('.category')?.querySelector('h2')?.textContent,
+      name: item.querySelector('.dish-title')?.textContent,
+      price: item.querySelector('.dish-price')?.textContent,
+      image: item.querySelector('.dish-photo')?.getAttribute('data-image'),
+      greyedOut: item.classList.contains('unavailable'),
+      soldOut: item.querySelector('.sold-out')?.textContent ?? null,
+    })),
+  );
 }
 
 const steakOn = async (page: Page) => (await readMenu(page)).find((dish) => dish.name === 'Steak');
@@ -24,77 +26,121 @@ describe('menu board', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('lists the dishes by category and greys a dish out on a stock-out, live, until it is restocked', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const page = await openBoard(browser, t, '/menu', { width: 800, height: 1280 });
-      await waitUntilLive(page);
-      await page.waitForSelector('[data-dish-id]');
-      expect(await readMenu(page)).toStrictEqual([
-        { category: 'Appetizers', name: 'Green Salad', price: '12.50', image: 'green-salad', greyedOut: false, soldOut: null },
-        { category: 'Main courses', name: 'Steak', price: '12.50', image: 'steak', greyedOut: false, soldOut: null },
-        { category: 'Drinks', name: 'Lemonade', price: '12.50', image: 'lemonade', greyedOut: false, soldOut: null },
-      ]);
+  it(
+    'lists the dishes by category and greys a dish out on a stock-out, live, until it is restocked',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const page = await openBoard(browser, t, '/menu', { width: 800, height: 1280 });
+        await waitUntilLive(page);
+        await page.waitForSelector('[data-dish-id]');
+        expect(await readMenu(page)).toStrictEqual([
+          { category: 'Appetizers', name: 'Green Salad', price: '12.50', image: 'green-salad', greyedOut: false, soldOut: null },
+          { category: 'Main courses', name: 'Steak', price: '12.50', image: 'steak', greyedOut: false, soldOut: null },
+          { category: 'Drinks', name: 'Lemonade', price: '12.50', image: 'lemonade', greyedOut: false, soldOut: null },
+        ]);
 
-      const out = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
-      expect(out.statusCode).toBe(200);
-      await page.waitForSelector(`[data-dish-id="${menu.steak.id}"].unavailable`);
-      expect(await steakOn(page)).toStrictEqual({ category: 'Main courses', name: 'Steak', price: '12.50', image: 'steak', greyedOut: true, soldOut: 'Sold out' });
+        const out = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
+        expect(out.statusCode).toBe(200);
+        await page.waitForSelector(`[data-dish-id="${menu.steak.id}"].unavailable`);
+        expect(await steakOn(page)).toStrictEqual({
+          category: 'Main courses',
+          name: 'Steak',
+          price: '12.50',
+          image: 'steak',
+          greyedOut: true,
+          soldOut: 'Sold out',
+        });
 
-      const restocked = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_delta: 5 } });
-      expect(restocked.statusCode).toBe(200);
-      await page.waitForSelector(`[data-dish-id="${menu.steak.id}"]:not(.unavailable)`);
-      expect((await steakOn(page))?.greyedOut).toBe(false);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+        const restocked = await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${menu.beef.id}`,
+          as: 'chef',
+          payload: { in_stock_delta: 5 },
+        });
+        expect(restocked.statusCode).toBe(200);
+        await page.waitForSelector(`[data-dish-id="${menu.steak.id}"]:not(.unavailable)`);
+        expect((await steakOn(page))?.greyedOut).toBe(false);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('is redrawn by dish events only: the stock an order takes leaves the board as it is', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const page = await openBoard(browser, t, '/menu');
-      await waitUntilLive(page);
-      // A price change shown means the board's first load is behind it: count redraws from here.
-      expect((await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { price: 9 } })).statusCode).toBe(200);
-      await page.waitForSelector(`[data-dish-id="${menu.salad.id}"] .dish-price:text("9.00")`);
-      // Every redraw replaces the children of #menu: one mutation record each.
-      await page.evaluate(`window.redraws = 0;
+  it(
+    'is redrawn by dish events only: the stock an order takes leaves the board as it is',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const page = await openBoard(browser, t, '/menu');
+        await waitUntilLive(page);
+        // A price change shown means the board's first load is behind it: count redraws from here.
+        expect((await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { price: 9 } })).statusCode).toBe(
+          200,
+        );
+        await page.waitForSelector(`[data-dish-id="${menu.salad.id}"] .dish-price:text("9.00")`);
+        // Every redraw replaces the children of #menu: one mutation record each.
+        await page.evaluate(`window.redraws = 0;
         new MutationObserver((records) => { window.redraws += records.length; }).observe(document.querySelector('#menu'), { childList: true });`);
 
-      await placeOrder(t, [menu.steak.id, menu.salad.id]);
-      // Then a sell-out: its stock.updated, then the dish.availability that greys the lemonade out.
-      expect((await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode).toBe(200);
-      await page.waitForSelector(`[data-dish-id="${menu.lemonade.id}"].unavailable`);
-      expect(await page.evaluate('window.redraws')).toBe(1);
-      expect((await readMenu(page)).map((dish) => [dish.name, dish.greyedOut])).toStrictEqual([['Green Salad', false], ['Steak', false], ['Lemonade', true]]);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+        await placeOrder(t, [menu.steak.id, menu.salad.id]);
+        // Then a sell-out: its stock.updated, then the dish.availability that greys the lemonade out.
+        expect(
+          (await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode,
+        ).toBe(200);
+        await page.waitForSelector(`[data-dish-id="${menu.lemonade.id}"].unavailable`);
+        expect(await page.evaluate('window.redraws')).toBe(1);
+        expect((await readMenu(page)).map((dish) => [dish.name, dish.greyedOut])).toStrictEqual([
+          ['Green Salad', false],
+          ['Steak', false],
+          ['Lemonade', true],
+        ]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('shows a dish added to the menu without a reload', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const page = await openBoard(browser, t, '/menu');
-      await waitUntilLive(page);
-      const created = await t.inject({
-        method: 'POST',
-        url: '/dishes',
-        as: 'chef',
-        payload: { name: 'Espresso', description: 'Short and strong', category: 'Drinks', image_name: 'espresso.jpg', ingredients: [{ ingredient_id: menu.lemon.id, is_essential: false }], preparation_time: 2, price: 2.2, station: 'beverages' },
-      });
-      expect(created.statusCode).toBe(201);
-      await page.waitForSelector(`[data-dish-id="${created.json<{ id: string }>().id}"]`);
-      expect((await readMenu(page)).filter((dish) => dish.category === 'Drinks').map((dish) => [dish.name, dish.price])).toStrictEqual([['Espresso', '2.20'], ['Lemonade', '12.50']]);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+  it(
+    'shows a dish added to the menu without a reload',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const page = await openBoard(browser, t, '/menu');
+        await waitUntilLive(page);
+        const created = await t.inject({
+          method: 'POST',
+          url: '/dishes',
+          as: 'chef',
+          payload: {
+            name: 'Espresso',
+            description: 'Short and strong',
+            category: 'Drinks',
+            image_name: 'espresso.jpg',
+            ingredients: [{ ingredient_id: menu.lemon.id, is_essential: false }],
+            preparation_time: 2,
+            price: 2.2,
+            station: 'beverages',
+          },
+        });
+        expect(created.statusCode).toBe(201);
+        await page.waitForSelector(`[data-dish-id="${created.json<{ id: string }>().id}"]`);
+        expect((await readMenu(page)).filter((dish) => dish.category === 'Drinks').map((dish) => [dish.name, dish.price])).toStrictEqual([
+          ['Espresso', '2.20'],
+          ['Lemonade', '12.50'],
+        ]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -4,35 +4,63 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.js';
 
 describe('board pages', () => {
-  it('serves the landing page, the station list, the boards, the manager\'s page, their assets and the socket.io client; an unknown station is a 404 Problem', async () => {
-    const t = await startTestApp();
-    try {
-      for (const path of ['/', '/kds', '/kds/cold', '/kds/hot', '/kds/beverages', '/expeditor', '/manager', '/menu', '/order', '/boards/']) {
-        const page = await t.inject({ method: 'GET', url: path });
-        expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({ path, status: 200, type: 'text/html; charset=utf-8' });
-        // Scripts come from files only: no inline script and no inline handlers.
-        expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
-        // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
-        if (path !== '/order') expect(page.body).toMatch(/^<!doctype html>\n<html lang="en">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/);
-        expect(page.body).not.toContain('<!--#head-->');
-      }
-      const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
-      expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
+  it(
+    "serves the landing page, the station list, the boards, the manager's page, their assets and the " +
+      'socket.io client; an unknown station is a 404 Problem',
+    async () => {
+      const t = await startTestApp();
+      try {
+        for (const path of [
+          '/',
+          '/kds',
+          '/kds/cold',
+          '/kds/hot',
+          '/kds/beverages',
+          '/expeditor',
+          '/manager',
+          '/menu',
+          '/order',
+          '/boards/',
+        ]) {
+          const page = await t.inject({ method: 'GET', url: path });
+          expect({ path, status: page.statusCode, type: page.headers['content-type'] }).toStrictEqual({
+            path,
+            status: 200,
+            type: 'text/html; charset=utf-8',
+          });
+          // Scripts come from files only: no inline script and no inline handlers.
+          expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|\son[a-z]+=/i);
+          // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
+          if (path !== '/order')
+            expect(page.body).toMatch(
+              /^<!doctype html>\n<html lang="en">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/,
+            );
+          expect(page.body).not.toContain('<!--#head-->');
+        }
+        const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
+        expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
 
-      const unknown = await t.inject({ method: 'GET', url: '/kds/grill' });
-      expect({ status: unknown.statusCode, type: unknown.headers['content-type'], body: unknown.json() }).toStrictEqual({
-        status: 404,
-        type: 'application/problem+json; charset=utf-8',
-        body: { type: 'about:blank', title: 'Not Found', status: 404, detail: 'There is no station "grill"; stations are cold, hot, beverages.' },
-      });
-      expect((await t.inject({ method: 'GET', url: '/boards/nothing.js' })).statusCode).toBe(404);
-      // Pages only at their addresses, assembled: never raw from the asset folder.
-      for (const raw of ['/boards/kds.html', '/boards/partials/head.html']) expect((await t.inject({ method: 'GET', url: raw })).statusCode).toBe(404);
-      expect((await t.inject({ method: 'GET', url: '/boards/css/base.css' })).statusCode).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
+        const unknown = await t.inject({ method: 'GET', url: '/kds/grill' });
+        expect({ status: unknown.statusCode, type: unknown.headers['content-type'], body: unknown.json() }).toStrictEqual({
+          status: 404,
+          type: 'application/problem+json; charset=utf-8',
+          body: {
+            type: 'about:blank',
+            title: 'Not Found',
+            status: 404,
+            detail: 'There is no station "grill"; stations are cold, hot, beverages.',
+          },
+        });
+        expect((await t.inject({ method: 'GET', url: '/boards/nothing.js' })).statusCode).toBe(404);
+        // Pages only at their addresses, assembled: never raw from the asset folder.
+        for (const raw of ['/boards/kds.html', '/boards/partials/head.html'])
+          expect((await t.inject({ method: 'GET', url: raw })).statusCode).toBe(404);
+        expect((await t.inject({ method: 'GET', url: '/boards/css/base.css' })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('keeps the boards out of the OpenAPI document', async () => {
     const t = await startTestApp();

@@ -17,29 +17,37 @@ describe("the expeditor's promises", () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('shows when each order is expected ready, and turns it red once the quoted time is missed', async () => {
-    const t = await startTestApp({ listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      t.clock.advance(-2 * 3_600_000);
-      const late = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Early' });
-      t.clock.advance(2 * 3_600_000);
-      const fresh = await placeOrder(t, [menu.salad.id], 'patron', { name: 'Fresh' });
-      const page = await openBoard(browser, t, '/expeditor');
-      await signIn(page, 'expeditor');
-      const read = async (id: string) => {
-        const order = (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json<{ expected_ready_at: string }>();
-        const label = orderCard(page, id).locator('.order-promise');
-        return { shown: await label.textContent(), expected: `due ${clock(order.expected_ready_at)}`, missed: (await label.getAttribute('class'))?.includes('missed') };
-      };
-      await orderCard(page, fresh.id).waitFor();
-      const now = await read(fresh.id);
-      expect(now).toStrictEqual({ shown: now.expected, expected: now.expected, missed: false });
-      const past = await read(late.id);
-      expect(past).toStrictEqual({ shown: past.expected, expected: past.expected, missed: true });
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+  it(
+    'shows when each order is expected ready, and turns it red once the quoted time is missed',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        t.clock.advance(-2 * 3_600_000);
+        const late = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Early' });
+        t.clock.advance(2 * 3_600_000);
+        const fresh = await placeOrder(t, [menu.salad.id], 'patron', { name: 'Fresh' });
+        const page = await openBoard(browser, t, '/expeditor');
+        await signIn(page, 'expeditor');
+        const read = async (id: string) => {
+          const order = (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json<{ expected_ready_at: string }>();
+          const label = orderCard(page, id).locator('.order-promise');
+          return {
+            shown: await label.textContent(),
+            expected: `due ${clock(order.expected_ready_at)}`,
+            missed: (await label.getAttribute('class'))?.includes('missed'),
+          };
+        };
+        await orderCard(page, fresh.id).waitFor();
+        const now = await read(fresh.id);
+        expect(now).toStrictEqual({ shown: now.expected, expected: now.expected, missed: false });
+        const past = await read(late.id);
+        expect(past).toStrictEqual({ shown: past.expected, expected: past.expected, missed: true });
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -7,7 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Role } from '../../models/user.js';
-import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, readTicket, signIn, statusInApi, waitUntilLive, WAIT_MS } from './browser.js';
+import {
+  BROWSER_TEST_MS,
+  sharedChromium,
+  openBoard,
+  orderCard,
+  readTicket,
+  signIn,
+  statusInApi,
+  waitUntilLive,
+  WAIT_MS,
+} from './browser.js';
 
 /** The browser tab's storage (the test compiles without the DOM library). */
 type Tab = { sessionStorage: { getItem(key: string): string | null } };
@@ -25,7 +35,11 @@ async function restart(before: TestApp): Promise<TestApp> {
 /** New access tokens for the test's own API calls (patron places orders, manager checks them). */
 async function signInAgain(t: TestApp): Promise<void> {
   for (const role of ['patron', 'manager'] as Role[]) {
-    const login = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: `${role}1`, password: PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: `${role}1`, password: PASSWORD },
+    });
     t.tokens[role] = login.json<{ access_token: string }>().access_token;
   }
 }
@@ -34,49 +48,59 @@ describe('board recovery', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
-  it('reconnects after the server restarts, drops what went stale meanwhile and shows new orders', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'pos-web-restart-'));
-    let t = await startTestApp({ dataDir, listen: true });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const stale = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Stale' });
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      await orderCard(hot, stale.id).waitFor();
+  it(
+    'reconnects after the server restarts, drops what went stale meanwhile and shows new orders',
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'pos-web-restart-'));
+      let t = await startTestApp({ dataDir, listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const stale = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Stale' });
+        const hot = await openBoard(browser, t, '/kds/hot');
+        await signIn(hot, 'chef');
+        await orderCard(hot, stale.id).waitFor();
 
-      t = await restart(t);
-      // Deleted at once, likely before the board is back: only a resync can take it off the screen.
-      expect((await t.inject({ method: 'DELETE', url: `/orders/${stale.id}`, as: 'manager' })).statusCode).toBe(204);
-      await waitUntilLive(hot);
-      const fresh = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Fresh' });
-      expect((await readTicket(hot, fresh.id)).name).toBe('Fresh');
-      await orderCard(hot, stale.id).waitFor({ state: 'detached' });
-    } finally {
-      await t.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, BROWSER_TEST_MS);
+        t = await restart(t);
+        // Deleted at once, likely before the board is back: only a resync can take it off the screen.
+        expect((await t.inject({ method: 'DELETE', url: `/orders/${stale.id}`, as: 'manager' })).statusCode).toBe(204);
+        await waitUntilLive(hot);
+        const fresh = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Fresh' });
+        expect((await readTicket(hot, fresh.id)).name).toBe('Fresh');
+        await orderCard(hot, stale.id).waitFor({ state: 'detached' });
+      } finally {
+        await t.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('refreshes its access token before expiry and stays live', async () => {
-    // Tokens live 10 s: the board must refresh them (and its socket) to last beyond that.
-    const t = await startTestApp({ listen: true, env: { POS_ACCESS_TOKEN_TTL: '10' } });
-    try {
-      const browser = await chromium.get();
-      const menu = await seedMenu(t);
-      const hot = await openBoard(browser, t, '/kds/hot');
-      await signIn(hot, 'chef');
-      const firstPair = await hot.evaluate(() => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session'));
-      await hot.waitForFunction((before) => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session') !== before, firstPair, { timeout: WAIT_MS });
-      await hot.waitForTimeout(11_000);
+  it(
+    'refreshes its access token before expiry and stays live',
+    async () => {
+      // Tokens live 10 s: the board must refresh them (and its socket) to last beyond that.
+      const t = await startTestApp({ listen: true, env: { POS_ACCESS_TOKEN_TTL: '10' } });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const hot = await openBoard(browser, t, '/kds/hot');
+        await signIn(hot, 'chef');
+        const firstPair = await hot.evaluate(() => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session'));
+        await hot.waitForFunction((before) => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session') !== before, firstPair, {
+          timeout: WAIT_MS,
+        });
+        await hot.waitForTimeout(11_000);
 
-      await signInAgain(t);
-      const order = await placeOrder(t, [menu.steak.id]);
-      await orderCard(hot, order.id).locator('[data-action="bump"]').click();
-      await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('In Progress');
-      await waitUntilLive(hot);
-    } finally {
-      await t.close();
-    }
-  }, BROWSER_TEST_MS);
+        await signInAgain(t);
+        const order = await placeOrder(t, [menu.steak.id]);
+        await orderCard(hot, order.id).locator('[data-action="bump"]').click();
+        await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('In Progress');
+        await waitUntilLive(hot);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -20,8 +20,10 @@ afterEach(() => t.close());
 const orderBody = (extra: Record<string, unknown> = {}) => ({ name: 'Ben', table_number: 4, dish_ids: [dishId, dishId], ...extra });
 const postOrder = (key: string, payload = orderBody(), as: 'patron' | 'chef' = 'patron') =>
   t.inject({ method: 'POST', url: '/orders', as, headers: { 'idempotency-key': key }, payload });
-const setStock = (qty: number) => t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: qty } });
-const stock = async () => (await t.inject({ method: 'GET', url: `/ingredients/${saffronId}`, as: 'chef' })).json<{ in_stock_qty: number }>().in_stock_qty;
+const setStock = (qty: number) =>
+  t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', payload: { in_stock_qty: qty } });
+const stock = async () =>
+  (await t.inject({ method: 'GET', url: `/ingredients/${saffronId}`, as: 'chef' })).json<{ in_stock_qty: number }>().in_stock_qty;
 const orderCount = async () => (await t.store.collection('orders').find([])).length;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -100,9 +102,18 @@ describe('Idempotency-Key on POST /orders', () => {
     ['256 characters', 'k'.repeat(256)],
     ['non-ASCII', 'clé'],
   ])('a key with %s is a 400 Problem and nothing is written', async (_what, key) => {
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', headers: { 'idempotency-key': key }, payload: orderBody() });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      headers: { 'idempotency-key': key },
+      payload: orderBody(),
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ status: 400, errors: [{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }] });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      errors: [{ path: 'Idempotency-Key', message: 'must be 1-255 visible ASCII characters' }],
+    });
     expect(await orderCount()).toBe(0);
   });
 
@@ -114,7 +125,11 @@ describe('Idempotency-Key on POST /orders', () => {
     await postOrder('k-day');
     t.clock.advance(24 * 60 * 60 * 1000 - 1000);
     // A day later the patron's access token has long expired: they sign in again.
-    const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'patron1', password: PASSWORD } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: 'patron1', password: PASSWORD },
+    });
     t.tokens.patron = login.json<{ access_token: string }>().access_token;
     expect((await postOrder('k-day', orderBody({ table_number: 9 }))).statusCode).toBe(422);
     t.clock.advance(2000);
@@ -160,7 +175,14 @@ describe('Idempotency-Key on other writes', () => {
   });
 
   it('PATCH replays the stored 200 body', async () => {
-    const patch = () => t.inject({ method: 'PATCH', url: `/ingredients/${saffronId}`, as: 'chef', headers: { 'idempotency-key': 'k-restock' }, payload: { in_stock_delta: 5 } });
+    const patch = () =>
+      t.inject({
+        method: 'PATCH',
+        url: `/ingredients/${saffronId}`,
+        as: 'chef',
+        headers: { 'idempotency-key': 'k-restock' },
+        payload: { in_stock_delta: 5 },
+      });
     const first = await patch();
     const second = await patch();
     expect(first.statusCode).toBe(200);
@@ -185,7 +207,8 @@ describe('Idempotency-Key on other writes', () => {
   });
 
   it('a write that stores nothing of its own (unlock) replays its 204; the key for another user is a 422', async () => {
-    const unlock = (role: 'chef' | 'expeditor') => t.inject({ method: 'POST', url: `/users/${t.userIds[role]}/unlock`, as: 'manager', headers: { 'idempotency-key': 'k-unlock' } });
+    const unlock = (role: 'chef' | 'expeditor') =>
+      t.inject({ method: 'POST', url: `/users/${t.userIds[role]}/unlock`, as: 'manager', headers: { 'idempotency-key': 'k-unlock' } });
     const first = await unlock('chef');
     const second = await unlock('chef');
     expect([first.statusCode, second.statusCode]).toEqual([204, 204]);
@@ -199,7 +222,13 @@ describe('Idempotency-Key on other writes', () => {
   });
 
   it('a login with a key still logs in, and no token is stored', async () => {
-    const login = () => t.inject({ method: 'POST', url: '/auth/token', headers: { 'idempotency-key': 'login-1' }, payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD } });
+    const login = () =>
+      t.inject({
+        method: 'POST',
+        url: '/auth/token',
+        headers: { 'idempotency-key': 'login-1' },
+        payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD },
+      });
     expect((await login()).statusCode).toBe(201);
     expect((await login()).headers['idempotent-replayed']).toBeUndefined();
     expect(await t.store.collection('idempotency_keys').find([])).toEqual([]);

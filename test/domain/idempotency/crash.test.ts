@@ -14,7 +14,11 @@ import { addDish, addIngredient } from '../../helpers/menu.js';
 const FIXTURE = fileURLToPath(new URL('./fixtures/serve.ts', import.meta.url));
 
 async function token(url: string): Promise<string> {
-  const response = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }) });
+  const response = await fetch(`${url}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', user_name: 'patron1', password: PASSWORD }),
+  });
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
@@ -28,7 +32,15 @@ it('after a SIGKILL between the commit and the reply, the retry gets the stored 
     await seed.close();
     const body = JSON.stringify({ name: 'Ben', table_number: 12, dish_ids: [dish.id] });
     const place = async (url: string) =>
-      fetch(`${url}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'table-12-checkout', authorization: `Bearer ${await token(url)}` }, body });
+      fetch(`${url}/orders`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'idempotency-key': 'table-12-checkout',
+          authorization: `Bearer ${await token(url)}`,
+        },
+        body,
+      });
 
     const doomed = serveFixture(FIXTURE, dataDir, { TEST_KILL_AFTER_ORDER_COMMIT: '1' });
     children.push(doomed.child);

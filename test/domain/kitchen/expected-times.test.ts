@@ -27,11 +27,13 @@ describe('expected ready times, re-estimated in the background', () => {
   it('writes only the orders that moved by a minute or more, each guarded by the order as seen', () => {
     const { writes, more } = times(queuesOf(3, (index) => [MOVE_MS - 1, MOVE_MS, 5 * MOVE_MS][index]!)).moved(NOW);
     expect(more).toBe(false);
-    expect(writes).toEqual([1, 2].map((index) => ({
-      id: index.toString(16).padStart(24, '0'),
-      update: { set: { expected_ready_at: iso(NOW + [0, MOVE_MS, 5 * MOVE_MS][index]!) } },
-      if: [{ field: 'updated_at', op: 'eq', value: iso(NOW) }],
-    })));
+    expect(writes).toEqual(
+      [1, 2].map((index) => ({
+        id: index.toString(16).padStart(24, '0'),
+        update: { set: { expected_ready_at: iso(NOW + [0, MOVE_MS, 5 * MOVE_MS][index]!) } },
+        if: [{ field: 'updated_at', op: 'eq', value: iso(NOW) }],
+      })),
+    );
   });
 
   it(`writes at most ${MAX_WRITES_PER_PASS} a pass, the largest moves first, and says more are left`, () => {

@@ -34,15 +34,20 @@ it('pushes the new expected_ready_at of the order behind to the expeditor and it
   const second = await placeOrder(t, [menu.steak.id]);
   expect(second.quoted_ready_at).toBe(iso(50));
 
-  const bump = async (order: Order, status: string) => expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(200);
+  const bump = async (order: Order, status: string) =>
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(
+      200,
+    );
   await bump(first, 'In Progress');
   clock.advance(10 * MINUTE);
   await bump(first, 'Ready');
-  const moved = (envelope: Envelope) => envelope.type === 'order.updated' && envelope.data.id === second.id && envelope.data.expected_ready_at === iso(35);
+  const moved = (envelope: Envelope) =>
+    envelope.type === 'order.updated' && envelope.data.id === second.id && envelope.data.expected_ready_at === iso(35);
   for (const screen of screens) {
     const envelope = await screen.inbox.waitFor(moved, `${second.id} expected at +35`);
     expect(envelope.type === 'order.updated' && [envelope.data.quoted_ready_at, envelope.data.status]).toStrictEqual([iso(50), 'Received']);
   }
-  const updatesOfSecond = (screen: SioClient | WsClient) => screen.inbox.envelopes.filter((e) => e.type === 'order.updated' && e.data.id === second.id).length;
+  const updatesOfSecond = (screen: SioClient | WsClient) =>
+    screen.inbox.envelopes.filter((e) => e.type === 'order.updated' && e.data.id === second.id).length;
   expect(screens.map(updatesOfSecond)).toStrictEqual([1, 1]);
 });

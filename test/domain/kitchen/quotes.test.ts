@@ -36,7 +36,7 @@ async function bump(order: Order, station: string, status: string) {
 }
 
 describe('GET /quote', () => {
-  it('an empty kitchen: each station its dishes\' preparation_time, the slowest decides, anonymous callers too', async () => {
+  it("an empty kitchen: each station its dishes' preparation_time, the slowest decides, anonymous callers too", async () => {
     expect(await quote([menu.salad.id, menu.steak.id, menu.lemonade.id])).toStrictEqual({
       ready_at: iso(25),
       minutes: 25,
@@ -46,29 +46,49 @@ describe('GET /quote', () => {
         { station: 'beverages', ready_at: iso(3), ahead: 0 },
       ],
     });
-    expect(await quote([menu.lemonade.id], 'patron')).toStrictEqual({ ready_at: iso(3), minutes: 3, stations: [{ station: 'beverages', ready_at: iso(3), ahead: 0 }] });
+    expect(await quote([menu.lemonade.id], 'patron')).toStrictEqual({
+      ready_at: iso(3),
+      minutes: 3,
+      stations: [{ station: 'beverages', ready_at: iso(3), ahead: 0 }],
+    });
   });
 
   it('follows the pacing: together fires the salad late to be ready with the steak; courses quotes the first course only', async () => {
-    const paced = async (pacing: string) => (await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.salad.id},${menu.steak.id}&pacing=${pacing}` })).json<Quote>();
+    const paced = async (pacing: string) =>
+      (await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.salad.id},${menu.steak.id}&pacing=${pacing}` })).json<Quote>();
     expect(await paced('together')).toStrictEqual({
       ready_at: iso(25),
       minutes: 25,
-      stations: [{ station: 'cold', ready_at: iso(25), ahead: 0 }, { station: 'hot', ready_at: iso(25), ahead: 0 }],
+      stations: [
+        { station: 'cold', ready_at: iso(25), ahead: 0 },
+        { station: 'hot', ready_at: iso(25), ahead: 0 },
+      ],
     });
     // The salad is the starter (course 1); the steak waits for the table, so no time is promised for it.
-    expect(await paced('courses')).toStrictEqual({ ready_at: iso(10), minutes: 10, stations: [{ station: 'cold', ready_at: iso(10), ahead: 0 }] });
+    expect(await paced('courses')).toStrictEqual({
+      ready_at: iso(10),
+      minutes: 10,
+      stations: [{ station: 'cold', ready_at: iso(10), ahead: 0 }],
+    });
   });
 
   it('a loaded station: the tickets ahead and the time left on the one cooking', async () => {
     const first = await placeOrder(t, [menu.steak.id]);
     await placeOrder(t, [menu.steak.id, menu.steak.id]);
     // Two steak tickets ahead, 25 minutes each, one cook known so far: 50 minutes of waiting.
-    expect(await quote([menu.steak.id])).toStrictEqual({ ready_at: iso(75), minutes: 75, stations: [{ station: 'hot', ready_at: iso(75), ahead: 2 }] });
+    expect(await quote([menu.steak.id])).toStrictEqual({
+      ready_at: iso(75),
+      minutes: 75,
+      stations: [{ station: 'hot', ready_at: iso(75), ahead: 2 }],
+    });
     await bump(first, 'hot', 'In Progress');
     at(10);
     // 15 minutes left on the first, 25 for the second, then its own 25.
-    expect(await quote([menu.steak.id])).toStrictEqual({ ready_at: iso(75), minutes: 65, stations: [{ station: 'hot', ready_at: iso(75), ahead: 2 }] });
+    expect(await quote([menu.steak.id])).toStrictEqual({
+      ready_at: iso(75),
+      minutes: 65,
+      stations: [{ station: 'hot', ready_at: iso(75), ahead: 2 }],
+    });
     at(10.5);
     expect((await quote([menu.steak.id])).minutes).toBe(65);
   });
@@ -95,7 +115,13 @@ describe('GET /quote', () => {
     const response = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id},${unknown}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toStrictEqual([{ path: 'dish_ids', message: `unknown dish ids: ${unknown}` }]);
-    for (const query of ['', 'dish_ids=', `dish_ids=${menu.steak.id},,`, `dish_ids=${menu.steak.id}&pacing=slow`, `dish_ids=${menu.steak.id}&scheduled_at=${iso(-5)}`]) {
+    for (const query of [
+      '',
+      'dish_ids=',
+      `dish_ids=${menu.steak.id},,`,
+      `dish_ids=${menu.steak.id}&pacing=slow`,
+      `dish_ids=${menu.steak.id}&scheduled_at=${iso(-5)}`,
+    ]) {
       expect((await t.inject({ method: 'GET', url: `/quote?${query}` })).statusCode, query).toBe(400);
     }
   });
@@ -138,7 +164,12 @@ describe('quoted_ready_at and expected_ready_at', () => {
 
   it('are read-only', async () => {
     for (const field of ['quoted_ready_at', 'expected_ready_at']) {
-      const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.steak.id], [field]: iso(5) } });
+      const response = await t.inject({
+        method: 'POST',
+        url: '/orders',
+        as: 'patron',
+        payload: { name: 'Ben', dish_ids: [menu.steak.id], [field]: iso(5) },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toStrictEqual([{ path: field, message: 'is read-only and cannot be set' }]);
     }
@@ -168,6 +199,8 @@ describe('the kitchen is full', () => {
     }
     // No limit: the patron is served again.
     await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: null } });
-    expect((await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.steak.id] } })).statusCode).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.steak.id] } })).statusCode,
+    ).toBe(201);
   });
 });

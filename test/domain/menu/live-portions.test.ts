@@ -12,7 +12,8 @@ import { openScreens, type Screen, type Screens } from '../../realtime/helpers/s
 let t: TestApp;
 let screens: Screens;
 let guest: SioClient | undefined;
-const availabilityOf = (screen: Screen | SioClient) => screen.inbox.envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
+const availabilityOf = (screen: Screen | SioClient) =>
+  screen.inbox.envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
 
 beforeEach(async () => {
   t = await startLiveApp();
@@ -34,7 +35,10 @@ describe('dish.availability around low_portions', () => {
     await placeOrder(t, [steak.id]); // 11 → 10: told
     await placeOrder(t, [steak.id, steak.id]); // 10 → 8 in one order: told once
     await screens.fence();
-    const told = [{ id: steak.id, is_available: true, portions_left: 10 }, { id: steak.id, is_available: true, portions_left: 8 }];
+    const told = [
+      { id: steak.id, is_available: true, portions_left: 10 },
+      { id: steak.id, is_available: true, portions_left: 8 },
+    ];
     for (const screen of [...screens.byRoom.menu, ...screens.byRoom['station:hot']]) expect(availabilityOf(screen)).toEqual(told);
     for (const room of ['station:cold', 'station:beverages', 'expeditor'] as const) {
       for (const screen of screens.byRoom[room]) expect(availabilityOf(screen)).toEqual([]);
@@ -53,10 +57,15 @@ describe('shortages on the boards', () => {
     await screens.fence();
     const isShort = (e: Envelope) => e.type === 'order.updated' && e.data.id === order.id;
     const mark = [{ ingredient_id: beef.id, name: 'Beef', units: 1 }];
-    const received = [...screens.byRoom['station:hot'], ...screens.byRoom.expeditor].map((screen) => screen.inbox.envelopes.filter(isShort));
-    for (const updates of received) expect(updates.map((e) => (e.data as { tickets: { short?: unknown }[] }).tickets[0]?.short)).toEqual([mark]);
+    const received = [...screens.byRoom['station:hot'], ...screens.byRoom.expeditor].map((screen) =>
+      screen.inbox.envelopes.filter(isShort),
+    );
+    for (const updates of received)
+      expect(updates.map((e) => (e.data as { tickets: { short?: unknown }[] }).tickets[0]?.short)).toEqual([mark]);
     const mine = await guest.inbox.waitFor(isShort, 'guest hears the shortage');
-    expect((mine.data as { tickets: { status: string; short?: unknown }[] }).tickets).toMatchObject([{ station: 'hot', status: 'Received', short: mark }]);
+    expect((mine.data as { tickets: { status: string; short?: unknown }[] }).tickets).toMatchObject([
+      { station: 'hot', status: 'Received', short: mark },
+    ]);
     for (const room of ['station:cold', 'station:beverages'] as const) {
       for (const screen of screens.byRoom[room]) expect(screen.inbox.envelopes.filter(isShort)).toEqual([]);
     }

@@ -62,12 +62,36 @@ type Step =
 
 const arbStep: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('addDish' as const), dish: arbDish, tick: fc.constantFrom(0, 0, 1, 60_000) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('replaceDish' as const), index: fc.nat(), dish: arbDish, tick: fc.constantFrom(0, 1) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('replaceDish' as const), index: fc.nat(), dish: arbDish, tick: fc.constantFrom(0, 1) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteDish' as const), index: fc.nat() }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('setStock' as const), ingredient: fc.constantFrom(...INGREDIENTS), qty: fc.integer({ min: -1, max: 3 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('takeStock' as const), ingredient: fc.constantFrom(...INGREDIENTS), units: fc.integer({ min: -2, max: 2 }) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('setStock' as const),
+      ingredient: fc.constantFrom(...INGREDIENTS),
+      qty: fc.integer({ min: -1, max: 3 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('takeStock' as const),
+      ingredient: fc.constantFrom(...INGREDIENTS),
+      units: fc.integer({ min: -2, max: 2 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteIngredient' as const), ingredient: fc.constantFrom(...INGREDIENTS) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('addIngredient' as const), ingredient: fc.constantFrom(...INGREDIENTS), qty: fc.integer({ min: 0, max: 2 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('addIngredient' as const),
+      ingredient: fc.constantFrom(...INGREDIENTS),
+      qty: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
 );
 
 async function run(store: Store, tick: (ms: number) => void, step: Step, dishIds: string[]): Promise<void> {
@@ -104,38 +128,54 @@ async function run(store: Store, tick: (ms: number) => void, step: Step, dishIds
       await ingredients.delete(step.ingredient);
       return;
     case 'addIngredient':
-      if (!(await ingredients.get(step.ingredient))) await ingredients.insert({ id: step.ingredient, name: step.ingredient, in_stock_qty: step.qty, price: 1 });
+      if (!(await ingredients.get(step.ingredient)))
+        await ingredients.insert({ id: step.ingredient, name: step.ingredient, in_stock_qty: step.qty, price: 1 });
       return;
   }
 }
 
 async function seedIngredients(store: Store, qty: (id: string) => number): Promise<void> {
-  for (const ingredient of INGREDIENTS) await store.collection('ingredients').insert({ id: ingredient, name: `Ingredient ${ingredient}`, in_stock_qty: qty(ingredient), price: 1 });
+  for (const ingredient of INGREDIENTS)
+    await store
+      .collection('ingredients')
+      .insert({ id: ingredient, name: `Ingredient ${ingredient}`, in_stock_qty: qty(ingredient), price: 1 });
 }
 
 const arbCondition: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('is_available.eq~true', 'is_available.eq~false', 'is_available.ne~true', 'is_available.in~true,false', 'is_available.in~false'),
+  fc.constantFrom(
+    'is_available.eq~true',
+    'is_available.eq~false',
+    'is_available.ne~true',
+    'is_available.in~true,false',
+    'is_available.in~false',
+  ),
   fc.constantFrom(...NAMES, 'soup', 'SAL', '%', '_', 'zz').map((value) => `name.contains~${value}`),
   fc.constantFrom(...NAMES).map((value) => `name.eq~${value}`),
-  fc.constantFrom('gt', 'gte', 'lt', 'lte', 'eq', 'ne').chain((op) => fc.constantFrom(0, 2.5, 4, 10).map((value) => `price.${op}~${value}`)),
+  fc
+    .constantFrom('gt', 'gte', 'lt', 'lte', 'eq', 'ne')
+    .chain((op) => fc.constantFrom(0, 2.5, 4, 10).map((value) => `price.${op}~${value}`)),
   fc.constantFrom(...STATIONS).map((value) => `station.eq~${value}`),
   fc.constantFrom('cold,hot', 'beverages').map((value) => `station.in~${value}`),
   fc.constantFrom(...INGREDIENTS, id(255)).map((value) => `ingredients.ingredient_id.eq~${value}`),
   fc.constantFrom(...INGREDIENTS).map((value) => `ingredients.ingredient_id.ne~${value}`),
   fc.constantFrom('true', 'false').map((value) => `ingredients.is_essential.eq~${value}`),
-  fc.constantFrom('2026-11-22T12:00:00.000Z', '2026-11-22T12:01:00.000Z').chain((value) => fc.constantFrom('gt', 'lte').map((op) => `created_at.${op}~${value}`)),
+  fc
+    .constantFrom('2026-11-22T12:00:00.000Z', '2026-11-22T12:01:00.000Z')
+    .chain((value) => fc.constantFrom('gt', 'lte').map((op) => `created_at.${op}~${value}`)),
 );
 
-const arbQuery: fc.Arbitrary<RawListQuery> = fc.record(
-  {
-    filter: fc.array(arbCondition, { minLength: 1, maxLength: 3 }).map((conditions) => conditions.join('|')),
-    sort: fc.constantFrom('name', 'price', 'created_at', 'updated_at', 'station', 'category', 'preparation_time', 'id'),
-    order: fc.constantFrom('asc', 'desc'),
-    limit: fc.integer({ min: 1, max: 30 }),
-    offset: fc.integer({ min: 0, max: 6 }),
-  },
-  { requiredKeys: [] },
-).filter((raw) => raw.order === undefined || raw.sort !== undefined);
+const arbQuery: fc.Arbitrary<RawListQuery> = fc
+  .record(
+    {
+      filter: fc.array(arbCondition, { minLength: 1, maxLength: 3 }).map((conditions) => conditions.join('|')),
+      sort: fc.constantFrom('name', 'price', 'created_at', 'updated_at', 'station', 'category', 'preparation_time', 'id'),
+      order: fc.constantFrom('asc', 'desc'),
+      limit: fc.integer({ min: 1, max: 30 }),
+      offset: fc.integer({ min: 0, max: 6 }),
+    },
+    { requiredKeys: [] },
+  )
+  .filter((raw) => raw.order === undefined || raw.sort !== undefined);
 
 describe('LiveMenu', () => {
   it('answers every list query and every get as the store does, after any sequence of writes', async () => {
@@ -253,7 +293,8 @@ describe('LiveMenu', () => {
     const gated = gatedStore(store, 'dishes');
     const menu = await LiveMenu.open(gated.store);
     const price = async () => (await menu.get(soup.id))?.price;
-    const repair = (value: number) => commitAsOtherProgram(dataDir, [`UPDATE dishes SET doc = json_set(doc, '$.price', ?) WHERE id = ?`, value, soup.id]);
+    const repair = (value: number) =>
+      commitAsOtherProgram(dataDir, [`UPDATE dishes SET doc = json_set(doc, '$.price', ?) WHERE id = ?`, value, soup.id]);
     repair(6);
     const first = gated.gate();
     gated.resync('repaired');
@@ -292,7 +333,9 @@ describe('openMenu', () => {
       // Both events are still on the way, and the menu as last changed has neither.
       expect([late.held(), live.current.dishes.size]).toEqual([2, 0]);
       expect(await live.get(soup.id)).toMatchObject({ name: 'Soup', is_available: false });
-      expect(await live.list(parseListQuery({}, dishCatalogue))).toEqual(await new StoreMenu(store).list(parseListQuery({}, dishCatalogue)));
+      expect(await live.list(parseListQuery({}, dishCatalogue))).toEqual(
+        await new StoreMenu(store).list(parseListQuery({}, dishCatalogue)),
+      );
       await store.collection('dishes').delete(soup.id);
       expect(await live.get(soup.id)).toBeNull();
       expect(await live.dishes()).toEqual(new Map());

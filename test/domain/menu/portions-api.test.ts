@@ -14,9 +14,15 @@ afterEach(() => t.close());
 
 const dish = async (id: string) => (await t.inject({ method: 'GET', url: `/dishes/${id}` })).json();
 const stockOf = async (id: string) => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
-const patch = async (url: string, payload: object, as: 'chef' | 'manager' | 'patron' = 'chef') => t.inject({ method: 'PATCH', url, as, payload });
+const patch = async (url: string, payload: object, as: 'chef' | 'manager' | 'patron' = 'chef') =>
+  t.inject({ method: 'PATCH', url, as, payload });
 const ingredientWith = async (name: string, in_stock_qty: number, allergens: string[]) => {
-  const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name, in_stock_qty, price: 1, allergens } });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/ingredients',
+    as: 'chef',
+    payload: { name, in_stock_qty, price: 1, allergens },
+  });
   expect(response.statusCode).toBe(201);
   return response.json();
 };
@@ -29,8 +35,14 @@ describe('portions_left', () => {
     const salt = await addIngredient(t, 'Salt', 0);
     // Rice listed twice: one risotto takes two units (7 / 2 = 3); saffron allows 5; salt is optional.
     const risotto = await addDish(t, {
-      name: 'Risotto', station: 'hot',
-      ingredients: [{ ingredient_id: rice.id, is_essential: true }, { ingredient_id: rice.id, is_essential: true }, { ingredient_id: saffron.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }],
+      name: 'Risotto',
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: rice.id, is_essential: true },
+        { ingredient_id: rice.id, is_essential: true },
+        { ingredient_id: saffron.id, is_essential: true },
+        { ingredient_id: salt.id, is_essential: false },
+      ],
     });
     expect(risotto.portions_left).toBe(3);
     const broth = await addDish(t, { name: 'Broth', station: 'hot', ingredients: [{ ingredient_id: salt.id, is_essential: false }] });
@@ -55,17 +67,34 @@ describe('allergens', () => {
   it('are written on ingredients; an unknown name is a 400 naming the field and listing the valid names', async () => {
     const sesame = await ingredientWith('Sesame', 5, ['sesame']);
     expect(sesame.allergens).toStrictEqual(['sesame']);
-    const bad = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: 'X', in_stock_qty: 1, price: 1, allergens: ['gluten'] } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: 'X', in_stock_qty: 1, price: 1, allergens: ['gluten'] },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('allergens.0');
-    expect(bad.json().detail).toContain('celery, cereals_gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, nuts, peanuts, sesame, soybeans, sulphites');
+    expect(bad.json().detail).toContain(
+      'celery, cereals_gluten, crustaceans, eggs, fish, lupin, milk, molluscs, mustard, nuts, peanuts, sesame, soybeans, sulphites',
+    );
   });
 
   it('PUT keeps them when the body omits them and replaces them when it carries them', async () => {
     const milk = await ingredientWith('Milk', 5, ['milk']);
-    const kept = await t.inject({ method: 'PUT', url: `/ingredients/${milk.id}`, as: 'chef', payload: { name: 'Whole milk', in_stock_qty: 6, price: 2 } });
+    const kept = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${milk.id}`,
+      as: 'chef',
+      payload: { name: 'Whole milk', in_stock_qty: 6, price: 2 },
+    });
     expect(kept.json()).toMatchObject({ name: 'Whole milk', in_stock_qty: 6, allergens: ['milk'] });
-    const replaced = await t.inject({ method: 'PUT', url: `/ingredients/${milk.id}`, as: 'chef', payload: { name: 'Oat drink', in_stock_qty: 6, price: 2, allergens: [] } });
+    const replaced = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${milk.id}`,
+      as: 'chef',
+      payload: { name: 'Oat drink', in_stock_qty: 6, price: 2, allergens: [] },
+    });
     expect(replaced.json().allergens).toStrictEqual([]);
   });
 
@@ -74,8 +103,13 @@ describe('allergens', () => {
     const patty = await ingredientWith('Patty', 10, []);
     const cheese = await ingredientWith('Cheese', 10, ['milk']);
     const burger = await addDish(t, {
-      name: 'Burger', station: 'hot',
-      ingredients: [{ ingredient_id: bun.id, is_essential: true }, { ingredient_id: patty.id, is_essential: true }, { ingredient_id: cheese.id, is_essential: false }],
+      name: 'Burger',
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: bun.id, is_essential: true },
+        { ingredient_id: patty.id, is_essential: true },
+        { ingredient_id: cheese.id, is_essential: false },
+      ],
     });
     const steak = await addDish(t, { name: 'Steak', station: 'hot', ingredients: [{ ingredient_id: patty.id, is_essential: true }] });
     expect(burger.allergens).toStrictEqual(['cereals_gluten', 'milk', 'sesame']);
@@ -83,7 +117,8 @@ describe('allergens', () => {
     expect((await patch(`/ingredients/${patty.id}`, { allergens: ['mustard'] })).statusCode).toBe(200);
     expect((await dish(burger.id)).allergens).toStrictEqual(['cereals_gluten', 'milk', 'mustard', 'sesame']);
     expect((await dish(steak.id)).allergens).toStrictEqual(['mustard']);
-    const ids = async (filter: string) => (await t.inject({ method: 'GET', url: `/dishes?filter=${filter}&fields=id` })).json().results.map((d: { id: string }) => d.id);
+    const ids = async (filter: string) =>
+      (await t.inject({ method: 'GET', url: `/dishes?filter=${filter}&fields=id` })).json().results.map((d: { id: string }) => d.id);
     expect(await ids('allergens.eq~sesame')).toStrictEqual([burger.id]);
     expect(await ids('allergens.ne~sesame')).toStrictEqual([steak.id]);
     expect(await ids('allergens.eq~mustard')).toStrictEqual([burger.id, steak.id]);
@@ -98,8 +133,16 @@ describe('allergies on orders', () => {
     const peanut = await ingredientWith('Peanut', 10, ['peanuts']);
     const lime = await ingredientWith('Lime', 10, []);
     const satay = await addDish(t, { name: 'Satay', station: 'hot', ingredients: [{ ingredient_id: peanut.id, is_essential: true }] });
-    const salad = await addDish(t, { name: 'Peanut salad', station: 'cold', ingredients: [{ ingredient_id: peanut.id, is_essential: false }] });
-    const soda = await addDish(t, { name: 'Lime soda', station: 'beverages', ingredients: [{ ingredient_id: lime.id, is_essential: true }] });
+    const salad = await addDish(t, {
+      name: 'Peanut salad',
+      station: 'cold',
+      ingredients: [{ ingredient_id: peanut.id, is_essential: false }],
+    });
+    const soda = await addDish(t, {
+      name: 'Lime soda',
+      station: 'beverages',
+      ingredients: [{ ingredient_id: lime.id, is_essential: true }],
+    });
     return { peanut, lime, satay, salad, soda };
   }
 
@@ -107,12 +150,18 @@ describe('allergies on orders', () => {
     const { peanut, lime, satay, salad, soda } = await kitchen();
     const payload = { name: 'Ann', dish_ids: [satay.id, soda.id, salad.id], allergies: ['peanuts', 'milk'] };
     const refused = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload });
-    expectProblem(refused, 409, `The order's allergies meet its dishes: "Satay" (${satay.id}) contains peanuts; "Peanut salad" (${salad.id}) contains peanuts. Send "allergy_confirmed": true to place it anyway.`, {
-      errors: [
-        { path: 'dish_ids', message: `dish ${satay.id} ("Satay") contains peanuts` },
-        { path: 'dish_ids', message: `dish ${salad.id} ("Peanut salad") contains peanuts` },
-      ],
-    });
+    expectProblem(
+      refused,
+      409,
+      `The order's allergies meet its dishes: "Satay" (${satay.id}) contains peanuts; "Peanut salad" ` +
+        `(${salad.id}) contains peanuts. Send "allergy_confirmed": true to place it anyway.`,
+      {
+        errors: [
+          { path: 'dish_ids', message: `dish ${satay.id} ("Satay") contains peanuts` },
+          { path: 'dish_ids', message: `dish ${salad.id} ("Peanut salad") contains peanuts` },
+        ],
+      },
+    );
     expect((await t.inject({ method: 'GET', url: '/orders', as: 'manager' })).json().total_results).toBe(0);
     expect([await stockOf(peanut.id), await stockOf(lime.id)]).toStrictEqual([10, 10]);
   });
@@ -120,7 +169,12 @@ describe('allergies on orders', () => {
   it('comes before the stock check: a refused allergy is told even when stock is short', async () => {
     const { peanut, satay } = await kitchen();
     await patch(`/ingredients/${peanut.id}`, { in_stock_qty: 0 });
-    const refused = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ann', dish_ids: [satay.id], allergies: ['peanuts'] } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ann', dish_ids: [satay.id], allergies: ['peanuts'] },
+    });
     expect([refused.statusCode, refused.json().detail.startsWith("The order's allergies meet its dishes")]).toStrictEqual([409, true]);
   });
 
@@ -147,7 +201,10 @@ describe('allergies on orders', () => {
     expect((await orderOf(order.id)).allergies).toStrictEqual([]);
     const taken = await patch(`/orders/${order.id}`, { allergies: ['peanuts'], allergy_confirmed: true }, 'patron');
     expect(taken.statusCode).toBe(200);
-    expect(taken.json().tickets.map((ticket: { allergy_alerts?: unknown }) => ticket.allergy_alerts)).toStrictEqual([[{ dish_id: satay.id, allergens: ['peanuts'] }], undefined]);
+    expect(taken.json().tickets.map((ticket: { allergy_alerts?: unknown }) => ticket.allergy_alerts)).toStrictEqual([
+      [{ dish_id: satay.id, allergens: ['peanuts'] }],
+      undefined,
+    ]);
     // Taking the allergy off clears the alert; a chef's status move needs no confirmation.
     expect((await patch(`/orders/${order.id}`, { allergies: [] }, 'patron')).json().tickets[0].allergy_alerts).toBeUndefined();
     expect((await patch(`/orders/${order.id}`, { status: 'In Progress' }, 'chef')).statusCode).toBe(200);
@@ -166,7 +223,14 @@ describe('shortages', () => {
   async function rush() {
     const beef = await addIngredient(t, 'Beef', 6);
     const salt = await addIngredient(t, 'Salt', 9);
-    const steak = await addDish(t, { name: 'Steak', station: 'hot', ingredients: [{ ingredient_id: beef.id, is_essential: true }, { ingredient_id: salt.id, is_essential: false }] });
+    const steak = await addDish(t, {
+      name: 'Steak',
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: beef.id, is_essential: true },
+        { ingredient_id: salt.id, is_essential: false },
+      ],
+    });
     const soda = await addDish(t, { name: 'Soda', station: 'beverages', ingredients: [{ ingredient_id: salt.id, is_essential: true }] });
     const orders: Order[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -213,10 +277,23 @@ describe('shortages', () => {
   it("marks the ticket of the dish's course in an order paced by courses, not the station's other course", async () => {
     const lettuce = await addIngredient(t, 'Lettuce', 10);
     const mascarpone = await addIngredient(t, 'Mascarpone', 1);
-    const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', ingredients: [{ ingredient_id: lettuce.id, is_essential: true }] });
-    const tiramisu = await addDish(t, { name: 'Tiramisu', station: 'cold', category: 'Dessert', ingredients: [{ ingredient_id: mascarpone.id, is_essential: true }] });
+    const salad = await addDish(t, {
+      name: 'Salad',
+      station: 'cold',
+      category: 'Appetizer',
+      ingredients: [{ ingredient_id: lettuce.id, is_essential: true }],
+    });
+    const tiramisu = await addDish(t, {
+      name: 'Tiramisu',
+      station: 'cold',
+      category: 'Dessert',
+      ingredients: [{ ingredient_id: mascarpone.id, is_essential: true }],
+    });
     const order = await placeOrder(t, [salad.id, tiramisu.id], 'patron', { pacing: 'courses' });
-    expect(order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status])).toEqual([[1, 'cold', 'Received'], [2, 'cold', 'Draft']]);
+    expect(order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status])).toEqual([
+      [1, 'cold', 'Received'],
+      [2, 'cold', 'Draft'],
+    ]);
     await patch(`/ingredients/${mascarpone.id}`, { in_stock_qty: -1 });
     expect(await shortOf(order)).toStrictEqual([undefined, [{ ingredient_id: mascarpone.id, name: 'Mascarpone', units: 1 }]]);
   });
@@ -225,12 +302,19 @@ describe('shortages', () => {
     const { beef, steak, soda, orders } = await rush();
     const [oldest, middle, newest] = orders as [Order, Order, Order];
     await patch(`/ingredients/${beef.id}`, { in_stock_qty: -4 });
-    expect([(await shortOf(middle))[0], (await shortOf(newest))[0]]).toStrictEqual([[{ ingredient_id: beef.id, name: 'Beef', units: 2 }], [{ ingredient_id: beef.id, name: 'Beef', units: 2 }]]);
+    expect([(await shortOf(middle))[0], (await shortOf(newest))[0]]).toStrictEqual([
+      [{ ingredient_id: beef.id, name: 'Beef', units: 2 }],
+      [{ ingredient_id: beef.id, name: 'Beef', units: 2 }],
+    ]);
     // The oldest order (unmarked) drops one steak: one unit back, shortfall 3, both still needed.
     expect((await patch(`/orders/${oldest.id}`, { dish_ids: [steak.id, soda.id] }, 'patron')).statusCode).toBe(200);
     expect([await stockOf(beef.id), (await shortOf(middle))[0]?.length]).toStrictEqual([-3, 1]);
     // The oldest is deleted: one more unit back, shortfall 2: the middle order's mark clears.
     expect((await t.inject({ method: 'DELETE', url: `/orders/${oldest.id}`, as: 'patron' })).statusCode).toBe(204);
-    expect([await stockOf(beef.id), await shortOf(middle), (await shortOf(newest))[0]?.length]).toStrictEqual([-2, [undefined, undefined], 1]);
+    expect([await stockOf(beef.id), await shortOf(middle), (await shortOf(newest))[0]?.length]).toStrictEqual([
+      -2,
+      [undefined, undefined],
+      1,
+    ]);
   });
 });

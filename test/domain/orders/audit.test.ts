@@ -47,9 +47,14 @@ describe('GET /orders/{id}/audit', () => {
     const stop = t.store.onChange((event) => changed.push(event.collection));
     const order = await placeOrder(t, [menu.salad.id, menu.steak.id], 'patron', { pacing: 'courses' });
     clock.advance(MINUTE);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { priority: 1 } })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { priority: 1 } })).statusCode).toBe(
+      200,
+    );
     clock.advance(MINUTE);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/cold`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/cold`, as: 'chef', payload: { status: 'In Progress' } }))
+        .statusCode,
+    ).toBe(200);
     clock.advance(MINUTE);
     expect((await t.inject({ method: 'POST', url: `/orders/${order.id}/courses/2/fire`, as: 'expeditor' })).statusCode).toBe(200);
     clock.advance(MINUTE);
@@ -75,7 +80,12 @@ describe('GET /orders/{id}/audit', () => {
           },
         },
         { at: iso(at + MINUTE), ...by('expeditor'), action: 'changed', changes: { priority: { before: 3, after: 1 } } },
-        { at: iso(at + 2 * MINUTE), ...by('chef'), action: 'bumped', changes: { station: 'cold', course: 1, from: 'Received', to: 'In Progress' } },
+        {
+          at: iso(at + 2 * MINUTE),
+          ...by('chef'),
+          action: 'bumped',
+          changes: { station: 'cold', course: 1, from: 'Received', to: 'In Progress' },
+        },
         { at: iso(at + 3 * MINUTE), ...by('expeditor'), action: 'fired', changes: { course: 2, tickets: [{ station: 'hot', course: 2 }] } },
         { at: iso(at + 4 * MINUTE), ...by('manager'), action: 'deleted', changes: { status: { before: 'In Progress', after: null } } },
       ],
@@ -86,13 +96,25 @@ describe('GET /orders/{id}/audit', () => {
   it('records the tickets an edit voided beside the change, and a rush of every held ticket', async () => {
     const paced = await placeOrder(t, [menu.salad.id, menu.steak.id], 'patron', { pacing: 'courses' });
     expect((await t.inject({ method: 'POST', url: `/orders/${paced.id}/fire`, as: 'manager' })).statusCode).toBe(200);
-    expect((await trail(paced.id)).results.slice(1)).toEqual([{ at: iso(start), ...by('manager'), action: 'fired', changes: { course: null, tickets: [{ station: 'hot', course: 2 }] } }]);
+    expect((await trail(paced.id)).results.slice(1)).toEqual([
+      { at: iso(start), ...by('manager'), action: 'fired', changes: { course: null, tickets: [{ station: 'hot', course: 2 }] } },
+    ]);
 
     const order = await placeOrder(t, [menu.salad.id, menu.lemonade.id]);
-    const edited = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id, menu.salad.id] } });
+    const edited = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.salad.id, menu.salad.id] },
+    });
     expect(edited.json<Order>().tickets.map((ticket) => ticket.status)).toEqual(['Received', 'Voided']);
     expect((await trail(order.id)).results.slice(1)).toEqual([
-      { at: iso(start), ...by('patron'), action: 'changed', changes: { dish_ids: { before: [menu.salad.id, menu.lemonade.id], after: [menu.salad.id, menu.salad.id] } } },
+      {
+        at: iso(start),
+        ...by('patron'),
+        action: 'changed',
+        changes: { dish_ids: { before: [menu.salad.id, menu.lemonade.id], after: [menu.salad.id, menu.salad.id] } },
+      },
       { at: iso(start), ...by('patron'), action: 'voided', changes: { tickets: [{ station: 'beverages', course: 1 }] } },
     ]);
   });
@@ -104,26 +126,51 @@ describe('GET /orders/{id}/audit', () => {
     // Back to the start, where the manager's access token is still valid.
     clock.advance(-20 * MINUTE);
     expect((await trail(order.id)).results.slice(1)).toEqual([
-      { at: iso(start + 20 * MINUTE), user_id: null, user_name: 'scheduler', action: 'fired', changes: { course: null, tickets: [{ station: 'cold', course: 1 }] } },
+      {
+        at: iso(start + 20 * MINUTE),
+        user_id: null,
+        user_name: 'scheduler',
+        action: 'fired',
+        changes: { course: null, tickets: [{ station: 'cold', course: 1 }] },
+      },
     ]);
   });
 
   it('a refused write (409) and an edit that changes nothing leave no entry; an idempotent replay writes none', async () => {
     const order = await placeOrder(t, [menu.salad.id]);
     await setStock(t, menu.lemon.id, 0);
-    const refused = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id, menu.lemonade.id] } });
+    const refused = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.salad.id, menu.lemonade.id] },
+    });
     await setStock(t, menu.lemon.id, 1000);
     expect(refused.statusCode).toBe(409);
-    expect((await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id] } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id] } }))
+        .statusCode,
+    ).toBe(200);
     expect((await trail(order.id)).results.map((entry) => (entry as { action: string }).action)).toEqual(['placed']);
 
     const payload = { name: 'Kim', dish_ids: [menu.salad.id] };
-    const post = () => t.inject({ method: 'POST', url: '/orders', as: 'patron', headers: { 'idempotency-key': 'audit-replay-1' }, payload });
+    const post = () =>
+      t.inject({ method: 'POST', url: '/orders', as: 'patron', headers: { 'idempotency-key': 'audit-replay-1' }, payload });
     const [first, again] = [await post(), await post()];
     expect(again.json<Order>().id).toBe(first.json<Order>().id);
-    const patch = () => t.inject({ method: 'PATCH', url: `/orders/${first.json<Order>().id}`, as: 'expeditor', headers: { 'idempotency-key': 'audit-replay-2' }, payload: { priority: 0 } });
+    const patch = () =>
+      t.inject({
+        method: 'PATCH',
+        url: `/orders/${first.json<Order>().id}`,
+        as: 'expeditor',
+        headers: { 'idempotency-key': 'audit-replay-2' },
+        payload: { priority: 0 },
+      });
     expect([(await patch()).statusCode, (await patch()).statusCode]).toEqual([200, 200]);
-    expect((await trail(first.json<Order>().id)).results.map((entry) => (entry as { action: string }).action)).toEqual(['placed', 'changed']);
+    expect((await trail(first.json<Order>().id)).results.map((entry) => (entry as { action: string }).action)).toEqual([
+      'placed',
+      'changed',
+    ]);
   });
 
   it('managers only: anonymous 401, patrons, chefs and expeditors 403; an unknown order 404', async () => {

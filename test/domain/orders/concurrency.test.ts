@@ -36,7 +36,10 @@ it('50 simultaneous orders for a dish whose essential ingredient has 10 units: e
   const dish = await addDish(t, {
     name: 'Truffle Risotto',
     station: 'hot',
-    ingredients: [{ ingredient_id: butter.id, is_essential: false }, { ingredient_id: truffle.id, is_essential: true }],
+    ingredients: [
+      { ingredient_id: butter.id, is_essential: false },
+      { ingredient_id: truffle.id, is_essential: true },
+    ],
   });
 
   const responses = await burst(50, [dish.id]);
@@ -59,7 +62,11 @@ it('50 simultaneous orders for a dish whose essential ingredient has 10 units: e
 
 it('orders needing two units each never take the last odd unit, nor go below zero', async () => {
   const lobster = await addIngredient(t, 'Lobster', 11);
-  const dish = await addDish(t, { name: 'Lobster Roll', station: 'cold', ingredients: [{ ingredient_id: lobster.id, is_essential: true }] });
+  const dish = await addDish(t, {
+    name: 'Lobster Roll',
+    station: 'cold',
+    ingredients: [{ ingredient_id: lobster.id, is_essential: true }],
+  });
 
   const responses = await burst(30, [dish.id, dish.id]);
 
@@ -79,7 +86,10 @@ it('racing orders for the last units: each refused order takes nothing, not even
   const risotto = await addDish(t, {
     name: 'Truffle Risotto',
     station: 'hot',
-    ingredients: [{ ingredient_id: butter.id, is_essential: false }, { ingredient_id: truffle.id, is_essential: true }],
+    ingredients: [
+      { ingredient_id: butter.id, is_essential: false },
+      { ingredient_id: truffle.id, is_essential: true },
+    ],
   });
   const stockEvents: { id: string; qty: number }[] = [];
   t.store.onChange((event) => {

@@ -13,9 +13,17 @@ let otherPatron: string;
 beforeAll(async () => {
   t = await startTestApp();
   menu = await seedMenu(t, 10_000);
-  const signUp = await t.inject({ method: 'POST', url: '/users', payload: { user_name: 'patron2', email: 'patron2@example.com', password: PASSWORD, role: 'patron' } });
+  const signUp = await t.inject({
+    method: 'POST',
+    url: '/users',
+    payload: { user_name: 'patron2', email: 'patron2@example.com', password: PASSWORD, role: 'patron' },
+  });
   expect(signUp.statusCode).toBe(201);
-  const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD } });
+  const login = await t.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD },
+  });
   otherPatron = `Bearer ${login.json<{ access_token: string }>().access_token}`;
 });
 
@@ -49,7 +57,12 @@ describe('priority', () => {
 
   it('resent unchanged by a chef is not a change', async () => {
     const order = await newOrder();
-    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'chef', payload: { priority: 3, status: 'In Progress' } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'chef',
+      payload: { priority: 3, status: 'In Progress' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<Order>()).toMatchObject({ priority: 3, status: 'In Progress' });
   });
@@ -58,7 +71,12 @@ describe('priority', () => {
 describe('chefs', () => {
   it('may not change anything but the status, nor delete', async () => {
     const order = await newOrder();
-    const rename = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'chef', payload: { name: 'Chef', status: 'In Progress' } });
+    const rename = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'chef',
+      payload: { name: 'Chef', status: 'In Progress' },
+    });
     expect(rename.statusCode).toBe(403);
     expect(await getOrder(t, order.id)).toMatchObject({ name: 'Ben', status: 'Received' });
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'chef' })).statusCode).toBe(403);
@@ -68,27 +86,61 @@ describe('chefs', () => {
 describe("a patron's own order", () => {
   it('can be changed while Received and while Draft', async () => {
     const received = await newOrder();
-    const patched = await t.inject({ method: 'PATCH', url: `/orders/${received.id}`, as: 'patron', payload: { name: 'Anna', table_number: 9 } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${received.id}`,
+      as: 'patron',
+      payload: { name: 'Anna', table_number: 9 },
+    });
     expect(patched.statusCode).toBe(200);
-    expect(patched.json<Order>()).toMatchObject({ name: 'Anna', table_number: 9, special_requests: 'No onions', status: 'Received', priority: 3 });
+    expect(patched.json<Order>()).toMatchObject({
+      name: 'Anna',
+      table_number: 9,
+      special_requests: 'No onions',
+      status: 'Received',
+      priority: 3,
+    });
 
     const scheduled_at = new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString();
     const draft = await placeOrder(t, [menu.salad.id], 'patron', { scheduled_at });
-    const changed = await t.inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'patron', payload: { special_requests: 'Extra lemon' } });
+    const changed = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${draft.id}`,
+      as: 'patron',
+      payload: { special_requests: 'Extra lemon' },
+    });
     expect(changed.json<Order>()).toMatchObject({ special_requests: 'Extra lemon', status: 'Draft' });
   });
 
   it('keeps what a PUT omits: special requests and the schedule survive a PUT of the original OpenAPI body', async () => {
     const scheduled_at = new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString();
     const order = await placeOrder(t, [menu.salad.id], 'patron', { scheduled_at, special_requests: 'No onions' });
-    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id, menu.salad.id] } });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.salad.id, menu.salad.id] },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json<Order>()).toMatchObject({ name: order.name, dish_ids: [menu.salad.id, menu.salad.id], table_number: order.table_number, special_requests: 'No onions', scheduled_at, status: 'Draft', priority: 3 });
+    expect(response.json<Order>()).toMatchObject({
+      name: order.name,
+      dish_ids: [menu.salad.id, menu.salad.id],
+      table_number: order.table_number,
+      special_requests: 'No onions',
+      scheduled_at,
+      status: 'Draft',
+      priority: 3,
+    });
   });
 
   it('clears a nullable property a PUT sends as null, and takes an empty PUT as no change', async () => {
     const order = await newOrder();
-    const cleared = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { special_requests: null, table_number: null } });
+    const cleared = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { special_requests: null, table_number: null },
+    });
     expect(cleared.json<Order>()).toMatchObject({ special_requests: null, table_number: null, name: order.name, dish_ids: order.dish_ids });
     const empty = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: {} });
     expect(empty.statusCode).toBe(200);
@@ -99,7 +151,12 @@ describe("a patron's own order", () => {
     const order = await moveTo(t, await newOrder(), 'In Progress');
     const patch = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Anna' } });
     expect(patch.statusCode).toBe(403);
-    const put = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Anna', dish_ids: order.dish_ids } });
+    const put = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { name: 'Anna', dish_ids: order.dish_ids },
+    });
     expect(put.statusCode).toBe(403);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(403);
     expect(await getOrder(t, order.id)).toMatchObject({ name: 'Ben', status: 'In Progress' });
@@ -111,11 +168,13 @@ describe("a patron's own order", () => {
     expect((await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(404);
   });
 
-  it("is invisible to another patron: 404 on read, change and delete", async () => {
+  it('is invisible to another patron: 404 on read, change and delete', async () => {
     const order = await newOrder();
     const headers = { authorization: otherPatron };
     expect((await t.app.inject({ method: 'GET', url: `/orders/${order.id}`, headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PATCH', url: `/orders/${order.id}`, headers, payload: { name: 'Mallory' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: `/orders/${order.id}`, headers, payload: { name: 'Mallory' } })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'DELETE', url: `/orders/${order.id}`, headers })).statusCode).toBe(404);
     expect((await getOrder(t, order.id)).name).toBe('Ben');
   });
@@ -133,7 +192,18 @@ describe('staff edits', () => {
 
   it('a manager PUT changes the details and may move the status in the same request', async () => {
     const order = await newOrder();
-    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'manager', payload: { name: 'Anna', dish_ids: [menu.salad.id], table_number: 2, status: 'In Progress', priority: 1 } });
-    expect(response.json<Order>()).toMatchObject({ name: 'Anna', table_number: 2, special_requests: 'No onions', status: 'In Progress', priority: 1 });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'manager',
+      payload: { name: 'Anna', dish_ids: [menu.salad.id], table_number: 2, status: 'In Progress', priority: 1 },
+    });
+    expect(response.json<Order>()).toMatchObject({
+      name: 'Anna',
+      table_number: 2,
+      special_requests: 'No onions',
+      status: 'In Progress',
+      priority: 1,
+    });
   });
 });

@@ -20,8 +20,12 @@ let dish: Record<'risotto' | 'salad' | 'tiramisu' | 'lemonade', { id: string }>;
 
 async function seed(app: TestApp) {
   const rice = await addIngredient(app, 'Rice', 10_000);
-  const add = (name: string, station: 'cold' | 'hot' | 'beverages', category: 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks', preparation_time: number) =>
-    addDish(app, { name, station, category, preparation_time, ingredients: [{ ingredient_id: rice.id, is_essential: false }] });
+  const add = (
+    name: string,
+    station: 'cold' | 'hot' | 'beverages',
+    category: 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks',
+    preparation_time: number,
+  ) => addDish(app, { name, station, category, preparation_time, ingredients: [{ ingredient_id: rice.id, is_essential: false }] });
   return {
     risotto: await add('Risotto', 'hot', 'Main Course', 18),
     salad: await add('Salad', 'cold', 'Appetizer', 5),
@@ -49,9 +53,11 @@ afterEach(() => {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const post = (url: string, as: 'patron' | 'chef' | 'expeditor' | 'manager' = 'expeditor') => t.inject({ method: 'POST', url, as });
-const bump = (order: Order, station: string, payload: object) => t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/${station}`, as: 'chef', payload });
+const bump = (order: Order, station: string, payload: object) =>
+  t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/${station}`, as: 'chef', payload });
 const read = async (id: string) => (await t.store.collection('orders').get(id))!;
-const brief = (order: Order) => order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status, ticket.fire_at, ticket.fired_at]);
+const brief = (order: Order) =>
+  order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status, ticket.fire_at, ticket.fired_at]);
 
 describe('together: dishes due together', () => {
   it('fires the 18-minute risotto now and the 5-minute salad 13 minutes later, to the second', async () => {
@@ -85,7 +91,10 @@ describe('together: dishes due together', () => {
 
   it('is a Draft firing with its first ticket when every ticket waits (due within the schedule margin)', async () => {
     const now = clock.now().getTime();
-    const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together', scheduled_at: iso(now + 20 * MINUTE) });
+    const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', {
+      pacing: 'together',
+      scheduled_at: iso(now + 20 * MINUTE),
+    });
     expect(order).toMatchObject({ status: 'Draft', fire_at: iso(now + 2 * MINUTE) });
     expect(brief(order)).toEqual([
       [1, 'cold', 'Draft', iso(now + 15 * MINUTE), null],
@@ -103,13 +112,16 @@ describe('together: dishes due together', () => {
     expect(rushed.statusCode).toBe(200);
     expect(rushed.json<Order>().tickets.map((ticket) => ticket.status)).toEqual(['Received', 'Received']);
     const after = await t.inject({ method: 'GET', url: '/stations/cold/tickets?limit=30', as: 'chef' });
-    const row = after.json<{ results: (Order & { course: number; dishes: { id: string }[] })[] }>().results.find((each) => each.id === order.id)!;
+    const row = after
+      .json<{ results: (Order & { course: number; dishes: { id: string }[] })[] }>()
+      .results.find((each) => each.id === order.id)!;
     expect({ course: row.course, dishes: row.dishes.map((each) => each.id) }).toEqual({ course: 1, dishes: [dish.salad.id] });
   });
 });
 
 describe('courses: held until fired', () => {
-  const coursed = (extra: object = {}) => placeOrder(t, [dish.tiramisu.id, dish.risotto.id, dish.salad.id, dish.lemonade.id], 'patron', { pacing: 'courses', ...extra });
+  const coursed = (extra: object = {}) =>
+    placeOrder(t, [dish.tiramisu.id, dish.risotto.id, dish.salad.id, dish.lemonade.id], 'patron', { pacing: 'courses', ...extra });
 
   it('fires course 1 (drinks with it), holds the others, and refuses to fire out of order', async () => {
     const now = clock.now().getTime();
@@ -136,7 +148,11 @@ describe('courses: held until fired', () => {
     expect(ambiguous.statusCode).toBe(400);
     expect(ambiguous.json<{ detail: string }>().detail).toContain('courses 1, 3');
     await post(`/orders/${order.id}/fire`);
-    for (const [station, course] of [['cold', 1], ['beverages', 1], ['hot', 2]] as const) {
+    for (const [station, course] of [
+      ['cold', 1],
+      ['beverages', 1],
+      ['hot', 2],
+    ] as const) {
       for (const status of ['In Progress', 'Ready']) expect((await bump(order, station, { status, course })).statusCode).toBe(200);
     }
     expect((await read(order.id)).status).toBe('In Progress');
@@ -162,7 +178,10 @@ describe('fires happen exactly once', () => {
   it('two schedulers on one store fire a due ticket once between them', async () => {
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together' });
     clock.advance(13 * MINUTE);
-    const [a, b] = await Promise.all([new OrderScheduler(t.store, clock.now).releaseDue(), new OrderScheduler(t.store, clock.now).releaseDue()]);
+    const [a, b] = await Promise.all([
+      new OrderScheduler(t.store, clock.now).releaseDue(),
+      new OrderScheduler(t.store, clock.now).releaseDue(),
+    ]);
     expect([...a, ...b].filter((id) => id === order.id)).toEqual([order.id]);
   });
 
@@ -191,7 +210,12 @@ describe('fires happen exactly once', () => {
 describe('changes after firing', () => {
   it('records added and removed dishes on the fired ticket, voids a station left without dishes, and the status ignores it', async () => {
     const order = await placeOrder(t, [dish.salad.id, dish.lemonade.id]);
-    const edited = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [dish.salad.id, dish.salad.id] } });
+    const edited = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [dish.salad.id, dish.salad.id] },
+    });
     expect(edited.statusCode).toBe(200);
     const at = edited.json<Order>().updated_at;
     expect(edited.json<Order>().tickets.map((ticket) => [ticket.station, ticket.status, ticket.changes])).toEqual([
@@ -201,12 +225,25 @@ describe('changes after firing', () => {
     await bump(order, 'cold', { status: 'In Progress' });
     expect((await bump(order, 'cold', { status: 'Ready' })).json<Order>().status).toBe('Ready for Assembly');
     const queue = await t.inject({ method: 'GET', url: '/stations/beverages/tickets?limit=30', as: 'chef' });
-    expect(queue.json<{ results: (Order & { course: number })[] }>().results.filter((row) => row.id === order.id).map((row) => row.tickets[1]!.status)).toEqual(['Voided']);
+    expect(
+      queue
+        .json<{ results: (Order & { course: number })[] }>()
+        .results.filter((row) => row.id === order.id)
+        .map((row) => row.tickets[1]!.status),
+    ).toEqual(['Voided']);
     clock.advance(10 * MINUTE + 1);
     // A fresh token: the frozen clock has moved past the test's first ones.
-    const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD } });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD },
+    });
     const token = login.json<{ access_token: string }>().access_token;
-    const later = await t.inject({ method: 'GET', url: '/stations/beverages/tickets?limit=30', headers: { authorization: `Bearer ${token}` } });
+    const later = await t.inject({
+      method: 'GET',
+      url: '/stations/beverages/tickets?limit=30',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(later.json<{ results: Order[] }>().results.map((row) => row.id)).not.toContain(order.id);
   });
 });
@@ -215,10 +252,17 @@ describe('a voided ticket given its dish back', () => {
   it('comes back to the station as the one ticket of its station and course, with the dish marked added', async () => {
     const order = await placeOrder(t, [dish.salad.id, dish.lemonade.id]);
     await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [dish.salad.id] } });
-    const back = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [dish.salad.id, dish.lemonade.id] } });
+    const back = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [dish.salad.id, dish.lemonade.id] },
+    });
     const at = back.json<Order>().updated_at;
     const beverages = back.json<Order>().tickets.filter((ticket) => ticket.station === 'beverages');
-    expect(beverages.map((ticket) => [ticket.status, ticket.fired_at, ticket.changes.at(-1)])).toEqual([['Received', order.tickets[1]!.fired_at, { at, added: [dish.lemonade.id], removed: [] }]]);
+    expect(beverages.map((ticket) => [ticket.status, ticket.fired_at, ticket.changes.at(-1)])).toEqual([
+      ['Received', order.tickets[1]!.fired_at, { at, added: [dish.lemonade.id], removed: [] }],
+    ]);
   });
 });
 
@@ -250,18 +294,31 @@ describe('the pacing fields', () => {
 
   it('refuses an unknown pacing and a course gap outside 0–120 minutes (400 naming the field)', async () => {
     for (const extra of [{ pacing: 'slowly' }, { course_gap_minutes: 120.5 }, { course_gap_minutes: -1 }]) {
-      const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [dish.salad.id], ...extra } });
+      const response = await t.inject({
+        method: 'POST',
+        url: '/orders',
+        as: 'patron',
+        payload: { name: 'Ben', dish_ids: [dish.salad.id], ...extra },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.body).toContain(Object.keys(extra)[0]);
     }
     const order = await placeOrder(t, [dish.salad.id]);
-    const patched = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { pacing: 'courses', course_gap_minutes: 0.5 } });
+    const patched = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { pacing: 'courses', course_gap_minutes: 0.5 },
+    });
     expect(patched.json<Order>()).toMatchObject({ pacing: 'courses', course_gap_minutes: 0.5 });
   });
 
   it("takes the restaurant's default pacing through the order deps when an order names none", async () => {
     const principal = { userId: t.userIds.patron, userName: 'patron1', role: 'patron' as const, expiresAt: Date.now() + MINUTE };
-    const order = await createOrder({ store: t.store, now: clock.now, defaultPacing: () => 'together' }, principal, { name: 'Ben', dish_ids: [dish.salad.id, dish.risotto.id] });
+    const order = await createOrder({ store: t.store, now: clock.now, defaultPacing: () => 'together' }, principal, {
+      name: 'Ben',
+      dish_ids: [dish.salad.id, dish.risotto.id],
+    });
     expect(order.pacing).toBe('together');
     expect(order.tickets.map((ticket) => ticket.status)).toEqual(['Draft', 'Received']);
     expect((await placeOrder(t, [dish.salad.id, dish.risotto.id])).pacing).toBe('at_once');

@@ -76,7 +76,12 @@ describe('at creation', () => {
     ['in the past', -1],
     ['exactly now', 0],
   ])('refuses a scheduled_at %s with 400, creating nothing and consuming nothing', async (_label, offset) => {
-    const response = await app().inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.steak.id], scheduled_at: inFuture(offset) } });
+    const response = await app().inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.steak.id], scheduled_at: inFuture(offset) },
+    });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'scheduled_at', message: 'must be in the future' }]);
     const beef = await app().inject({ method: 'GET', url: `/ingredients/${menu.beef.id}` });
@@ -90,15 +95,33 @@ describe('changing a Draft', () => {
   it('re-plans the fire time when its dishes change, and becomes Received when rescheduled near', async () => {
     const scheduled_at = inFuture(2 * 60 * MINUTE);
     const draft = await scheduleOrder(scheduled_at);
-    const lighter = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'patron', payload: { dish_ids: [menu.lemonade.id] } });
-    expect(lighter.json<Order>()).toMatchObject({ status: 'Draft', fire_at: new Date(Date.parse(scheduled_at) - 3 * MINUTE).toISOString() });
-    const sooner = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'patron', payload: { scheduled_at: inFuture(8 * MINUTE) } });
+    const lighter = await app().inject({
+      method: 'PATCH',
+      url: `/orders/${draft.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.lemonade.id] },
+    });
+    expect(lighter.json<Order>()).toMatchObject({
+      status: 'Draft',
+      fire_at: new Date(Date.parse(scheduled_at) - 3 * MINUTE).toISOString(),
+    });
+    const sooner = await app().inject({
+      method: 'PATCH',
+      url: `/orders/${draft.id}`,
+      as: 'patron',
+      payload: { scheduled_at: inFuture(8 * MINUTE) },
+    });
     expect(sooner.json<Order>()).toMatchObject({ status: 'Received', fire_at: null });
   });
 
   it('refuses a scheduled_at in the past with 400, leaving the order as it was', async () => {
     const draft = await scheduleOrder(inFuture(2 * 60 * MINUTE));
-    const response = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'patron', payload: { scheduled_at: inFuture(-MINUTE) } });
+    const response = await app().inject({
+      method: 'PATCH',
+      url: `/orders/${draft.id}`,
+      as: 'patron',
+      payload: { scheduled_at: inFuture(-MINUTE) },
+    });
     expect(response.statusCode).toBe(400);
     expect(await getOrder(app(), draft.id)).toMatchObject({ status: 'Draft', scheduled_at: draft.scheduled_at, fire_at: draft.fire_at });
   });
@@ -170,12 +193,17 @@ describe('exactly once with two schedulers on one store', () => {
     store.onChange((event) => events.push(event));
 
     clock.advance(2 * 60 * MINUTE);
-    const released = await Promise.all([new OrderScheduler(store, clock.now).releaseDue(), new OrderScheduler(store, clock.now).releaseDue()]);
+    const released = await Promise.all([
+      new OrderScheduler(store, clock.now).releaseDue(),
+      new OrderScheduler(store, clock.now).releaseDue(),
+    ]);
 
     const ids = drafts.map((draft) => draft.id).sort();
     expect(released.flat().sort()).toEqual(ids);
     // One change event per release, each a Draft → Received, and nothing else.
-    expect(events.map((event) => `${event.collection} ${event.operation} ${event.id}`).sort()).toEqual(ids.map((id) => `orders update ${id}`));
+    expect(events.map((event) => `${event.collection} ${event.operation} ${event.id}`).sort()).toEqual(
+      ids.map((id) => `orders update ${id}`),
+    );
     for (const event of events) {
       expect((event.before as OrderDoc | null)?.status).toBe('Draft');
       expect((event.after as OrderDoc | null)?.status).toBe('Received');

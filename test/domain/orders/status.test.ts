@@ -84,7 +84,14 @@ describe('PATCH status, every pair for every role', () => {
 
 describe('PUT carries status moves too', () => {
   function putBody(order: Order, status: OrderStatus) {
-    return { name: order.name, dish_ids: order.dish_ids, table_number: order.table_number, special_requests: order.special_requests, scheduled_at: order.scheduled_at, status };
+    return {
+      name: order.name,
+      dish_ids: order.dish_ids,
+      table_number: order.table_number,
+      special_requests: order.special_requests,
+      scheduled_at: order.scheduled_at,
+      status,
+    };
   }
 
   it('a chef PUT that resends the order and asks for In Progress moves it', async () => {
@@ -96,7 +103,12 @@ describe('PUT carries status moves too', () => {
 
   it('a chef PUT resending the current status of a Ready for Assembly order is accepted and changes nothing', async () => {
     const order = await orderIn('Ready for Assembly');
-    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'chef', payload: putBody(order, 'Ready for Assembly') });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'chef',
+      payload: putBody(order, 'Ready for Assembly'),
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Order>()).toMatchObject({ status: 'Ready for Assembly', priority: 3, name: order.name, dish_ids: order.dish_ids });
   });

@@ -51,7 +51,12 @@ describe('creating an order', () => {
   it('refuses with 409 naming the dish and the essential ingredient that would fall below zero, consuming nothing', async () => {
     await setStock(t, menu.beef.id, 1);
     const before = await stockById(t);
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id, menu.steak.id, menu.lemonade.id, menu.steak.id] } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.salad.id, menu.steak.id, menu.lemonade.id, menu.steak.id] },
+    });
     expect(response.statusCode).toBe(409);
     const problem = problemOf(response);
     expect(problem.title).toBe('Conflict');
@@ -66,7 +71,12 @@ describe('creating an order', () => {
   it.each([0, -3])('refuses a dish whose essential ingredient stands at %d, consuming nothing', async (qty) => {
     await setStock(t, menu.lemon.id, qty);
     const before = await stockById(t);
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id, menu.lemonade.id] } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.salad.id, menu.lemonade.id] },
+    });
     expect(response.statusCode).toBe(409);
     const { detail } = problemOf(response);
     expect(detail).toContain('"Lemonade"');
@@ -78,8 +88,17 @@ describe('creating an order', () => {
   it('names the dish for which the short ingredient is essential, even if another dish uses it as optional', async () => {
     const cheese = await addIngredient(t, 'Cheese', 1);
     const pasta = await addDish(t, { name: 'Pasta', station: 'hot', ingredients: [{ ingredient_id: cheese.id, is_essential: false }] });
-    const toast = await addDish(t, { name: 'Cheese Toast', station: 'hot', ingredients: [{ ingredient_id: cheese.id, is_essential: true }] });
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [pasta.id, toast.id] } });
+    const toast = await addDish(t, {
+      name: 'Cheese Toast',
+      station: 'hot',
+      ingredients: [{ ingredient_id: cheese.id, is_essential: true }],
+    });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [pasta.id, toast.id] },
+    });
     expect(response.statusCode).toBe(409);
     const { detail } = problemOf(response);
     expect(detail).toContain('"Cheese Toast"');
@@ -107,7 +126,12 @@ describe('deleting an order', () => {
 
   it('gives back exactly the units it took, even after a chef changed the recipe', async () => {
     const order = await placeOrder(t, [menu.salad.id]);
-    const recipe = await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] } });
+    const recipe = await t.inject({
+      method: 'PATCH',
+      url: `/dishes/${menu.salad.id}`,
+      as: 'chef',
+      payload: { ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] },
+    });
     expect(recipe.statusCode).toBe(200);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(204);
     expect(await stockChange()).toEqual({ lettuce: 0, beef: 0, lemon: 0, salt: 0 });
@@ -124,7 +148,12 @@ describe('deleting an order', () => {
 describe('changing the dishes of an order', () => {
   it('consumes the added dishes and returns the removed ones (PATCH)', async () => {
     const order = await placeOrder(t, [menu.salad.id, menu.salad.id]);
-    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.steak.id, menu.steak.id, menu.salad.id] } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.steak.id, menu.steak.id, menu.salad.id] },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<Order>().dish_ids).toEqual([menu.steak.id, menu.steak.id, menu.salad.id]);
     expect(await stockChange()).toEqual({ lettuce: -1, beef: -2, lemon: 0, salt: -3 });
@@ -132,7 +161,12 @@ describe('changing the dishes of an order', () => {
 
   it('moves stock the same way through PUT', async () => {
     const order = await placeOrder(t, [menu.salad.id]);
-    const response = await t.inject({ method: 'PUT', url: `/orders/${order.id}`, as: 'patron', payload: { name: 'Ben', dish_ids: [menu.lemonade.id] } });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.lemonade.id] },
+    });
     expect(response.statusCode).toBe(200);
     expect(await stockChange()).toEqual({ lettuce: 0, beef: 0, lemon: -1, salt: 0 });
   });
@@ -141,7 +175,12 @@ describe('changing the dishes of an order', () => {
     const order = await placeOrder(t, [menu.salad.id]);
     await setStock(t, menu.beef.id, 1);
     const before = await stockById(t);
-    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.lemonade.id, menu.steak.id, menu.steak.id] } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.lemonade.id, menu.steak.id, menu.steak.id] },
+    });
     expect(response.statusCode).toBe(409);
     const { detail } = problemOf(response);
     expect(detail).toContain('"Steak"');
@@ -153,7 +192,12 @@ describe('changing the dishes of an order', () => {
   it('refuses a change of dishes once the kitchen has started (409), keeping stock', async () => {
     const order = await moveTo(t, await placeOrder(t, [menu.salad.id]), 'In Progress');
     const before = await stockById(t);
-    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { dish_ids: [menu.steak.id] } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'expeditor',
+      payload: { dish_ids: [menu.steak.id] },
+    });
     expect(response.statusCode).toBe(409);
     expect(await stockById(t)).toEqual(before);
     expect((await getOrder(t, order.id)).dish_ids).toEqual([menu.salad.id]);
@@ -162,7 +206,12 @@ describe('changing the dishes of an order', () => {
   it('leaves stock alone when the same dishes are sent again', async () => {
     const order = await placeOrder(t, [menu.salad.id, menu.steak.id]);
     const before = await stockById(t);
-    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id, menu.steak.id], name: 'Anna' } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.salad.id, menu.steak.id], name: 'Anna' },
+    });
     expect(response.statusCode).toBe(200);
     expect(await stockById(t)).toEqual(before);
   });
@@ -215,20 +264,32 @@ describe('ingredient stock updates', () => {
     expect(set.json<IngredientDoc>().in_stock_qty).toBe(7);
     const down = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'manager', payload: { in_stock_delta: -2 } });
     expect(down.json<IngredientDoc>().in_stock_qty).toBe(5);
-    const up = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: 10, price: 0.5 } });
+    const up = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { in_stock_delta: 10, price: 0.5 },
+    });
     expect(up.json<IngredientDoc>()).toMatchObject({ in_stock_qty: 15, price: 0.5, name: 'Lemon' });
   });
 
   it('adds concurrent deltas without losing any', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 25 }, () => t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: 2 } })),
+      Array.from({ length: 25 }, () =>
+        t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: 2 } }),
+      ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(25).fill(200));
     expect((await stockById(t))[menu.lemon.id]).toBe(70);
   });
 
   it('refuses in_stock_qty and in_stock_delta together with 400, changing nothing', async () => {
-    const response = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_qty: 3, in_stock_delta: 1 } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { in_stock_qty: 3, in_stock_delta: 1 },
+    });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'in_stock_delta', message: 'cannot be combined with in_stock_qty' }]);
     expect((await stockById(t))[menu.lemon.id]).toBe(20);
@@ -236,22 +297,47 @@ describe('ingredient stock updates', () => {
 
   it('refuses with 400 an in_stock_delta that would overflow the stock to a non-finite number, changing nothing', async () => {
     await setStock(t, menu.lemon.id, 1.7e308);
-    const response = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: 1.7e308 } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { in_stock_delta: 1.7e308 },
+    });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }]);
     expect((await stockById(t))[menu.lemon.id]).toBe(1.7e308);
-    const down = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { in_stock_delta: -1.7e308 } });
+    const down = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { in_stock_delta: -1.7e308 },
+    });
     expect(down.json<IngredientDoc>().in_stock_qty).toBe(0);
   });
 
   it('PUT replaces name, in_stock_qty and price, and needs all three', async () => {
-    const response = await t.inject({ method: 'PUT', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { name: 'Lime', in_stock_qty: 4, price: 0.3 } });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { name: 'Lime', in_stock_qty: 4, price: 0.3 },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<IngredientDoc>()).toMatchObject({ id: menu.lemon.id, name: 'Lime', in_stock_qty: 4, price: 0.3 });
-    const partial = await t.inject({ method: 'PUT', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { name: 'Lime', price: 0.3 } });
+    const partial = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { name: 'Lime', price: 0.3 },
+    });
     expect(partial.statusCode).toBe(400);
     expect(problemOf(partial).errors).toEqual([{ path: 'in_stock_qty', message: 'is required' }]);
-    const delta = await t.inject({ method: 'PUT', url: `/ingredients/${menu.lemon.id}`, as: 'chef', payload: { name: 'Lime', in_stock_qty: 4, price: 0.3, in_stock_delta: 1 } });
+    const delta = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${menu.lemon.id}`,
+      as: 'chef',
+      payload: { name: 'Lime', in_stock_qty: 4, price: 0.3, in_stock_delta: 1 },
+    });
     expect(delta.statusCode).toBe(400);
     expect((await stockById(t))[menu.lemon.id]).toBe(4);
   });

@@ -44,7 +44,13 @@ export async function orderCount(t: TestApp): Promise<number> {
 
 /** Moves an order forward to `target` as a manager (who may make every move), step by step. */
 export async function moveTo(t: TestApp, order: Order, target: OrderStatus): Promise<Order> {
-  const path: OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', target === 'On the Way' ? 'On the Way' : 'Ready for Pickup'];
+  const path: OrderStatus[] = [
+    'Draft',
+    'Received',
+    'In Progress',
+    'Ready for Assembly',
+    target === 'On the Way' ? 'On the Way' : 'Ready for Pickup',
+  ];
   const from = path.indexOf(order.status);
   const to = path.indexOf(target);
   if (from < 0 || to < from) throw new Error(`moveTo cannot go from ${order.status} to ${target}`);
@@ -58,7 +64,12 @@ export async function moveTo(t: TestApp, order: Order, target: OrderStatus): Pro
   return current;
 }
 
-export function problemOf(response: LightMyRequestResponse): { title: string; detail: string; allowed?: string[]; errors?: { path: string; message: string }[] } {
+export function problemOf(response: LightMyRequestResponse): {
+  title: string;
+  detail: string;
+  allowed?: string[];
+  errors?: { path: string; message: string }[];
+} {
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   return response.json();
 }

@@ -37,7 +37,19 @@ async function bumped(order: Order, station: string, status: string): Promise<Or
 describe('tickets on a new order', () => {
   it('has one Received ticket per station, in the order cold, hot, beverages, fired at creation', async () => {
     const order = await placeOrder(t, [menu.lemonade.id, menu.steak.id, menu.salad.id, menu.steak.id]);
-    expect(order.tickets).toEqual(['cold', 'hot', 'beverages'].map((station) => ({ station, status: 'Received', fired_at: order.tickets[0]!.fired_at, started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: order.tickets[0]!.fired_at, changes: [] })));
+    expect(order.tickets).toEqual(
+      ['cold', 'hot', 'beverages'].map((station) => ({
+        station,
+        status: 'Received',
+        fired_at: order.tickets[0]!.fired_at,
+        started_at: null,
+        ready_at: null,
+        bumped_by: null,
+        course: 1,
+        fire_at: order.tickets[0]!.fired_at,
+        changes: [],
+      })),
+    );
     expect(Date.parse(order.tickets[0]!.fired_at!)).toBeCloseTo(Date.parse(order.created_at), -2);
     expect(order).toMatchObject({ status: 'Received', ready_at: null, closed_at: null });
   });
@@ -45,7 +57,19 @@ describe('tickets on a new order', () => {
   it('has Draft tickets for a scheduled order, fired when it is released', async () => {
     const scheduled_at = new Date(t.clock.now().getTime() + 3 * 60 * MINUTE).toISOString();
     const draft = await placeOrder(t, [menu.steak.id], 'patron', { scheduled_at });
-    expect(draft.tickets).toEqual([{ station: 'hot', status: 'Draft', fired_at: null, started_at: null, ready_at: null, bumped_by: null, course: 1, fire_at: draft.fire_at, changes: [] }]);
+    expect(draft.tickets).toEqual([
+      {
+        station: 'hot',
+        status: 'Draft',
+        fired_at: null,
+        started_at: null,
+        ready_at: null,
+        bumped_by: null,
+        course: 1,
+        fire_at: draft.fire_at,
+        changes: [],
+      },
+    ]);
     const released = await t.inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'expeditor', payload: { status: 'Received' } });
     const ticket = released.json<Order>().tickets[0]!;
     expect(ticket).toMatchObject({ station: 'hot', status: 'Received', bumped_by: t.userIds.expeditor });
@@ -53,7 +77,12 @@ describe('tickets on a new order', () => {
   });
 
   it('rejects tickets, ready_at and closed_at in a request body as read-only (400)', async () => {
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.steak.id], tickets: [] } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.steak.id], tickets: [] },
+    });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'tickets', message: 'is read-only and cannot be set' }]);
   });
@@ -85,7 +114,10 @@ describe('PATCH /orders/{id}/tickets/{station}', () => {
     }
     const recalled = await bumped(order, 'cold', 'In Progress');
     expect(recalled).toMatchObject({ status: 'In Progress', ready_at: null });
-    expect(recalled.tickets.map((ticket) => [ticket.station, ticket.status, ticket.ready_at === null])).toEqual([['cold', 'In Progress', true], ['hot', 'Ready', false]]);
+    expect(recalled.tickets.map((ticket) => [ticket.station, ticket.status, ticket.ready_at === null])).toEqual([
+      ['cold', 'In Progress', true],
+      ['hot', 'Ready', false],
+    ]);
     const back = await bumped(order, 'cold', 'Received');
     expect(back.status).toBe('In Progress');
   });
@@ -108,7 +140,12 @@ describe('PATCH /orders/{id}/tickets/{station}', () => {
     const order = await placeOrder(t, [menu.steak.id]);
     await bumped(order, 'hot', 'In Progress');
     await bumped(order, 'hot', 'Ready');
-    const closed = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'expeditor', payload: { status: 'Ready for Pickup' } });
+    const closed = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'expeditor',
+      payload: { status: 'Ready for Pickup' },
+    });
     expect(closed.json<Order>().closed_at).toBe(closed.json<Order>().updated_at);
     const response = await bump(order, 'hot', 'In Progress');
     expect(response.statusCode).toBe(409);
@@ -161,7 +198,9 @@ describe('PATCH /orders/{id}/tickets/{station}', () => {
     expect((await getOrder(t, order.id)).status).toBe('Ready for Assembly');
     expect(events).toHaveLength(2);
     const statusOf = (doc: ChangeEvent['after']) => (doc as Order | null)?.status;
-    const becameReady = events.filter((event) => statusOf(event.after) === 'Ready for Assembly' && statusOf(event.before) !== 'Ready for Assembly');
+    const becameReady = events.filter(
+      (event) => statusOf(event.after) === 'Ready for Assembly' && statusOf(event.before) !== 'Ready for Assembly',
+    );
     expect(becameReady).toHaveLength(1);
   });
 });
@@ -184,9 +223,18 @@ describe("the seed's status moves apply to every ticket", () => {
 
   it('adds tickets when the dishes change, and voids the fired ones left without a dish (contract: Pacing)', async () => {
     const order = await placeOrder(t, [menu.steak.id]);
-    const withSalad = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.steak.id, menu.salad.id, menu.lemonade.id] } });
+    const withSalad = await t.inject({
+      method: 'PATCH',
+      url: `/orders/${order.id}`,
+      as: 'patron',
+      payload: { dish_ids: [menu.steak.id, menu.salad.id, menu.lemonade.id] },
+    });
     const tickets = withSalad.json<Order>().tickets;
-    expect(tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([['cold', 'Received'], ['hot', 'Received'], ['beverages', 'Received']]);
+    expect(tickets.map((ticket) => [ticket.station, ticket.status])).toEqual([
+      ['cold', 'Received'],
+      ['hot', 'Received'],
+      ['beverages', 'Received'],
+    ]);
     expect(tickets[1]).toEqual(order.tickets[0]);
     const saladOnly = await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'patron', payload: { dish_ids: [menu.salad.id] } });
     const at = saladOnly.json<Order>().updated_at;

@@ -52,9 +52,14 @@ describe('the records kept between kitchen reports', () => {
     expect(before.stations.find((station) => station.station === 'hot')?.tickets).toBe(0);
     expect((await report()).orders.placed).toBe(2);
     at(20);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}/tickets/hot`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${first.id}/tickets/hot`, as: 'chef', payload: { status: 'In Progress' } }))
+        .statusCode,
+    ).toBe(200);
     at(40);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}/tickets/hot`, as: 'chef', payload: { status: 'Ready' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${first.id}/tickets/hot`, as: 'chef', payload: { status: 'Ready' } })).statusCode,
+    ).toBe(200);
     const readied = await report();
     expect(readied.stations.find((station) => station.station === 'hot')).toMatchObject({ tickets: 1, median_seconds: 2400, late: 1 });
     expect(readied.orders).toMatchObject({ placed: 2, ready: 1 });
@@ -78,7 +83,9 @@ describe('the records kept between kitchen reports', () => {
       const [current] = await records.read(orders, [first.id]);
       expect(current?.closedAt).toBe(hourStart + 50 * MINUTE);
       // Kept now: read again without a document read.
-      const reading = Object.assign(Object.create(orders) as typeof orders, { find: () => Promise.reject(new Error('a document was read')) });
+      const reading = Object.assign(Object.create(orders) as typeof orders, {
+        find: () => Promise.reject(new Error('a document was read')),
+      });
       expect((await records.read(reading, [first.id]))[0]).toBe(current);
     } finally {
       records.close();
@@ -94,7 +101,9 @@ describe('the records kept between kitchen reports', () => {
     // Nothing kept: every record from the documents, the dishes from the store.
     const fresh = new ServiceRecords(t.store);
     try {
-      expect(await kitchenReport({ store: t.store, now: clock.now, serviceRecords: fresh, menu: new StoreMenu(t.store) }, principal, query)).toEqual(kept);
+      expect(
+        await kitchenReport({ store: t.store, now: clock.now, serviceRecords: fresh, menu: new StoreMenu(t.store) }, principal, query),
+      ).toEqual(kept);
     } finally {
       fresh.close();
     }

@@ -44,12 +44,16 @@ beforeAll(async () => {
   ];
   // One timeline, the clock only moving forward: each steak placed (and started), each readied.
   const events = steaks.flatMap(([placed, promised, readied], index) => [
-    { minute: placed, index, run: async () => {
-      const order = await placeOrder(t, [menu.steak.id]);
-      ids[index] = order.id;
-      await t.store.collection('orders').update(order.id, { set: { quoted_ready_at: promised === null ? null : iso(promised) } });
-      await bump(order.id, 'In Progress');
-    } },
+    {
+      minute: placed,
+      index,
+      run: async () => {
+        const order = await placeOrder(t, [menu.steak.id]);
+        ids[index] = order.id;
+        await t.store.collection('orders').update(order.id, { set: { quoted_ready_at: promised === null ? null : iso(promised) } });
+        await bump(order.id, 'In Progress');
+      },
+    },
     ...(readied === null ? [] : [{ minute: readied, index, run: () => bump(ids[index]!, 'Ready') }]),
   ]);
   const ids: string[] = [];

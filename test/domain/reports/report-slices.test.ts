@@ -69,7 +69,8 @@ beforeAll(async () => {
     orders.push(order);
     await send(hour * 60 + 5, 'PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' }, 'chef');
     await send(hour * 60 + (hour === HOURS - 1 ? 40 : 20), 'PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Ready' }, 'chef');
-    if (hour % 3 === 0 && hour < HOURS - 1) await send(hour * 60 + 30, 'PATCH', `/orders/${order.id}`, { status: 'Ready for Pickup' }, 'expeditor');
+    if (hour % 3 === 0 && hour < HOURS - 1)
+      await send(hour * 60 + 30, 'PATCH', `/orders/${order.id}`, { status: 'Ready for Pickup' }, 'expeditor');
   }
   // The last one leaves the pass after the window: written since, it still counts as placed and readied.
   await send(11 * 60, 'PATCH', `/orders/${orders[HOURS - 1]!.id}`, { status: 'On the Way' }, 'expeditor');
@@ -85,7 +86,10 @@ afterEach(() => {
 });
 
 /** What the report reads beside `store`: by default, nothing kept (records from the documents, dishes from the store). */
-function sources(store: Store = t.store, { serviceRecords = new ServiceRecords(t.store), menu = new StoreMenu(t.store) as MenuReader } = {}) {
+function sources(
+  store: Store = t.store,
+  { serviceRecords = new ServiceRecords(t.store), menu = new StoreMenu(t.store) as MenuReader } = {},
+) {
   opened.push(serviceRecords);
   return { store, now: clock.now, serviceRecords, menu };
 }
@@ -98,11 +102,19 @@ describe('the kitchen report over a window of several slices', () => {
     const hot = body.stations.find((station) => station.station === 'hot');
     expect(hot).toMatchObject({ tickets: HOURS, median_seconds: 1200, p90_seconds: 1200, late: 1 });
     expect(hot?.buckets.map((bucket) => bucket.tickets)).toEqual(Array(HOURS).fill(1));
-    expect(body.orders).toMatchObject({ placed: HOURS, ready: HOURS, closed: 3, ready_to_closed: { median_seconds: 600, p90_seconds: 600 } });
+    expect(body.orders).toMatchObject({
+      placed: HOURS,
+      ready: HOURS,
+      closed: 3,
+      ready_to_closed: { median_seconds: 600, p90_seconds: 600 },
+    });
     expect(body.orders.buckets.map((bucket) => [bucket.placed, bucket.ready, bucket.closed])).toEqual(
       Array.from({ length: HOURS }, (_, hour) => [1, 1, hour % 3 === 0 && hour < HOURS - 1 ? 1 : 0]),
     );
-    expect(body.stock.map(({ name, units_used }) => [name, units_used])).toEqual([['Beef', HOURS], ['Salt', HOURS]]);
+    expect(body.stock.map(({ name, units_used }) => [name, units_used])).toEqual([
+      ['Beef', HOURS],
+      ['Salt', HOURS],
+    ]);
     // The route reads the records the server keeps; read from the documents alone, the same.
     expect(await kitchenReport(sources(), manager(), query())).toEqual(body);
   });
@@ -130,7 +142,9 @@ describe('the kitchen report over a window of several slices', () => {
       store.collection = ((name: Parameters<Store['collection']>[0]) => {
         const collection = t.store.collection(name);
         if (name !== 'orders') return collection;
-        return Object.assign(Object.create(collection) as typeof collection, { find: () => Promise.reject(new Error('a document was read')) });
+        return Object.assign(Object.create(collection) as typeof collection, {
+          find: () => Promise.reject(new Error('a document was read')),
+        });
       }) as Store['collection'];
       expect(await kitchenReport(sources(store, { serviceRecords }), manager(), query())).toEqual(fromDocuments);
     } finally {

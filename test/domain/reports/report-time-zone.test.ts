@@ -12,22 +12,57 @@ const ms = (iso: string) => Date.parse(iso);
 
 describe('report buckets in a time zone (pure)', () => {
   it('gives a 23-hour day at the spring change and a 25-hour day at the autumn change in Europe/Berlin', () => {
-    const spring = bucketStarts({ start: ms('2026-03-28T12:00:00Z'), end: ms('2026-03-30T12:00:00Z'), bucket: 'day', timeZone: 'Europe/Berlin' });
+    const spring = bucketStarts({
+      start: ms('2026-03-28T12:00:00Z'),
+      end: ms('2026-03-30T12:00:00Z'),
+      bucket: 'day',
+      timeZone: 'Europe/Berlin',
+    });
     expect(spring).toStrictEqual(['2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z']);
-    const autumn = bucketStarts({ start: ms('2026-10-24T12:00:00Z'), end: ms('2026-10-26T12:00:00Z'), bucket: 'day', timeZone: 'Europe/Berlin' });
+    const autumn = bucketStarts({
+      start: ms('2026-10-24T12:00:00Z'),
+      end: ms('2026-10-26T12:00:00Z'),
+      bucket: 'day',
+      timeZone: 'Europe/Berlin',
+    });
     expect(autumn).toStrictEqual(['2026-10-23T22:00:00.000Z', '2026-10-24T22:00:00.000Z', '2026-10-25T23:00:00.000Z']);
     // The repeated local hour 02:00-03:00 is two buckets, an hour each.
-    const hours = bucketStarts({ start: ms('2026-10-24T23:00:00Z'), end: ms('2026-10-25T03:00:00Z'), bucket: 'hour', timeZone: 'Europe/Berlin' });
-    expect(hours).toStrictEqual(['2026-10-24T23:00:00.000Z', '2026-10-25T00:00:00.000Z', '2026-10-25T01:00:00.000Z', '2026-10-25T02:00:00.000Z']);
+    const hours = bucketStarts({
+      start: ms('2026-10-24T23:00:00Z'),
+      end: ms('2026-10-25T03:00:00Z'),
+      bucket: 'hour',
+      timeZone: 'Europe/Berlin',
+    });
+    expect(hours).toStrictEqual([
+      '2026-10-24T23:00:00.000Z',
+      '2026-10-25T00:00:00.000Z',
+      '2026-10-25T01:00:00.000Z',
+      '2026-10-25T02:00:00.000Z',
+    ]);
   });
 
   it('starts the days and hours of Asia/Kolkata at :30 UTC, and counts each value in its local bucket', () => {
-    const window = { start: ms('2026-11-26T10:00:00Z'), end: ms('2026-11-26T12:00:00Z'), bucket: 'hour' as const, timeZone: 'Asia/Kolkata' };
+    const window = {
+      start: ms('2026-11-26T10:00:00Z'),
+      end: ms('2026-11-26T12:00:00Z'),
+      bucket: 'hour' as const,
+      timeZone: 'Asia/Kolkata',
+    };
     expect(bucketStarts(window)).toStrictEqual(['2026-11-26T09:30:00.000Z', '2026-11-26T10:30:00.000Z', '2026-11-26T11:30:00.000Z']);
     const tally = new Tally(window);
-    for (const [at, seconds] of [['2026-11-26T10:29:59Z', 1], ['2026-11-26T10:30:00Z', 2], ['2026-11-26T11:45:00Z', 3]] as const) tally.add(ms(at), seconds);
+    for (const [at, seconds] of [
+      ['2026-11-26T10:29:59Z', 1],
+      ['2026-11-26T10:30:00Z', 2],
+      ['2026-11-26T11:45:00Z', 3],
+    ] as const)
+      tally.add(ms(at), seconds);
     expect([0, 1, 2].map((index) => tally.values(index))).toStrictEqual([[1], [2], [3]]);
-    const days = bucketStarts({ start: ms('2026-11-26T10:00:00Z'), end: ms('2026-11-27T20:00:00Z'), bucket: 'day', timeZone: 'Asia/Kolkata' });
+    const days = bucketStarts({
+      start: ms('2026-11-26T10:00:00Z'),
+      end: ms('2026-11-27T20:00:00Z'),
+      bucket: 'day',
+      timeZone: 'Asia/Kolkata',
+    });
     expect(days).toStrictEqual(['2026-11-25T18:30:00.000Z', '2026-11-26T18:30:00.000Z', '2026-11-27T18:30:00.000Z']);
     const late = new Tally({ start: ms('2026-11-26T10:00:00Z'), end: ms('2026-11-27T20:00:00Z'), bucket: 'day', timeZone: 'Asia/Kolkata' });
     late.add(ms('2026-11-26T18:15:00Z'), 1);
@@ -37,7 +72,10 @@ describe('report buckets in a time zone (pure)', () => {
   });
 
   it('keeps UTC buckets as they were without a time zone', () => {
-    expect(bucketStarts({ start: ms('2026-11-26T10:30:00Z'), end: ms('2026-11-26T12:00:00Z'), bucket: 'hour' })).toStrictEqual(['2026-11-26T10:00:00.000Z', '2026-11-26T11:00:00.000Z']);
+    expect(bucketStarts({ start: ms('2026-11-26T10:30:00Z'), end: ms('2026-11-26T12:00:00Z'), bucket: 'hour' })).toStrictEqual([
+      '2026-11-26T10:00:00.000Z',
+      '2026-11-26T11:00:00.000Z',
+    ]);
   });
 });
 
@@ -61,14 +99,20 @@ describe('GET /reports/kitchen in the settings time zone', () => {
     const order = await placeOrder(t!, [steakId]);
     clock.advance(ms(readied) - clock.now().getTime());
     for (const status of ['In Progress', 'Ready']) {
-      expect((await t!.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(200);
+      expect(
+        (await t!.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode,
+      ).toBe(200);
     }
   }
 
   /** The frozen clock crosses more than a token's lifetime: new tokens for the roles used. */
   async function signInAgain() {
     for (const role of ['patron', 'chef', 'manager'] as const) {
-      const response = await t!.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: `${role}1`, password: PASSWORD } });
+      const response = await t!.inject({
+        method: 'POST',
+        url: '/auth/token',
+        payload: { grant_type: 'password', user_name: `${role}1`, password: PASSWORD },
+      });
       t!.tokens[role] = response.json<{ access_token: string }>().access_token;
     }
   }
@@ -79,7 +123,8 @@ describe('GET /reports/kitchen in the settings time zone', () => {
     return response.json<KitchenReport>();
   }
 
-  const hotCounts = (body: KitchenReport) => body.stations.find((station) => station.station === 'hot')!.buckets.map((bucket) => [bucket.start, bucket.tickets]);
+  const hotCounts = (body: KitchenReport) =>
+    body.stations.find((station) => station.station === 'hot')!.buckets.map((bucket) => [bucket.start, bucket.tickets]);
 
   it('Europe/Berlin: the autumn change makes a 25-hour day, and tickets land in their local day', async () => {
     const { steak } = await startAt('2026-10-24T20:00:00Z', 'Europe/Berlin');
@@ -108,8 +153,15 @@ describe('GET /reports/kitchen in the settings time zone', () => {
     await steakReadyAt(steak.id, '2026-11-26T18:20:00Z', '2026-11-26T18:45:00Z'); // 00:15 on the 27th
     const body = await report('from=2026-11-26T00:00:00.000Z&to=2026-11-26T19:00:00.000Z&bucket=day');
     expect(body.today).toBe('2026-11-26T18:30:00.000Z');
-    expect(hotCounts(body)).toStrictEqual([['2026-11-25T18:30:00.000Z', 1], ['2026-11-26T18:30:00.000Z', 1]]);
+    expect(hotCounts(body)).toStrictEqual([
+      ['2026-11-25T18:30:00.000Z', 1],
+      ['2026-11-26T18:30:00.000Z', 1],
+    ]);
     const hours = await report('from=2026-11-26T17:00:00.000Z&to=2026-11-26T19:00:00.000Z&bucket=hour');
-    expect(hotCounts(hours)).toStrictEqual([['2026-11-26T16:30:00.000Z', 0], ['2026-11-26T17:30:00.000Z', 1], ['2026-11-26T18:30:00.000Z', 1]]);
+    expect(hotCounts(hours)).toStrictEqual([
+      ['2026-11-26T16:30:00.000Z', 0],
+      ['2026-11-26T17:30:00.000Z', 1],
+      ['2026-11-26T18:30:00.000Z', 1],
+    ]);
   });
 });

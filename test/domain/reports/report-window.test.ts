@@ -21,11 +21,14 @@ describe('spread', () => {
 
   it('equals sorting for any values, with many duplicates or none', () => {
     const durations = fc.oneof(fc.double({ min: 0, max: 100_000, noNaN: true, noDefaultInfinity: true }), fc.integer({ min: 0, max: 5 }));
-    fc.assert(fc.property(fc.array(durations, { maxLength: 300 }), (values) => {
-      const before = [...values];
-      expect(spread(values)).toEqual(bySorting(values));
-      expect(values).toEqual(before);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(durations, { maxLength: 300 }), (values) => {
+        const before = [...values];
+        expect(spread(values)).toEqual(bySorting(values));
+        expect(values).toEqual(before);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('equals sorting for thousands of values in order, in reverse and all equal', () => {

@@ -48,7 +48,9 @@ beforeAll(async () => {
   await bump(both, 'cold', 'Ready', 16);
   await bump(both, 'hot', 'Ready', 20);
   at(25);
-  expect((await t.inject({ method: 'PATCH', url: `/orders/${both.id}`, as: 'expeditor', payload: { status: 'Ready for Pickup' } })).statusCode).toBe(200);
+  expect(
+    (await t.inject({ method: 'PATCH', url: `/orders/${both.id}`, as: 'expeditor', payload: { status: 'Ready for Pickup' } })).statusCode,
+  ).toBe(200);
   // A steak that takes 40 minutes, readied in the next hour: late.
   at(30);
   const slow = await placeOrder(t, [menu.steak.id]);
@@ -71,20 +73,54 @@ describe('GET /reports/kitchen', () => {
     expect(body.to).toBe(to);
     expect(body.bucket).toBe('hour');
     expect(body.stations).toEqual([
-      { station: 'cold', tickets: 1, median_seconds: 960, p90_seconds: 960, late: 1, buckets: [{ start: first, tickets: 1, median_seconds: 960, p90_seconds: 960, late: 1 }, { start: second, ...empty }] },
-      { station: 'hot', tickets: 2, median_seconds: 1200, p90_seconds: 2400, late: 1, buckets: [{ start: first, tickets: 1, median_seconds: 1200, p90_seconds: 1200, late: 0 }, { start: second, tickets: 1, median_seconds: 2400, p90_seconds: 2400, late: 1 }] },
-      { station: 'beverages', ...empty, buckets: [{ start: first, ...empty }, { start: second, ...empty }] },
+      {
+        station: 'cold',
+        tickets: 1,
+        median_seconds: 960,
+        p90_seconds: 960,
+        late: 1,
+        buckets: [
+          { start: first, tickets: 1, median_seconds: 960, p90_seconds: 960, late: 1 },
+          { start: second, ...empty },
+        ],
+      },
+      {
+        station: 'hot',
+        tickets: 2,
+        median_seconds: 1200,
+        p90_seconds: 2400,
+        late: 1,
+        buckets: [
+          { start: first, tickets: 1, median_seconds: 1200, p90_seconds: 1200, late: 0 },
+          { start: second, tickets: 1, median_seconds: 2400, p90_seconds: 2400, late: 1 },
+        ],
+      },
+      {
+        station: 'beverages',
+        ...empty,
+        buckets: [
+          { start: first, ...empty },
+          { start: second, ...empty },
+        ],
+      },
     ]);
   });
 
   it('measures orders placed, readied and closed, and how long the stock lasts at that pace', async () => {
     const body = await report(`from=${new Date(hourStart).toISOString()}&to=${new Date(hourStart + 2 * HOUR).toISOString()}`);
     expect(body.orders).toMatchObject({
-      placed: 2, ready: 2, closed: 1,
+      placed: 2,
+      ready: 2,
+      closed: 1,
       placed_to_ready: { median_seconds: 1200, p90_seconds: 2400 },
       ready_to_closed: { median_seconds: 300, p90_seconds: 300 },
     });
-    expect(body.orders.buckets.map((bucket) => [bucket.placed, bucket.ready, bucket.closed, bucket.ready_to_closed.median_seconds])).toEqual([[2, 1, 1, 300], [0, 1, 0, null]]);
+    expect(
+      body.orders.buckets.map((bucket) => [bucket.placed, bucket.ready, bucket.closed, bucket.ready_to_closed.median_seconds]),
+    ).toEqual([
+      [2, 1, 1, 300],
+      [0, 1, 0, null],
+    ]);
     // Both orders took beef and salt (the salad more salt), the first one lettuce: 16 salt left at 1.5 an order.
     expect(body.stock).toEqual([
       { ingredient_id: menu.salt.id, name: 'Salt', in_stock_qty: 16, units_used: 3, orders_covered: 10 },
@@ -98,10 +134,16 @@ describe('GET /reports/kitchen', () => {
     const to = new Date(hourStart + 2 * HOUR).toISOString();
     const body = await report(`from=${from}&to=${to}&bucket=quarter_hour`);
     expect(body.bucket).toBe('quarter_hour');
-    expect(body.orders.buckets.map((bucket) => bucket.start)).toStrictEqual(Array.from({ length: 8 }, (_, i) => new Date(hourStart + i * 15 * 60_000).toISOString()));
+    expect(body.orders.buckets.map((bucket) => bucket.start)).toStrictEqual(
+      Array.from({ length: 8 }, (_, i) => new Date(hourStart + i * 15 * 60_000).toISOString()),
+    );
     expect(body.orders.buckets.map((bucket) => bucket.placed)).toStrictEqual([1, 0, 1, 0, 0, 0, 0, 0]);
     // Readied at 20 and 70 minutes (hot), 16 (cold): the 15–30 and 60–75 minute buckets.
-    expect(body.stations.map((station) => station.buckets.map((bucket) => bucket.tickets))).toStrictEqual([[0, 1, 0, 0, 0, 0, 0, 0], [0, 1, 0, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0]]);
+    expect(body.stations.map((station) => station.buckets.map((bucket) => bucket.tickets))).toStrictEqual([
+      [0, 1, 0, 0, 0, 0, 0, 0],
+      [0, 1, 0, 0, 1, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0, 0],
+    ]);
   });
 
   it('covers the last 24 hours by default, and buckets by day on request', async () => {
@@ -127,7 +169,12 @@ describe('GET /reports/kitchen', () => {
   });
 
   it('is for managers only', async () => {
-    for (const [as, status] of [[null, 401], ['patron', 403], ['chef', 403], ['expeditor', 403]] as const) {
+    for (const [as, status] of [
+      [null, 401],
+      ['patron', 403],
+      ['chef', 403],
+      ['expeditor', 403],
+    ] as const) {
       expect((await t.inject({ method: 'GET', url: '/reports/kitchen', as })).statusCode).toBe(status);
     }
   });

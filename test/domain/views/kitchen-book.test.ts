@@ -33,7 +33,9 @@ describe('station reads from the kitchen book', () => {
 
   /** The same reads answered from the store's documents on every call: the reference. */
   const fromStore = () => ({
-    kitchen: { inStatus: (statuses: readonly string[]) => t.store.collection('orders').find([{ field: 'status', op: 'in', value: [...statuses] }]) } as unknown as KitchenBook,
+    kitchen: {
+      inStatus: (statuses: readonly string[]) => t.store.collection('orders').find([{ field: 'status', op: 'in', value: [...statuses] }]),
+    } as unknown as KitchenBook,
     menu: new StoreMenu(t.store),
   });
 
@@ -42,14 +44,21 @@ describe('station reads from the kitchen book', () => {
     const chef: Principal = { userId: t.userIds.chef, userName: 'chef1', role: 'chef', expiresAt: Date.now() + 3_600_000 };
     const read = async (views: { kitchen: KitchenBook; menu: StoreMenu | LiveMenu }) => {
       const deps = { store: t.store, now: t.clock.now, ...views };
-      return Promise.all(STATIONS.map(async (station) => [await stationQueue(deps, chef, station, { limit: 30, offset: 0 }), await allDay(deps, chef, station)]));
+      return Promise.all(
+        STATIONS.map(async (station) => [
+          await stationQueue(deps, chef, station, { limit: 30, offset: 0 }),
+          await allDay(deps, chef, station),
+        ]),
+      );
     };
     const fromBook = await read({ kitchen: book, menu });
     expect(fromBook).toStrictEqual(await read(fromStore()));
-    const served = await Promise.all(STATIONS.map(async (station) => [
-      (await t.inject({ method: 'GET', url: `/stations/${station}/tickets`, as: 'chef' })).json(),
-      (await t.inject({ method: 'GET', url: `/stations/${station}/all-day`, as: 'chef' })).json(),
-    ]));
+    const served = await Promise.all(
+      STATIONS.map(async (station) => [
+        (await t.inject({ method: 'GET', url: `/stations/${station}/tickets`, as: 'chef' })).json(),
+        (await t.inject({ method: 'GET', url: `/stations/${station}/all-day`, as: 'chef' })).json(),
+      ]),
+    );
     expect(served).toStrictEqual(JSON.parse(JSON.stringify(fromBook)));
     return fromBook;
   }
@@ -61,7 +70,8 @@ describe('station reads from the kitchen book', () => {
     const later = await placeOrder(t, [salad.id], 'patron', { scheduled_at: new Date(Date.now() + 3 * 3_600_000).toISOString() });
     const [[hotQueue]] = [(await bothWays()).slice(1, 2)[0]!];
     expect(hotQueue).toMatchObject({ total_results: 2 });
-    const move = (id: string, station: string, status: string) => t.inject({ method: 'PATCH', url: `/orders/${id}/tickets/${station}`, as: 'chef', payload: { status } });
+    const move = (id: string, station: string, status: string) =>
+      t.inject({ method: 'PATCH', url: `/orders/${id}/tickets/${station}`, as: 'chef', payload: { status } });
     expect((await move(first.id, 'hot', 'In Progress')).statusCode).toBe(200);
     expect((await move(first.id, 'hot', 'Ready')).statusCode).toBe(200);
     expect((await move(first.id, 'cold', 'In Progress')).statusCode).toBe(200);
@@ -69,17 +79,35 @@ describe('station reads from the kitchen book', () => {
     expect((await move(first.id, 'cold', 'Ready')).statusCode).toBe(200);
     expect((await move(first.id, 'hot', 'In Progress')).statusCode).toBe(200);
     await bothWays();
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${second.id}`, as: 'manager', payload: { dish_ids: [salad.id, lemonade.id], priority: 0 } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PATCH',
+          url: `/orders/${second.id}`,
+          as: 'manager',
+          payload: { dish_ids: [salad.id, lemonade.id], priority: 0 },
+        })
+      ).statusCode,
+    ).toBe(200);
     await bothWays();
     // The dishes on the tickets as the menu has them now: out of stock, renamed.
-    expect((await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: `/dishes/${salad.id}`, as: 'manager', payload: { name: 'House Salad' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/ingredients/${lemon.id}`, as: 'chef', payload: { in_stock_qty: 0 } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/dishes/${salad.id}`, as: 'manager', payload: { name: 'House Salad' } })).statusCode,
+    ).toBe(200);
     const [coldNow, , beverages] = await bothWays();
     expect(beverages![0]).toMatchObject({ results: [{ id: second.id, dishes: [{ id: lemonade.id, is_available: false }] }] });
     expect(coldNow![1]).toMatchObject({ items: [{ dish_id: salad.id, name: 'House Salad' }] });
     expect(beverages![1]).toMatchObject({ items: [{ dish_id: lemonade.id, quantity: 1 }] });
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Assembly' } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Pickup' } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Assembly' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'manager', payload: { status: 'Ready for Pickup' } })).statusCode,
+    ).toBe(200);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${later.id}`, as: 'manager' })).statusCode).toBe(204);
     const [cold] = await bothWays();
     expect(cold![0]).toMatchObject({ total_results: 1, results: [{ id: second.id }] });
@@ -112,7 +140,12 @@ describe('loading the kitchen book', () => {
       })) as Store['collection'],
     };
     const book = await KitchenBook.open(racing);
-    expect((await book.inStatus(['Received'])).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual([[renamed.id, 'Ann-Marie'], [kept.id, 'Dee']].sort());
+    expect((await book.inStatus(['Received'])).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual(
+      [
+        [renamed.id, 'Ann-Marie'],
+        [kept.id, 'Dee'],
+      ].sort(),
+    );
     book.close();
   });
 
@@ -122,7 +155,11 @@ describe('loading the kitchen book', () => {
     const [ann, ben] = [await orders.insert(order('Received', { name: 'Ann' })), await orders.insert(order('Received', { name: 'Ben' }))];
     const gated = gatedStore(store, 'orders');
     const book = await KitchenBook.open(gated.store);
-    const names = () => [...book.current.values()].filter((doc) => doc.status === 'Received').map((doc) => doc.name).sort();
+    const names = () =>
+      [...book.current.values()]
+        .filter((doc) => doc.status === 'Received')
+        .map((doc) => doc.name)
+        .sort();
     commitAsOtherProgram(dataDir, [`UPDATE orders SET doc = json_set(doc, '$.name', 'Ann-Marie') WHERE id = ?`, ann.id]);
     const first = gated.gate();
     gated.resync('repaired');

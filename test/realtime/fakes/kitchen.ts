@@ -34,9 +34,19 @@ export function addDish(store: StoreSession, { name, station, essential = [], op
 
 export function orderFields(dishIds: string[], name = 'Ben'): Omit<OrderDoc, 'id' | 'created_at' | 'updated_at'> {
   return {
-    name, dish_ids: dishIds, table_number: 7, special_requests: null, scheduled_at: null,
-    priority: 3, status: 'Received', fire_at: null, owner_id: 'owner-secret', stock_taken: [],
-    tickets: [], ready_at: null, closed_at: null,
+    name,
+    dish_ids: dishIds,
+    table_number: 7,
+    special_requests: null,
+    scheduled_at: null,
+    priority: 3,
+    status: 'Received',
+    fire_at: null,
+    owner_id: 'owner-secret',
+    stock_taken: [],
+    tickets: [],
+    ready_at: null,
+    closed_at: null,
   };
 }
 

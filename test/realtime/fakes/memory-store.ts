@@ -3,7 +3,16 @@
 import type { Collections } from '../../../models/collections.js';
 import type { Condition, ListQuery, ListResult } from '../../../query/types.js';
 import type {
-  BaseDoc, ChangeEvent, ChangeListener, Collection, CollectionName, EachWrite, NewDoc, Store, StoreSession, Update,
+  BaseDoc,
+  ChangeEvent,
+  ChangeListener,
+  Collection,
+  CollectionName,
+  EachWrite,
+  NewDoc,
+  Store,
+  StoreSession,
+  Update,
 } from '../../../store/types.js';
 
 let lastId = 0;
@@ -27,7 +36,10 @@ function matches(doc: unknown, { field, op, value }: Condition): boolean {
 
 class MemoryCollection<T extends BaseDoc> implements Collection<T> {
   readonly docs = new Map<string, T>();
-  constructor(readonly name: CollectionName, private readonly emit: (event: ChangeEvent) => void) {}
+  constructor(
+    readonly name: CollectionName,
+    private readonly emit: (event: ChangeEvent) => void,
+  ) {}
 
   async insert(doc: NewDoc<T>): Promise<T> {
     const now = new Date().toISOString();
@@ -60,7 +72,13 @@ class MemoryCollection<T extends BaseDoc> implements Collection<T> {
     const after = { ...before, ...update.set, updated_at: new Date().toISOString() } as unknown as Record<string, unknown>;
     for (const [key, delta] of Object.entries(update.inc ?? {})) after[key] = (after[key] as number) + (delta as number);
     this.docs.set(id, after as unknown as T);
-    this.emit({ collection: this.name, operation: 'update', id, before: structuredClone(before), after: structuredClone(after) } as ChangeEvent);
+    this.emit({
+      collection: this.name,
+      operation: 'update',
+      id,
+      before: structuredClone(before),
+      after: structuredClone(after),
+    } as ChangeEvent);
     return structuredClone(after) as unknown as T;
   }
   async updateEach(writes: readonly EachWrite<T>[]): Promise<boolean[]> {

@@ -9,7 +9,12 @@ export class FakeVerifier implements AccessTokenVerifier {
 
   issue(role: Role, lifetimeMs = 15 * 60_000): string {
     const token = `token-${++this.#issued}-${role}`;
-    this.#principals.set(token, { userId: `user-${this.#issued}`, userName: `${role}${this.#issued}`, role, expiresAt: Date.now() + lifetimeMs });
+    this.#principals.set(token, {
+      userId: `user-${this.#issued}`,
+      userName: `${role}${this.#issued}`,
+      role,
+      expiresAt: Date.now() + lifetimeMs,
+    });
     return token;
   }
 

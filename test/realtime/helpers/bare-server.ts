@@ -61,7 +61,14 @@ let serial = 0;
 export function commitIngredients(server: BareServer, count: number): string[] {
   const ids = Array.from({ length: count }, () => (++serial).toString(16).padStart(24, '0'));
   for (const id of ids) {
-    const after = { id, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z', name: `Herb ${id}`, in_stock_qty: 5, price: 1 };
+    const after = {
+      id,
+      created_at: '2026-11-21T12:00:00.000Z',
+      updated_at: '2026-11-21T12:00:00.000Z',
+      name: `Herb ${id}`,
+      in_stock_qty: 5,
+      price: 1,
+    };
     server.store.emitChange({ collection: 'ingredients', operation: 'insert', id, before: null, after } as ChangeEvent);
   }
   return ids;

@@ -89,14 +89,26 @@ export function connectWs(url: string, name: string, { token, via = 'header' }: 
     waiting.shift()?.(message);
   });
   const send = (message: string) => new Promise<unknown>((resolve) => (waiting.push(resolve), socket.send(message)));
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  const client: WsClient = { socket, inbox, answers, send, closed, subscribe: (rooms) => send(JSON.stringify({ type: 'subscribe', rooms })), close: () => socket.close() };
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
+  const client: WsClient = {
+    socket,
+    inbox,
+    answers,
+    send,
+    closed,
+    subscribe: (rooms) => send(JSON.stringify({ type: 'subscribe', rooms })),
+    close: () => socket.close(),
+  };
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(client));
     socket.once('unexpected-response', (_request, response) => {
       let body = '';
       response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      response.on('end', () => reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode, headers: response.headers, body })));
+      response.on('end', () =>
+        reject(Object.assign(new Error(`HTTP ${response.statusCode}`), { status: response.statusCode, headers: response.headers, body })),
+      );
     });
     socket.once('error', reject);
   });

@@ -11,9 +11,11 @@ export async function startLiveApp(options: { dataDir?: string; reopen?: boolean
 }
 
 async function signIn(t: TestApp, userName: string): Promise<string> {
-  const response = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', user_name: userName, password: PASSWORD },
+  });
   if (response.statusCode !== 201) throw new Error(`sign-in of ${userName} failed: ${response.body}`);
   return response.json<{ access_token: string }>().access_token;
 }
-
-

@@ -38,7 +38,9 @@ export async function openScreens(t: TestApp): Promise<Screens> {
       const name = `Fence ${++fences}`;
       const patched = await t.inject({ method: 'PATCH', url: `/ingredients/${fencePost.id}`, as: 'chef', payload: { name } });
       if (patched.statusCode !== 200) throw new Error(`fence: ${patched.body}`);
-      await Promise.all(byRoom.menu.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)));
+      await Promise.all(
+        byRoom.menu.map((screen) => screen.inbox.waitFor((e) => e.type === 'ingredient.updated' && e.data.name === name, name)),
+      );
       await Promise.all(
         SCREEN_ROOMS.filter((room) => room !== 'menu').flatMap((room) => byRoom[room].map((screen) => screen.subscribe([room]))),
       );
@@ -49,9 +51,14 @@ export async function openScreens(t: TestApp): Promise<Screens> {
 
 /** `type id` of each envelope about one of the resources, in the order received (a stock.updated once per ingredient it lists). */
 export function about(screen: Screen, ...ids: string[]): string[] {
-  return screen.inbox.envelopes.flatMap((e) => idsIn(e).filter((id) => ids.includes(id)).map((id) => `${e.type} ${id}`));
+  return screen.inbox.envelopes.flatMap((e) =>
+    idsIn(e)
+      .filter((id) => ids.includes(id))
+      .map((id) => `${e.type} ${id}`),
+  );
 }
 
-const idsIn = (envelope: Envelope): string[] => (envelope.type === 'stock.updated' ? envelope.data.ingredients.map((level) => level.id) : [idOf(envelope)]);
+const idsIn = (envelope: Envelope): string[] =>
+  envelope.type === 'stock.updated' ? envelope.data.ingredients.map((level) => level.id) : [idOf(envelope)];
 
 export const idOf = (envelope: Envelope): string => ('id' in envelope.data ? String(envelope.data.id) : '');

@@ -11,10 +11,17 @@ let store: MemoryStore;
 let rice: IngredientDoc;
 let saffron: IngredientDoc;
 let parsley: IngredientDoc;
-const setStock = (ingredient: IngredientDoc, qty: number) => store.collection('ingredients').update(ingredient.id, { set: { in_stock_qty: qty } });
-const flipsOf = async (work: () => Promise<unknown>) => availabilityFlips(await captureChanges(store, work), kitchenViewAt(store, () => []));
-const flip = (id: string, is_available: boolean, portions_left: number | null = is_available ? 1 : 0, station = 'hot') =>
-  ({ rooms: ['menu', `station:${station}`], event: { type: 'dish.availability', data: { id, is_available, portions_left } } });
+const setStock = (ingredient: IngredientDoc, qty: number) =>
+  store.collection('ingredients').update(ingredient.id, { set: { in_stock_qty: qty } });
+const flipsOf = async (work: () => Promise<unknown>) =>
+  availabilityFlips(
+    await captureChanges(store, work),
+    kitchenViewAt(store, () => []),
+  );
+const flip = (id: string, is_available: boolean, portions_left: number | null = is_available ? 1 : 0, station = 'hot') => ({
+  rooms: ['menu', `station:${station}`],
+  event: { type: 'dish.availability', data: { id, is_available, portions_left } },
+});
 
 beforeEach(async () => {
   store = new MemoryStore();
@@ -65,7 +72,9 @@ describe('availability flips', () => {
     await setStock(saffron, 0);
     const risotto = await addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] });
     const addSaffron = () =>
-      store.collection('dishes').update(risotto.id, { set: { ingredients: [...risotto.ingredients, { ingredient_id: saffron.id, is_essential: true }] } });
+      store
+        .collection('dishes')
+        .update(risotto.id, { set: { ingredients: [...risotto.ingredients, { ingredient_id: saffron.id, is_essential: true }] } });
     expect(await flipsOf(addSaffron)).toEqual([flip(risotto.id, false)]);
   });
 
@@ -131,6 +140,11 @@ describe('availability flips', () => {
     await addDish(store, { name: 'Salad', station: 'cold', essential: [parsley.id], optional: [rice.id] });
     const [change] = await captureChanges(store, () => setStock(rice, 0));
     const withoutPreImage = { ...change!, previous: null } as Change;
-    expect(await availabilityFlips([withoutPreImage], kitchenViewAt(store, () => []))).toEqual([flip(risotto.id, false)]);
+    expect(
+      await availabilityFlips(
+        [withoutPreImage],
+        kitchenViewAt(store, () => []),
+      ),
+    ).toEqual([flip(risotto.id, false)]);
   });
 });

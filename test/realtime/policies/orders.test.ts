@@ -52,9 +52,24 @@ describe('order policy', () => {
   it('carries the public order fields only: never the owner', async () => {
     const change = await orderChange(() => placeOrder(store, [soup.id]));
     const [hot] = await orderDeliveries(change, view());
-    expect(Object.keys(hot?.event.data ?? {}).sort()).toEqual(
-      ['allergies', 'closed_at', 'created_at', 'dish_ids', 'dishes', 'fire_at', 'id', 'name', 'priority', 'ready_at', 'scheduled_at', 'special_requests', 'status', 'table_number', 'tickets', 'updated_at'],
-    );
+    expect(Object.keys(hot?.event.data ?? {}).sort()).toEqual([
+      'allergies',
+      'closed_at',
+      'created_at',
+      'dish_ids',
+      'dishes',
+      'fire_at',
+      'id',
+      'name',
+      'priority',
+      'ready_at',
+      'scheduled_at',
+      'special_requests',
+      'status',
+      'table_number',
+      'tickets',
+      'updated_at',
+    ]);
   });
 
   it('marks dishes whose essential ingredient ran out as unavailable', async () => {
@@ -62,7 +77,10 @@ describe('order policy', () => {
     await store.collection('ingredients').update(salad.ingredients[0]!.ingredient_id, { set: { in_stock_qty: 0 } });
     const change = await orderChange(() => store.collection('orders').update(order.id, { set: { status: 'In Progress' } }));
     const [cold] = await orderDeliveries(change, view());
-    expect(cold?.event).toMatchObject({ type: 'order.updated', data: { status: 'In Progress', dishes: [{ id: salad.id, is_available: false }] } });
+    expect(cold?.event).toMatchObject({
+      type: 'order.updated',
+      data: { status: 'In Progress', dishes: [{ id: salad.id, is_available: false }] },
+    });
   });
 
   it('tells a station once, with no dishes, when an update takes its last dish away', async () => {

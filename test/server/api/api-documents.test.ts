@@ -23,12 +23,20 @@ const EXCEPTIONS = [
 describe('/openapi.json under Redocly recommended rules', () => {
   it('has no finding but the listed exceptions', async () => {
     const source = (await t.inject({ method: 'GET', url: '/openapi.json' })).body;
-    const findings = await lintFromString({ source, absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    const findings = await lintFromString({
+      source,
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
     const found = findings.map((finding) => ({ ruleId: finding.ruleId, pointer: finding.location[0]?.pointer, message: finding.message }));
-    const unexpected = found.filter((finding) => !EXCEPTIONS.some((exception) => exception.ruleId === finding.ruleId && exception.pointer === finding.pointer));
+    const unexpected = found.filter(
+      (finding) => !EXCEPTIONS.some((exception) => exception.ruleId === finding.ruleId && exception.pointer === finding.pointer),
+    );
     expect(unexpected).toStrictEqual([]);
     // An exception that no longer happens is removed from the list rather than kept as a blank cheque.
-    expect(EXCEPTIONS.map(({ ruleId, pointer }) => found.some((finding) => finding.ruleId === ruleId && finding.pointer === pointer))).toStrictEqual(EXCEPTIONS.map(() => true));
+    expect(
+      EXCEPTIONS.map(({ ruleId, pointer }) => found.some((finding) => finding.ruleId === ruleId && finding.pointer === pointer)),
+    ).toStrictEqual(EXCEPTIONS.map(() => true));
   });
 });
 
@@ -38,6 +46,11 @@ describe('/asyncapi.json under the AsyncAPI parser', () => {
     const { document, diagnostics } = await new Parser().parse(source);
     expect(diagnostics.map((diagnostic) => `${diagnostic.code}: ${diagnostic.message} at ${diagnostic.path.join('.')}`)).toStrictEqual([]);
     expect(document?.version()).toBe('3.1.0');
-    expect(document?.channels().all().map((channel) => channel.address())).toEqual(expect.arrayContaining(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']));
+    expect(
+      document
+        ?.channels()
+        .all()
+        .map((channel) => channel.address()),
+    ).toEqual(expect.arrayContaining(['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu']));
   });
 });

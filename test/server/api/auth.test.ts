@@ -20,15 +20,26 @@ let t: TestApp;
 afterEach(() => t.close());
 
 const passwordGrant = (userName: string, password: string) => ({ grant_type: 'password', user_name: userName, password });
-const login = (userName: string, password = PASSWORD) => t.app.inject({ method: 'POST', url: '/auth/token', payload: passwordGrant(userName, password) });
-const refresh = (refreshToken: string) => t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refresh_token: refreshToken } });
+const login = (userName: string, password = PASSWORD) =>
+  t.app.inject({ method: 'POST', url: '/auth/token', payload: passwordGrant(userName, password) });
+const refresh = (refreshToken: string) =>
+  t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refresh_token: refreshToken } });
 /** A protected read: 200 when the token is accepted. */
 const ordersWith = (token: string) => t.app.inject({ method: 'GET', url: '/orders', headers: bearer(token) });
 
 /** Claims as the server writes them, for a user of the test app; `overrides` forges. */
 function sign(t: TestApp, claims: Record<string, unknown> = {}, options: { key?: Uint8Array; alg?: string } = {}) {
   const nowSeconds = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ user_name: 'manager1', role: 'manager', sub: t.userIds.manager, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: nowSeconds, exp: nowSeconds + 900, ...claims })
+  return new SignJWT({
+    user_name: 'manager1',
+    role: 'manager',
+    sub: t.userIds.manager,
+    iss: TOKEN_ISSUER,
+    aud: TOKEN_AUDIENCE,
+    iat: nowSeconds,
+    exp: nowSeconds + 900,
+    ...claims,
+  })
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
     .sign(options.key ?? SECRET);
 }
@@ -67,7 +78,12 @@ describe('POST /auth/token', () => {
 
   it('the JSON password grant: 201; a Basic header beside it (client credentials) is ignored', async () => {
     t = await startTestApp();
-    const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: basic('my-client', 'client-secret') }, payload: passwordGrant('patron1', PASSWORD) });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic('my-client', 'client-secret') },
+      payload: passwordGrant('patron1', PASSWORD),
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ user_name: 'patron1', token_type: 'Bearer', created_at: aTimestamp() });
   });
@@ -93,7 +109,8 @@ describe('POST /auth/token', () => {
 
   it('401 with WWW-Authenticate when no credentials are sent, or a malformed Basic header', async () => {
     t = await startTestApp();
-    const detail = 'Send `Authorization: Basic base64(user_name:password)` or a JSON body { "grant_type": "password", "user_name", "password" }.';
+    const detail =
+      'Send `Authorization: Basic base64(user_name:password)` or a JSON body { "grant_type": "password", "user_name", "password" }.';
     for (const headers of [{}, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` }]) {
       const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers });
       expectProblem(response, 401, detail);
@@ -103,7 +120,11 @@ describe('POST /auth/token', () => {
 
   it('Basic credentials whose password holds a colon', async () => {
     t = await startTestApp();
-    const created = await t.inject({ method: 'POST', url: '/users', payload: { user_name: 'colon', email: 'colon@example.com', password: 'Pa:ss1!word', role: 'patron' } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/users',
+      payload: { user_name: 'colon', email: 'colon@example.com', password: 'Pa:ss1!word', role: 'patron' },
+    });
     expect(created.statusCode).toBe(201);
     const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: basic('colon', 'Pa:ss1!word') } });
     expect({ status: response.statusCode, user_name: response.json().user_name }).toStrictEqual({ status: 201, user_name: 'colon' });
@@ -111,13 +132,22 @@ describe('POST /auth/token', () => {
 
   it('415 for a body that is not JSON', async () => {
     t = await startTestApp();
-    const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'grant_type=password&user_name=chef1' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&user_name=chef1',
+    });
     expectProblem(response, 415, 'Send the body as application/json.');
   });
 
   it('400 for another grant type or a missing field', async () => {
     t = await startTestApp();
-    const response = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'client_credentials', user_name: 'chef1' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'client_credentials', user_name: 'chef1' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toStrictEqual([
       { path: 'password', message: 'is required' },
@@ -150,14 +180,25 @@ describe('access tokens', () => {
     t = await startTestApp();
     const nowSeconds = Math.floor(Date.now() / 1000);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const claims = { user_name: 'manager1', role: 'manager', sub: t.userIds.manager, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: nowSeconds, exp: nowSeconds + 900 };
+    const claims = {
+      user_name: 'manager1',
+      role: 'manager',
+      sub: t.userIds.manager,
+      iss: TOKEN_ISSUER,
+      aud: TOKEN_AUDIENCE,
+      iat: nowSeconds,
+      exp: nowSeconds + 900,
+    };
     expectUnauthorized(await ordersWith(`${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`), INVALID);
   });
 
   it('a token signed with another secret, or another algorithm, is refused', async () => {
     t = await startTestApp();
     expect((await ordersWith(await sign(t))).statusCode).toBe(200);
-    expectUnauthorized(await ordersWith(await sign(t, {}, { key: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') })), INVALID);
+    expectUnauthorized(
+      await ordersWith(await sign(t, {}, { key: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') })),
+      INVALID,
+    );
     expectUnauthorized(await ordersWith(await sign(t, {}, { alg: 'HS512' })), INVALID);
   });
 
@@ -169,13 +210,22 @@ describe('access tokens', () => {
 
   it('a token of a user since deleted is refused', async () => {
     t = await startTestApp();
-    expectUnauthorized(await ordersWith(await sign(t, { sub: 'aaaaaaaaaaaaaaaaaaaaaaaa' })), 'The account of this access token no longer exists.');
+    expectUnauthorized(
+      await ordersWith(await sign(t, { sub: 'aaaaaaaaaaaaaaaaaaaaaaaa' })),
+      'The account of this access token no longer exists.',
+    );
   });
 
   it('an Authorization header that is not Bearer is refused', async () => {
     t = await startTestApp();
-    expectUnauthorized(await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: basic('chef1', PASSWORD) } }), 'The Authorization header must be `Bearer <access_token>`.');
-    expectUnauthorized(await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: 'Bearer' } }), 'The Authorization header must be `Bearer <access_token>`.');
+    expectUnauthorized(
+      await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: basic('chef1', PASSWORD) } }),
+      'The Authorization header must be `Bearer <access_token>`.',
+    );
+    expectUnauthorized(
+      await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: 'Bearer' } }),
+      'The Authorization header must be `Bearer <access_token>`.',
+    );
   });
 });
 

@@ -126,29 +126,91 @@ describe('loadConfig', () => {
     [{ POS_MEMORY_TARGET_MB: '200MB' }, 'POS_MEMORY_TARGET_MB must be a whole number from 0 to 1000000 (got "200MB")'],
     [{ POS_SQLITE_SYNCHRONOUS: 'OFF' }, 'POS_SQLITE_SYNCHRONOUS must be one of NORMAL, FULL (got "OFF")'],
     [{ POS_JWT_SECRET: 'too-short' }, 'POS_JWT_SECRET must be at least 32 characters long'],
-    [{ POS_JWT_SECRET: '' }, 'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ POS_JWT_SECRET: ' '.repeat(32) }, 'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ POS_JWT_SECRET: '\t\n'.repeat(20) }, 'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ POS_JWT_SECRET: `${SECRET} ` }, 'POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ POS_JWT_SECRET: 'a'.repeat(40) }, 'POS_JWT_SECRET is too predictable (only 1 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ POS_JWT_SECRET: '0123'.repeat(10) }, 'POS_JWT_SECRET is too predictable (only 4 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0', POS_JWT_SECRET: '' }, 'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or use 32 or more random characters, e.g. the output of `openssl rand -base64 48`'],
-    [{ MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0' }, 'POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret'],
+    [
+      { POS_JWT_SECRET: '' },
+      'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or ' +
+        'use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { POS_JWT_SECRET: ' '.repeat(32) },
+      'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { POS_JWT_SECRET: '\t\n'.repeat(20) },
+      'POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { POS_JWT_SECRET: `${SECRET} ` },
+      'POS_JWT_SECRET begins or ends with whitespace (a quoting slip in the environment file?): use 32 or ' +
+        'more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { POS_JWT_SECRET: 'a'.repeat(40) },
+      'POS_JWT_SECRET is too predictable (only 1 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { POS_JWT_SECRET: '0123'.repeat(10) },
+      'POS_JWT_SECRET is too predictable (only 4 different characters): use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0', POS_JWT_SECRET: '' },
+      'POS_JWT_SECRET is set but empty: remove the line to have the embedded store generate a secret, or ' +
+        'use 32 or more random characters, e.g. the output of `openssl rand -base64 48`',
+    ],
+    [
+      { MONGODB_URI: 'mongodb://db:27017/pos?replicaSet=rs0' },
+      'POS_JWT_SECRET is required with MONGODB_URI: every instance must sign and verify tokens with the same secret',
+    ],
     [{ MONGODB_URI: 'postgres://db/pos', POS_JWT_SECRET: SECRET }, 'MONGODB_URI must start with mongodb:// or mongodb+srv://'],
     [{ POS_ADMIN_USER_NAME: 'boss' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
     [{ POS_ADMIN_PASSWORD: 'B0ss&Pass' }, 'POS_ADMIN_USER_NAME and POS_ADMIN_PASSWORD must be set together'],
-    [{ POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'abc' }, 'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.'],
-    [{ POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'bosspass1' }, 'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.'],
-    [{ POS_TRUST_PROXY: 'yes' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")'],
-    [{ POS_TRUST_PROXY: '10.0.0.0/33' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.0/33")'],
-    [{ POS_TRUST_PROXY: '10.0.0.1,proxy.local' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.1,proxy.local")'],
+    [
+      { POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'abc' },
+      'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, ' +
+        'a lowercase letter, a digit and one of @ $ ! % * ? &.',
+    ],
+    [
+      { POS_ADMIN_USER_NAME: 'boss', POS_ADMIN_PASSWORD: 'bosspass1' },
+      'POS_ADMIN_PASSWORD must follow the password rules: At least 8 characters, with an uppercase letter, ' +
+        'a lowercase letter, a digit and one of @ $ ! % * ? &.',
+    ],
+    [
+      { POS_TRUST_PROXY: 'yes' },
+      'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")',
+    ],
+    [
+      { POS_TRUST_PROXY: '10.0.0.0/33' },
+      'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.0/33")',
+    ],
+    [
+      { POS_TRUST_PROXY: '10.0.0.1,proxy.local' },
+      'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "10.0.0.1,proxy.local")',
+    ],
     [{ HOST: '999.1.1.1' }, 'HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "999.1.1.1")'],
-    [{ HOST: 'http://localhost' }, 'HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "http://localhost")'],
-    [{ POS_CORS_ORIGINS: 'notaurl' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "notaurl")'],
-    [{ POS_CORS_ORIGINS: 'https://a.example, https://b.example/' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "https://b.example/")'],
-    [{ POS_CORS_ORIGINS: 'ftp://files.example' }, 'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "ftp://files.example")'],
-    [{ POS_ACESS_TOKEN_TTL: '600' }, 'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README'],
-    [{ POS_ADMIN_USERNAME: 'boss' }, 'POS_ADMIN_USERNAME is not a setting this server knows (did you mean POS_ADMIN_USER_NAME?); the settings are listed in the README'],
+    [
+      { HOST: 'http://localhost' },
+      'HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "http://localhost")',
+    ],
+    [
+      { POS_CORS_ORIGINS: 'notaurl' },
+      'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "notaurl")',
+    ],
+    [
+      { POS_CORS_ORIGINS: 'https://a.example, https://b.example/' },
+      'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "https://b.example/")',
+    ],
+    [
+      { POS_CORS_ORIGINS: 'ftp://files.example' },
+      'POS_CORS_ORIGINS must list origins such as https://pos.example.com (scheme and host, no path or trailing slash), separated by commas (got "ftp://files.example")',
+    ],
+    [
+      { POS_ACESS_TOKEN_TTL: '600' },
+      'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README',
+    ],
+    [
+      { POS_ADMIN_USERNAME: 'boss' },
+      'POS_ADMIN_USERNAME is not a setting this server knows (did you mean POS_ADMIN_USER_NAME?); the settings are listed in the README',
+    ],
     [{ POS_FAVOURITE_COLOUR: 'blue' }, 'POS_FAVOURITE_COLOUR is not a setting this server knows; the settings are listed in the README'],
   ])('%j → ConfigError: %s', (env, problem) => {
     expect(problemsOf(env)).toStrictEqual([problem]);
@@ -167,7 +229,10 @@ describe('loadConfig', () => {
 
   it('says a single problem in one line, naming the variable', () => {
     expect(() => loadConfig({ HOST: '999.1.1.1' })).toThrow(
-      expect.objectContaining({ message: 'Invalid configuration: HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "999.1.1.1")' }),
+      expect.objectContaining({
+        message:
+          'Invalid configuration: HOST must be an IP address or a host name to listen on, such as 0.0.0.0, 127.0.0.1 or :: (got "999.1.1.1")',
+      }),
     );
   });
 
@@ -193,10 +258,12 @@ describe('loadConfig', () => {
     }
   });
 
-  it('every setting it reads is in the README\'s Configuration table, and the table names no other', () => {
+  it("every setting it reads is in the README's Configuration table, and the table names no other", () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const table = readme.split('## Configuration')[1]?.split('\n## ')[0] ?? '';
-    const documented = [...table.matchAll(/^\|([^|]+)\|/gm)].flatMap((row) => [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]));
+    const documented = [...table.matchAll(/^\|([^|]+)\|/gm)].flatMap((row) =>
+      [...(row[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((name) => name[1]),
+    );
     expect(knownSettings()).toContain('POS_ADMIN_EMAIL');
     expect([...new Set(documented)].sort()).toStrictEqual(knownSettings());
   });

@@ -20,8 +20,22 @@ const seen: (number | undefined)[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pos-deadline-'));
   inner = openSqliteStore({ dataDir });
-  const store: Store = { ...inner, kind: inner.kind, settled: () => inner.settled(), collection: (name) => inner.collection(name), onChange: (l) => inner.onChange(l), onResync: (l) => inner.onResync(l), ping: () => inner.ping(), close: () => inner.close(), transaction: (work) => (seen.push(currentDeadline()), inner.transaction(work)) };
-  app = await buildApp({ config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD }), store, jwtSecret: TEST_JWT_SECRET });
+  const store: Store = {
+    ...inner,
+    kind: inner.kind,
+    settled: () => inner.settled(),
+    collection: (name) => inner.collection(name),
+    onChange: (l) => inner.onChange(l),
+    onResync: (l) => inner.onResync(l),
+    ping: () => inner.ping(),
+    close: () => inner.close(),
+    transaction: (work) => (seen.push(currentDeadline()), inner.transaction(work)),
+  };
+  app = await buildApp({
+    config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD }),
+    store,
+    jwtSecret: TEST_JWT_SECRET,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -31,11 +45,18 @@ afterAll(async () => {
 });
 
 it('the store sees the Request-Deadline of the write it serves, and none for a write without one', async () => {
-  const login = (await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'manager1', password: PASSWORD } })).json<{ access_token: string }>();
+  const login = (
+    await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'manager1', password: PASSWORD } })
+  ).json<{ access_token: string }>();
   const me = { id: String(claimsOf(login.access_token).sub) };
   const deadline = Date.now() + 60_000;
   const change = (headers: Record<string, string>) =>
-    app.inject({ method: 'PATCH', url: `/users/${me.id}`, headers: { authorization: `Bearer ${login.access_token}`, ...headers }, payload: { email: `m${seen.length}@example.com` } });
+    app.inject({
+      method: 'PATCH',
+      url: `/users/${me.id}`,
+      headers: { authorization: `Bearer ${login.access_token}`, ...headers },
+      payload: { email: `m${seen.length}@example.com` },
+    });
   seen.length = 0;
   expect((await change({ 'request-deadline': String(deadline) })).statusCode).toBe(200);
   expect((await change({})).statusCode).toBe(200);

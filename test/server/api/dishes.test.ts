@@ -40,14 +40,25 @@ describe('POST /dishes', () => {
     const mascarpone = await addIngredient(t, 'Mascarpone', 4);
     const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: tiramisu(mascarpone.id) });
     const created = expectCreated(response, '/dishes');
-    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, ...tiramisu(mascarpone.id), is_available: true, portions_left: 4, allergens: [] });
+    expect(created).toStrictEqual({
+      id: anId(),
+      created_at: aTimestamp(),
+      updated_at: created.created_at,
+      ...tiramisu(mascarpone.id),
+      is_available: true,
+      portions_left: 4,
+      allergens: [],
+    });
     const read = await t.inject({ method: 'GET', url: `/dishes/${created.id}` });
     expect(read.json()).toStrictEqual(created);
   });
 
   it('creates a dish whose essential ingredient is out of stock, marked unavailable', async () => {
     const mascarpone = await addIngredient(t, 'Mascarpone', 0);
-    const created = expectCreated(await t.inject({ method: 'POST', url: '/dishes', as: 'manager', payload: tiramisu(mascarpone.id) }), '/dishes');
+    const created = expectCreated(
+      await t.inject({ method: 'POST', url: '/dishes', as: 'manager', payload: tiramisu(mascarpone.id) }),
+      '/dishes',
+    );
     expect(created.is_available).toBe(false);
   });
 
@@ -69,38 +80,65 @@ describe('POST /dishes', () => {
 
   it('400 naming a missing required field', async () => {
     const { station: _station, ...withoutStation } = tiramisu(menu.lettuce.id);
-    expectInvalid(await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: withoutStation }), 'body', [{ path: 'station', message: 'is required' }]);
+    expectInvalid(await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: withoutStation }), 'body', [
+      { path: 'station', message: 'is required' },
+    ]);
   });
 
   it('400 for no ingredients and for more than 50', async () => {
     const none = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: { ...tiramisu(menu.lettuce.id), ingredients: [] } });
     expectInvalid(none, 'body', [{ path: 'ingredients', message: 'must NOT have fewer than 1 items' }]);
     const entry = { ingredient_id: menu.lettuce.id, is_essential: true };
-    const many = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: { ...tiramisu(menu.lettuce.id), ingredients: Array(51).fill(entry) } });
+    const many = await t.inject({
+      method: 'POST',
+      url: '/dishes',
+      as: 'chef',
+      payload: { ...tiramisu(menu.lettuce.id), ingredients: Array(51).fill(entry) },
+    });
     expectInvalid(many, 'body', [{ path: 'ingredients', message: 'must NOT have more than 50 items' }]);
   });
 
   it('400 listing unknown ingredient ids, and nothing is created', async () => {
-    const payload = { ...tiramisu(menu.lettuce.id), ingredients: [{ ingredient_id: menu.lettuce.id, is_essential: true }, { ingredient_id: UNKNOWN_ID, is_essential: false }] };
+    const payload = {
+      ...tiramisu(menu.lettuce.id),
+      ingredients: [
+        { ingredient_id: menu.lettuce.id, is_essential: true },
+        { ingredient_id: UNKNOWN_ID, is_essential: false },
+      ],
+    };
     const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload });
-    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }] });
+    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, {
+      errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }],
+    });
     expect((await t.inject({ method: 'GET', url: '/dishes' })).json().total_results).toBe(3);
   });
 
   it('400 for an unknown property of an ingredient entry', async () => {
     const payload = { ...tiramisu(menu.lettuce.id), ingredients: [{ ingredient_id: menu.lettuce.id, is_essential: true, qty: 2 }] };
-    expectInvalid(await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload }), 'body', [{ path: 'ingredients.0.qty', message: 'is not a known property' }]);
+    expectInvalid(await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload }), 'body', [
+      { path: 'ingredients.0.qty', message: 'is not a known property' },
+    ]);
   });
 
   it('401 without a token, 403 for a patron or an expeditor', async () => {
     expectUnauthorized(await t.inject({ method: 'POST', url: '/dishes', payload: tiramisu(menu.lettuce.id) }));
     for (const role of ['patron', 'expeditor'] as const) {
-      expectProblem(await t.inject({ method: 'POST', url: '/dishes', as: role, payload: tiramisu(menu.lettuce.id) }), 403, MENU_EDITORS_ONLY(role));
+      expectProblem(
+        await t.inject({ method: 'POST', url: '/dishes', as: role, payload: tiramisu(menu.lettuce.id) }),
+        403,
+        MENU_EDITORS_ONLY(role),
+      );
     }
   });
 
   it('415 for a body that is not JSON', async () => {
-    const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', headers: { 'content-type': 'text/plain' }, payload: 'Tiramisu' });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/dishes',
+      as: 'chef',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'Tiramisu',
+    });
     expectProblem(response, 415, 'Send the body as application/json.');
   });
 });
@@ -132,9 +170,13 @@ describe('GET /dishes/{id}', () => {
 
   it('answers an out-of-stock essential ingredient with is_available false, a non-essential one not', async () => {
     await t.inject({ method: 'PATCH', url: `/ingredients/${menu.salt.id}`, as: 'chef', payload: { in_stock_qty: -3 } });
-    expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({ is_available: true });
+    expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({
+      is_available: true,
+    });
     await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
-    expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({ is_available: false });
+    expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({
+      is_available: false,
+    });
   });
 
   it('answers the whole dish as it is now, every time: after the dish changes and after its availability flips', async () => {
@@ -163,7 +205,9 @@ describe('GET /dishes/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=name|cost` }),
       'fields',
-      "Unknown field 'cost' in fields; valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at",
+      "Unknown field 'cost' in fields; valid fields: allergens, category, created_at, description, id, " +
+        'image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, ' +
+        'updated_at',
     );
   });
 });
@@ -178,7 +222,10 @@ describe('GET /dishes/{id}/ingredients', () => {
   });
 
   it('applies the list parameters to those ingredients only', async () => {
-    const response = await t.inject({ method: 'GET', url: `/dishes/${menu.salad.id}/ingredients?sort=name&order=desc&fields=name&limit=1` });
+    const response = await t.inject({
+      method: 'GET',
+      url: `/dishes/${menu.salad.id}/ingredients?sort=name&order=desc&fields=name&limit=1`,
+    });
     expect(response.json()).toStrictEqual({ results: [{ name: 'Salt' }], total_results: 2 });
   });
 
@@ -188,7 +235,11 @@ describe('GET /dishes/{id}/ingredients', () => {
   });
 
   it('400 for a bad list parameter', async () => {
-    expectQueryError(await t.inject({ method: 'GET', url: `/dishes/${menu.salad.id}/ingredients?limit=0` }), 'limit', 'limit must be an integer from 1 to 30');
+    expectQueryError(
+      await t.inject({ method: 'GET', url: `/dishes/${menu.salad.id}/ingredients?limit=0` }),
+      'limit',
+      'limit must be an integer from 1 to 30',
+    );
   });
 });
 
@@ -199,14 +250,24 @@ describe('PUT /dishes/{id}', () => {
     const response = await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: replacement });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body).toStrictEqual({ id: menu.salad.id, created_at: menu.salad.created_at, updated_at: aTimestamp(), ...replacement, is_available: true, portions_left: 20, allergens: [] });
+    expect(body).toStrictEqual({
+      id: menu.salad.id,
+      created_at: menu.salad.created_at,
+      updated_at: aTimestamp(),
+      ...replacement,
+      is_available: true,
+      portions_left: 20,
+      allergens: [],
+    });
     expect(body.updated_at > menu.salad.updated_at).toBe(true);
     expect((await t.inject({ method: 'GET', url: `/dishes/${menu.salad.id}` })).json()).toStrictEqual(body);
   });
 
   it('400 when a field is missing (PUT replaces the whole dish)', async () => {
     const { description: _description, ...partial } = tiramisu(menu.lemon.id);
-    expectInvalid(await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: partial }), 'body', [{ path: 'description', message: 'is required' }]);
+    expectInvalid(await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: partial }), 'body', [
+      { path: 'description', message: 'is required' },
+    ]);
   });
 
   it('400 for read-only properties', async () => {
@@ -219,38 +280,69 @@ describe('PUT /dishes/{id}', () => {
 
   it('400 for an unknown ingredient', async () => {
     const response = await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'manager', payload: tiramisu(UNKNOWN_ID) });
-    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }] });
+    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, {
+      errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }],
+    });
   });
 
   it('401, 403 and 404', async () => {
     const url = `/dishes/${menu.salad.id}`;
     expectUnauthorized(await t.inject({ method: 'PUT', url, payload: tiramisu(menu.lemon.id) }));
-    expectProblem(await t.inject({ method: 'PUT', url, as: 'expeditor', payload: tiramisu(menu.lemon.id) }), 403, MENU_EDITORS_ONLY('expeditor'));
-    expectProblem(await t.inject({ method: 'PUT', url: `/dishes/${UNKNOWN_ID}`, as: 'chef', payload: tiramisu(menu.lemon.id) }), 404, `No dish with id ${UNKNOWN_ID}.`);
+    expectProblem(
+      await t.inject({ method: 'PUT', url, as: 'expeditor', payload: tiramisu(menu.lemon.id) }),
+      403,
+      MENU_EDITORS_ONLY('expeditor'),
+    );
+    expectProblem(
+      await t.inject({ method: 'PUT', url: `/dishes/${UNKNOWN_ID}`, as: 'chef', payload: tiramisu(menu.lemon.id) }),
+      404,
+      `No dish with id ${UNKNOWN_ID}.`,
+    );
   });
 });
 
 describe('PATCH /dishes/{id}', () => {
   it('changes only the given fields', async () => {
-    const response = await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { price: 31.9, preparation_time: 30 } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/dishes/${menu.steak.id}`,
+      as: 'chef',
+      payload: { price: 31.9, preparation_time: 30 },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual({ ...menu.steak, price: 31.9, preparation_time: 30, updated_at: aTimestamp() });
   });
 
   it('recomputes availability when the ingredients change', async () => {
     const empty = await addIngredient(t, 'Saffron', 0);
-    const response = await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'manager', payload: { ingredients: [{ ingredient_id: empty.id, is_essential: true }] } });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/dishes/${menu.steak.id}`,
+      as: 'manager',
+      payload: { ingredients: [{ ingredient_id: empty.id, is_essential: true }] },
+    });
     expect(response.json().is_available).toBe(false);
   });
 
   it('400 for an empty body and for an unknown property', async () => {
-    expectInvalid(await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: {} }), 'body', [{ path: 'body', message: 'must NOT have fewer than 1 properties' }]);
-    expectInvalid(await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { colour: 'red' } }), 'body', [{ path: 'colour', message: 'is not a known property' }]);
+    expectInvalid(await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: {} }), 'body', [
+      { path: 'body', message: 'must NOT have fewer than 1 properties' },
+    ]);
+    expectInvalid(await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { colour: 'red' } }), 'body', [
+      { path: 'colour', message: 'is not a known property' },
+    ]);
   });
 
   it('400 for an unknown ingredient', async () => {
-    const response = await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { ingredients: [{ ingredient_id: UNKNOWN_ID, is_essential: true }] } });
-    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, { errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }] });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/dishes/${menu.steak.id}`,
+      as: 'chef',
+      payload: { ingredients: [{ ingredient_id: UNKNOWN_ID, is_essential: true }] },
+    });
+    expectProblem(response, 400, `Unknown ingredient ids: ${UNKNOWN_ID}.`, {
+      errors: [{ path: 'ingredients', message: `unknown ingredient ids: ${UNKNOWN_ID}` }],
+    });
   });
 
   it('401, 403 and 404', async () => {

@@ -11,16 +11,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /health and /ready', () => {
-  it('/health: the process is up, and names its release (package.json\'s version)', async () => {
+  it("/health: the process is up, and names its release (package.json's version)", async () => {
     const response = await t.inject({ method: 'GET', url: '/health' });
     const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
-    expect({ status: response.statusCode, type: response.headers['content-type'], body: response.json() }).toStrictEqual({ status: 200, type: JSON_TYPE, body: { status: 'ok', version } });
+    expect({ status: response.statusCode, type: response.headers['content-type'], body: response.json() }).toStrictEqual({
+      status: 200,
+      type: JSON_TYPE,
+      body: { status: 'ok', version },
+    });
   });
 
   it('/ready: the store answers', async () => {
     const response = await t.inject({ method: 'GET', url: '/ready' });
-    expect({ status: response.statusCode, body: response.json() }).toStrictEqual({ status: 200, body: { status: 'ready', store: 'sqlite' } });
+    expect({ status: response.statusCode, body: response.json() }).toStrictEqual({
+      status: 200,
+      body: { status: 'ready', store: 'sqlite' },
+    });
   });
 
   it('/ready: 503 with Retry-After when the store cannot answer', async () => {
@@ -67,23 +74,39 @@ describe('GET /openapi.json', () => {
     const document = response.json();
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: 'Restaurant Point-of-Service API', version: '1.0' });
-    const documented = Object.fromEntries(Object.entries(document.paths as Record<string, object>).map(([path, operations]) => [path, Object.keys(operations).sort()]));
-    for (const [path, methods] of Object.entries(EVERY_OPERATION)) expect({ path, methods: documented[path] }).toStrictEqual({ path, methods });
+    const documented = Object.fromEntries(
+      Object.entries(document.paths as Record<string, object>).map(([path, operations]) => [path, Object.keys(operations).sort()]),
+    );
+    for (const [path, methods] of Object.entries(EVERY_OPERATION))
+      expect({ path, methods: documented[path] }).toStrictEqual({ path, methods });
   });
 
   it('documents the status codes, bearer security and list parameters', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-    expect(document.components.securitySchemes).toMatchObject({ AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BasicAuth: { type: 'http', scheme: 'basic' } });
+    expect(document.components.securitySchemes).toMatchObject({
+      AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      BasicAuth: { type: 'http', scheme: 'basic' },
+    });
     const postDishes = document.paths['/dishes'].post;
     // At least these: an Idempotency-Key adds 409 and 422 to every write, a Request-Deadline 412.
-    expect(Object.keys(postDishes.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '412', '413', '415', '429', '503']));
+    expect(Object.keys(postDishes.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '403', '412', '413', '415', '429', '503']),
+    );
     expect(postDishes.security).toStrictEqual([{ AccessToken: [] }]);
-    expect(Object.keys(document.paths['/auth/token'].post.responses)).toEqual(expect.arrayContaining(['201', '400', '401', '412', '413', '415', '429', '503']));
+    expect(Object.keys(document.paths['/auth/token'].post.responses)).toEqual(
+      expect.arrayContaining(['201', '400', '401', '412', '413', '415', '429', '503']),
+    );
     expect(Object.keys(document.paths['/auth/refresh-token'].post.responses)).toContain('200');
-    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toEqual(expect.arrayContaining(['204', '400', '401', '403', '404', '409', '412', '429', '503']));
-    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '412', '413', '415', '429', '503']));
+    expect(Object.keys(document.paths['/dishes/{id}'].delete.responses)).toEqual(
+      expect.arrayContaining(['204', '400', '401', '403', '404', '409', '412', '429', '503']),
+    );
+    expect(Object.keys(document.paths['/orders/{id}'].put.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409', '412', '413', '415', '429', '503']),
+    );
     expect(Object.keys(document.paths['/dishes'].get.responses)).toStrictEqual(['200', '400', '429', '503']);
-    const listParameters = document.paths['/orders'].get.parameters.map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`).sort();
+    const listParameters = document.paths['/orders'].get.parameters
+      .map((parameter: { name: string; in: string }) => `${parameter.in}:${parameter.name}`)
+      .sort();
     expect(listParameters).toStrictEqual(['query:fields', 'query:filter', 'query:limit', 'query:offset', 'query:order', 'query:sort']);
   });
 
@@ -91,9 +114,23 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
     const lists = operations.filter((operation) => operation.parameters?.some((parameter) => parameter.name === 'limit'));
-    expect(lists.map((operation) => operation.operationId)).toEqual(expect.arrayContaining(['listUsers', 'listDishes', 'listDishIngredients', 'listIngredients', 'listOrders', 'listOrderDishes', 'listStationTickets']));
+    expect(lists.map((operation) => operation.operationId)).toEqual(
+      expect.arrayContaining([
+        'listUsers',
+        'listDishes',
+        'listDishIngredients',
+        'listIngredients',
+        'listOrders',
+        'listOrderDishes',
+        'listStationTickets',
+      ]),
+    );
     for (const operation of lists) {
-      const typed = Object.fromEntries((operation.parameters ?? []).filter((parameter) => ['limit', 'offset'].includes(parameter.name)).map((parameter) => [parameter.name, parameter.schema]));
+      const typed = Object.fromEntries(
+        (operation.parameters ?? [])
+          .filter((parameter) => ['limit', 'offset'].includes(parameter.name))
+          .map((parameter) => [parameter.name, parameter.schema]),
+      );
       expect({ operation: operation.operationId, typed }).toStrictEqual({
         operation: operation.operationId,
         typed: { limit: { type: 'integer', minimum: 1, maximum: 30, default: 30 }, offset: { type: 'integer', minimum: 0, default: 0 } },
@@ -103,11 +140,17 @@ describe('GET /openapi.json', () => {
 
   it('gives every operation a unique camelCase operationId, a real description per response and its security', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-    const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, operation })));
+    const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, operation })),
+    );
     const missing = operations.filter(({ operation }) => !/^[a-z][a-zA-Z]+$/.test(operation.operationId ?? '')).map(({ at }) => at);
     expect(missing, 'routes without schema.operationId').toStrictEqual([]);
     expect(new Set(operations.map(({ operation }) => operation.operationId)).size).toBe(operations.length);
-    const vague = operations.flatMap(({ at, operation }) => Object.entries(operation.responses).filter(([, response]) => response.description === 'Default Response').map(([status]) => `${at} ${status}`));
+    const vague = operations.flatMap(({ at, operation }) =>
+      Object.entries(operation.responses)
+        .filter(([, response]) => response.description === 'Default Response')
+        .map(([status]) => `${at} ${status}`),
+    );
     expect(vague).toStrictEqual([]);
     expect(operations.filter(({ operation }) => !operation.security).map(({ at }) => at)).toStrictEqual([]);
     expect(document.paths['/dishes'].get.security).toStrictEqual([]);
@@ -121,7 +164,11 @@ describe('GET /openapi.json', () => {
     for (const operation of operations) {
       for (const [status, response] of Object.entries(operation.responses)) {
         const headers = Object.keys(response.headers ?? {});
-        if (Number(status) >= 400) expect({ status, content: response.content }).toStrictEqual({ status, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } });
+        if (Number(status) >= 400)
+          expect({ status, content: response.content }).toStrictEqual({
+            status,
+            content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+          });
         if (status === '401') expect(headers).toContain('WWW-Authenticate');
         if (status === '429' || status === '503') expect(headers).toStrictEqual(['Retry-After']);
         if (status === '201') expect(headers.includes('Location')).toBe(operation.operationId !== 'logIn');
@@ -133,13 +180,48 @@ describe('GET /openapi.json', () => {
   it('names its schemas in components and refers to them', async () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.components.schemas)).toStrictEqual([
-      'AllDay', 'AuditEntry', 'Authentication', 'Dish', 'DishPatch', 'DishWrite', 'Ingredient', 'IngredientPatch', 'IngredientWrite', 'KitchenReport', 'Order', 'OrderCreate', 'OrderPatch', 'OrderReplace',
-      'PartialDish', 'PartialIngredient', 'PartialOrder', 'PartialStationOrder', 'PartialUser', 'PasswordGrant', 'Problem', 'Quote', 'RefreshRequest', 'Settings', 'Ticket', 'User', 'UserCreate', 'UserPatch', 'UserReplace',
+      'AllDay',
+      'AuditEntry',
+      'Authentication',
+      'Dish',
+      'DishPatch',
+      'DishWrite',
+      'Ingredient',
+      'IngredientPatch',
+      'IngredientWrite',
+      'KitchenReport',
+      'Order',
+      'OrderCreate',
+      'OrderPatch',
+      'OrderReplace',
+      'PartialDish',
+      'PartialIngredient',
+      'PartialOrder',
+      'PartialStationOrder',
+      'PartialUser',
+      'PasswordGrant',
+      'Problem',
+      'Quote',
+      'RefreshRequest',
+      'Settings',
+      'Ticket',
+      'User',
+      'UserCreate',
+      'UserPatch',
+      'UserReplace',
     ]);
-    expect(document.components.schemas.Order.properties.tickets).toStrictEqual(expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }));
-    expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/OrderPatch' });
-    expect(document.paths['/orders'].post.responses['201'].content['application/json'].schema).toStrictEqual({ $ref: '#/components/schemas/Order' });
-    expect(document.paths['/dishes'].get.responses['200'].content['application/json'].schema.properties.results.items).toStrictEqual({ $ref: '#/components/schemas/PartialDish' });
+    expect(document.components.schemas.Order.properties.tickets).toStrictEqual(
+      expect.objectContaining({ type: 'array', items: { $ref: '#/components/schemas/Ticket' } }),
+    );
+    expect(document.paths['/orders/{id}'].patch.requestBody.content['application/json'].schema).toStrictEqual({
+      $ref: '#/components/schemas/OrderPatch',
+    });
+    expect(document.paths['/orders'].post.responses['201'].content['application/json'].schema).toStrictEqual({
+      $ref: '#/components/schemas/Order',
+    });
+    expect(document.paths['/dishes'].get.responses['200'].content['application/json'].schema.properties.results.items).toStrictEqual({
+      $ref: '#/components/schemas/PartialDish',
+    });
   });
 
   it('lets POST /auth/token go without a body (Basic credentials) and carries the license', async () => {

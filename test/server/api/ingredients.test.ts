@@ -26,14 +26,32 @@ afterEach(() => t.close());
 
 describe('POST /ingredients', () => {
   it('creates the ingredient: 201, Location and the stored record', async () => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'manager', payload: { name: 'Basil', in_stock_qty: -2.5, price: 0 } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'manager',
+      payload: { name: 'Basil', in_stock_qty: -2.5, price: 0 },
+    });
     const created = expectCreated(response, '/ingredients');
-    expect(created).toStrictEqual({ id: anId(), created_at: aTimestamp(), updated_at: created.created_at, name: 'Basil', in_stock_qty: -2.5, price: 0, allergens: [] });
+    expect(created).toStrictEqual({
+      id: anId(),
+      created_at: aTimestamp(),
+      updated_at: created.created_at,
+      name: 'Basil',
+      in_stock_qty: -2.5,
+      price: 0,
+      allergens: [],
+    });
     expect((await t.inject({ method: 'GET', url: `/ingredients/${created.id}` })).json()).toStrictEqual(created);
   });
 
   it('400 naming each invalid or missing field', async () => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: 'x'.repeat(121), in_stock_qty: '3', price: -0.01 } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: 'x'.repeat(121), in_stock_qty: '3', price: -0.01 },
+    });
     expectInvalid(response, 'body', [
       { path: 'name', message: 'must NOT have more than 120 characters' },
       { path: 'in_stock_qty', message: 'must be number' },
@@ -53,7 +71,13 @@ describe('POST /ingredients', () => {
   });
 
   it('415 for a form-encoded body', async () => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=Basil' });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Basil',
+    });
     expectProblem(response, 415, 'Send the body as application/json.');
   });
 });
@@ -76,12 +100,19 @@ describe('GET /ingredients and /ingredients/{id}', () => {
 
   it('returns one ingredient, whole or projected', async () => {
     expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}` })).json()).toStrictEqual(carrot);
-    expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=in_stock_qty|id` })).json()).toStrictEqual({ in_stock_qty: 40, id: carrot.id });
+    expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=in_stock_qty|id` })).json()).toStrictEqual({
+      in_stock_qty: 40,
+      id: carrot.id,
+    });
   });
 
   it('404 for an unknown or malformed id; 400 for an unknown field', async () => {
     expectProblem(await t.inject({ method: 'GET', url: `/ingredients/${UNKNOWN_ID}` }), 404, `No ingredient with id ${UNKNOWN_ID}.`);
-    expectProblem(await t.inject({ method: 'GET', url: `/ingredients/${carrot.id.toUpperCase()}` }), 404, `No ingredient with id ${carrot.id.toUpperCase()}.`);
+    expectProblem(
+      await t.inject({ method: 'GET', url: `/ingredients/${carrot.id.toUpperCase()}` }),
+      404,
+      `No ingredient with id ${carrot.id.toUpperCase()}.`,
+    );
     expectQueryError(
       await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=stock` }),
       'fields',
@@ -92,17 +123,29 @@ describe('GET /ingredients and /ingredients/{id}', () => {
 
 describe('PUT /ingredients/{id}', () => {
   it('replaces name, in_stock_qty and price', async () => {
-    const response = await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { name: 'Baby carrot', in_stock_qty: 12, price: 0.5 } });
+    const response = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${carrot.id}`,
+      as: 'chef',
+      payload: { name: 'Baby carrot', in_stock_qty: 12, price: 0.5 },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual({ ...carrot, updated_at: aTimestamp(), name: 'Baby carrot', in_stock_qty: 12, price: 0.5 });
   });
 
   it('400 when a field is missing or read-only', async () => {
-    expectInvalid(await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { name: 'Carrot', price: 1 } }), 'body', [
-      { path: 'in_stock_qty', message: 'is required' },
-    ]);
     expectInvalid(
-      await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { name: 'Carrot', in_stock_qty: 1, price: 1, updated_at: carrot.updated_at } }),
+      await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { name: 'Carrot', price: 1 } }),
+      'body',
+      [{ path: 'in_stock_qty', message: 'is required' }],
+    );
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: `/ingredients/${carrot.id}`,
+        as: 'chef',
+        payload: { name: 'Carrot', in_stock_qty: 1, price: 1, updated_at: carrot.updated_at },
+      }),
       'body',
       [{ path: 'updated_at', message: 'is read-only and cannot be set' }],
     );
@@ -111,8 +154,16 @@ describe('PUT /ingredients/{id}', () => {
   it('401, 403 and 404', async () => {
     const payload = { name: 'Carrot', in_stock_qty: 1, price: 1 };
     expectUnauthorized(await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, payload }));
-    expectProblem(await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'expeditor', payload }), 403, MENU_EDITORS_ONLY('expeditor'));
-    expectProblem(await t.inject({ method: 'PUT', url: `/ingredients/${UNKNOWN_ID}`, as: 'chef', payload }), 404, `No ingredient with id ${UNKNOWN_ID}.`);
+    expectProblem(
+      await t.inject({ method: 'PUT', url: `/ingredients/${carrot.id}`, as: 'expeditor', payload }),
+      403,
+      MENU_EDITORS_ONLY('expeditor'),
+    );
+    expectProblem(
+      await t.inject({ method: 'PUT', url: `/ingredients/${UNKNOWN_ID}`, as: 'chef', payload }),
+      404,
+      `No ingredient with id ${UNKNOWN_ID}.`,
+    );
   });
 });
 
@@ -122,13 +173,24 @@ describe('PATCH /ingredients/{id}', () => {
     expect(set.json()).toStrictEqual({ ...carrot, updated_at: aTimestamp(), in_stock_qty: 10 });
     const down = await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_delta: -12 } });
     expect(down.json().in_stock_qty).toBe(-2);
-    const up = await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'manager', payload: { in_stock_delta: 10, price: 0.4 } });
+    const up = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${carrot.id}`,
+      as: 'manager',
+      payload: { in_stock_delta: 10, price: 0.4 },
+    });
     expect(up.json()).toStrictEqual({ ...carrot, updated_at: aTimestamp(), in_stock_qty: 8, price: 0.4 });
   });
 
   it('applies concurrent deltas atomically', async () => {
-    await Promise.all(Array.from({ length: 10 }, () => t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_delta: -1 } })));
-    expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=in_stock_qty` })).json()).toStrictEqual({ in_stock_qty: 30 });
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_delta: -1 } }),
+      ),
+    );
+    expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=in_stock_qty` })).json()).toStrictEqual({
+      in_stock_qty: 30,
+    });
   });
 
   it('400 for in_stock_qty together with in_stock_delta, for an empty body and for a non-finite number', async () => {
@@ -142,14 +204,28 @@ describe('PATCH /ingredients/{id}', () => {
       { path: 'body', message: 'must NOT have fewer than 1 properties' },
     ]);
     // JSON has no Infinity: a huge exponent is the nearest a client can send, and it must not pass.
-    const response = await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', headers: { 'content-type': 'application/json' }, payload: '{"in_stock_qty":1e999}' });
+    const response = await t.inject({
+      method: 'PATCH',
+      url: `/ingredients/${carrot.id}`,
+      as: 'chef',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"in_stock_qty":1e999}',
+    });
     expectInvalid(response, 'body', [{ path: 'in_stock_qty', message: 'must be number' }]);
   });
 
   it('401, 403 and 404', async () => {
     expectUnauthorized(await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, payload: { price: 1 } }));
-    expectProblem(await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'patron', payload: { price: 1 } }), 403, MENU_EDITORS_ONLY('patron'));
-    expectProblem(await t.inject({ method: 'PATCH', url: `/ingredients/${UNKNOWN_ID}`, as: 'chef', payload: { in_stock_delta: 1 } }), 404, `No ingredient with id ${UNKNOWN_ID}.`);
+    expectProblem(
+      await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'patron', payload: { price: 1 } }),
+      403,
+      MENU_EDITORS_ONLY('patron'),
+    );
+    expectProblem(
+      await t.inject({ method: 'PATCH', url: `/ingredients/${UNKNOWN_ID}`, as: 'chef', payload: { in_stock_delta: 1 } }),
+      404,
+      `No ingredient with id ${UNKNOWN_ID}.`,
+    );
   });
 });
 
@@ -161,15 +237,27 @@ describe('DELETE /ingredients/{id}', () => {
 
   it('409 naming the dishes that use it, essential or not', async () => {
     const soup = await addDish(t, { name: 'Carrot Soup', station: 'hot', ingredients: [{ ingredient_id: carrot.id, is_essential: true }] });
-    const cake = await addDish(t, { name: 'Carrot Cake', station: 'cold', ingredients: [{ ingredient_id: carrot.id, is_essential: false }] });
+    const cake = await addDish(t, {
+      name: 'Carrot Cake',
+      station: 'cold',
+      ingredients: [{ ingredient_id: carrot.id, is_essential: false }],
+    });
     const response = await t.inject({ method: 'DELETE', url: `/ingredients/${carrot.id}`, as: 'manager' });
-    expectProblem(response, 409, `The ingredient is used by the dishes "Carrot Soup" (${soup.id}), "Carrot Cake" (${cake.id}); remove it from them first.`);
+    expectProblem(
+      response,
+      409,
+      `The ingredient is used by the dishes "Carrot Soup" (${soup.id}), "Carrot Cake" (${cake.id}); remove it from them first.`,
+    );
     expect((await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}` })).statusCode).toBe(200);
   });
 
   it('401, 403 and 404', async () => {
     expectUnauthorized(await t.inject({ method: 'DELETE', url: `/ingredients/${carrot.id}` }));
-    expectProblem(await t.inject({ method: 'DELETE', url: `/ingredients/${carrot.id}`, as: 'expeditor' }), 403, MENU_EDITORS_ONLY('expeditor'));
+    expectProblem(
+      await t.inject({ method: 'DELETE', url: `/ingredients/${carrot.id}`, as: 'expeditor' }),
+      403,
+      MENU_EDITORS_ONLY('expeditor'),
+    );
     expectProblem(await t.inject({ method: 'DELETE', url: '/ingredients/carrot', as: 'chef' }), 404, 'No ingredient with id carrot.');
   });
 });

@@ -49,7 +49,9 @@ it("shows a station's queue and all-day counts as the last bump left them", asyn
   const placed = await placeOrder(t, [menu.steak.id, menu.steak.id]);
   expect((await readNow('/stations/hot/all-day', 'chef')).body).toMatchObject({ items: [{ dish_id: menu.steak.id, quantity: 3 }] });
   await patch(`/orders/${placed.id}/tickets/hot`, { status: 'In Progress' }, 'chef');
-  const queue = (await readNow('/stations/hot/tickets', 'chef')).body as { results: { id: string; tickets: { station: string; status: string }[] }[] };
+  const queue = (await readNow('/stations/hot/tickets', 'chef')).body as {
+    results: { id: string; tickets: { station: string; status: string }[] }[];
+  };
   expect(queue.results.find((row) => row.id === placed.id)?.tickets.find((ticket) => ticket.station === 'hot')?.status).toBe('In Progress');
   await patch(`/orders/${placed.id}/tickets/hot`, { status: 'Ready' }, 'chef');
   expect((await readNow('/stations/hot/all-day', 'chef')).body).toMatchObject({ items: [{ dish_id: menu.steak.id, quantity: 1 }] });
@@ -59,7 +61,10 @@ it('answers the menu with the stock just taken', async () => {
   await patch(`/ingredients/${menu.lemon.id}`, { in_stock_qty: 0 }, 'chef');
   expect((await readNow(`/dishes/${menu.lemonade.id}`, 'patron')).body).toMatchObject({ id: menu.lemonade.id, is_available: false });
   await patch(`/dishes/${menu.lemonade.id}`, { name: 'Pink Lemonade' });
-  expect((await readNow(`/dishes?filter=is_available.eq~false`, 'patron')).body).toMatchObject({ total_results: 1, results: [{ name: 'Pink Lemonade' }] });
+  expect((await readNow(`/dishes?filter=is_available.eq~false`, 'patron')).body).toMatchObject({
+    total_results: 1,
+    results: [{ name: 'Pink Lemonade' }],
+  });
 });
 
 it('counts in the kitchen report an order readied just now', async () => {

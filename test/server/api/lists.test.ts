@@ -45,7 +45,13 @@ async function pantry() {
     clock.advance(MINUTE);
     made.push(await addIngredient(t, name, qty, price));
   }
-  const [basil, carrot, dill, eggs, flour] = made as [typeof made[0], typeof made[0], typeof made[0], typeof made[0], typeof made[0]];
+  const [basil, carrot, dill, eggs, flour] = made as [
+    (typeof made)[0],
+    (typeof made)[0],
+    (typeof made)[0],
+    (typeof made)[0],
+    (typeof made)[0],
+  ];
   return { basil, carrot, dill, eggs, flour };
 }
 
@@ -58,10 +64,16 @@ describe('paging', () => {
     const first = await names('/ingredients');
     expect(first.total).toBe(35);
     expect(first.names).toStrictEqual(Array.from({ length: 30 }, (_, index) => `Item ${String(index).padStart(2, '0')}`));
-    expect(await names('/ingredients', { offset: 30 })).toStrictEqual({ names: ['Item 30', 'Item 31', 'Item 32', 'Item 33', 'Item 34'], total: 35 });
+    expect(await names('/ingredients', { offset: 30 })).toStrictEqual({
+      names: ['Item 30', 'Item 31', 'Item 32', 'Item 33', 'Item 34'],
+      total: 35,
+    });
     expect(await names('/ingredients', { offset: 33, limit: 1 })).toStrictEqual({ names: ['Item 33'], total: 35 });
     expect(await names('/ingredients', { offset: 100 })).toStrictEqual({ names: [], total: 35 });
-    expect(await names('/ingredients', { filter: 'in_stock_qty.gte~30', limit: 2, offset: 1 })).toStrictEqual({ names: ['Item 31', 'Item 32'], total: 5 });
+    expect(await names('/ingredients', { filter: 'in_stock_qty.gte~30', limit: 2, offset: 1 })).toStrictEqual({
+      names: ['Item 31', 'Item 32'],
+      total: 5,
+    });
   });
 
   it.each(['0', '31', '-1', '2.5', 'ten', ''])('400 for limit=%j, never clamped', async (limit) => {
@@ -86,22 +98,41 @@ describe('sorting', () => {
     expect((await names('/ingredients', { sort: 'price' })).names).toStrictEqual(['Carrot', ...ties, 'Eggs']);
     expect((await names('/ingredients', { sort: 'price', order: 'asc' })).names).toStrictEqual(['Carrot', ...ties, 'Eggs']);
     expect((await names('/ingredients', { sort: 'price', order: 'desc' })).names).toStrictEqual(['Eggs', ...[...ties].reverse(), 'Carrot']);
-    expect((await names('/ingredients', { sort: 'name', order: 'desc' })).names).toStrictEqual(['Flour', 'Eggs', 'Dill', 'Carrot', 'Basil']);
+    expect((await names('/ingredients', { sort: 'name', order: 'desc' })).names).toStrictEqual([
+      'Flour',
+      'Eggs',
+      'Dill',
+      'Carrot',
+      'Basil',
+    ]);
     expect((await names('/ingredients', { sort: 'in_stock_qty' })).names).toStrictEqual(['Eggs', 'Dill', 'Basil', 'Flour', 'Carrot']);
-    expect((await names('/ingredients', { sort: 'id', order: 'desc' })).names).toStrictEqual(byId([basil, carrot, dill, eggs, flour]).reverse().map((item) => item.name));
+    expect((await names('/ingredients', { sort: 'id', order: 'desc' })).names).toStrictEqual(
+      byId([basil, carrot, dill, eggs, flour])
+        .reverse()
+        .map((item) => item.name),
+    );
   });
 
   it('pages through ties without losing or repeating an item', async () => {
     await pantry();
     const whole = (await names('/ingredients', { sort: 'price', order: 'desc' })).names;
     const paged: string[] = [];
-    for (let offset = 0; offset < 5; offset += 2) paged.push(...(await names('/ingredients', { sort: 'price', order: 'desc', limit: 2, offset })).names);
+    for (let offset = 0; offset < 5; offset += 2)
+      paged.push(...(await names('/ingredients', { sort: 'price', order: 'desc', limit: 2, offset })).names);
     expect(paged).toStrictEqual(whole);
   });
 
   it('400 for an unsortable property, order without sort, and an unknown order', async () => {
-    expectQueryError(await list('/dishes', { sort: 'is_available' }), 'sort', "Cannot sort by 'is_available'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at");
-    expectQueryError(await list('/users', { sort: 'email' }), 'sort', "Cannot sort by 'email'; sortable properties: created_at, id, role, updated_at, user_name");
+    expectQueryError(
+      await list('/dishes', { sort: 'is_available' }),
+      'sort',
+      "Cannot sort by 'is_available'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at",
+    );
+    expectQueryError(
+      await list('/users', { sort: 'email' }),
+      'sort',
+      "Cannot sort by 'email'; sortable properties: created_at, id, role, updated_at, user_name",
+    );
     expectQueryError(await list('/ingredients', { order: 'asc' }), 'order', 'order can only be used together with sort');
     expectQueryError(await list('/ingredients', { sort: 'name', order: 'up' }), 'order', 'order must be asc or desc');
   });
@@ -117,17 +148,26 @@ describe('fields', () => {
   it('names a computed property and an array property on dishes', async () => {
     const menu = await seedMenu(t);
     const response = await list('/dishes', { fields: 'is_available|ingredients', filter: `id.eq~${menu.lemonade.id}` });
-    expect(response.json()).toStrictEqual({ results: [{ is_available: true, ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] }], total_results: 1 });
+    expect(response.json()).toStrictEqual({
+      results: [{ is_available: true, ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] }],
+      total_results: 1,
+    });
   });
 
   it('400 for an unknown name, a nested name and an empty one', async () => {
     const valid = 'valid fields: allergens, created_at, id, in_stock_qty, name, price, updated_at';
     expectQueryError(await list('/ingredients', { fields: 'name|qty' }), 'fields', `Unknown field 'qty' in fields; ${valid}`);
-    expectQueryError(await list('/ingredients', { fields: 'name||price' }), 'fields', `fields contains an empty name (check for a stray |); ${valid}`);
+    expectQueryError(
+      await list('/ingredients', { fields: 'name||price' }),
+      'fields',
+      `fields contains an empty name (check for a stray |); ${valid}`,
+    );
     expectQueryError(
       await list('/dishes', { fields: 'ingredients.ingredient_id' }),
       'fields',
-      "Unknown field 'ingredients.ingredient_id' in fields; valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at",
+      "Unknown field 'ingredients.ingredient_id' in fields; valid fields: allergens, category, created_at, " +
+        'description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, ' +
+        'price, station, updated_at',
     );
   });
 });
@@ -157,7 +197,13 @@ describe('filter operators on numbers and strings', () => {
 
   it('dates: a calendar day or a full date-time', async () => {
     await pantry();
-    expect((await names('/ingredients', { filter: 'created_at.gte~2030-05-07' })).names).toStrictEqual(['Basil', 'Carrot', 'Dill', 'Eggs', 'Flour']);
+    expect((await names('/ingredients', { filter: 'created_at.gte~2030-05-07' })).names).toStrictEqual([
+      'Basil',
+      'Carrot',
+      'Dill',
+      'Eggs',
+      'Flour',
+    ]);
     expect((await names('/ingredients', { filter: 'created_at.lt~2030-05-07' })).names).toStrictEqual([]);
     expect((await names('/ingredients', { filter: 'created_at.gt~2030-05-07T10:03:00Z' })).names).toStrictEqual(['Eggs', 'Flour']);
     expect((await names('/ingredients', { filter: 'created_at.lte~2030-05-07T12:02:00+02:00' })).names).toStrictEqual(['Basil', 'Carrot']);
@@ -168,7 +214,10 @@ describe('filter operators on numbers and strings', () => {
     await pantry();
     await addIngredient(t, '{"$gt":""}', 1);
     expect(await names('/ingredients', { filter: 'name.eq~{"$gt":""}' })).toStrictEqual({ names: ['{"$gt":""}'], total: 1 });
-    expect(await names('/ingredients', { filter: 'name.ne~{"$ne":null}' })).toStrictEqual({ names: ['Basil', 'Carrot', 'Dill', 'Eggs', 'Flour', '{"$gt":""}'], total: 6 });
+    expect(await names('/ingredients', { filter: 'name.ne~{"$ne":null}' })).toStrictEqual({
+      names: ['Basil', 'Carrot', 'Dill', 'Eggs', 'Flour', '{"$gt":""}'],
+      total: 6,
+    });
     expect(await names('/ingredients', { filter: "name.eq~' OR 1=1 --" })).toStrictEqual({ names: [], total: 0 });
   });
 
@@ -218,32 +267,52 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
   it('sorts orders by priority, ties by id', async () => {
     const { o1, o2, o3, o4 } = await orders();
     const response = await list('/orders', { sort: 'priority', fields: 'id' });
-    expect(response.json().results.map((order: { id: string }) => order.id)).toStrictEqual([o2.id, ...byId([o1, o3, o4]).map((order) => order.id)]);
+    expect(response.json().results.map((order: { id: string }) => order.id)).toStrictEqual([
+      o2.id,
+      ...byId([o1, o3, o4]).map((order) => order.id),
+    ]);
   });
 
   it('400 for values of the wrong type, naming what was expected', async () => {
     await orders();
-    expectQueryError(await list('/orders', { filter: 'table_number.eq~1.5' }), 'filter', "Invalid value '1.5' for 'table_number' in filter condition 'table_number.eq~1.5'; expected an integer (e.g. 12)");
+    expectQueryError(
+      await list('/orders', { filter: 'table_number.eq~1.5' }),
+      'filter',
+      "Invalid value '1.5' for 'table_number' in filter condition 'table_number.eq~1.5'; expected an integer (e.g. 12)",
+    );
     expectQueryError(
       await list('/orders', { filter: 'status.eq~in progress' }),
       'filter',
-      "Invalid value 'in progress' for 'status' in filter condition 'status.eq~in progress'; expected one of Draft, Received, In Progress, Ready for Assembly, On the Way, Ready for Pickup",
+      "Invalid value 'in progress' for 'status' in filter condition 'status.eq~in progress'; expected one " +
+        'of Draft, Received, In Progress, Ready for Assembly, On the Way, Ready for Pickup',
     );
     expectQueryError(
       await list('/orders', { filter: 'created_at.gt~yesterday' }),
       'filter',
-      "Invalid value 'yesterday' for 'created_at' in filter condition 'created_at.gt~yesterday'; expected a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as %2B)",
+      "Invalid value 'yesterday' for 'created_at' in filter condition 'created_at.gt~yesterday'; expected a " +
+        'date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as ' +
+        '%2B)',
     );
-    expectQueryError(await list('/orders', { filter: 'priority.in~1,x' }), 'filter', "Invalid value 'x' for 'priority' in filter condition 'priority.in~1,x'; expected an integer (e.g. 12)");
+    expectQueryError(
+      await list('/orders', { filter: 'priority.in~1,x' }),
+      'filter',
+      "Invalid value 'x' for 'priority' in filter condition 'priority.in~1,x'; expected an integer (e.g. 12)",
+    );
   });
 });
 
 describe('filters on dishes: dotted array paths and computed availability', () => {
   it('ingredients.ingredient_id and ingredients.is_essential match any entry', async () => {
     const menu = await seedMenu(t);
-    expect((await names('/dishes', { filter: `ingredients.ingredient_id.eq~${menu.salt.id}` })).names).toStrictEqual(['Green Salad', 'Steak']);
+    expect((await names('/dishes', { filter: `ingredients.ingredient_id.eq~${menu.salt.id}` })).names).toStrictEqual([
+      'Green Salad',
+      'Steak',
+    ]);
     expect((await names('/dishes', { filter: `ingredients.ingredient_id.eq~${menu.lemon.id}` })).names).toStrictEqual(['Lemonade']);
-    expect((await names('/dishes', { filter: `ingredients.ingredient_id.in~${menu.lemon.id},${menu.beef.id}` })).names).toStrictEqual(['Steak', 'Lemonade']);
+    expect((await names('/dishes', { filter: `ingredients.ingredient_id.in~${menu.lemon.id},${menu.beef.id}` })).names).toStrictEqual([
+      'Steak',
+      'Lemonade',
+    ]);
     expect((await names('/dishes', { filter: 'ingredients.is_essential.eq~false' })).names).toStrictEqual(['Green Salad', 'Steak']);
     expect((await names('/dishes', { filter: 'category.eq~Main Course|station.in~cold,hot' })).names).toStrictEqual(['Steak']);
     expect((await names('/dishes', { filter: 'preparation_time.lte~10' })).names).toStrictEqual(['Green Salad', 'Lemonade']);
@@ -258,27 +327,46 @@ describe('filters on dishes: dotted array paths and computed availability', () =
     expect(await names('/dishes', { filter: 'is_available.eq~true' })).toStrictEqual({ names: ['Green Salad', 'Lemonade'], total: 2 });
     expect(await names('/dishes', { filter: 'is_available.eq~false' })).toStrictEqual({ names: ['Steak'], total: 1 });
     expect(await names('/dishes', { filter: 'is_available.ne~false' })).toStrictEqual({ names: ['Green Salad', 'Lemonade'], total: 2 });
-    expect(await names('/dishes', { filter: 'is_available.in~true,false' })).toStrictEqual({ names: ['Green Salad', 'Steak', 'Lemonade'], total: 3 });
+    expect(await names('/dishes', { filter: 'is_available.in~true,false' })).toStrictEqual({
+      names: ['Green Salad', 'Steak', 'Lemonade'],
+      total: 3,
+    });
     expect(await names('/dishes', { filter: 'is_available.eq~true|station.eq~cold' })).toStrictEqual({ names: ['Green Salad'], total: 1 });
-    expectQueryError(await list('/dishes', { filter: 'is_available.eq~yes' }), 'filter', "Invalid value 'yes' for 'is_available' in filter condition 'is_available.eq~yes'; expected true or false");
+    expectQueryError(
+      await list('/dishes', { filter: 'is_available.eq~yes' }),
+      'filter',
+      "Invalid value 'yes' for 'is_available' in filter condition 'is_available.eq~yes'; expected true or false",
+    );
   });
 
   it('an invalid enum member is a 400 listing the valid ones', async () => {
-    expectQueryError(await list('/dishes', { filter: 'category.eq~Soup' }), 'filter', "Invalid value 'Soup' for 'category' in filter condition 'category.eq~Soup'; expected one of Appetizer, Main Course, Dessert, Drinks");
+    expectQueryError(
+      await list('/dishes', { filter: 'category.eq~Soup' }),
+      'filter',
+      "Invalid value 'Soup' for 'category' in filter condition 'category.eq~Soup'; expected one of Appetizer, Main Course, Dessert, Drinks",
+    );
   });
 });
 
 describe('malformed filters', () => {
   const DISH_FILTERABLE =
-    'filterable properties: allergens, category, created_at, description, id, image_name, ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
+    'filterable properties: allergens, category, created_at, description, id, image_name, ' +
+    'ingredients.ingredient_id, ingredients.is_essential, is_available, name, preparation_time, price, ' +
+    'station, updated_at';
   it.each([
     ['name~Steak', "Malformed filter condition 'name~Steak': it has no .<op> before the ~; expected <property>.<op>~<value>"],
     ['name.eq', "Malformed filter condition 'name.eq': it has no ~ before the value; expected <property>.<op>~<value>"],
     ['.eq~Steak', "Malformed filter condition '.eq~Steak': the property before the operator is empty; expected <property>.<op>~<value>"],
     ['name.like~Steak', "Unknown operator 'like' in filter condition 'name.like~Steak'; operators: eq, ne, gt, gte, lt, lte, in, contains"],
     ['name.nin~Steak', "Unknown operator 'nin' in filter condition 'name.nin~Steak'; operators: eq, ne, gt, gte, lt, lte, in, contains"],
-    ['price.contains~1', "Operator 'contains' cannot be used on 'price' (number) in filter condition 'price.contains~1'; use one of: eq, ne, gt, gte, lt, lte, in"],
-    ['is_available.gt~false', "Operator 'gt' cannot be used on 'is_available' (boolean) in filter condition 'is_available.gt~false'; use one of: eq, ne, in"],
+    [
+      'price.contains~1',
+      "Operator 'contains' cannot be used on 'price' (number) in filter condition 'price.contains~1'; use one of: eq, ne, gt, gte, lt, lte, in",
+    ],
+    [
+      'is_available.gt~false',
+      "Operator 'gt' cannot be used on 'is_available' (boolean) in filter condition 'is_available.gt~false'; use one of: eq, ne, in",
+    ],
     ['colour.eq~red', `Unknown property 'colour' in filter condition 'colour.eq~red'; ${DISH_FILTERABLE}`],
     ['ingredients.eq~x', `Property 'ingredients' cannot be filtered (condition 'ingredients.eq~x'); ${DISH_FILTERABLE}`],
     ['name.eq~Steak||price.gt~1', 'filter contains an empty condition (check for a stray |); each condition is <property>.<op>~<value>'],
@@ -290,18 +378,34 @@ describe('malformed filters', () => {
   });
 
   it('names of Object.prototype are unknown properties, not a way in', async () => {
-    const DISH_FIELDS = 'valid fields: allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
+    const DISH_FIELDS =
+      'valid fields: allergens, category, created_at, description, id, image_name, ingredients, ' +
+      'is_available, name, portions_left, preparation_time, price, station, updated_at';
     expectQueryError(await list('/dishes', { fields: '__proto__' }, null), 'fields', `Unknown field '__proto__' in fields; ${DISH_FIELDS}`);
-    expectQueryError(await list('/dishes', { sort: 'constructor' }, null), 'sort', "Cannot sort by 'constructor'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at");
-    expectQueryError(await list('/dishes', { filter: 'constructor.eq~x' }, null), 'filter', `Unknown property 'constructor' in filter condition 'constructor.eq~x'; ${DISH_FILTERABLE}`);
+    expectQueryError(
+      await list('/dishes', { sort: 'constructor' }, null),
+      'sort',
+      "Cannot sort by 'constructor'; sortable properties: category, created_at, id, name, preparation_time, price, station, updated_at",
+    );
+    expectQueryError(
+      await list('/dishes', { filter: 'constructor.eq~x' }, null),
+      'filter',
+      `Unknown property 'constructor' in filter condition 'constructor.eq~x'; ${DISH_FILTERABLE}`,
+    );
   });
 
   it('400 for a parameter given twice', async () => {
     const response = await t.inject({ method: 'GET', url: '/dishes?filter=name.eq~a&filter=name.eq~b' });
-    expectProblem(response, 400, 'Invalid querystring. filter must be string.', { errors: [{ path: 'filter', message: 'must be string' }] });
+    expectProblem(response, 400, 'Invalid querystring. filter must be string.', {
+      errors: [{ path: 'filter', message: 'must be string' }],
+    });
   });
 
   it('400 for a property that is not filterable on users (email)', async () => {
-    expectQueryError(await list('/users', { filter: 'email.contains~example' }), 'filter', "Property 'email' cannot be filtered (condition 'email.contains~example'); filterable properties: created_at, id, role, updated_at, user_name");
+    expectQueryError(
+      await list('/users', { filter: 'email.contains~example' }),
+      'filter',
+      "Property 'email' cannot be filtered (condition 'email.contains~example'); filterable properties: created_at, id, role, updated_at, user_name",
+    );
   });
 });

@@ -38,17 +38,30 @@ describe('GET /orders from kept text', () => {
     const { salad, steak } = await seedMenu(t);
     const first = await placeOrder(t, [salad.id]);
     const second = await placeOrder(t, [steak.id]);
-    const statuses = async () => (await get('/orders')).json<{ results: { id: string; status: string; priority: number }[] }>().results.map(({ id, status, priority }) => [id, status, priority]);
-    expect(await statuses()).toStrictEqual([[first.id, 'Received', 3], [second.id, 'Received', 3]]);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'chef', payload: { status: 'In Progress' } })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'PATCH', url: `/orders/${second.id}`, as: 'manager', payload: { priority: 0 } })).statusCode).toBe(200);
-    expect(await statuses()).toStrictEqual([[first.id, 'In Progress', 3], [second.id, 'Received', 0]]);
+    const statuses = async () =>
+      (await get('/orders'))
+        .json<{ results: { id: string; status: string; priority: number }[] }>()
+        .results.map(({ id, status, priority }) => [id, status, priority]);
+    expect(await statuses()).toStrictEqual([
+      [first.id, 'Received', 3],
+      [second.id, 'Received', 3],
+    ]);
+    expect(
+      (await t.inject({ method: 'PATCH', url: `/orders/${first.id}`, as: 'chef', payload: { status: 'In Progress' } })).statusCode,
+    ).toBe(200);
+    expect((await t.inject({ method: 'PATCH', url: `/orders/${second.id}`, as: 'manager', payload: { priority: 0 } })).statusCode).toBe(
+      200,
+    );
+    expect(await statuses()).toStrictEqual([
+      [first.id, 'In Progress', 3],
+      [second.id, 'Received', 0],
+    ]);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${first.id}`, as: 'manager' })).statusCode).toBe(204);
     expect(await statuses()).toStrictEqual([[second.id, 'Received', 0]]);
     expect((await get('/orders')).json()).toMatchObject({ total_results: 1 });
   });
 
-  it("gives a patron their own orders only, as text too", async () => {
+  it('gives a patron their own orders only, as text too', async () => {
     const { salad } = await seedMenu(t);
     const own = await placeOrder(t, [salad.id], 'patron');
     await placeOrder(t, [salad.id], 'chef');
@@ -63,7 +76,9 @@ describe('OrderPages', () => {
 
   it('does not keep a text read while a change to that order commits: the next page shows the change', async () => {
     const { store } = open();
-    const placed = await store.collection('orders').insert(order('Received', { name: 'Ann', stock_taken: [{ ingredient_id: '5f0000000000000000000003', units: 1 }] }));
+    const placed = await store
+      .collection('orders')
+      .insert(order('Received', { name: 'Ann', stock_taken: [{ ingredient_id: '5f0000000000000000000003', units: 1 }] }));
     // The page reads the order's document, then the rename commits before the page takes it.
     let renamed = false;
     const racing: Store = {

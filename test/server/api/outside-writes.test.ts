@@ -25,8 +25,12 @@ describe("another program's commit to the data file", () => {
     const receivedList = `/orders?filter=status.eq~Received`;
     // What the server keeps in memory, read once so it is kept.
     expect((await app.inject({ method: 'GET', url: `/dishes/${steak.id}` })).json().price).toBe(steak.price);
-    expect((await app.inject({ method: 'GET', url: '/stations/hot/tickets', as: 'chef' })).json().results.map((o: { id: string }) => o.id)).toEqual([order.id]);
-    expect((await app.inject({ method: 'GET', url: receivedList, as: 'manager' })).json().results.map((o: { status: string }) => o.status)).toEqual(['Received']);
+    expect(
+      (await app.inject({ method: 'GET', url: '/stations/hot/tickets', as: 'chef' })).json().results.map((o: { id: string }) => o.id),
+    ).toEqual([order.id]);
+    expect(
+      (await app.inject({ method: 'GET', url: receivedList, as: 'manager' })).json().results.map((o: { status: string }) => o.status),
+    ).toEqual(['Received']);
     expect((await app.inject({ method: 'GET', url: '/users', as: 'manager' })).statusCode).toBe(200);
     screen = await sioIn(app.url, 'hot', app.tokens.chef, ['station:hot']);
 

@@ -33,7 +33,8 @@ const ALL_READ = [200, 200, 200, 200, 200] as const;
 const MENU_EDIT = (ok: number) => [401, 403, ok, 403, ok] as const;
 const MANAGER_ONLY = (ok: number) => [401, 403, 403, 403, ok] as const;
 
-const freshDish = () => addDish(t, { name: unique('Dish'), station: 'cold', ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] });
+const freshDish = () =>
+  addDish(t, { name: unique('Dish'), station: 'cold', ingredients: [{ ingredient_id: menu.lemon.id, is_essential: true }] });
 const freshIngredient = () => addIngredient(t, unique('Ingredient'), 5);
 const dishBody = () => ({
   name: unique('Dish'),
@@ -60,9 +61,18 @@ const ownDraft = () => ownOrder({ scheduled_at: new Date(t.clock.now().getTime()
 /** A new account of `role`, signed in: its id and its own token. */
 async function account(role: Role): Promise<{ id: string; token: string; userName: string }> {
   const userName = unique(`${role}-`);
-  const created = await t.inject({ method: 'POST', url: '/users', as: 'manager', payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role } });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/users',
+    as: 'manager',
+    payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role },
+  });
   if (created.statusCode !== 201) throw new Error(created.body);
-  const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password: PASSWORD } });
+  const login = await t.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', user_name: userName, password: PASSWORD },
+  });
   return { id: created.json().id, token: login.json().access_token, userName };
 }
 
@@ -79,36 +89,88 @@ const ROWS: Row[] = [
   // GET dishes, ingredients (all forms): everyone.
   { operation: 'GET /dishes', statuses: ALL_READ, prepare: async () => ({ method: 'GET', url: '/dishes' }) },
   { operation: 'GET /dishes/{id}', statuses: ALL_READ, prepare: async () => ({ method: 'GET', url: `/dishes/${menu.salad.id}` }) },
-  { operation: 'GET /dishes/{id}/ingredients', statuses: ALL_READ, prepare: async () => ({ method: 'GET', url: `/dishes/${menu.salad.id}/ingredients` }) },
+  {
+    operation: 'GET /dishes/{id}/ingredients',
+    statuses: ALL_READ,
+    prepare: async () => ({ method: 'GET', url: `/dishes/${menu.salad.id}/ingredients` }),
+  },
   { operation: 'GET /ingredients', statuses: ALL_READ, prepare: async () => ({ method: 'GET', url: '/ingredients' }) },
   { operation: 'GET /ingredients/{id}', statuses: ALL_READ, prepare: async () => ({ method: 'GET', url: `/ingredients/${menu.salt.id}` }) },
 
   // Menu and stock changes: chefs and managers.
   { operation: 'POST /dishes', statuses: MENU_EDIT(201), prepare: async () => ({ method: 'POST', url: '/dishes', payload: dishBody() }) },
-  { operation: 'PUT /dishes/{id}', statuses: MENU_EDIT(200), prepare: async () => ({ method: 'PUT', url: `/dishes/${(await freshDish()).id}`, payload: dishBody() }) },
-  { operation: 'PATCH /dishes/{id}', statuses: MENU_EDIT(200), prepare: async () => ({ method: 'PATCH', url: `/dishes/${(await freshDish()).id}`, payload: { price: 9 } }) },
-  { operation: 'DELETE /dishes/{id}', statuses: MENU_EDIT(204), prepare: async () => ({ method: 'DELETE', url: `/dishes/${(await freshDish()).id}` }) },
-  { operation: 'POST /ingredients', statuses: MENU_EDIT(201), prepare: async () => ({ method: 'POST', url: '/ingredients', payload: { name: unique('Ingredient'), in_stock_qty: 3, price: 1 } }) },
+  {
+    operation: 'PUT /dishes/{id}',
+    statuses: MENU_EDIT(200),
+    prepare: async () => ({ method: 'PUT', url: `/dishes/${(await freshDish()).id}`, payload: dishBody() }),
+  },
+  {
+    operation: 'PATCH /dishes/{id}',
+    statuses: MENU_EDIT(200),
+    prepare: async () => ({ method: 'PATCH', url: `/dishes/${(await freshDish()).id}`, payload: { price: 9 } }),
+  },
+  {
+    operation: 'DELETE /dishes/{id}',
+    statuses: MENU_EDIT(204),
+    prepare: async () => ({ method: 'DELETE', url: `/dishes/${(await freshDish()).id}` }),
+  },
+  {
+    operation: 'POST /ingredients',
+    statuses: MENU_EDIT(201),
+    prepare: async () => ({ method: 'POST', url: '/ingredients', payload: { name: unique('Ingredient'), in_stock_qty: 3, price: 1 } }),
+  },
   {
     operation: 'PUT /ingredients/{id}',
     statuses: MENU_EDIT(200),
-    prepare: async () => ({ method: 'PUT', url: `/ingredients/${(await freshIngredient()).id}`, payload: { name: unique('Ingredient'), in_stock_qty: 3, price: 1 } }),
+    prepare: async () => ({
+      method: 'PUT',
+      url: `/ingredients/${(await freshIngredient()).id}`,
+      payload: { name: unique('Ingredient'), in_stock_qty: 3, price: 1 },
+    }),
   },
-  { operation: 'PATCH /ingredients/{id}', statuses: MENU_EDIT(200), prepare: async () => ({ method: 'PATCH', url: `/ingredients/${(await freshIngredient()).id}`, payload: { in_stock_delta: 2 } }) },
-  { operation: 'DELETE /ingredients/{id}', statuses: MENU_EDIT(204), prepare: async () => ({ method: 'DELETE', url: `/ingredients/${(await freshIngredient()).id}` }) },
+  {
+    operation: 'PATCH /ingredients/{id}',
+    statuses: MENU_EDIT(200),
+    prepare: async () => ({ method: 'PATCH', url: `/ingredients/${(await freshIngredient()).id}`, payload: { in_stock_delta: 2 } }),
+  },
+  {
+    operation: 'DELETE /ingredients/{id}',
+    statuses: MENU_EDIT(204),
+    prepare: async () => ({ method: 'DELETE', url: `/ingredients/${(await freshIngredient()).id}` }),
+  },
 
   // Orders.
-  { operation: 'POST /orders', statuses: [401, 201, 201, 201, 201], prepare: async () => ({ method: 'POST', url: '/orders', payload: { name: 'Ada', dish_ids: [menu.lemonade.id] } }) },
+  {
+    operation: 'POST /orders',
+    statuses: [401, 201, 201, 201, 201],
+    prepare: async () => ({ method: 'POST', url: '/orders', payload: { name: 'Ada', dish_ids: [menu.lemonade.id] } }),
+  },
   { operation: 'GET /orders', statuses: [401, 200, 200, 200, 200], prepare: async () => ({ method: 'GET', url: '/orders' }) },
-  { operation: 'GET /orders/{id} (own)', statuses: [401, 200, 200, 200, 200], prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}` }) },
-  { operation: "GET /orders/{id} (another's)", statuses: [401, 404, 200, 200, 200], prepare: async () => ({ method: 'GET', url: `/orders/${(await othersOrder()).id}` }) },
-  { operation: 'GET /orders/{id}/dishes (own)', statuses: [401, 200, 200, 200, 200], prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}/dishes` }) },
+  {
+    operation: 'GET /orders/{id} (own)',
+    statuses: [401, 200, 200, 200, 200],
+    prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}` }),
+  },
+  {
+    operation: "GET /orders/{id} (another's)",
+    statuses: [401, 404, 200, 200, 200],
+    prepare: async () => ({ method: 'GET', url: `/orders/${(await othersOrder()).id}` }),
+  },
+  {
+    operation: 'GET /orders/{id}/dishes (own)',
+    statuses: [401, 200, 200, 200, 200],
+    prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}/dishes` }),
+  },
   {
     operation: "GET /orders/{id}/dishes (another's)",
     statuses: [401, 404, 200, 200, 200],
     prepare: async () => ({ method: 'GET', url: `/orders/${(await othersOrder()).id}/dishes` }),
   },
-  { operation: 'GET /orders/{id}/audit', statuses: [401, 403, 403, 403, 200], prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}/audit` }) },
+  {
+    operation: 'GET /orders/{id}/audit',
+    statuses: [401, 403, 403, 403, 200],
+    prepare: async () => ({ method: 'GET', url: `/orders/${(await ownOrder()).id}/audit` }),
+  },
   {
     operation: 'PATCH /orders/{id} details (own, Received)',
     statuses: [401, 200, 403, 200, 200],
@@ -142,38 +204,64 @@ const ROWS: Row[] = [
   {
     operation: 'PUT /orders/{id} details (own, Received)',
     statuses: [401, 200, 403, 200, 200],
-    prepare: async () => ({ method: 'PUT', url: `/orders/${(await ownOrder()).id}`, payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 7 } }),
+    prepare: async () => ({
+      method: 'PUT',
+      url: `/orders/${(await ownOrder()).id}`,
+      payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 7 },
+    }),
   },
   {
     operation: 'PUT /orders/{id} with a new status (own)',
     statuses: [401, 403, 200, 200, 200],
-    prepare: async () => ({ method: 'PUT', url: `/orders/${(await ownOrder()).id}`, payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 4, status: 'In Progress' } }),
+    prepare: async () => ({
+      method: 'PUT',
+      url: `/orders/${(await ownOrder()).id}`,
+      payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 4, status: 'In Progress' },
+    }),
   },
   {
     operation: 'PUT /orders/{id} details (own, In Progress)',
     statuses: [401, 403, 403, 200, 200],
-    prepare: async () => ({ method: 'PUT', url: `/orders/${(await ownOrderIn('In Progress')).id}`, payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 8 } }),
+    prepare: async () => ({
+      method: 'PUT',
+      url: `/orders/${(await ownOrderIn('In Progress')).id}`,
+      payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: 8 },
+    }),
   },
-  { operation: 'DELETE /orders/{id} (own, Received)', statuses: [401, 204, 403, 204, 204], prepare: async () => ({ method: 'DELETE', url: `/orders/${(await ownOrder()).id}` }) },
-  { operation: 'DELETE /orders/{id} (own, Draft)', statuses: [401, 204, 403, 204, 204], prepare: async () => ({ method: 'DELETE', url: `/orders/${(await ownDraft()).id}` }) },
+  {
+    operation: 'DELETE /orders/{id} (own, Received)',
+    statuses: [401, 204, 403, 204, 204],
+    prepare: async () => ({ method: 'DELETE', url: `/orders/${(await ownOrder()).id}` }),
+  },
+  {
+    operation: 'DELETE /orders/{id} (own, Draft)',
+    statuses: [401, 204, 403, 204, 204],
+    prepare: async () => ({ method: 'DELETE', url: `/orders/${(await ownDraft()).id}` }),
+  },
   {
     operation: 'DELETE /orders/{id} (own, In Progress)',
     statuses: [401, 403, 403, 204, 204],
     prepare: async () => ({ method: 'DELETE', url: `/orders/${(await ownOrderIn('In Progress')).id}` }),
   },
-  { operation: "DELETE /orders/{id} (another's)", statuses: [401, 404, 403, 204, 204], prepare: async () => ({ method: 'DELETE', url: `/orders/${(await othersOrder()).id}` }) },
+  {
+    operation: "DELETE /orders/{id} (another's)",
+    statuses: [401, 404, 403, 204, 204],
+    prepare: async () => ({ method: 'DELETE', url: `/orders/${(await othersOrder()).id}` }),
+  },
 
   // Users.
-  ...(['patron', 'chef', 'expeditor', 'manager'] as const).map(
-    (role): Row => ({
-      operation: `POST /users (role ${role})`,
-      statuses: role === 'patron' ? [201, 201, 201, 201, 201] : [403, 403, 403, 403, 201],
-      prepare: async () => {
-        const userName = unique('new-user-');
-        return { method: 'POST', url: '/users', payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role } };
-      },
-    }),
-  ),
+  ...(['patron', 'chef', 'expeditor', 'manager'] as const).map((role): Row => ({
+    operation: `POST /users (role ${role})`,
+    statuses: role === 'patron' ? [201, 201, 201, 201, 201] : [403, 403, 403, 403, 201],
+    prepare: async () => {
+      const userName = unique('new-user-');
+      return {
+        method: 'POST',
+        url: '/users',
+        payload: { user_name: userName, email: `${userName}@example.com`, password: PASSWORD, role },
+      };
+    },
+  })),
   { operation: 'GET /users', statuses: MANAGER_ONLY(200), prepare: async () => ({ method: 'GET', url: '/users' }) },
   {
     operation: 'GET /users/{id} (self)',
@@ -183,13 +271,22 @@ const ROWS: Row[] = [
       return { method: 'GET', url: `/users/${me.id}`, token: me.token };
     },
   },
-  { operation: 'GET /users/{id} (someone else)', statuses: MANAGER_ONLY(200), prepare: async () => ({ method: 'GET', url: `/users/${(await account('patron')).id}` }) },
+  {
+    operation: 'GET /users/{id} (someone else)',
+    statuses: MANAGER_ONLY(200),
+    prepare: async () => ({ method: 'GET', url: `/users/${(await account('patron')).id}` }),
+  },
   {
     operation: 'PATCH /users/{id} (self, no role change)',
     statuses: [401, 200, 200, 200, 200],
     prepare: async (caller) => {
       const me = await self(caller);
-      return { method: 'PATCH', url: `/users/${me.id}`, token: me.token, payload: { email: `${me.userName}@new.example.com`, role: caller === 'anonymous' ? 'patron' : caller } };
+      return {
+        method: 'PATCH',
+        url: `/users/${me.id}`,
+        token: me.token,
+        payload: { email: `${me.userName}@new.example.com`, role: caller === 'anonymous' ? 'patron' : caller },
+      };
     },
   },
   {
@@ -205,7 +302,16 @@ const ROWS: Row[] = [
     statuses: [401, 200, 200, 200, 200],
     prepare: async (caller) => {
       const me = await self(caller);
-      return { method: 'PUT', url: `/users/${me.id}`, token: me.token, payload: { user_name: `${me.userName}-renamed`, email: `${me.userName}@example.com`, role: caller === 'anonymous' ? 'patron' : caller } };
+      return {
+        method: 'PUT',
+        url: `/users/${me.id}`,
+        token: me.token,
+        payload: {
+          user_name: `${me.userName}-renamed`,
+          email: `${me.userName}@example.com`,
+          role: caller === 'anonymous' ? 'patron' : caller,
+        },
+      };
     },
   },
   {
@@ -213,23 +319,40 @@ const ROWS: Row[] = [
     statuses: [401, 403, 403, 403, 200],
     prepare: async (caller) => {
       const me = await self(caller);
-      return { method: 'PUT', url: `/users/${me.id}`, token: me.token, payload: { user_name: me.userName, email: `${me.userName}@example.com`, role: otherRole(caller) } };
+      return {
+        method: 'PUT',
+        url: `/users/${me.id}`,
+        token: me.token,
+        payload: { user_name: me.userName, email: `${me.userName}@example.com`, role: otherRole(caller) },
+      };
     },
   },
   {
     operation: 'PATCH /users/{id} (someone else)',
     statuses: MANAGER_ONLY(200),
-    prepare: async () => ({ method: 'PATCH', url: `/users/${(await account('chef')).id}`, payload: { email: `${unique('x')}@example.com` } }),
+    prepare: async () => ({
+      method: 'PATCH',
+      url: `/users/${(await account('chef')).id}`,
+      payload: { email: `${unique('x')}@example.com` },
+    }),
   },
   {
     operation: 'PUT /users/{id} (someone else)',
     statuses: MANAGER_ONLY(200),
     prepare: async () => {
       const other = await account('chef');
-      return { method: 'PUT', url: `/users/${other.id}`, payload: { user_name: other.userName, email: `${other.userName}@example.com`, role: 'expeditor' } };
+      return {
+        method: 'PUT',
+        url: `/users/${other.id}`,
+        payload: { user_name: other.userName, email: `${other.userName}@example.com`, role: 'expeditor' },
+      };
     },
   },
-  { operation: 'DELETE /users/{id} (someone else)', statuses: MANAGER_ONLY(204), prepare: async () => ({ method: 'DELETE', url: `/users/${(await account('patron')).id}` }) },
+  {
+    operation: 'DELETE /users/{id} (someone else)',
+    statuses: MANAGER_ONLY(204),
+    prepare: async () => ({ method: 'DELETE', url: `/users/${(await account('patron')).id}` }),
+  },
   {
     operation: 'DELETE /users/{id} (self)',
     statuses: MANAGER_ONLY(204),

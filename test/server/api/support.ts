@@ -30,7 +30,12 @@ const TITLES: Record<number, string> = {
 };
 
 /** The response is exactly this Problem: status, media type and the whole body. */
-export function expectProblem(response: LightMyRequestResponse, status: number, detail: unknown, extras: Record<string, unknown> = {}): void {
+export function expectProblem(
+  response: LightMyRequestResponse,
+  status: number,
+  detail: unknown,
+  extras: Record<string, unknown> = {},
+): void {
   expect({ status: response.statusCode, type: response.headers['content-type'], body: response.json() }).toStrictEqual({
     status,
     type: PROBLEM_TYPE,
@@ -39,7 +44,11 @@ export function expectProblem(response: LightMyRequestResponse, status: number, 
 }
 
 /** A 400 from request validation: the detail lists every issue, `errors` holds them one by one. */
-export function expectInvalid(response: LightMyRequestResponse, context: 'body' | 'querystring' | 'params', errors: { path: string; message: string }[]): void {
+export function expectInvalid(
+  response: LightMyRequestResponse,
+  context: 'body' | 'querystring' | 'params',
+  errors: { path: string; message: string }[],
+): void {
   const detail = `Invalid ${context}. ${errors.map((issue) => `${issue.path} ${issue.message}`).join('; ')}.`;
   expectProblem(response, 400, detail, { errors });
 }
@@ -70,7 +79,11 @@ export function expectCreated(response: LightMyRequestResponse, collectionPath: 
 }
 
 export function expectNoContent(response: LightMyRequestResponse): void {
-  expect({ status: response.statusCode, body: response.body, type: response.headers['content-type'] }).toStrictEqual({ status: 204, body: '', type: undefined });
+  expect({ status: response.statusCode, body: response.body, type: response.headers['content-type'] }).toStrictEqual({
+    status: 204,
+    body: '',
+    type: undefined,
+  });
 }
 
 /** A clock that moves only when the test says: exact Retry-After values and expiry edges. */

@@ -22,13 +22,28 @@ afterAll(() => t.close());
 const ingredientJson = (name: string) => JSON.stringify({ name, in_stock_qty: 1, price: 1 });
 
 describe('media types and body size', () => {
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])('415 for a %s body', async (type) => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': type }, payload: 'name=Basil' });
-    expectProblem(response, 415, 'Send the body as application/json.');
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
+    '415 for a %s body',
+    async (type) => {
+      const response = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        headers: { 'content-type': type },
+        payload: 'name=Basil',
+      });
+      expectProblem(response, 415, 'Send the body as application/json.');
+    },
+  );
 
   it('accepts application/json with a charset', async () => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json; charset=utf-8' }, payload: ingredientJson('Basil') });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: ingredientJson('Basil'),
+    });
     expect(response.statusCode).toBe(201);
   });
 
@@ -36,15 +51,35 @@ describe('media types and body size', () => {
     const overhead = ingredientJson('').length;
     const over = ingredientJson('x'.repeat(1_048_576 - overhead + 1));
     expect(Buffer.byteLength(over)).toBe(1_048_577);
-    expectProblem(await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload: over }), 413, 'The body is larger than the 1 MiB limit.');
+    expectProblem(
+      await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload: over }),
+      413,
+      'The body is larger than the 1 MiB limit.',
+    );
     const under = ingredientJson('x'.repeat(1_048_576 - overhead));
     expect(Buffer.byteLength(under)).toBe(1_048_576);
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload: under });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      headers: { 'content-type': 'application/json' },
+      payload: under,
+    });
     expectInvalid(response, 'body', [{ path: 'name', message: 'must NOT have more than 120 characters' }]);
   });
 
   it('400 for malformed JSON and for an empty JSON body', async () => {
-    expectProblem(await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload: '{"name": "Basil",' }), 400, 'The body is not valid JSON.');
+    expectProblem(
+      await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "Basil",',
+      }),
+      400,
+      'The body is not valid JSON.',
+    );
     expectProblem(
       await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload: '' }),
       400,
@@ -54,7 +89,13 @@ describe('media types and body size', () => {
 
   it('400 for a body that is not an object', async () => {
     for (const payload of ['[]', '"Basil"', '42', 'null']) {
-      const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { 'content-type': 'application/json' }, payload });
+      const response = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
       expectInvalid(response, 'body', [{ path: 'body', message: 'must be object' }]);
     }
   });
@@ -62,7 +103,12 @@ describe('media types and body size', () => {
 
 describe('strict bodies', () => {
   it('400 naming an unknown property: a typo must not silently drop a schedule', async () => {
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id], 'scheduled at': '2031-01-01T12:00:00.000Z' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.salad.id], 'scheduled at': '2031-01-01T12:00:00.000Z' },
+    });
     expectInvalid(response, 'body', [{ path: 'scheduled at', message: 'is not a known property' }]);
   });
 
@@ -71,7 +117,15 @@ describe('strict bodies', () => {
       method: 'POST',
       url: '/orders',
       as: 'patron',
-      payload: { name: 'Ben', dish_ids: [menu.salad.id], id: UNKNOWN_ID, created_at: '2030-01-01T00:00:00.000Z', updated_at: '2030-01-01T00:00:00.000Z', status: 'Ready for Pickup', priority: 0 },
+      payload: {
+        name: 'Ben',
+        dish_ids: [menu.salad.id],
+        id: UNKNOWN_ID,
+        created_at: '2030-01-01T00:00:00.000Z',
+        updated_at: '2030-01-01T00:00:00.000Z',
+        status: 'Ready for Pickup',
+        priority: 0,
+      },
     });
     expectInvalid(response, 'body', [
       { path: 'id', message: 'is read-only and cannot be set' },
@@ -84,12 +138,27 @@ describe('strict bodies', () => {
 
   it('400 naming read-only properties on update', async () => {
     const order = await placeOrder(t, [menu.salad.id]);
-    expectInvalid(await t.inject({ method: 'PATCH', url: `/orders/${order.id}`, as: 'manager', payload: { fire_at: null, created_at: order.created_at } }), 'body', [
-      { path: 'fire_at', message: 'is read-only and cannot be set' },
-      { path: 'created_at', message: 'is read-only and cannot be set' },
+    expectInvalid(
+      await t.inject({
+        method: 'PATCH',
+        url: `/orders/${order.id}`,
+        as: 'manager',
+        payload: { fire_at: null, created_at: order.created_at },
+      }),
+      'body',
+      [
+        { path: 'fire_at', message: 'is read-only and cannot be set' },
+        { path: 'created_at', message: 'is read-only and cannot be set' },
+      ],
+    );
+    expectInvalid(
+      await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { is_available: false } }),
+      'body',
+      [{ path: 'is_available', message: 'is read-only and cannot be set' }],
+    );
+    expectInvalid(await t.inject({ method: 'PATCH', url: `/users/${t.userIds.chef}`, as: 'chef', payload: { id: UNKNOWN_ID } }), 'body', [
+      { path: 'id', message: 'is read-only and cannot be set' },
     ]);
-    expectInvalid(await t.inject({ method: 'PATCH', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: { is_available: false } }), 'body', [{ path: 'is_available', message: 'is read-only and cannot be set' }]);
-    expectInvalid(await t.inject({ method: 'PATCH', url: `/users/${t.userIds.chef}`, as: 'chef', payload: { id: UNKNOWN_ID } }), 'body', [{ path: 'id', message: 'is read-only and cannot be set' }]);
   });
 
   it('the token and the role are checked before the body is validated', async () => {
@@ -99,7 +168,12 @@ describe('strict bodies', () => {
   });
 
   it('no type coercion in bodies: a numeric string is not a number', async () => {
-    const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: '4' } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Ben', dish_ids: [menu.salad.id], table_number: '4' },
+    });
     expectInvalid(response, 'body', [{ path: 'table_number', message: 'must be integer' }]);
   });
 });
@@ -136,9 +210,13 @@ describe('routes and ids', () => {
 
 describe('the shapes every resource shares', () => {
   it('ids are 24 lowercase hex characters; timestamps ISO 8601 UTC with milliseconds and Z', async () => {
-    const order = await placeOrder(t, [menu.salad.id], 'patron', { scheduled_at: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString() });
+    const order = await placeOrder(t, [menu.salad.id], 'patron', {
+      scheduled_at: new Date(t.clock.now().getTime() + 3 * 3_600_000).toISOString(),
+    });
     const user = (await t.inject({ method: 'GET', url: `/users/${t.userIds.chef}`, as: 'chef' })).json();
-    const auth = (await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD } })).json();
+    const auth = (
+      await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD } })
+    ).json();
     for (const resource of [menu.salad, menu.lettuce, order, user]) {
       expect(resource.id).toMatch(ID);
       expect(resource.created_at).toMatch(ISO);
@@ -160,7 +238,12 @@ describe('the shapes every resource shares', () => {
   });
 
   it('POST answers 201 with a Location that serves the created resource', async () => {
-    const response = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: 'Thyme', in_stock_qty: 2, price: 1 } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: 'Thyme', in_stock_qty: 2, price: 1 },
+    });
     const created = expectCreated(response, '/ingredients');
     const again = await t.inject({ method: 'GET', url: response.headers.location as string });
     expect(again.statusCode).toBe(200);
@@ -176,7 +259,11 @@ describe('500s', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pos-wire-'));
     store = openSqliteStore({ dataDir });
-    app = await buildApp({ config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4' }), store, jwtSecret: 'a-secret-of-at-least-thirty-two-characters' });
+    app = await buildApp({
+      config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4' }),
+      store,
+      jwtSecret: 'a-secret-of-at-least-thirty-two-characters',
+    });
     // Routes that fail the ways real code does, registered on the real app before it starts.
     app.get('/boom', async () => {
       throw new Error('SQLITE_CORRUPT at /var/lib/pos/data.db: password hunter2');

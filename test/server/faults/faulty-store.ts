@@ -2,7 +2,14 @@
 // StoreUnavailableError, inside transactions too (after the writes before them succeeded), so the
 // real store underneath must roll those back.
 import type { Collections } from '../../../models/collections.js';
-import { StoreUnavailableError, type ChangeListener, type Collection, type CollectionName, type Store, type StoreSession } from '../../../store/types.js';
+import {
+  StoreUnavailableError,
+  type ChangeListener,
+  type Collection,
+  type CollectionName,
+  type Store,
+  type StoreSession,
+} from '../../../store/types.js';
 
 type WriteMethod = 'insert' | 'update' | 'updateEach' | 'replace' | 'updateMany' | 'delete';
 const WRITES: readonly string[] = ['insert', 'update', 'updateEach', 'replace', 'updateMany', 'delete'] satisfies WriteMethod[];

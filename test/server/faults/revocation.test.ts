@@ -24,7 +24,12 @@ describe('revoking refresh tokens fails while a password changes or an account i
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pos-revoke-'));
     store = new FaultyStore(openSqliteStore({ dataDir }));
-    const config = loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD });
+    const config = loadConfig({
+      POS_DATA_DIR: dataDir,
+      POS_BCRYPT_ROUNDS: '4',
+      POS_ADMIN_USER_NAME: 'manager1',
+      POS_ADMIN_PASSWORD: PASSWORD,
+    });
     app = await buildApp({ config, store, jwtSecret: TEST_JWT_SECRET });
     await app.ready();
   });
@@ -35,12 +40,19 @@ describe('revoking refresh tokens fails while a password changes or an account i
   });
 
   const login = async (user_name: string, password = PASSWORD) =>
-    (await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name, password } })).json<{ access_token: string; refresh_token: string }>();
+    (await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name, password } })).json<{
+      access_token: string;
+      refresh_token: string;
+    }>();
   const refresh = (refresh_token: string) => app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { refresh_token } });
   const failingRevocations = () => store.failWrites((collection, method) => collection === 'refresh_tokens' && method === 'updateMany');
 
   async function signUp(user_name: string): Promise<string> {
-    const response = await app.inject({ method: 'POST', url: '/users', payload: { user_name, email: `${user_name}@example.com`, password: PASSWORD, role: 'patron' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/users',
+      payload: { user_name, email: `${user_name}@example.com`, password: PASSWORD, role: 'patron' },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json<{ id: string }>().id;
   }
@@ -61,13 +73,29 @@ describe('revoking refresh tokens fails while a password changes or an account i
       store.failWrites(null);
     }
     // Nothing committed: the old password still signs in, and no outcome was stored for the key.
-    expect((await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'guest_lena', password: NEW_PASSWORD } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/auth/token',
+          payload: { grant_type: 'password', user_name: 'guest_lena', password: NEW_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
     const replay = await app.inject(change());
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotency-replayed']).toBeUndefined();
     // The change that answered 200 revoked the session that existed before it.
     expect((await refresh(session.refresh_token)).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'guest_lena', password: NEW_PASSWORD } })).statusCode).toBe(201);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/auth/token',
+          payload: { grant_type: 'password', user_name: 'guest_lena', password: NEW_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('deleting an account: 503 and the account kept while its tokens cannot be revoked', async () => {
@@ -75,12 +103,18 @@ describe('revoking refresh tokens fails while a password changes or an account i
     const manager = await login('manager1');
     failingRevocations();
     try {
-      const response = await app.inject({ method: 'DELETE', url: `/users/${id}`, headers: { authorization: `Bearer ${manager.access_token}` } });
+      const response = await app.inject({
+        method: 'DELETE',
+        url: `/users/${id}`,
+        headers: { authorization: `Bearer ${manager.access_token}` },
+      });
       expect(expectProblemStatus(response, 503).detail).toBe('The data store is unavailable; try again shortly.');
     } finally {
       store.failWrites(null);
     }
-    expect((await app.inject({ method: 'GET', url: `/users/${id}`, headers: { authorization: `Bearer ${manager.access_token}` } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'GET', url: `/users/${id}`, headers: { authorization: `Bearer ${manager.access_token}` } })).statusCode,
+    ).toBe(200);
   });
 
   it('a replayed refresh token: the 401 "every token revoked" is answered only with the family revoked', async () => {
@@ -94,7 +128,11 @@ describe('revoking refresh tokens fails while a password changes or an account i
       store.failWrites(null);
     }
     const replayed = await refresh(first.refresh_token);
-    expect(expectProblemStatus(replayed, 401).detail).toBe('The refresh token was already used; every token of this login has been revoked. Log in again.');
-    expect(expectProblemStatus(await refresh(second.refresh_token), 401).detail).toBe('The refresh token is unknown or revoked; log in again.');
+    expect(expectProblemStatus(replayed, 401).detail).toBe(
+      'The refresh token was already used; every token of this login has been revoked. Log in again.',
+    );
+    expect(expectProblemStatus(await refresh(second.refresh_token), 401).detail).toBe(
+      'The refresh token is unknown or revoked; log in again.',
+    );
   });
 });

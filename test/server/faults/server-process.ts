@@ -36,11 +36,17 @@ export function serverEnv(dataDir: string, env: Record<string, string> = {}): Re
 
 /** Spawns `node --import tsx server/main.ts` (what `npx tsx server/main.ts` runs, minus the npx wrapper). */
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: ServerProcess['exited'] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, output: () => output, exited };
 }
 
@@ -51,7 +57,10 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   };
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS} ms:\n${output()}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`the server did not listen within ${START_TIMEOUT_MS} ms:\n${output()}`)),
+        START_TIMEOUT_MS,
+      );
       const check = () => {
         const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
         if (match?.[1]) {
@@ -76,13 +85,23 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 
 /** A token for `user_name`, by the JSON password grant. */
 export async function login(url: string, userName: string, password = PASSWORD): Promise<string> {
-  const response = await fetch(`${url}/auth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'password', user_name: userName, password }) });
+  const response = await fetch(`${url}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', user_name: userName, password }),
+  });
   if (response.status !== 201) throw new Error(`login ${userName}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /** A JSON request with a bearer token; resolves with the status and parsed body. */
-export async function call<T = Record<string, unknown>>(url: string, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+export async function call<T = Record<string, unknown>>(
+  url: string,
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { ...(body !== undefined && { 'content-type': 'application/json' }), ...(token && { authorization: `Bearer ${token}` }) },

@@ -17,7 +17,10 @@ const MAX_BUFFER = 1024 * 1024;
 const MIB = 1024 * 1024;
 
 /** A /ws client in the expeditor room; resolves once subscribed. */
-async function wsExpeditor(url: string, token: string): Promise<{ socket: WebSocket; received: () => number; bytes: () => number; closed: Promise<number> }> {
+async function wsExpeditor(
+  url: string,
+  token: string,
+): Promise<{ socket: WebSocket; received: () => number; bytes: () => number; closed: Promise<number> }> {
   const socket = new WebSocket(`${url.replace('http', 'ws')}/ws`, { headers: { authorization: `Bearer ${token}` } });
   let received = 0;
   let bytes = 0;
@@ -57,9 +60,18 @@ it('cuts off clients that stop reading, keeps serving the one that reads, and it
     const manager = await login(url, 'manager1');
     // A big event: an order of 100 dishes, each with 50 ingredients and a long description.
     const ingredients = [];
-    for (let i = 0; i < 50; i++) ingredients.push((await call<{ id: string }>(url, manager, 'POST', '/ingredients', { name: `Spice ${i}`, in_stock_qty: 1e9, price: 1 })).body.id);
+    for (let i = 0; i < 50; i++)
+      ingredients.push(
+        (await call<{ id: string }>(url, manager, 'POST', '/ingredients', { name: `Spice ${i}`, in_stock_qty: 1e9, price: 1 })).body.id,
+      );
     const dish = await call<{ id: string }>(url, manager, 'POST', '/dishes', {
-      name: 'Tasting menu', description: 'd'.repeat(2000), category: 'Main Course', image_name: 'tasting', preparation_time: 30, price: 99, station: 'hot',
+      name: 'Tasting menu',
+      description: 'd'.repeat(2000),
+      category: 'Main Course',
+      image_name: 'tasting',
+      preparation_time: 30,
+      price: 99,
+      station: 'hot',
       ingredients: ingredients.map((ingredient_id) => ({ ingredient_id, is_essential: false })),
     });
     expect(dish.status).toBe(201);
@@ -74,14 +86,21 @@ it('cuts off clients that stop reading, keeps serving the one that reads, and it
 
     const rss: number[] = [server.rss()];
     for (let i = 0; i < ORDERS; i++) {
-      const order = await call(url, manager, 'POST', '/orders', { name: `Table${i}`, dish_ids: Array.from({ length: 100 }, () => dish.body.id) });
+      const order = await call(url, manager, 'POST', '/orders', {
+        name: `Table${i}`,
+        dish_ids: Array.from({ length: 100 }, () => dish.body.id),
+      });
       expect(order.status).toBe(201);
       if (i % 10 === 9) rss.push(server.rss());
     }
     // The reader got every event while the others were cut off.
-    for (const deadline = Date.now() + 20_000; reader.received() < ORDERS && Date.now() < deadline; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const deadline = Date.now() + 20_000; reader.received() < ORDERS && Date.now() < deadline;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     expect(reader.received()).toBe(ORDERS);
-    for (const deadline = Date.now() + 10_000; !/slow_consumer/.test(server.output()) || !/too slow reading events/.test(server.output()); ) {
+    for (
+      const deadline = Date.now() + 10_000;
+      !/slow_consumer/.test(server.output()) || !/too slow reading events/.test(server.output());
+    ) {
       if (Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -95,7 +114,12 @@ it('cuts off clients that stop reading, keeps serving the one that reads, and it
     const eventBytes = reader.bytes();
     const unbounded = ORDERS * eventBytes * 2;
     const growth = Math.max(...rss) - rss[0]!;
-    console.log(`slow consumers: ${ORDERS} events of ${(eventBytes / MIB).toFixed(2)} MiB; without a bound the server would hold ${(unbounded / MIB).toFixed(0)} MiB for the two clients that stopped reading; its RSS went ${rss.map((bytes) => (bytes / MIB).toFixed(0)).join(' → ')} MiB (growth ${(growth / MIB).toFixed(0)} MiB)`);
+    console.log(
+      `slow consumers: ${ORDERS} events of ${(eventBytes / MIB).toFixed(2)} MiB; without a bound the server ` +
+        `would hold ${(unbounded / MIB).toFixed(0)} MiB for the two clients that stopped reading; its RSS ` +
+        `went ${rss.map((bytes) => (bytes / MIB).toFixed(0)).join(' → ')} MiB (growth ` +
+        `${(growth / MIB).toFixed(0)} MiB)`,
+    );
     expect(growth).toBeLessThan(unbounded / 2);
   } finally {
     clients.forEach((client) => client.close());

@@ -40,7 +40,9 @@ describe('a data directory the server cannot use', () => {
     const file = join(scratch, 'not-a-directory');
     writeFileSync(file, 'keep me');
     const output = await startFails(join(file, 'data'));
-    expect(output.trim()).toBe(`Cannot start: cannot open the data directory ${join(file, 'data')}: ENOTDIR: not a directory, mkdir '${join(file, 'data')}'`);
+    expect(output.trim()).toBe(
+      `Cannot start: cannot open the data directory ${join(file, 'data')}: ENOTDIR: not a directory, mkdir '${join(file, 'data')}'`,
+    );
     expect(readFileSync(file, 'utf8')).toBe('keep me');
   });
 
@@ -65,7 +67,9 @@ describe('a data directory the server cannot use', () => {
 
   it('under /proc, where a directory cannot be made: one line at once, no hang', { timeout: 20_000 }, async () => {
     const output = await startFails('/proc/nope/data');
-    expect(output.trim()).toBe(`Cannot start: cannot open the data directory /proc/nope/data: ENOENT: no such file or directory, mkdir '/proc/nope'`);
+    expect(output.trim()).toBe(
+      `Cannot start: cannot open the data directory /proc/nope/data: ENOENT: no such file or directory, mkdir '/proc/nope'`,
+    );
   });
 
   it('holding a read-only pos.sqlite: refused at start with one line naming the file, the file untouched', async () => {
@@ -74,7 +78,9 @@ describe('a data directory the server cannot use', () => {
     copyFileSync(FIXTURE, join(dir, 'pos.sqlite'));
     chmodSync(join(dir, 'pos.sqlite'), 0o444);
     const output = await startFails(dir);
-    expect(output.trim()).toBe(`Cannot start: cannot open the data directory ${dir}: ${join(dir, 'pos.sqlite')} is read-only (mode 444): the server must be able to write it`);
+    expect(output.trim()).toBe(
+      `Cannot start: cannot open the data directory ${dir}: ${join(dir, 'pos.sqlite')} is read-only (mode 444): the server must be able to write it`,
+    );
     expect(readFileSync(join(dir, 'pos.sqlite')).equals(readFileSync(FIXTURE))).toBe(true);
   });
 
@@ -86,18 +92,23 @@ describe('a data directory the server cannot use', () => {
     writeFileSync(join(dir, 'jwt-secret'), content);
     const output = await startFails(dir);
     const file = join(dir, 'jwt-secret');
-    expect(output.trim()).toBe(`Cannot start: the token secret file ${file} ${what}; it needs at least 32: delete it to have a new one generated (signing everyone out), or put a longer secret in it`);
+    expect(output.trim()).toBe(
+      `Cannot start: the token secret file ${file} ${what}; it needs at least 32: delete it to have a new ` +
+        `one generated (signing everyone out), or put a longer secret in it`,
+    );
     expect(readFileSync(file, 'utf8')).toBe(content);
   });
 
-  it('already served by another server: the second is refused in one line naming the first one\'s pid, the first serves on', async () => {
+  it("already served by another server: the second is refused in one line naming the first one's pid, the first serves on", async () => {
     const dir = mkdtempSync(join(scratch, 'owned-'));
     const first = await startServer(serverEnv(dir));
     try {
       const output = await startFails(dir);
       expect(output.trim()).toBe(
         `Cannot start: cannot open the data directory ${dir}: ${join(dir, 'pos.lock')} shows that process ${first.child.pid} on ${hostname()} ` +
-          `(since ${JSON.parse(readFileSync(join(dir, 'pos.lock'), 'utf8')).started_at}) already serves this data directory: stop it first (two servers on one directory drift apart); if no such server runs, delete the file`,
+          `(since ${JSON.parse(readFileSync(join(dir, 'pos.lock'), 'utf8')).started_at}) already serves this ` +
+          `data directory: stop it first (two servers on one directory drift apart); if no such server runs, ` +
+          `delete the file`,
       );
       expect((await fetch(`${first.url}/ready`)).status).toBe(200);
     } finally {
@@ -110,8 +121,14 @@ describe('a data directory the server cannot use', () => {
   });
 
   it.each([
-    [{ POS_TRUST_PROXY: 'yes' }, 'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")'],
-    [{ POS_ACESS_TOKEN_TTL: '600' }, 'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README'],
+    [
+      { POS_TRUST_PROXY: 'yes' },
+      'POS_TRUST_PROXY must be true, false, a number of proxy hops, or IP addresses and CIDR ranges separated by commas (got "yes")',
+    ],
+    [
+      { POS_ACESS_TOKEN_TTL: '600' },
+      'POS_ACESS_TOKEN_TTL is not a setting this server knows (did you mean POS_ACCESS_TOKEN_TTL?); the settings are listed in the README',
+    ],
   ])('configured with %j: one line naming the variable, exit code 1', async (env, problem) => {
     const output = await startFails(mkdtempSync(join(scratch, 'config-')), env);
     expect(output.trim()).toBe(`Invalid configuration: ${problem}`);
@@ -137,19 +154,49 @@ describe('a store that fails while serving (disk full, I/O errors)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pos-faulty-'));
     store = new FaultyStore(openSqliteStore({ dataDir }));
-    const config = loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD });
+    const config = loadConfig({
+      POS_DATA_DIR: dataDir,
+      POS_BCRYPT_ROUNDS: '4',
+      POS_ADMIN_USER_NAME: 'manager1',
+      POS_ADMIN_PASSWORD: PASSWORD,
+    });
     app = await buildApp({ config, store, jwtSecret: TEST_JWT_SECRET });
     await app.ready();
     const login = async (user_name: string) =>
-      (await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name, password: PASSWORD } })).json<{ access_token: string }>().access_token;
+      (await app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name, password: PASSWORD } })).json<{
+        access_token: string;
+      }>().access_token;
     tokens.manager = await login('manager1');
-    ids.patron = await created({ method: 'POST', url: '/users', payload: { user_name: 'eater', email: 'eater@example.com', password: PASSWORD, role: 'patron' } });
+    ids.patron = await created({
+      method: 'POST',
+      url: '/users',
+      payload: { user_name: 'eater', email: 'eater@example.com', password: PASSWORD, role: 'patron' },
+    });
     tokens.patron = await login('eater');
-    ids.flour = await created({ method: 'POST', url: '/ingredients', as: 'manager', payload: { name: 'Flour', in_stock_qty: 50, price: 1 } });
+    ids.flour = await created({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'manager',
+      payload: { name: 'Flour', in_stock_qty: 50, price: 1 },
+    });
     ids.salt = await created({ method: 'POST', url: '/ingredients', as: 'manager', payload: { name: 'Salt', in_stock_qty: 50, price: 1 } });
     ids.bread = await created({
-      method: 'POST', url: '/dishes', as: 'manager',
-      payload: { name: 'Bread', description: 'Fresh', category: 'Appetizer', image_name: 'bread', preparation_time: 5, price: 3, station: 'cold', ingredients: [{ ingredient_id: ids.flour, is_essential: true }, { ingredient_id: ids.salt, is_essential: false }] },
+      method: 'POST',
+      url: '/dishes',
+      as: 'manager',
+      payload: {
+        name: 'Bread',
+        description: 'Fresh',
+        category: 'Appetizer',
+        image_name: 'bread',
+        preparation_time: 5,
+        price: 3,
+        station: 'cold',
+        ingredients: [
+          { ingredient_id: ids.flour, is_essential: true },
+          { ingredient_id: ids.salt, is_essential: false },
+        ],
+      },
     });
     ids.order = await created({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Eater', dish_ids: [ids.bread] } });
   });
@@ -180,7 +227,13 @@ describe('a store that fails while serving (disk full, I/O errors)', () => {
       const response = await request(write);
       if (response.statusCode === 404) continue; // a write that finds nothing never reaches the store
       const problem = expectProblemStatus(response, 503);
-      expect([label, write.method, write.url, problem.detail, response.headers['retry-after']]).toEqual([label, write.method, write.url, 'The data store is unavailable; try again shortly.', '5']);
+      expect([label, write.method, write.url, problem.detail, response.headers['retry-after']]).toEqual([
+        label,
+        write.method,
+        write.url,
+        'The data store is unavailable; try again shortly.',
+        '5',
+      ]);
       expect(await snapshot(store.inner), `${label}: ${write.method} ${write.url} wrote something`).toEqual(before);
     }
   }
@@ -216,7 +269,9 @@ describe('a store that fails while serving (disk full, I/O errors)', () => {
     other.exec('BEGIN IMMEDIATE');
     try {
       const problem = expectProblemStatus(await request({ method: 'GET', url: '/ready' }), 503);
-      expect(problem.detail).toMatch(/^The sqlite store is not reachable: the database cannot serve requests now: database is locked \(SQLITE_BUSY\)$/);
+      expect(problem.detail).toMatch(
+        /^The sqlite store is not reachable: the database cannot serve requests now: database is locked \(SQLITE_BUSY\)$/,
+      );
     } finally {
       other.exec('ROLLBACK');
       other.close();
@@ -225,11 +280,19 @@ describe('a store that fails while serving (disk full, I/O errors)', () => {
   });
 
   it('recovers by itself once the store does: the same writes succeed', async () => {
-    const order = await request({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Eater', dish_ids: [ids.bread, ids.bread] } });
+    const order = await request({
+      method: 'POST',
+      url: '/orders',
+      as: 'patron',
+      payload: { name: 'Eater', dish_ids: [ids.bread, ids.bread] },
+    });
     expect(order.statusCode).toBe(201);
     expect((await request({ method: 'GET', url: `/ingredients/${ids.flour}` })).json()).toMatchObject({ in_stock_qty: 47 });
     expect((await request({ method: 'DELETE', url: `/orders/${ids.order}`, as: 'patron' })).statusCode).toBe(204);
     expect((await request({ method: 'GET', url: `/ingredients/${ids.flour}` })).json()).toMatchObject({ in_stock_qty: 48 });
-    console.log(`storage faults: ${store.injected} injected store failures, every one a 503 Problem with Retry-After and no partial write; writes succeed again once the store does`);
+    console.log(
+      `storage faults: ${store.injected} injected store failures, every one a 503 Problem with Retry-After ` +
+        `and no partial write; writes succeed again once the store does`,
+    );
   });
 });

@@ -27,7 +27,21 @@ export interface IdPools {
   users: string[];
 }
 
-const HOSTILE_TEXT = ['{"$gt":""}', '{"$ne":null}', "' OR '1'='1", '"; DROP TABLE dishes; --', '__proto__', 'constructor', '../../etc/passwd', '%00', '\u0000', '\ud800', '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', ' ', ''];
+const HOSTILE_TEXT = [
+  '{"$gt":""}',
+  '{"$ne":null}',
+  "' OR '1'='1",
+  '"; DROP TABLE dishes; --',
+  '__proto__',
+  'constructor',
+  '../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\ud800',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  ' ',
+  '',
+];
 
 const text = fc.oneof(
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
@@ -38,7 +52,9 @@ const text = fc.oneof(
 const hex24 = fc.stringMatching(/^[0-9a-f]{24}$/);
 const number = fc.oneof(fc.integer({ min: -10, max: 1000 }), fc.double(), fc.constantFrom(0, -0, 1e308, -1e308, 5e-324));
 const junk = fc.oneof(text, number, fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 3 }), fc.constant({ $gt: '' }));
-const timestamp = fc.date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((date) => date.toISOString());
+const timestamp = fc
+  .date({ min: new Date('1970-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+  .map((date) => date.toISOString());
 
 function pick(pool: string[]): fc.Arbitrary<string> {
   return fc.nat().map((i) => pool[i % Math.max(1, pool.length)] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa');
@@ -59,7 +75,10 @@ function shapes(pools: IdPools) {
       preparation_time: fc.integer({ min: 1, max: 60 }),
       price,
       station: fc.constantFrom('cold', 'hot', 'beverages'),
-      ingredients: fc.array(fc.record({ ingredient_id: pick(pools.ingredients), is_essential: fc.boolean() }), { minLength: 1, maxLength: 3 }),
+      ingredients: fc.array(fc.record({ ingredient_id: pick(pools.ingredients), is_essential: fc.boolean() }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
     },
     orders: {
       name,
@@ -76,23 +95,43 @@ function shapes(pools: IdPools) {
       password: fc.constantFrom('Kitchen@Pass1!', 'Other@Pass2?'),
       role: fc.constantFrom('patron', 'chef', 'expeditor', 'manager'),
     },
-    'auth/token': { grant_type: fc.constant('password'), user_name: fc.constantFrom('manager1', 'patron1', 'nobody'), password: fc.constantFrom('Kitchen@Pass1!', 'wrong') },
+    'auth/token': {
+      grant_type: fc.constant('password'),
+      user_name: fc.constantFrom('manager1', 'patron1', 'nobody'),
+      password: fc.constantFrom('Kitchen@Pass1!', 'wrong'),
+    },
     'auth/refresh-token': { refresh_token: fc.stringMatching(/^[0-9a-f]{64}$/) },
   };
 }
 
-const OWNED = { id: hex24, created_at: timestamp, updated_at: timestamp, owner_id: hex24, password_hash: text, is_available: fc.boolean(), fire_at: timestamp };
+const OWNED = {
+  id: hex24,
+  created_at: timestamp,
+  updated_at: timestamp,
+  owner_id: hex24,
+  password_hash: text,
+  is_available: fc.boolean(),
+  fire_at: timestamp,
+};
 
 /** A body for `path`: nearly valid for its resource (each field now and then junk), partial, another resource's, or junk. */
 function bodyFor(path: string, all: ReturnType<typeof shapes>): fc.Arbitrary<unknown> {
   const key = (path.startsWith('/auth') ? path.slice(1) : path.split('/')[1]) as keyof typeof all;
   const own = all[key] ?? all.orders;
   const nearly = (shape: Record<string, fc.Arbitrary<unknown>>, requiredKeys?: string[]) => {
-    const fields = Object.fromEntries(Object.entries(shape).map(([name, valid]) => [name, fc.oneof({ weight: 15, arbitrary: valid }, { weight: 1, arbitrary: junk })]));
+    const fields = Object.fromEntries(
+      Object.entries(shape).map(([name, valid]) => [name, fc.oneof({ weight: 15, arbitrary: valid }, { weight: 1, arbitrary: junk })]),
+    );
     return fc.record(fields, requiredKeys ? { requiredKeys } : { requiredKeys: [] });
   };
-  const extras = fc.oneof({ weight: 8, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record(OWNED, { requiredKeys: [] }) }, { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), junk, { maxKeys: 2 }) });
-  const writable = Object.keys(own).filter((name) => !['status', 'priority', 'in_stock_delta', 'scheduled_at', 'special_requests', 'table_number'].includes(name));
+  const extras = fc.oneof(
+    { weight: 8, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.record(OWNED, { requiredKeys: [] }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 10 }), junk, { maxKeys: 2 }) },
+  );
+  const writable = Object.keys(own).filter(
+    (name) => !['status', 'priority', 'in_stock_delta', 'scheduled_at', 'special_requests', 'table_number'].includes(name),
+  );
   return fc.oneof(
     { weight: 4, arbitrary: fc.tuple(nearly(own, writable), extras).map(([body, extra]) => ({ ...body, ...extra })) },
     { weight: 3, arbitrary: nearly(own) },
@@ -102,11 +141,29 @@ function bodyFor(path: string, all: ReturnType<typeof shapes>): fc.Arbitrary<unk
 }
 
 const QUERY_KEYS = ['sort', 'order', 'fields', 'filter', 'limit', 'offset'];
-const FIELD_NAMES = ['id', 'name', 'price', 'status', 'priority', 'created_at', 'dish_ids', 'is_available', 'ingredients.ingredient_id', 'role', 'owner_id', 'password_hash', 'nope'];
+const FIELD_NAMES = [
+  'id',
+  'name',
+  'price',
+  'status',
+  'priority',
+  'created_at',
+  'dish_ids',
+  'is_available',
+  'ingredients.ingredient_id',
+  'role',
+  'owner_id',
+  'password_hash',
+  'nope',
+];
 const OPS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in', 'contains', 'nin', 'regex', ''];
 
 const condition = fc
-  .tuple(fc.constantFrom(...FIELD_NAMES), fc.constantFrom(...OPS), fc.oneof(text, fc.constantFrom('true', '3', '2024-05-07', 'In Progress', 'a,b,c', '1e999', '-0')))
+  .tuple(
+    fc.constantFrom(...FIELD_NAMES),
+    fc.constantFrom(...OPS),
+    fc.oneof(text, fc.constantFrom('true', '3', '2024-05-07', 'In Progress', 'a,b,c', '1e999', '-0')),
+  )
   .map(([field, op, value]) => `${field}.${op}~${value}`);
 
 export const queryArb = fc.array(
@@ -123,7 +180,14 @@ export const queryArb = fc.array(
 );
 
 /** Percent-encodes any text, lone surrogates included (as the bytes a client would send). */
-const encodeSegment = (value: string) => [...Buffer.from(value, 'utf8')].map((byte) => (/[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`)).join('');
+const encodeSegment = (value: string) =>
+  [...Buffer.from(value, 'utf8')]
+    .map((byte) =>
+      /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(byte))
+        ? String.fromCharCode(byte)
+        : `%${byte.toString(16).padStart(2, '0').toUpperCase()}`,
+    )
+    .join('');
 
 function pathFor(template: string, pools: IdPools): fc.Arbitrary<string> {
   const resource = template.split('/')[1] as keyof IdPools;
@@ -137,7 +201,15 @@ function pathFor(template: string, pools: IdPools): fc.Arbitrary<string> {
   return template.includes('{') ? id.map((value) => template.replace(/\{[^}]+\}/, value)) : fc.constant(template);
 }
 
-const CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/problem+json', ''];
+const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/problem+json',
+  '',
+];
 
 export function requestArb(endpoints: Endpoint[], pools: IdPools): fc.Arbitrary<FuzzRequest> {
   // Built once: arbitraries are costly to build and read the pools only when they generate.
@@ -163,10 +235,25 @@ export function requestArb(endpoints: Endpoint[], pools: IdPools): fc.Arbitrary<
   };
   return fc
     .record({
-      endpoint: fc.oneof({ weight: 12, arbitrary: fc.constantFrom(...endpoints) }, { weight: 1, arbitrary: fc.record({ method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'), path: fc.constantFrom('/dishes/{id}', '/nowhere', '/orders/{id}/dishes/{id}', '/') }) }),
-      caller: fc.oneof({ weight: 6, arbitrary: fc.constantFrom<Caller>('patron', 'chef', 'expeditor', 'manager') }, { weight: 1, arbitrary: fc.constantFrom<Caller>(null, 'forged', 'garbage') }),
+      endpoint: fc.oneof(
+        { weight: 12, arbitrary: fc.constantFrom(...endpoints) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE'),
+            path: fc.constantFrom('/dishes/{id}', '/nowhere', '/orders/{id}/dishes/{id}', '/'),
+          }),
+        },
+      ),
+      caller: fc.oneof(
+        { weight: 6, arbitrary: fc.constantFrom<Caller>('patron', 'chef', 'expeditor', 'manager') },
+        { weight: 1, arbitrary: fc.constantFrom<Caller>(null, 'forged', 'garbage') },
+      ),
       query: fc.oneof({ weight: 2, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: queryArb }),
-      contentType: fc.oneof({ weight: 10, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) }),
+      contentType: fc.oneof(
+        { weight: 10, arbitrary: fc.constant('application/json') },
+        { weight: 1, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+      ),
     })
     .chain(({ endpoint, caller, query, contentType }) => {
       return fc.tuple(pathArb(endpoint.path), bodyArb(endpoint.path)).map(([path, body]): FuzzRequest => {
@@ -190,5 +277,18 @@ export const rawPayloadArb = fc.oneof(
   fc.integer({ min: 1, max: 20_000 }).map((depth) => '['.repeat(depth)),
   fc.integer({ min: 1, max: 20_000 }).map((depth) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`),
   fc.integer({ min: 1, max: 5000 }).map((depth) => `{"name":${'['.repeat(depth)}${']'.repeat(depth)}}`),
-  fc.constantFrom('{"name":"a","name":{"$gt":""}}', '{"__proto__":{"role":"manager"}}', '{"constructor":{"prototype":{"x":1}}}', '{"a":1}}', '\ufeff{}', 'null', '[]', '""', '1e999', 'NaN', '{"a":1,}', "{'a':1}"),
+  fc.constantFrom(
+    '{"name":"a","name":{"$gt":""}}',
+    '{"__proto__":{"role":"manager"}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    '{"a":1}}',
+    '\ufeff{}',
+    'null',
+    '[]',
+    '""',
+    '1e999',
+    'NaN',
+    '{"a":1,}',
+    "{'a':1}",
+  ),
 );

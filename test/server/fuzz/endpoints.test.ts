@@ -25,25 +25,41 @@ beforeAll(async () => {
   pools.ingredients.push(menu.lettuce.id, menu.beef.id, menu.lemon.id, menu.salt.id);
   // The role accounts stay out of the pools: a fuzzed DELETE must not end the run's own tokens.
   const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, unknown>> }>();
-  endpoints = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })));
+  endpoints = Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path })),
+  );
 });
 afterAll(async () => {
-  const byStatus = [...stats.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
-  console.log(`fuzz: ${stats.requests} requests, ${stats.serverErrors} 5xx, ${stats.rejected} rejected (stored data unchanged by every one), ${stats.accepted} accepted [${byStatus}]`);
+  const byStatus = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
+  console.log(
+    `fuzz: ${stats.requests} requests, ${stats.serverErrors} 5xx, ${stats.rejected} rejected (stored data ` +
+      `unchanged by every one), ${stats.accepted} accepted [${byStatus}]`,
+  );
   await t?.close();
 });
 
 function authorization(caller: FuzzRequest['caller']): Record<string, string> {
   if (caller === null) return {};
   if (caller === 'garbage') return { authorization: 'Bearer not.a.token' };
-  if (caller === 'forged') return { authorization: `Bearer ${forgeJwt({ alg: 'none' }, { sub: t.userIds.manager, role: 'manager', aud: 'pos-api', iss: 'pos-server', exp: 9e9 })}` };
+  if (caller === 'forged')
+    return {
+      authorization: `Bearer ${forgeJwt({ alg: 'none' }, { sub: t.userIds.manager, role: 'manager', aud: 'pos-api', iss: 'pos-server', exp: 9e9 })}`,
+    };
   return { authorization: `Bearer ${t.tokens[caller]}` };
 }
 
 /** Sends one request and checks every invariant; what a success creates joins the id pools. */
 async function fire(request: FuzzRequest): Promise<void> {
   const before = await snapshot(t.store);
-  const response = await t.app.inject({ method: request.method as 'GET', url: request.url, headers: { ...request.headers, ...authorization(request.caller) }, payload: request.payload });
+  const response = await t.app.inject({
+    method: request.method as 'GET',
+    url: request.url,
+    headers: { ...request.headers, ...authorization(request.caller) },
+    payload: request.payload,
+  });
   stats.requests++;
   stats.byStatus.set(response.statusCode, (stats.byStatus.get(response.statusCode) ?? 0) + 1);
   const where = `${request.method} ${request.url.slice(0, 120)} as ${request.caller}`;
@@ -77,25 +93,44 @@ describe('fuzzing every endpoint', () => {
     await fc.assert(fc.asyncProperty(requestArb(endpoints, pools), fire), params(RUNS.endpoints));
   });
 
-  it(`${RUNS.raw} malformed payloads (broken JSON, bytes, deep nesting, prototype keys) on every writing endpoint`, { timeout: 120_000 }, async () => {
-    const writers = endpoints.filter((endpoint) => ['POST', 'PUT', 'PATCH'].includes(endpoint.method));
-    const arbitrary = fc
-      .record({ endpoint: fc.constantFrom(...writers), payload: rawPayloadArb, caller: fc.constantFrom('manager', 'patron', null) as fc.Arbitrary<FuzzRequest['caller']> })
-      .map(({ endpoint, payload, caller }): FuzzRequest => ({
-        method: endpoint.method,
-        url: endpoint.path.replace('{id}', pools.orders[0] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa'),
-        caller,
-        headers: { 'content-type': 'application/json' },
-        payload,
-      }));
-    await fc.assert(fc.asyncProperty(arbitrary, fire), params(RUNS.raw));
-  });
+  it(
+    `${RUNS.raw} malformed payloads (broken JSON, bytes, deep nesting, prototype keys) on every writing endpoint`,
+    { timeout: 120_000 },
+    async () => {
+      const writers = endpoints.filter((endpoint) => ['POST', 'PUT', 'PATCH'].includes(endpoint.method));
+      const arbitrary = fc
+        .record({
+          endpoint: fc.constantFrom(...writers),
+          payload: rawPayloadArb,
+          caller: fc.constantFrom('manager', 'patron', null) as fc.Arbitrary<FuzzRequest['caller']>,
+        })
+        .map(({ endpoint, payload, caller }): FuzzRequest => ({
+          method: endpoint.method,
+          url: endpoint.path.replace('{id}', pools.orders[0] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa'),
+          caller,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        }));
+      await fc.assert(fc.asyncProperty(arbitrary, fire), params(RUNS.raw));
+    },
+  );
 
   it(`${RUNS.lists} list queries built from the filter grammar`, { timeout: 120_000 }, async () => {
-    const lists = ['/dishes', '/ingredients', '/orders', '/users', `/dishes/${pools.dishes[0]}/ingredients`, `/orders/${pools.orders[0] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa'}/dishes`];
+    const lists = [
+      '/dishes',
+      '/ingredients',
+      '/orders',
+      '/users',
+      `/dishes/${pools.dishes[0]}/ingredients`,
+      `/orders/${pools.orders[0] ?? 'aaaaaaaaaaaaaaaaaaaaaaaa'}/dishes`,
+    ];
     const { queryArb } = await import('./arbitraries.js');
     const arbitrary = fc
-      .record({ list: fc.constantFrom(...lists), query: queryArb, caller: fc.constantFrom('manager', 'patron', 'chef') as fc.Arbitrary<FuzzRequest['caller']> })
+      .record({
+        list: fc.constantFrom(...lists),
+        query: queryArb,
+        caller: fc.constantFrom('manager', 'patron', 'chef') as fc.Arbitrary<FuzzRequest['caller']>,
+      })
       .map(({ list, query, caller }): FuzzRequest => {
         const search = new URLSearchParams(query).toString();
         return { method: 'GET', url: search ? `${list}?${search}` : list, caller, headers: {} };

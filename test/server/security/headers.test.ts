@@ -57,7 +57,8 @@ describe('security headers', () => {
     const withRecorded = Fastify();
     await withRecorded.register(security, { corsOrigins: [] });
     for (const app of [withPlugin, withRecorded]) app.get('/dish', async () => ({ name: 'Risotto' }));
-    const headers = async (app: typeof withPlugin, url: string) => Object.entries((await app.inject({ method: 'GET', url })).headers).filter(([name]) => name !== 'date');
+    const headers = async (app: typeof withPlugin, url: string) =>
+      Object.entries((await app.inject({ method: 'GET', url })).headers).filter(([name]) => name !== 'date');
     for (const url of ['/dish', '/nowhere']) expect(await headers(withRecorded, url)).toEqual(await headers(withPlugin, url));
     await Promise.all([withPlugin.close(), withRecorded.close()]);
   });
@@ -66,7 +67,11 @@ describe('security headers', () => {
     const get = await t.inject({ method: 'GET', url: '/dishes', headers: { origin: 'http://till.example' } });
     expect(get.statusCode).toBe(200);
     expect(Object.keys(get.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
-    const preflight = await t.inject({ method: 'OPTIONS', url: '/orders', headers: { origin: 'http://till.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.inject({
+      method: 'OPTIONS',
+      url: '/orders',
+      headers: { origin: 'http://till.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBeGreaterThanOrEqual(400);
     expect(Object.keys(preflight.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
   });
@@ -115,7 +120,9 @@ describe('in a real browser', () => {
         // Its stylesheets applied and its module script was fetched (a blocked script never is).
         // Runs in the page, which has a DOM the server's type library does not describe.
         expect(await page.evaluate('document.styleSheets.length')).toBeGreaterThan(0);
-        const fetched = await page.evaluate<string[]>("performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)");
+        const fetched = await page.evaluate<string[]>(
+          "performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)",
+        );
         expect(fetched).toContainEqual(expect.stringMatching(/^\/boards\/js\/.+\/main\.js$/));
       } finally {
         await page.close();
@@ -141,26 +148,44 @@ describe('CORS with POS_CORS_ORIGINS', () => {
     const preflight = await cors.inject({
       method: 'OPTIONS',
       url: '/orders/aaaaaaaaaaaaaaaaaaaaaaaa',
-      headers: { origin: 'http://till.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://till.example',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('http://till.example');
-    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+    expect(String(preflight.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+    );
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
     expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
   });
 
   it('exposes Location and Retry-After to the listed origins', async () => {
-    const created = await cors.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: { origin: 'http://till.example' }, payload: { name: 'Leek', in_stock_qty: 1, price: 1 } });
+    const created = await cors.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      headers: { origin: 'http://till.example' },
+      payload: { name: 'Leek', in_stock_qty: 1, price: 1 },
+    });
     expect(created.statusCode).toBe(201);
-    expect(String(created.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(expect.arrayContaining(['location', 'retry-after', 'idempotent-replayed']));
+    expect(String(created.headers['access-control-expose-headers']).split(/,\s*/)).toEqual(
+      expect.arrayContaining(['location', 'retry-after', 'idempotent-replayed']),
+    );
   });
 
   it('an origin not listed gets no CORS header, and its preflight is a 403 Problem', async () => {
     for (const origin of ['http://evil.example', 'http://till.example.evil.example', 'null', 'http://TILL.example']) {
       const get = await cors.inject({ method: 'GET', url: '/dishes', headers: { origin } });
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
-      const preflight = await cors.inject({ method: 'OPTIONS', url: '/orders', headers: { origin, 'access-control-request-method': 'POST' } });
+      const preflight = await cors.inject({
+        method: 'OPTIONS',
+        url: '/orders',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
       expectProblemStatus(preflight, 403);
       expect(preflight.headers).toMatchObject(HELMET);
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();

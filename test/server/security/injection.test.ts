@@ -46,8 +46,16 @@ describe('login', () => {
 
   it('operator text and SQL fragments as credentials are wrong credentials: 401', async () => {
     for (const text of [OPERATOR_TEXT, ...SQL.slice(0, 3)]) {
-      for (const [userName, password] of [[text, PASSWORD], ['manager1', text], [text, text]] as const) {
-        const response = await unchangedBy({ method: 'POST', url: '/auth/token', headers: { authorization: basic(userName, password), 'x-forwarded-for': '10.9.9.9' } });
+      for (const [userName, password] of [
+        [text, PASSWORD],
+        ['manager1', text],
+        [text, text],
+      ] as const) {
+        const response = await unchangedBy({
+          method: 'POST',
+          url: '/auth/token',
+          headers: { authorization: basic(userName, password), 'x-forwarded-for': '10.9.9.9' },
+        });
         expect([200, 201]).not.toContain(response.statusCode);
         expect([401, 429]).toContain(response.statusCode);
         expectProblemStatus(response, response.statusCode);
@@ -83,14 +91,25 @@ describe('filter values are data', () => {
   });
 
   it('a literal value containing an operator is found when it is stored', async () => {
-    const created = await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', payload: { name: OPERATOR_TEXT, in_stock_qty: 1, price: 1 } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: OPERATOR_TEXT, in_stock_qty: 1, price: 1 },
+    });
     expect(created.statusCode).toBe(201);
     const found = await t.inject({ method: 'GET', url: `/ingredients?filter=${encodeURIComponent(`name.eq~${OPERATOR_TEXT}`)}` });
     expect(found.json<{ results: { id: string }[] }>().results.map((item) => item.id)).toEqual([created.json<{ id: string }>().id]);
   });
 
   it('operators and SQL on typed fields are a 400', async () => {
-    for (const filter of [`price.gt~${OPERATOR_TEXT}`, "price.gt~0 OR 1=1", `is_available.eq~${OPERATOR_TEXT}`, `category.eq~${SQL[0]}`, 'created_at.gt~1 OR 1=1']) {
+    for (const filter of [
+      `price.gt~${OPERATOR_TEXT}`,
+      'price.gt~0 OR 1=1',
+      `is_available.eq~${OPERATOR_TEXT}`,
+      `category.eq~${SQL[0]}`,
+      'created_at.gt~1 OR 1=1',
+    ]) {
       expectProblemStatus(await t.inject({ method: 'GET', url: `/dishes?filter=${encodeURIComponent(filter)}` }), 400);
     }
   });
@@ -114,13 +133,27 @@ describe('filter values are data', () => {
   });
 
   it('a patron cannot widen its own orders with an injected condition', async () => {
-    const response = await t.inject({ method: 'GET', url: `/orders?filter=${encodeURIComponent(`name.ne~${OPERATOR_TEXT}|owner_id.ne~x`)}`, as: 'patron' });
+    const response = await t.inject({
+      method: 'GET',
+      url: `/orders?filter=${encodeURIComponent(`name.ne~${OPERATOR_TEXT}|owner_id.ne~x`)}`,
+      as: 'patron',
+    });
     expectProblemStatus(response, 400);
   });
 });
 
 describe('ids', () => {
-  const idTexts = [OPERATOR_TEXT, '{"$ne":null}', "' OR 1=1 --", 'aaaaaaaaaaaaaaaaaaaaaaa%', '*', '..%2F..%2Fetc%2Fpasswd', '__proto__', 'constructor', ' aaaaaaaaaaaaaaaaaaaaaaaa'];
+  const idTexts = [
+    OPERATOR_TEXT,
+    '{"$ne":null}',
+    "' OR 1=1 --",
+    'aaaaaaaaaaaaaaaaaaaaaaa%',
+    '*',
+    '..%2F..%2Fetc%2Fpasswd',
+    '__proto__',
+    'constructor',
+    ' aaaaaaaaaaaaaaaaaaaaaaaa',
+  ];
   const routes: [string, Role, Record<string, unknown>][] = [
     ['dishes', 'chef', { name: 'x' }],
     ['ingredients', 'chef', { in_stock_delta: 1 }],
@@ -147,8 +180,34 @@ describe('ids', () => {
       ['/orders', 'patron', { name: 'Ben', dish_ids: OPERATOR }],
       ['/orders', 'patron', { name: 'Ben', dish_ids: [OPERATOR_TEXT] }],
       ['/orders', 'patron', { name: 'Ben', dish_ids: ["' OR 1=1 --", menu.salad.id] }],
-      ['/dishes', 'chef', { name: 'X', description: 'x', category: 'Dessert', image_name: 'x', preparation_time: 1, price: 1, station: 'cold', ingredients: [{ ingredient_id: OPERATOR, is_essential: true }] }],
-      ['/dishes', 'chef', { name: 'X', description: 'x', category: 'Dessert', image_name: 'x', preparation_time: 1, price: 1, station: 'cold', ingredients: [{ ingredient_id: OPERATOR_TEXT, is_essential: true }] }],
+      [
+        '/dishes',
+        'chef',
+        {
+          name: 'X',
+          description: 'x',
+          category: 'Dessert',
+          image_name: 'x',
+          preparation_time: 1,
+          price: 1,
+          station: 'cold',
+          ingredients: [{ ingredient_id: OPERATOR, is_essential: true }],
+        },
+      ],
+      [
+        '/dishes',
+        'chef',
+        {
+          name: 'X',
+          description: 'x',
+          category: 'Dessert',
+          image_name: 'x',
+          preparation_time: 1,
+          price: 1,
+          station: 'cold',
+          ingredients: [{ ingredient_id: OPERATOR_TEXT, is_essential: true }],
+        },
+      ],
     ];
     for (const [url, as, payload] of bodies) {
       expectProblemStatus(await unchangedBy({ method: 'POST', url, as, payload }), 400);

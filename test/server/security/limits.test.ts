@@ -51,15 +51,27 @@ describe('bodies over 1 MiB', () => {
     const big = JSON.stringify({ name: 'x'.repeat(MIB), in_stock_qty: 1, price: 1 });
     expectProblemStatus(await t.inject({ method: 'POST', url: '/ingredients', as: 'chef', headers: json, payload: big }), 413);
 
-    const response = await fetch(`${t.url}/ingredients`, { method: 'POST', headers: { ...json, authorization: `Bearer ${t.tokens.chef}` }, body: big });
-    expect({ status: response.status, fault: problemFault({ status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: await response.text() }) }).toEqual({ status: 413, fault: null });
+    const response = await fetch(`${t.url}/ingredients`, {
+      method: 'POST',
+      headers: { ...json, authorization: `Bearer ${t.tokens.chef}` },
+      body: big,
+    });
+    expect({
+      status: response.status,
+      fault: problemFault({
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        body: await response.text(),
+      }),
+    }).toEqual({ status: 413, fault: null });
     expect(await snapshot(t.store)).toEqual(before);
     await expectStillServing();
   });
 
   it('a body that lies about its length (chunked, no Content-Length) is cut at the limit too', async () => {
     const chunks = (async function* () {
-      for (let sent = 0; sent <= MIB; sent += 64 * 1024) yield new TextEncoder().encode(`${sent === 0 ? '{"name":"' : ''}${'y'.repeat(64 * 1024)}`);
+      for (let sent = 0; sent <= MIB; sent += 64 * 1024)
+        yield new TextEncoder().encode(`${sent === 0 ? '{"name":"' : ''}${'y'.repeat(64 * 1024)}`);
     })();
     const response = await fetch(`${t.url}/ingredients`, {
       method: 'POST',
@@ -87,9 +99,16 @@ describe('deeply nested JSON', () => {
   for (const [name, payload] of cases) {
     it(`${name}: a clean 400, no crash`, async () => {
       const before = await snapshot(t.store);
-      const response = await fetch(`${t.url}/ingredients`, { method: 'POST', headers: { ...json, authorization: `Bearer ${t.tokens.chef}` }, body: payload });
+      const response = await fetch(`${t.url}/ingredients`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${t.tokens.chef}` },
+        body: payload,
+      });
       const body = await response.text();
-      expect({ status: response.status, fault: problemFault({ status: response.status, contentType: response.headers.get('content-type') ?? undefined, body }) }).toEqual({ status: 400, fault: null });
+      expect({
+        status: response.status,
+        fault: problemFault({ status: response.status, contentType: response.headers.get('content-type') ?? undefined, body }),
+      }).toEqual({ status: 400, fault: null });
       expect(body).not.toMatch(/stack|RangeError|at .*\.js/);
       expect(await snapshot(t.store)).toEqual(before);
       await expectStillServing();
@@ -106,9 +125,18 @@ describe('huge query parameters and headers', () => {
   it('fields over 1000 and filter over 2000 characters: 400', async () => {
     const fields = Array.from({ length: 250 }, () => 'name').join('|');
     const filter = Array.from({ length: 150 }, () => 'name.eq~abcdefghij').join('|');
-    for (const url of [`/dishes?fields=${fields}`, `/dishes?filter=${encodeURIComponent(filter)}`, `/dishes/${menu.salad.id}?fields=${fields}`, `/orders?filter=${encodeURIComponent(filter)}`]) {
+    for (const url of [
+      `/dishes?fields=${fields}`,
+      `/dishes?filter=${encodeURIComponent(filter)}`,
+      `/dishes/${menu.salad.id}?fields=${fields}`,
+      `/orders?filter=${encodeURIComponent(filter)}`,
+    ]) {
       const response = await fetch(`${t.url}${url}`, { headers: { authorization: `Bearer ${t.tokens.manager}` } });
-      const problem = { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: await response.text() };
+      const problem = {
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? undefined,
+        body: await response.text(),
+      };
       expect([url.slice(0, 30), problem.status, problemFault(problem)]).toEqual([url.slice(0, 30), 400, null]);
     }
   });
@@ -124,7 +152,9 @@ describe('huge query parameters and headers', () => {
   it('a request line or headers over 16 KiB: a 431 Problem, and the server keeps serving', async () => {
     const { host } = new URL(t.url);
     const longUrl = parseRaw(await rawExchange(t.url, `GET /dishes?filter=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: ${host}\r\n\r\n`));
-    const longHeader = parseRaw(await rawExchange(t.url, `GET /dishes HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`));
+    const longHeader = parseRaw(
+      await rawExchange(t.url, `GET /dishes HTTP/1.1\r\nHost: ${host}\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`),
+    );
     for (const answer of [longUrl, longHeader]) {
       expect({ status: answer.status, fault: problemFault(answer) }).toEqual({ status: 431, fault: null });
     }
@@ -163,16 +193,20 @@ describe('slow-loris: a half-sent request that then idles', () => {
     const sockets: Socket[] = [];
     try {
       const closedAfter = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          new Promise<number>((resolve, reject) => {
-            const socket = connect({ host: hostname, port: Number(port) });
-            sockets.push(socket);
-            const started = Date.now();
-            socket.on('error', () => {});
-            socket.on('close', () => resolve(Date.now() - started));
-            socket.on('connect', () => socket.write(`POST /orders HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`));
-            setTimeout(() => reject(new Error('the server kept an idle half-sent request open for 10 s')), 10_000).unref();
-          }),
+        Array.from(
+          { length: 5 },
+          () =>
+            new Promise<number>((resolve, reject) => {
+              const socket = connect({ host: hostname, port: Number(port) });
+              sockets.push(socket);
+              const started = Date.now();
+              socket.on('error', () => {});
+              socket.on('close', () => resolve(Date.now() - started));
+              socket.on('connect', () =>
+                socket.write(`POST /orders HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`),
+              );
+              setTimeout(() => reject(new Error('the server kept an idle half-sent request open for 10 s')), 10_000).unref();
+            }),
         ),
       );
       expect(closedAfter.every((ms) => ms < 10_000)).toBe(true);

@@ -22,19 +22,34 @@ it('at LOG_LEVEL=trace the log holds no password, hash, token, credential or coo
     const invalid = 'Invalid@Body4!';
     secrets.push(first, second, wrong, invalid);
 
-    const user = await call<{ id: string }>(url, null, 'POST', '/users', { user_name: 'logan', email: 'logan@example.com', password: first, role: 'patron' });
+    const user = await call<{ id: string }>(url, null, 'POST', '/users', {
+      user_name: 'logan',
+      email: 'logan@example.com',
+      password: first,
+      role: 'patron',
+    });
     expect(user.status).toBe(201);
-    const pair = await call<{ access_token: string; refresh_token: string }>(url, null, 'POST', '/auth/token', { grant_type: 'password', user_name: 'logan', password: first });
+    const pair = await call<{ access_token: string; refresh_token: string }>(url, null, 'POST', '/auth/token', {
+      grant_type: 'password',
+      user_name: 'logan',
+      password: first,
+    });
     const basicCredentials = Buffer.from(`logan:${first}`).toString('base64');
     const basic = await fetch(`${url}/auth/token`, { method: 'POST', headers: { authorization: `Basic ${basicCredentials}` } });
     const basicPair = (await basic.json()) as { access_token: string; refresh_token: string };
     secrets.push(pair.body.access_token, pair.body.refresh_token, basicPair.access_token, basicPair.refresh_token, basicCredentials);
 
-    expect((await call(url, null, 'POST', '/auth/token', { grant_type: 'password', user_name: 'logan', password: wrong })).status).toBe(401);
-    const refreshed = await call<{ refresh_token: string; access_token: string }>(url, null, 'POST', '/auth/refresh-token', { refresh_token: pair.body.refresh_token });
+    expect((await call(url, null, 'POST', '/auth/token', { grant_type: 'password', user_name: 'logan', password: wrong })).status).toBe(
+      401,
+    );
+    const refreshed = await call<{ refresh_token: string; access_token: string }>(url, null, 'POST', '/auth/refresh-token', {
+      refresh_token: pair.body.refresh_token,
+    });
     secrets.push(refreshed.body.refresh_token, refreshed.body.access_token);
     expect((await call(url, null, 'POST', '/auth/refresh-token', { refresh_token: pair.body.refresh_token })).status).toBe(401);
-    expect((await call(url, null, 'POST', '/users', { user_name: 'bad body', email: 'nope', password: invalid, role: 'patron' })).status).toBe(400);
+    expect(
+      (await call(url, null, 'POST', '/users', { user_name: 'bad body', email: 'nope', password: invalid, role: 'patron' })).status,
+    ).toBe(400);
     expect((await call(url, refreshed.body.access_token, 'PATCH', `/users/${user.body.id}`, { password: second })).status).toBe(200);
     expect((await call(url, `${refreshed.body.access_token}x`, 'GET', '/orders')).status).toBe(401);
     await fetch(`${url}/dishes`, { headers: { cookie: 'session=SECRET-COOKIE-VALUE' } });
@@ -66,7 +81,9 @@ it('at LOG_LEVEL=trace the log holds no password, hash, token, credential or coo
     expect(log).toMatch(/"req":\{"method":"POST","url":"\/auth\/token"[^\n]*"res":\{"statusCode":201\}[^\n]*"msg":"request completed"/);
     for (const secret of secrets) expect(log.includes(secret), `the log contains ${secret.slice(0, 12)}…`).toBe(false);
     // A request is logged by what it asked for and who asked, never by its headers.
-    expect(log).toMatch(/"req":\{"method":"GET","url":"\/dishes","host":"127\.0\.0\.1:\d+","remoteAddress":"127\.0\.0\.1","remotePort":\d+\}/);
+    expect(log).toMatch(
+      /"req":\{"method":"GET","url":"\/dishes","host":"127\.0\.0\.1:\d+","remoteAddress":"127\.0\.0\.1","remotePort":\d+\}/,
+    );
     expect(log).not.toContain('"headers"');
     expect(log).not.toMatch(/\$2[aby]\$\d{2}\$/);
     expect(log).not.toMatch(/authorization":"(Bearer|Basic) /i);

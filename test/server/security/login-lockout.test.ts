@@ -25,7 +25,8 @@ const login = (app: FastifyInstance, user_name: string, password: string, remote
 describe('login lockout', () => {
   it("a guest's wrong passwords for the manager lock the guest's address only: the manager still signs in from theirs", async () => {
     t = await startTestApp({ clock: new FrozenClock() });
-    for (let attempt = 0; attempt < 5; attempt++) expectProblem(await login(t.app, 'manager1', WRONG, GUEST), 401, 'The user_name or password is wrong.');
+    for (let attempt = 0; attempt < 5; attempt++)
+      expectProblem(await login(t.app, 'manager1', WRONG, GUEST), 401, 'The user_name or password is wrong.');
     const guessing = await login(t.app, 'manager1', PASSWORD, GUEST);
     expectProblem(guessing, 429, THROTTLED);
     expect(guessing.headers['retry-after']).toBe('60');
@@ -44,7 +45,13 @@ describe('login lockout', () => {
     expect(await retryAfter()).toBe('60');
     clock.advance(59_000);
     expect(await retryAfter()).toBe('1');
-    for (const [lock, next] of [[60, '120'], [120, '240'], [240, '480'], [480, '900'], [900, '900']] as const) {
+    for (const [lock, next] of [
+      [60, '120'],
+      [120, '240'],
+      [240, '480'],
+      [480, '900'],
+      [900, '900'],
+    ] as const) {
       clock.advance(lock * 1000);
       expect((await login(t.app, 'chef1', WRONG, GUEST)).statusCode).toBe(401);
       expect(await retryAfter()).toBe(next);
@@ -70,10 +77,15 @@ describe('login lockout', () => {
     second = await buildApp({ config: t.config, store: t.store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now });
     await second.ready();
     // Alternating instances, as a load balancer would send them: together they reach the allowance.
-    for (let attempt = 0; attempt < 5; attempt++) expect((await login(attempt % 2 ? second : t.app, 'chef1', WRONG, OFFICE)).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect((await login(attempt % 2 ? second : t.app, 'chef1', WRONG, OFFICE)).statusCode).toBe(401);
     expectProblem(await login(t.app, 'chef1', PASSWORD, OFFICE), 429, THROTTLED);
     expectProblem(await login(second, 'chef1', PASSWORD, OFFICE), 429, THROTTLED);
-    const unlocked = await second.inject({ method: 'POST', url: `/users/${t.userIds.chef}/unlock`, headers: { authorization: `Bearer ${t.tokens.manager}` } });
+    const unlocked = await second.inject({
+      method: 'POST',
+      url: `/users/${t.userIds.chef}/unlock`,
+      headers: { authorization: `Bearer ${t.tokens.manager}` },
+    });
     expect(unlocked.statusCode).toBe(204);
     expect((await login(t.app, 'chef1', PASSWORD, OFFICE)).statusCode).toBe(201);
   });

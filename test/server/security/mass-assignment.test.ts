@@ -17,7 +17,8 @@ const VALUES: Record<(typeof SERVICE_OWNED)[number], unknown> = {
   password_hash: '$2b$04$abcdefghijklmnopqrstuuFakeFakeFakeFakeFakeFakeFakeFak',
 };
 /** The service's own read-only names say so; the others are simply unknown. */
-const messageFor = (field: string) => (['owner_id', 'password_hash'].includes(field) ? 'is not a known property' : 'is read-only and cannot be set');
+const messageFor = (field: string) =>
+  ['owner_id', 'password_hash'].includes(field) ? 'is not a known property' : 'is read-only and cannot be set';
 
 let t: TestApp;
 interface Write {
@@ -33,7 +34,16 @@ beforeAll(async () => {
   t = await startTestApp();
   const menu = await seedMenu(t);
   const order = await placeOrder(t, [menu.salad.id]);
-  const dish = { name: 'Soup', description: 'Hot soup', category: 'Appetizer', image_name: 'soup', preparation_time: 5, price: 4, station: 'hot', ingredients: [{ ingredient_id: menu.salt.id, is_essential: false }] };
+  const dish = {
+    name: 'Soup',
+    description: 'Hot soup',
+    category: 'Appetizer',
+    image_name: 'soup',
+    preparation_time: 5,
+    price: 4,
+    station: 'hot',
+    ingredients: [{ ingredient_id: menu.salt.id, is_essential: false }],
+  };
   const ingredient = { name: 'Pepper', in_stock_qty: 3, price: 0.1 };
   const user = { user_name: 'newbie', email: 'newbie@example.com', password: PASSWORD, role: 'patron' };
   const self = { user_name: 'patron1', email: 'patron1@example.com', role: 'patron' };
@@ -41,13 +51,25 @@ beforeAll(async () => {
   writes = [
     { name: 'POST /users', method: 'POST', url: () => '/users', as: null, payload: () => user },
     { name: 'PUT /users/{id}', method: 'PUT', url: () => `/users/${t.userIds.patron}`, as: 'patron', payload: () => self },
-    { name: 'PATCH /users/{id}', method: 'PATCH', url: () => `/users/${t.userIds.patron}`, as: 'patron', payload: () => ({ email: 'x@example.com' }) },
+    {
+      name: 'PATCH /users/{id}',
+      method: 'PATCH',
+      url: () => `/users/${t.userIds.patron}`,
+      as: 'patron',
+      payload: () => ({ email: 'x@example.com' }),
+    },
     { name: 'POST /dishes', method: 'POST', url: () => '/dishes', as: 'chef', payload: () => dish },
     { name: 'PUT /dishes/{id}', method: 'PUT', url: () => `/dishes/${menu.salad.id}`, as: 'chef', payload: () => dish },
     { name: 'PATCH /dishes/{id}', method: 'PATCH', url: () => `/dishes/${menu.salad.id}`, as: 'manager', payload: () => ({ price: 1 }) },
     { name: 'POST /ingredients', method: 'POST', url: () => '/ingredients', as: 'chef', payload: () => ingredient },
     { name: 'PUT /ingredients/{id}', method: 'PUT', url: () => `/ingredients/${menu.beef.id}`, as: 'chef', payload: () => ingredient },
-    { name: 'PATCH /ingredients/{id}', method: 'PATCH', url: () => `/ingredients/${menu.beef.id}`, as: 'manager', payload: () => ({ in_stock_delta: 1 }) },
+    {
+      name: 'PATCH /ingredients/{id}',
+      method: 'PATCH',
+      url: () => `/ingredients/${menu.beef.id}`,
+      as: 'manager',
+      payload: () => ({ in_stock_delta: 1 }),
+    },
     { name: 'POST /orders', method: 'POST', url: () => '/orders', as: 'patron', payload: () => orderBody },
     { name: 'PUT /orders/{id}', method: 'PUT', url: () => `/orders/${order.id}`, as: 'patron', payload: () => orderBody },
     { name: 'PATCH /orders/{id}', method: 'PATCH', url: () => `/orders/${order.id}`, as: 'manager', payload: () => ({ table_number: 9 }) },
@@ -69,7 +91,12 @@ describe('mass assignment of service-owned properties', () => {
     it(`${field}: 400 naming it on every POST, PUT and PATCH; nothing stored`, async () => {
       for (const write of writes) {
         const before = await snapshot(t.store);
-        const response = await t.inject({ method: write.method, url: write.url(), as: write.as, payload: { ...write.payload(), [field]: VALUES[field] } });
+        const response = await t.inject({
+          method: write.method,
+          url: write.url(),
+          as: write.as,
+          payload: { ...write.payload(), [field]: VALUES[field] },
+        });
         const problem = expectProblemStatus(response, 400);
         expect([write.name, problem.errors]).toEqual([write.name, expect.arrayContaining([{ path: field, message: messageFor(field) }])]);
         expect(await snapshot(t.store)).toEqual(before);
@@ -78,9 +105,17 @@ describe('mass assignment of service-owned properties', () => {
   }
 
   it('status and priority on create: 400 naming them', async () => {
-    for (const [field, value] of [['status', 'Ready for Pickup'], ['priority', 0]] as const) {
+    for (const [field, value] of [
+      ['status', 'Ready for Pickup'],
+      ['priority', 0],
+    ] as const) {
       const before = await snapshot(t.store);
-      const response = await t.inject({ method: 'POST', url: '/orders', as: 'manager', payload: { name: 'Ben', dish_ids: writes[9]?.payload().dish_ids, [field]: value } });
+      const response = await t.inject({
+        method: 'POST',
+        url: '/orders',
+        as: 'manager',
+        payload: { name: 'Ben', dish_ids: writes[9]?.payload().dish_ids, [field]: value },
+      });
       expect(expectProblemStatus(response, 400).errors).toEqual([{ path: field, message: 'is read-only and cannot be set' }]);
       expect(await snapshot(t.store)).toEqual(before);
     }

@@ -13,10 +13,23 @@ let other: { id: string; token: string; orderId: string };
 beforeAll(async () => {
   t = await startTestApp();
   menu = await seedMenu(t);
-  const created = await t.inject({ method: 'POST', url: '/users', payload: { user_name: 'patron2', email: 'p2@example.com', password: PASSWORD, role: 'patron' } });
-  const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD } });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/users',
+    payload: { user_name: 'patron2', email: 'p2@example.com', password: PASSWORD, role: 'patron' },
+  });
+  const login = await t.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD },
+  });
   const token = login.json<{ access_token: string }>().access_token;
-  const order = await t.inject({ method: 'POST', url: '/orders', headers: { authorization: `Bearer ${token}` }, payload: { name: 'Other', dish_ids: [menu.salad.id] } });
+  const order = await t.inject({
+    method: 'POST',
+    url: '/orders',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { name: 'Other', dish_ids: [menu.salad.id] },
+  });
   other = { id: created.json<{ id: string }>().id, token, orderId: order.json<{ id: string }>().id };
 });
 afterAll(async () => {
@@ -55,7 +68,15 @@ describe('changing one’s own role', () => {
     it(`a ${role} cannot make itself a manager by PATCH or PUT: 403, role unchanged`, async () => {
       const id = t.userIds[role];
       await expectRefusedUnchanged({ method: 'PATCH', url: `/users/${id}`, as: role, payload: { role: 'manager' } }, 403);
-      await expectRefusedUnchanged({ method: 'PUT', url: `/users/${id}`, as: role, payload: { user_name: `${role}1`, email: `${role}1@example.com`, role: 'manager' } }, 403);
+      await expectRefusedUnchanged(
+        {
+          method: 'PUT',
+          url: `/users/${id}`,
+          as: role,
+          payload: { user_name: `${role}1`, email: `${role}1@example.com`, role: 'manager' },
+        },
+        403,
+      );
       const self = await t.inject({ method: 'GET', url: `/users/${id}`, as: role });
       expect(self.json()).toMatchObject({ role });
     });
@@ -63,7 +84,10 @@ describe('changing one’s own role', () => {
 
   it('a patron cannot change, read or delete another account', async () => {
     await expectRefusedUnchanged({ method: 'PATCH', url: `/users/${other.id}`, as: 'patron', payload: { email: 'mine@example.com' } }, 403);
-    await expectRefusedUnchanged({ method: 'PATCH', url: `/users/${t.userIds.manager}`, as: 'patron', payload: { password: 'Taken@Over1' } }, 403);
+    await expectRefusedUnchanged(
+      { method: 'PATCH', url: `/users/${t.userIds.manager}`, as: 'patron', payload: { password: 'Taken@Over1' } },
+      403,
+    );
     await expectRefusedUnchanged({ method: 'GET', url: `/users/${other.id}`, as: 'patron' }, 403);
     await expectRefusedUnchanged({ method: 'DELETE', url: `/users/${t.userIds.manager}`, as: 'patron' }, 403);
     await expectRefusedUnchanged({ method: 'GET', url: '/users', as: 'patron' }, 403);
@@ -95,12 +119,18 @@ describe('status and priority', () => {
     const url = `/orders/${order.id}`;
     await expectRefusedUnchanged({ method: 'PATCH', url, as: 'patron', payload: { status: 'In Progress' } }, 403);
     await expectRefusedUnchanged({ method: 'PATCH', url, as: 'patron', payload: { priority: 0 } }, 403);
-    await expectRefusedUnchanged({ method: 'PUT', url, as: 'patron', payload: { name: 'Ben', dish_ids: [menu.lemonade.id], priority: 0 } }, 403);
+    await expectRefusedUnchanged(
+      { method: 'PUT', url, as: 'patron', payload: { name: 'Ben', dish_ids: [menu.lemonade.id], priority: 0 } },
+      403,
+    );
   });
 
   it('a patron cannot create an order with a status or priority of its choosing', async () => {
     for (const extra of [{ status: 'Ready for Pickup' }, { priority: 0 }, { owner_id: other.id }]) {
-      await expectRefusedUnchanged({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.lemonade.id], ...extra } }, 400);
+      await expectRefusedUnchanged(
+        { method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: [menu.lemonade.id], ...extra } },
+        400,
+      );
     }
   });
 

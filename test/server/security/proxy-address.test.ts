@@ -33,7 +33,12 @@ describe.each([
   });
 
   function ioConnects(from: string, forwardedFor: string): Promise<boolean> {
-    const client: ClientSocket = connectIo(t.url, { transports: ['websocket'], reconnection: false, localAddress: from, extraHeaders: { 'x-forwarded-for': forwardedFor } } as Parameters<typeof connectIo>[1]);
+    const client: ClientSocket = connectIo(t.url, {
+      transports: ['websocket'],
+      reconnection: false,
+      localAddress: from,
+      extraHeaders: { 'x-forwarded-for': forwardedFor },
+    } as Parameters<typeof connectIo>[1]);
     open.push(client);
     return new Promise((resolve) => {
       client.once('connect', () => resolve(true));
@@ -53,9 +58,16 @@ describe.each([
 
   it('HTTP: forged addresses all count as the client the proxy saw; another client has its own allowance', async () => {
     const statuses = [];
-    for (let n = 1; n <= REQUESTS + 1; n += 1) statuses.push((await t.inject({ method: 'GET', url: '/dishes', remoteAddress: PROXY, headers: { 'x-forwarded-for': forged(n, '203.0.113.7') } })).statusCode);
+    for (let n = 1; n <= REQUESTS + 1; n += 1)
+      statuses.push(
+        (await t.inject({ method: 'GET', url: '/dishes', remoteAddress: PROXY, headers: { 'x-forwarded-for': forged(n, '203.0.113.7') } }))
+          .statusCode,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect((await t.inject({ method: 'GET', url: '/dishes', remoteAddress: PROXY, headers: { 'x-forwarded-for': forged(9, OTHER_CLIENT) } })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: '/dishes', remoteAddress: PROXY, headers: { 'x-forwarded-for': forged(9, OTHER_CLIENT) } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('socket.io: the cap counts the real client behind the proxy, whatever it forges', async () => {

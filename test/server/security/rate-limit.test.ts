@@ -40,8 +40,19 @@ describe(`with POS_RATE_LIMIT_MAX=${LIMIT}`, () => {
   });
 
   it('applies to logins too, before any password is checked', async () => {
-    for (let i = 0; i < LIMIT; i++) await t.inject({ method: 'POST', url: '/auth/token', remoteAddress: '10.0.0.10', payload: { grant_type: 'password', user_name: 'nobody', password: 'x' } });
-    const refused = await t.inject({ method: 'POST', url: '/auth/token', remoteAddress: '10.0.0.10', payload: { grant_type: 'password', user_name: 'nobody', password: 'x' } });
+    for (let i = 0; i < LIMIT; i++)
+      await t.inject({
+        method: 'POST',
+        url: '/auth/token',
+        remoteAddress: '10.0.0.10',
+        payload: { grant_type: 'password', user_name: 'nobody', password: 'x' },
+      });
+    const refused = await t.inject({
+      method: 'POST',
+      url: '/auth/token',
+      remoteAddress: '10.0.0.10',
+      payload: { grant_type: 'password', user_name: 'nobody', password: 'x' },
+    });
     expect(expectProblemStatus(refused, 429).detail).toMatch(/^More than 5 requests a minute/);
   });
 
@@ -51,7 +62,8 @@ describe(`with POS_RATE_LIMIT_MAX=${LIMIT}`, () => {
   });
 
   it('a relayed request claiming to be the host is still limited', async () => {
-    const relayed = () => t.inject({ method: 'GET', url: '/dishes', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const relayed = () =>
+      t.inject({ method: 'GET', url: '/dishes', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } });
     for (let i = 0; i < LIMIT; i++) expect((await relayed()).statusCode).toBe(200);
     expectProblemStatus(await relayed(), 429);
   });
@@ -61,7 +73,8 @@ describe('with POS_RATE_LIMIT_MAX=0', () => {
   it('nothing is limited', async () => {
     const t = await startTestApp({ env: { POS_RATE_LIMIT_MAX: '0' } });
     try {
-      for (let i = 0; i < 50; i++) expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+      for (let i = 0; i < 50; i++)
+        expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
       const response = await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' });
       expect(response.headers['x-ratelimit-limit']).toBeUndefined();
     } finally {

@@ -40,7 +40,10 @@ describe('over real connections', () => {
   let t: TestApp;
   const open: { close(): void }[] = [];
   beforeAll(async () => {
-    t = await startTestApp({ listen: true, env: { POS_SOCKET_MAX_PER_ADDRESS: String(MAX_SOCKETS), POS_SOCKET_MAX_MESSAGES: String(MAX_MESSAGES) } });
+    t = await startTestApp({
+      listen: true,
+      env: { POS_SOCKET_MAX_PER_ADDRESS: String(MAX_SOCKETS), POS_SOCKET_MAX_MESSAGES: String(MAX_MESSAGES) },
+    });
   });
   afterAll(async () => {
     open.forEach((client) => client.close());
@@ -86,7 +89,15 @@ describe('over real connections', () => {
     const admitted = Array.from({ length: MAX_SOCKETS }, () => ioClient(REMOTE));
     expect(await Promise.all(admitted.map(connected))).toEqual(admitted.map(() => ({ ok: true })));
     const refused = await connected(ioClient(REMOTE));
-    expect(refused).toEqual({ ok: false, data: { type: 'about:blank', title: 'Too Many Requests', status: 429, detail: 'Too many realtime connections from your address; close some and try again.' } });
+    expect(refused).toEqual({
+      ok: false,
+      data: {
+        type: 'about:blank',
+        title: 'Too Many Requests',
+        status: 429,
+        detail: 'Too many realtime connections from your address; close some and try again.',
+      },
+    });
 
     admitted[0]?.close();
     expect(await admittedEventually(() => connected(ioClient(REMOTE)))).toBe(true);

@@ -15,7 +15,12 @@ afterAll(async () => {
 const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** A write only a manager may make: it must never happen with a forged token. */
 const createChef = (token: string) =>
-  t.inject({ method: 'POST', url: '/users', headers: asBearer(token), payload: { user_name: `forged${Date.now()}`, email: 'f@example.com', password: PASSWORD, role: 'chef' } });
+  t.inject({
+    method: 'POST',
+    url: '/users',
+    headers: asBearer(token),
+    payload: { user_name: `forged${Date.now()}`, email: 'f@example.com', password: PASSWORD, role: 'chef' },
+  });
 
 async function expectRefused(token: string, detail: string) {
   const before = await snapshot(t.store);
@@ -46,7 +51,10 @@ describe('access tokens', () => {
   });
 
   it('refuses a token signed with another secret', async () => {
-    await expectRefused(forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsOf(t.tokens.manager), 'another-secret-that-is-long-enough-too!!'), INVALID);
+    await expectRefused(
+      forgeJwt({ alg: 'HS256', typ: 'JWT' }, claimsOf(t.tokens.manager), 'another-secret-that-is-long-enough-too!!'),
+      INVALID,
+    );
   });
 
   it('refuses an unsigned token (alg: none), with or without a trailing signature', async () => {
@@ -70,14 +78,20 @@ describe('access tokens', () => {
   it('refuses an expired token, and one without an expiry', async () => {
     const claims = claimsOf(t.tokens.manager);
     const now = Math.floor(Date.now() / 1000);
-    await expectRefused(forgeJwt({ alg: 'HS256' }, { ...claims, iat: now - 3600, exp: now - 60 }), 'The access token has expired; refresh it at /auth/refresh-token.');
+    await expectRefused(
+      forgeJwt({ alg: 'HS256' }, { ...claims, iat: now - 3600, exp: now - 60 }),
+      'The access token has expired; refresh it at /auth/refresh-token.',
+    );
     const { exp: _exp, ...unbounded } = claims;
     // Signed with the real secret but valid forever: an access token must always expire.
     await expectRefused(forgeJwt({ alg: 'HS256' }, unbounded), INVALID);
   });
 
   it('refuses a correctly signed token for a user that does not exist', async () => {
-    await expectRefused(forgeJwt({ alg: 'HS256' }, { ...claimsOf(t.tokens.manager), sub: 'aaaaaaaaaaaaaaaaaaaaaaaa' }), 'The account of this access token no longer exists.');
+    await expectRefused(
+      forgeJwt({ alg: 'HS256' }, { ...claimsOf(t.tokens.manager), sub: 'aaaaaaaaaaaaaaaaaaaaaaaa' }),
+      'The account of this access token no longer exists.',
+    );
   });
 
   it('takes the role from the store, not from the token', async () => {
@@ -87,7 +101,15 @@ describe('access tokens', () => {
   });
 
   it('refuses malformed Authorization headers', async () => {
-    for (const authorization of ['Bearer', 'Bearer ', 'Basic abc', `Bearer ${t.tokens.manager} extra`, 'Bearer a.b', 'Bearer {"$gt":""}', `bearer\t${t.tokens.manager}x`]) {
+    for (const authorization of [
+      'Bearer',
+      'Bearer ',
+      'Basic abc',
+      `Bearer ${t.tokens.manager} extra`,
+      'Bearer a.b',
+      'Bearer {"$gt":""}',
+      `bearer\t${t.tokens.manager}x`,
+    ]) {
       const response = await t.inject({ method: 'GET', url: '/users', headers: { authorization } });
       expectProblemStatus(response, 401);
     }
@@ -96,7 +118,11 @@ describe('access tokens', () => {
 
 describe('refresh tokens', () => {
   const login = async () => {
-    const response = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: 'chef1', password: PASSWORD },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<{ refresh_token: string; access_token: string }>();
   };
@@ -109,7 +135,9 @@ describe('refresh tokens', () => {
     const newest = second.json<{ refresh_token: string }>().refresh_token;
 
     const replay = await refresh(first.refresh_token);
-    expect(expectProblemStatus(replay, 401).detail).toBe('The refresh token was already used; every token of this login has been revoked. Log in again.');
+    expect(expectProblemStatus(replay, 401).detail).toBe(
+      'The refresh token was already used; every token of this login has been revoked. Log in again.',
+    );
     expect(expectProblemStatus(await refresh(newest), 401).detail).toBe('The refresh token is unknown or revoked; log in again.');
   });
 

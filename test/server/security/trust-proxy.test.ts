@@ -19,7 +19,8 @@ async function fastifyIps(setting: TrustProxySetting) {
     seen.push([request.ip, clientAddress(request.raw, trustedHops(setting))]);
     return {};
   });
-  for (const { remoteAddress, xff } of requests) await app.inject({ url: '/', remoteAddress, headers: xff ? { 'x-forwarded-for': xff } : {} });
+  for (const { remoteAddress, xff } of requests)
+    await app.inject({ url: '/', remoteAddress, headers: xff ? { 'x-forwarded-for': xff } : {} });
   await app.close();
   return seen;
 }

@@ -9,7 +9,21 @@ import type { ChangeEvent, NewDoc, Store } from '../../../store/types.js';
 const OWNER = '5f0000000000000000000001';
 const MANAGER = { userId: '5f0000000000000000000002', userName: 'boss', role: 'manager' as const, expiresAt: Number.MAX_SAFE_INTEGER };
 const AT = '2026-11-26T12:00:00.000Z';
-const order: NewDoc<OrderDoc> = { name: 'Ann', dish_ids: [], table_number: 1, special_requests: null, scheduled_at: null, priority: 3, status: 'Received', fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null };
+const order: NewDoc<OrderDoc> = {
+  name: 'Ann',
+  dish_ids: [],
+  table_number: 1,
+  special_requests: null,
+  scheduled_at: null,
+  priority: 3,
+  status: 'Received',
+  fire_at: null,
+  owner_id: OWNER,
+  stock_taken: [],
+  tickets: [],
+  ready_at: null,
+  closed_at: null,
+};
 const boss = { user_id: MANAGER.userId, user_name: MANAGER.userName };
 const page = { limit: 30, offset: 0 };
 
@@ -31,7 +45,12 @@ export function describeOrderAudit(store: () => Store) {
         await recordAudit(tx, created.id, boss, 'placed', { status: { before: null, after: 'Received' } }, AT);
         return created;
       });
-      expect(await trail(placed.id)).toEqual({ results: [{ at: AT, user_id: boss.user_id, user_name: 'boss', action: 'placed', changes: { status: { before: null, after: 'Received' } } }], total_results: 1 });
+      expect(await trail(placed.id)).toEqual({
+        results: [
+          { at: AT, user_id: boss.user_id, user_name: 'boss', action: 'placed', changes: { status: { before: null, after: 'Received' } } },
+        ],
+        total_results: 1,
+      });
       const [entry] = await store().collection('order_audit').find([]);
       expect(entry).toMatchObject({ order_id: placed.id, expires_at: '2027-02-24T12:00:00.000Z' });
     });
@@ -40,12 +59,18 @@ export function describeOrderAudit(store: () => Store) {
       const [a, b] = [await store().collection('orders').insert(order), await store().collection('orders').insert(order)];
       await store().transaction((tx) => recordAudit(tx, a.id, boss, 'placed', {}, AT));
       await store().transaction((tx) => recordAudit(tx, b.id, boss, 'placed', {}, AT));
-      await store().transaction((tx) => recordAudit(tx, a.id, { user_id: null, user_name: 'scheduler' }, 'fired', { course: null, tickets: [] }, AT));
+      await store().transaction((tx) =>
+        recordAudit(tx, a.id, { user_id: null, user_name: 'scheduler' }, 'fired', { course: null, tickets: [] }, AT),
+      );
       await store().transaction(async (tx) => {
         await tx.collection('orders').delete(a.id);
         await recordAudit(tx, a.id, boss, 'deleted', { status: { before: 'Received', after: null } }, AT);
       });
-      expect((await trail(a.id)).results.map((entry) => [entry.action, entry.user_name])).toEqual([['placed', 'boss'], ['fired', 'scheduler'], ['deleted', 'boss']]);
+      expect((await trail(a.id)).results.map((entry) => [entry.action, entry.user_name])).toEqual([
+        ['placed', 'boss'],
+        ['fired', 'scheduler'],
+        ['deleted', 'boss'],
+      ]);
       expect((await trail(b.id)).total_results).toBe(1);
       await expect(trail('c'.repeat(24))).rejects.toMatchObject({ status: 404 });
     });

@@ -29,7 +29,10 @@ export function describeIdempotencyKeys(store: () => Store) {
     it('refuses a second record for the same key (id) with DuplicateKeyError', async () => {
       const keys = store().collection('idempotency_keys');
       await keys.insert(keyRecord('b'.repeat(24)));
-      await expect(keys.insert(keyRecord('b'.repeat(24)))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'idempotency_keys' });
+      await expect(keys.insert(keyRecord('b'.repeat(24)))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'idempotency_keys',
+      });
     });
 
     it('deletes a record only while it is the one read (created_at condition)', async () => {
@@ -40,7 +43,21 @@ export function describeIdempotencyKeys(store: () => Store) {
     });
 
     it('commits a record with the order it answers, or neither', async () => {
-      const order = { name: 'Ann', dish_ids: [], table_number: 1, special_requests: null, scheduled_at: null, priority: 3, status: 'Received' as const, fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null };
+      const order = {
+        name: 'Ann',
+        dish_ids: [],
+        table_number: 1,
+        special_requests: null,
+        scheduled_at: null,
+        priority: 3,
+        status: 'Received' as const,
+        fire_at: null,
+        owner_id: OWNER,
+        stock_taken: [],
+        tickets: [],
+        ready_at: null,
+        closed_at: null,
+      };
       const failed = store().transaction(async (tx) => {
         await tx.collection('orders').insert(order);
         await tx.collection('idempotency_keys').insert(keyRecord('d'.repeat(24)));

@@ -10,7 +10,16 @@ const START = Date.parse('2026-11-26T12:00:00.000Z');
 export function describeLoginFailures(store: () => Store) {
   describe('login failures', () => {
     const instances = (clock: { now: number }, locks: LoginLock[] = []) =>
-      [0, 1].map(() => new LoginThrottle(store(), 2, 900_000, () => clock.now, (lock) => locks.push(lock)));
+      [0, 1].map(
+        () =>
+          new LoginThrottle(
+            store(),
+            2,
+            900_000,
+            () => clock.now,
+            (lock) => locks.push(lock),
+          ),
+      );
 
     it('failures counted on either instance add up, and the lock holds on both, for that address only', async () => {
       const clock = { now: START };
@@ -18,8 +27,14 @@ export function describeLoginFailures(store: () => Store) {
       const [a, b] = instances(clock, locks);
       await a!.recordFailure('Chef', '10.0.0.1');
       await b!.recordFailure('chef', '10.0.0.1');
-      expect(locks).toEqual([{ scope: 'user_name', user_name: 'chef', address: '10.0.0.1', failures: 2, window_seconds: 900, lock_seconds: 60 }]);
-      for (const throttle of [a!, b!]) await expect(throttle.check('CHEF', '10.0.0.1')).rejects.toMatchObject({ status: 429, extras: { headers: { 'retry-after': '60' } } });
+      expect(locks).toEqual([
+        { scope: 'user_name', user_name: 'chef', address: '10.0.0.1', failures: 2, window_seconds: 900, lock_seconds: 60 },
+      ]);
+      for (const throttle of [a!, b!])
+        await expect(throttle.check('CHEF', '10.0.0.1')).rejects.toMatchObject({
+          status: 429,
+          extras: { headers: { 'retry-after': '60' } },
+        });
       await expect(a!.check('chef', '10.0.0.2')).resolves.toBeUndefined();
       clock.now += 60_000;
       await expect(b!.check('chef', '10.0.0.1')).resolves.toBeUndefined();
@@ -29,7 +44,9 @@ export function describeLoginFailures(store: () => Store) {
       const clock = { now: START };
       const [a, b] = instances(clock);
       await Promise.all([a!.recordFailure('ghost', '10.0.0.3'), b!.recordFailure('ghost', '10.0.0.3')]);
-      const records = await store().collection('login_failures').find([{ field: 'user_name', op: 'eq', value: 'ghost' }]);
+      const records = await store()
+        .collection('login_failures')
+        .find([{ field: 'user_name', op: 'eq', value: 'ghost' }]);
       expect(records.map(({ scope, user_name, address, failures }) => ({ scope, user_name, address, failures }))).toEqual([
         { scope: 'user_name', user_name: 'ghost', address: '10.0.0.3', failures: 2 },
       ]);
@@ -46,7 +63,11 @@ export function describeLoginFailures(store: () => Store) {
       await expect(a!.check('guess1', '10.0.0.4')).rejects.toMatchObject({ status: 429 });
       clock.now += 60_000;
       await b!.recordSuccess('guess1', '10.0.0.4');
-      expect(await store().collection('login_failures').find([{ field: 'user_name', op: 'eq', value: 'guess1' }])).toEqual([]);
+      expect(
+        await store()
+          .collection('login_failures')
+          .find([{ field: 'user_name', op: 'eq', value: 'guess1' }]),
+      ).toEqual([]);
     });
 
     it('a record past its expiry counts as none: the next failure starts again at one', async () => {
@@ -56,7 +77,9 @@ export function describeLoginFailures(store: () => Store) {
       clock.now += 900_001;
       await a!.recordFailure('cook', '10.0.0.5');
       await expect(a!.check('cook', '10.0.0.5')).resolves.toBeUndefined();
-      const [record] = await store().collection('login_failures').find([{ field: 'user_name', op: 'eq', value: 'cook' }]);
+      const [record] = await store()
+        .collection('login_failures')
+        .find([{ field: 'user_name', op: 'eq', value: 'cook' }]);
       expect(record).toMatchObject({ failures: 1, last_failure_at: '2026-11-26T12:15:00.001Z', expires_at: '2026-11-26T12:30:00.001Z' });
     });
   });

@@ -17,8 +17,23 @@ export function describeSettingsDocument(store: () => Store): void {
         const created = await settings.insert({ id: SETTINGS_ID, ...DEFAULT_SETTINGS, time_zone: 'Asia/Kolkata' });
         await expect(settings.insert({ id: SETTINGS_ID, ...DEFAULT_SETTINGS })).rejects.toBeInstanceOf(DuplicateKeyError);
         const changed = await settings.update(SETTINGS_ID, { set: { max_wait_minutes: 30 } });
-        expect(changed).toMatchObject({ id: SETTINGS_ID, time_zone: 'Asia/Kolkata', max_wait_minutes: 30, low_portions: 10, created_at: created.created_at });
-        await vi.waitFor(() => expect(book.current()).toStrictEqual({ ...DEFAULT_SETTINGS, time_zone: 'Asia/Kolkata', max_wait_minutes: 30, updated_at: changed?.updated_at }), { timeout: 5000, interval: 10 });
+        expect(changed).toMatchObject({
+          id: SETTINGS_ID,
+          time_zone: 'Asia/Kolkata',
+          max_wait_minutes: 30,
+          low_portions: 10,
+          created_at: created.created_at,
+        });
+        await vi.waitFor(
+          () =>
+            expect(book.current()).toStrictEqual({
+              ...DEFAULT_SETTINGS,
+              time_zone: 'Asia/Kolkata',
+              max_wait_minutes: 30,
+              updated_at: changed?.updated_at,
+            }),
+          { timeout: 5000, interval: 10 },
+        );
         expect(await settings.find([])).toHaveLength(1);
       } finally {
         book.close();

@@ -39,17 +39,52 @@ const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const sortedNames = (docs: readonly { name: string }[]) => docs.map((doc) => doc.name).sort();
 const ids = (docs: readonly BaseDoc[]) => docs.map((doc) => doc.id);
 
-const ingredient = (name: string, in_stock_qty = 10, price = 1, id?: string): NewDoc<IngredientDoc> => ({ ...(id ? { id } : {}), name, in_stock_qty, price });
+const ingredient = (name: string, in_stock_qty = 10, price = 1, id?: string): NewDoc<IngredientDoc> => ({
+  ...(id ? { id } : {}),
+  name,
+  in_stock_qty,
+  price,
+});
 
 function dish(name: string, overrides: Partial<NewDoc<DishDoc>> = {}): NewDoc<DishDoc> {
-  return { name, description: 'A dish.', category: 'Main Course', image_name: 'dish', ingredients: [], preparation_time: 10, price: 12, station: 'hot', ...overrides };
+  return {
+    name,
+    description: 'A dish.',
+    category: 'Main Course',
+    image_name: 'dish',
+    ingredients: [],
+    preparation_time: 10,
+    price: 12,
+    station: 'hot',
+    ...overrides,
+  };
 }
 
 function order(name: string, overrides: Partial<NewDoc<OrderDoc>> = {}): NewDoc<OrderDoc> {
-  return { name, dish_ids: [hexId(1)], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft', fire_at: null, owner_id: OWNER, stock_taken: [], tickets: [], ready_at: null, closed_at: null, ...overrides } as NewDoc<OrderDoc>;
+  return {
+    name,
+    dish_ids: [hexId(1)],
+    table_number: null,
+    special_requests: null,
+    scheduled_at: null,
+    priority: 3,
+    status: 'Draft',
+    fire_at: null,
+    owner_id: OWNER,
+    stock_taken: [],
+    tickets: [],
+    ready_at: null,
+    closed_at: null,
+    ...overrides,
+  } as NewDoc<OrderDoc>;
 }
 
-const user = (user_name: string): NewDoc<UserDoc> => ({ user_name, email: `${user_name}@example.com`, role: 'patron', password_hash: 'hash' });
+const user = (user_name: string): NewDoc<UserDoc> => ({
+  user_name,
+  email: `${user_name}@example.com`,
+  role: 'patron',
+  password_hash: 'hash',
+});
 
 /** Records change events; `settled` waits until every event of the writes made so far has arrived. */
 function recordEvents(store: Store) {
@@ -68,9 +103,19 @@ function describeInsertAndGet(suite: Suite) {
   describe('insert and get', () => {
     it('fills id, created_at and updated_at and returns what get returns', async () => {
       const before = new Date().toISOString();
-      const inserted = await suite.store().collection('ingredients').insert(ingredient('Carrot', 40, 0.35));
+      const inserted = await suite
+        .store()
+        .collection('ingredients')
+        .insert(ingredient('Carrot', 40, 0.35));
       const after = new Date().toISOString();
-      expect(inserted).toEqual({ id: inserted.id, created_at: inserted.created_at, updated_at: inserted.created_at, name: 'Carrot', in_stock_qty: 40, price: 0.35 });
+      expect(inserted).toEqual({
+        id: inserted.id,
+        created_at: inserted.created_at,
+        updated_at: inserted.created_at,
+        name: 'Carrot',
+        in_stock_qty: 40,
+        price: 0.35,
+      });
       expect(inserted.id).toMatch(/^[0-9a-f]{24}$/);
       expect(inserted.created_at).toMatch(ISO_MS);
       expect(inserted.created_at >= before && inserted.created_at <= after).toBe(true);
@@ -87,11 +132,21 @@ function describeInsertAndGet(suite: Suite) {
     });
 
     it('stores nested arrays and nulls as given', async () => {
-      const ingredients = [{ ingredient_id: hexId(7), is_essential: true }, { ingredient_id: hexId(8), is_essential: false }];
+      const ingredients = [
+        { ingredient_id: hexId(7), is_essential: true },
+        { ingredient_id: hexId(8), is_essential: false },
+      ];
       const saved = await suite.store().collection('dishes').insert(dish('Soup', { ingredients }));
-      const placed = await suite.store().collection('orders').insert(order('Ann', { dish_ids: [hexId(1), hexId(1)], scheduled_at: null }));
+      const placed = await suite
+        .store()
+        .collection('orders')
+        .insert(order('Ann', { dish_ids: [hexId(1), hexId(1)], scheduled_at: null }));
       expect((await suite.store().collection('dishes').get(saved.id))?.ingredients).toEqual(ingredients);
-      expect(await suite.store().collection('orders').get(placed.id)).toMatchObject({ dish_ids: [hexId(1), hexId(1)], scheduled_at: null, table_number: null });
+      expect(await suite.store().collection('orders').get(placed.id)).toMatchObject({
+        dish_ids: [hexId(1), hexId(1)],
+        scheduled_at: null,
+        table_number: null,
+      });
     });
 
     it('answers null for an unknown id and for a string that is not an id', async () => {
@@ -111,10 +166,31 @@ function describeInsertAndGet(suite: Suite) {
 /** Four orders covering every type of field, with nulls where the schema allows them. */
 async function insertOrders(store: Store) {
   const orders = store.collection('orders');
-  await orders.insert(order('Ann', { table_number: 1, priority: 0, status: 'Draft', special_requests: 'No peanuts', dish_ids: [hexId(1), hexId(2)] }));
-  await orders.insert(order('Ben', { table_number: 5, priority: 2, status: 'Received', scheduled_at: '2025-01-01T12:00:00.000Z', dish_ids: [hexId(2), hexId(2)] }));
-  await orders.insert(order('Cid', { table_number: null, priority: 5, status: 'In Progress', special_requests: 'EXTRA peanuts please', scheduled_at: '2025-06-01T08:30:00.000Z', dish_ids: [hexId(3)] }));
-  await orders.insert(order('dee', { table_number: 10, priority: 2, status: 'Ready for Pickup', special_requests: '', dish_ids: [hexId(1)] }));
+  await orders.insert(
+    order('Ann', { table_number: 1, priority: 0, status: 'Draft', special_requests: 'No peanuts', dish_ids: [hexId(1), hexId(2)] }),
+  );
+  await orders.insert(
+    order('Ben', {
+      table_number: 5,
+      priority: 2,
+      status: 'Received',
+      scheduled_at: '2025-01-01T12:00:00.000Z',
+      dish_ids: [hexId(2), hexId(2)],
+    }),
+  );
+  await orders.insert(
+    order('Cid', {
+      table_number: null,
+      priority: 5,
+      status: 'In Progress',
+      special_requests: 'EXTRA peanuts please',
+      scheduled_at: '2025-06-01T08:30:00.000Z',
+      dish_ids: [hexId(3)],
+    }),
+  );
+  await orders.insert(
+    order('dee', { table_number: 10, priority: 2, status: 'Ready for Pickup', special_requests: '', dish_ids: [hexId(1)] }),
+  );
   return orders;
 }
 
@@ -190,7 +266,14 @@ function describeFilters(suite: Suite) {
 
     it('filters numbers with fractions and negatives', async () => {
       const ingredients = suite.store().collection('ingredients');
-      for (const [name, qty] of [['Flour', 2.5], ['Eggs', -1], ['Milk', 0], ['Salt', 10], ['Oil', 100.25]] as const) await ingredients.insert(ingredient(name, qty));
+      for (const [name, qty] of [
+        ['Flour', 2.5],
+        ['Eggs', -1],
+        ['Milk', 0],
+        ['Salt', 10],
+        ['Oil', 100.25],
+      ] as const)
+        await ingredients.insert(ingredient(name, qty));
       const where = async (filter: Condition[]) => sortedNames(await ingredients.find(filter));
       expect(await where([{ field: 'in_stock_qty', op: 'gt', value: 0 }])).toEqual(['Flour', 'Oil', 'Salt']);
       expect(await where([{ field: 'in_stock_qty', op: 'lte', value: 0 }])).toEqual(['Eggs', 'Milk']);
@@ -200,12 +283,21 @@ function describeFilters(suite: Suite) {
       expect(await where([{ field: 'in_stock_qty', op: 'gte', value: 10 }])).toEqual(['Oil', 'Salt']);
       expect(await where([{ field: 'in_stock_qty', op: 'in', value: [0, 2.5] }])).toEqual(['Flour', 'Milk']);
       expect(await where([{ field: 'in_stock_qty', op: 'nin', value: [0, 2.5] }])).toEqual(['Eggs', 'Oil', 'Salt']);
-      expect(await where([{ field: 'in_stock_qty', op: 'gt', value: -0.5 }, { field: 'in_stock_qty', op: 'lt', value: 3 }])).toEqual(['Flour', 'Milk']);
+      expect(
+        await where([
+          { field: 'in_stock_qty', op: 'gt', value: -0.5 },
+          { field: 'in_stock_qty', op: 'lt', value: 3 },
+        ]),
+      ).toEqual(['Flour', 'Milk']);
     });
 
     it('filters by id, one or many', async () => {
       const ingredients = suite.store().collection('ingredients');
-      const [a, , c] = [await ingredients.insert(ingredient('A')), await ingredients.insert(ingredient('B')), await ingredients.insert(ingredient('C'))];
+      const [a, , c] = [
+        await ingredients.insert(ingredient('A')),
+        await ingredients.insert(ingredient('B')),
+        await ingredients.insert(ingredient('C')),
+      ];
       expect(sortedNames(await ingredients.find([{ field: 'id', op: 'eq', value: a.id }]))).toEqual(['A']);
       expect(sortedNames(await ingredients.find([{ field: 'id', op: 'in', value: [a.id, c.id, hexId(5)] }]))).toEqual(['A', 'C']);
       expect(sortedNames(await ingredients.find([{ field: 'id', op: 'ne', value: a.id }]))).toEqual(['B', 'C']);
@@ -213,7 +305,14 @@ function describeFilters(suite: Suite) {
 
     it('filters dishes by a property of their ingredients (array of objects)', async () => {
       const dishes = suite.store().collection('dishes');
-      await dishes.insert(dish('X', { ingredients: [{ ingredient_id: hexId(1), is_essential: true }, { ingredient_id: hexId(2), is_essential: false }] }));
+      await dishes.insert(
+        dish('X', {
+          ingredients: [
+            { ingredient_id: hexId(1), is_essential: true },
+            { ingredient_id: hexId(2), is_essential: false },
+          ],
+        }),
+      );
       await dishes.insert(dish('Y', { ingredients: [{ ingredient_id: hexId(2), is_essential: false }] }));
       await dishes.insert(dish('Z', { ingredients: [{ ingredient_id: hexId(3), is_essential: true }] }));
       const where = async (filter: Condition[]) => sortedNames(await dishes.find(filter));
@@ -238,13 +337,25 @@ function describeFilters(suite: Suite) {
       const where = async (filter: Condition[]) => sortedNames(await dishes.find(filter));
       expect(await where([{ field: 'allergens', op: 'eq', value: 'sesame' }])).toEqual(['Burger']);
       expect(await where([{ field: 'allergens', op: 'ne', value: 'sesame' }])).toEqual(['Legacy', 'Satay', 'Steak']);
-      expect(await where([{ field: 'allergens', op: 'ne', value: 'peanuts' }, { field: 'allergens', op: 'ne', value: 'milk' }])).toEqual(['Legacy', 'Steak']);
+      expect(
+        await where([
+          { field: 'allergens', op: 'ne', value: 'peanuts' },
+          { field: 'allergens', op: 'ne', value: 'milk' },
+        ]),
+      ).toEqual(['Legacy', 'Steak']);
       expect(await where([{ field: 'allergens', op: 'in', value: ['peanuts', 'milk'] }])).toEqual(['Burger', 'Satay']);
     });
 
     it('finds the orders holding an ingredient (stock_taken, for shortages)', async () => {
       const orders = suite.store().collection('orders');
-      await orders.insert(order('Ann', { stock_taken: [{ ingredient_id: hexId(1), units: 2 }, { ingredient_id: hexId(2), units: 1 }] }));
+      await orders.insert(
+        order('Ann', {
+          stock_taken: [
+            { ingredient_id: hexId(1), units: 2 },
+            { ingredient_id: hexId(2), units: 1 },
+          ],
+        }),
+      );
       await orders.insert(order('Ben', { stock_taken: [{ ingredient_id: hexId(2), units: 3 }] }));
       await orders.insert(order('Cid', { stock_taken: [] }));
       const where = async (filter: Condition[]) => sortedNames(await orders.find(filter));
@@ -267,12 +378,18 @@ function describeFilters(suite: Suite) {
       expect(await where([{ field: 'name', op: 'contains', value: 'борщ' }])).toEqual(['Борщ']);
       expect(await where([{ field: 'name', op: 'contains', value: 'creme' }])).toEqual([]);
       expect(await where([{ field: 'category', op: 'in', value: ['Dessert', 'Drinks'] }])).toEqual(['Lemonade', 'Tiramisu']);
-      expect(await where([{ field: 'station', op: 'ne', value: 'hot' }, { field: 'price', op: 'gt', value: 5 }])).toEqual(['Tiramisu']);
+      expect(
+        await where([
+          { field: 'station', op: 'ne', value: 'hot' },
+          { field: 'price', op: 'gt', value: 5 },
+        ]),
+      ).toEqual(['Tiramisu']);
     });
 
     it('treats values that look like operators or patterns as plain text', async () => {
       const ingredients = suite.store().collection('ingredients');
-      for (const name of ['{"$gt":""}', '$where', '100% Cocoa', 'Cocoa_Nibs', 'Cocoa Butter', 'a.b', 'Plain']) await ingredients.insert(ingredient(name));
+      for (const name of ['{"$gt":""}', '$where', '100% Cocoa', 'Cocoa_Nibs', 'Cocoa Butter', 'a.b', 'Plain'])
+        await ingredients.insert(ingredient(name));
       const where = async (filter: Condition[]) => sortedNames(await ingredients.find(filter));
       expect(await where([{ field: 'name', op: 'eq', value: '{"$gt":""}' }])).toEqual(['{"$gt":""}']);
       expect(await where([{ field: 'name', op: 'in', value: ['{"$ne":null}', '$where'] }])).toEqual(['$where']);
@@ -292,7 +409,17 @@ function describeListing(suite: Suite) {
     /** Nine ingredients with tied quantities and ids that do not follow insertion order. */
     async function insertTied() {
       const ingredients = suite.store().collection('ingredients');
-      const rows: [number, string, number][] = [[5, 'e', 3], [2, 'b', 1], [8, 'h', 3], [1, 'a', 10], [7, 'g', 1], [3, 'c', 3], [9, 'i', 100], [4, 'd', 9], [6, 'f', 2]];
+      const rows: [number, string, number][] = [
+        [5, 'e', 3],
+        [2, 'b', 1],
+        [8, 'h', 3],
+        [1, 'a', 10],
+        [7, 'g', 1],
+        [3, 'c', 3],
+        [9, 'i', 100],
+        [4, 'd', 9],
+        [6, 'f', 2],
+      ];
       const docs: IngredientDoc[] = [];
       for (const [n, name, qty] of rows) docs.push(await ingredients.insert(ingredient(name, qty, 1, hexId(n))));
       return { ingredients, docs };
@@ -331,7 +458,9 @@ function describeListing(suite: Suite) {
       for (const offset of [0, 4, 8]) pages.push(await ingredients.list({ filter: [], sort, limit: 4, offset }));
       expect(pages.map((page) => page.results.length)).toEqual([4, 4, 1]);
       expect(pages.map((page) => page.total_results)).toEqual([9, 9, 9]);
-      expect(pages.flatMap((page) => ids(page.results))).toEqual(ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a))));
+      expect(pages.flatMap((page) => ids(page.results))).toEqual(
+        ids([...docs].sort((a, b) => b.in_stock_qty - a.in_stock_qty || byId(b, a))),
+      );
     });
 
     it('lists the ids of a page as list() would list its documents, with the same total', async () => {
@@ -341,7 +470,12 @@ function describeListing(suite: Suite) {
       expect(await ingredients.listIds({ filter: [], sort, limit: 4, offset: 4 })).toEqual({ ids: sorted.slice(4, 8), total_results: 9 });
       expect(await ingredients.listIds({ filter: [], sort, limit: 4, offset: 8 })).toEqual({ ids: sorted.slice(8), total_results: 9 });
       const filter: Condition[] = [{ field: 'in_stock_qty', op: 'lte', value: 3 }];
-      for (const query of [{ filter, limit: 2, offset: 1 }, { filter, limit: 30, offset: 0 }, { filter, limit: 5, offset: 50 }, { filter, offset: 0 }]) {
+      for (const query of [
+        { filter, limit: 2, offset: 1 },
+        { filter, limit: 30, offset: 0 },
+        { filter, limit: 5, offset: 50 },
+        { filter, offset: 0 },
+      ]) {
         const { results, total_results } = await ingredients.list(query);
         expect(await ingredients.listIds(query)).toEqual({ ids: ids(results), total_results });
       }
@@ -355,7 +489,10 @@ function describeListing(suite: Suite) {
       expect(await ingredients.list({ filter, limit: 30, offset: 0 })).toMatchObject({ total_results: 6 });
       expect(await ingredients.list({ filter, limit: 30, offset: 6 })).toEqual({ results: [], total_results: 6 });
       expect(await ingredients.list({ filter, limit: 5, offset: 50 })).toEqual({ results: [], total_results: 6 });
-      expect(await ingredients.list({ filter: [{ field: 'name', op: 'eq', value: 'none' }], limit: 5, offset: 0 })).toEqual({ results: [], total_results: 0 });
+      expect(await ingredients.list({ filter: [{ field: 'name', op: 'eq', value: 'none' }], limit: 5, offset: 0 })).toEqual({
+        results: [],
+        total_results: 0,
+      });
     });
 
     it('returns every match when the query has no limit', async () => {
@@ -382,7 +519,10 @@ function describeListing(suite: Suite) {
 
     it('find sorts and limits', async () => {
       const { ingredients } = await insertTied();
-      const found = await ingredients.find([{ field: 'in_stock_qty', op: 'gte', value: 2 }], { sort: { field: 'in_stock_qty', direction: 'asc' }, limit: 3 });
+      const found = await ingredients.find([{ field: 'in_stock_qty', op: 'gte', value: 2 }], {
+        sort: { field: 'in_stock_qty', direction: 'asc' },
+        limit: 3,
+      });
       expect(found.map((doc) => doc.name)).toEqual(['f', 'c', 'e']);
     });
   });
@@ -412,7 +552,11 @@ function describeWrites(suite: Suite) {
       const ingredients = suite.store().collection('ingredients');
       const flour = await ingredients.insert(ingredient('Flour', 10, 2));
       expect(await ingredients.update(flour.id, { inc: { in_stock_qty: -3 } })).toMatchObject({ in_stock_qty: 7, price: 2 });
-      expect(await ingredients.update(flour.id, { inc: { in_stock_qty: 0.5, price: 1 }, set: { name: 'Rye flour' } })).toMatchObject({ name: 'Rye flour', in_stock_qty: 7.5, price: 3 });
+      expect(await ingredients.update(flour.id, { inc: { in_stock_qty: 0.5, price: 1 }, set: { name: 'Rye flour' } })).toMatchObject({
+        name: 'Rye flour',
+        in_stock_qty: 7.5,
+        price: 3,
+      });
       expect(await ingredients.get(flour.id)).toMatchObject({ name: 'Rye flour', in_stock_qty: 7.5, price: 3 });
     });
 
@@ -425,7 +569,16 @@ function describeWrites(suite: Suite) {
       expect(await ingredients.update(flour.id, { inc: { in_stock_qty: -3 } }, { if: guard })).toBeNull();
       expect(await ingredients.get(flour.id)).toEqual(flour);
       expect(await recorder.settled()).toEqual([]);
-      const applied = await ingredients.update(flour.id, { inc: { in_stock_qty: -2 } }, { if: [{ field: 'in_stock_qty', op: 'gte', value: 2 }, { field: 'name', op: 'eq', value: 'Flour' }] });
+      const applied = await ingredients.update(
+        flour.id,
+        { inc: { in_stock_qty: -2 } },
+        {
+          if: [
+            { field: 'in_stock_qty', op: 'gte', value: 2 },
+            { field: 'name', op: 'eq', value: 'Flour' },
+          ],
+        },
+      );
       expect(applied).toMatchObject({ in_stock_qty: 0 });
       expect(await ingredients.update(hexId(77), { set: { name: 'Ghost' } })).toBeNull();
       recorder.stop();
@@ -485,7 +638,7 @@ function describeWrites(suite: Suite) {
       expect(await ingredients.get(flour.id)).toEqual(flour);
     });
 
-    it('getEach inside a transaction sees its writes and gives documents of the caller\'s own', async () => {
+    it("getEach inside a transaction sees its writes and gives documents of the caller's own", async () => {
       const store = suite.store();
       const flour = await store.collection('ingredients').insert(ingredient('Flour', 2));
       const seen = await store.transaction(async (tx) => {
@@ -498,7 +651,9 @@ function describeWrites(suite: Suite) {
       expect(seen).toEqual([{ ...flour, in_stock_qty: 1, updated_at: seen[0]!.updated_at }]);
       expect(Object.isFrozen(seen[0])).toBe(false);
       seen[0]!.name = 'Changed';
-      expect(await store.collection('ingredients').getEach([flour.id])).toEqual([{ ...flour, in_stock_qty: 1, updated_at: seen[0]!.updated_at }]);
+      expect(await store.collection('ingredients').getEach([flour.id])).toEqual([
+        { ...flour, in_stock_qty: 1, updated_at: seen[0]!.updated_at },
+      ]);
     });
 
     it('updateEach inside a transaction rolls back with it and emits nothing', async () => {
@@ -535,7 +690,13 @@ function describeWrites(suite: Suite) {
     it('replace under a failing condition returns null and changes nothing', async () => {
       const ingredients = suite.store().collection('ingredients');
       const flour = await ingredients.insert(ingredient('Flour', 2));
-      expect(await ingredients.replace(flour.id, { name: 'Salt', in_stock_qty: 1, price: 1 }, { if: [{ field: 'name', op: 'eq', value: 'Oil' }] })).toBeNull();
+      expect(
+        await ingredients.replace(
+          flour.id,
+          { name: 'Salt', in_stock_qty: 1, price: 1 },
+          { if: [{ field: 'name', op: 'eq', value: 'Oil' }] },
+        ),
+      ).toBeNull();
       expect(await ingredients.replace(hexId(77), { name: 'Salt', in_stock_qty: 1, price: 1 })).toBeNull();
       expect(await ingredients.get(flour.id)).toEqual(flour);
     });
@@ -583,7 +744,11 @@ function describeUniqueness(suite: Suite) {
       const users = suite.store().collection('users');
       await users.insert(user('Bob'));
       const alice = await users.insert(user('alice'));
-      await expect(users.update(alice.id, { set: { user_name: 'BOB' } })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await expect(users.update(alice.id, { set: { user_name: 'BOB' } })).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'users',
+        field: 'user_name',
+      });
       expect(await users.get(alice.id)).toEqual(alice);
       expect(await users.update(alice.id, { set: { user_name: 'Alice' } })).toMatchObject({ user_name: 'Alice' });
     });
@@ -592,10 +757,22 @@ function describeUniqueness(suite: Suite) {
       const users = suite.store().collection('users');
       await users.insert(user('élodie'));
       await users.insert(user('Ольга'));
-      await expect(users.insert(user('ÉLODIE'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
-      await expect(users.insert(user('ОЛЬГА'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'users', field: 'user_name' });
+      await expect(users.insert(user('ÉLODIE'))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'users',
+        field: 'user_name',
+      });
+      await expect(users.insert(user('ОЛЬГА'))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'users',
+        field: 'user_name',
+      });
       await users.insert(user('Elodie'));
-      expect((await users.find([], { sort: { field: 'user_name', direction: 'asc' } })).map((doc) => doc.user_name)).toEqual(['Elodie', 'élodie', 'Ольга']);
+      expect((await users.find([], { sort: { field: 'user_name', direction: 'asc' } })).map((doc) => doc.user_name)).toEqual([
+        'Elodie',
+        'élodie',
+        'Ольга',
+      ]);
     });
 
     it('lets exactly one of two concurrent inserts of Bob and bob succeed', async () => {
@@ -609,16 +786,30 @@ function describeUniqueness(suite: Suite) {
 
     it('compares case-sensitive unique fields exactly (refresh token hashes)', async () => {
       const tokens = suite.store().collection('refresh_tokens');
-      const token = (token_hash: string) => ({ token_hash, family_id: OWNER, user_id: OWNER, expires_at: '2099-01-01T00:00:00.000Z', used_at: null, revoked_at: null });
+      const token = (token_hash: string) => ({
+        token_hash,
+        family_id: OWNER,
+        user_id: OWNER,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        used_at: null,
+        revoked_at: null,
+      });
       await tokens.insert(token('abc'));
       await tokens.insert(token('ABC'));
-      await expect(tokens.insert(token('abc'))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'refresh_tokens', field: 'token_hash' });
+      await expect(tokens.insert(token('abc'))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'refresh_tokens',
+        field: 'token_hash',
+      });
     });
 
     it('refuses a second document with the same given id', async () => {
       const ingredients = suite.store().collection('ingredients');
       await ingredients.insert(ingredient('A', 1, 1, hexId(5)));
-      await expect(ingredients.insert(ingredient('B', 1, 1, hexId(5)))).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'ingredients' });
+      await expect(ingredients.insert(ingredient('B', 1, 1, hexId(5)))).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'ingredients',
+      });
       expect(await ingredients.get(hexId(5))).toMatchObject({ name: 'A' });
     });
   });
@@ -629,7 +820,9 @@ function describeTransactions(suite: Suite) {
     it('commits every write together and emits their events after the commit, in write order', async () => {
       const store = suite.store();
       const recorder = recordEvents(store);
-      let inside: { flour: IngredientDoc; seenOutside: IngredientDoc | null; seenInside: IngredientDoc | null; eventsBeforeCommit: number } | undefined;
+      let inside:
+        | { flour: IngredientDoc; seenOutside: IngredientDoc | null; seenInside: IngredientDoc | null; eventsBeforeCommit: number }
+        | undefined;
       const result = await store.transaction(async (session) => {
         const flour = await session.collection('ingredients').insert(ingredient('Flour', 5));
         await session.collection('ingredients').update(flour.id, { inc: { in_stock_qty: -1 } });
@@ -745,22 +938,45 @@ function describeChangeEvents(suite: Suite) {
       await orders.updateMany([{ field: 'status', op: 'eq', value: 'Draft' }], { set: { status: 'Received' } });
       const events = await recorder.settled();
       expect(events).toHaveLength(1);
-      expect(events[0]).toMatchObject({ collection: 'orders', operation: 'update', before: { name: 'Ann', status: 'Draft' }, after: { name: 'Ann', status: 'Received' } });
+      expect(events[0]).toMatchObject({
+        collection: 'orders',
+        operation: 'update',
+        before: { name: 'Ann', status: 'Draft' },
+        after: { name: 'Ann', status: 'Received' },
+      });
       recorder.stop();
     });
 
-    it('are made for no write to the API\'s bookkeeping: refresh tokens, upgrades, idempotency records', async () => {
+    it("are made for no write to the API's bookkeeping: refresh tokens, upgrades, idempotency records", async () => {
       const store = suite.store();
       const recorder = recordEvents(store);
-      const token = { token_hash: 'hash-1', family_id: OWNER, user_id: OWNER, expires_at: '2099-01-01T00:00:00.000Z', used_at: null, revoked_at: null };
+      const token = {
+        token_hash: 'hash-1',
+        family_id: OWNER,
+        user_id: OWNER,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        used_at: null,
+        revoked_at: null,
+      };
       const refresh = await store.collection('refresh_tokens').insert(token);
       await store.collection('refresh_tokens').update(refresh.id, { set: { used_at: '2026-11-26T09:00:00.000Z' } });
       await store.collection('refresh_tokens').delete(refresh.id);
       await store.collection('upgrades').insert({ name: 'an-upgrade' });
-      const record = { scope: `user:${OWNER}`, key: 'k-1', fingerprint: '0'.repeat(64), status: 201, location: null, content_type: 'application/json', body: '{}', expires_at: '2099-01-01T00:00:00.000Z' };
+      const record = {
+        scope: `user:${OWNER}`,
+        key: 'k-1',
+        fingerprint: '0'.repeat(64),
+        status: 201,
+        location: null,
+        content_type: 'application/json',
+        body: '{}',
+        expires_at: '2099-01-01T00:00:00.000Z',
+      };
       await store.transaction((tx) => tx.collection('idempotency_keys').insert(record));
       const carrot = await store.collection('ingredients').insert(ingredient('Carrot'));
-      expect((await recorder.settled()).map((event) => `${event.collection} ${event.operation} ${event.id}`)).toEqual([`ingredients insert ${carrot.id}`]);
+      expect((await recorder.settled()).map((event) => `${event.collection} ${event.operation} ${event.id}`)).toEqual([
+        `ingredients insert ${carrot.id}`,
+      ]);
       recorder.stop();
     });
 
@@ -775,7 +991,7 @@ function describeChangeEvents(suite: Suite) {
       kept.stop();
     });
 
-    it('settle: once settled() resolves, every write that answered before it has reached the listeners, a transaction\'s whole', async () => {
+    it("settle: once settled() resolves, every write that answered before it has reached the listeners, a transaction's whole", async () => {
       const store = suite.store();
       const events: string[] = [];
       const stop = store.onChange((event) => events.push(`${event.collection} ${event.operation}`));

@@ -100,61 +100,100 @@ export function describeWriteSkew(store: () => Store): void {
     it('deleting a dish stopped after its open-order check, while an order for it is placed: one wins', async () => {
       const { risotto } = await menu(store());
       const stop = stoppingAfter(store(), 'orders', 'find');
-      const result = await race(stop, () => deleteDish({ store: stop.store, now }, risotto.id), () => createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [risotto.id] }));
+      const result = await race(
+        stop,
+        () => deleteDish({ store: stop.store, now }, risotto.id),
+        () => createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [risotto.id] }),
+      );
       const dishLeft = await store().collection('dishes').get(risotto.id);
-      const orders = await store().collection('orders').find([{ field: 'dish_ids', op: 'eq', value: risotto.id }]);
-      if (dishLeft) expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: false, status: 409 }, other: { ok: true }, orders: 1 });
+      const orders = await store()
+        .collection('orders')
+        .find([{ field: 'dish_ids', op: 'eq', value: risotto.id }]);
+      if (dishLeft)
+        expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: false, status: 409 }, other: { ok: true }, orders: 1 });
       else expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 400 }, orders: 0 });
     });
 
     it('placing an order stopped after reading its dishes, while the dish is deleted: one wins', async () => {
       const { risotto } = await menu(store());
       const stop = stoppingAfter(store(), 'dishes', 'getEach');
-      const result = await race(stop, () => createOrder({ store: stop.store, now }, PATRON, { name: 'T1', dish_ids: [risotto.id] }), () => deleteDish({ store: store(), now }, risotto.id));
+      const result = await race(
+        stop,
+        () => createOrder({ store: stop.store, now }, PATRON, { name: 'T1', dish_ids: [risotto.id] }),
+        () => deleteDish({ store: store(), now }, risotto.id),
+      );
       const dishLeft = await store().collection('dishes').get(risotto.id);
-      const orders = await store().collection('orders').find([{ field: 'dish_ids', op: 'eq', value: risotto.id }]);
-      if (dishLeft) expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, orders: 1 });
+      const orders = await store()
+        .collection('orders')
+        .find([{ field: 'dish_ids', op: 'eq', value: risotto.id }]);
+      if (dishLeft)
+        expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, orders: 1 });
       else expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, orders: 0 });
     });
 
     it('deleting an ingredient stopped after its dishes-using check, while a dish takes it up: one wins', async () => {
       const { saffron, body } = await menu(store());
       const stop = stoppingAfter(store(), 'dishes', 'find');
-      const result = await race(stop, () => deleteIngredient({ store: stop.store, now }, saffron.id), () => createDish({ store: store(), now }, body('Paella', saffron.id)));
+      const result = await race(
+        stop,
+        () => deleteIngredient({ store: stop.store, now }, saffron.id),
+        () => createDish({ store: store(), now }, body('Paella', saffron.id)),
+      );
       const left = await store().collection('ingredients').get(saffron.id);
-      const users = await store().collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'eq', value: saffron.id }]);
+      const users = await store()
+        .collection('dishes')
+        .find([{ field: 'ingredients.ingredient_id', op: 'eq', value: saffron.id }]);
       if (left) expect({ ...result, users: users.length }).toEqual({ stopped: { ok: false, status: 409 }, other: { ok: true }, users: 1 });
       else expect({ ...result, users: users.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 400 }, users: 0 });
     });
 
-    it.each(['created', 'changed'] as const)('a dish %s with an ingredient, stopped after checking it exists, while it is deleted: one wins', async (how) => {
-      const { saffron, risotto, body } = await menu(store());
-      const stop = stoppingAfter(store(), 'ingredients', 'find');
-      const write = () =>
-        how === 'created' ? createDish({ store: stop.store, now }, body('Paella', saffron.id)) : changeDish({ store: stop.store, now }, risotto.id, { ingredients: body('', saffron.id).ingredients }, false);
-      const result = await race(stop, write, () => deleteIngredient({ store: store(), now }, saffron.id));
-      const left = await store().collection('ingredients').get(saffron.id);
-      const users = await store().collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'eq', value: saffron.id }]);
-      if (left) expect({ ...result, users: users.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, users: 1 });
-      else expect({ ...result, users: users.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, users: 0 });
-    });
+    it.each(['created', 'changed'] as const)(
+      'a dish %s with an ingredient, stopped after checking it exists, while it is deleted: one wins',
+      async (how) => {
+        const { saffron, risotto, body } = await menu(store());
+        const stop = stoppingAfter(store(), 'ingredients', 'find');
+        const write = () =>
+          how === 'created'
+            ? createDish({ store: stop.store, now }, body('Paella', saffron.id))
+            : changeDish({ store: stop.store, now }, risotto.id, { ingredients: body('', saffron.id).ingredients }, false);
+        const result = await race(stop, write, () => deleteIngredient({ store: store(), now }, saffron.id));
+        const left = await store().collection('ingredients').get(saffron.id);
+        const users = await store()
+          .collection('dishes')
+          .find([{ field: 'ingredients.ingredient_id', op: 'eq', value: saffron.id }]);
+        if (left)
+          expect({ ...result, users: users.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, users: 1 });
+        else expect({ ...result, users: users.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, users: 0 });
+      },
+    );
 
     it('an order swapping a dish for one of the same recipe, stopped after reading it, while that dish is deleted: one wins', async () => {
       const { rice, risotto, body } = await menu(store());
       const twin = await store().collection('dishes').insert(body('Risotto bianco', rice.id));
       const order = await createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [risotto.id] });
       const stop = stoppingAfter(store(), 'dishes', 'getEach');
-      const result = await race(stop, () => changeOrder({ store: stop.store, now }, PATRON, order.id, { dish_ids: [twin.id] }), () => deleteDish({ store: store(), now }, twin.id));
+      const result = await race(
+        stop,
+        () => changeOrder({ store: stop.store, now }, PATRON, order.id, { dish_ids: [twin.id] }),
+        () => deleteDish({ store: store(), now }, twin.id),
+      );
       const dishLeft = await store().collection('dishes').get(twin.id);
-      const orders = await store().collection('orders').find([{ field: 'dish_ids', op: 'eq', value: twin.id }]);
-      if (dishLeft) expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, orders: 1 });
+      const orders = await store()
+        .collection('orders')
+        .find([{ field: 'dish_ids', op: 'eq', value: twin.id }]);
+      if (dishLeft)
+        expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: true }, other: { ok: false, status: 409 }, orders: 1 });
       else expect({ ...result, orders: orders.length }).toEqual({ stopped: { ok: false, status: 400 }, other: { ok: true }, orders: 0 });
     });
 
     it('swapping a dish for one of the same recipe writes its ingredients, as deleting that dish does (what makes MongoDB see the conflict)', async () => {
       const { rice, saffron, body } = await menu(store());
-      const paella = await store().collection('dishes').insert(body('Paella', saffron.id, rice.id));
-      const twin = await store().collection('dishes').insert(body('Paella valenciana', saffron.id, rice.id));
+      const paella = await store()
+        .collection('dishes')
+        .insert(body('Paella', saffron.id, rice.id));
+      const twin = await store()
+        .collection('dishes')
+        .insert(body('Paella valenciana', saffron.id, rice.id));
       const order = await createOrder({ store: store(), now }, PATRON, { name: 'T1', dish_ids: [paella.id] });
       await store().settled();
       const touched: string[] = [];
@@ -165,7 +204,9 @@ export function describeWriteSkew(store: () => Store): void {
       await store().settled();
       stop();
       expect(touched.sort()).toEqual([rice.id, saffron.id].sort());
-      expect((await store().collection('ingredients').getEach([rice.id, saffron.id])).map((ingredient) => ingredient.in_stock_qty)).toEqual([9, 9]);
+      expect((await store().collection('ingredients').getEach([rice.id, saffron.id])).map((ingredient) => ingredient.in_stock_qty)).toEqual(
+        [9, 9],
+      );
     });
 
     it('deleting a dish and taking up an ingredient write the ingredient documents they depend on (what makes MongoDB see the conflict)', async () => {

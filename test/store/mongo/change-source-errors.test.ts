@@ -34,7 +34,12 @@ describe('change source: errors, reopening and resync', () => {
   it('a resumable server error (ResumableChangeStreamError label) is reopened the same way', async () => {
     const { opener, scheduler, resyncs } = await started();
     opener.current.push(recorded('updateStockInTransaction'));
-    const error = new MongoServerError({ message: 'operation was interrupted', code: 11602, codeName: 'InterruptedDueToReplStateChange', errorLabels: ['ResumableChangeStreamError'] });
+    const error = new MongoServerError({
+      message: 'operation was interrupted',
+      code: 11602,
+      codeName: 'InterruptedDueToReplStateChange',
+      errorLabels: ['ResumableChangeStreamError'],
+    });
     await opener.current.fail(error);
     await scheduler.runNext();
     expect(opener.opened.at(-1)).toEqual({ startAfter: tokenOf('updateStockInTransaction') });
@@ -65,7 +70,10 @@ describe('change source: errors, reopening and resync', () => {
     const { opener, scheduler, resyncs, tokens } = await started(tokenOf('insertOrder'));
     await opener.current.fail(historyLost());
     await scheduler.runNext();
-    expect(resyncs).toEqual(['the change stream could not resume (ChangeStreamHistoryLost code 286: Resume of change stream was not possible, as the resume point may no longer be in the oplog.)']);
+    expect(resyncs).toEqual([
+      'the change stream could not resume (ChangeStreamHistoryLost code 286: Resume of change stream was ' +
+        'not possible, as the resume point may no longer be in the oplog.)',
+    ]);
     expect(tokens.writes).toEqual(['cleared']);
     expect(opener.opened).toEqual([{ startAfter: tokenOf('insertOrder') }, {}]);
   });
@@ -75,7 +83,13 @@ describe('change source: errors, reopening and resync', () => {
     opener.failNext(new MongoNetworkError('connect ECONNREFUSED 10.0.0.3:27017'));
     const resyncs: string[] = [];
     const scheduler = new ManualScheduler();
-    const source = new ChangeSource({ open: opener.open, tokens: new MemoryTokenStore(), deliver: () => undefined, resync: (reason) => resyncs.push(reason), schedule: scheduler.schedule });
+    const source = new ChangeSource({
+      open: opener.open,
+      tokens: new MemoryTokenStore(),
+      deliver: () => undefined,
+      resync: (reason) => resyncs.push(reason),
+      schedule: scheduler.schedule,
+    });
     await source.start();
     expect(scheduler.delays).toEqual([250]);
     await scheduler.runNext();

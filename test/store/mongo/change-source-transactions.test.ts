@@ -6,7 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { CLOSE_GRACE_MS } from '../../../store/mongo/change-source.js';
 import { REST_WAIT_MS } from '../../../store/mongo/transaction-groups.js';
 import type { ChangeEvent } from '../../../store/types.js';
-import { ORDER_ID, PLACE_RISOTTO_ORDER, RICE_ID, RISOTTO_ORDER_ID, SAFFRON_ID, STOCK_COUNT, recorded, type RecordedName } from '../fixtures/change-events.js';
+import {
+  ORDER_ID,
+  PLACE_RISOTTO_ORDER,
+  RICE_ID,
+  RISOTTO_ORDER_ID,
+  SAFFRON_ID,
+  STOCK_COUNT,
+  recorded,
+  type RecordedName,
+} from '../fixtures/change-events.js';
 import { settle, startedSource as started } from '../fixtures/change-events-harness.js';
 
 const { MongoNetworkError, MongoServerError } = mongoose.mongo;
@@ -17,7 +26,8 @@ const lines = (bursts: ChangeEvent[][]) => bursts.map((burst) => burst.map(line)
 
 const ORDER_PLACED = [`ingredients update ${RICE_ID}`, `ingredients update ${SAFFRON_ID}`, `orders insert ${RISOTTO_ORDER_ID}`];
 const STOCK_COUNTED = [`ingredients update ${SAFFRON_ID}`, `ingredients update ${RICE_ID}`];
-const historyLost = () => new MongoServerError({ message: 'resume point no longer in the oplog', code: 286, codeName: 'ChangeStreamHistoryLost' });
+const historyLost = () =>
+  new MongoServerError({ message: 'resume point no longer in the oplog', code: 286, codeName: 'ChangeStreamHistoryLost' });
 
 describe('change source: a transaction is delivered as one commit', () => {
   it('three documents of one transaction go out in one synchronous run; the write after them in the next', async () => {
@@ -184,7 +194,9 @@ describe('change source: transactions and resync', () => {
     const harness = await started(null, (event) => log.push(`${line(event)} (resyncs so far: ${harness.resyncs.length})`));
     await harness.opener.current.batch(documents([...PLACE_RISOTTO_ORDER, 'dropDishes', 'insertOrder']));
     await harness.source.close();
-    expect(log).toEqual([...ORDER_PLACED, `orders insert ${ORDER_ID}`].map((entry, index) => `${entry} (resyncs so far: ${index < 3 ? 0 : 1})`));
+    expect(log).toEqual(
+      [...ORDER_PLACED, `orders insert ${ORDER_ID}`].map((entry, index) => `${entry} (resyncs so far: ${index < 3 ? 0 : 1})`),
+    );
     expect(harness.resyncs).toEqual(['the dishes collection was dropped']);
     expect(harness.tokens.token).toEqual(tokenOf('insertOrder'));
   });

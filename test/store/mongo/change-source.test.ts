@@ -95,5 +95,4 @@ describe('change source: health for /ready', () => {
     await source.close();
     expect(source.problem()).toBe('the change stream is closed');
   });
-
 });

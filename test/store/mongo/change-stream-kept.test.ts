@@ -43,7 +43,11 @@ describe('change stream over the real driver: keeping the position', () => {
     w.peer.reply('getMore', nextBatch(token(11), [recorded('insertOrder')]), DROP);
     const { store, events, resyncs } = await w.open();
     await until('the stream reopened from now', () => w.aggregates().filter(fromNow).length === 2 && w.peer.pending('getMore') === 1);
-    expect(w.aggregates().map((aggregate) => (changeStreamStage(aggregate).resumeAfter ?? null) as Document | null)).toEqual([null, token(11), null]);
+    expect(w.aggregates().map((aggregate) => (changeStreamStage(aggregate).resumeAfter ?? null) as Document | null)).toEqual([
+      null,
+      token(11),
+      null,
+    ]);
     expect(events.map((event) => event.operation)).toEqual(['insert']);
     expect(resyncs).toEqual([expect.stringContaining('ChangeStreamHistoryLost code 286') as unknown as string]);
     await w.expectReadyAfterALongTime(store);

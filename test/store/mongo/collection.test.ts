@@ -15,11 +15,13 @@ const publicRice = { id: ID, name: 'Rice', in_stock_qty: 2, price: 0.35, created
 /** Records every call; answers from `replies`, or throws `failure`. */
 function fakeDriver(replies: Partial<Record<string, unknown>> = {}, failure?: Error) {
   const calls: [string, ...unknown[]][] = [];
-  const answer = (name: string) => (...args: unknown[]) => {
-    calls.push([name, ...args]);
-    if (failure) return Promise.reject(failure);
-    return Promise.resolve(replies[name] ?? null);
-  };
+  const answer =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      if (failure) return Promise.reject(failure);
+      return Promise.resolve(replies[name] ?? null);
+    };
   const driver = {
     insertOne: answer('insertOne'),
     findOne: answer('findOne'),
@@ -50,7 +52,12 @@ describe('MongoCollection commands', () => {
     const after = await ingredients(driver).update(ID, { set: { name: 'Rice' }, inc: { in_stock_qty: -1 } }, { if: guard });
     expect(after).toEqual({ ...publicRice, in_stock_qty: 1 });
     expect(calls).toEqual([
-      ['findOneAndUpdate', { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 1 } }] }, { $set: { name: 'Rice', updated_at: NOW }, $inc: { in_stock_qty: -1 } }, { returnDocument: 'after' }],
+      [
+        'findOneAndUpdate',
+        { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 1 } }] },
+        { $set: { name: 'Rice', updated_at: NOW }, $inc: { in_stock_qty: -1 } },
+        { returnDocument: 'after' },
+      ],
     ]);
   });
 
@@ -72,7 +79,12 @@ describe('MongoCollection commands', () => {
     ]);
     expect(made).toEqual([true, false, true]);
     expect(calls).toEqual([
-      ['updateOne', { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 2 } }] }, { $set: { updated_at: NOW }, $inc: { in_stock_qty: -2 } }, { session }],
+      [
+        'updateOne',
+        { _id: new ObjectId(ID), $and: [{ in_stock_qty: { $gte: 2 } }] },
+        { $set: { updated_at: NOW }, $inc: { in_stock_qty: -2 } },
+        { session },
+      ],
       ['updateOne', { _id: new ObjectId(OTHER) }, { $set: { updated_at: NOW }, $inc: { in_stock_qty: -1 } }, { session }],
       ['updateOne', { _id: new ObjectId(ID) }, { $set: { name: 'Rice', updated_at: NOW } }, { session }],
     ]);
@@ -82,7 +94,14 @@ describe('MongoCollection commands', () => {
     const { calls, driver } = fakeDriver({ findOneAndUpdate: stored });
     await ingredients(driver).replace(ID, { name: '$where', in_stock_qty: 1, price: 1 });
     expect(calls[0]?.[2]).toEqual([
-      { $replaceWith: { $mergeObjects: [{ $literal: { name: '$where', in_stock_qty: 1, price: 1 } }, { _id: '$_id', created_at: '$created_at', updated_at: { $literal: NOW } }] } },
+      {
+        $replaceWith: {
+          $mergeObjects: [
+            { $literal: { name: '$where', in_stock_qty: 1, price: 1 } },
+            { _id: '$_id', created_at: '$created_at', updated_at: { $literal: NOW } },
+          ],
+        },
+      },
     ]);
   });
 
@@ -104,7 +123,12 @@ describe('MongoCollection commands', () => {
 
   it('list reads one page (sort, skip, limit) and counts every match', async () => {
     const { calls, driver } = fakeDriver({ find: [stored], countDocuments: 7 });
-    const page = await ingredients(driver).list({ filter: [{ field: 'price', op: 'lt', value: 1 }], sort: { field: 'price', direction: 'desc' }, limit: 1, offset: 3 });
+    const page = await ingredients(driver).list({
+      filter: [{ field: 'price', op: 'lt', value: 1 }],
+      sort: { field: 'price', direction: 'desc' },
+      limit: 1,
+      offset: 3,
+    });
     expect(page).toEqual({ results: [publicRice], total_results: 7 });
     const filter = { $and: [{ price: { $lt: 1 } }] };
     expect(calls).toEqual([
@@ -127,10 +151,17 @@ describe('MongoCollection commands', () => {
 });
 
 describe('MongoCollection errors', () => {
-  const duplicate = new MongoServerError({ message: 'E11000 duplicate key error', code: 11000, keyPattern: { _id: 1 }, keyValue: { _id: ID } });
+  const duplicate = new MongoServerError({
+    message: 'E11000 duplicate key error',
+    code: 11000,
+    keyPattern: { _id: 1 },
+    keyValue: { _id: ID },
+  });
 
   it('outside a transaction: E11000 → DuplicateKeyError, a lost connection → StoreUnavailableError', async () => {
-    await expect(ingredients(fakeDriver({}, duplicate).driver).insert({ id: ID, name: 'Rice', in_stock_qty: 1, price: 1 })).rejects.toEqual(new DuplicateKeyError('ingredients', 'id'));
+    await expect(ingredients(fakeDriver({}, duplicate).driver).insert({ id: ID, name: 'Rice', in_stock_qty: 1, price: 1 })).rejects.toEqual(
+      new DuplicateKeyError('ingredients', 'id'),
+    );
     await expect(ingredients(fakeDriver({}, new MongoNetworkError('closed')).driver).get(ID)).rejects.toBeInstanceOf(StoreUnavailableError);
   });
 
@@ -138,6 +169,8 @@ describe('MongoCollection errors', () => {
     const session = {} as mongo.ClientSession;
     const conflict = new MongoServerError({ message: 'WriteConflict', code: 112, errorLabels: ['TransientTransactionError'] });
     await expect(ingredients(fakeDriver({}, conflict).driver, session).update(ID, { inc: { in_stock_qty: 1 } })).rejects.toBe(conflict);
-    await expect(ingredients(fakeDriver({}, duplicate).driver, session).insert({ name: 'Rice', in_stock_qty: 1, price: 1 })).rejects.toBeInstanceOf(DuplicateKeyError);
+    await expect(
+      ingredients(fakeDriver({}, duplicate).driver, session).insert({ name: 'Rice', in_stock_qty: 1, price: 1 }),
+    ).rejects.toBeInstanceOf(DuplicateKeyError);
   });
 });

@@ -45,7 +45,8 @@ async function withClient<R>(uri: string, work: (db: mongoose.mongo.Db) => Promi
 function recorder(store: Store) {
   const events: ChangeEvent[] = [];
   store.onChange((event) => events.push(event));
-  const arrived = (id: string) => vi.waitFor(() => expect(events.map((event) => event.id)).toContain(id), { timeout: 10_000, interval: 20 });
+  const arrived = (id: string) =>
+    vi.waitFor(() => expect(events.map((event) => event.id)).toContain(id), { timeout: 10_000, interval: 20 });
   return { events, arrived };
 }
 
@@ -61,9 +62,25 @@ if (!target) {
       const harness = await openHarness();
       const { events, arrived } = recorder(harness.store);
       const _id = new mongoose.mongo.ObjectId();
-      await withClient(harness.uri, (db) => db.collection('ingredients').insertOne({ _id, name: 'Basil', in_stock_qty: 3, price: 0.2, created_at: new Date('2026-11-21T12:00:00Z'), updated_at: new Date('2026-11-21T12:00:00Z') }));
+      await withClient(harness.uri, (db) =>
+        db.collection('ingredients').insertOne({
+          _id,
+          name: 'Basil',
+          in_stock_qty: 3,
+          price: 0.2,
+          created_at: new Date('2026-11-21T12:00:00Z'),
+          updated_at: new Date('2026-11-21T12:00:00Z'),
+        }),
+      );
       await arrived(_id.toHexString());
-      const expected = { id: _id.toHexString(), name: 'Basil', in_stock_qty: 3, price: 0.2, created_at: '2026-11-21T12:00:00.000Z', updated_at: '2026-11-21T12:00:00.000Z' };
+      const expected = {
+        id: _id.toHexString(),
+        name: 'Basil',
+        in_stock_qty: 3,
+        price: 0.2,
+        created_at: '2026-11-21T12:00:00.000Z',
+        updated_at: '2026-11-21T12:00:00.000Z',
+      };
       expect(events).toEqual([{ collection: 'ingredients', operation: 'insert', id: _id.toHexString(), before: null, after: expected }]);
       expect(await harness.store.collection('ingredients').get(_id.toHexString())).toEqual(expected);
       await harness.cleanup();

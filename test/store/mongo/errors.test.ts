@@ -9,7 +9,9 @@ const { MongoServerError, MongoNetworkError, MongoTopologyClosedError, ObjectId 
 
 const duplicate = (keyPattern: Record<string, number>, keyValue: Record<string, unknown>) =>
   new MongoServerError({
-    message: `E11000 duplicate key error collection: pos.users index: ${Object.keys(keyPattern)[0]}_1 collation: { locale: "en", strength: 2 } dup key: ${JSON.stringify(keyValue)}`,
+    message:
+      `E11000 duplicate key error collection: pos.users index: ${Object.keys(keyPattern)[0]}_1 collation: { ` +
+      `locale: "en", strength: 2 } dup key: ${JSON.stringify(keyValue)}`,
     code: 11000,
     keyPattern,
     keyValue,
@@ -63,9 +65,19 @@ describe('documents', () => {
   });
 
   it('a document another program wrote (ObjectId refs, BSON dates) reads back as plain JSON with id first', () => {
-    const stored = { _id: new ObjectId('674f1a2b3c4d5e6f70819201'), owner_id: new ObjectId('674f1a2b3c4d5e6f70819301'), created_at: new Date('2026-11-21T12:00:00.000Z'), dish_ids: [new ObjectId('674f1a2b3c4d5e6f70819101')] };
+    const stored = {
+      _id: new ObjectId('674f1a2b3c4d5e6f70819201'),
+      owner_id: new ObjectId('674f1a2b3c4d5e6f70819301'),
+      created_at: new Date('2026-11-21T12:00:00.000Z'),
+      dish_ids: [new ObjectId('674f1a2b3c4d5e6f70819101')],
+    };
     const read = fromMongo<Record<string, unknown>>(stored);
-    expect(read).toEqual({ id: '674f1a2b3c4d5e6f70819201', owner_id: '674f1a2b3c4d5e6f70819301', created_at: '2026-11-21T12:00:00.000Z', dish_ids: ['674f1a2b3c4d5e6f70819101'] });
+    expect(read).toEqual({
+      id: '674f1a2b3c4d5e6f70819201',
+      owner_id: '674f1a2b3c4d5e6f70819301',
+      created_at: '2026-11-21T12:00:00.000Z',
+      dish_ids: ['674f1a2b3c4d5e6f70819101'],
+    });
     expect(Object.keys(read)[0]).toBe('id');
   });
 });

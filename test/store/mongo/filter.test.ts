@@ -48,11 +48,15 @@ describe('compileFilter', () => {
 
   it('array fields: eq on the array (containment), item fields through a dotted path', () => {
     expect(orders({ field: 'dish_ids', op: 'eq', value: ID })).toEqual({ $and: [{ dish_ids: { $eq: ID } }] });
-    expect(dishes({ field: 'ingredients.ingredient_id', op: 'in', value: [ID] })).toEqual({ $and: [{ 'ingredients.ingredient_id': { $in: [ID] } }] });
+    expect(dishes({ field: 'ingredients.ingredient_id', op: 'in', value: [ID] })).toEqual({
+      $and: [{ 'ingredients.ingredient_id': { $in: [ID] } }],
+    });
   });
 
   it('contains is a case-insensitive regex of the escaped text', () => {
-    expect(dishes({ field: 'name', op: 'contains', value: 'a.b*(c)' })).toEqual({ $and: [{ name: { $regex: 'a\\.b\\*\\(c\\)', $options: 'i' } }] });
+    expect(dishes({ field: 'name', op: 'contains', value: 'a.b*(c)' })).toEqual({
+      $and: [{ name: { $regex: 'a\\.b\\*\\(c\\)', $options: 'i' } }],
+    });
     expect(new RegExp(escapeRegExp('^[x]$|?+{1}\\'), 'i').test('^[X]$|?+{1}\\')).toBe(true);
   });
 
@@ -71,7 +75,9 @@ describe('compileFilter', () => {
     expect(orders({ field: 'id', op: 'contains', value: '$f1A' })).toEqual({
       $and: [{ $expr: { $regexMatch: { input: { $toString: '$_id' }, regex: { $literal: '\\$f1A' }, options: 'i' } } }],
     });
-    expect(orders({ field: 'id', op: 'lt', value: '$abc' })).toEqual({ $and: [{ $expr: { $lt: [{ $toString: '$_id' }, { $literal: '$abc' }] } }] });
+    expect(orders({ field: 'id', op: 'lt', value: '$abc' })).toEqual({
+      $and: [{ $expr: { $lt: [{ $toString: '$_id' }, { $literal: '$abc' }] } }],
+    });
   });
 
   it('ids of other documents (owner_id, dish_ids) are plain strings', () => {

@@ -19,7 +19,14 @@ import { streamFedStore, type StreamFedStore } from '../fixtures/two-stores.js';
 
 const JWT_SECRET = 'instances-test-secret-long-enough-for-hs256';
 const SALAD_ID = '674f1a2b3c4d5e6f70819102';
-const STREAM: RecordedName[] = ['insertOrder', 'updateOrderStatus', 'updateStockInTransaction', 'replaceDish', 'insertUserFromMongosh', 'deleteOrderWithPreImage'];
+const STREAM: RecordedName[] = [
+  'insertOrder',
+  'updateOrderStatus',
+  'updateStockInTransaction',
+  'replaceDish',
+  'insertUserFromMongosh',
+  'deleteOrderWithPreImage',
+];
 
 /** Change events from the MongoStore's stream; documents read for routing from an in-memory copy. */
 function followingTheStream(stream: MongoStore, data: MemoryStore): Store {
@@ -41,7 +48,14 @@ async function kitchenData(): Promise<MemoryStore> {
   const data = new MemoryStore();
   const dish = { description: 'A dish.', category: 'Main Course' as const, image_name: 'dish', preparation_time: 10 };
   await data.collection('ingredients').insert({ id: RICE_ID, name: 'Arborio rice', in_stock_qty: 0, price: 0.35 });
-  await data.collection('dishes').insert({ ...dish, id: RISOTTO_ID, name: 'Risotto alla Milanese', price: 15.5, station: 'hot', ingredients: [{ ingredient_id: RICE_ID, is_essential: true }] });
+  await data.collection('dishes').insert({
+    ...dish,
+    id: RISOTTO_ID,
+    name: 'Risotto alla Milanese',
+    price: 15.5,
+    station: 'hot',
+    ingredients: [{ ingredient_id: RICE_ID, is_essential: true }],
+  });
   await data.collection('dishes').insert({ ...dish, id: SALAD_ID, name: 'Caprese', price: 9, station: 'cold', ingredients: [] });
   return data;
 }
@@ -69,7 +83,10 @@ async function startInstance(dataDir: string, data: MemoryStore, token: string):
 
 /** `type id`; a stock.updated names every ingredient it lists. */
 const summary = (envelopes: readonly Envelope[]) =>
-  envelopes.map((e) => `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`);
+  envelopes.map(
+    (e) =>
+      `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`,
+  );
 const dishIdsOf = (envelope: Envelope | undefined) => (envelope?.data as { dishes?: { id: string }[] }).dishes?.map((dish) => dish.id);
 
 describe('two instances fed by one recorded change stream', () => {
@@ -78,9 +95,16 @@ describe('two instances fed by one recorded change stream', () => {
 
   beforeAll(async () => {
     const data = await kitchenData();
-    const chef = await data.collection('users').insert({ user_name: 'chef1', email: 'chef1@example.com', role: 'chef', password_hash: 'unused' });
+    const chef = await data
+      .collection('users')
+      .insert({ user_name: 'chef1', email: 'chef1@example.com', role: 'chef', password_hash: 'unused' });
     // Signed as the app's own login signs it: same secret, same users; valid on either instance.
-    const { access_token: token } = await new TokenService(data, { secret: JWT_SECRET, accessTtlSeconds: 900, refreshTtlSeconds: 3600, now: () => new Date() }).issue(chef);
+    const { access_token: token } = await new TokenService(data, {
+      secret: JWT_SECRET,
+      accessTtlSeconds: 900,
+      refreshTtlSeconds: 3600,
+      now: () => new Date(),
+    }).issue(chef);
     instances = [await startInstance(dataDir, data, token), await startInstance(dataDir, data, token)];
     // One commit per document, in stream order, reaching every instance as the real stream would.
     for (const name of STREAM) {
@@ -109,20 +133,33 @@ describe('two instances fed by one recorded change stream', () => {
   // Stock goes to the menu room only (docs/realtime.md): kitchen rooms get their orders.
   it('each instance pushes every order change, once, to its own expeditor socket', () => {
     for (const { expeditor } of instances) {
-      expect(summary(expeditor.inbox.envelopes)).toEqual([`order.created ${ORDER_ID}`, `order.updated ${ORDER_ID}`, `order.deleted ${ORDER_ID}`]);
+      expect(summary(expeditor.inbox.envelopes)).toEqual([
+        `order.created ${ORDER_ID}`,
+        `order.updated ${ORDER_ID}`,
+        `order.deleted ${ORDER_ID}`,
+      ]);
     }
   });
 
   it('each instance pushes the hot station its orders with only the hot dishes, including the deletion, and its dish running out', () => {
     for (const { hot } of instances) {
-      expect(summary(hot.inbox.envelopes)).toEqual([`order.created ${ORDER_ID}`, `order.updated ${ORDER_ID}`, `dish.availability ${RISOTTO_ID}`, `order.deleted ${ORDER_ID}`]);
+      expect(summary(hot.inbox.envelopes)).toEqual([
+        `order.created ${ORDER_ID}`,
+        `order.updated ${ORDER_ID}`,
+        `dish.availability ${RISOTTO_ID}`,
+        `order.deleted ${ORDER_ID}`,
+      ]);
       expect(dishIdsOf(hot.inbox.envelopes.find((e) => e.type === 'order.deleted'))).toEqual([RISOTTO_ID, RISOTTO_ID]);
     }
   });
 
   it('each instance tells its menu screens of the stock flip (dish.availability) and the dish change, once', () => {
     for (const { menu } of instances) {
-      expect(summary(menu.inbox.envelopes)).toEqual([`stock.updated ${RICE_ID}`, `dish.availability ${RISOTTO_ID}`, `dish.updated ${RISOTTO_ID}`]);
+      expect(summary(menu.inbox.envelopes)).toEqual([
+        `stock.updated ${RICE_ID}`,
+        `dish.availability ${RISOTTO_ID}`,
+        `dish.updated ${RISOTTO_ID}`,
+      ]);
       expect(menu.inbox.envelopes[1]?.data).toEqual({ id: RISOTTO_ID, is_available: false, portions_left: 0 });
     }
   });

@@ -22,7 +22,10 @@ function scriptPreparation(indexes: Document[] = [{ v: 2, key: { _id: 1 }, name:
   peer.always('create', { ok: 1, operationTime: CLUSTER_TIME });
   peer.always('createIndexes', { numIndexesBefore: 1, numIndexesAfter: 2, createdCollectionAutomatically: false, ok: 1 });
   peer.always('collMod', { ok: 1 });
-  peer.always('listIndexes', (command) => ({ cursor: { firstBatch: indexes, id: Long.ZERO, ns: `pos.${String(command.listIndexes)}` }, ok: 1 }));
+  peer.always('listIndexes', (command) => ({
+    cursor: { firstBatch: indexes, id: Long.ZERO, ns: `pos.${String(command.listIndexes)}` },
+    ok: 1,
+  }));
 }
 
 beforeEach(async () => {
@@ -47,7 +50,10 @@ it('a watched collection dropped under the running store is created again with i
   store.onResync((reason) => resyncs.push(reason));
   await until('dishes prepared a second time', () => prepared('dishes') === 2 && imagesOn('dishes') === 2);
   // Every index of the first preparation built again.
-  const dishIndexes = peer.commands('createIndexes').filter((command) => command.createIndexes === 'dishes').map((command) => command.indexes as unknown);
+  const dishIndexes = peer
+    .commands('createIndexes')
+    .filter((command) => command.createIndexes === 'dishes')
+    .map((command) => command.indexes as unknown);
   expect(dishIndexes.length).toBeGreaterThan(0);
   expect(dishIndexes.slice(dishIndexes.length / 2)).toEqual(dishIndexes.slice(0, dishIndexes.length / 2));
   expect([prepared('orders'), prepared('users')]).toEqual([1, 1]);
@@ -73,7 +79,13 @@ it('a retired index another instance dropped first (IndexNotFound) does not stop
     { v: 2, key: { _id: 1 }, name: '_id_' },
     { v: 2, key: { name: 1, _id: 1 }, name: 'name_1__id_1' },
   ]);
-  peer.always('dropIndexes', { ok: 0, errmsg: 'index not found with name [name_1__id_1]', code: 27, codeName: 'IndexNotFound', operationTime: CLUSTER_TIME });
+  peer.always('dropIndexes', {
+    ok: 0,
+    errmsg: 'index not found with name [name_1__id_1]',
+    code: 27,
+    codeName: 'IndexNotFound',
+    operationTime: CLUSTER_TIME,
+  });
   peer.reply('aggregate', firstBatch(token(10)));
   store = await openMongoStore({ uri: peer.uri() });
   expect(peer.commands('dropIndexes').map((command) => command.index)).toContain('name_1__id_1');

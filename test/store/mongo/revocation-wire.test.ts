@@ -51,7 +51,10 @@ const notPrimary = (inTransaction: boolean) => ({
 });
 
 it('a step-down while revoking a replayed family is retried with the claim: 401 only once the family is revoked', async () => {
-  peer.always('find', (command) => ({ cursor: { firstBatch: command.find === 'refresh_tokens' ? [usedRecord] : [], id: Long.ZERO, ns: `pos.${String(command.find)}` }, ok: 1 }));
+  peer.always('find', (command) => ({
+    cursor: { firstBatch: command.find === 'refresh_tokens' ? [usedRecord] : [], id: Long.ZERO, ns: `pos.${String(command.find)}` },
+    ok: 1,
+  }));
   // The claim finds the token used: no document matches.
   peer.always('findAndModify', { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1, operationTime: CLUSTER_TIME });
   let revocations = 0;
@@ -61,11 +64,25 @@ it('a step-down while revoking a replayed family is retried with the claim: 401 
     return revocations === 1 ? notPrimary(command.txnNumber !== undefined) : { n: 3, nModified: 3, ok: 1, operationTime: CLUSTER_TIME };
   });
   opened = await storeOverPeer(peer, { now: Date.now() });
-  const tokens = new TokenService(opened.store, { secret: 'wire-test-secret-long-enough-for-hs256!!', accessTtlSeconds: 600, refreshTtlSeconds: 3600, now: () => new Date() });
+  const tokens = new TokenService(opened.store, {
+    secret: 'wire-test-secret-long-enough-for-hs256!!',
+    accessTtlSeconds: 600,
+    refreshTtlSeconds: 3600,
+    now: () => new Date(),
+  });
 
-  await expect(tokens.refresh(STOLEN)).rejects.toMatchObject({ status: 401, detail: 'The refresh token was already used; every token of this login has been revoked. Log in again.' });
+  await expect(tokens.refresh(STOLEN)).rejects.toMatchObject({
+    status: 401,
+    detail: 'The refresh token was already used; every token of this login has been revoked. Log in again.',
+  });
   const sent = peer.commands('update').filter((command) => command.update === 'refresh_tokens');
-  expect(sent.map((command) => [(command.updates as Document[])[0]!.q, (command.updates as Document[])[0]!.multi, command.txnNumber !== undefined])).toEqual([
+  expect(
+    sent.map((command) => [
+      (command.updates as Document[])[0]!.q,
+      (command.updates as Document[])[0]!.multi,
+      command.txnNumber !== undefined,
+    ]),
+  ).toEqual([
     [{ $and: [{ family_id: { $eq: FAMILY } }] }, true, true],
     [{ $and: [{ family_id: { $eq: FAMILY } }] }, true, true],
   ]);

@@ -98,7 +98,14 @@ describe('prepareCollections', () => {
     };
     const models = { ingredients } as unknown as MongoModels;
     expect(await prepareCollections(connection, models, silentLogger)).toEqual({ images: true });
-    expect(calls).toEqual(['create ingredients', 'indexes ingredients', 'drop created_at_1__id_1', 'drop name_1__id_1', 'drop in_stock_qty_1__id_1', 'collMod ingredients']);
+    expect(calls).toEqual([
+      'create ingredients',
+      'indexes ingredients',
+      'drop created_at_1__id_1',
+      'drop name_1__id_1',
+      'drop in_stock_qty_1__id_1',
+      'collMod ingredients',
+    ]);
   });
 
   it('reports images off when the server refuses them (MongoDB 5, or no collMod right), and warns', async () => {
@@ -119,18 +126,43 @@ describe('mongoOpener', () => {
     return { watches, db: db as unknown as mongo.Db };
   }
 
-  it('watches the database narrowed to the followed collections\' writes (drops of any, and invalidate), with post- and pre-images', async () => {
+  it("watches the database narrowed to the followed collections' writes (drops of any, and invalidate), with post- and pre-images", async () => {
     const { watches, db } = fakeDb({ lastWrite: { opTime: { ts: new Timestamp({ t: 1_795_262_400, i: 4 }), t: 1 } } });
     await mongoOpener(db, true)({});
     expect(watches).toEqual([
-      [WATCH_PIPELINE, { fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS, startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }) }],
+      [
+        WATCH_PIPELINE,
+        {
+          fullDocument: 'whenAvailable',
+          fullDocumentBeforeChange: 'whenAvailable',
+          batchSize: BATCH_SIZE,
+          maxAwaitTimeMS: MAX_AWAIT_MS,
+          startAtOperationTime: new Timestamp({ t: 1_795_262_400, i: 5 }),
+        },
+      ],
     ]);
     expect(WATCH_PIPELINE).toEqual([
       {
         $match: {
           $or: [
             { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'settings'] } },
-            { operationType: { $in: ['drop', 'rename'] }, 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'refresh_tokens', 'upgrades', 'idempotency_keys', 'settings', 'login_failures', 'order_audit'] } },
+            {
+              operationType: { $in: ['drop', 'rename'] },
+              'ns.coll': {
+                $in: [
+                  'dishes',
+                  'ingredients',
+                  'orders',
+                  'users',
+                  'refresh_tokens',
+                  'upgrades',
+                  'idempotency_keys',
+                  'settings',
+                  'login_failures',
+                  'order_audit',
+                ],
+              },
+            },
             { operationType: 'invalidate' },
           ],
         },
@@ -142,12 +174,22 @@ describe('mongoOpener', () => {
     const { watches, db } = fakeDb({});
     const startAfter = { _data: '826B0187C1000000012B022C0100296E5A1004' };
     await mongoOpener(db, false)({ startAfter });
-    expect(watches).toEqual([[WATCH_PIPELINE, { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS, startAfter }]]);
+    expect(watches).toEqual([
+      [
+        WATCH_PIPELINE,
+        { fullDocument: 'updateLookup', fullDocumentBeforeChange: 'off', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS, startAfter },
+      ],
+    ]);
   });
 
   it('with no cluster time in the answer, starts the stream from when it opens', async () => {
     const { watches, db } = fakeDb({ isWritablePrimary: true });
     await mongoOpener(db, true)({});
-    expect(watches[0]?.[1]).toEqual({ fullDocument: 'whenAvailable', fullDocumentBeforeChange: 'whenAvailable', batchSize: BATCH_SIZE, maxAwaitTimeMS: MAX_AWAIT_MS });
+    expect(watches[0]?.[1]).toEqual({
+      fullDocument: 'whenAvailable',
+      fullDocumentBeforeChange: 'whenAvailable',
+      batchSize: BATCH_SIZE,
+      maxAwaitTimeMS: MAX_AWAIT_MS,
+    });
   });
 });

@@ -17,7 +17,14 @@ afterEach(async () => {
   for (const { store } of opened.splice(0)) await store.close();
 });
 
-const STREAM = ['insertOrder', 'updateOrderStatus', 'updateStockInTransaction', 'replaceDish', 'insertUserFromMongosh', 'deleteOrderWithPreImage'] as const;
+const STREAM = [
+  'insertOrder',
+  'updateOrderStatus',
+  'updateStockInTransaction',
+  'replaceDish',
+  'insertUserFromMongosh',
+  'deleteOrderWithPreImage',
+] as const;
 const summary = (events: ChangeEvent[]) => events.map((event) => `${event.collection} ${event.operation} ${event.id}`);
 
 describe('MongoStore over one recorded change stream', () => {
@@ -87,7 +94,9 @@ describe('MongoStore readiness', () => {
     fed.opener.current.heartbeat();
     await fed.opener.current.fail(new mongoose.mongo.MongoNetworkError('connection refused'));
     fed.clock.now += 4_001;
-    await expect(fed.store.ping()).rejects.toEqual(new StoreUnavailableError('the change stream has been down for 4 s: connection refused'));
+    await expect(fed.store.ping()).rejects.toEqual(
+      new StoreUnavailableError('the change stream has been down for 4 s: connection refused'),
+    );
   });
 
   it('ping refuses while the database is not connected, even with a live stream', async () => {

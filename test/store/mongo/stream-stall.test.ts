@@ -19,17 +19,22 @@ it('silent for longer than 30 s after it went live: /ready answers 503 naming th
   w.clock.now += 2_000;
   expect(await readyOverHttp(store)).toEqual({
     status: 503,
-    body: expect.objectContaining({ status: 503, detail: 'The mongodb store is not reachable: the change stream has sent nothing for 31 s (stalled)' }),
+    body: expect.objectContaining({
+      status: 503,
+      detail: 'The mongodb store is not reachable: the change stream has sent nothing for 31 s (stalled)',
+    }),
   });
 });
 
-it("the watchdog reopens a stalled stream after its last position; it is ready again once the new stream answers", async () => {
+it('the watchdog reopens a stalled stream after its last position; it is ready again once the new stream answers', async () => {
   scriptTokenCollection(w.peer, null);
   w.peer.reply('aggregate', firstBatch(token(10)), firstBatch(token(12)));
   w.peer.reply('getMore', nextBatch(token(11)));
   const watchdog = new ManualScheduler();
   const gaveUp: string[] = [];
-  const { store } = await w.open({ watch: { giveUpAfterMs: 60_000, onGiveUp: (problem) => gaveUp.push(problem), schedule: watchdog.schedule, now: () => w.clock.now } });
+  const { store } = await w.open({
+    watch: { giveUpAfterMs: 60_000, onGiveUp: (problem) => gaveUp.push(problem), schedule: watchdog.schedule, now: () => w.clock.now },
+  });
   await until('the driver waits on its second getMore', () => w.peer.pending('getMore') === 1 && w.peer.commands('getMore').length === 2);
   await watchdog.runNext();
   expect(w.aggregates()).toHaveLength(1);
@@ -47,7 +52,9 @@ it('down past the bound: onGiveUp is told once, with the problem /ready reports'
   w.peer.always('aggregate', unauthorized());
   const watchdog = new ManualScheduler();
   const gaveUp: string[] = [];
-  await w.open({ watch: { giveUpAfterMs: 60_000, onGiveUp: (problem) => gaveUp.push(problem), schedule: watchdog.schedule, now: () => w.clock.now } });
+  await w.open({
+    watch: { giveUpAfterMs: 60_000, onGiveUp: (problem) => gaveUp.push(problem), schedule: watchdog.schedule, now: () => w.clock.now },
+  });
   await until('the stream failed twice', () => w.aggregates().length >= 2);
   w.clock.now += 1_000;
   await watchdog.runNext();

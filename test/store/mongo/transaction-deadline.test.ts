@@ -22,7 +22,14 @@ beforeEach(async () => {
   peer.always('abortTransaction', { ok: 1, operationTime: CLUSTER_TIME });
   peer.always('findAndModify', {
     lastErrorObject: { n: 1, updatedExisting: true },
-    value: { _id: RICE, name: 'Rice', in_stock_qty: 9, price: 1, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:05:00.000Z' },
+    value: {
+      _id: RICE,
+      name: 'Rice',
+      in_stock_qty: 9,
+      price: 1,
+      created_at: '2026-11-23T10:00:00.000Z',
+      updated_at: '2026-11-23T10:05:00.000Z',
+    },
     ok: 1,
     operationTime: CLUSTER_TIME,
   });
@@ -33,9 +40,20 @@ afterEach(async () => {
   await peer.close();
 });
 
-const error = (code: number, codeName: string, errorLabels: string[] = []): Document => ({ ok: 0, errmsg: codeName, code, codeName, ...(errorLabels.length ? { errorLabels } : {}), operationTime: CLUSTER_TIME });
+const error = (code: number, codeName: string, errorLabels: string[] = []): Document => ({
+  ok: 0,
+  errmsg: codeName,
+  code,
+  codeName,
+  ...(errorLabels.length ? { errorLabels } : {}),
+  operationTime: CLUSTER_TIME,
+});
 /** A commit the primary applied but could not replicate to a majority in time. */
-const writeConcernFailed: Document = { ok: 1, writeConcernError: { code: 64, codeName: 'WriteConcernFailed', errmsg: 'waiting for replication timed out', errInfo: { wtimeout: true } }, operationTime: CLUSTER_TIME };
+const writeConcernFailed: Document = {
+  ok: 1,
+  writeConcernError: { code: 64, codeName: 'WriteConcernFailed', errmsg: 'waiting for replication timed out', errInfo: { wtimeout: true } },
+  operationTime: CLUSTER_TIME,
+};
 
 async function takeOneRice(deadlineInMs: number) {
   opened ??= await storeOverPeer(peer, { now: Date.now() });
@@ -49,7 +67,9 @@ it('a commit whose write concern keeps failing is retried with pauses until the 
   peer.always('commitTransaction', writeConcernFailed);
   const failure = await takeOneRice(300).catch((caught: unknown) => caught);
   expect(failure).toBeInstanceOf(StoreUnavailableError);
-  expect((failure as Error).message).toMatch(/^MongoDB could not commit the transaction in time \(\d+ attempts\): WriteConcernFailed code 64: /);
+  expect((failure as Error).message).toMatch(
+    /^MongoDB could not commit the transaction in time \(\d+ attempts\): WriteConcernFailed code 64: /,
+  );
   const commits = peer.commands('commitTransaction').length;
   // Without pauses the driver sent thousands in the same time (9,538 in 3 s).
   expect(commits).toBeGreaterThanOrEqual(2);
@@ -61,7 +81,9 @@ it('a write conflict on every attempt reruns the work with pauses until the dead
   peer.always('findAndModify', error(112, 'WriteConflict', ['TransientTransactionError']));
   const failure = await takeOneRice(300).catch((caught: unknown) => caught);
   expect(failure).toBeInstanceOf(StoreUnavailableError);
-  expect((failure as Error).message).toMatch(/^MongoDB could not commit the transaction in time \(\d+ attempts\): WriteConflict code 112: /);
+  expect((failure as Error).message).toMatch(
+    /^MongoDB could not commit the transaction in time \(\d+ attempts\): WriteConflict code 112: /,
+  );
   const runs = peer.commands('findAndModify').length;
   expect(runs).toBeGreaterThanOrEqual(2);
   expect(runs).toBeLessThanOrEqual(10);

@@ -7,7 +7,16 @@ import { startChangeFeed } from '../../../realtime/feed.js';
 import type { Store } from '../../../store/types.js';
 import { MemoryStore } from '../../realtime/fakes/memory-store.js';
 import { settle } from '../fixtures/change-events-harness.js';
-import { PLACE_RISOTTO_ORDER, RICE_ID, RISOTTO_ID, RISOTTO_ORDER_ID, SAFFRON_ID, STOCK_COUNT, recorded, type RecordedName } from '../fixtures/change-events.js';
+import {
+  PLACE_RISOTTO_ORDER,
+  RICE_ID,
+  RISOTTO_ID,
+  RISOTTO_ORDER_ID,
+  SAFFRON_ID,
+  STOCK_COUNT,
+  recorded,
+  type RecordedName,
+} from '../fixtures/change-events.js';
 import { streamFedStore, type StreamFedStore } from '../fixtures/two-stores.js';
 
 const opened: StreamFedStore[] = [];
@@ -64,7 +73,10 @@ async function broadcastOf(transaction: readonly RecordedName[], data: MemorySto
 
 /** `type id`; a stock.updated names every ingredient it lists. */
 const summary = (envelopes: readonly Envelope[]) =>
-  envelopes.map((e) => `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`);
+  envelopes.map(
+    (e) =>
+      `${e.type} ${e.type === 'stock.updated' ? e.data.ingredients.map((level) => level.id).join() : ((e.data as { id?: string }).id ?? '')}`,
+  );
 const flips = (envelopes: readonly Envelope[]) => envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
 
 describe('a MongoDB transaction through the realtime feed', () => {
@@ -87,6 +99,11 @@ describe('a MongoDB transaction through the realtime feed', () => {
     // Delivered one document at a time, the feed would see saffron arrive first (available) and the rice go next (not).
     const sent = await broadcastOf(STOCK_COUNT, await kitchenAfter({ rice: 0, saffron: 5 }));
     expect(summary(sent)).toEqual([`stock.updated ${SAFFRON_ID},${RICE_ID}`]);
-    expect(sent[0]?.data).toEqual({ ingredients: [expect.objectContaining({ id: SAFFRON_ID, in_stock_qty: 5 }), expect.objectContaining({ id: RICE_ID, in_stock_qty: 0 })] });
+    expect(sent[0]?.data).toEqual({
+      ingredients: [
+        expect.objectContaining({ id: SAFFRON_ID, in_stock_qty: 5 }),
+        expect.objectContaining({ id: RICE_ID, in_stock_qty: 0 }),
+      ],
+    });
   });
 });

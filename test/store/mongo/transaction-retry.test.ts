@@ -34,7 +34,14 @@ const writeConflict = {
 };
 const updated = (qty: number): Document => ({
   lastErrorObject: { n: 1, updatedExisting: true },
-  value: { _id: RICE, name: 'Rice', in_stock_qty: qty, price: 1, created_at: '2026-11-23T10:00:00.000Z', updated_at: '2026-11-23T10:05:00.000Z' },
+  value: {
+    _id: RICE,
+    name: 'Rice',
+    in_stock_qty: qty,
+    price: 1,
+    created_at: '2026-11-23T10:00:00.000Z',
+    updated_at: '2026-11-23T10:05:00.000Z',
+  },
   ok: 1,
   operationTime: CLUSTER_TIME,
 });

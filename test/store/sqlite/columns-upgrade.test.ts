@@ -35,7 +35,9 @@ function read<T>(file: string, body: (db: Database.Database) => T): T {
 const contents = (file: string) =>
   read(file, (db) => {
     const schema = db.prepare(`SELECT type, name, sql FROM sqlite_master ORDER BY name`).raw().all() as [string, string, string | null][];
-    const rows = schema.filter(([type]) => type === 'table').map(([, name]) => db.prepare(`SELECT * FROM "${name}" ORDER BY 1`).raw().all());
+    const rows = schema
+      .filter(([type]) => type === 'table')
+      .map(([, name]) => db.prepare(`SELECT * FROM "${name}" ORDER BY 1`).raw().all());
     return { version: db.pragma('user_version', { simple: true }), schema, rows };
   });
 
@@ -53,7 +55,10 @@ describe('the upgrade to field columns (format 3)', () => {
     const { dataDir, file } = formatTwo();
     const before = read(file, (db) => ({
       version: db.pragma('user_version', { simple: true }),
-      answers: Object.fromEntries(Object.entries(EXPECTED).map(([name, sql]) => [name, db.prepare(sql).pluck().all()])) as Record<keyof typeof EXPECTED, string[]>,
+      answers: Object.fromEntries(Object.entries(EXPECTED).map(([name, sql]) => [name, db.prepare(sql).pluck().all()])) as Record<
+        keyof typeof EXPECTED,
+        string[]
+      >,
     }));
     expect(before.version).toBe(2);
     expect(indexesReadingJson(file).length).toBeGreaterThan(20);
@@ -67,11 +72,29 @@ describe('the upgrade to field columns (format 3)', () => {
 
     const orders = store.collection('orders');
     const ids = async (...args: Parameters<typeof orders.list>) => (await orders.list(...args)).results.map((order) => order.id);
-    expect(await ids({ filter: [{ field: 'status', op: 'eq', value: 'Received' }], limit: 50, offset: 0 })).toStrictEqual(before.answers.received);
-    expect(await ids({ filter: [], sort: { field: 'priority', direction: 'desc' }, limit: 50, offset: 0 })).toStrictEqual(before.answers.byPriority);
-    expect(await ids({ filter: [{ field: 'table_number', op: 'gte', value: 5 }], sort: { field: 'table_number', direction: 'asc' }, limit: 50, offset: 0 })).toStrictEqual(before.answers.tables);
-    expect(await ids({ filter: [{ field: 'table_number', op: 'eq', value: null }], limit: 50, offset: 0 })).toStrictEqual(before.answers.noTable);
-    const mains = await store.collection('dishes').list({ filter: [{ field: 'category', op: 'eq', value: 'Mains' }], sort: { field: 'price', direction: 'asc' }, limit: 50, offset: 0 });
+    expect(await ids({ filter: [{ field: 'status', op: 'eq', value: 'Received' }], limit: 50, offset: 0 })).toStrictEqual(
+      before.answers.received,
+    );
+    expect(await ids({ filter: [], sort: { field: 'priority', direction: 'desc' }, limit: 50, offset: 0 })).toStrictEqual(
+      before.answers.byPriority,
+    );
+    expect(
+      await ids({
+        filter: [{ field: 'table_number', op: 'gte', value: 5 }],
+        sort: { field: 'table_number', direction: 'asc' },
+        limit: 50,
+        offset: 0,
+      }),
+    ).toStrictEqual(before.answers.tables);
+    expect(await ids({ filter: [{ field: 'table_number', op: 'eq', value: null }], limit: 50, offset: 0 })).toStrictEqual(
+      before.answers.noTable,
+    );
+    const mains = await store.collection('dishes').list({
+      filter: [{ field: 'category', op: 'eq', value: 'Mains' }],
+      sort: { field: 'price', direction: 'asc' },
+      limit: 50,
+      offset: 0,
+    });
     expect(mains.results.map((dish) => dish.id)).toStrictEqual(before.answers.mains);
     expect(before.answers.received.length).toBeGreaterThan(1);
     expect(before.answers.noTable.length).toBe(1);
@@ -79,9 +102,17 @@ describe('the upgrade to field columns (format 3)', () => {
     const received = await orders.list({ filter: [{ field: 'status', op: 'eq', value: 'Received' }], limit: 1, offset: 0 });
     expect(received.total_results).toBe(before.answers.received.length);
     // Unique fields stay unique, folded or not, and a refused duplicate still names its field.
-    await expect(store.collection('users').insert({ user_name: 'CHEF', email: 'c@example.com', role: 'chef', password_hash: 'h' })).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
-    const token = read(file, (db) => JSON.parse(db.prepare(`SELECT doc FROM refresh_tokens LIMIT 1`).pluck().get() as string) as Record<string, unknown>);
-    await expect(store.collection('refresh_tokens').insert({ ...token, id: undefined } as never)).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'token_hash' });
+    await expect(
+      store.collection('users').insert({ user_name: 'CHEF', email: 'c@example.com', role: 'chef', password_hash: 'h' }),
+    ).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
+    const token = read(
+      file,
+      (db) => JSON.parse(db.prepare(`SELECT doc FROM refresh_tokens LIMIT 1`).pluck().get() as string) as Record<string, unknown>,
+    );
+    await expect(store.collection('refresh_tokens').insert({ ...token, id: undefined } as never)).rejects.toMatchObject({
+      name: 'DuplicateKeyError',
+      field: 'token_hash',
+    });
 
     await store.close();
     open({ dataDir, logger });
@@ -93,10 +124,16 @@ describe('the upgrade to field columns (format 3)', () => {
     // A duplicate user name that slipped in while its unique index was missing: the index cannot be
     // built again on the column, the last step of the upgrade, so the whole upgrade must roll back.
     const db = new Database(file);
-    db.exec(`DROP INDEX "users__unique__user_name_folded"; INSERT INTO users (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM users WHERE doc ->> '$.user_name' = 'chef'`);
+    db.exec(
+      `DROP INDEX "users__unique__user_name_folded"; INSERT INTO users (id, doc) SELECT ` +
+        `'5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM users WHERE doc ` +
+        `->> '$.user_name' = 'chef'`,
+    );
     db.close();
     const before = contents(file);
-    expect(() => open({ dataDir })).toThrow(`cannot open the data directory ${dataDir}: UNIQUE constraint failed: index 'users__unique__user_name_folded' (SQLITE_CONSTRAINT_UNIQUE)`);
+    expect(() => open({ dataDir })).toThrow(
+      `cannot open the data directory ${dataDir}: UNIQUE constraint failed: index 'users__unique__user_name_folded' (SQLITE_CONSTRAINT_UNIQUE)`,
+    );
     expect(contents(file)).toStrictEqual(before);
     expect(before.version).toBe(2);
   });

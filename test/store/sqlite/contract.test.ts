@@ -32,7 +32,21 @@ async function openHarness(options: Partial<SqliteStoreOptions> = {}): Promise<S
 
 describeStoreContract('sqlite store', () => openHarness());
 
-const draft = { name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: 3, special_requests: null, scheduled_at: null, priority: 3, status: 'Draft' as const, fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [], tickets: [], ready_at: null, closed_at: null };
+const draft = {
+  name: 'Ann',
+  dish_ids: ['5f0000000000000000000001'],
+  table_number: 3,
+  special_requests: null,
+  scheduled_at: null,
+  priority: 3,
+  status: 'Draft' as const,
+  fire_at: null,
+  owner_id: '5f0000000000000000000002',
+  stock_taken: [],
+  tickets: [],
+  ready_at: null,
+  closed_at: null,
+};
 
 describe('sqlite store specifics', () => {
   it('keeps its data in pos.sqlite in the data directory, in WAL mode', async () => {
@@ -63,7 +77,12 @@ describe('sqlite store specifics', () => {
     await store.collection('orders').insert(draft);
     const { page, count } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], limit: 30, offset: 0 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
-    const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
+    const plan = (sql: string, params: unknown[]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ');
     expect(plan(page.sql, page.params)).toMatch(/USING COVERING INDEX orders__status__created_at/);
     expect(plan(page.sql, page.params)).not.toMatch(/TEMP B-TREE/);
     // The total comes from the kept counts (store/sqlite/counts.ts), whatever the number of matches.
@@ -76,7 +95,12 @@ describe('sqlite store specifics', () => {
     const { dataDir, store } = await openHarness();
     await store.collection('orders').insert(draft);
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
-    const plan = (sql: string, params: unknown[]) => db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((row) => (row as { detail: string }).detail).join('; ');
+    const plan = (sql: string, params: unknown[]) =>
+      db
+        .prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...params)
+        .map((row) => (row as { detail: string }).detail)
+        .join('; ');
     const newest = { field: 'created_at', direction: 'desc' } as const;
     const lists = [
       // A patron's own orders, newest first (the ordering app), and a manager's whole history.
@@ -95,20 +119,35 @@ describe('sqlite store specifics', () => {
     }
     // The expeditor's board (several open statuses): the status index reads the open orders alone,
     // sorted in memory (a few hundred), never the history; the total from the counts.
-    const board = listStatements('orders', { filter: [{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }], limit: 30, offset: 0 });
+    const board = listStatements('orders', {
+      filter: [{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }],
+      limit: 30,
+      offset: 0,
+    });
     expect(plan(board.page.sql, board.page.params)).toMatch(/SEARCH orders USING COVERING INDEX orders__status__created_at \(status=\?\)/);
     expect(plan(board.count.sql, board.count.params)).toMatch(/^SEARCH pos_counts USING PRIMARY KEY/);
     // A filter the counts cannot answer still counts the matches.
-    expect(listStatements('orders', { filter: [{ field: 'status', op: 'ne', value: 'Draft' }], limit: 30, offset: 0 }).count.sql).toMatch(/^SELECT count\(\*\) FROM "orders"/);
+    expect(listStatements('orders', { filter: [{ field: 'status', op: 'ne', value: 'Draft' }], limit: 30, offset: 0 }).count.sql).toMatch(
+      /^SELECT count\(\*\) FROM "orders"/,
+    );
     db.close();
   });
 
   it('serves a newest-first order list from the same index, walked backwards (no sort in memory)', async () => {
     const { dataDir, store } = await openHarness();
     await store.collection('orders').insert(draft);
-    const { page } = listStatements('orders', { filter: [{ field: 'status', op: 'eq', value: 'Draft' }], sort: { field: 'created_at', direction: 'desc' }, limit: 30, offset: 0 });
+    const { page } = listStatements('orders', {
+      filter: [{ field: 'status', op: 'eq', value: 'Draft' }],
+      sort: { field: 'created_at', direction: 'desc' },
+      limit: 30,
+      offset: 0,
+    });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
-    const plan = db.prepare(`EXPLAIN QUERY PLAN ${page.sql}`).all(...page.params).map((row) => (row as { detail: string }).detail).join('; ');
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN ${page.sql}`)
+      .all(...page.params)
+      .map((row) => (row as { detail: string }).detail)
+      .join('; ');
     expect(plan).toMatch(/USING COVERING INDEX orders__status__created_at/);
     expect(plan).not.toMatch(/TEMP B-TREE/);
     db.close();
@@ -116,7 +155,11 @@ describe('sqlite store specifics', () => {
 
   it('keeps no index on ingredients, and drops the ones an earlier version built when it opens', async () => {
     const opened = await openHarness();
-    const indexes = (db: Database.Database) => db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`).pluck().all();
+    const indexes = (db: Database.Database) =>
+      db
+        .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ingredients' AND sql IS NOT NULL ORDER BY name`)
+        .pluck()
+        .all();
     const older = new Database(path.join(opened.dataDir, 'pos.sqlite'));
     expect(indexes(older)).toEqual([]);
     // As the version before built them.
@@ -143,9 +186,14 @@ describe('sqlite store specifics', () => {
     const store = await opened.reopen!();
     const users = store.collection('users');
     await users.insert({ user_name: 'élodie', email: 'e@example.com', role: 'patron', password_hash: 'hash' });
-    await expect(users.insert({ user_name: 'ÉLODIE', email: 'E@example.com', role: 'patron', password_hash: 'hash' })).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
+    await expect(
+      users.insert({ user_name: 'ÉLODIE', email: 'E@example.com', role: 'patron', password_hash: 'hash' }),
+    ).rejects.toMatchObject({ name: 'DuplicateKeyError', field: 'user_name' });
     const db = new Database(path.join(opened.dataDir, 'pos.sqlite'), { readonly: true });
-    const userIndexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users' AND name LIKE '%unique%'`).pluck().all();
+    const userIndexes = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'users' AND name LIKE '%unique%'`)
+      .pluck()
+      .all();
     expect(userIndexes).toEqual(['users__unique__user_name_folded']);
     db.close();
   });
@@ -219,7 +267,8 @@ describe('sqlite store specifics', () => {
   it('applies an updateMany completely or not at all', async () => {
     const { store } = await openHarness();
     const users = store.collection('users');
-    for (const name of ['ann', 'ben', 'cid']) await users.insert({ user_name: name, email: `${name}@example.com`, role: 'patron', password_hash: 'h' });
+    for (const name of ['ann', 'ben', 'cid'])
+      await users.insert({ user_name: name, email: `${name}@example.com`, role: 'patron', password_hash: 'h' });
     const events: string[] = [];
     store.onChange((event) => events.push(event.operation));
     await expect(users.updateMany([], { set: { user_name: 'same' } })).rejects.toMatchObject({ name: 'DuplicateKeyError' });
@@ -234,7 +283,9 @@ describe('sqlite store specifics', () => {
     const flour = await pending;
     await expect(opened.store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(opened.store.collection('ingredients').get(flour.id)).rejects.toBeInstanceOf(StoreUnavailableError);
-    await expect(opened.store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 })).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(opened.store.collection('ingredients').insert({ name: 'Salt', in_stock_qty: 1, price: 1 })).rejects.toBeInstanceOf(
+      StoreUnavailableError,
+    );
     await expect(opened.store.transaction(async () => 1)).rejects.toBeInstanceOf(StoreUnavailableError);
     const reopened = await opened.reopen!();
     expect(await reopened.collection('ingredients').get(flour.id)).toEqual(flour);
@@ -246,7 +297,9 @@ describe('sqlite store specifics', () => {
     const other = new Database(path.join(dataDir, 'pos.sqlite'));
     other.exec('BEGIN IMMEDIATE');
     try {
-      await expect(store.collection('ingredients').update(flour.id, { inc: { in_stock_qty: 1 } })).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(store.collection('ingredients').update(flour.id, { inc: { in_stock_qty: 1 } })).rejects.toBeInstanceOf(
+        StoreUnavailableError,
+      );
     } finally {
       other.exec('ROLLBACK');
       other.close();

@@ -43,7 +43,8 @@ describe('kept counts of orders', () => {
     const { dataDir, store } = open();
     const orders = store.collection('orders');
     const placed = [];
-    for (const status of ['Received', 'Received', 'In Progress', 'Ready for Pickup', 'Draft'] as const) placed.push(await orders.insert(order(status)));
+    for (const status of ['Received', 'Received', 'In Progress', 'Ready for Pickup', 'Draft'] as const)
+      placed.push(await orders.insert(order(status)));
     expectExact(dataDir);
     expect(kept(dataDir).kept).toMatchObject({ '[]': 5, '["status","Received"]': 2, [`["owner_id","${OWNERS[0]}"]`]: 5 });
 
@@ -51,12 +52,24 @@ describe('kept counts of orders', () => {
     await orders.update(placed[1]!.id, { set: { owner_id: OWNERS[1] } });
     await orders.update(placed[2]!.id, { set: { priority: 1 } });
     await orders.replace(placed[3]!.id, order('On the Way', { owner_id: OWNERS[1] }));
-    await orders.updateEach([{ id: placed[4]!.id, update: { set: { status: 'Received' } } }, { id: placed[0]!.id, update: { set: { status: 'Ready for Assembly' } } }]);
+    await orders.updateEach([
+      { id: placed[4]!.id, update: { set: { status: 'Received' } } },
+      { id: placed[0]!.id, update: { set: { status: 'Ready for Assembly' } } },
+    ]);
     expectExact(dataDir);
-    expect(await orders.updateMany([{ field: 'status', op: 'in', value: ['Received', 'Ready for Assembly'] }], { set: { status: 'Ready for Pickup' } })).toBe(3);
+    expect(
+      await orders.updateMany([{ field: 'status', op: 'in', value: ['Received', 'Ready for Assembly'] }], {
+        set: { status: 'Ready for Pickup' },
+      }),
+    ).toBe(3);
     expectExact(dataDir);
     expect(await total(store, [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }])).toBe(3);
-    expect(await total(store, [{ field: 'owner_id', op: 'eq', value: OWNERS[1]! }, { field: 'status', op: 'in', value: ['Ready for Pickup', 'On the Way', 'On the Way'] }])).toBe(2);
+    expect(
+      await total(store, [
+        { field: 'owner_id', op: 'eq', value: OWNERS[1]! },
+        { field: 'status', op: 'in', value: ['Ready for Pickup', 'On the Way', 'On the Way'] },
+      ]),
+    ).toBe(2);
 
     await orders.delete(placed[1]!.id);
     await orders.delete(placed[2]!.id);
@@ -70,12 +83,14 @@ describe('kept counts of orders', () => {
     const { dataDir, store } = open();
     const kept = await store.collection('orders').insert(order('Received'));
     const before = JSON.stringify(await store.collection('orders').list({ filter: [], limit: 1, offset: 0 }));
-    await expect(store.transaction(async (tx) => {
-      await tx.collection('orders').insert(order('Received'));
-      await tx.collection('orders').update(kept.id, { set: { status: 'In Progress' } });
-      await tx.collection('orders').delete(kept.id);
-      throw new Error('the order was refused');
-    })).rejects.toThrow('the order was refused');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.collection('orders').insert(order('Received'));
+        await tx.collection('orders').update(kept.id, { set: { status: 'In Progress' } });
+        await tx.collection('orders').delete(kept.id);
+        throw new Error('the order was refused');
+      }),
+    ).rejects.toThrow('the order was refused');
     expectExact(dataDir);
     expect(JSON.stringify(await store.collection('orders').list({ filter: [], limit: 1, offset: 0 }))).toBe(before);
 
@@ -90,7 +105,8 @@ describe('kept counts of orders', () => {
 
   it('survive a restart, and a file another program wrote is still counted exactly', async () => {
     const { dataDir, store } = open();
-    for (let i = 0; i < 40; i++) await store.collection('orders').insert(order(i % 3 === 0 ? 'Received' : 'Ready for Pickup', { owner_id: OWNERS[i % 2] }));
+    for (let i = 0; i < 40; i++)
+      await store.collection('orders').insert(order(i % 3 === 0 ? 'Received' : 'Ready for Pickup', { owner_id: OWNERS[i % 2] }));
     await store.close();
     const other = new Database(path.join(dataDir, 'pos.sqlite'));
     other.prepare(`UPDATE orders SET doc = json_set(doc, '$.status', 'On the Way') WHERE rowid % 4 = 0`).run();
@@ -98,7 +114,9 @@ describe('kept counts of orders', () => {
     other.close();
     const reopened = open({ dataDir }).store;
     expectExact(dataDir);
-    const list = await reopened.collection('orders').list({ filter: [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }], limit: 1, offset: 0 });
+    const list = await reopened
+      .collection('orders')
+      .list({ filter: [{ field: 'status', op: 'eq', value: 'Ready for Pickup' }], limit: 1, offset: 0 });
     const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
     expect(list.total_results).toBe(db.prepare(`SELECT count(*) FROM orders WHERE doc ->> '$.status' = 'Ready for Pickup'`).pluck().get());
     db.close();
@@ -121,13 +139,19 @@ describe('the upgrade that introduces kept counts', () => {
 
   it('fills them from the orders of format 1 (the release before counts)', async () => {
     const { dataDir, store } = open();
-    for (const status of ['Received', 'Ready for Pickup', 'Ready for Pickup'] as const) await store.collection('orders').insert(order(status));
+    for (const status of ['Received', 'Ready for Pickup', 'Ready for Pickup'] as const)
+      await store.collection('orders').insert(order(status));
     await store.close();
     // Format 1 as that release left it: no pos_counts, no triggers.
     const older = new Database(path.join(dataDir, 'pos.sqlite'));
-    for (const name of older.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all()) older.exec(`DROP TRIGGER "${String(name)}"`);
+    for (const name of older.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger'`).pluck().all())
+      older.exec(`DROP TRIGGER "${String(name)}"`);
     older.exec('DROP TABLE pos_counts; PRAGMA user_version = 1');
-    older.prepare(`INSERT INTO orders (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM orders LIMIT 1`).run();
+    older
+      .prepare(
+        `INSERT INTO orders (id, doc) SELECT '5f00000000000000000000ff', json_set(doc, '$.id', '5f00000000000000000000ff') FROM orders LIMIT 1`,
+      )
+      .run();
     older.close();
     const { logger, logged } = upgradeLog();
     const upgraded = open({ dataDir, logger }).store;

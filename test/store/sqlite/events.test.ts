@@ -28,7 +28,13 @@ it('gives every event the documents exactly as stored before and after, for ever
   const keep = async (id: string) => stored.push(await ingredients.get(id));
 
   // An undefined property and a Date: JSON drops the one and turns the other into text.
-  const flour = await ingredients.insert({ name: 'Flour', in_stock_qty: 2, price: 0.1, note: undefined, checked: new Date('2026-01-02T03:04:05.000Z') } as never);
+  const flour = await ingredients.insert({
+    name: 'Flour',
+    in_stock_qty: 2,
+    price: 0.1,
+    note: undefined,
+    checked: new Date('2026-01-02T03:04:05.000Z'),
+  } as never);
   await keep(flour.id);
   await ingredients.update(flour.id, { inc: { in_stock_qty: 0.2, price: 0.2 } });
   await keep(flour.id);
@@ -43,12 +49,42 @@ it('gives every event the documents exactly as stored before and after, for ever
   await ingredients.updateMany([{ field: 'name', op: 'eq', value: 'Spelt' }], { set: { price: 4 } });
   await keep(flour.id);
   await ingredients.delete(flour.id);
-  const order = await orders.insert({ name: 'Ann', dish_ids: ['5f0000000000000000000001'], table_number: null, special_requests: null, scheduled_at: null, priority: 3, status: 'Received', fire_at: null, owner_id: '5f0000000000000000000002', stock_taken: [{ ingredient_id: flour.id, units: 1 }], tickets: [{ station: 'hot', status: 'Received', fired_at: '2026-01-02T03:04:05.000Z', started_at: null, ready_at: null, bumped_by: null }], ready_at: null, closed_at: null });
+  const order = await orders.insert({
+    name: 'Ann',
+    dish_ids: ['5f0000000000000000000001'],
+    table_number: null,
+    special_requests: null,
+    scheduled_at: null,
+    priority: 3,
+    status: 'Received',
+    fire_at: null,
+    owner_id: '5f0000000000000000000002',
+    stock_taken: [{ ingredient_id: flour.id, units: 1 }],
+    tickets: [
+      { station: 'hot', status: 'Received', fired_at: '2026-01-02T03:04:05.000Z', started_at: null, ready_at: null, bumped_by: null },
+    ],
+    ready_at: null,
+    closed_at: null,
+  });
   const orderStored = await orders.get(order.id);
 
-  expect(stored[0]).toStrictEqual({ id: flour.id, created_at: flour.created_at, updated_at: flour.created_at, name: 'Flour', in_stock_qty: 2, price: 0.1, checked: '2026-01-02T03:04:05.000Z' });
+  expect(stored[0]).toStrictEqual({
+    id: flour.id,
+    created_at: flour.created_at,
+    updated_at: flour.created_at,
+    name: 'Flour',
+    in_stock_qty: 2,
+    price: 0.1,
+    checked: '2026-01-02T03:04:05.000Z',
+  });
   expect(stored[1]).toMatchObject({ in_stock_qty: 2.2, price: 0.30000000000000004 });
-  expect(events.map((event) => [event.operation, (event.before as IngredientDoc | null)?.in_stock_qty, (event.after as IngredientDoc | null)?.in_stock_qty])).toEqual([
+  expect(
+    events.map((event) => [
+      event.operation,
+      (event.before as IngredientDoc | null)?.in_stock_qty,
+      (event.after as IngredientDoc | null)?.in_stock_qty,
+    ]),
+  ).toEqual([
     ['insert', undefined, 2],
     ['update', 2, 2.2],
     ['update', 2.2, 1.2000000000000002],
@@ -93,7 +129,11 @@ it('keeps a listener that edits an event from changing what the caller holds or 
 
   expect(flour).toMatchObject({ name: 'Flour', tags: ['dry'] });
   expect(updated).toMatchObject({ name: 'Flour', in_stock_qty: 1, tags: ['dry'] });
-  expect(seen.map((event) => event.after)).toMatchObject([{ name: 'Flour', tags: ['dry'] }, { name: 'Flour', in_stock_qty: 1 }, { name: 'Flour', in_stock_qty: 0 }]);
+  expect(seen.map((event) => event.after)).toMatchObject([
+    { name: 'Flour', tags: ['dry'] },
+    { name: 'Flour', in_stock_qty: 1 },
+    { name: 'Flour', in_stock_qty: 0 },
+  ]);
   expect(seen.map((event) => JSON.stringify(event.after))).toEqual(snapshots);
   expect(await ingredients.get(flour.id)).toMatchObject({ name: 'Flour', in_stock_qty: 0, tags: ['dry'] });
   // The edits were refused (the documents are frozen) and reported as the listener's failures.

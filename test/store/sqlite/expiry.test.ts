@@ -41,7 +41,9 @@ it('finds expired records through the index on expires_at', async () => {
   const { dataDir, store } = open();
   await store.collection('idempotency_keys').insert(record(1, '2030-01-01T00:00:00.000Z'));
   const db = new Database(path.join(dataDir, 'pos.sqlite'), { readonly: true });
-  const plan = db.prepare(`EXPLAIN QUERY PLAN DELETE FROM "idempotency_keys" WHERE ${fieldExpression('idempotency_keys', 'expires_at')} <= ?`).all('2030-01-01T00:00:00.000Z') as { detail: string }[];
+  const plan = db
+    .prepare(`EXPLAIN QUERY PLAN DELETE FROM "idempotency_keys" WHERE ${fieldExpression('idempotency_keys', 'expires_at')} <= ?`)
+    .all('2030-01-01T00:00:00.000Z') as { detail: string }[];
   db.close();
   expect(plan.map((step) => step.detail).join('\n')).toMatch(/USING (COVERING )?INDEX idempotency_keys__expires_at/);
 });

@@ -16,7 +16,9 @@ async function writeOnce(dataDir: string) {
   const store = openSqliteStore({ dataDir });
   await store.collection('ingredients').insert({ name: 'Rice', in_stock_qty: 1, price: 1 });
   const dir = path.resolve(dataDir);
-  const modes = Object.fromEntries(['.', 'pos.sqlite', 'pos.sqlite-wal', 'pos.sqlite-shm', 'pos.lock'].map((name) => [name, mode(path.join(dir, name))]));
+  const modes = Object.fromEntries(
+    ['.', 'pos.sqlite', 'pos.sqlite-wal', 'pos.sqlite-shm', 'pos.lock'].map((name) => [name, mode(path.join(dir, name))]),
+  );
   await store.close();
   return modes;
 }
@@ -26,7 +28,13 @@ describe('file modes of the embedded store', () => {
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'pos-modes-'));
     const previous = process.umask(0o022);
     try {
-      expect(await writeOnce(path.join(scratch, 'data'))).toStrictEqual({ '.': '700', 'pos.sqlite': '600', 'pos.sqlite-wal': '600', 'pos.sqlite-shm': '600', 'pos.lock': '600' });
+      expect(await writeOnce(path.join(scratch, 'data'))).toStrictEqual({
+        '.': '700',
+        'pos.sqlite': '600',
+        'pos.sqlite-wal': '600',
+        'pos.sqlite-shm': '600',
+        'pos.lock': '600',
+      });
     } finally {
       process.umask(previous);
     }
@@ -40,7 +48,13 @@ describe('file modes of the embedded store', () => {
       await writeOnce(dataDir);
       fs.chmodSync(dataDir, 0o755);
       fs.chmodSync(path.join(dataDir, 'pos.sqlite'), 0o644);
-      expect(await writeOnce(dataDir)).toStrictEqual({ '.': '700', 'pos.sqlite': '600', 'pos.sqlite-wal': '600', 'pos.sqlite-shm': '600', 'pos.lock': '600' });
+      expect(await writeOnce(dataDir)).toStrictEqual({
+        '.': '700',
+        'pos.sqlite': '600',
+        'pos.sqlite-wal': '600',
+        'pos.sqlite-shm': '600',
+        'pos.lock': '600',
+      });
     } finally {
       process.umask(previous);
     }

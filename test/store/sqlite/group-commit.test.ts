@@ -64,9 +64,12 @@ describe('group commit', () => {
       const answers: string[] = [];
       await Promise.all(
         names.map((name) =>
-          store.collection('ingredients').insert(ingredient(name)).then((doc) => {
-            answers.push(`${doc.name}: stored ${String(find.get(doc.id))}, events seen ${events.length}`);
-          }),
+          store
+            .collection('ingredients')
+            .insert(ingredient(name))
+            .then((doc) => {
+              answers.push(`${doc.name}: stored ${String(find.get(doc.id))}, events seen ${events.length}`);
+            }),
         ),
       );
       expect(commits).toEqual([10]);
@@ -76,7 +79,7 @@ describe('group commit', () => {
     }
   });
 
-  it('publishes events in commit order: a transaction\'s writes together, turn after turn', async () => {
+  it("publishes events in commit order: a transaction's writes together, turn after turn", async () => {
     const { store, commits, events } = open();
     const first = Promise.all([
       store.transaction(async (tx) => {
@@ -101,7 +104,11 @@ describe('group commit', () => {
     const insert = (name: string) => store.collection('ingredients').insert(ingredient(name));
     const next = (name: string) => new Promise<unknown>((resolve) => setImmediate(() => resolve(insert(name))));
     // Each write starts in the turn after the one before it, as requests answered together come back.
-    const written = [insert('A'), next('B').then(() => 0), new Promise((resolve) => setImmediate(() => setImmediate(() => resolve(insert('C')))))];
+    const written = [
+      insert('A'),
+      next('B').then(() => 0),
+      new Promise((resolve) => setImmediate(() => setImmediate(() => resolve(insert('C'))))),
+    ];
     await Promise.all(written);
     expect(commits).toEqual([3]);
     expect(events).toEqual(['A', 'B', 'C'].map((name) => `insert ingredients ${name}`));
@@ -141,7 +148,13 @@ describe('group commit', () => {
     const connection = new Connection(db);
     const commits: number[] = [];
     let now = 0;
-    const group = new CommitGroup(connection, new ChangeFeed(() => {}), new Mutex(), ({ units }) => commits.push(units), () => now);
+    const group = new CommitGroup(
+      connection,
+      new ChangeFeed(() => {}),
+      new Mutex(),
+      ({ units }) => commits.push(units),
+      () => now,
+    );
     // Slow writes, one a turn: each takes 4 ms on the batch's clock.
     const slowWrite = (id: number) =>
       group.run(() => {
@@ -170,7 +183,10 @@ describe('group commit', () => {
     // A deferred foreign key is checked at COMMIT: the real way SQLite refuses a COMMIT.
     const db = new Database(path.join(fixture.freshDir(), 'commit.sqlite'));
     db.pragma('foreign_keys = ON');
-    db.exec('CREATE TABLE tables_ (id INTEGER PRIMARY KEY); CREATE TABLE seats (id INTEGER PRIMARY KEY, table_id INTEGER REFERENCES tables_(id) DEFERRABLE INITIALLY DEFERRED)');
+    db.exec(
+      'CREATE TABLE tables_ (id INTEGER PRIMARY KEY); CREATE TABLE seats (id INTEGER PRIMARY KEY, table_id ' +
+        'INTEGER REFERENCES tables_(id) DEFERRABLE INITIALLY DEFERRED)',
+    );
     const connection = new Connection(db);
     const published: ChangeEvent[] = [];
     const feed = new ChangeFeed((error) => {

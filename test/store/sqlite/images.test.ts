@@ -14,7 +14,14 @@ const imageAsWritten = (doc: Record<string, unknown>) => {
 
 describe('document images', () => {
   it('copy a plain document exactly, key order included, frozen all the way down, sharing nothing with it', () => {
-    const doc = { id: 'a', name: 'Ann', dish_ids: ['x', 'y'], tickets: [{ station: 'hot', started_at: null, n: 1.5 }], flag: false, '2': 'two' };
+    const doc = {
+      id: 'a',
+      name: 'Ann',
+      dish_ids: ['x', 'y'],
+      tickets: [{ station: 'hot', started_at: null, n: 1.5 }],
+      flag: false,
+      '2': 'two',
+    };
     const { text, image } = imageAsWritten(doc);
     expect(image).toEqual(JSON.parse(text));
     expect(JSON.stringify(image)).toBe(text);
@@ -49,7 +56,11 @@ describe('document images', () => {
 
   it('apply an update to a draft that shares the unchanged values of the image before', () => {
     const before = parsed('{"id":"a","created_at":"c","updated_at":"u","name":"Flour","qty":2,"tags":["dry"]}');
-    const draft = applyUpdate(before, { set: { name: 'Rye', id: 'other', skipped: undefined }, inc: { qty: -3, fresh: 2 } } as never, 'now');
+    const draft = applyUpdate(
+      before,
+      { set: { name: 'Rye', id: 'other', skipped: undefined }, inc: { qty: -3, fresh: 2 } } as never,
+      'now',
+    );
     expect(draft).toEqual({ id: 'a', created_at: 'c', updated_at: 'now', name: 'Rye', qty: -1, tags: ['dry'], fresh: 2 });
     const text = JSON.stringify(draft);
     const after = imageOf(draft, text, before);

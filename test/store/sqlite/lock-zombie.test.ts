@@ -17,8 +17,13 @@ afterEach(() => {
 /** A child that has exited under a parent that never reaps it (sh exec'd into sleep). */
 async function zombiePid(): Promise<number> {
   parent = spawn('sh', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const pid = await new Promise<number>((resolve) => parent!.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
-  await vi.waitFor(() => expect(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z'), { timeout: 5000, interval: 20 });
+  const pid = await new Promise<number>((resolve) =>
+    parent!.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
+  await vi.waitFor(() => expect(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0]).toBe('Z'), {
+    timeout: 5000,
+    interval: 20,
+  });
   process.kill(pid, 0); // still "alive" to kill 0: what fooled the lock
   return pid;
 }

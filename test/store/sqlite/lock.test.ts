@@ -10,7 +10,8 @@ import { storesPerTest } from '../fixtures/sqlite-stores.js';
 
 const { open, freshDir } = storesPerTest('pos-lock-');
 
-const lockOf = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'pos.lock'), 'utf8')) as { pid: number; host: string; started_at: string };
+const lockOf = (dir: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, 'pos.lock'), 'utf8')) as { pid: number; host: string; started_at: string };
 
 /** The pid of a process that has exited. */
 function deadPid(): number {
@@ -32,7 +33,10 @@ describe('the data directory lock', () => {
     const holder = { pid: process.ppid, host: os.hostname(), started_at: '2026-11-23T10:00:00.000Z' };
     fs.writeFileSync(path.join(dataDir, 'pos.lock'), JSON.stringify(holder));
     expect(() => open({ dataDir })).toThrow(
-      `cannot open the data directory ${dataDir}: ${path.join(dataDir, 'pos.lock')} shows that process ${process.ppid} on ${os.hostname()} (since 2026-11-23T10:00:00.000Z) already serves this data directory: stop it first (two servers on one directory drift apart); if no such server runs, delete the file`,
+      `cannot open the data directory ${dataDir}: ${path.join(dataDir, 'pos.lock')} shows that process ` +
+        `${process.ppid} on ${os.hostname()} (since 2026-11-23T10:00:00.000Z) already serves this data ` +
+        `directory: stop it first (two servers on one directory drift apart); if no such server runs, delete ` +
+        `the file`,
     );
     expect(lockOf(dataDir)).toStrictEqual(holder);
     expect(fs.existsSync(path.join(dataDir, 'pos.sqlite'))).toBe(false);

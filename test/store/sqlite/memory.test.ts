@@ -17,7 +17,11 @@ const fixture = storesPerTest('pos-memory-');
 
 afterEach(() => vi.restoreAllMocks());
 
-const take = (id: string, units: number, guard = false) => ({ id, update: { inc: { in_stock_qty: -units } }, if: guard ? [{ field: 'in_stock_qty', op: 'gte' as const, value: units }] : [] });
+const take = (id: string, units: number, guard = false) => ({
+  id,
+  update: { inc: { in_stock_qty: -units } },
+  if: guard ? [{ field: 'in_stock_qty', op: 'gte' as const, value: units }] : [],
+});
 
 async function kitchen(): Promise<{ store: Store; dataDir: string; flour: IngredientDoc; salt: IngredientDoc }> {
   const { store, dataDir } = fixture.open();

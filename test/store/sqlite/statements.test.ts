@@ -17,9 +17,18 @@ describe('list statements', () => {
     const filters: Condition[][] = [
       [{ field: 'status', op: 'eq', value: 'Received' }],
       [{ field: 'status', op: 'ne', value: 'Draft' }],
-      [{ field: 'owner_id', op: 'eq', value: '5f0000000000000000000002' }, { field: 'status', op: 'in', value: ['Received', 'Draft'] }],
-      [{ field: 'table_number', op: 'gt', value: 3 }, { field: 'table_number', op: 'lte', value: 9 }],
-      [{ field: 'created_at', op: 'gte', value: '2026-11-26T00:00:00.000Z' }, { field: 'created_at', op: 'lt', value: '2026-11-27T00:00:00.000Z' }],
+      [
+        { field: 'owner_id', op: 'eq', value: '5f0000000000000000000002' },
+        { field: 'status', op: 'in', value: ['Received', 'Draft'] },
+      ],
+      [
+        { field: 'table_number', op: 'gt', value: 3 },
+        { field: 'table_number', op: 'lte', value: 9 },
+      ],
+      [
+        { field: 'created_at', op: 'gte', value: '2026-11-26T00:00:00.000Z' },
+        { field: 'created_at', op: 'lt', value: '2026-11-27T00:00:00.000Z' },
+      ],
       [{ field: 'dish_ids', op: 'eq', value: '5f0000000000000000000001' }],
     ];
     const sorts: ListQuery['sort'][] = [undefined, { field: 'created_at', direction: 'desc' }, { field: 'table_number', direction: 'asc' }];
@@ -47,14 +56,24 @@ describe('list statements', () => {
     const value = fc.oneof(fc.constantFrom(...stored), fc.integer(), fc.double({ noNaN: true }), fc.string());
     const column = fc.constantFrom('untyped', 'text', 'numeric');
     const operator = fc.constantFrom('=', 'IS NOT', '>', '>=', '<', '<=');
-    const rows = (sql: string, params: unknown[]) => db.prepare(sql).pluck().all(...params);
+    const rows = (sql: string, params: unknown[]) =>
+      db
+        .prepare(sql)
+        .pluck()
+        .all(...params);
     fc.assert(
       fc.property(column, operator, value, (name, op, bound) => {
         const where = (placeholder: string) => `SELECT id FROM t WHERE ${name} ${op} ${placeholder} ORDER BY id`;
         expect(rows(where(VALUE), [bound])).toEqual(rows(where('?'), [bound]));
       }),
     );
-    for (const [limit, offset] of [[-1, 0], [0, 0], [1, 0], [5, 2], [30, 60]] as const) {
+    for (const [limit, offset] of [
+      [-1, 0],
+      [0, 0],
+      [1, 0],
+      [5, 2],
+      [30, 60],
+    ] as const) {
       const page = (placeholder: string) => `SELECT id FROM t ORDER BY id LIMIT ${placeholder} OFFSET ${placeholder}`;
       expect(rows(page(VALUE), [limit, offset])).toEqual(rows(page('?'), [limit, offset]));
     }

@@ -37,22 +37,36 @@ describe('upgrading the data of release 1.0.0', () => {
     expect(logged).toStrictEqual([['data format upgraded', { from: 0, to: SCHEMA_VERSION, dataDir }]]);
     await open({ dataDir, logger }).store.close();
     expect(logged).toHaveLength(1);
-    expect(inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), JSON.parse(String(db.prepare(`SELECT value FROM pos_meta WHERE key = ?`).pluck().get(`upgraded_to_${SCHEMA_VERSION}`)))])).toStrictEqual([
-      SCHEMA_VERSION,
-      { from: 0, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
-    ]);
+    expect(
+      inspect(dataDir, (db) => [
+        db.pragma('user_version', { simple: true }),
+        JSON.parse(String(db.prepare(`SELECT value FROM pos_meta WHERE key = ?`).pluck().get(`upgraded_to_${SCHEMA_VERSION}`))),
+      ]),
+    ).toStrictEqual([SCHEMA_VERSION, { from: 0, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
 
     const t = await startTestApp({ dataDir, withoutUsers: true });
     try {
-      const login = await t.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: 'chef', password: 'Demo@Chef1' } });
+      const login = await t.inject({
+        method: 'POST',
+        url: '/auth/token',
+        payload: { grant_type: 'password', user_name: 'chef', password: 'Demo@Chef1' },
+      });
       expect(login.statusCode).toBe(201);
       const chef = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
       expect((await t.inject({ method: 'GET', url: '/orders?fields=name&sort=name&limit=3', headers: chef })).json()).toStrictEqual({
         total_results: 8,
         results: [{ name: 'Ava' }, { name: 'Ben' }, { name: 'Chloe' }],
       });
-      expect((await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' })).json()).toStrictEqual({ total_results: 1, results: [{ name: 'Truffle Fries' }] });
-      const created = await t.inject({ method: 'POST', url: '/ingredients', headers: chef, payload: { name: 'Thyme', in_stock_qty: 5, price: 0.3 } });
+      expect((await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' })).json()).toStrictEqual({
+        total_results: 1,
+        results: [{ name: 'Truffle Fries' }],
+      });
+      const created = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        headers: chef,
+        payload: { name: 'Thyme', in_stock_qty: 5, price: 0.3 },
+      });
       expect(created.statusCode).toBe(201);
     } finally {
       await t.close();
@@ -64,7 +78,9 @@ describe('upgrading the data of release 1.0.0', () => {
     const { dataDir, store } = open({ logger });
     await store.close();
     expect(logged).toStrictEqual([]);
-    expect(inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare('SELECT count(*) FROM pos_meta').pluck().get()])).toStrictEqual([SCHEMA_VERSION, 0]);
+    expect(
+      inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare('SELECT count(*) FROM pos_meta').pluck().get()]),
+    ).toStrictEqual([SCHEMA_VERSION, 0]);
   });
 
   it('refuses a file written by a newer release, naming the file and both formats, and leaves its data as it was', () => {
@@ -73,10 +89,17 @@ describe('upgrading the data of release 1.0.0', () => {
     const db = new Database(file);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    const contents = () => inspect(dataDir, (db) => [db.pragma('user_version', { simple: true }), db.prepare(`SELECT name FROM sqlite_master ORDER BY name`).pluck().all(), db.prepare('SELECT count(*) FROM orders').pluck().get()]);
+    const contents = () =>
+      inspect(dataDir, (db) => [
+        db.pragma('user_version', { simple: true }),
+        db.prepare(`SELECT name FROM sqlite_master ORDER BY name`).pluck().all(),
+        db.prepare('SELECT count(*) FROM orders').pluck().get(),
+      ]);
     const before = contents();
     expect(() => open({ dataDir })).toThrow(
-      `cannot open the data directory ${dataDir}: ${file} holds data format ${SCHEMA_VERSION + 1}, written by a newer release; this one reads up to format ${SCHEMA_VERSION}: run the newer release, or restore a backup taken before the upgrade`,
+      `cannot open the data directory ${dataDir}: ${file} holds data format ${SCHEMA_VERSION + 1}, written ` +
+        `by a newer release; this one reads up to format ${SCHEMA_VERSION}: run the newer release, or restore ` +
+        `a backup taken before the upgrade`,
     );
     expect(contents()).toStrictEqual(before);
     expect(before[0]).toBe(SCHEMA_VERSION + 1);

@@ -24,7 +24,11 @@ export function helloReply(host: string, lastWrite: InstanceType<typeof Timestam
     me: host,
     secondary: false,
     electionId: new mongoose.mongo.ObjectId('7fffffff0000000000000001'),
-    lastWrite: { opTime: { ts: lastWrite, t: Long.fromNumber(1) }, lastWriteDate: new Date(1_732_300_000_000), majorityOpTime: { ts: lastWrite, t: Long.fromNumber(1) } },
+    lastWrite: {
+      opTime: { ts: lastWrite, t: Long.fromNumber(1) },
+      lastWriteDate: new Date(1_732_300_000_000),
+      majorityOpTime: { ts: lastWrite, t: Long.fromNumber(1) },
+    },
     maxBsonObjectSize: 16_777_216,
     maxMessageSizeBytes: 48_000_000,
     maxWriteBatchSize: 100_000,
@@ -68,18 +72,40 @@ export const serverError = (code: number, codeName: string, errmsg: string, erro
 
 /** The oplog no longer holds the resume point (MongoDB 4.4+): on the resuming aggregate or a getMore. */
 export const historyLost = (during: 'aggregate' | 'getMore' = 'aggregate') =>
-  serverError(286, 'ChangeStreamHistoryLost', `${during === 'aggregate' ? 'PlanExecutor error during aggregation' : 'Executor error during getMore'} :: caused by :: Resume of change stream was not possible, as the resume point may no longer be in the oplog.`, ['NonResumableChangeStreamError']);
+  serverError(
+    286,
+    'ChangeStreamHistoryLost',
+    `${during === 'aggregate' ? 'PlanExecutor error during aggregation' : 'Executor error during getMore'} ` +
+      `:: caused by :: Resume of change stream was not possible, as the resume point may no longer be in ` +
+      `the oplog.`,
+    ['NonResumableChangeStreamError'],
+  );
 
 /** Resuming with resumeAfter from an invalidate event's token, or a token from another cluster. */
 export const invalidResumeToken = () =>
-  serverError(260, 'InvalidResumeToken', "PlanExecutor error during aggregation :: caused by :: Attempting to resume a change stream using 'resumeAfter' is not allowed from an invalidate notification.", ['NonResumableChangeStreamError']);
+  serverError(
+    260,
+    'InvalidResumeToken',
+    'PlanExecutor error during aggregation :: caused by :: Attempting to resume a change stream using ' +
+      "'resumeAfter' is not allowed from an invalidate notification.",
+    ['NonResumableChangeStreamError'],
+  );
 
 /** Older servers (4.2) for a resume token the oplog no longer holds. */
 export const changeStreamFatal = () =>
-  serverError(280, 'ChangeStreamFatalError', 'cannot resume stream; the resume token was not found. {_data: "8267410A00000001000000012B0429296E1404"}', ['NonResumableChangeStreamError']);
+  serverError(
+    280,
+    'ChangeStreamFatalError',
+    'cannot resume stream; the resume token was not found. {_data: "8267410A00000001000000012B0429296E1404"}',
+    ['NonResumableChangeStreamError'],
+  );
 
 /** A failure that is neither resumable nor about the position: here a revoked changeStream privilege. */
-export const unauthorized = () => serverError(13, 'Unauthorized', 'not authorized on pos to execute command { getMore: 7340032117, collection: "$cmd.aggregate" }');
+export const unauthorized = () =>
+  serverError(13, 'Unauthorized', 'not authorized on pos to execute command { getMore: 7340032117, collection: "$cmd.aggregate" }');
 
 /** A step-down interrupting a getMore: the driver resumes on its own. */
-export const steppedDown = () => serverError(11602, 'InterruptedDueToReplStateChange', 'operation was interrupted because a client disconnected', ['ResumableChangeStreamError']);
+export const steppedDown = () =>
+  serverError(11602, 'InterruptedDueToReplStateChange', 'operation was interrupted because a client disconnected', [
+    'ResumableChangeStreamError',
+  ]);

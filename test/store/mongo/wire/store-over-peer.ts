@@ -37,20 +37,31 @@ export interface LogEntry {
   msg?: string;
 }
 
-export async function storeOverPeer(peer: WirePeer, clock: { now: number }, extra: Pick<MongoStoreParts, 'watch' | 'timer' | 'settleTimeoutMs'> & Pick<MongoStoreParts['stream'], 'startTime'> = {}) {
+export async function storeOverPeer(
+  peer: WirePeer,
+  clock: { now: number },
+  extra: Pick<MongoStoreParts, 'watch' | 'timer' | 'settleTimeoutMs'> & Pick<MongoStoreParts['stream'], 'startTime'> = {},
+) {
   const { startTime, ...parts } = extra;
   const connection = mongoose.createConnection(peer.uri(), { bufferCommands: false, autoIndex: false, autoCreate: false });
   await connection.asPromise();
   const db = connection.db!;
   const logs: LogEntry[] = [];
-  const log = (level: string) => (obj: object, msg?: string) => void logs.push({ level, obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) });
+  const log = (level: string) => (obj: object, msg?: string) =>
+    void logs.push({ level, obj: obj as Record<string, unknown>, ...(msg ? { msg } : {}) });
   const logger = { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') };
   const store = await MongoStore.open({
     connection,
     models: defineModels(connection),
     clock: () => new Date(clock.now),
     logger,
-    stream: { open: mongoOpener(db, true), tokens: mongoResumeTokenStore(db, 'till-1'), now: () => clock.now, backoff: { initialMs: 20, maxMs: 400 }, ...(startTime && { startTime }) },
+    stream: {
+      open: mongoOpener(db, true),
+      tokens: mongoResumeTokenStore(db, 'till-1'),
+      now: () => clock.now,
+      backoff: { initialMs: 20, maxMs: 400 },
+      ...(startTime && { startTime }),
+    },
     ...parts,
   });
   const events: ChangeEvent[] = [];

@@ -16,12 +16,17 @@ export const resumesFrom = (aggregate: Document) => {
   const stage = changeStreamStage(aggregate);
   return (stage.startAfter ?? stage.resumeAfter ?? null) as Document | null;
 };
-export const fromNow = (aggregate: Document) => resumesFrom(aggregate) === null && changeStreamStage(aggregate).startAtOperationTime !== undefined;
+export const fromNow = (aggregate: Document) =>
+  resumesFrom(aggregate) === null && changeStreamStage(aggregate).startAtOperationTime !== undefined;
 
 /** GET /ready of the real app on this store. */
 export async function readyOverHttp(store: Store) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-wire-'));
-  const app = await buildApp({ config: loadConfig({ POS_DATA_DIR: dataDir }), store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!' });
+  const app = await buildApp({
+    config: loadConfig({ POS_DATA_DIR: dataDir }),
+    store,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
+  });
   try {
     const response = await app.inject({ method: 'GET', url: '/ready' });
     return { status: response.statusCode, body: response.json<unknown>() };

@@ -22,7 +22,13 @@ const pass = $('#pass');
 const drafts = $('#drafts');
 /** @type {keyof typeof SORTS} */
 let sortBy = localStorage.getItem(SORT_KEY) === 'age' ? 'age' : 'priority';
-const board = staffBoard({ rooms: ['expeditor'], book: createOrderBook({ statuses: OPEN_STATUSES }), render, what: 'orders', signInTitle: 'Sign in to the expeditor screen' });
+const board = staffBoard({
+  rooms: ['expeditor'],
+  book: createOrderBook({ statuses: OPEN_STATUSES }),
+  render,
+  what: 'orders',
+  signInTitle: 'Sign in to the expeditor screen',
+});
 const actions = {
   setPriority,
   move,
@@ -38,7 +44,9 @@ function render() {
   const all = [...board.records().values()];
   const kitchen = all.filter((order) => order.status !== 'Draft').sort(SORTS[sortBy]);
   // Food waiting at the pass goes first, whatever the sort: the longest wait on top (it is getting cold).
-  const atPass = kitchen.filter(waitsAtPass).sort((a, b) => Date.parse(a.ready_at ?? '') - Date.parse(b.ready_at ?? '') || a.id.localeCompare(b.id));
+  const atPass = kitchen
+    .filter(waitsAtPass)
+    .sort((a, b) => Date.parse(a.ready_at ?? '') - Date.parse(b.ready_at ?? '') || a.id.localeCompare(b.id));
   const cooking = kitchen.filter((order) => !waitsAtPass(order));
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
   keepFocus(pass, () => pass.replaceChildren(...atPass.map((order) => orderRow(order, actions))));
@@ -49,10 +57,11 @@ function render() {
   $('#count').textContent = `${kitchen.length} open · ${atPass.length} at the pass`;
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
-  const arrived = shown ? kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null : null;
+  const arrived = shown ? (kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null) : null;
   shown = new Set(kitchen.map((order) => order.id));
   moreBelow.update(arrived);
-  for (const button of document.querySelectorAll('[data-sort]')) button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
+  for (const button of document.querySelectorAll('[data-sort]'))
+    button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
 }
 
 /** Every ticket Ready and the order Ready for Assembly: its food waits at the pass. @param {KitchenOrder} order */
@@ -62,7 +71,10 @@ function waitsAtPass(order) {
 
 /** The whole request in a dialog (the rail shows only a ⚠, for an order that has one). @param {KitchenOrder} order */
 function showRequests(order) {
-  showWhole(order.name, [{ title: 'Guest', text: order.name }, { title: 'Special requests', text: order.special_requests ?? '' }]);
+  showWhole(order.name, [
+    { title: 'Guest', text: order.name },
+    { title: 'Special requests', text: order.special_requests ?? '' },
+  ]);
 }
 
 /** @param {string} id @param {number} priority */
@@ -94,7 +106,8 @@ function sortWith(button) {
 }
 
 for (const grid of [pass, list, drafts]) wireTicketKeys(grid, { other: orderKeys });
-for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-sort]'))) button.addEventListener('click', () => sortWith(button));
+for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-sort]')))
+  button.addEventListener('click', () => sortWith(button));
 tickAges($('#rail'), '.order');
 setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPromise(/** @type {HTMLElement} */ (row))), 1_000);

@@ -24,7 +24,10 @@ import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
  * The final move fits the order: a takeaway is picked up, a table's food goes on its way.
  * @param {Pick<KitchenOrder, 'table_number'>} order @returns {{ status: OrderStatus, text: string }}
  */
-export const finalMove = (order) => (order.table_number === null || order.table_number === undefined ? { status: 'Ready for Pickup', text: 'Pickup' } : { status: 'On the Way', text: 'On the Way' });
+export const finalMove = (order) =>
+  order.table_number === null || order.table_number === undefined
+    ? { status: 'Ready for Pickup', text: 'Pickup' }
+    : { status: 'On the Way', text: 'On the Way' };
 
 /**
  * @param {KitchenOrder} order with every dish (`dishes`) and every station's `tickets`
@@ -34,24 +37,55 @@ export function orderRow(order, actions) {
   const done = allPrepDone(order);
   const draft = order.status === 'Draft';
   const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
-  const row = h('article', {
-    class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${done ? ' prep-done' : ''}`,
-    tabIndex: 0,
-    dataset: { orderId: order.id, status: order.status, started: String(startedAt(order)), late: String(prep), veryLate: String(2 * prep), readyAt: order.ready_at && done ? String(Date.parse(order.ready_at)) : '' },
-    'aria-label': `${tableLabel(order)}, ${order.name}, ${order.status}, priority ${order.priority}`,
-  },
-  priorityControl(order, actions),
-  h('div', { class: 'order-who' },
-    h('span', { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` }, tableLabel(order).replace('Table ', 'T')),
-    h('span', { class: 'order-name', title: order.name }, order.name),
-    order.special_requests && h('button', { type: 'button', class: 'order-requests', tabIndex: -1, title: order.special_requests, 'aria-label': 'Special requests', on: { click: () => actions.showRequests(order) } }, '⚠'),
-    allergyNote(order),
-    shortNote(order),
-    coursesLine(order, actions)),
-  draft ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`) : h('span', { class: 'ticket-age', dataset: { age: '' } }),
-  h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
-  passCell(order, done),
-  h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)));
+  const row = h(
+    'article',
+    {
+      class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${done ? ' prep-done' : ''}`,
+      tabIndex: 0,
+      dataset: {
+        orderId: order.id,
+        status: order.status,
+        started: String(startedAt(order)),
+        late: String(prep),
+        veryLate: String(2 * prep),
+        readyAt: order.ready_at && done ? String(Date.parse(order.ready_at)) : '',
+      },
+      'aria-label': `${tableLabel(order)}, ${order.name}, ${order.status}, priority ${order.priority}`,
+    },
+    priorityControl(order, actions),
+    h(
+      'div',
+      { class: 'order-who' },
+      h(
+        'span',
+        { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` },
+        tableLabel(order).replace('Table ', 'T'),
+      ),
+      h('span', { class: 'order-name', title: order.name }, order.name),
+      order.special_requests &&
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'order-requests',
+            tabIndex: -1,
+            title: order.special_requests,
+            'aria-label': 'Special requests',
+            on: { click: () => actions.showRequests(order) },
+          },
+          '⚠',
+        ),
+      allergyNote(order),
+      shortNote(order),
+      coursesLine(order, actions),
+    ),
+    draft
+      ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`)
+      : h('span', { class: 'ticket-age', dataset: { age: '' } }),
+    h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
+    passCell(order, done),
+    h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)),
+  );
   if (!draft) refreshAge(row);
   refreshPass(row);
   refreshPromise(row);
@@ -61,7 +95,11 @@ export function orderRow(order, actions) {
 /** The allergy alerts of every ticket and the request's allergy words, in red under the name. @param {KitchenOrder} order */
 function allergyNote(order) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
-  const { alerts, notes } = allergyLines((order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []), names, order.special_requests);
+  const { alerts, notes } = allergyLines(
+    (order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []),
+    names,
+    order.special_requests,
+  );
   return alerts.length + notes.length > 0 && h('span', { class: 'order-allergy' }, [...alerts, ...notes].join(' · '));
 }
 
@@ -78,13 +116,47 @@ function coursesLine(order, actions) {
   const held = (order.tickets ?? []).some((ticket) => ticket.status === 'Draft');
   if (order.status === 'Draft' || (courses.length < 2 && !held)) return null;
   const next = nextToFire(order);
-  return h('div', { class: 'order-courses' },
-    h('ul', { class: 'course-states' }, ...courses.map(({ course, state, fireAt }) => h('li', { class: `course course-${state}`, dataset: { course: String(course), state } },
-      `C${course} ${state === 'timed' && fireAt ? `fires ${clockTime(fireAt)}` : COURSE_TEXT[state]}`))),
-    next && h('button', { type: 'button', tabIndex: -1, class: 'fire-course', disabled: !next.ready, dataset: { action: 'fire-course', course: String(next.course) },
-      title: next.ready ? `Fire course ${next.course}` : `Course ${next.course} can fire once course ${next.course - 1} has`,
-      on: { click: () => actions.fireCourse(order.id, next.course) } }, `Fire C${next.course}`),
-    held && h('button', { type: 'button', tabIndex: -1, class: 'fire-all', dataset: { action: 'fire-all' }, on: { click: () => actions.fireAll(order.id) } }, 'Fire all now'));
+  return h(
+    'div',
+    { class: 'order-courses' },
+    h(
+      'ul',
+      { class: 'course-states' },
+      ...courses.map(({ course, state, fireAt }) =>
+        h(
+          'li',
+          { class: `course course-${state}`, dataset: { course: String(course), state } },
+          `C${course} ${state === 'timed' && fireAt ? `fires ${clockTime(fireAt)}` : COURSE_TEXT[state]}`,
+        ),
+      ),
+    ),
+    next &&
+      h(
+        'button',
+        {
+          type: 'button',
+          tabIndex: -1,
+          class: 'fire-course',
+          disabled: !next.ready,
+          dataset: { action: 'fire-course', course: String(next.course) },
+          title: next.ready ? `Fire course ${next.course}` : `Course ${next.course} can fire once course ${next.course - 1} has`,
+          on: { click: () => actions.fireCourse(order.id, next.course) },
+        },
+        `Fire C${next.course}`,
+      ),
+    held &&
+      h(
+        'button',
+        {
+          type: 'button',
+          tabIndex: -1,
+          class: 'fire-all',
+          dataset: { action: 'fire-all' },
+          on: { click: () => actions.fireAll(order.id) },
+        },
+        'Fire all now',
+      ),
+  );
 }
 
 /** Ingredients the kitchen is short of that this order holds, over its tickets. @param {KitchenOrder} order */
@@ -96,35 +168,58 @@ function shortNote(order) {
 /** @param {KitchenOrder} order @param {RowActions} actions */
 function priorityControl(order, actions) {
   /** @param {number} delta @param {string} text @param {string} label */
-  const step = (delta, text, label) => h('button', {
-    type: 'button', class: 'priority-step', tabIndex: -1, 'aria-label': label, dataset: { action: delta < 0 ? 'raise' : 'lower' },
-    disabled: order.priority + delta < 0 || order.priority + delta > 5,
-    on: { click: () => actions.setPriority(order.id, order.priority + delta) },
-  }, text);
-  return h('div', { class: 'order-priority' },
+  const step = (delta, text, label) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'priority-step',
+        tabIndex: -1,
+        'aria-label': label,
+        dataset: { action: delta < 0 ? 'raise' : 'lower' },
+        disabled: order.priority + delta < 0 || order.priority + delta > 5,
+        on: { click: () => actions.setPriority(order.id, order.priority + delta) },
+      },
+      text,
+    );
+  return h(
+    'div',
+    { class: 'order-priority' },
     step(-1, '▲', 'Raise priority'),
     h('span', { class: `ticket-priority p${order.priority}`, dataset: { priority: String(order.priority) } }, `P${order.priority}`),
-    step(1, '▼', 'Lower priority'));
+    step(1, '▼', 'Lower priority'),
+  );
 }
 
 /** The station's ticket: its state and dishes; an empty cell when the order has none there. @param {KitchenOrder} order @param {string} station */
 function stationCell(order, station) {
   // A paced order may have several tickets here: the one being worked on, else the next held one.
   const tickets = (order.tickets ?? []).filter((each) => each.station === station && each.status !== 'Voided');
-  const ticket = tickets.find((each) => each.status === 'Received' || each.status === 'In Progress') ?? tickets.find((each) => each.status === 'Draft') ?? tickets[0];
+  const ticket =
+    tickets.find((each) => each.status === 'Received' || each.status === 'In Progress') ??
+    tickets.find((each) => each.status === 'Draft') ??
+    tickets[0];
   if (!ticket) return h('div', { class: 'station-cell empty-cell' });
   const state = TICKET_STATE[ticket.status] ?? 'waiting';
   const dishes = countDishes(order.dishes.filter((dish) => dish.station === station));
-  return h('div', { class: `station-cell station-part state-${state}`, dataset: { station, state } },
+  return h(
+    'div',
+    { class: `station-cell station-part state-${state}`, dataset: { station, state } },
     h('span', { class: 'station-name' }, station),
     h('span', { class: 'station-state' }, STATE_TEXT[state]),
-    h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))));
+    h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))),
+  );
 }
 
 /** @param {KitchenOrder} order @param {boolean} done */
 function passCell(order, done) {
   if (!done) return h('div', { class: 'pass-cell' }, promise(order));
-  return h('div', { class: 'pass-cell' }, h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'), h('span', { class: 'pass-age', dataset: { pass: '' } }));
+  return h(
+    'div',
+    { class: 'pass-cell' },
+    h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'),
+    h('span', { class: 'pass-age', dataset: { pass: '' } }),
+  );
 }
 
 /**
@@ -134,8 +229,15 @@ function passCell(order, done) {
  */
 function promise(order) {
   if (!order.expected_ready_at) return null;
-  return h('span', { class: 'order-promise', dataset: { expected: order.expected_ready_at, quoted: order.quoted_ready_at ?? '' }, title: order.quoted_ready_at ? `Promised for ${clockTime(order.quoted_ready_at)}` : '' },
-    `due ${clockTime(order.expected_ready_at)}`);
+  return h(
+    'span',
+    {
+      class: 'order-promise',
+      dataset: { expected: order.expected_ready_at, quoted: order.quoted_ready_at ?? '' },
+      title: order.quoted_ready_at ? `Promised for ${clockTime(order.quoted_ready_at)}` : '',
+    },
+    `due ${clockTime(order.expected_ready_at)}`,
+  );
 }
 
 /** @param {HTMLElement} row */
@@ -167,13 +269,35 @@ export function refreshPass(row) {
 /** @param {KitchenOrder} order @param {boolean} done @param {RowActions} actions */
 function moveButtons(order, done, actions) {
   if (order.status === 'Draft') {
-    return [h('button', { type: 'button', tabIndex: -1, class: 'fire', dataset: { action: 'fire' }, on: { click: () => actions.move(order.id, 'Received') } }, 'Fire now')];
+    return [
+      h(
+        'button',
+        {
+          type: 'button',
+          tabIndex: -1,
+          class: 'fire',
+          dataset: { action: 'fire' },
+          on: { click: () => actions.move(order.id, 'Received') },
+        },
+        'Fire now',
+      ),
+    ];
   }
   const ready = order.status === 'Ready for Assembly' && done;
   const { status, text } = finalMove(order);
-  return [h('button', {
-    type: 'button', tabIndex: -1, class: 'final', disabled: !ready, dataset: { action: status },
-    title: ready ? status : 'Available once every station is done (all prep done)',
-    on: { click: () => actions.move(order.id, status) },
-  }, text)];
+  return [
+    h(
+      'button',
+      {
+        type: 'button',
+        tabIndex: -1,
+        class: 'final',
+        disabled: !ready,
+        dataset: { action: status },
+        title: ready ? status : 'Available once every station is done (all prep done)',
+        on: { click: () => actions.move(order.id, status) },
+      },
+      text,
+    ),
+  ];
 }

@@ -8,7 +8,9 @@ async function check() {
     const ready = await fetch('/ready', { cache: 'no-store', signal: AbortSignal.timeout(5_000) });
     const body = await ready.json().catch(() => ({}));
     light.dataset.state = ready.ok ? 'live' : 'offline';
-    light.textContent = ready.ok ? `Server running · ${body.store ?? 'store'} store ready` : 'Server running, but its store does not answer';
+    light.textContent = ready.ok
+      ? `Server running · ${body.store ?? 'store'} store ready`
+      : 'Server running, but its store does not answer';
   } catch {
     light.dataset.state = 'offline';
     light.textContent = 'The server does not answer';

@@ -16,8 +16,13 @@ export function createAllDay(station) {
   /** @param {AllDay} counts */
   function show({ items, upcoming }) {
     /** @param {AllDay['items'][number]} item */
-    const chip = ({ dish_id, name, quantity }) => h('li', { class: 'all-day-item', dataset: { dishId: dish_id } },
-      h('span', { class: 'all-day-qty' }, String(quantity)), h('span', { class: 'all-day-name', title: name }, name));
+    const chip = ({ dish_id, name, quantity }) =>
+      h(
+        'li',
+        { class: 'all-day-item', dataset: { dishId: dish_id } },
+        h('span', { class: 'all-day-qty' }, String(quantity)),
+        h('span', { class: 'all-day-name', title: name }, name),
+      );
     $('#all-day-items').replaceChildren(...items.map(chip));
     $('#all-day-upcoming').replaceChildren(...upcoming.map(chip));
     $('#all-day-none').hidden = items.length > 0;

@@ -23,7 +23,8 @@ export const parseKey = (key) => {
   return { id, course: course ? Number(course) : 1 };
 };
 /** When a ticket was called off: its last change (docs/pacing.md), or the order's deletion. @param {StationOrder} order @param {Ticket} ticket */
-export const voidedAt = (order, ticket) => (order.deleted_at ? Number(order.deleted_at) : Date.parse(ticket.changes?.at(-1)?.at ?? ticket.fired_at ?? '') || 0);
+export const voidedAt = (order, ticket) =>
+  order.deleted_at ? Number(order.deleted_at) : Date.parse(ticket.changes?.at(-1)?.at ?? ticket.fired_at ?? '') || 0;
 /** What a cook's acknowledgement of a voided card is remembered by. @param {Entry} entry */
 export const ackKey = (entry) => `${entry.key}@${voidedAt(entry.order, entry.ticket)}`;
 
@@ -40,7 +41,12 @@ export function stationEntries(records, station, acknowledged, now) {
     const course = courseOfDish(order, order.dishes ?? [], station);
     for (const ticket of (order.tickets ?? []).filter((each) => each.station === station)) {
       const n = ticket.course ?? 1;
-      const entry = { key: keyOf(order.id, ticket), order: { ...order, dishes: (order.dishes ?? []).filter((dish) => course(dish) === n) }, ticket, voided: false };
+      const entry = {
+        key: keyOf(order.id, ticket),
+        order: { ...order, dishes: (order.dishes ?? []).filter((dish) => course(dish) === n) },
+        ticket,
+        voided: false,
+      };
       if (order.deleted_at) {
         if (ticket.fired_at && now - order.deleted_at < DELETED_SHOWN_MS) cards.push({ ...entry, voided: true });
       } else if (ticket.status === 'Voided') {

@@ -6,11 +6,22 @@ import { countDishes, formatAge, tableLabel } from '../lib/orders.js';
 
 /** @param {import('./entries.js').Entry[]} entries the held tickets */
 export function showHeld(entries) {
-  const sorted = [...entries].sort((a, b) => (a.ticket.fire_at ?? '~').localeCompare(b.ticket.fire_at ?? '~') || a.key.localeCompare(b.key));
-  $('#held-items').replaceChildren(...sorted.map((entry) => h('li', { class: 'held-item', dataset: { heldKey: entry.key } },
-    h('strong', {}, tableLabel(entry.order).replace('Table ', 'T')),
-    ` ${countDishes(entry.order.dishes).map(({ name, count }) => `${count}× ${name}`).join(', ')} `,
-    h('span', { class: 'held-when', dataset: { fireAt: entry.ticket.fire_at ?? '', course: String(entry.ticket.course ?? 1) } }))));
+  const sorted = [...entries].sort(
+    (a, b) => (a.ticket.fire_at ?? '~').localeCompare(b.ticket.fire_at ?? '~') || a.key.localeCompare(b.key),
+  );
+  $('#held-items').replaceChildren(
+    ...sorted.map((entry) =>
+      h(
+        'li',
+        { class: 'held-item', dataset: { heldKey: entry.key } },
+        h('strong', {}, tableLabel(entry.order).replace('Table ', 'T')),
+        ` ${countDishes(entry.order.dishes)
+          .map(({ name, count }) => `${count}× ${name}`)
+          .join(', ')} `,
+        h('span', { class: 'held-when', dataset: { fireAt: entry.ticket.fire_at ?? '', course: String(entry.ticket.course ?? 1) } }),
+      ),
+    ),
+  );
   $('#held').hidden = sorted.length === 0;
   refreshHeld();
 }

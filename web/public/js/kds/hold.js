@@ -26,10 +26,13 @@ export function createHold(grid, onRelease) {
   /** A resting mouse holds the order RESTING_MS after it last moved, then the deferred re-sort runs. */
   const releaseWhenRested = () => {
     clearTimeout(resting);
-    resting = setTimeout(() => {
-      if (over && Date.now() - movedAt < RESTING_MS) releaseWhenRested();
-      else if (over) release();
-    }, Math.max(0, movedAt + RESTING_MS - Date.now()) + 50);
+    resting = setTimeout(
+      () => {
+        if (over && Date.now() - movedAt < RESTING_MS) releaseWhenRested();
+        else if (over) release();
+      },
+      Math.max(0, movedAt + RESTING_MS - Date.now()) + 50,
+    );
   };
 
   /** @param {EventTarget | null} target */
@@ -48,10 +51,13 @@ export function createHold(grid, onRelease) {
     lingering = true;
     clearTimeout(timer);
     clearTimeout(resting);
-    timer = setTimeout(() => {
-      lingering = false;
-      release();
-    }, event.pointerType === 'touch' ? AFTER_TOUCH_MS : AFTER_MOUSE_MS);
+    timer = setTimeout(
+      () => {
+        lingering = false;
+        release();
+      },
+      event.pointerType === 'touch' ? AFTER_TOUCH_MS : AFTER_MOUSE_MS,
+    );
   });
 
   return {

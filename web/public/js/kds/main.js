@@ -32,7 +32,14 @@ const side = {
   receive: (/** @type {string} */ type, /** @type {any} */ data) => [allDay, stock].forEach((part) => part.receive(type, data)),
 };
 const book = createStationBook(station);
-const board = staffBoard({ rooms: [`station:${station}`, 'menu'], book, render, what: 'tickets', side, signInTitle: 'Sign in to the kitchen display' });
+const board = staffBoard({
+  rooms: [`station:${station}`, 'menu'],
+  book,
+  render,
+  what: 'tickets',
+  side,
+  signInTitle: 'Sign in to the kitchen display',
+});
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
 const layout = wireLayout(() => render());
@@ -89,7 +96,12 @@ const entriesNow = (now) => stationEntries(board.records(), station, acknowledge
 /** Which tickets ran late at the last render: when that changes, the tickets are sorted again. */
 let lateAtRender = '';
 /** @param {number} now */
-const lateNow = (now) => entriesNow(now).cards.filter((entry) => lateness(entry, now) > 0).map((entry) => `${entry.key}:${lateness(entry, now)}`).sort().join();
+const lateNow = (now) =>
+  entriesNow(now)
+    .cards.filter((entry) => lateness(entry, now) > 0)
+    .map((entry) => `${entry.key}:${lateness(entry, now)}`)
+    .sort()
+    .join();
 
 /** Called-off and open tickets first, then those done here (kept for the recall window); held ones in the strip. */
 function render() {
@@ -101,13 +113,15 @@ function render() {
   current = new Map(tickets.map((entry) => [entry.key, entry]));
   const open = tickets.filter((entry) => !isDone(entry) && !entry.voided).length;
   layout.apply(open);
-  const cards = tickets.map((entry) => ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, recall, done, ack, dishName: stationBook.dishName }));
+  const cards = tickets.map((entry) =>
+    ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, recall, done, ack, dishName: stationBook.dishName }),
+  );
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
   offerWholeText(grid, '.ticket-actions');
   showHeld(held);
   $('#count').textContent = `${open} open`;
   $('#empty').hidden = tickets.length > 0;
-  const arrived = shown ? tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null : null;
+  const arrived = shown ? (tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null) : null;
   shown = new Set(tickets.map((entry) => entry.key));
   moreBelow.update(arrived);
   stock.refresh();

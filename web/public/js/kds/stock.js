@@ -23,9 +23,10 @@ export function createStockOuts(station, pace = () => 0) {
     const out = [...dishes.values()].filter((dish) => dish.is_available === false).sort((a, b) => a.name.localeCompare(b.name));
     $('#eighty-six-items').replaceChildren(...out.map((dish) => h('li', { dataset: { dishId: dish.id }, title: dish.name }, dish.name)));
     $('#eighty-six').hidden = out.length === 0;
-    const low = [...dishes.values()].filter(isLow)
-      .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
-    $('#low-items').replaceChildren(...low.map((dish) => h('li', { class: 'low-item', dataset: { dishId: dish.id }, title: dish.name }, lowText(dish))));
+    const low = [...dishes.values()].filter(isLow).sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
+    $('#low-items').replaceChildren(
+      ...low.map((dish) => h('li', { class: 'low-item', dataset: { dishId: dish.id }, title: dish.name }, lowText(dish))),
+    );
     $('#low').hidden = low.length === 0;
   }
 
@@ -38,7 +39,10 @@ export function createStockOuts(station, pace = () => 0) {
 
   async function reload() {
     try {
-      const [menu, settings] = await Promise.all([fetchAll('/dishes', { filter: `station.eq~${station}` }), api('GET', '/settings').catch(() => null)]);
+      const [menu, settings] = await Promise.all([
+        fetchAll('/dishes', { filter: `station.eq~${station}` }),
+        api('GET', '/settings').catch(() => null),
+      ]);
       dishes = new Map(menu.map((dish) => [dish.id, dish]));
       if (settings) lowPortions = settings.low_portions;
       show();
@@ -58,7 +62,12 @@ export function createStockOuts(station, pace = () => 0) {
     const held = dishes.get(data.id);
     if (type === 'dish.deleted' || (type !== 'dish.availability' && data.station !== station)) dishes.delete(data.id);
     else if (type === 'dish.availability') {
-      if (held) dishes.set(data.id, { ...held, is_available: data.is_available, portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left });
+      if (held)
+        dishes.set(data.id, {
+          ...held,
+          is_available: data.is_available,
+          portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left,
+        });
     } else dishes.set(data.id, data);
     show();
   }

@@ -38,26 +38,48 @@ export function ticketCard(entry, station, timers, actions) {
   const { order, ticket } = entry;
   const own = entry.voided ? 'Voided' : ticket.status;
   const started = ticket.fired_at ? Date.parse(ticket.fired_at) : ticketStartedAt(order, station);
-  const card = h('article', {
-    class: `ticket status-${own === 'Voided' ? 'voided' : TICKET_STATE[own] ?? 'waiting'}`,
-    tabIndex: 0,
-    dataset: { orderId: entry.key, status: own, done: String(own === 'Ready'), started: String(started), late: String(timers.late), veryLate: String(timers.veryLate), course: String(ticket.course ?? 1) },
-    'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
-  },
-  allergyLine(order, ticket),
-  h('header', { class: 'ticket-head' },
-    tableBadge(order),
-    h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
-    order.pacing === 'courses' && h('span', { class: 'ticket-course' }, `Course ${ticket.course ?? 1}`),
-    h('span', { class: 'ticket-age', dataset: { age: '' } })),
-  h('div', { class: 'ticket-meta' },
-    h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
-    otherStations(order, station),
-    h('span', { class: 'ticket-status' }, order.deleted_at ? 'Cancelled' : STATUS_TEXT[own] ?? own)),
-  shortLine(ticket.short),
-  order.special_requests && h('p', { class: 'ticket-requests' }, h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests)),
-  dishList(order, ticket, actions.dishName),
-  own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions));
+  const card = h(
+    'article',
+    {
+      class: `ticket status-${own === 'Voided' ? 'voided' : (TICKET_STATE[own] ?? 'waiting')}`,
+      tabIndex: 0,
+      dataset: {
+        orderId: entry.key,
+        status: own,
+        done: String(own === 'Ready'),
+        started: String(started),
+        late: String(timers.late),
+        veryLate: String(timers.veryLate),
+        course: String(ticket.course ?? 1),
+      },
+      'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
+    },
+    allergyLine(order, ticket),
+    h(
+      'header',
+      { class: 'ticket-head' },
+      tableBadge(order),
+      h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
+      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, `Course ${ticket.course ?? 1}`),
+      h('span', { class: 'ticket-age', dataset: { age: '' } }),
+    ),
+    h(
+      'div',
+      { class: 'ticket-meta' },
+      h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
+      otherStations(order, station),
+      h('span', { class: 'ticket-status' }, order.deleted_at ? 'Cancelled' : (STATUS_TEXT[own] ?? own)),
+    ),
+    shortLine(ticket.short),
+    order.special_requests &&
+      h(
+        'p',
+        { class: 'ticket-requests' },
+        h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests),
+      ),
+    dishList(order, ticket, actions.dishName),
+    own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
+  );
   refreshAge(card);
   return card;
 }
@@ -71,15 +93,24 @@ function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
   if (alerts.length + notes.length === 0) return null;
-  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'),
+  return h(
+    'p',
+    { class: 'ticket-allergy', role: 'note' },
+    h('strong', {}, 'Allergy'),
     ...alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert)),
-    ...notes.map((note) => h('span', { class: 'allergy-note' }, note)));
+    ...notes.map((note) => h('span', { class: 'allergy-note' }, note)),
+  );
 }
 
 /** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). @param {Ticket['short']} short */
 function shortLine(short) {
   if (!short?.length) return null;
-  return h('p', { class: 'ticket-short', role: 'note' }, h('strong', {}, 'Short'), ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)));
+  return h(
+    'p',
+    { class: 'ticket-short', role: 'note' },
+    h('strong', {}, 'Short'),
+    ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)),
+  );
 }
 
 /**
@@ -98,17 +129,46 @@ function dishList(order, ticket, dishName) {
   }
   const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
   /** @param {number} count @param {string} name @param {Record<string, unknown>} [extra] */
-  const line = (count, name, extra = {}) => h('li', extra, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name));
-  return h('ul', { class: 'ticket-dishes' },
-    ...countDishes(order.dishes ?? []).map(({ id, name, count }) => (added.has(id)
-      ? h('li', { class: 'dish-new' }, h('span', { class: 'dish-count' }, `${count}×`), h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name), h('span', { class: 'new-mark' }, 'NEW'))
-      : line(count, name))),
-    ...[...removed.entries()].filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0)).map(([id, count]) => line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` })));
+  const line = (count, name, extra = {}) =>
+    h(
+      'li',
+      extra,
+      h('span', { class: 'dish-count' }, `${count}×`),
+      h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
+    );
+  return h(
+    'ul',
+    { class: 'ticket-dishes' },
+    ...countDishes(order.dishes ?? []).map(({ id, name, count }) =>
+      added.has(id)
+        ? h(
+            'li',
+            { class: 'dish-new' },
+            h('span', { class: 'dish-count' }, `${count}×`),
+            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
+            h('span', { class: 'new-mark' }, 'NEW'),
+          )
+        : line(count, name),
+    ),
+    ...[...removed.entries()]
+      .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
+      .map(([id, count]) =>
+        line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` }),
+      ),
+  );
 }
 
 /** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */
 function ackBar(entry, actions) {
-  return h('footer', { class: 'ticket-actions' }, h('button', { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } }, 'Seen ✓'));
+  return h(
+    'footer',
+    { class: 'ticket-actions' },
+    h(
+      'button',
+      { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } },
+      'Seen ✓',
+    ),
+  );
 }
 
 /** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". @param {StationOrder} order */
@@ -124,17 +184,43 @@ function tableBadge(order) {
 function otherStations(order, station) {
   const others = (order.tickets ?? []).filter((ticket) => ticket.station !== station);
   if (others.length === 0) return null;
-  return h('ul', { class: 'ticket-others', 'aria-label': 'Other stations of this order' }, ...others.map((ticket) => {
-    const state = TICKET_STATE[ticket.status] ?? 'waiting';
-    return h('li', { class: `other state-${state}`, dataset: { station: ticket.station, state }, title: `${ticket.station}: ${ticket.status}` }, `${ticket.station} ${OTHER_MARK[state]}`);
-  }));
+  return h(
+    'ul',
+    { class: 'ticket-others', 'aria-label': 'Other stations of this order' },
+    ...others.map((ticket) => {
+      const state = TICKET_STATE[ticket.status] ?? 'waiting';
+      return h(
+        'li',
+        { class: `other state-${state}`, dataset: { station: ticket.station, state }, title: `${ticket.station}: ${ticket.status}` },
+        `${ticket.station} ${OTHER_MARK[state]}`,
+      );
+    }),
+  );
 }
 
 /** @param {string} id @param {TicketStatus} own @param {TicketActions} actions */
 function actionBar(id, own, actions) {
-  const recall = TICKET_RECALL[own] && h('button', { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } }, '↶ Recall');
-  const bump = TICKET_BUMP[own] && h('button', { class: 'bump', type: 'button', tabIndex: -1, dataset: { action: 'bump' }, on: { click: () => actions.bump(id) } }, BUMP_TEXT[own]);
+  const recall =
+    TICKET_RECALL[own] &&
+    h(
+      'button',
+      { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } },
+      '↶ Recall',
+    );
+  const bump =
+    TICKET_BUMP[own] &&
+    h(
+      'button',
+      { class: 'bump', type: 'button', tabIndex: -1, dataset: { action: 'bump' }, on: { click: () => actions.bump(id) } },
+      BUMP_TEXT[own],
+    );
   // A new ticket can be finished in one tap too (a drink is poured, not "started").
-  const done = own === 'Received' && h('button', { class: 'bump done', type: 'button', tabIndex: -1, dataset: { action: 'done' }, on: { click: () => actions.done(id) } }, DONE_TEXT);
+  const done =
+    own === 'Received' &&
+    h(
+      'button',
+      { class: 'bump done', type: 'button', tabIndex: -1, dataset: { action: 'done' }, on: { click: () => actions.done(id) } },
+      DONE_TEXT,
+    );
   return h('footer', { class: 'ticket-actions' }, recall, bump, done);
 }

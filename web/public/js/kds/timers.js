@@ -37,15 +37,36 @@ export function createTimers(station) {
   function open(onChange) {
     const set = fixed();
     /** @param {string} name @param {number} value */
-    const number = (name, value) => h('input', { name, type: 'number', min: 1, max: 240, step: 1, value: String(value), required: true, class: 'timer-minutes' });
-    const form = h('form', { method: 'dialog', class: 'timer-form' },
+    const number = (name, value) =>
+      h('input', { name, type: 'number', min: 1, max: 240, step: 1, value: String(value), required: true, class: 'timer-minutes' });
+    const form = h(
+      'form',
+      { method: 'dialog', class: 'timer-form' },
       h('h2', {}, `Ticket timers · ${station}`),
-      h('label', { class: 'timer-choice' }, h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }), ' From the dishes: amber past the longest preparation time, red past twice that'),
-      h('label', { class: 'timer-choice' }, h('input', { type: 'radio', name: 'mode', value: 'fixed', checked: Boolean(set) }), ' Fixed: amber after ', number('late', set?.late ?? 10), ' min, red after ', number('veryLate', set?.veryLate ?? 20), ' min'),
+      h(
+        'label',
+        { class: 'timer-choice' },
+        h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }),
+        ' From the dishes: amber past the longest preparation time, red past twice that',
+      ),
+      h(
+        'label',
+        { class: 'timer-choice' },
+        h('input', { type: 'radio', name: 'mode', value: 'fixed', checked: Boolean(set) }),
+        ' Fixed: amber after ',
+        number('late', set?.late ?? 10),
+        ' min, red after ',
+        number('veryLate', set?.veryLate ?? 20),
+        ' min',
+      ),
       h('p', { class: 'timer-error login-error', role: 'alert' }),
-      h('div', { class: 'confirm-actions' },
+      h(
+        'div',
+        { class: 'confirm-actions' },
         h('button', { type: 'submit', value: 'cancel', formNoValidate: true }, 'Cancel'),
-        h('button', { type: 'submit', value: 'save', class: 'confirm-stay' }, 'Save')));
+        h('button', { type: 'submit', value: 'save', class: 'confirm-stay' }, 'Save'),
+      ),
+    );
     const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { id: 'timer-settings', class: 'confirm' }, form));
     form.addEventListener('submit', (event) => {
       const data = new FormData(/** @type {HTMLFormElement} */ (form));

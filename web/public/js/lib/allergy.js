@@ -2,7 +2,8 @@
 // whole on every ticket while the rest of a long request stays clamped ("…the side SEVERE PEANUT
 // ALLERGY"). A word list, not understanding: it errs on showing too much ("oat milk").
 /** @import { AllergyAlert } from '../../../types/api.js' */
-const ALLERGY = /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|gluten\w*|wheat|peanuts?|nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|sesame|soy|soya|shellfish|crustaceans?|prawns?|shrimps?|crabs?|lobsters?|molluscs?|mussels?|oysters?|fish|dairy|lactose|milk|eggs?|mustard|celery|lupin|sulphites?|sulfites?)$/i;
+const ALLERGY =
+  /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|gluten\w*|wheat|peanuts?|nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|sesame|soy|soya|shellfish|crustaceans?|prawns?|shrimps?|crabs?|lobsters?|molluscs?|mussels?|oysters?|fish|dairy|lactose|milk|eggs?|mustard|celery|lupin|sulphites?|sulfites?)$/i;
 /** Words kept before and after an allergy word in a long clause. */
 const BEFORE = 2;
 const AFTER = 3;
@@ -30,7 +31,9 @@ export function allergyNotes(request) {
       if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
       else spans.push([from, to]);
     }
-    const text = spans.map(([from, to]) => `${from > 0 ? '…' : ''}${words.slice(from, to + 1).join(' ')}${to < words.length - 1 ? '…' : ''}`).join(' ');
+    const text = spans
+      .map(([from, to]) => `${from > 0 ? '…' : ''}${words.slice(from, to + 1).join(' ')}${to < words.length - 1 ? '…' : ''}`)
+      .join(' ');
     notes.set(text.toLowerCase(), text);
   }
   return [...notes.values()];

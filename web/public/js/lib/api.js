@@ -43,7 +43,14 @@ async function send(method, path, body, extra, { timeoutMs, deadline }) {
   const timer = setTimeout(() => abort.abort(), timeoutMs);
   try {
     // Bearer tokens only, never cookies; and no browser login box on a 401.
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', credentials: 'omit', signal: abort.signal });
+    const response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: abort.signal,
+    });
     const date = Date.parse(response.headers.get('date') ?? '');
     if (Number.isFinite(date)) serverOffsetMs = date + 500 - Date.now();
     return response;

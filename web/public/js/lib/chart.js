@@ -34,7 +34,12 @@ function axes(labels, unit, whole = false) {
   const common = { stroke: muted, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 }, font: '11px system-ui, sans-serif' };
   return [
     { ...common, values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? '') },
-    { ...common, size: 44, values: (_u, splits) => splits.map((v) => `${v}${unit}`), ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}) },
+    {
+      ...common,
+      size: 44,
+      values: (_u, splits) => splits.map((v) => `${v}${unit}`),
+      ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}),
+    },
   ];
 }
 
@@ -47,7 +52,11 @@ function mount(options, data, width) {
   box.className = 'chart';
   box.setAttribute('role', 'img');
   box.setAttribute('aria-label', options.title);
-  const plot = new uPlot({ ...options, title: undefined, width, height: HEIGHT, legend: { show: false }, cursor: { show: true, points: { show: false } } }, data, box);
+  const plot = new uPlot(
+    { ...options, title: undefined, width, height: HEIGHT, legend: { show: false }, cursor: { show: true, points: { show: false } } },
+    data,
+    box,
+  );
   box.dataset.series = String(plot.series.length - 1);
   return box;
 }
@@ -64,7 +73,17 @@ export function lineChart({ labels, series, unit = '', title, width = 640, signe
     title,
     scales: { x: { time: false }, y: { range: (_u, min, max) => [signed ? Math.min(0, Math.floor(min ?? 0)) : 0, Math.max(1, max)] } },
     axes: axes(labels, unit),
-    series: [{}, ...series.map((each, n) => ({ label: each.name, stroke: colourOf(each.index ?? n), width: each.dashed ? 1.5 : 2.5, dash: each.dashed ? [5, 4] : undefined, spanGaps: false, points: { show: !each.dashed, size: 6 } }))],
+    series: [
+      {},
+      ...series.map((each, n) => ({
+        label: each.name,
+        stroke: colourOf(each.index ?? n),
+        width: each.dashed ? 1.5 : 2.5,
+        dash: each.dashed ? [5, 4] : undefined,
+        spanGaps: false,
+        points: { show: !each.dashed, size: 6 },
+      })),
+    ],
   };
   return mount(options, [xs, ...series.map((each) => each.values)], width);
 }
@@ -88,7 +107,17 @@ export function stackedBars({ labels, series, title, width = 640 }) {
     title,
     scales: { x: { time: false, range: (_u, min, max) => [min - 0.5, max + 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
     axes: axes(labels, '', true),
-    series: [{}, ...order.map(({ each, n }) => ({ label: each.name, fill: colourOf(each.index ?? n), stroke: colourOf(each.index ?? n), width: 0, paths: bars, points: { show: false } }))],
+    series: [
+      {},
+      ...order.map(({ each, n }) => ({
+        label: each.name,
+        fill: colourOf(each.index ?? n),
+        stroke: colourOf(each.index ?? n),
+        width: 0,
+        paths: bars,
+        points: { show: false },
+      })),
+    ],
   };
   return mount(options, [xs, ...order.map(({ values }) => values)], width);
 }

@@ -30,7 +30,9 @@ export function showLinkState(state, detail) {
   if (!(banner instanceof HTMLElement)) return;
   banner.hidden = !stale;
   const since = downSince?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  banner.textContent = stale ? `No connection since ${since}: these tickets may be out of date, and taps are not sent. ${detail ?? ''}`.trim() : '';
+  banner.textContent = stale
+    ? `No connection since ${since}: these tickets may be out of date, and taps are not sent. ${detail ?? ''}`.trim()
+    : '';
 }
 
 export function wireMuteButton() {
@@ -56,7 +58,22 @@ let noticeTimer;
  */
 export function notify(message, kind = 'info', action) {
   const area = $('#notice');
-  const button = action && h('button', { type: 'button', class: 'notice-action', on: { click: () => { area.replaceChildren(); action.run(); } } }, action.label);
+  const button =
+    action &&
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'notice-action',
+        on: {
+          click: () => {
+            area.replaceChildren();
+            action.run();
+          },
+        },
+      },
+      action.label,
+    );
   area.replaceChildren(h('div', { class: `notice notice-${kind}`, role: 'status' }, h('span', {}, message), button));
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => area.replaceChildren(), action ? 20_000 : kind === 'error' ? 8_000 : 3_000);

@@ -13,8 +13,20 @@ export function offerWholeText(root, into) {
     card.querySelector('.show-all')?.remove();
     const parts = /** @type {HTMLElement[]} */ ([...card.querySelectorAll('.clamp')]);
     if (!parts.some(isCut)) continue;
-    const whole = parts.filter((part) => part.dataset.clampIfCut === undefined || isCut(part)).map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
-    const button = h('button', { type: 'button', class: 'show-all', tabIndex: -1, dataset: { action: 'show-all' }, on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) } }, 'Show all ▸');
+    const whole = parts
+      .filter((part) => part.dataset.clampIfCut === undefined || isCut(part))
+      .map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
+    const button = h(
+      'button',
+      {
+        type: 'button',
+        class: 'show-all',
+        tabIndex: -1,
+        dataset: { action: 'show-all' },
+        on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) },
+      },
+      'Show all ▸',
+    );
     const holder = into ? card.querySelector(into) : null;
     if (holder) holder.prepend(button);
     else {
@@ -29,10 +41,18 @@ const isCut = (element) => element.scrollHeight > element.clientHeight + 1 || el
 
 /** @param {string} title @param {{ title: string, text: string }[]} parts */
 export function showWhole(title, parts) {
-  const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { class: 'confirm whole-text', 'aria-label': title },
-    h('form', { method: 'dialog' },
-      ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
-      h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')))));
+  const dialog = /** @type {HTMLDialogElement} */ (
+    h(
+      'dialog',
+      { class: 'confirm whole-text', 'aria-label': title },
+      h(
+        'form',
+        { method: 'dialog' },
+        ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
+        h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')),
+      ),
+    )
+  );
   dialog.addEventListener('close', () => dialog.remove());
   document.body.append(dialog);
   dialog.showModal();

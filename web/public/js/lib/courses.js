@@ -18,10 +18,23 @@ export function courseOfDish(order, dishes, station) {
   const ranks = [...new Set(dishes.flatMap((dish) => FOOD_RANK[dish.category] ?? []))].sort((a, b) => a - b);
   /** @param {{ category: string }} dish */
   const rankOf = (dish) => FOOD_RANK[dish.category];
-  if (!station) return (dish) => { const rank = rankOf(dish); return rank === undefined ? 1 : ranks.indexOf(rank) + 1; };
-  const courses = [...new Set((order.tickets ?? []).filter((ticket) => ticket.station === station && ticket.status !== 'Voided').map((ticket) => ticket.course ?? 1))].sort((a, b) => a - b);
+  if (!station)
+    return (dish) => {
+      const rank = rankOf(dish);
+      return rank === undefined ? 1 : ranks.indexOf(rank) + 1;
+    };
+  const courses = [
+    ...new Set(
+      (order.tickets ?? [])
+        .filter((ticket) => ticket.station === station && ticket.status !== 'Voided')
+        .map((ticket) => ticket.course ?? 1),
+    ),
+  ].sort((a, b) => a - b);
   const byRank = new Map(ranks.map((rank, index) => [rank, courses[courses.length - ranks.length + index] ?? 1]));
-  return (dish) => { const rank = rankOf(dish); return rank === undefined ? 1 : byRank.get(rank) ?? 1; };
+  return (dish) => {
+    const rank = rankOf(dish);
+    return rank === undefined ? 1 : (byRank.get(rank) ?? 1);
+  };
 }
 
 /** A ticket waiting for a person (or the previous course's gap): Draft with no fire time. @param {Ticket} ticket */
@@ -40,14 +53,25 @@ export function coursesOf(order) {
     const course = ticket.course ?? 1;
     byCourse.set(course, [...(byCourse.get(course) ?? []), ticket]);
   }
-  return [...byCourse.entries()].sort(([a], [b]) => a - b).map(([course, tickets]) => {
-    const fireAt = tickets.filter((ticket) => ticket.status === 'Draft' && ticket.fire_at).map((ticket) => ticket.fire_at).sort()[0] ?? null;
-    const state = tickets.every((ticket) => ticket.status === 'Ready') ? 'ready'
-      : tickets.some((ticket) => ticket.status === 'In Progress' || ticket.status === 'Ready') ? 'cooking'
-        : tickets.some((ticket) => ticket.fired_at) ? 'fired'
-          : tickets.every(isHeld) ? 'held' : 'timed';
-    return { course, state, fireAt };
-  });
+  return [...byCourse.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([course, tickets]) => {
+      const fireAt =
+        tickets
+          .filter((ticket) => ticket.status === 'Draft' && ticket.fire_at)
+          .map((ticket) => ticket.fire_at)
+          .sort()[0] ?? null;
+      const state = tickets.every((ticket) => ticket.status === 'Ready')
+        ? 'ready'
+        : tickets.some((ticket) => ticket.status === 'In Progress' || ticket.status === 'Ready')
+          ? 'cooking'
+          : tickets.some((ticket) => ticket.fired_at)
+            ? 'fired'
+            : tickets.every(isHeld)
+              ? 'held'
+              : 'timed';
+      return { course, state, fireAt };
+    });
 }
 
 /** The next course a person may fire: the first held one, once the one before it has fired. @param {Pick<Order, 'tickets'>} order */
@@ -57,5 +81,5 @@ export function nextToFire(order) {
   const held = courses[index];
   if (!held) return null;
   const before = courses[index - 1];
-  return { course: held.course, ready: !before || before.state !== 'held' && before.state !== 'timed' };
+  return { course: held.course, ready: !before || (before.state !== 'held' && before.state !== 'timed') };
 }

@@ -14,9 +14,10 @@ import { h } from './dom.js';
 export const FEW_LEFT = 10;
 
 const currency = new URLSearchParams(location.search).get('currency');
-export const price = new Intl.NumberFormat(undefined, currency
-  ? { style: 'currency', currency }
-  : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const price = new Intl.NumberFormat(
+  undefined,
+  currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+);
 
 /**
  * @param {{ id: string, name: string, description: string, price: number, image_name: string,
@@ -31,16 +32,18 @@ export function dishItem(dish, action = null, allergies = new Set()) {
   const allergens = dish.allergens ?? [];
   const met = allergensMet(dish, allergies);
   const classes = ['dish', !dish.is_available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
-  return h('li', { class: classes, dataset: { dishId: dish.id, available: String(dish.is_available) } },
+  return h(
+    'li',
+    { class: classes, dataset: { dishId: dish.id, available: String(dish.is_available) } },
     h('div', { class: 'dish-photo', 'aria-hidden': 'true', dataset: { image: dish.image_name } }),
-    h('div', { class: 'dish-body' },
+    h(
+      'div',
+      { class: 'dish-body' },
       h('span', { class: 'dish-title' }, dish.name),
       h('p', { class: 'dish-description' }, dish.description),
       met.length > 0 && h('p', { class: 'dish-conflict', role: 'note' }, `Contains ${allergenText(met)}: you are allergic`),
       allergens.length > 0 && h('p', { class: 'dish-allergens' }, `Allergens: ${allergenText(allergens)}`),
-      h('div', { class: 'dish-foot' },
-        h('span', { class: 'dish-price' }, price.format(dish.price)),
-        soldOut,
-        few,
-        action)));
+      h('div', { class: 'dish-foot' }, h('span', { class: 'dish-price' }, price.format(dish.price)), soldOut, few, action),
+    ),
+  );
 }

@@ -12,7 +12,9 @@ export function h(tag, props = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (name === 'class') element.className = String(value);
     else if (name === 'dataset') Object.assign(element.dataset, value);
-    else if (name === 'on') for (const [type, handler] of Object.entries(/** @type {Record<string, EventListener>} */ (value))) element.addEventListener(type, handler);
+    else if (name === 'on')
+      for (const [type, handler] of Object.entries(/** @type {Record<string, EventListener>} */ (value)))
+        element.addEventListener(type, handler);
     else if (name.startsWith('aria-') || name === 'role') element.setAttribute(name, String(value));
     else Reflect.set(element, name, value);
   }

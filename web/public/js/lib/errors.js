@@ -6,9 +6,11 @@ export class NotSentError extends Error {
   /** @param {'timeout' | 'network'} why @param {number} timeoutMs @param {string} method */
   constructor(why, timeoutMs, method) {
     const what = method === 'GET' ? 'Could not reach the kitchen server' : 'Not sent';
-    super(why === 'timeout'
-      ? `${what}: no answer within ${Math.round(timeoutMs / 1000)} s. Check the tablet's Wi-Fi.`
-      : `${what}: this tablet has no connection to the kitchen server. Check the Wi-Fi.`);
+    super(
+      why === 'timeout'
+        ? `${what}: no answer within ${Math.round(timeoutMs / 1000)} s. Check the tablet's Wi-Fi.`
+        : `${what}: this tablet has no connection to the kitchen server. Check the Wi-Fi.`,
+    );
     this.why = why;
   }
 }
@@ -23,7 +25,11 @@ export const waitText = (seconds) => (seconds < 90 ? `${seconds} s` : `${Math.ce
  */
 export function boardText(error) {
   if (error.status === undefined) return error.message;
-  return problemText(error.status, { detail: error.message }, error.retryAfter === null || error.retryAfter === undefined ? null : String(error.retryAfter));
+  return problemText(
+    error.status,
+    { detail: error.message },
+    error.retryAfter === null || error.retryAfter === undefined ? null : String(error.retryAfter),
+  );
 }
 
 /**

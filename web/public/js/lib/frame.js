@@ -12,20 +12,39 @@ export function mountFrame({ signInTitle }) {
     h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, 'Connecting…'),
     h('span', { id: 'clock', class: 'bar-clock' }),
     h('span', { id: 'who', class: 'bar-who' }),
-    h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, 'Sign out'));
+    h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, 'Sign out'),
+  );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true }));
   document.body.append(
-    h('form', { id: 'login', class: 'login', autocomplete: 'on' },
+    h(
+      'form',
+      { id: 'login', class: 'login', autocomplete: 'on' },
       h('h2', {}, signInTitle),
-      h('label', {}, 'User name ', h('input', { name: 'user_name', autocomplete: 'username', required: true, autocapitalize: 'off', spellcheck: false })),
+      h(
+        'label',
+        {},
+        'User name ',
+        h('input', { name: 'user_name', autocomplete: 'username', required: true, autocapitalize: 'off', spellcheck: false }),
+      ),
       h('label', {}, 'Password ', h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true })),
       h('button', { type: 'submit' }, 'Sign in'),
-      h('p', { id: 'login-error', class: 'login-error', role: 'alert' })),
-    h('dialog', { id: 'sign-out-confirm', class: 'confirm' },
-      h('form', { method: 'dialog' },
+      h('p', { id: 'login-error', class: 'login-error', role: 'alert' }),
+    ),
+    h(
+      'dialog',
+      { id: 'sign-out-confirm', class: 'confirm' },
+      h(
+        'form',
+        { method: 'dialog' },
         h('p', { class: 'confirm-text' }, 'Sign out of this board? It stays blank until someone signs in again.'),
-        h('div', { class: 'confirm-actions' },
+        h(
+          'div',
+          { class: 'confirm-actions' },
           h('button', { type: 'submit', value: 'stay', class: 'confirm-stay', autofocus: true }, 'Stay signed in'),
-          h('button', { type: 'submit', value: 'sign-out', class: 'confirm-go' }, 'Sign out')))),
-    h('div', { id: 'notice', class: 'notice-area', 'aria-live': 'polite' }));
+          h('button', { type: 'submit', value: 'sign-out', class: 'confirm-go' }, 'Sign out'),
+        ),
+      ),
+    ),
+    h('div', { id: 'notice', class: 'notice-area', 'aria-live': 'polite' }),
+  );
 }

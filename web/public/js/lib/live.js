@@ -5,9 +5,17 @@ import { accessToken, freshToken, refresh } from './session.js';
 /** @import { Socket } from '/boards/vendor/socket.io.esm.min.js' */
 
 export const EVENT_TYPES = [
-  'order.created', 'order.updated', 'order.deleted',
-  'dish.created', 'dish.updated', 'dish.deleted', 'dish.availability',
-  'ingredient.created', 'ingredient.updated', 'ingredient.deleted', 'stock.updated',
+  'order.created',
+  'order.updated',
+  'order.deleted',
+  'dish.created',
+  'dish.updated',
+  'dish.deleted',
+  'dish.availability',
+  'ingredient.created',
+  'ingredient.updated',
+  'ingredient.deleted',
+  'stock.updated',
   'station.all_day',
   'settings.updated',
 ];

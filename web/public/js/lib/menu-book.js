@@ -12,7 +12,12 @@ const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Desse
 export function applyDishEvent(dishes, type, data) {
   const held = dishes.get(data.id);
   if (type === 'dish.deleted') dishes.delete(data.id);
-  else if (type === 'dish.availability' && held) dishes.set(data.id, { ...held, is_available: data.is_available, ...('portions_left' in data ? { portions_left: data.portions_left } : {}) });
+  else if (type === 'dish.availability' && held)
+    dishes.set(data.id, {
+      ...held,
+      is_available: data.is_available,
+      ...('portions_left' in data ? { portions_left: data.portions_left } : {}),
+    });
   else if ((type === 'dish.created' || type === 'dish.updated') && isFresher(held, data)) dishes.set(data.id, data);
 }
 
@@ -24,7 +29,12 @@ export function menuSections(all, item) {
   const dishes = [...all].sort((a, b) => a.name.localeCompare(b.name));
   return CATEGORIES.map((category) => /** @type {[string, Dish[]]} */ ([category, dishes.filter((dish) => dish.category === category)]))
     .filter(([, inCategory]) => inCategory.length > 0)
-    .map(([category, inCategory]) => h('section', { class: 'category', dataset: { category } },
-      h('h2', {}, HEADINGS[category] ?? category),
-      h('ul', { class: 'dishes' }, ...inCategory.map(item))));
+    .map(([category, inCategory]) =>
+      h(
+        'section',
+        { class: 'category', dataset: { category } },
+        h('h2', {}, HEADINGS[category] ?? category),
+        h('ul', { class: 'dishes' }, ...inCategory.map(item)),
+      ),
+    );
 }

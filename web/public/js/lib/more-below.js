@@ -13,7 +13,9 @@ export function createMoreBelow(grid) {
   const below = () => {
     // The board scrolls on its own, above the strip: its bottom edge is the fold.
     const fold = scroller.getBoundingClientRect().bottom || window.innerHeight;
-    return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone):not([data-done="true"])')]).filter((card) => card.getBoundingClientRect().top > fold - 40);
+    return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone):not([data-done="true"])')]).filter(
+      (card) => card.getBoundingClientRect().top > fold - 40,
+    );
   };
 
   function update() {
@@ -27,7 +29,9 @@ export function createMoreBelow(grid) {
   }
 
   button.addEventListener('click', () => {
-    const target = /** @type {HTMLElement | null} */ ((newest && grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`)) || below()[0] || null);
+    const target = /** @type {HTMLElement | null} */ (
+      (newest && grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`)) || below()[0] || null
+    );
     if (!target) return;
     target.scrollIntoView({ block: 'center' });
     target.focus({ preventScroll: true });

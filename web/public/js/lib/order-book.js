@@ -18,13 +18,12 @@ export function createOrderBook({ statuses }) {
 
   /** @returns {Promise<KitchenOrder[]>} */
   async function load() {
-    const [menu, orders] = await Promise.all([
-      fetchAll('/dishes'),
-      fetchAll('/orders', { filter: `status.in~${statuses.join(',')}` }),
-    ]);
+    const [menu, orders] = await Promise.all([fetchAll('/dishes'), fetchAll('/orders', { filter: `status.in~${statuses.join(',')}` })]);
     dishes.clear();
     for (const dish of menu) dishes.set(dish.id, dish);
-    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => dishes.get(id) ?? []) })).filter(belongs);
+    return orders
+      .map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => dishes.get(id) ?? []) }))
+      .filter(belongs);
   }
 
   /**

@@ -47,4 +47,5 @@ export function clockTime(iso) {
 }
 
 /** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
-export const tableLabel = (order) => (order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`);
+export const tableLabel = (order) =>
+  order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`;

@@ -56,7 +56,13 @@ function scheduleRefresh() {
 /** @param {string} path @param {unknown} body */
 async function postJson(path, body) {
   // No credentials: a 401 with a Basic challenge would otherwise pop up the browser's own login box.
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'omit', signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'omit',
+    signal: AbortSignal.timeout(10_000),
+  });
   const payload = await response.json().catch(() => ({}));
   return { ok: response.ok, status: response.status, payload, retryAfter: response.headers.get('retry-after') };
 }
@@ -74,7 +80,8 @@ export async function signIn(userName, password) {
   }
   const { ok, status, payload, retryAfter } = answer;
   if (status === 429) return `Too many failed sign-ins: try again in ${waitText(Math.max(1, Number(retryAfter) || 60))}.`;
-  if (!ok) return status >= 500 ? 'The kitchen server had a problem: try again in a moment.' : payload.detail ?? 'Sign-in failed: try again.';
+  if (!ok)
+    return status >= 500 ? 'The kitchen server had a problem: try again in a moment.' : (payload.detail ?? 'Sign-in failed: try again.');
   keep(payload);
   sessionEvents.dispatchEvent(new Event('signed-in'));
   return null;

@@ -103,7 +103,10 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     const order = sync.records().get(id);
     if (!order) return false;
     if (!linkIsLive()) {
-      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', { label: 'Send again', run: () => void postOrder(id, path) });
+      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', {
+        label: 'Send again',
+        run: () => void postOrder(id, path),
+      });
       return false;
     }
     try {

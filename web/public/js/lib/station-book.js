@@ -22,8 +22,10 @@ export function createStationBook(station) {
   /** @param {StationOrder} order */
   const mine = (order) => (order.tickets ?? []).filter((ticket) => ticket.station === station);
   /** Open, with a ticket here that holds dishes of this station or was voided. @param {StationOrder} order */
-  const belongs = (order) => OPEN.includes(order.status) && mine(order).length > 0
-    && ((order.dishes ?? []).length > 0 || mine(order).some((ticket) => ticket.status === 'Voided'));
+  const belongs = (order) =>
+    OPEN.includes(order.status) &&
+    mine(order).length > 0 &&
+    ((order.dishes ?? []).length > 0 || mine(order).some((ticket) => ticket.status === 'Voided'));
 
   /** @returns {Promise<StationOrder[]>} */
   async function load() {
@@ -33,7 +35,9 @@ export function createStationBook(station) {
     ]);
     menu.clear();
     for (const dish of dishes) menu.set(dish.id, dish);
-    return orders.map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => menu.get(id) ?? []) })).filter(belongs);
+    return orders
+      .map((order) => ({ ...order, dishes: order.dish_ids.flatMap((/** @type {string} */ id) => menu.get(id) ?? []) }))
+      .filter(belongs);
   }
 
   /**

@@ -20,7 +20,9 @@ function labelsOf(buckets, bucket, timeZone) {
   const zone = timeZone ? { timeZone } : {};
   return buckets.map(({ start }) => {
     const at = new Date(start);
-    return bucket === 'day' ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric', ...zone }) : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+    return bucket === 'day'
+      ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric', ...zone })
+      : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
   });
 }
 
@@ -39,24 +41,45 @@ export function drawCharts(report) {
     { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
     { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
   ]);
-  $('#chart-times').replaceChildren(lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: widthOf('#chart-times') }), legend(times.filter((each) => !each.dashed)));
+  $('#chart-times').replaceChildren(
+    lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: widthOf('#chart-times') }),
+    legend(times.filter((each) => !each.dashed)),
+  );
 
   const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
-  $('#chart-late').replaceChildren(stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }), legend(late));
+  $('#chart-late').replaceChildren(
+    stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }),
+    legend(late),
+  );
 
   // Promised vs actual: how long after its quoted time each bucket's readied orders were ready (negative: early).
   /** @type {LineSeries} */
-  const median = { name: 'Median, after the promise', index: 4, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)) };
+  const median = {
+    name: 'Median, after the promise',
+    index: 4,
+    values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)),
+  };
   /** @type {LineSeries} */
-  const slowest = { name: 'Slowest 10%', index: 4, dashed: true, values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)) };
+  const slowest = {
+    name: 'Slowest 10%',
+    index: 4,
+    dashed: true,
+    values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)),
+  };
   const promise = [median, slowest];
-  $('#chart-promise').replaceChildren(lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }), legend(promise.filter((each) => !each.dashed)));
+  $('#chart-promise').replaceChildren(
+    lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }),
+    legend(promise.filter((each) => !each.dashed)),
+  );
   // What the lines show, for the tests and the curious: the buckets' values where there are any.
   $('#chart-promise').dataset.medians = median.values.filter((value) => value !== null).join(' ');
   $('#chart-promise').dataset.p90s = slowest.values.filter((value) => value !== null).join(' ');
 
   const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
-  $('#chart-orders').replaceChildren(stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }), legend(orders));
+  $('#chart-orders').replaceChildren(
+    stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }),
+    legend(orders),
+  );
   $('#orders-per').textContent = PER[report.bucket] ?? '';
   $('#chart-orders').dataset.buckets = String(labels.length);
 }

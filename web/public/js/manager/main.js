@@ -36,7 +36,12 @@ const EVENT_RELOAD_MS = 400;
 let reloadSoon;
 
 /** @param {number | null | undefined} seconds */
-const duration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds < 60 ? `${Math.round(seconds)} s` : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`);
+const duration = (seconds) =>
+  seconds === null || seconds === undefined
+    ? '–'
+    : seconds < 60
+      ? `${Math.round(seconds)} s`
+      : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`;
 
 /** Today since midnight by the quarter hour, or the last seven days by the day. */
 function period() {
@@ -89,7 +94,8 @@ function showLate() {
   const tickets = report.stations.reduce((sum, each) => sum + each.tickets, 0);
   const open = now.lateNow();
   $('#t-late').textContent = String(finished + open);
-  $('#t-late-note').textContent = `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
+  $('#t-late-note').textContent =
+    `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
 }
 
 /**
@@ -100,27 +106,53 @@ function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
   $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
-  $('#t-promise-note').textContent = quoted ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise?.median_seconds)}` : 'no quoted order readied yet';
-  $('#t-promise').closest('.tile')?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
+  $('#t-promise-note').textContent = quoted
+    ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise?.median_seconds)}`
+    : 'no quoted order readied yet';
+  $('#t-promise')
+    .closest('.tile')
+    ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
 
 /** A lateness: "2′10″ late", "45 s early", "on time". @param {number | null | undefined} seconds */
-const signedDuration = (seconds) => (seconds === null || seconds === undefined ? '–' : seconds === 0 ? 'on time' : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`);
+const signedDuration = (seconds) =>
+  seconds === null || seconds === undefined
+    ? '–'
+    : seconds === 0
+      ? 'on time'
+      : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`;
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
 function showStock() {
   if (!report) return;
   const limit = Number(/** @type {HTMLInputElement} */ ($('#low-orders')).value) || 20;
-  const low = report.stock.filter((item) => item.orders_covered !== null && item.orders_covered < limit).sort((a, b) => a.orders_covered - b.orders_covered || a.name.localeCompare(b.name));
-  $('#stock-rows').replaceChildren(...low.map((item) => h('tr', { class: item.in_stock_qty <= 0 ? 'out' : item.orders_covered < limit / 4 ? 'very-low' : '', dataset: { ingredientId: item.ingredient_id } },
-    h('td', {}, item.name), h('td', {}, String(item.in_stock_qty)), h('td', {}, String(item.units_used)), h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`))));
+  const low = report.stock
+    .filter((item) => item.orders_covered !== null && item.orders_covered < limit)
+    .sort((a, b) => a.orders_covered - b.orders_covered || a.name.localeCompare(b.name));
+  $('#stock-rows').replaceChildren(
+    ...low.map((item) =>
+      h(
+        'tr',
+        {
+          class: item.in_stock_qty <= 0 ? 'out' : item.orders_covered < limit / 4 ? 'very-low' : '',
+          dataset: { ingredientId: item.ingredient_id },
+        },
+        h('td', {}, item.name),
+        h('td', {}, String(item.in_stock_qty)),
+        h('td', {}, String(item.units_used)),
+        h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
+      ),
+    ),
+  );
   $('#stock-none').hidden = low.length > 0;
 }
 
 /** @param {AllDay} counts one station's all-day counts */
 function showAllDay(counts) {
   const column = $(`#all-day [data-station="${counts.station}"] ul`);
-  column.replaceChildren(...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)));
+  column.replaceChildren(
+    ...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)),
+  );
   if (counts.items.length === 0) column.append(h('li', { class: 'none' }, 'nothing open'));
 }
 
@@ -160,7 +192,13 @@ function start() {
     settingsForm.reload();
   };
   if (socket) socket.connect();
-  else socket = connectLive({ rooms: [...STATIONS.map((station) => `station:${station}`), 'menu'], onEvent, onResync: resync, onState: showLinkState });
+  else
+    socket = connectLive({
+      rooms: [...STATIONS.map((station) => `station:${station}`), 'menu'],
+      onEvent,
+      onResync: resync,
+      onState: showLinkState,
+    });
 }
 
 /** @param {HTMLElement} button */
@@ -176,7 +214,9 @@ $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
 now.mount();
-$('#all-day').replaceChildren(...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))));
+$('#all-day').replaceChildren(
+  ...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))),
+);
 for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-range]'))) {
   button.setAttribute('aria-pressed', String(button.dataset.range === range));
   button.addEventListener('click', () => pickRange(button));

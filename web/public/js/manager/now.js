@@ -22,11 +22,18 @@ export function createNow(onChange, onQueues = () => {}) {
   let asked = 0;
 
   function mount() {
-    $('#now').replaceChildren(...STATIONS.map((station) => h('div', { class: 'now-station', dataset: { station } },
-      h('h3', {}, station),
-      h('span', { class: 'now-figure' }, h('span', { class: 'now-open' }, '–'), h('small', {}, 'open')),
-      h('span', { class: 'now-figure' }, h('span', { class: 'now-oldest' }, '–'), h('small', {}, 'oldest')),
-      h('span', { class: 'now-figure now-late-figure' }, h('span', { class: 'now-late' }, '–'), h('small', {}, 'late now')))));
+    $('#now').replaceChildren(
+      ...STATIONS.map((station) =>
+        h(
+          'div',
+          { class: 'now-station', dataset: { station } },
+          h('h3', {}, station),
+          h('span', { class: 'now-figure' }, h('span', { class: 'now-open' }, '–'), h('small', {}, 'open')),
+          h('span', { class: 'now-figure' }, h('span', { class: 'now-oldest' }, '–'), h('small', {}, 'oldest')),
+          h('span', { class: 'now-figure now-late-figure' }, h('span', { class: 'now-late' }, '–'), h('small', {}, 'late now')),
+        ),
+      ),
+    );
   }
 
   async function reload() {
@@ -36,11 +43,18 @@ export function createNow(onChange, onQueues = () => {}) {
       const queues = await Promise.all(STATIONS.map((station) => fetchAll(`/stations/${encodeURIComponent(station)}/tickets`)));
       if (mine !== asked) return;
       onQueues(queues);
-      open = new Map(STATIONS.map((station, index) => [station, (queues[index] ?? []).filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? '')).map((order) => {
-        const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
-        const started = ticketStartedAt(order, station);
-        return { started, lateAt: started + (longest + LATE_MARGIN_MINUTES) * 60_000 };
-      })]));
+      open = new Map(
+        STATIONS.map((station, index) => [
+          station,
+          (queues[index] ?? [])
+            .filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''))
+            .map((order) => {
+              const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
+              const started = ticketStartedAt(order, station);
+              return { started, lateAt: started + (longest + LATE_MARGIN_MINUTES) * 60_000 };
+            }),
+        ]),
+      );
       refresh();
       onChange();
     } catch {
@@ -49,7 +63,8 @@ export function createNow(onChange, onQueues = () => {}) {
   }
 
   /** Open tickets running late now, over every station. */
-  const lateNow = (now = Date.now()) => [...open.values()].reduce((sum, tickets) => sum + tickets.filter((ticket) => now > ticket.lateAt).length, 0);
+  const lateNow = (now = Date.now()) =>
+    [...open.values()].reduce((sum, tickets) => sum + tickets.filter((ticket) => now > ticket.lateAt).length, 0);
 
   /** Once a second: ages tick and tickets turn late without an event. */
   function refresh() {
@@ -59,7 +74,9 @@ export function createNow(onChange, onQueues = () => {}) {
       const cell = $(`#now [data-station="${station}"]`);
       const late = tickets.filter((ticket) => now > ticket.lateAt).length;
       /** @type {HTMLElement} */ (cell.querySelector('.now-open')).textContent = String(tickets.length);
-      /** @type {HTMLElement} */ (cell.querySelector('.now-oldest')).textContent = tickets.length ? formatAge(now - Math.min(...tickets.map((ticket) => ticket.started))) : '–';
+      /** @type {HTMLElement} */ (cell.querySelector('.now-oldest')).textContent = tickets.length
+        ? formatAge(now - Math.min(...tickets.map((ticket) => ticket.started)))
+        : '–';
       /** @type {HTMLElement} */ (cell.querySelector('.now-late')).textContent = String(late);
       cell.classList.toggle('has-late', late > 0);
     }

@@ -21,16 +21,27 @@ export function createStockLive() {
       const short = [...new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
       if (short.length > 0) orders.set(order.id, { order, short });
     }
-    $('#shortage-rows').replaceChildren(...[...orders.values()].map(({ order, short }) => h('li', { dataset: { orderId: order.id } },
-      h('strong', {}, tableLabel(order)), ` ${order.name} · short of ${short.join(', ')}`)));
+    $('#shortage-rows').replaceChildren(
+      ...[...orders.values()].map(({ order, short }) =>
+        h('li', { dataset: { orderId: order.id } }, h('strong', {}, tableLabel(order)), ` ${order.name} · short of ${short.join(', ')}`),
+      ),
+    );
     $('#shortages-none').hidden = orders.size > 0;
   }
 
   function showLow() {
-    const low = [...dishes.values()].filter(isLow)
-      .sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
-    $('#low-rows').replaceChildren(...low.map((dish) => h('li', { class: dish.portions_left === 0 ? 'out' : '', dataset: { dishId: dish.id } },
-      h('strong', {}, String(dish.portions_left)), ` ${dish.name}`, h('small', {}, ` · ${dish.station}`))));
+    const low = [...dishes.values()].filter(isLow).sort((a, b) => a.portions_left - b.portions_left || a.name.localeCompare(b.name));
+    $('#low-rows').replaceChildren(
+      ...low.map((dish) =>
+        h(
+          'li',
+          { class: dish.portions_left === 0 ? 'out' : '', dataset: { dishId: dish.id } },
+          h('strong', {}, String(dish.portions_left)),
+          ` ${dish.name}`,
+          h('small', {}, ` · ${dish.station}`),
+        ),
+      ),
+    );
     $('#low-none').hidden = low.length > 0;
     $('#low-limit').textContent = String(lowPortions);
   }
@@ -52,7 +63,12 @@ export function createStockLive() {
     else if (type === 'dish.deleted') dishes.delete(data.id);
     else if (type === 'dish.availability') {
       const held = dishes.get(data.id);
-      if (held) dishes.set(data.id, { ...held, is_available: data.is_available, portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left });
+      if (held)
+        dishes.set(data.id, {
+          ...held,
+          is_available: data.is_available,
+          portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left,
+        });
     } else if (type.startsWith('dish.')) dishes.set(data.id, data);
     else return;
     showLow();

@@ -47,8 +47,12 @@ export function askForAccount(which) {
  * @param {() => void} onSignedIn @param {() => void} onSignedOut
  */
 export function wireAccount(onSignedIn, onSignedOut) {
-  wire(/** @type {HTMLFormElement} */ ($('#login')), $('#login-error'), (form) => signIn(field(form, 'user_name').trim(), field(form, 'password')));
-  wire(/** @type {HTMLFormElement} */ ($('#signup')), $('#signup-error'), (form) => signUp(field(form, 'user_name').trim(), field(form, 'email').trim(), field(form, 'password')));
+  wire(/** @type {HTMLFormElement} */ ($('#login')), $('#login-error'), (form) =>
+    signIn(field(form, 'user_name').trim(), field(form, 'password')),
+  );
+  wire(/** @type {HTMLFormElement} */ ($('#signup')), $('#signup-error'), (form) =>
+    signUp(field(form, 'user_name').trim(), field(form, 'email').trim(), field(form, 'password')),
+  );
   $('#sign-in').addEventListener('click', () => askForAccount('login'));
   $('#sign-out').addEventListener('click', () => signOut());
   sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));

@@ -20,17 +20,32 @@ export const allergies = load();
 /** The choices, one 44 px check box per allergen. @param {() => void} onChange */
 export function wireAllergies(onChange) {
   const summary = () => {
-    $('#allergies-summary').textContent = allergies.size === 0 ? 'none' : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
+    $('#allergies-summary').textContent =
+      allergies.size === 0 ? 'none' : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
   };
-  $('#allergy-choices').replaceChildren(...ALLERGENS.map((allergen) =>
-    h('label', { class: 'allergy-choice' },
-      h('input', { type: 'checkbox', name: 'allergy', value: allergen, checked: allergies.has(allergen), on: { change: (/** @type {Event} */ event) => {
-        if (/** @type {HTMLInputElement} */ (event.target).checked) allergies.add(allergen);
-        else allergies.delete(allergen);
-        localStorage.setItem(KEY, JSON.stringify([...allergies]));
-        summary();
-        onChange();
-      } } }),
-      ALLERGEN_WORDS[allergen])));
+  $('#allergy-choices').replaceChildren(
+    ...ALLERGENS.map((allergen) =>
+      h(
+        'label',
+        { class: 'allergy-choice' },
+        h('input', {
+          type: 'checkbox',
+          name: 'allergy',
+          value: allergen,
+          checked: allergies.has(allergen),
+          on: {
+            change: (/** @type {Event} */ event) => {
+              if (/** @type {HTMLInputElement} */ (event.target).checked) allergies.add(allergen);
+              else allergies.delete(allergen);
+              localStorage.setItem(KEY, JSON.stringify([...allergies]));
+              summary();
+              onChange();
+            },
+          },
+        }),
+        ALLERGEN_WORDS[allergen],
+      ),
+    ),
+  );
   summary();
 }

@@ -60,12 +60,37 @@ export function renderCart(menu, onChange, locked, allergies) {
     if (!dish || !available) blocked.push(name);
     else total += dish.price * quantity;
     const classes = ['cart-line', !available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
-    return h('li', { class: classes, dataset: { dishId: id, available: String(available) } },
+    return h(
+      'li',
+      { class: classes, dataset: { dishId: id, available: String(available) } },
       h('span', { class: 'cart-name' }, name),
       !available && h('span', { class: 'sold-out' }, 'Sold out'),
       h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
-      h('button', { type: 'button', class: 'qty', 'aria-label': `One less ${name}`, disabled: locked, dataset: { focusKey: `less-${id}` }, on: { click: () => onChange(id, -1) } }, '−'),
-      h('button', { type: 'button', class: 'qty', 'aria-label': `One more ${name}`, disabled: locked || !available, dataset: { focusKey: `more-${id}` }, on: { click: () => onChange(id, 1) } }, '+'));
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'qty',
+          'aria-label': `One less ${name}`,
+          disabled: locked,
+          dataset: { focusKey: `less-${id}` },
+          on: { click: () => onChange(id, -1) },
+        },
+        '−',
+      ),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'qty',
+          'aria-label': `One more ${name}`,
+          disabled: locked || !available,
+          dataset: { focusKey: `more-${id}` },
+          on: { click: () => onChange(id, 1) },
+        },
+        '+',
+      ),
+    );
   });
   return { items, total: price.format(total), blocked, conflicts };
 }

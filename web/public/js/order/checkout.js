@@ -37,8 +37,11 @@ export const KITCHEN_FULL = 'The kitchen is full';
 
 /** A refusal stands (the server stored it with the key); a lost answer, a 5xx, or 409 "still running" is worth another try. */
 /** @param {unknown} error */
-const isFinal = (error) => error instanceof ApiError && error.status < 500 && error.status !== 429
-  && !(error.status === 409 && error.retryAfter && error.problem?.title !== KITCHEN_FULL);
+const isFinal = (error) =>
+  error instanceof ApiError &&
+  error.status < 500 &&
+  error.status !== 429 &&
+  !(error.status === 409 && error.retryAfter && error.problem?.title !== KITCHEN_FULL);
 
 /**
  * Sends the pending checkout until the server answers; resolves with the order, or rejects with a

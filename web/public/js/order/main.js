@@ -38,7 +38,12 @@ const laterField = /** @type {HTMLInputElement} */ (form.elements.namedItem('sch
 const tableField = /** @type {HTMLInputElement} */ (form.elements.namedItem('table_number'));
 /** The pacing the guest chose for a table order; null for takeaway or no choice (the restaurant's default). */
 const chosenPacing = () => (tableField.value.trim() === '' ? null : (new FormData(form).get('pacing')?.toString() ?? null));
-const quote = liveQuote($('#cart-quote'), () => cart.dishIds(), () => laterField.value !== '', chosenPacing);
+const quote = liveQuote(
+  $('#cart-quote'),
+  () => cart.dishIds(),
+  () => laterField.value !== '',
+  chosenPacing,
+);
 laterField.addEventListener('change', () => quote.update());
 /** How the kitchen serves it is asked for a table order only. */
 function showPacing() {
@@ -51,7 +56,8 @@ for (const choice of form.querySelectorAll('input[name=pacing]')) choice.addEven
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => /** @type {Promise<Dish[]>} */ (fetchAll('/dishes')), apply: applyDishEvent, render, onError });
 const orders = createSync({
-  load: () => /** @type {Promise<Order[]>} */ (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
+  load: () =>
+    /** @type {Promise<Order[]>} */ (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
   apply: applyOrderEvent,
   render,
   onError,
@@ -72,7 +78,18 @@ function render() {
 /** @param {Dish} dish */
 function addButton(dish) {
   const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(renderCartPanel));
-  return h('button', { type: 'button', class: 'add', disabled: !dish.is_available || placing, 'aria-label': `Add ${dish.name}`, dataset: { focusKey: `add-${dish.id}` }, on: { click: add } }, 'Add');
+  return h(
+    'button',
+    {
+      type: 'button',
+      class: 'add',
+      disabled: !dish.is_available || placing,
+      'aria-label': `Add ${dish.name}`,
+      dataset: { focusKey: `add-${dish.id}` },
+      on: { click: add },
+    },
+    'Add',
+  );
 }
 
 function renderCartPanel() {
@@ -82,13 +99,22 @@ function renderCartPanel() {
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
-  say($('#cart-problem'), blocked.length === 0 ? refusal : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`);
+  say(
+    $('#cart-problem'),
+    blocked.length === 0
+      ? refusal
+      : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`,
+  );
   // A dish that meets the guest's allergies: said before checkout, and placed only once confirmed.
   $('#allergy-warning').hidden = conflicts.length === 0;
-  say($('#allergy-warning-text'), conflicts.length === 0 ? '' : `${conflicts.join('; ')}: you are allergic to ${conflicts.length === 1 ? 'it' : 'them'}.`);
+  say(
+    $('#allergy-warning-text'),
+    conflicts.length === 0 ? '' : `${conflicts.join('; ')}: you are allergic to ${conflicts.length === 1 ? 'it' : 'them'}.`,
+  );
   const confirm = /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed'));
   if (conflicts.length === 0) confirm.checked = false;
-  /** @type {HTMLButtonElement} */ ($('#place')).disabled = placing || cart.lines.size === 0 || blocked.length > 0 || (conflicts.length > 0 && !confirm.checked);
+  /** @type {HTMLButtonElement} */ ($('#place')).disabled =
+    placing || cart.lines.size === 0 || blocked.length > 0 || (conflicts.length > 0 && !confirm.checked);
   quote.update();
 }
 
@@ -99,7 +125,8 @@ function renderCartPanel() {
  * @param {Error & { status?: number }} error
  */
 function refusalText(error) {
-  if (error instanceof ApiError && error.status === 409 && error.problem?.title === KITCHEN_FULL) return kitchenFullText(error.problem, error.retryAfter);
+  if (error instanceof ApiError && error.status === 409 && error.problem?.title === KITCHEN_FULL)
+    return kitchenFullText(error.problem, error.retryAfter);
   if (!(error instanceof ApiError) || error.status !== 409 || !error.message.includes('allergy_confirmed')) return error.message;
   void menu.resync();
   return 'A dish in your order contains one of your allergies: see the warning above Place order.';
@@ -112,7 +139,9 @@ async function place(pending) {
   render();
   say($('#checkout-status'), 'Placing your order…');
   try {
-    const order = await sendCheckout(pending, (attempt) => say($('#checkout-status'), `No answer yet: sending the same order again (try ${attempt + 1}). It will be placed once.`));
+    const order = await sendCheckout(pending, (attempt) =>
+      say($('#checkout-status'), `No answer yet: sending the same order again (try ${attempt + 1}). It will be placed once.`),
+    );
     cart.clear();
     clearDetails();
     orders.receive('order.created', order);

@@ -52,7 +52,9 @@ function promiseText(order) {
  */
 function shortText(tickets) {
   const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
-  return names.length === 0 ? null : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
+  return names.length === 0
+    ? null
+    : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
 }
 
 /** @param {Order} order @param {Map<string, Dish>} menu @param {(order: Order) => void} onCancel */
@@ -66,18 +68,48 @@ export function orderItem(order, menu, onCancel) {
   const table = order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`;
   const short = shortText(tickets);
   const promise = promiseText(order);
-  return h('li', { class: 'order', dataset: { orderId: order.id, status: order.status } },
-    h('div', { class: 'order-line' },
+  return h(
+    'li',
+    { class: 'order', dataset: { orderId: order.id, status: order.status } },
+    h(
+      'div',
+      { class: 'order-line' },
       h('span', { class: 'order-name' }, `${order.name} · ${table}`),
-      h('span', { class: 'order-status', dataset: { status: order.status } }, status)),
+      h('span', { class: 'order-status', dataset: { status: order.status } }, status),
+    ),
     h('p', { class: 'order-dishes' }, dishSummary(menu, order.dish_ids)),
     order.scheduled_at && h('p', { class: 'hint' }, `Ready at ${time.format(new Date(order.scheduled_at))}`),
     promise && h('p', { class: promise.slipped ? 'order-promise slipped' : 'order-promise' }, promise.text),
     order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),
     short && h('p', { class: 'order-short', role: 'note' }, short),
-    tickets.length > 0 && h('ul', { class: 'tickets', 'aria-label': 'In the kitchen' },
-      ...tickets.map((ticket) => h('li', { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
-        h('span', {}, `${STATION_TEXT[ticket.station] ?? ticket.station}${coursed ? ` · course ${ticket.course ?? 1}` : ''}`),
-        h('span', { class: 'ticket-status' }, ticket.status === 'Draft' && !order.scheduled_at ? 'Later' : TICKET_TEXT[ticket.status] ?? ticket.status)))),
-    CANCELLABLE.includes(order.status) && h('button', { type: 'button', class: 'cancel', 'aria-label': `Cancel the order for ${order.name}`, dataset: { focusKey: `cancel-${order.id}` }, on: { click: () => onCancel(order) } }, 'Cancel order'));
+    tickets.length > 0 &&
+      h(
+        'ul',
+        { class: 'tickets', 'aria-label': 'In the kitchen' },
+        ...tickets.map((ticket) =>
+          h(
+            'li',
+            { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
+            h('span', {}, `${STATION_TEXT[ticket.station] ?? ticket.station}${coursed ? ` · course ${ticket.course ?? 1}` : ''}`),
+            h(
+              'span',
+              { class: 'ticket-status' },
+              ticket.status === 'Draft' && !order.scheduled_at ? 'Later' : (TICKET_TEXT[ticket.status] ?? ticket.status),
+            ),
+          ),
+        ),
+      ),
+    CANCELLABLE.includes(order.status) &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'cancel',
+          'aria-label': `Cancel the order for ${order.name}`,
+          dataset: { focusKey: `cancel-${order.id}` },
+          on: { click: () => onCancel(order) },
+        },
+        'Cancel order',
+      ),
+  );
 }

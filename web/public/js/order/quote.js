@@ -52,7 +52,12 @@ export function liveQuote(element, dishIds, forLater, pacing = () => null) {
  * @param {{ minutes?: number }} problem @param {number | null} retryAfter seconds
  */
 export function kitchenFullText(problem, retryAfter) {
-  const wait = typeof problem.minutes === 'number' ? ` an order placed now would be ready in about ${problem.minutes} min, longer than the kitchen takes orders for.` : '';
-  const again = retryAfter ? ` Try again in ${waitText(retryAfter)}, or choose a later time.` : ' Try again in a few minutes, or choose a later time.';
+  const wait =
+    typeof problem.minutes === 'number'
+      ? ` an order placed now would be ready in about ${problem.minutes} min, longer than the kitchen takes orders for.`
+      : '';
+  const again = retryAfter
+    ? ` Try again in ${waitText(retryAfter)}, or choose a later time.`
+    : ' Try again in a few minutes, or choose a later time.';
   return `The kitchen is full right now:${wait || ' it cannot take more orders for the moment.'} Nothing was ordered.${again}`;
 }
