@@ -10,11 +10,15 @@ const NOT_EXACT = Symbol('not exact');
 
 /** The base properties the store assigns, then the document's own (any base ones it has left out). */
 export function withBase(id: string, created_at: string, updated_at: string, doc: object): Doc {
-  const draft: Doc = { id, created_at, updated_at };
-  for (const key of Object.keys(doc)) {
-    // Assigning "__proto__" would set the prototype instead of a property: JSON has no such key.
-    if (!BASE_KEYS.has(key) && key !== '__proto__') draft[key] = (doc as Doc)[key];
-  }
+  // Spread, not assigned key by key: V8 turns an object given more than about 16 properties one
+  // by one into a dictionary (an order has 24), slower to read and about 1 KB larger.
+  const draft: Doc = { id, created_at, updated_at, ...doc };
+  // Base values the document carried are the store's again (their place stays first).
+  draft.id = id;
+  draft.created_at = created_at;
+  draft.updated_at = updated_at;
+  // A "__proto__" key of its own (from parsed JSON) is left out, as JSON gives it no meaning here.
+  if (Object.hasOwn(draft, '__proto__')) delete draft['__proto__'];
   return draft;
 }
 
@@ -52,14 +56,16 @@ function exactCopy(value: unknown): unknown {
 
 /** `exactCopy` of an object, reusing the values it shares with `frozen` (an image already). */
 function copyProperties(doc: Doc, frozen: Doc | null): Doc | typeof NOT_EXACT {
-  const copy: Doc = {};
-  for (const key of Object.keys(doc)) {
-    const value = doc[key];
-    // Assigning "__proto__" would set the prototype instead of a property.
+  // A spread copy stays in V8's fast mode (see withBase); only the values that are objects are
+  // then replaced by their own copies, properties the copy already has.
+  const copy: Doc = { ...doc };
+  for (const key of Object.keys(copy)) {
+    const value = copy[key];
+    // A "__proto__" key of its own would be a prototype in any object built from JSON.
     if (key === '__proto__') return NOT_EXACT;
     const item = frozen !== null && value === frozen[key] ? value : exactCopy(value);
     if (item === NOT_EXACT) return NOT_EXACT;
-    copy[key] = item;
+    if (item !== value) copy[key] = item;
   }
   return Object.freeze(copy);
 }
@@ -76,8 +82,12 @@ function deepFreeze<V>(value: V): V {
 export function plainCopy<V>(image: V): V {
   if (typeof image !== 'object' || image === null) return image;
   if (Array.isArray(image)) return image.map(plainCopy) as V;
-  const copy: Doc = {};
-  for (const key of Object.keys(image)) copy[key] = plainCopy((image as Doc)[key]);
+  // Spread (fast mode, see withBase), then its object values replaced by copies of their own.
+  const copy: Doc = { ...(image as Doc) };
+  for (const key of Object.keys(copy)) {
+    const value = copy[key];
+    if (typeof value === 'object' && value !== null) copy[key] = plainCopy(value);
+  }
   return copy as V;
 }
 
