@@ -26,6 +26,7 @@ export class KitchenQueues {
   private readonly seen = new Map<string, Seen[]>();
   private readonly listeners: ((stations: ReadonlySet<Station>) => void)[] = [];
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
 
   static async open(store: Store, now: () => Date, book: KitchenBook): Promise<KitchenQueues> {
     const queues = new KitchenQueues(store, now, book);
@@ -68,6 +69,37 @@ export class KitchenQueues {
     private readonly book: KitchenBook,
   ) {
     this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+    // Another program changed the data (no event says which orders): the queues are read again.
+    this.unsubscribeResync = store.onResync(() => void this.reread(store).catch(() => {}));
+  }
+
+  /**
+   * Makes the queues what the store holds now: the dishes and open orders read again, every order
+   * the view held and the store no longer has in the kitchen taken out. Events that arrive while it
+   * reads are applied after it, as at opening.
+   */
+  private async reread(store: Store): Promise<void> {
+    if (this.loading) return void setImmediate(() => void this.reread(store).catch(() => {}));
+    const pending: ChangeEvent[] = [];
+    this.loading = pending;
+    const moved = new Set<Station>();
+    try {
+      const [dishes, open] = await Promise.all([
+        store.collection('dishes').find([]),
+        store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
+      ]);
+      this.dishes.clear();
+      for (const dish of dishes) this.dishes.set(dish.id, dish);
+      const ids = new Set(open.map((order) => order.id));
+      for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
+      for (const order of open) for (const station of this.put(order)) moved.add(station);
+    } finally {
+      this.loading = null;
+    }
+    const at = this.now().getTime();
+    for (const station of moved) this.stations.get(station)!.relearn(at);
+    if (moved.size > 0) for (const listener of this.listeners) listener(moved);
+    for (const event of pending) this.apply(event);
   }
 
   /** The open orders (shared documents: never edit one), as the re-estimates walk them. */
@@ -82,6 +114,7 @@ export class KitchenQueues {
 
   close(): void {
     this.unsubscribe();
+    this.unsubscribeResync();
   }
 
   /** Menu minutes of an order's ticket at a station: the longest preparation_time of its dishes there. */

@@ -1,6 +1,7 @@
 // A repair made with the sqlite3 shell while the server runs (the embedded store): what the server
-// keeps in memory from its own change events (the live menu, the kitchen book, the order pages, the
-// accounts) is read again, and screens are told to reload, instead of serving what was true before.
+// keeps in memory from its own change events (the live menu, the kitchen book, the quotes' queues,
+// the order pages, the accounts) is read again, and screens are told to reload, instead of serving
+// what was true before.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
@@ -16,7 +17,7 @@ afterEach(async () => {
 });
 
 describe("another program's commit to the data file", () => {
-  it('reaches the menu, the station queue, the order lists and the accounts, and screens reload', async () => {
+  it('reaches the menu, the station queue, the quotes, the order lists and the accounts, and screens reload', async () => {
     t = await startTestApp({ listen: true, outsideWriteCheckMs: 20 });
     const app = t;
     const { steak } = await seedMenu(app);
@@ -32,6 +33,11 @@ describe("another program's commit to the data file", () => {
       (await app.inject({ method: 'GET', url: receivedList, as: 'manager' })).json().results.map((o: { status: string }) => o.status),
     ).toEqual(['Received']);
     expect((await app.inject({ method: 'GET', url: '/users', as: 'manager' })).statusCode).toBe(200);
+    const aheadAtHot = async () =>
+      (await app.inject({ method: 'GET', url: `/quote?dish_ids=${steak.id}`, as: null }))
+        .json()
+        .stations.map((s: { ahead: number }) => s.ahead);
+    expect(await aheadAtHot()).toEqual([1]);
     screen = await sioIn(app.url, 'hot', app.tokens.chef, ['station:hot']);
 
     commitAsOtherProgram(
@@ -45,6 +51,8 @@ describe("another program's commit to the data file", () => {
     expect(resync.data).toEqual({ reason: 'another program changed the data file' });
     expect((await app.inject({ method: 'GET', url: `/dishes/${steak.id}` })).json().price).toBe(99.5);
     expect((await app.inject({ method: 'GET', url: '/stations/hot/tickets', as: 'chef' })).json().results).toEqual([]);
+    // The quotes' live queues: the order the repair took out of the kitchen is no longer ahead.
+    expect(await aheadAtHot()).toEqual([0]);
     const ready = (await app.inject({ method: 'GET', url: readyList, as: 'expeditor' })).json();
     expect(ready.results.map((o: { id: string; status: string }) => [o.id, o.status])).toEqual([[order.id, 'Ready for Pickup']]);
     // The manager made a patron by the repair: the same token no longer opens the users list.
