@@ -12,17 +12,27 @@ export class AccountReader {
   private readonly kept = new Map<string, Account>();
   /** Counts changes to users: a read that overlapped one may be stale, so it is not kept. */
   private changes = 0;
+  private readonly unsubscribe: () => void;
+  private readonly unsubscribeResync: () => void;
+
   constructor(private readonly store: Store) {
-    store.onChange((event) => {
+    this.unsubscribe = store.onChange((event) => {
       if (event.collection !== 'users') return;
       this.changes += 1;
       this.kept.delete(event.id);
     });
     // Another program changed the data (no event says which account): every account is read again.
-    store.onResync(() => {
+    this.unsubscribeResync = store.onResync(() => {
       this.changes += 1;
       this.kept.clear();
     });
+  }
+
+  /** Stops following the store (the app closes; the store may outlive it, as in tests). */
+  close(): void {
+    this.unsubscribe();
+    this.unsubscribeResync();
+    this.kept.clear();
   }
 
   async get(id: string): Promise<Account | null> {

@@ -46,6 +46,11 @@ export class TokenService implements AccessTokenVerifier {
     this.accounts = new AccountReader(store);
   }
 
+  /** Stops following the store's changes to accounts. */
+  close(): void {
+    this.accounts.close();
+  }
+
   /** A new token pair starting a new family (a login). */
   issue(user: UserDoc): Promise<AuthRecord> {
     return this.issueInFamily(user, newId());

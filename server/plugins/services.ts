@@ -113,6 +113,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
   });
   app.addHook('onClose', async () => {
     pos.menu.close();
+    pos.tokens.close();
     pos.orderPages.close();
     pos.serviceRecords.close();
     pos.settings.close();

@@ -46,3 +46,31 @@ it('does not keep an account read while that user changed', async () => {
   expect((await accounts.get(ben.id))?.role).toBe('manager');
   expect(reads()).toBe(2);
 });
+
+it('stops following the store once closed: its listeners are removed and nothing stays kept', async () => {
+  const cleo = await store
+    .collection('users')
+    .insert({ user_name: 'cleo', email: 'cleo@example.com', role: 'chef', password_hash: 'hash' });
+  let following = 0;
+  const watched = Object.create(store) as Store;
+  const follow =
+    (subscribe: (listener: never) => () => void) =>
+    (listener: never): (() => void) => {
+      following += 1;
+      const stop = subscribe(listener);
+      return () => {
+        following -= 1;
+        stop();
+      };
+    };
+  watched.onChange = follow(store.onChange.bind(store) as never) as Store['onChange'];
+  watched.onResync = follow(store.onResync.bind(store) as never) as Store['onResync'];
+  const { store: counted, reads } = counting(watched);
+  const accounts = new AccountReader(counted);
+  expect(following).toBe(2);
+  expect(await accounts.get(cleo.id)).toEqual({ id: cleo.id, user_name: 'cleo', role: 'chef' });
+  accounts.close();
+  expect(following).toBe(0);
+  expect(await accounts.get(cleo.id)).toEqual({ id: cleo.id, user_name: 'cleo', role: 'chef' });
+  expect(reads()).toBe(2);
+});
