@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
-import { keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
+import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
 
 const rowIds = (page: Page, list: string) =>
   page.$$eval(`${list} [data-order-id]`, (rows) => rows.map((row) => row.getAttribute('data-order-id')));
@@ -65,6 +65,7 @@ describe('expeditor at three sizes', () => {
           await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
           expect((await rowIds(page, '#orders')).length).toBe(11);
           await keepShot(page, `expeditor-${size.width}x${size.height}`);
+          expect({ size, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ size, offScreen: [] });
           const layout = await measure(page, '[data-order-id]', '.station-dishes li');
           expect({
             size,

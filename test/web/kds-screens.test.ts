@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
-import { ALLERGY_WORD, keepShot, LONG_REQUEST, measure, SIZES, seedRush, wordInView } from './layout.js';
+import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, wordInView } from './layout.js';
 
 const ticketIds = (page: Page) =>
   page.$$eval('#tickets [data-order-id]', (cards) => cards.map((card) => card.getAttribute('data-order-id')));
@@ -38,6 +38,7 @@ describe('station board at three sizes', () => {
           await signIn(hot, 'chef');
           await expect.poll(() => hot.textContent('#count')).toBe('40 open');
           await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
+          expect({ size, offScreen: await barControlsOffScreen(hot) }).toStrictEqual({ size, offScreen: [] });
           const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
           expect({
             size,

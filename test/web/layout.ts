@@ -74,6 +74,18 @@ export function measure(page: Page, cards: string, texts: string): Promise<Layou
 }
 
 /**
+ * The top bar's controls (buttons and links) that are shown but not wholly on the screen, by their
+ * text: a control there must be reachable without scrolling the bar sideways.
+ */
+export function barControlsOffScreen(page: Page): Promise<string[]> {
+  return page.evaluate(`[...document.querySelectorAll('.bar button, .bar a')]
+    .map((el) => ({ el, r: el.getBoundingClientRect() }))
+    .filter(({ r }) => r.width > 0 && r.height > 0)
+    .filter(({ r }) => r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5)
+    .map(({ el }) => el.textContent.trim() || el.getAttribute('aria-label') || el.id)`);
+}
+
+/**
  * Whether `word` shows on the order's card without a tap: in a text the card shows (no dialog), not
  * cut by its element or any clipping ancestor, inside the screen once the card is scrolled to.
  */
