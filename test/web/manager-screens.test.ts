@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, signIn } from './browser.js';
-import { keepShot, SIZES } from './layout.js';
+import { barControlsOffScreen, keepShot, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
   page.$eval(`#now [data-station="${station}"]`, (cell) => ({
@@ -48,6 +48,7 @@ describe("manager's page, live", () => {
           );
           expect(await page.getAttribute('#chart-orders', 'data-buckets')).toBe(String(quarters));
           expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+          expect({ size, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ size, offScreen: [] });
           await keepShot(page, `manager-${size.width}x${size.height}`);
           await page.close();
         }
