@@ -133,9 +133,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
       refreshTtlSeconds: config.refreshTokenTtlSeconds,
       now: clock.now,
     });
-    for (const user of [manager, ...seeded]) {
-      userIds[user.role] = user.id;
-      tokens[user.role] = (await issuer.issue(user)).access_token;
+    try {
+      for (const user of [manager, ...seeded]) {
+        userIds[user.role] = user.id;
+        tokens[user.role] = (await issuer.issue(user)).access_token;
+      }
+    } finally {
+      // The app is a plugin of its own (buildApp): its token service is not reachable from here.
+      issuer.close();
     }
   }
 
