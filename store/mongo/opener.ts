@@ -1,5 +1,6 @@
 // Opens the process's one change stream: a database-level watch narrowed to the writes of the
 // collections the server follows, with the images the collections were prepared for.
+import type { ClusterTime } from './settle-point.js';
 import mongoose, { type mongo } from 'mongoose';
 import { COLLECTION_NAMES, FOLLOWED_COLLECTIONS } from '../../models/collections.js';
 import type { ChangeStreamOpener } from './stream-handle.js';
@@ -47,13 +48,22 @@ export function watchOptions(images: boolean): mongo.ChangeStreamOptions {
 }
 
 /**
+ * A write time `hello` reports: the newest write a majority holds (`majority`; a member that does
+ * not report it gives its last write), else the newest write.
+ */
+async function helloWriteTime(db: mongo.Db, majority: boolean): Promise<ClusterTime | undefined> {
+  const reply = await db.command({ hello: 1 });
+  const time: unknown = (majority ? reply.lastWrite?.majorityOpTime?.ts : undefined) ?? reply.lastWrite?.opTime?.ts ?? reply.operationTime;
+  return time instanceof Timestamp ? { t: time.t, i: time.i } : undefined;
+}
+
+/**
  * Just after the newest write: a first stream starts there rather than whenever its cursor gets
  * created, so a write made right after the store opened is never missed, and none before is sent.
  */
 async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
-  const reply = await db.command({ hello: 1 });
-  const time: unknown = reply.lastWrite?.opTime?.ts ?? reply.operationTime;
-  return time instanceof Timestamp ? new Timestamp({ t: time.t, i: time.i + 1 }) : undefined;
+  const time = await lastWriteTime(db);
+  return time ? new Timestamp({ t: time.t, i: time.i + 1 }) : undefined;
 }
 
 /**
@@ -61,17 +71,13 @@ async function clusterNow(db: mongo.Db): Promise<mongo.Timestamp | undefined> {
  * write acknowledged before this call is at or before it, and the change stream, which hands out
  * majority-committed changes only, will pass it.
  */
-export async function majorityWriteTime(db: mongo.Db): Promise<{ t: number; i: number } | undefined> {
-  const reply = await db.command({ hello: 1 });
-  const time: unknown = reply.lastWrite?.majorityOpTime?.ts ?? reply.lastWrite?.opTime?.ts ?? reply.operationTime;
-  return time instanceof Timestamp ? { t: time.t, i: time.i } : undefined;
+export function majorityWriteTime(db: mongo.Db): Promise<ClusterTime | undefined> {
+  return helloWriteTime(db, true);
 }
 
 /** The cluster's last write now: events committed up to it were made before this moment. */
-export async function lastWriteTime(db: mongo.Db): Promise<{ t: number; i: number } | undefined> {
-  const reply = await db.command({ hello: 1 });
-  const time: unknown = reply.lastWrite?.opTime?.ts ?? reply.operationTime;
-  return time instanceof Timestamp ? { t: time.t, i: time.i } : undefined;
+export function lastWriteTime(db: mongo.Db): Promise<ClusterTime | undefined> {
+  return helloWriteTime(db, false);
 }
 
 export function mongoOpener(db: mongo.Db, images: boolean): ChangeStreamOpener {
