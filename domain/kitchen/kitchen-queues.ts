@@ -30,16 +30,47 @@ export class KitchenQueues {
 
   static async open(store: Store, now: () => Date, book: KitchenBook): Promise<KitchenQueues> {
     const queues = new KitchenQueues(store, now, book);
+    queues.reading = queues.load(true);
+    await queues.reading;
+    return queues;
+  }
+
+  /** Events that arrive while the queues are read from the store, applied once they are. */
+  private loading: ChangeEvent[] | null = null;
+  /** The last read from the store: another waits for it (a resync during opening). */
+  private reading: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly store: Store,
+    private readonly now: () => Date,
+    private readonly book: KitchenBook,
+  ) {
+    this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+    // Another program changed the data (no event says which orders): the queues are read again.
+    this.unsubscribeResync = store.onResync(() => {
+      this.reading = this.reading.then(() => this.load(false)).catch(() => {});
+    });
+  }
+
+  /**
+   * Makes the queues what the store holds: the dishes and the open orders read (oldest first, as
+   * they queued), every order held that is no longer in the kitchen taken out; at opening, the
+   * tickets readied within the pace window teach each station its pace first. Events that arrive
+   * while it reads are applied after it.
+   */
+  private async load(opening: boolean): Promise<void> {
     const pending: ChangeEvent[] = [];
-    queues.loading = pending;
+    this.loading = pending;
+    const moved = new Set<Station>();
     try {
-      const since = new Date(now().getTime() - PACE_WINDOW_MS).toISOString();
+      const since = new Date(this.now().getTime() - PACE_WINDOW_MS).toISOString();
       const [dishes, open, recent] = await Promise.all([
-        store.collection('dishes').find([]),
-        store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
-        store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]),
+        this.store.collection('dishes').find([]),
+        this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
+        opening ? this.store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]) : [],
       ]);
-      for (const dish of dishes) queues.dishes.set(dish.id, dish);
+      this.dishes.clear();
+      for (const dish of dishes) this.dishes.set(dish.id, dish);
       // Tickets readied lately teach the pace first, in the order they were readied.
       const readied = recent.flatMap((order) =>
         (order.tickets ?? [])
@@ -48,48 +79,10 @@ export class KitchenQueues {
       );
       readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
       for (const { order, ticket } of readied)
-        queues.stations
+        this.stations
           .get(ticket.station)
-          ?.ready(ticketKey(order.id, ticket), queues.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
+          ?.ready(ticketKey(order.id, ticket), this.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
-      for (const order of open) queues.put(order);
-      for (const station of queues.stations.values()) station.relearn(now().getTime());
-    } finally {
-      queues.loading = null;
-    }
-    for (const event of pending) queues.apply(event);
-    return queues;
-  }
-
-  private loading: ChangeEvent[] | null = null;
-
-  private constructor(
-    store: Store,
-    private readonly now: () => Date,
-    private readonly book: KitchenBook,
-  ) {
-    this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
-    // Another program changed the data (no event says which orders): the queues are read again.
-    this.unsubscribeResync = store.onResync(() => void this.reread(store).catch(() => {}));
-  }
-
-  /**
-   * Makes the queues what the store holds now: the dishes and open orders read again, every order
-   * the view held and the store no longer has in the kitchen taken out. Events that arrive while it
-   * reads are applied after it, as at opening.
-   */
-  private async reread(store: Store): Promise<void> {
-    if (this.loading) return void setImmediate(() => void this.reread(store).catch(() => {}));
-    const pending: ChangeEvent[] = [];
-    this.loading = pending;
-    const moved = new Set<Station>();
-    try {
-      const [dishes, open] = await Promise.all([
-        store.collection('dishes').find([]),
-        store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
-      ]);
-      this.dishes.clear();
-      for (const dish of dishes) this.dishes.set(dish.id, dish);
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
       for (const order of open) for (const station of this.put(order)) moved.add(station);
@@ -97,7 +90,7 @@ export class KitchenQueues {
       this.loading = null;
     }
     const at = this.now().getTime();
-    for (const station of moved) this.stations.get(station)!.relearn(at);
+    for (const station of opening ? STATIONS : moved) this.stations.get(station)!.relearn(at);
     if (moved.size > 0) for (const listener of this.listeners) listener(moved);
     for (const event of pending) this.apply(event);
   }
