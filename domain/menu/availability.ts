@@ -1,7 +1,6 @@
 // Whether a dish can be sold now: every essential ingredient has in_stock_qty > 0. Derived from
 // current stock whenever it is read, so it can never disagree with the ingredients.
 import type { Dish, DishDoc } from '../../models/dish.js';
-import type { Condition } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 
 /** The ingredients a dish cannot be made without. */
@@ -61,36 +60,4 @@ export async function withAvailability(session: StoreSession, dishes: DishDoc[])
 export function dishesUsing(session: StoreSession, ingredientIds: string[]): Promise<DishDoc[]> {
   if (ingredientIds.length === 0) return Promise.resolve([]);
   return session.collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'in', value: ingredientIds }]);
-}
-
-/**
- * Ids of the dishes that cannot be sold now: an essential ingredient out of stock, or gone (a
- * dish can name a deleted ingredient only through a write made around the API, but then it is
- * still not for sale).
- */
-async function unavailableDishIds(session: StoreSession): Promise<string[]> {
-  const dishes = await session.collection('dishes').find([]);
-  const stock = await stockOf(session, dishes.flatMap(essentialIds));
-  return dishes.filter((dish) => !isAvailable(dish, stock)).map((dish) => dish.id);
-}
-
-/**
- * Rewrites conditions on the computed `is_available` into conditions on `id` that any store can run.
- * `is_available.eq~true` becomes "id not among the unavailable dishes", and so on.
- */
-export async function resolveAvailabilityConditions(session: StoreSession, filter: Condition[]): Promise<Condition[]> {
-  if (!filter.some((condition) => condition.field === 'is_available')) return filter;
-  const unavailable = await unavailableDishIds(session);
-  return filter.map((condition) => {
-    if (condition.field !== 'is_available') return condition;
-    const wanted = new Set(Array.isArray(condition.value) ? condition.value : [condition.value]);
-    const positive = condition.op === 'eq' || condition.op === 'in';
-    // Which availability values the condition accepts.
-    const acceptsTrue = positive ? wanted.has(true) : !wanted.has(true);
-    const acceptsFalse = positive ? wanted.has(false) : !wanted.has(false);
-    if (acceptsTrue && acceptsFalse) return { field: 'id', op: 'nin', value: [] };
-    if (acceptsTrue) return { field: 'id', op: 'nin', value: unavailable };
-    if (acceptsFalse) return { field: 'id', op: 'in', value: unavailable };
-    return { field: 'id', op: 'in', value: [] };
-  });
 }

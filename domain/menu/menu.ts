@@ -2,12 +2,11 @@
 // from a view in memory that the store's change events keep current, on every store. A read first
 // awaits store.settled() (every change committed before it has reached the view: at once on the
 // embedded store, once the change stream has caught up on MongoDB), so it is never behind a write.
-// StoreMenu answers the same from the store on every read: the reference the tests hold it to.
 import { dishCatalogue, type Dish, type DishDoc } from '../../models/dish.js';
 import { evaluateListQuery, ordering } from '../../query/evaluate.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
-import { dishAnswer, essentialIds, resolveAvailabilityConditions, withAvailability } from './availability.js';
+import { dishAnswer, essentialIds } from './availability.js';
 
 export interface MenuReader {
   list(query: ListQuery): Promise<ListResult<Dish>>;
@@ -19,35 +18,6 @@ export interface MenuReader {
   dishes(): Promise<ReadonlyMap<string, DishDoc>>;
   /** Stops following the store. */
   close(): void;
-}
-
-/**
- * Reads the store every time: dishes, then the stock of their essential ingredients. Not served:
- * the answer the live menu must give, for the tests that compare them.
- */
-export class StoreMenu implements MenuReader {
-  constructor(private readonly store: Store) {}
-
-  async list(query: ListQuery): Promise<ListResult<Dish>> {
-    const filter = await resolveAvailabilityConditions(this.store, query.filter);
-    const page = await this.store.collection('dishes').list({ ...query, filter });
-    return { results: await withAvailability(this.store, page.results), total_results: page.total_results };
-  }
-
-  async get(id: string): Promise<Dish | null> {
-    const dish = await this.store.collection('dishes').get(id);
-    return dish ? ((await withAvailability(this.store, [dish]))[0] ?? null) : null;
-  }
-
-  async getEach(ids: readonly string[]): Promise<Dish[]> {
-    return withAvailability(this.store, await this.store.collection('dishes').getEach([...new Set(ids)]));
-  }
-
-  async dishes(): Promise<ReadonlyMap<string, DishDoc>> {
-    return new Map((await this.store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
-  }
-
-  close(): void {}
 }
 
 /** The store's default order: oldest first, ties by id. */

@@ -2,7 +2,8 @@
 // follows each committed write at once.
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { LiveMenu, openMenu, StoreMenu } from '../../../domain/menu/menu.js';
+import { LiveMenu, openMenu } from '../../../domain/menu/menu.js';
+import { StoreMenu } from '../../helpers/store-menu.js';
 import { CATEGORIES, dishCatalogue, STATIONS, type DishWrite } from '../../../models/dish.js';
 import { parseListQuery, type RawListQuery } from '../../../query/parse.js';
 import type { ChangeListener, Store } from '../../../store/types.js';

@@ -6,7 +6,7 @@ import { kitchenReport } from '../../../domain/reports/reports.js';
 import { ServiceRecords } from '../../../domain/reports/service-records.js';
 import type { KitchenReport } from '../../../models/report.js';
 import type { Order } from '../../../models/order.js';
-import { StoreMenu } from '../../../domain/menu/menu.js';
+import { StoreMenu } from '../../helpers/store-menu.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';

@@ -3,7 +3,8 @@
 // window's end included, and the report is the same whether the records and dishes were kept in
 // memory or read from the store's documents.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openMenu, StoreMenu, type MenuReader } from '../../../domain/menu/menu.js';
+import { openMenu, type MenuReader } from '../../../domain/menu/menu.js';
+import { StoreMenu } from '../../helpers/store-menu.js';
 import { kitchenReport } from '../../../domain/reports/reports.js';
 import { ServiceRecords } from '../../../domain/reports/service-records.js';
 import type { Principal } from '../../../domain/accounts/principal.js';

@@ -3,7 +3,8 @@
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KitchenBook } from '../../../domain/views/kitchen-book.js';
-import { openMenu, StoreMenu, type LiveMenu } from '../../../domain/menu/menu.js';
+import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
+import { StoreMenu } from '../../helpers/store-menu.js';
 import { allDay, stationQueue } from '../../../domain/orders/stations.js';
 import { STATIONS } from '../../../models/dish.js';
 import type { Principal } from '../../../domain/accounts/principal.js';
