@@ -3,7 +3,7 @@ import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, localUrl, type Config } from './config.js';
-import { keepMemoryNear } from './memory-target.js';
+import { memoryTargetOf, releaseStartupMemory } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
 import { SERVER_VERSION } from './version.js';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import { openStore } from '../store/open.js';
 import { announceUrl } from '../store/sqlite/lock.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const toMB = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
  * Standard output, written line by line as each is logged (one write each, on this thread). pino's
@@ -39,8 +40,16 @@ async function start(config: Config) {
   const app = await buildApp({ config, store, jwtSecret, logger });
   app.addHook('onClose', async () => store.close());
   // The process's memory, not an app's: tests build many apps in one process and set no target.
-  const memory = keepMemoryNear(config.memoryTargetMb, app.log);
+  const memory = memoryTargetOf(config.memoryTargetMb, app.log);
   if (memory) app.addHook('onClose', async () => memory.stop());
+  await app.ready();
+  const started = performance.now();
+  const { before, after } = releaseStartupMemory();
+  app.log.info(
+    { rssMB: toMB(before), afterMB: toMB(after), ms: Math.round(performance.now() - started) },
+    'start-up garbage collected and its memory given back before listening',
+  );
+  memory?.start();
   await app.listen({ port: config.port, host: config.host });
   // The scripts find this server through the lock, whatever PORT their shell has (npm run demo-data).
   if (store.kind === 'sqlite') announceUrl(config.dataDir, localUrl(config.host, (app.server.address() as AddressInfo).port));

@@ -8,6 +8,7 @@
 // pulse around the collection that releases the pool, never a state a server settles in between
 // the low mark and the target.
 import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -119,8 +120,8 @@ export class MemoryTarget {
   }
 }
 
-/** The process's target (POS_MEMORY_TARGET_MB), started, each switch logged; none when 0 or without the mode. */
-export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): MemoryTarget | undefined {
+/** The process's target (POS_MEMORY_TARGET_MB), each switch logged, to be started; none when 0 or without the mode. */
+export function memoryTargetOf(targetMB: number, log: FastifyBaseLogger): MemoryTarget | undefined {
   if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
   const onSwitch = (saving: boolean, rss: number) => {
     const rssMB = Math.round(rss / 1024 / 1024);
@@ -131,5 +132,23 @@ export function keepMemoryNear(targetMB: number, log: FastifyBaseLogger): Memory
         : 'memory back within its target: V8 runs at full speed',
     );
   };
-  return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch }).start();
+  return new MemoryTarget(targetMB * 1024 * 1024, { onSwitch });
+}
+
+type FullCollection = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+
+/**
+ * Collects all the garbage there is and gives V8's pooled pages back to the system, once, while
+ * nothing waits (start-up, before the server listens). Opening the store leaves the heap at its
+ * high-water mark of reading every kept order: 250 MB resident at 10,000 stored orders, where the
+ * server then holds about 45 MB of heap, and the memory target would first slow the server down
+ * to win that back under its first requests. Returns the resident bytes before and after.
+ */
+export function releaseStartupMemory(rss: () => number = () => process.memoryUsage.rss()): { before: number; after: number } {
+  const before = rss();
+  v8.setFlagsFromString('--expose-gc');
+  // The flag gives `gc` to contexts made from now on, never to the process's own global object.
+  const collect = runInNewContext('gc') as FullCollection;
+  collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+  return { before, after: rss() };
 }

@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-/** The server's URL and pid, from its pino "listening" log line. */
-function waitForListening(child: ReturnType<typeof spawn>): Promise<{ url: string; pid: number }> {
+/** The server's URL and pid, from its pino "listening" log line, and what it wrote until then. */
+function waitForListening(child: ReturnType<typeof spawn>): Promise<{ url: string; pid: number; output: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -16,7 +16,7 @@ function waitForListening(child: ReturnType<typeof spawn>): Promise<{ url: strin
       const line = output.split('\n').find((entry) => entry.includes('Server listening at http://127.0.0.1:'));
       const url = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line ?? '')?.[1];
       const pid = /"pid":(\d+)/.exec(line ?? '')?.[1];
-      if (url && pid) resolve({ url, pid: Number(pid) });
+      if (url && pid) resolve({ url, pid: Number(pid), output });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -84,7 +84,15 @@ describe('npm start', () => {
     const dataDir = join(scratch, 'data');
     const child = startNpm(dataDir);
     try {
-      const { url, pid } = await waitForListening(child);
+      const { url, pid, output } = await waitForListening(child);
+      // Start-up's garbage is collected, and its memory given back, before the server listens.
+      const lines = output.split('\n').filter((line) => line.startsWith('{'));
+      const released = lines.findIndex((line) => line.includes('start-up garbage collected and its memory given back before listening'));
+      const listening = lines.findIndex((line) => line.includes('Server listening at'));
+      expect(released).toBeGreaterThanOrEqual(0);
+      expect(released).toBeLessThan(listening);
+      const { rssMB, afterMB, ms } = JSON.parse(lines[released] ?? '') as { rssMB: number; afterMB: number; ms: number };
+      expect([rssMB, afterMB, ms].every((value) => Number.isInteger(value) && value >= 0)).toBe(true);
       const health = await fetch(`${url}/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({
