@@ -9,6 +9,8 @@ import { freePort, HOST, startServer, type ServerProcess } from './processes.js'
 import { BENCH_PASSWORD, USERS } from './seed.js';
 
 const ROOT = path.dirname(BENCH_DIR);
+/** tsx's loader by path: the reference servers run from any working directory (perf's jitdump lands in it). */
+const TSX = path.join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
 export const LOG_DIR = path.join(RUN_DIR, 'logs');
 export const PROFILE_DIR = path.join(WORK_DIR, 'profiles');
 
@@ -81,13 +83,15 @@ export async function startPos(
   });
 }
 
-export function startCeiling(bodies: CeilingBodies): Promise<ServerProcess> {
+/** The ceiling of the reads; `nodeFlags` go before its script (bench/tools/load-profile.ts: --perf-prof). */
+export function startCeiling(bodies: CeilingBodies, nodeFlags: string[] = []): Promise<ServerProcess> {
   return startBareFastify({
     name: 'ceiling (bare fastify)',
     script: 'ceiling-server.ts',
     data: bodies,
     dataVariable: 'BENCH_BODIES',
     file: 'ceiling',
+    nodeFlags,
   });
 }
 
@@ -104,15 +108,20 @@ export function startFloorServer(createdOrder: unknown): Promise<ServerProcess> 
 
 /**
  * The contract's minimum for POST /orders (bench/contract-minimum-server.ts) on `dataDir`, a copy of
- * the data of its own, checking tokens signed with the secret in `secretFile`.
+ * the data of its own, checking tokens signed with the secret in `secretFile`; `nodeFlags` go before its script.
  */
-export async function startContractMinimum(dataDir: string, secretFile: string, ownerId: string): Promise<ServerProcess> {
+export async function startContractMinimum(
+  dataDir: string,
+  secretFile: string,
+  ownerId: string,
+  nodeFlags: string[] = [],
+): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   return startServer({
     name: 'contract minimum (POST /orders)',
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(BENCH_DIR, 'contract-minimum-server.ts')],
+    args: [...nodeFlags, '--import', TSX, path.join(BENCH_DIR, 'contract-minimum-server.ts')],
     env: { PORT: String(port), BENCH_DATA_DIR: dataDir, BENCH_JWT_SECRET_FILE: secretFile, BENCH_OWNER: ownerId, NODE_ENV: 'production' },
     port,
     readyPath: '/health',
@@ -129,12 +138,14 @@ async function startBareFastify({
   data,
   dataVariable,
   file,
+  nodeFlags = [],
 }: {
   name: string;
   script: string;
   data: unknown;
   dataVariable: string;
   file: string;
+  nodeFlags?: string[];
 }): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const dataFile = path.join(RUN_DIR, `${file}-data.json`);
@@ -143,7 +154,7 @@ async function startBareFastify({
   return startServer({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', path.join(BENCH_DIR, script)],
+    args: [...nodeFlags, '--import', TSX, path.join(BENCH_DIR, script)],
     env: { PORT: String(port), [dataVariable]: dataFile, NODE_ENV: 'production' },
     port,
     readyPath: '/health',

@@ -1,0 +1,94 @@
+// One server under one of the guards' loads, read as CPU per operation from /proc, and optionally
+// perf-recorded around the measured operations: POST /orders as the guard places them (16 at once,
+// each with its own Idempotency-Key; 15,000 thrown away, cancelled, 3,000 more thrown away, then
+// the measured ones) or GET /dishes/{id} at 50 connections, on a fresh dataset of stored orders.
+// Runs of two settings alternated by hand give the paired figures docs/benchmarks.md quotes.
+//   npx tsx bench/tools/load-profile.ts post [ours|minimum] [KEY=VALUE …]
+//   npx tsx bench/tools/load-profile.ts get [ours|ceiling] [KEY=VALUE …]
+// KEY=VALUE pairs are given to our server (POS_MEMORY_TARGET_MB=0, LOG_LEVEL=warn). Environment:
+// PROFILE_STORED (10,000 orders), PROFILE_OPERATIONS (5,000 orders; 40 times as many reads),
+// PROFILE_PERF=1 to write perf.data and node's jitdump into the working directory (then the
+// recipe of docs/benchmarks.md, "Profiling", from `perf inject`). The server is the build the
+// benchmark made last (`npm run bench:guard` makes it).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+import { cancelPlacedSince, getJson, signIn, type Tokens } from '../lib/api.js';
+import { SERVER_ENTRY } from '../lib/build.js';
+import { Dataset } from '../lib/dataset.js';
+import { settle } from '../lib/load.js';
+import type { ServerProcess } from '../lib/processes.js';
+import { startCeiling, startContractMinimum, startPos } from '../lib/servers.js';
+import { postRequests } from '../suites/orders.js';
+
+const [mode = 'post', server = 'ours', ...settings] = process.argv.slice(2);
+// Each load against ours and the reference its guard compares it with.
+const REFERENCE: Record<string, string> = { post: 'minimum', get: 'ceiling' };
+if (!(mode in REFERENCE) || ![REFERENCE[mode], 'ours'].includes(server)) {
+  throw new Error('usage: load-profile.ts post [ours|minimum] [KEY=VALUE …] | get [ours|ceiling] [KEY=VALUE …]');
+}
+if (!existsSync(SERVER_ENTRY)) throw new Error(`no build at ${SERVER_ENTRY}: run npm run bench:guard once`);
+const overrides = Object.fromEntries(settings.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+const perf = process.env.PROFILE_PERF === '1';
+const operations = Number(process.env.PROFILE_OPERATIONS ?? 5_000) * (mode === 'get' ? 40 : 1);
+const flags = perf ? ['--perf-prof'] : [];
+
+const dataset = await Dataset.create('profile');
+try {
+  await dataset.growTo(Number(process.env.PROFILE_STORED ?? 10_000));
+  // Our server signs the users in first: the references check the same tokens.
+  const setup = await startPos(dataset.dir, 'profile-setup');
+  let tokens: Tokens;
+  let dishes: Record<string, unknown>;
+  try {
+    tokens = await signIn(setup.url);
+    const bodies = await Promise.all(dataset.kitchen.dishes.map((dish) => getJson<{ id: string }>(`${setup.url}/dishes/${dish.id}`)));
+    dishes = Object.fromEntries(bodies.map((dish) => [dish.id, dish]));
+  } finally {
+    await setup.stop();
+  }
+  const started =
+    server === 'ours'
+      ? await startPos(dataset.dir, 'profile', { nodeFlags: flags, overrides })
+      : server === 'minimum'
+        ? await startContractMinimum(dataset.dir, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId, flags)
+        : await startCeiling({ dishList: {}, dishes, orderList: {}, createdOrder: {} }, flags);
+  try {
+    console.log(JSON.stringify({ mode, server, overrides, operations, cpuUsPerOperation: await measure(started, tokens) }));
+  } finally {
+    await started.stop();
+  }
+} finally {
+  dataset.remove();
+}
+
+async function measure(target: ServerProcess, tokens: Tokens): Promise<number> {
+  const requests: Request[] =
+    mode === 'post'
+      ? postRequests(dataset.kitchen, tokens, true)
+      : dataset.kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
+  const load = { url: target.url, connections: mode === 'post' ? 16 : 50, pipelining: 1, timeout: 10, requests };
+  if (mode === 'post') {
+    const since = new Date();
+    await autocannon({ ...load, amount: 15_000 });
+    if (server === 'ours') await cancelPlacedSince(target.url, tokens.manager, since);
+    await autocannon({ ...load, amount: 3_000 });
+  } else {
+    await autocannon({ ...load, amount: operations / 2 });
+  }
+  await settle(target);
+  const recorder = perf ? spawn('perf', ['record', '-k', '1', '-F', '1999', '-g', '-p', String(target.pid)], { stdio: 'ignore' }) : null;
+  // perf attaches within a moment; the samples before the load are idle and left out by perf-split.
+  if (recorder) await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const before = target.cpuMs();
+  const result = await autocannon({ ...load, amount: operations });
+  const cpuMs = target.cpuMs() - before;
+  if (recorder) {
+    const stopped = new Promise((resolve) => recorder.once('exit', resolve));
+    recorder.kill('SIGINT');
+    await stopped;
+  }
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers not 2xx and ${result.errors} errors`);
+  return Math.round((cpuMs * 1000 * 10) / operations) / 10;
+}
