@@ -24,8 +24,8 @@ export interface ChangeFeed {
 export interface FeedOptions {
   /** The clock (all-day counts: which Drafts fire soon). */
   now?: () => Date;
-  /** The server's live menu: dishes and stock are read from memory (a feed started without one, in tests, reads the store). */
-  menu?: LiveMenu;
+  /** The server's live menu, opened before the feed (so it has applied each change the feed receives): dishes and stock are read from it. */
+  menu: LiveMenu;
   /** The `low_portions` setting now (the restaurant's settings, kept in memory). */
   lowPortions?: () => number;
 }
@@ -34,7 +34,7 @@ export function startChangeFeed(
   store: Store,
   broadcast: Broadcaster,
   log: FastifyBaseLogger,
-  { now = () => new Date(), menu, lowPortions }: FeedOptions = {},
+  { now = () => new Date(), menu, lowPortions }: FeedOptions,
 ): ChangeFeed {
   const stamp = envelopeStamper();
   const audible = typeof broadcast === 'function' || !broadcast.audience ? () => true : broadcast.audience;
@@ -61,7 +61,7 @@ export function startChangeFeed(
     }
     const changes = work.events.flatMap((event) => normalize(event) ?? []);
     try {
-      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(store, later, menu), allDay, lowPortions?.()));
+      if (changes.length > 0) send(await deliveriesFor(changes, kitchenViewAt(menu, later), allDay, lowPortions?.()));
     } catch (err) {
       // Screens would silently miss this change: tell them to reload instead.
       log.error({ err }, 'realtime: could not route a committed change');

@@ -1,10 +1,11 @@
-// The kitchen as of one committed batch: dishes and stock read as they are now (from the server's
-// live menu, which follows the same changes in order; a feed started without one reads the store), then rewound past changes that
-// committed after the batch but still wait in the feed. Payloads and availability flips are thus
-// computed for the moment of the change, not for whatever the store holds by then.
+// The kitchen as of one committed batch: dishes and stock read as they are now from the server's
+// live menu (which follows the same changes in order, so it holds every change the feed has
+// received), then rewound past changes that committed after the batch but still wait in the feed.
+// Payloads and availability flips are thus computed for the moment of the change, not for whatever
+// the store holds by then.
 import type { LiveMenu } from '../domain/menu/menu.js';
 import type { DishDoc } from '../models/dish.js';
-import type { BaseDoc, ChangeEvent, CollectionName, StoreSession } from '../store/types.js';
+import type { BaseDoc, ChangeEvent, CollectionName } from '../store/types.js';
 
 export interface KitchenView {
   /** Stock by ingredient id; an ingredient that did not exist then is absent. */
@@ -17,44 +18,27 @@ export interface KitchenView {
 
 type Stocked = { in_stock_qty: number } & BaseDoc;
 
-/** The kitchen as it is now: what the view rewinds from. */
-interface KitchenNow {
-  byIds(name: 'dishes' | 'ingredients', ids: string[]): Promise<BaseDoc[]>;
-  using(ingredientIds: string[]): Promise<DishDoc[]>;
+/** The documents of `ids` in the menu now; an ingredient is only its stock (nothing else is read of it here). */
+function nowIn({ dishes, stock }: LiveMenu['current'], name: 'dishes' | 'ingredients', ids: Iterable<string>): BaseDoc[] {
+  const found: BaseDoc[] = [];
+  for (const id of ids) {
+    if (name === 'dishes') {
+      const dish = dishes.get(id);
+      if (dish) found.push(dish);
+    } else {
+      const qty = stock.get(id);
+      if (qty !== undefined) found.push({ id, created_at: '', updated_at: '', in_stock_qty: qty } as Stocked);
+    }
+  }
+  return found;
 }
 
-function fromStore(session: StoreSession): KitchenNow {
-  return {
-    byIds: (name, ids) => session.collection(name).find([{ field: 'id', op: 'in', value: ids }]),
-    using: (ids) => session.collection('dishes').find([{ field: 'ingredients.ingredient_id', op: 'in', value: ids }]),
-  };
-}
-
-function fromMemory({ dishes, stock }: LiveMenu['current']): KitchenNow {
-  const stocked = (id: string): Stocked[] => {
-    const qty = stock.get(id);
-    // Only the stock is read from an ingredient; the rest of its document is never needed here.
-    return qty === undefined ? [] : [{ id, created_at: '', updated_at: '', in_stock_qty: qty }];
-  };
-  return {
-    byIds: async (name, ids) => (name === 'dishes' ? ids.flatMap((id) => dishes.get(id) ?? []) : ids.flatMap(stocked)),
-    using: async (ids) => {
-      const wanted = new Set(ids);
-      return [...dishes.values()].filter((dish) => dish.ingredients.some((entry) => wanted.has(entry.ingredient_id)));
-    },
-  };
-}
-
-/**
- * `later` lists the changes committed after the batch, oldest first; it is read after each lookup.
- * `menu`: the server's live menu, which has applied every change the feed has received (`current`: no wait).
- */
-export function kitchenViewAt(session: StoreSession, later: () => readonly ChangeEvent[], menu?: LiveMenu): KitchenView {
-  const now = menu?.current ? fromMemory(menu.current) : fromStore(session);
+/** `later` lists the changes committed after the batch, oldest first; it is read after each lookup. */
+export function kitchenViewAt(menu: LiveMenu, later: () => readonly ChangeEvent[]): KitchenView {
   const byIds = async <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
     const wanted = new Set(ids);
     if (wanted.size === 0) return new Map<string, D>();
-    const found = await now.byIds(name, [...wanted]);
+    const found = nowIn(menu.current, name, wanted);
     return rewind(new Map(found.map((doc) => [doc.id, doc as D])), name, later(), wanted);
   };
   return {
@@ -66,7 +50,7 @@ export function kitchenViewAt(session: StoreSession, later: () => readonly Chang
     async dishesUsing(ingredientIds) {
       const wanted = new Set(ingredientIds);
       if (wanted.size === 0) return [];
-      const found = await now.using([...wanted]);
+      const found = [...menu.current.dishes.values()].filter((dish) => dish.ingredients.some((entry) => wanted.has(entry.ingredient_id)));
       const changes = later();
       // Dishes changed later may have used the ingredients then, even if they do not now.
       const ids = new Set([...found.map((dish) => dish.id), ...changes.filter((e) => e.collection === 'dishes').map((e) => e.id)]);

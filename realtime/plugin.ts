@@ -25,8 +25,8 @@ export interface RealtimeOptions {
   recoveryMaxEvents?: number;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
-  /** The live menu: the feed reads dishes and stock from it instead of the store. */
-  menu?: LiveMenu;
+  /** The live menu: the feed reads dishes and stock from it. */
+  menu: LiveMenu;
   /** The `low_portions` setting now: dish.availability tells portions left at or below it. */
   lowPortions?: () => number;
   /** Sockets per address, messages per socket, unread bytes per client (see guard.ts). */

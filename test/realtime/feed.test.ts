@@ -1,24 +1,33 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import pino from 'pino';
+import { openMenu, type LiveMenu } from '../../domain/menu/menu.js';
 import type { Audience, Envelope } from '../../realtime/events.js';
 import { startChangeFeed, type ChangeFeed } from '../../realtime/feed.js';
 import { addDish, addIngredient, orderFields, placeOrder } from './fakes/kitchen.js';
 import { MemoryStore } from './fakes/memory-store.js';
 
 let store: MemoryStore;
+/** The live menu over `store`, opened before the feed (as the server does): the feed reads dishes and stock from it. */
+let menu: LiveMenu;
 let feed: ChangeFeed;
 let sent: { rooms: Audience; envelope: Envelope }[];
 /** The size of each batch the feed handed over, in order. */
 let batches: number[];
 const summary = () => sent.map(({ rooms, envelope }) => [envelope.id, envelope.type, rooms]);
 
-beforeEach(() => {
+beforeEach(async () => {
   store = new MemoryStore();
+  menu = await openMenu(store);
   sent = [];
   batches = [];
-  feed = startChangeFeed(store, { batch: (batch) => (batches.push(batch.length), sent.push(...batch)) }, pino({ level: 'silent' }));
+  feed = startChangeFeed(store, { batch: (batch) => (batches.push(batch.length), sent.push(...batch)) }, pino({ level: 'silent' }), {
+    menu,
+  });
 });
-afterEach(() => feed.stop());
+afterEach(async () => {
+  await feed.stop();
+  menu.close();
+});
 
 describe('change feed', () => {
   it('broadcasts every committed change in commit order, with ids growing by one', async () => {
@@ -153,7 +162,7 @@ describe('change feed', () => {
   it('still broadcasts envelope by envelope to a plain broadcast function', async () => {
     const one: [Audience, Envelope][] = [];
     await feed.stop();
-    feed = startChangeFeed(store, (rooms, envelope) => one.push([rooms, envelope]), pino({ level: 'silent' }));
+    feed = startChangeFeed(store, (rooms, envelope) => one.push([rooms, envelope]), pino({ level: 'silent' }), { menu });
     const lime = await addIngredient(store, 'Lime', 1);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
     await placeOrder(store, [mojito.id]);
@@ -189,7 +198,9 @@ describe('change feed', () => {
   it('routes nothing while no client could hear it, and counts what it did not route once one can', async () => {
     await feed.stop();
     let audible = false;
-    feed = startChangeFeed(store, { batch: (batch) => void sent.push(...batch), audience: () => audible }, pino({ level: 'silent' }));
+    feed = startChangeFeed(store, { batch: (batch) => void sent.push(...batch), audience: () => audible }, pino({ level: 'silent' }), {
+      menu,
+    });
     const lime = await addIngredient(store, 'Lime', 10);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
     const ticket = {
@@ -255,12 +266,16 @@ describe('change feed', () => {
   it('asks everyone to resync when a change cannot be routed, and goes on', async () => {
     const lime = await addIngredient(store, 'Lime', 1);
     const mojito = await addDish(store, { name: 'Mojito', station: 'beverages', essential: [lime.id] });
-    const dishes = store.collection('dishes');
-    const find = dishes.find.bind(dishes);
-    dishes.find = () => Promise.reject(new Error('disk on fire'));
+    // Routing the order reads its dishes from the kitchen view, which fails here.
+    Object.defineProperty(menu, 'current', {
+      configurable: true,
+      get: () => {
+        throw new Error('menu lost');
+      },
+    });
     await placeOrder(store, [mojito.id]);
     await feed.stop();
-    dishes.find = find;
+    delete (menu as { current?: unknown }).current;
     expect(sent.slice(2).map(({ rooms, envelope }) => [rooms, envelope.type, envelope.data])).toEqual([
       ['everyone', 'resync', { reason: 'A change could not be delivered.' }],
     ]);

@@ -4,6 +4,7 @@
 // hooks that give each test of a file its own such server, and close its clients after it.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
+import { openMenu } from '../../../domain/menu/menu.js';
 import realtime from '../../../realtime/plugin.js';
 import { errorHandler } from '../../../server/problem.js';
 import type { ChangeEvent } from '../../../store/types.js';
@@ -22,9 +23,12 @@ export interface BareServer {
 export async function startBareServer(options: { recoveryWindowMs?: number } = {}): Promise<BareServer> {
   const store = new MemoryStore();
   const verifier = new FakeVerifier();
+  // Opened first, as the server does: the feed reads dishes and stock from it.
+  const menu = await openMenu(store);
   const app = Fastify();
   app.setErrorHandler(errorHandler);
-  await app.register(realtime, { store, verifier, ...options });
+  app.addHook('onClose', async () => menu.close());
+  await app.register(realtime, { store, verifier, menu, ...options });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url, store, verifier, close: () => app.close() };
 }

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import { kitchenViewAt } from '../../../realtime/kitchen-view.js';
 import type { Change } from '../../../realtime/normalize.js';
@@ -8,6 +9,8 @@ import { addDish, addIngredient, placeOrder } from '../fakes/kitchen.js';
 import { MemoryStore } from '../fakes/memory-store.js';
 
 let store: MemoryStore;
+/** The live menu over `store`, opened first: the kitchen view reads dishes and stock from it. */
+let menu: LiveMenu;
 let rice: IngredientDoc;
 let saffron: IngredientDoc;
 let parsley: IngredientDoc;
@@ -16,7 +19,7 @@ const setStock = (ingredient: IngredientDoc, qty: number) =>
 const flipsOf = async (work: () => Promise<unknown>) =>
   availabilityFlips(
     await captureChanges(store, work),
-    kitchenViewAt(store, () => []),
+    kitchenViewAt(menu, () => []),
   );
 const flip = (id: string, is_available: boolean, portions_left: number | null = is_available ? 1 : 0, station = 'hot') => ({
   rooms: ['menu', `station:${station}`],
@@ -25,10 +28,13 @@ const flip = (id: string, is_available: boolean, portions_left: number | null = 
 
 beforeEach(async () => {
   store = new MemoryStore();
+  menu = await openMenu(store);
   rice = await addIngredient(store, 'Rice', 1);
   saffron = await addIngredient(store, 'Saffron', 1);
   parsley = await addIngredient(store, 'Parsley', 1);
 });
+
+afterEach(() => menu.close());
 
 describe('availability flips', () => {
   it('flips a dish off when an essential ingredient runs out, and on when it returns', async () => {
@@ -97,7 +103,7 @@ describe('availability flips', () => {
     const touch = () => store.collection('ingredients').updateEach([rice.id, parsley.id].map((id) => ({ id, update: { set: {} } })));
     const changes = await captureChanges(store, touch);
     const lookups: string[] = [];
-    const view = kitchenViewAt(store, () => []);
+    const view = kitchenViewAt(menu, () => []);
     const counting = {
       stock: (ids: Iterable<string>) => (lookups.push('stock'), view.stock(ids)),
       dishes: (ids: Iterable<string>) => (lookups.push('dishes'), view.dishes(ids)),
@@ -143,7 +149,7 @@ describe('availability flips', () => {
     expect(
       await availabilityFlips(
         [withoutPreImage],
-        kitchenViewAt(store, () => []),
+        kitchenViewAt(menu, () => []),
       ),
     ).toEqual([flip(risotto.id, false)]);
   });

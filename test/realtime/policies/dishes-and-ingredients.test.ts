@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import type { DishChange, IngredientChange } from '../../../realtime/normalize.js';
 import { kitchenViewAt } from '../../../realtime/kitchen-view.js';
 import { dishDeliveries } from '../../../realtime/policies/dishes.js';
@@ -8,9 +9,14 @@ import { addDish, addIngredient } from '../fakes/kitchen.js';
 import { MemoryStore } from '../fakes/memory-store.js';
 
 let store: MemoryStore;
-beforeEach(() => {
+/** The live menu over `store`, opened first: the kitchen view reads dishes and stock from it. */
+let menu: LiveMenu;
+beforeEach(async () => {
   store = new MemoryStore();
+  menu = await openMenu(store);
 });
+
+afterEach(() => menu.close());
 
 describe('dish policy', () => {
   it('tells the menu only, with the dish and its availability', async () => {
@@ -20,7 +26,7 @@ describe('dish policy', () => {
     )) as DishChange[];
     const deliveries = await dishDeliveries(
       change!,
-      kitchenViewAt(store, () => []),
+      kitchenViewAt(menu, () => []),
     );
     expect(deliveries).toEqual([
       {
@@ -42,7 +48,7 @@ describe('dish policy', () => {
           (
             await dishDeliveries(
               c,
-              kitchenViewAt(store, () => []),
+              kitchenViewAt(menu, () => []),
             )
           )[0]?.event.type,
       ),

@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import type { DishDoc } from '../../../models/dish.js';
 import { kitchenViewAt } from '../../../realtime/kitchen-view.js';
 import type { OrderChange } from '../../../realtime/normalize.js';
@@ -8,10 +9,12 @@ import { addDish, addIngredient, placeOrder } from '../fakes/kitchen.js';
 import { MemoryStore } from '../fakes/memory-store.js';
 
 let store: MemoryStore;
+/** The live menu over `store`, opened first: the kitchen view reads dishes and stock from it. */
+let menu: LiveMenu;
 let soup: DishDoc;
 let salad: DishDoc;
 let lemonade: DishDoc;
-const view = () => kitchenViewAt(store, () => []);
+const view = () => kitchenViewAt(menu, () => []);
 const asServed = (dish: DishDoc, is_available = true) => ({ ...dish, is_available });
 
 async function orderChange(work: () => Promise<unknown>): Promise<OrderChange> {
@@ -22,6 +25,7 @@ async function orderChange(work: () => Promise<unknown>): Promise<OrderChange> {
 
 beforeEach(async () => {
   store = new MemoryStore();
+  menu = await openMenu(store);
   const stock = await addIngredient(store, 'Stock', 10);
   const lettuce = await addIngredient(store, 'Lettuce', 10);
   const lemon = await addIngredient(store, 'Lemon', 10);
@@ -29,6 +33,8 @@ beforeEach(async () => {
   salad = await addDish(store, { name: 'Salad', station: 'cold', essential: [lettuce.id] });
   lemonade = await addDish(store, { name: 'Lemonade', station: 'beverages', essential: [lemon.id] });
 });
+
+afterEach(() => menu.close());
 
 describe('order policy', () => {
   it('sends a hot-only order to station:hot and the expeditor, and to no other station', async () => {

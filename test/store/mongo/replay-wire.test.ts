@@ -4,6 +4,7 @@
 // apply them), and the realtime feed routes none of them. Writes after the start go out as usual.
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
+import { openMenu } from '../../../domain/menu/menu.js';
 import { startChangeFeed } from '../../../realtime/feed.js';
 import type { Envelope } from '../../../realtime/events.js';
 import { recorded } from '../fixtures/change-events.js';
@@ -20,7 +21,8 @@ it('events committed before the store opened arrive marked replayed, and only th
   w.peer.reply('aggregate', firstBatch(token(2)));
   const { store, events } = await w.open({ startTime: async () => STARTED_AT });
   const sent: Envelope[] = [];
-  const feed = startChangeFeed(store, (_rooms, envelope) => void sent.push(envelope), pino({ level: 'silent' }));
+  const menu = await openMenu(store);
+  const feed = startChangeFeed(store, (_rooms, envelope) => void sent.push(envelope), pino({ level: 'silent' }), { menu });
   try {
     await until('the driver waits on its getMore', () => w.peer.pending('getMore') === 1);
     w.peer.reply('getMore', nextBatch(token(3), [recorded('insertOrder')]));
@@ -35,5 +37,6 @@ it('events committed before the store opened arrive marked replayed, and only th
     expect([...new Set(sent.map((envelope) => envelope.type))]).toEqual(['order.updated']);
   } finally {
     await feed.stop();
+    menu.close();
   }
 });

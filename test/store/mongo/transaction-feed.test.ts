@@ -3,6 +3,7 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../realtime/events.js';
+import { openMenu } from '../../../domain/menu/menu.js';
 import { startChangeFeed } from '../../../realtime/feed.js';
 import type { Store } from '../../../store/types.js';
 import { MemoryStore } from '../../realtime/fakes/memory-store.js';
@@ -63,11 +64,13 @@ async function broadcastOf(transaction: readonly RecordedName[], data: MemorySto
     close: () => fed.store.close(),
   };
   const sent: Envelope[] = [];
-  const feed = startChangeFeed(store, (_rooms, envelope) => sent.push(envelope), pino({ level: 'silent' }));
+  const menu = await openMenu(store);
+  const feed = startChangeFeed(store, (_rooms, envelope) => sent.push(envelope), pino({ level: 'silent' }), { menu });
   await fed.opener.current.batch(transaction.map(recorded));
   // The stream goes quiet: the 0 ms timer hands the transaction on.
   await settle();
   await feed.stop();
+  menu.close();
   return sent;
 }
 
