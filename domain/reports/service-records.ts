@@ -2,10 +2,10 @@
 // every store. A report costs an index read of the ids of its window's orders and the documents of
 // those written since the last report: a manager's screen asks for the same day again and again,
 // and most of its orders have not changed. Any change to an order drops its record; a read waits
-// for the store to have delivered every earlier change first (kept-per-order.ts).
+// for the store to have delivered every earlier change first (kept-per-document.ts).
 import type { Collection, Store } from '../../store/types.js';
 import type { OrderDoc } from '../../models/order.js';
-import { KeptPerOrder } from '../views/kept-per-order.js';
+import { KeptPerDocument } from '../views/kept-per-document.js';
 import { serviceRecord, type ServiceRecord } from './report-orders.js';
 
 /** A busy day's orders several times over, at about 1.5 KB each. */
@@ -13,10 +13,10 @@ const MAX_KEPT = 5_000;
 
 export class ServiceRecords {
   // The oldest kept goes first: the report most asked for is the newest day's.
-  private readonly records: KeptPerOrder<ServiceRecord>;
+  private readonly records: KeptPerDocument<'orders', ServiceRecord>;
 
   constructor(store: Store) {
-    this.records = new KeptPerOrder(store, serviceRecord, MAX_KEPT);
+    this.records = new KeptPerDocument(store, 'orders', serviceRecord, MAX_KEPT);
   }
 
   /** The records of the orders with these ids, in that order; an order deleted meanwhile is left out. */

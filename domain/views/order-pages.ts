@@ -2,11 +2,11 @@
 // page costs an index read of its ids and its total, and the text of the orders not yet kept: no
 // document read, parse or serialization for orders already served (a station's screen asks for the
 // same few dozen open orders again and again). Any change to an order drops its text; a page waits
-// for the store to have delivered every earlier change first (kept-per-order.ts).
+// for the store to have delivered every earlier change first (kept-per-document.ts).
 import { Order, type OrderDoc } from '../../models/order.js';
 import type { ListQuery } from '../../query/types.js';
 import type { Store } from '../../store/types.js';
-import { KeptPerOrder } from './kept-per-order.js';
+import { KeptPerDocument } from './kept-per-document.js';
 
 /** About 5 MB of text at most: far more orders than any screen shows. */
 const MAX_KEPT = 5_000;
@@ -27,11 +27,11 @@ export function orderText(doc: OrderDoc): string {
 }
 
 export class OrderPages {
-  private readonly texts: KeptPerOrder<string>;
+  private readonly texts: KeptPerDocument<'orders', string>;
 
   constructor(private readonly store: Store) {
     // The oldest kept goes first: a screen's open orders are the newest served.
-    this.texts = new KeptPerOrder(store, orderText, MAX_KEPT);
+    this.texts = new KeptPerDocument(store, 'orders', orderText, MAX_KEPT);
   }
 
   /**
