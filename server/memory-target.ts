@@ -140,9 +140,9 @@ type FullCollection = (options: { type: 'major'; execution: 'sync'; flavor: 'las
 /**
  * Collects all the garbage there is and gives V8's pooled pages back to the system, once, while
  * nothing waits (start-up, before the server listens). Opening the store leaves the heap at its
- * high-water mark of reading every kept order: 250 MB resident at 10,000 stored orders, where the
- * server then holds about 45 MB of heap, and the memory target would first slow the server down
- * to win that back under its first requests. Returns the resident bytes before and after.
+ * high-water mark of reading every kept order (250 MB resident at 10,000 stored orders, with about
+ * 45 MB of heap in use), and the memory target would first slow the server down to win that back
+ * under its first requests. Returns the resident bytes before and after.
  */
 export function releaseStartupMemory(rss: () => number = () => process.memoryUsage.rss()): { before: number; after: number } {
   const before = rss();
