@@ -1,11 +1,13 @@
 // Reading the menu: dishes as clients see them, with `is_available` from current stock, answered
 // from a view in memory that the store's change events keep current, on every store. A read first
 // awaits store.settled() (every change committed before it has reached the view: at once on the
-// embedded store, once the change stream has caught up on MongoDB), so it is never behind a write.
+// embedded store, once the change stream has caught up on MongoDB), and after a resync the menu's
+// reload (views/reloads.ts), so it is never behind a write, ours or another program's.
 import { dishCatalogue, type Dish, type DishDoc } from '../../models/dish.js';
 import { evaluateListQuery, ordering } from '../../query/evaluate.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
+import { Reloads } from '../views/reloads.js';
 import { dishAnswer, essentialIds } from './availability.js';
 
 export interface MenuReader {
@@ -50,11 +52,12 @@ export class LiveMenu implements MenuReader {
   private loads = 0;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
+  private readonly reloads = new Reloads();
 
   private constructor(private readonly store: Store) {
     this.unsubscribe = store.onChange((event) => (this.pending ? this.pending.push(event) : this.apply(event)));
     // Another program changed the data (no event says what): the menu is read again.
-    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
+    this.unsubscribeResync = store.onResync(() => this.reloads.start(() => this.load()));
   }
 
   /** Follows the store from now on, then loads what it holds. */
@@ -107,23 +110,28 @@ export class LiveMenu implements MenuReader {
     return { dishes: this.byId, stock: this.stock };
   }
 
+  /** Every change committed before the read applied, and any reload after a resync done. */
+  private settled(): Promise<void> {
+    return this.reloads.after(this.store.settled());
+  }
+
   async list(query: ListQuery): Promise<ListResult<Dish>> {
-    await this.store.settled();
+    await this.settled();
     return evaluateListQuery(this.all(), query, dishCatalogue);
   }
 
   async get(id: string): Promise<Dish | null> {
-    await this.store.settled();
+    await this.settled();
     return this.answer(id);
   }
 
   async getEach(ids: readonly string[]): Promise<Dish[]> {
-    await this.store.settled();
+    await this.settled();
     return [...new Set(ids)].flatMap((id) => this.answer(id) ?? []);
   }
 
   async dishes(): Promise<ReadonlyMap<string, DishDoc>> {
-    await this.store.settled();
+    await this.settled();
     return this.byId;
   }
 

@@ -3,14 +3,16 @@
 // counts read no documents (they are what every screen asks for, again and again, and a kitchen
 // holds a few hundred at most); the queues' re-estimates walk it too.
 //
-// Why a read can trust it whichever store runs: `orders()` first awaits store.settled(), which
+// Why a read can trust it whichever store runs: `inStatus()` first awaits store.settled(), which
 // resolves once every change committed before the read has been applied here (the embedded store:
 // at once, its events precede every later read; MongoDB: once the change stream has passed the
 // majority's newest write, see store/mongo/settle-point.ts). Events are applied in commit order and
 // each carries the whole document, so an event older than the load it follows is overwritten by a
-// later one before any read that could have seen the later write is answered.
+// later one before any read that could have seen the later write is answered. After a resync (another
+// program's commit) `inStatus` also waits for the book's reload; `current` does not wait.
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
+import { Reloads } from './reloads.js';
 
 export const KITCHEN_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
 
@@ -18,6 +20,7 @@ export class KitchenBook {
   private orders = new Map<string, OrderDoc>();
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
+  private readonly reloads = new Reloads();
   /** Orders changed while the book was being loaded: the load's copies of them are older. */
   private touched: Set<string> | null = null;
 
@@ -30,7 +33,7 @@ export class KitchenBook {
   private constructor(private readonly store: Store) {
     this.unsubscribe = store.onChange((event) => this.apply(event));
     // Another program changed the data (no event says which orders): the book is read again.
-    this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
+    this.unsubscribeResync = store.onResync(() => this.reloads.start(() => this.load()));
   }
 
   /**
@@ -64,7 +67,7 @@ export class KitchenBook {
    * (documents shared with the change feed: never edit one).
    */
   async inStatus(statuses: readonly OrderStatus[]): Promise<OrderDoc[]> {
-    await this.store.settled();
+    await this.reloads.after(this.store.settled());
     return [...this.orders.values()].filter((order) => statuses.includes(order.status));
   }
 

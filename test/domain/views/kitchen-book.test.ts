@@ -1,7 +1,7 @@
 // The kitchen book (domain/views/kitchen-book.ts): a station's queue and all-day counts read from it and
 // the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KitchenBook } from '../../../domain/views/kitchen-book.js';
 import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import { StoreMenu } from '../../helpers/store-menu.js';
@@ -169,9 +169,15 @@ describe('loading the kitchen book', () => {
     gated.resync('repaired again');
     // Committed while both reads are in flight: its event is newer than either read.
     await orders.update(ben.id, { set: { name: 'Benedict' } });
+    // Background readers see the book as it is; a read that promises the store's state waits for the reload.
     expect(names()).toEqual(['Ann', 'Benedict']);
+    let received: string[] | undefined;
+    const reading = book.inStatus(['Received']).then((docs) => (received = docs.map((doc) => doc.name).sort()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(received).toBeUndefined();
     second();
-    await vi.waitFor(() => expect(names()).toEqual(['Benedict']));
+    expect(await reading).toEqual(['Benedict']);
+    expect(names()).toEqual(['Benedict']);
     first();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(names()).toEqual(['Benedict']);
