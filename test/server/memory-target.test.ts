@@ -171,7 +171,7 @@ describe('MemoryTarget', () => {
     expect(memory?.isSaving).toBe(false);
   });
 
-  it("gives back the memory of start-up's garbage at once: 150 MB of dropped objects leave resident memory", () => {
+  it("gives back the memory of start-up's garbage at once: 130 MB of dropped objects leave resident memory", () => {
     const made = () => Array.from({ length: 1_500_000 }, (_, n) => ({ n, text: `order ${n}` })).length;
     expect(made()).toBe(1_500_000);
     const { before, after } = releaseStartupMemory();
