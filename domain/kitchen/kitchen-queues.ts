@@ -95,6 +95,14 @@ export class KitchenQueues {
     for (const event of pending) this.apply(event);
   }
 
+  /**
+   * Resolves once every reload a resync has started so far is done: the queues then hold what the
+   * store held at it. GET /quote waits for it; the order path and the re-estimates do not.
+   */
+  reloaded(): Promise<void> {
+    return this.reading;
+  }
+
   /** The open orders (shared documents: never edit one), as the re-estimates walk them. */
   get open(): ReadonlyMap<string, OrderDoc> {
     return this.book.current;

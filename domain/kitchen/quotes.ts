@@ -29,5 +29,7 @@ export async function getQuote({ store, now, queues, settings }: QuoteDeps, quer
       errors: [{ path: 'scheduled_at', message: 'must be in the future' }],
     });
   }
+  // After another program's commit, the quote is made from the queues read again, not from before it.
+  await queues.reloaded();
   return quoteOrder(queues, dishes, at, query.pacing ?? currentSettings({ settings }).default_pacing, scheduledAt);
 }
