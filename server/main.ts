@@ -3,7 +3,7 @@ import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
 import { ConfigError, loadConfig, localUrl, type Config } from './config.js';
-import { memoryTargetOf, releaseStartupMemory } from './memory-target.js';
+import { memoryTargetOf, releaseStartupMemoryLogged } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
 import { SERVER_VERSION } from './version.js';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,6 @@ import { openStore } from '../store/open.js';
 import { announceUrl } from '../store/sqlite/lock.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const toMB = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 /**
  * Standard output, written line by line as each is logged (one write each, on this thread). pino's
@@ -43,12 +42,7 @@ async function start(config: Config) {
   const memory = memoryTargetOf(config.memoryTargetMb, app.log);
   if (memory) app.addHook('onClose', async () => memory.stop());
   await app.ready();
-  const started = performance.now();
-  const { before, after } = releaseStartupMemory();
-  app.log.info(
-    { rssMB: toMB(before), afterMB: toMB(after), ms: Math.round(performance.now() - started) },
-    'start-up garbage collected and its memory given back before listening',
-  );
+  releaseStartupMemoryLogged(app.log);
   memory?.start();
   await app.listen({ port: config.port, host: config.host });
   // The scripts find this server through the lock, whatever PORT their shell has (npm run demo-data).

@@ -20,6 +20,9 @@ export const LOW_MARK = 0.8;
  */
 export const CHECK_INTERVAL_MS = 250;
 
+/** Bytes as whole megabytes (MiB), as the log lines give memory. */
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
 export interface MemoryTargetOptions {
   /** Resident memory in bytes (process.memoryUsage.rss() by default). */
   rss?: () => number;
@@ -124,9 +127,8 @@ export class MemoryTarget {
 export function memoryTargetOf(targetMB: number, log: FastifyBaseLogger): MemoryTarget | undefined {
   if (targetMB <= 0 || !hasMemorySaverMode()) return undefined;
   const onSwitch = (saving: boolean, rss: number) => {
-    const rssMB = Math.round(rss / 1024 / 1024);
     log.info(
-      { rssMB, targetMB },
+      { rssMB: megabytes(rss), targetMB },
       saving
         ? 'memory above its target: V8 saves memory until a full collection has given back its freed pages'
         : 'memory back within its target: V8 runs at full speed',
@@ -151,4 +153,14 @@ export function releaseStartupMemory(rss: () => number = () => process.memoryUsa
   const collect = runInNewContext('gc') as FullCollection;
   collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
   return { before, after: rss() };
+}
+
+/** releaseStartupMemory, logged with the memory before and after and the time it took. */
+export function releaseStartupMemoryLogged(log: FastifyBaseLogger): void {
+  const started = performance.now();
+  const { before, after } = releaseStartupMemory();
+  log.info(
+    { rssMB: megabytes(before), afterMB: megabytes(after), ms: Math.round(performance.now() - started) },
+    'start-up garbage collected and its memory given back before listening',
+  );
 }
