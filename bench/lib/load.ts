@@ -103,6 +103,9 @@ export interface CountSettings {
   rewarm?: number;
   /** autocannon's sample interval (see LoadSettings). */
   sampleMs?: number;
+  /** Run just before and just after the measured requests, outside the CPU read around them (a profiler attached: bench/tools/load-profile.ts). */
+  beforeMeasured?: () => Promise<unknown>;
+  afterMeasured?: () => Promise<unknown>;
 }
 
 /**
@@ -112,7 +115,7 @@ export interface CountSettings {
 export async function loadCount(
   server: ServerProcess,
   target: Target,
-  { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS }: CountSettings,
+  { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS, beforeMeasured, afterMeasured }: CountSettings,
 ): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
   await settle(server);
@@ -120,6 +123,7 @@ export async function loadCount(
   await afterWarmup?.();
   if (rewarm > 0) await autocannon({ ...options, amount: rewarm });
   await settle(server);
+  await beforeMeasured?.();
   const cpuBefore = server.cpuMs();
   const started = performance.now();
   const run = autocannon({ ...options, amount: count });
@@ -128,8 +132,10 @@ export async function loadCount(
   let lastResponse = started;
   run.on('response', () => void (lastResponse = performance.now()));
   const result = await run;
+  const cpuMs = server.cpuMs() - cpuBefore;
+  await afterMeasured?.();
   const seconds = (lastResponse - started) / 1000;
-  return { ...summary(result, server.cpuMs() - cpuBefore, sampleMs), rps: round(result.requests.total / seconds, 0) };
+  return { ...summary(result, cpuMs, sampleMs), rps: round(result.requests.total / seconds, 0) };
 }
 
 /** The mean of several runs of one target (rates and latencies averaged, counts summed). */

@@ -1,7 +1,7 @@
 // One server under one of the guards' loads, read as CPU per operation from /proc, and optionally
 // perf-recorded around the measured operations: POST /orders as the guard places them (16 at once,
-// each with its own Idempotency-Key; 15,000 thrown away, cancelled, 3,000 more thrown away, then
-// the measured ones) or GET /dishes/{id} at 50 connections, on a fresh dataset of stored orders.
+// each with its own Idempotency-Key; 15,000 thrown away, then, for ours, cancelled and 3,000 more
+// thrown away, then the measured ones) or GET /dishes/{id} at 50 connections, on a fresh dataset.
 // Runs of two settings alternated by hand give the paired figures docs/benchmarks.md quotes.
 //   npx tsx bench/tools/load-profile.ts post [ours|minimum] [KEY=VALUE …]
 //   npx tsx bench/tools/load-profile.ts get [ours|ceiling] [KEY=VALUE …]
@@ -10,14 +10,14 @@
 // PROFILE_PERF=1 to write perf.data and node's jitdump into the working directory (then the
 // recipe of docs/benchmarks.md, "Profiling", from `perf inject`). The server is the build the
 // benchmark made last (`npm run bench:guard` makes it).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import autocannon, { type Request } from 'autocannon';
+import type { Request } from 'autocannon';
 import { cancelPlacedSince, getJson, signIn, type Tokens } from '../lib/api.js';
 import { SERVER_ENTRY } from '../lib/build.js';
 import { Dataset } from '../lib/dataset.js';
-import { settle } from '../lib/load.js';
+import { loadCount } from '../lib/load.js';
 import type { ServerProcess } from '../lib/processes.js';
 import { startCeiling, startContractMinimum, startPos } from '../lib/servers.js';
 import { postRequests } from '../suites/orders.js';
@@ -63,32 +63,37 @@ try {
   dataset.remove();
 }
 
+/** The guard's own count-based run (bench/lib/load.ts), perf attached around the measured requests when asked. */
 async function measure(target: ServerProcess, tokens: Tokens): Promise<number> {
-  const requests: Request[] =
-    mode === 'post'
-      ? postRequests(dataset.kitchen, tokens, true)
-      : dataset.kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
-  const load = { url: target.url, connections: mode === 'post' ? 16 : 50, pipelining: 1, timeout: 10, requests };
-  if (mode === 'post') {
-    const since = new Date();
-    await autocannon({ ...load, amount: 15_000 });
-    if (server === 'ours') await cancelPlacedSince(target.url, tokens.manager, since);
-    await autocannon({ ...load, amount: 3_000 });
-  } else {
-    await autocannon({ ...load, amount: operations / 2 });
-  }
-  await settle(target);
-  const recorder = perf ? spawn('perf', ['record', '-k', '1', '-F', '1999', '-g', '-p', String(target.pid)], { stdio: 'ignore' }) : null;
-  // perf attaches within a moment; the samples before the load are idle and left out by perf-split.
-  if (recorder) await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const before = target.cpuMs();
-  const result = await autocannon({ ...load, amount: operations });
-  const cpuMs = target.cpuMs() - before;
-  if (recorder) {
-    const stopped = new Promise((resolve) => recorder.once('exit', resolve));
-    recorder.kill('SIGINT');
-    await stopped;
-  }
+  const post = mode === 'post';
+  const requests: Request[] = post
+    ? postRequests(dataset.kitchen, tokens, true)
+    : dataset.kitchen.dishes.map((dish) => ({ method: 'GET', path: `/dishes/${dish.id}` }));
+  const since = new Date();
+  let recorder: ChildProcess | null = null;
+  const result = await loadCount(
+    target,
+    { requests },
+    {
+      connections: post ? 16 : 50,
+      count: operations,
+      warmup: post ? 15_000 : operations / 2,
+      // As the guard runs ours: the warm-up's orders leave the kitchen, then 3,000 more are thrown away.
+      ...(post && server === 'ours' && { afterWarmup: () => cancelPlacedSince(target.url, tokens.manager, since), rewarm: 3_000 }),
+      ...(perf && {
+        beforeMeasured: async () => {
+          recorder = spawn('perf', ['record', '-k', '1', '-F', '1999', '-g', '-p', String(target.pid)], { stdio: 'ignore' });
+          // perf attaches within a moment; the samples before the load are idle and left out by perf-split.
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        },
+        afterMeasured: async () => {
+          const stopped = new Promise((resolve) => recorder?.once('exit', resolve));
+          recorder?.kill('SIGINT');
+          await stopped;
+        },
+      }),
+    },
+  );
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${result.non2xx} answers not 2xx and ${result.errors} errors`);
-  return Math.round((cpuMs * 1000 * 10) / operations) / 10;
+  return result.cpuUsPerRequest;
 }
