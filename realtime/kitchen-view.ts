@@ -9,11 +9,11 @@ import type { BaseDoc, ChangeEvent, CollectionName } from '../store/types.js';
 
 export interface KitchenView {
   /** Stock by ingredient id; an ingredient that did not exist then is absent. */
-  stock(ingredientIds: Iterable<string>): Promise<Map<string, number>>;
+  stock(ingredientIds: Iterable<string>): Map<string, number>;
   /** Dishes by id, as they were then. */
-  dishes(ids: Iterable<string>): Promise<Map<string, DishDoc>>;
+  dishes(ids: Iterable<string>): Map<string, DishDoc>;
   /** Dishes listing any of the ingredients (essential or not). */
-  dishesUsing(ingredientIds: Iterable<string>): Promise<DishDoc[]>;
+  dishesUsing(ingredientIds: Iterable<string>): DishDoc[];
 }
 
 type Stocked = { in_stock_qty: number } & BaseDoc;
@@ -35,19 +35,19 @@ function nowIn({ dishes, stock }: LiveMenu['current'], name: 'dishes' | 'ingredi
 
 /** `later` lists the changes committed after the batch, oldest first; it is read after each lookup. */
 export function kitchenViewAt(menu: LiveMenu, later: () => readonly ChangeEvent[]): KitchenView {
-  const byIds = async <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
+  const byIds = <D extends BaseDoc>(name: 'dishes' | 'ingredients', ids: Iterable<string>) => {
     const wanted = new Set(ids);
     if (wanted.size === 0) return new Map<string, D>();
     const found = nowIn(menu.current, name, wanted);
     return rewind(new Map(found.map((doc) => [doc.id, doc as D])), name, later(), wanted);
   };
   return {
-    async stock(ingredientIds) {
-      const ingredients = await byIds<Stocked>('ingredients', ingredientIds);
+    stock(ingredientIds) {
+      const ingredients = byIds<Stocked>('ingredients', ingredientIds);
       return new Map([...ingredients].map(([id, ingredient]) => [id, ingredient.in_stock_qty]));
     },
     dishes: (ids) => byIds<DishDoc>('dishes', ids),
-    async dishesUsing(ingredientIds) {
+    dishesUsing(ingredientIds) {
       const wanted = new Set(ingredientIds);
       if (wanted.size === 0) return [];
       const found = [...menu.current.dishes.values()].filter((dish) => dish.ingredients.some((entry) => wanted.has(entry.ingredient_id)));

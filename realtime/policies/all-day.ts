@@ -47,7 +47,7 @@ export class AllDayBoard {
     const fresh = this.tallies === null;
     const tallies = await (this.tallies ??= this.load());
     if (!fresh) {
-      const dishes = await view.dishes(orders.flatMap((change) => change.current.dish_ids));
+      const dishes = view.dishes(orders.flatMap((change) => change.current.dish_ids));
       for (const change of orders) {
         for (const tally of tallies.values()) {
           if (change.kind === 'deleted') tally.remove(change.current.id);

@@ -14,18 +14,14 @@ import { stationRoom } from '../rooms.js';
 import { ingredientsOf } from './public-fields.js';
 
 /** `low`: the `low_portions` setting as the batch is sent. */
-export async function availabilityFlips(
-  batch: readonly Change[],
-  view: KitchenView,
-  low: number = DEFAULT_SETTINGS.low_portions,
-): Promise<Delivery[]> {
+export function availabilityFlips(batch: readonly Change[], view: KitchenView, low: number = DEFAULT_SETTINGS.low_portions): Delivery[] {
   const { stockBefore, unknown } = stockBeforeBatch(batch);
   const dishesBefore = dishesBeforeBatch(batch);
   if (unknown.size === 0 && dishesBefore.size === 0 && !stockMoved(batch, stockBefore)) return [];
   const created = new Set(batch.filter((c) => c.collection === 'dishes' && c.kind === 'created').map((c) => c.current.id));
-  const candidates = await candidateDishes(view, [...stockBefore.keys(), ...unknown], dishesBefore.keys());
+  const candidates = candidateDishes(view, [...stockBefore.keys(), ...unknown], dishesBefore.keys());
   if (candidates.length === 0) return [];
-  const stockAfter = await view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
+  const stockAfter = view.stock(ingredientsOf([...candidates, ...dishesBefore.values()]));
   const stockThen = new Map(stockAfter);
   for (const [id, qty] of stockBefore) {
     if (qty === null) stockThen.delete(id);
@@ -94,9 +90,9 @@ function dishesBeforeBatch(batch: readonly Change[]): Map<string, DishDoc> {
 }
 
 /** Dishes using a written ingredient, and dishes updated in the batch, as they are after it. */
-async function candidateDishes(view: KitchenView, ingredientIds: Iterable<string>, updatedIds: Iterable<string>): Promise<DishDoc[]> {
-  const byId = new Map((await view.dishesUsing(ingredientIds)).map((dish) => [dish.id, dish]));
+function candidateDishes(view: KitchenView, ingredientIds: Iterable<string>, updatedIds: Iterable<string>): DishDoc[] {
+  const byId = new Map(view.dishesUsing(ingredientIds).map((dish) => [dish.id, dish]));
   const missing = [...updatedIds].filter((id) => !byId.has(id));
-  for (const [id, dish] of await view.dishes(missing)) byId.set(id, dish);
+  for (const [id, dish] of view.dishes(missing)) byId.set(id, dish);
   return [...byId.values()];
 }

@@ -4,7 +4,7 @@ import type { KitchenView } from '../kitchen-view.js';
 import type { DishChange } from '../normalize.js';
 import { ingredientsOf, publicDish } from './public-fields.js';
 
-export async function dishDeliveries(change: DishChange, view: KitchenView): Promise<Delivery[]> {
-  const stock = await view.stock(ingredientsOf([change.current]));
+export function dishDeliveries(change: DishChange, view: KitchenView): Delivery[] {
+  const stock = view.stock(ingredientsOf([change.current]));
   return [{ rooms: ['menu'], event: { type: `dish.${change.kind}`, data: publicDish(change.current, stock) } }];
 }

@@ -27,17 +27,11 @@ export async function deliveriesFor(
   allDay: AllDayBoard,
   lowPortions?: number,
 ): Promise<Delivery[]> {
-  const orders = await Promise.all(batch.flatMap((change) => (change.collection === 'orders' ? [orderDeliveries(change, view)] : [])));
+  const orders = batch.flatMap((change) => (change.collection === 'orders' ? orderDeliveries(change, view) : []));
   const counts = await allDay.updates(batch, view);
-  const menu = await Promise.all(batch.map((change) => menuDeliveriesOf(change, view)));
-  const kitchen = [...orders.flat(), ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
-  return [
-    ...kitchen,
-    ...settingsDeliveries(batch),
-    ...menu.flat(),
-    ...stockUpdates(batch),
-    ...(await availabilityFlips(batch, view, lowPortions)),
-  ];
+  const menu = batch.flatMap((change) => menuDeliveriesOf(change, view));
+  const kitchen = [...orders, ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
+  return [...kitchen, ...settingsDeliveries(batch), ...menu, ...stockUpdates(batch), ...availabilityFlips(batch, view, lowPortions)];
 }
 
 /** Stations first (in station order), then the expeditor, then owners' rooms. A stable sort keeps commit order within each. */
@@ -47,7 +41,7 @@ function kitchenRank(rooms: Audience): number {
   return station >= 0 ? station : room === 'expeditor' ? STATION_ROOMS.length : STATION_ROOMS.length + 1;
 }
 
-function menuDeliveriesOf(change: Change, view: KitchenView): Promise<Delivery[]> | Delivery[] {
+function menuDeliveriesOf(change: Change, view: KitchenView): Delivery[] {
   switch (change.collection) {
     case 'orders':
     case 'settings':

@@ -13,11 +13,11 @@ import { ingredientsOf, publicDish, publicOrder } from './public-fields.js';
  * that station then gets the update once with `dishes: []`, so its screen can drop the order.
  * Deletions route from the order as it last was (the change's document), never from memory.
  */
-export async function orderDeliveries(change: OrderChange, view: KitchenView): Promise<Delivery[]> {
+export function orderDeliveries(change: OrderChange, view: KitchenView): Delivery[] {
   const type = `order.${change.kind}` as const;
   const earlierIds = change.kind === 'updated' ? (change.previous?.dish_ids ?? []) : [];
-  const known = await view.dishes([...change.current.dish_ids, ...earlierIds]);
-  const stock = await view.stock(ingredientsOf(known.values()));
+  const known = view.dishes([...change.current.dish_ids, ...earlierIds]);
+  const stock = view.stock(ingredientsOf(known.values()));
   // dish_ids order with duplicates kept: a dish listed twice is prepared twice.
   const dishes = lookUp(change.current.dish_ids, known).map((dish) => publicDish(dish, stock));
   const order = publicOrder(change.current);

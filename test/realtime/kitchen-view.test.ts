@@ -19,7 +19,7 @@ describe('kitchen view', () => {
       await store.collection('ingredients').update(rice.id, { set: { in_stock_qty: 9 } });
     });
     expect(menu.current.stock.get(rice.id)).toBe(9);
-    const stock = await kitchenViewAt(menu, () => later).stock([rice.id, basil.id]);
+    const stock = kitchenViewAt(menu, () => later).stock([rice.id, basil.id]);
     expect(stock).toEqual(
       new Map([
         [rice.id, 3],
@@ -40,8 +40,8 @@ describe('kitchen view', () => {
       await store.collection('dishes').delete(soup.id);
     });
     const view = kitchenViewAt(menu, () => later);
-    expect([...(await view.dishes([soup.id, tea.id])).keys()]).toEqual([soup.id]);
-    expect((await view.dishesUsing([rice.id])).map((dish) => dish.name)).toEqual(['Soup']);
+    expect([...view.dishes([soup.id, tea.id]).keys()]).toEqual([soup.id]);
+    expect(view.dishesUsing([rice.id]).map((dish) => dish.name)).toEqual(['Soup']);
     menu.close();
   });
 });
@@ -65,14 +65,14 @@ describe('kitchen view over a store', () => {
     });
     reads.length = 0;
     const view = kitchenViewAt(menu, () => later);
-    expect(await view.stock([rice.id, basil.id])).toEqual(
+    expect(view.stock([rice.id, basil.id])).toEqual(
       new Map([
         [rice.id, 3],
         [basil.id, 8],
       ]),
     );
-    expect((await view.dishes([soup.id])).get(soup.id)).toEqual({ ...soup, name: 'Soup' });
-    expect((await view.dishesUsing([basil.id])).map((dish) => dish.name)).toEqual(['Soup']);
+    expect(view.dishes([soup.id]).get(soup.id)).toEqual({ ...soup, name: 'Soup' });
+    expect(view.dishesUsing([basil.id]).map((dish) => dish.name)).toEqual(['Soup']);
     expect(reads).toEqual([]);
     menu.close();
   });

@@ -110,7 +110,7 @@ describe('availability flips', () => {
       dishesUsing: (ids: Iterable<string>) => (lookups.push('dishesUsing'), view.dishesUsing(ids)),
     };
     expect(risotto.ingredients).toHaveLength(2);
-    expect(await availabilityFlips(changes, counting)).toEqual([]);
+    expect(availabilityFlips(changes, counting)).toEqual([]);
     expect(lookups).toEqual([]);
   });
 
@@ -147,7 +147,7 @@ describe('availability flips', () => {
     const [change] = await captureChanges(store, () => setStock(rice, 0));
     const withoutPreImage = { ...change!, previous: null } as Change;
     expect(
-      await availabilityFlips(
+      availabilityFlips(
         [withoutPreImage],
         kitchenViewAt(menu, () => []),
       ),

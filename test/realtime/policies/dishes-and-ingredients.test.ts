@@ -24,7 +24,7 @@ describe('dish policy', () => {
     const [change] = (await captureChanges(store, () =>
       addDish(store, { name: 'Risotto', station: 'hot', essential: [rice.id] }),
     )) as DishChange[];
-    const deliveries = await dishDeliveries(
+    const deliveries = dishDeliveries(
       change!,
       kitchenViewAt(menu, () => []),
     );
@@ -45,11 +45,9 @@ describe('dish policy', () => {
     const types = await Promise.all(
       changes.map(
         async (c) =>
-          (
-            await dishDeliveries(
-              c,
-              kitchenViewAt(menu, () => []),
-            )
+          dishDeliveries(
+            c,
+            kitchenViewAt(menu, () => []),
           )[0]?.event.type,
       ),
     );

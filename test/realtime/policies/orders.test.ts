@@ -39,7 +39,7 @@ afterEach(() => menu.close());
 describe('order policy', () => {
   it('sends a hot-only order to station:hot and the expeditor, and to no other station', async () => {
     const change = await orderChange(() => placeOrder(store, [soup.id]));
-    const deliveries = await orderDeliveries(change, view());
+    const deliveries = orderDeliveries(change, view());
     expect(deliveries.map((d) => d.rooms)).toEqual([['station:hot'], ['expeditor'], ['owner:owner-secret']]);
     expect(deliveries.map((d) => d.event.type)).toEqual(['order.created', 'order.created', 'order.created']);
   });
@@ -47,7 +47,7 @@ describe('order policy', () => {
   it('gives each station only its own dishes, in dish_ids order with duplicates, and the expeditor all', async () => {
     const dishIds = [soup.id, salad.id, soup.id, lemonade.id];
     const change = await orderChange(() => placeOrder(store, dishIds));
-    const [cold, hot, beverages, expeditor] = await orderDeliveries(change, view());
+    const [cold, hot, beverages, expeditor] = orderDeliveries(change, view());
     const current = async (dish: DishDoc) => asServed((await store.collection('dishes').get(dish.id))!);
     expect(cold).toMatchObject({ rooms: ['station:cold'], event: { data: { dish_ids: dishIds, dishes: [await current(salad)] } } });
     expect(hot).toMatchObject({ rooms: ['station:hot'], event: { data: { dishes: [await current(soup), await current(soup)] } } });
@@ -57,7 +57,7 @@ describe('order policy', () => {
 
   it('carries the public order fields only: never the owner', async () => {
     const change = await orderChange(() => placeOrder(store, [soup.id]));
-    const [hot] = await orderDeliveries(change, view());
+    const [hot] = orderDeliveries(change, view());
     expect(Object.keys(hot?.event.data ?? {}).sort()).toEqual([
       'allergies',
       'closed_at',
@@ -82,7 +82,7 @@ describe('order policy', () => {
     const order = await placeOrder(store, [salad.id]);
     await store.collection('ingredients').update(salad.ingredients[0]!.ingredient_id, { set: { in_stock_qty: 0 } });
     const change = await orderChange(() => store.collection('orders').update(order.id, { set: { status: 'In Progress' } }));
-    const [cold] = await orderDeliveries(change, view());
+    const [cold] = orderDeliveries(change, view());
     expect(cold?.event).toMatchObject({
       type: 'order.updated',
       data: { status: 'In Progress', dishes: [{ id: salad.id, is_available: false }] },
@@ -92,7 +92,7 @@ describe('order policy', () => {
   it('tells a station once, with no dishes, when an update takes its last dish away', async () => {
     const order = await placeOrder(store, [soup.id, salad.id]);
     const change = await orderChange(() => store.collection('orders').update(order.id, { set: { dish_ids: [soup.id] } }));
-    const deliveries = await orderDeliveries(change, view());
+    const deliveries = orderDeliveries(change, view());
     expect(deliveries.map((d) => [d.rooms, (d.event.data as { dishes: unknown[] }).dishes.length])).toEqual([
       [['station:cold'], 0],
       [['station:hot'], 1],
@@ -104,7 +104,7 @@ describe('order policy', () => {
   it('routes a deletion from the order as it last was', async () => {
     const order = await placeOrder(store, [lemonade.id]);
     const change = await orderChange(() => store.collection('orders').delete(order.id));
-    const deliveries = await orderDeliveries(change, view());
+    const deliveries = orderDeliveries(change, view());
     expect(deliveries.map((d) => d.rooms)).toEqual([['station:beverages'], ['expeditor'], ['owner:owner-secret']]);
     expect(deliveries[0]?.event).toMatchObject({ type: 'order.deleted', data: { id: order.id, dishes: [{ id: lemonade.id }] } });
   });
