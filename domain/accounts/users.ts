@@ -1,7 +1,7 @@
 // Accounts: sign-up, the bootstrap manager, logins, and changes within the role table's limits.
 import type { Role, User, UserCreate, UserDoc, UserPatch } from '../../models/user.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
-import { DuplicateKeyError } from '../../store/types.js';
+import { DuplicateKeyError, type Store } from '../../store/types.js';
 import { assertMayAccessUser, assertMayChangeRole, assertMayCreateUser, requireManager } from './access.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound, ProblemError } from '../errors.js';
@@ -24,6 +24,17 @@ function takenName(userName: string) {
   return conflict(`The user_name "${userName}" is already taken (user names are unique whatever their case).`);
 }
 
+/**
+ * The account a typed name signs in as, whatever its case: names are unique case-insensitively, so
+ * "Anna" and "anna" are one account (the exact spelling first, should an older store hold both).
+ * Staff are tens, and the folded comparison reads them through `contains`, which both stores fold.
+ */
+export async function userNamed(store: Store, userName: string): Promise<UserDoc | undefined> {
+  const candidates = await store.collection('users').find([{ field: 'user_name', op: 'contains', value: userName }]);
+  const folded = userName.toLowerCase();
+  return candidates.find((user) => user.user_name === userName) ?? candidates.find((user) => user.user_name.toLowerCase() === folded);
+}
+
 async function insertUser({ store, passwords }: UserDeps, body: UserCreate): Promise<UserDoc> {
   const { password, ...fields } = body;
   try {
@@ -44,13 +55,13 @@ export async function ensureBootstrapManager(
   deps: UserDeps,
   admin: { userName: string; password: string; email: string },
 ): Promise<'created' | 'exists'> {
-  const [existing] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: admin.userName }], { limit: 1 });
+  const existing = await userNamed(deps.store, admin.userName);
   if (existing) return 'exists';
   try {
     await insertUser(deps, { user_name: admin.userName, email: admin.email, password: admin.password, role: 'manager' });
     return 'created';
   } catch (error) {
-    // Another instance (or a differently cased account) got there first.
+    // Another instance got there first.
     if ((error as { status?: number }).status === 409) return 'exists';
     throw error;
   }
@@ -72,7 +83,7 @@ export async function resetManager(
   deps: UserDeps,
   admin: { userName: string; password: string; email: string },
 ): Promise<'created' | 'reset'> {
-  const [existing] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: admin.userName }], { limit: 1 });
+  const existing = await userNamed(deps.store, admin.userName);
   if (!existing) {
     await insertUser(deps, { user_name: admin.userName, email: admin.email, password: admin.password, role: 'manager' });
     return 'created';
@@ -135,7 +146,7 @@ export async function deleteUser(deps: UserDeps, principal: Principal | null, id
   if (!deleted) throw notFound(`No user with id ${id}.`);
 }
 
-/** Checks a user_name and password; the same 401 whether the user exists or not. */
+/** Checks a user_name (in any case) and password; the same 401 whether the user exists or not. */
 export async function authenticate(
   deps: UserDeps & { throttle: LoginThrottle },
   userName: string,
@@ -143,7 +154,7 @@ export async function authenticate(
   address: string,
 ): Promise<UserDoc> {
   await deps.throttle.check(userName, address);
-  const [user] = await deps.store.collection('users').find([{ field: 'user_name', op: 'eq', value: userName }], { limit: 1 });
+  const user = await userNamed(deps.store, userName);
   if (!(await deps.passwords.verify(password, user?.password_hash)) || !user) {
     await deps.throttle.recordFailure(userName, address);
     throw new ProblemError(401, 'Unauthorized', 'The user_name or password is wrong.', {

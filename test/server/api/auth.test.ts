@@ -95,6 +95,18 @@ describe('POST /auth/token', () => {
     expect(record.expires_at).toBe(new Date((Math.floor(clock.now().getTime() / 1000) + 60) * 1000).toISOString());
   });
 
+  it('signs in whatever the case of the typed name, as the account itself; a part of a name is no name', async () => {
+    t = await startTestApp();
+    for (const typed of ['CHEF1', 'Chef1']) {
+      const response = await login(typed);
+      expect(response.statusCode).toBe(201);
+      expect(response.json().user_name).toBe('chef1');
+      expect(decodeJwt(response.json().access_token)).toMatchObject({ user_name: 'chef1', role: 'chef', sub: t.userIds.chef });
+    }
+    expectProblem(await login('CHEF1', 'Wrong@Pass1'), 401, WRONG_CREDENTIALS);
+    for (const part of ['chef', 'hef1', 'CHEF']) expectProblem(await login(part), 401, WRONG_CREDENTIALS);
+  });
+
   it('401 with WWW-Authenticate for a wrong password, and the same answer for an unknown user', async () => {
     t = await startTestApp();
     const wrongPassword = await login('chef1', 'Wrong@Pass1');
