@@ -46,7 +46,8 @@ describe('station board at three sizes', () => {
             overlaps: layout.overlaps,
             small: layout.smallButtons,
             tall: layout.tallDishes,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [] });
+            spills: layout.spills,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [] });
           if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
           // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
           expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
@@ -63,6 +64,38 @@ describe('station board at three sizes', () => {
       }
     },
     3 * BROWSER_TEST_MS,
+  );
+
+  it(
+    "keeps a late coursed ticket's head inside its card at compact density, tablet to wall screen",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        // Nine tickets turn the board compact; each with its course badge and an age past an hour.
+        t.clock.advance(-70 * 60_000);
+        const orders: Order[] = [];
+        for (let i = 1; i <= 9; i += 1)
+          orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 12, pacing: 'courses' }));
+        t.clock.advance(70 * 60_000);
+        for (const size of [SIZES[1]!, SIZES[2]!, { width: 1920, height: 1080 }]) {
+          const hot = await openBoard(browser, t, '/kds/hot', size);
+          await signIn(hot, 'chef');
+          await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+          expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+          const head = await orderCard(hot, orders[0]!.id).locator('.ticket-head').innerText();
+          expect(head.replace(/\s+/g, ' ')).toMatch(/^TABLE 12 P3 Course 1 1h 1\dm$/);
+          await keepShot(hot, `kds-coursed-${size.width}x${size.height}`);
+          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-age');
+          expect({ size, spills: layout.spills, clipped: layout.clipped }).toStrictEqual({ size, spills: [], clipped: [] });
+          await hot.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
   );
 
   it(

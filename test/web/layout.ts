@@ -26,6 +26,8 @@ export interface Layout {
   clipped: string[];
   /** Dish names on more than two lines. */
   tallDishes: string[];
+  /** Parts of a card reaching past its edges (over the next card): "class text". */
+  spills: string[];
 }
 
 // Runs in the page (a string, since the tests are not compiled against the DOM).
@@ -60,7 +62,17 @@ const MEASURE = `(({ cards, texts }) => {
   }
   const tallDishes = [...document.querySelectorAll('.ticket-dishes .dish-name')].filter(shown)
     .filter((el) => el.getBoundingClientRect().height > 2.5 * parseFloat(getComputedStyle(el).lineHeight)).map((el) => el.textContent);
-  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes };
+  const spills = [];
+  for (const card of document.querySelectorAll(cards)) {
+    if (!shown(card)) continue;
+    const c = card.getBoundingClientRect();
+    for (const el of card.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      const out = r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.bottom > c.bottom + 0.5;
+      if (r.width > 0 && out) spills.push(el.className + ' ' + el.textContent.trim().slice(0, 20));
+    }
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes, spills };
 })`;
 
 /** With LAYOUT_SHOTS=<folder>, saves what the screen showed (to look at it; the assertions do the judging). */
