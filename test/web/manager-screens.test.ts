@@ -1,10 +1,12 @@
 // The manager's page as the kitchen runs: a live "now" strip per station (open tickets, the oldest
 // one's age, late now), late tickets counted among open ones too, today by the quarter hour, and
 // tiles that follow order events at once rather than a minute later; at 375, 1024 and 1280 px.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, SIZES } from './layout.js';
 
@@ -14,6 +16,16 @@ const nowOf = (page: Page, station: string) =>
     oldest: cell.querySelector('.now-oldest')?.textContent,
     late: cell.querySelector('.now-late')?.textContent,
   }));
+
+const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
+/** The page's sideways overflow, what reaches past the screen's sides, and targets under 44×44 px (test/web/layout-probe.js). */
+const pageLayout = (page: Page) =>
+  page.evaluate(
+    `(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`.replace(
+      /^/,
+      `${PROBE}\n`,
+    ),
+  );
 
 describe("manager's page, live", () => {
   const chromium = sharedChromium();
@@ -125,6 +137,60 @@ describe("manager's page, live", () => {
       }
     },
     2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps 120-character unbroken dish and ingredient names inside the screen, every control a finger wide, at 375, 1024 and 1280',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const word = (start: string) => start.padEnd(120, 'x');
+        const paste = await addIngredient(t, word('Wasabipaste'), 9);
+        const dish = await addDish(t, {
+          name: word('Donaudampfschifffahrtsgesellschaftsrindfleisch'),
+          station: 'hot',
+          ingredients: [{ ingredient_id: paste.id, is_essential: true }],
+        });
+        for (let i = 0; i < 3; i += 1) await placeOrder(t, [dish.id], 'patron', { name: `Guest${i}` });
+        // A three-digit count: a round of a hundred teas.
+        const leaves = await addIngredient(t, 'Tea leaves', 1000);
+        const tea = await addDish(t, {
+          name: 'Tea',
+          station: 'beverages',
+          ingredients: [{ ingredient_id: leaves.id, is_essential: true }],
+        });
+        await placeOrder(t, Array<string>(100).fill(tea.id), 'patron', { name: 'Party' });
+        /** The lines the count's digits take (a Range's boxes: one per line). */
+        const countLines = (page: Page, station: string) =>
+          page.$eval(`#all-day [data-station="${station}"] .all-day-qty`, (qty) => {
+            const range = qty.ownerDocument.createRange();
+            range.selectNodeContents(qty);
+            return range.getClientRects().length;
+          });
+        for (const size of SIZES) {
+          const page = await openBoard(browser, t, '/manager', size);
+          await signIn(page, 'manager');
+          // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 4 orders).
+          await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
+          await expect
+            .poll(() => page.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
+            .toStrictEqual([paste.name, '6', '3', '8 orders']);
+          await expect.poll(() => page.textContent('#all-day [data-station="beverages"] li')).toBe('100 Tea');
+          expect({ size, hot: await countLines(page, 'hot'), beverages: await countLines(page, 'beverages') }).toStrictEqual({
+            size,
+            hot: 1,
+            beverages: 1,
+          });
+          await keepShot(page, `manager-long-names-${size.width}x${size.height}`);
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
   );
 
   it(
