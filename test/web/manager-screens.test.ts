@@ -19,13 +19,9 @@ const nowOf = (page: Page, station: string) =>
 
 const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
 /** The page's sideways overflow, what reaches past the screen's sides, and targets under 44×44 px (test/web/layout-probe.js). */
-const pageLayout = (page: Page) =>
-  page.evaluate(
-    `(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`.replace(
-      /^/,
-      `${PROBE}\n`,
-    ),
-  );
+const pageLayout = (page: Page): Promise<{ overflow: number; offScreen: string[]; smallTargets: string[] }> =>
+  page.evaluate(`${PROBE}
+(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`);
 
 describe("manager's page, live", () => {
   const chromium = sharedChromium();
