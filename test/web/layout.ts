@@ -2,6 +2,8 @@
 // screen, no card over another, buttons a finger can hit, text that is there but cut off. And the
 // adversarial rush the screens must hold up under: 60-character dish and guest names, 500-character
 // requests with the allergy at the very end.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
@@ -128,6 +130,17 @@ export function wordInView(page: Page, id: string, word: string): Promise<boolea
     }
     return false;
   })(${JSON.stringify({ id, word })})`);
+}
+
+const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
+
+/**
+ * Any page's sideways overflow (px), what reaches past the screen's sides, and the controls under
+ * 44×44 px (a check box or radio button by its label), from test/web/layout-probe.js.
+ */
+export function pageLayout(page: Page): Promise<{ overflow: number; offScreen: string[]; smallTargets: string[] }> {
+  return page.evaluate(`${PROBE}
+(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`);
 }
 
 /** Sixty characters: as long as a dish or guest name gets in practice. */

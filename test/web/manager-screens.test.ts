@@ -1,14 +1,12 @@
 // The manager's page as the kitchen runs: a live "now" strip per station (open tickets, the oldest
 // one's age, late now), late tickets counted among open ones too, today by the quarter hour, and
 // tiles that follow order events at once rather than a minute later; at 375, 1024 and 1280 px.
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, signIn } from './browser.js';
-import { barControlsOffScreen, keepShot, SIZES } from './layout.js';
+import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
   page.$eval(`#now [data-station="${station}"]`, (cell) => ({
@@ -16,12 +14,6 @@ const nowOf = (page: Page, station: string) =>
     oldest: cell.querySelector('.now-oldest')?.textContent,
     late: cell.querySelector('.now-late')?.textContent,
   }));
-
-const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
-/** The page's sideways overflow, what reaches past the screen's sides, and targets under 44×44 px (test/web/layout-probe.js). */
-const pageLayout = (page: Page): Promise<{ overflow: number; offScreen: string[]; smallTargets: string[] }> =>
-  page.evaluate(`${PROBE}
-(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`);
 
 describe("manager's page, live", () => {
   const chromium = sharedChromium();
