@@ -47,7 +47,8 @@ describe('station board at three sizes', () => {
             small: layout.smallButtons,
             tall: layout.tallDishes,
             spills: layout.spills,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [] });
+            crowded: layout.crowded,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
           if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
           // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
           expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);

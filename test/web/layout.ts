@@ -30,6 +30,8 @@ export interface Layout {
   tallDishes: string[];
   /** Parts of a card reaching past its edges (over the next card): "class text". */
   spills: string[];
+  /** A card's own parts (its children: a rail's columns, a ticket's lines) over one another: "class / class". */
+  crowded: string[];
 }
 
 // Runs in the page (a string, since the tests are not compiled against the DOM).
@@ -74,7 +76,16 @@ const MEASURE = `(({ cards, texts }) => {
       if (r.width > 0 && out) spills.push(el.className + ' ' + el.textContent.trim().slice(0, 20));
     }
   }
-  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes, spills };
+  const crowded = [];
+  for (const card of document.querySelectorAll(cards)) {
+    const parts = [...card.children].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect() }));
+    for (let i = 0; i < parts.length; i += 1) for (let j = i + 1; j < parts.length; j += 1) {
+      const a = parts[i].r, b = parts[j].r;
+      const meet = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      if (meet) crowded.push(parts[i].el.className + ' / ' + parts[j].el.className);
+    }
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes, spills, crowded };
 })`;
 
 /** With LAYOUT_SHOTS=<folder>, saves what the screen showed (to look at it; the assertions do the judging). */
