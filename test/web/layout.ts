@@ -15,6 +15,9 @@ export const SIZES = [
   { width: 1280, height: 800 },
 ];
 
+/** A wall screen in the kitchen, read from two metres. */
+export const WALL = { width: 1920, height: 1080 };
+
 export interface Layout {
   /** The page's width in CSS pixels (the viewport's when nothing overflows sideways). */
   scrollWidth: number;
