@@ -149,6 +149,28 @@ describe("manager's page, live", () => {
           ingredients: [{ ingredient_id: leaves.id, is_essential: true }],
         });
         await placeOrder(t, Array<string>(100).fill(tea.id), 'patron', { name: 'Party' });
+        // A long name of ordinary words: it wraps between them, never inside one.
+        const salad = await addDish(t, {
+          name: 'Heirloom tomato and burrata salad with basil oil, aged balsamic and toasted pine nuts',
+          station: 'cold',
+          ingredients: [{ ingredient_id: leaves.id, is_essential: true }],
+        });
+        await placeOrder(t, [salad.id], 'patron', { name: 'Cleo' });
+        /** Words of the station's all-day names split over two lines (a Range's boxes: one per line). */
+        const splitWords = (page: Page, station: string) =>
+          page.$$eval(`#all-day [data-station="${station}"] li`, (items) =>
+            items.flatMap((item) => {
+              const name = item.lastChild!;
+              return [...(name.textContent ?? '').matchAll(/\S+/g)]
+                .filter((word) => {
+                  const range = item.ownerDocument.createRange();
+                  range.setStart(name, word.index);
+                  range.setEnd(name, word.index + word[0].length);
+                  return range.getClientRects().length > 1;
+                })
+                .map((word) => word[0]);
+            }),
+          );
         /** The lines the count's digits take (a Range's boxes: one per line). */
         const countLines = (page: Page, station: string) =>
           page.$eval(`#all-day [data-station="${station}"] .all-day-qty`, (qty) => {
@@ -159,12 +181,14 @@ describe("manager's page, live", () => {
         for (const size of SIZES) {
           const page = await openBoard(browser, t, '/manager', size);
           await signIn(page, 'manager');
-          // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 4 orders).
+          // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 5 orders).
           await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
           await expect
             .poll(() => page.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
-            .toStrictEqual([paste.name, '6', '3', '8 orders']);
+            .toStrictEqual([paste.name, '6', '3', '10 orders']);
           await expect.poll(() => page.textContent('#all-day [data-station="beverages"] li')).toBe('100 Tea');
+          await expect.poll(() => page.textContent('#all-day [data-station="cold"] li')).toBe(`1 ${salad.name}`);
+          expect({ size, split: await splitWords(page, 'cold') }).toStrictEqual({ size, split: [] });
           expect({ size, hot: await countLines(page, 'hot'), beverages: await countLines(page, 'beverages') }).toStrictEqual({
             size,
             hot: 1,
