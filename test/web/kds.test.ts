@@ -141,6 +141,37 @@ describe('KDS board', () => {
   );
 
   it(
+    'opens the whole text at its first line with Close in sight, however long, on a 1024×768 tablet',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        // The longest the contract allows: a 120-character name and 500 characters of request, unbroken.
+        const name = 'W'.repeat(120);
+        const order = await placeOrder(t, [menu.steak.id], 'patron', { name, special_requests: 'X'.repeat(500) });
+        const hot = await openBoard(browser, t, '/kds/hot', { width: 1024, height: 768 });
+        await signIn(hot, 'chef');
+        await orderCard(hot, order.id).locator('[data-action="show-all"]').click();
+        const sight = await hot.evaluate(`(() => {
+          const dialog = document.querySelector('dialog[open]');
+          const inView = (part) => { const box = part.getBoundingClientRect(); return box.top >= 0 && box.bottom <= innerHeight; };
+          const first = dialog.querySelector('h2');
+          return { first: first.textContent, firstInView: inView(first), close: inView(dialog.querySelector('button')) };
+        })()`);
+        expect(sight).toStrictEqual({ first: 'Guest', firstInView: true, close: true });
+        expect(await hot.$$eval('dialog[open] .whole-text-body', (parts) => parts.map((part) => part.textContent))).toStrictEqual([
+          name,
+          'X'.repeat(500),
+        ]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'shows a deleted order voided until a cook has seen it, and drops one sent on by the expeditor',
     async () => {
       const t = await startTestApp({ listen: true });

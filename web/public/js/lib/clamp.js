@@ -48,7 +48,11 @@ export function showWhole(title, parts) {
       h(
         'form',
         { method: 'dialog' },
-        ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
+        h(
+          'div',
+          { class: 'whole-text-parts' },
+          ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
+        ),
         h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')),
       ),
     )
