@@ -44,9 +44,12 @@ describe("manager's page", () => {
         const stock = () =>
           page.$$eval('#stock-rows tr', (rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent).join(' | ')));
         expect(await stock()).toContain('Beef | 5 | 3 | 5 orders');
+        expect(await page.isVisible('table.stock')).toBe(true);
         await page.fill('#low-orders', '3');
         expect(await stock()).toStrictEqual([]);
         expect(await page.isVisible('#stock-none')).toBe(true);
+        // No column heads over nothing: the note says it.
+        expect(await page.isVisible('table.stock')).toBe(false);
 
         const allDay = (station: string) =>
           page.$$eval(`#all-day [data-station="${station}"] li`, (items) => items.map((item) => item.textContent));
