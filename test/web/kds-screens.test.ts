@@ -111,19 +111,23 @@ describe('station board at three sizes', () => {
   );
 
   it(
-    'shows the allergy in full on roomy tickets too, phone and tablet',
+    'shows the allergy in full on roomy tickets too, and keeps their keys inside them, phone, tablet and wall screen',
     async () => {
       const t = await startTestApp({ listen: true });
       try {
         const browser = await chromium.get();
         const menu = await seedMenu(t);
         const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
-        for (const size of [SIZES[0]!, SIZES[2]!]) {
+        for (const size of [...SIZES, WALL]) {
           const hot = await openBoard(browser, t, '/kds/hot', size);
           await signIn(hot, 'chef');
           await orderCard(hot, order.id).waitFor();
           expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
           expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
+          // Show all, Start and Done side by side, none past the card's edge.
+          expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Show all ▸', 'Start ▶', 'Done ✓']);
+          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-requests .clamp');
+          expect({ size, spills: layout.spills, small: layout.smallButtons }).toStrictEqual({ size, spills: [], small: [] });
           await hot.close();
         }
       } finally {
