@@ -1,0 +1,156 @@
+// The guest's screens judged as a guest in a rush judges them, in Chromium: a 44-dish menu on a
+// 375×667 phone (what the cart holds, and the way to it, without scrolling past every dish), the
+// "Order it anyway" box beside its words, right-to-left dish names that keep their neighbours in
+// place, and a 64-character user name that leaves the top bar on the screen.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { placeOrder } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, WAIT_MS, sharedChromium, waitUntilLive } from './browser.js';
+import { HEBREW_NAME, exactly, seedLongMenu } from './guest-content.js';
+import { barControlsOffScreen } from './layout.js';
+
+const PHONE = { width: 375, height: 667 };
+const TABLET = { width: 1024, height: 768 };
+const SCREEN = { width: 1280, height: 800 };
+
+/** Opens /order with the cart and allergies a guest left in this browser. */
+async function openOrder(
+  browser: Browser,
+  t: TestApp,
+  viewport: { width: number; height: number },
+  cart: [string, number][] = [],
+  allergies: string[] = [],
+): Promise<Page> {
+  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC', hasTouch: viewport.width < 500 });
+  page.setDefaultTimeout(WAIT_MS);
+  await page.addInitScript(
+    ([lines, chosen]) => (localStorage.setItem('pos.order.cart', lines!), localStorage.setItem('pos.order.allergies', chosen!)),
+    [JSON.stringify(cart), JSON.stringify(allergies)],
+  );
+  await page.goto(`${t.url}/order`);
+  await waitUntilLive(page);
+  return page;
+}
+
+async function signIn(page: Page, userName: string): Promise<void> {
+  await page.click('#sign-in');
+  await page.fill('#login input[name=user_name]', userName);
+  await page.fill('#login input[name=password]', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('body:not(.anonymous)');
+  await waitUntilLive(page);
+}
+
+/** A box in the page, rounded to whole pixels. */
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+const box = (page: Page, selector: string): Promise<Box> =>
+  page.locator(selector).evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+  });
+
+/**
+ * The boxes of `parts` (each found in the element's text after the previous one) as the screen lays
+ * them out, whatever elements the text is split into.
+ */
+function textBoxes(page: Page, selector: string, parts: string[]): Promise<Box[]> {
+  // Runs in the page (a string, since the tests are not compiled against the DOM).
+  return page.evaluate(`(({ selector, parts }) => {
+    const element = document.querySelector(selector);
+    const nodes = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+    const text = nodes.map((node) => node.data).join('');
+    // The text node, and the offset in it, of the character at \`at\` in the whole text.
+    const locate = (at) => {
+      let start = 0;
+      for (const node of nodes) {
+        if (at <= start + node.data.length) return [node, at - start];
+        start += node.data.length;
+      }
+      throw new Error('no character ' + at);
+    };
+    let from = 0;
+    return parts.map((part) => {
+      const at = text.indexOf(part, from);
+      if (at < 0) throw new Error(part + ' is not in ' + text);
+      from = at + part.length;
+      const range = document.createRange();
+      range.setStart(...locate(at));
+      range.setEnd(...locate(at + part.length));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      return {
+        top: Math.round(Math.min(...rects.map((r) => r.top))),
+        bottom: Math.round(Math.max(...rects.map((r) => r.bottom))),
+        left: Math.round(Math.min(...rects.map((r) => r.left))),
+        right: Math.round(Math.max(...rects.map((r) => r.right))),
+      };
+    });
+  })(${JSON.stringify({ selector, parts })})`);
+}
+
+describe('the guest in a rush', () => {
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
+
+  for (const size of [PHONE, SCREEN]) {
+    it(
+      `at ${size.width}×${size.height}, the "Order it anyway" box sits beside its words, like the allergy choices`,
+      async () => {
+        const t = await startTestApp({ listen: true });
+        try {
+          const bun = await t.inject({
+            method: 'POST',
+            url: '/ingredients',
+            as: 'chef',
+            payload: { name: 'Sesame bun', in_stock_qty: 50, price: 1, allergens: ['sesame'] },
+          });
+          const burger = await t.inject({
+            method: 'POST',
+            url: '/dishes',
+            as: 'chef',
+            payload: {
+              name: 'Burger',
+              description: 'Burger, made to order',
+              category: 'Main Course',
+              station: 'hot',
+              image_name: 'burger.jpg',
+              preparation_time: 10,
+              price: 12.5,
+              ingredients: [{ ingredient_id: bun.json<{ id: string }>().id, is_essential: true }],
+            },
+          });
+          const page = await openOrder(await chromium.get(), t, size, [[burger.json<{ id: string }>().id, 1]], ['sesame']);
+          await page.waitForSelector('#allergy-warning:not([hidden])');
+          expect(await page.textContent('#allergy-warning-text')).toBe('Burger contains sesame: you are allergic to it.');
+          const label = '#allergy-warning .allergy-confirm';
+          const check = await box(page, `${label} input`);
+          const [words] = await textBoxes(page, label, ['Order it anyway: I have checked with the staff']);
+          // The box is left of its words (on one line or two), centred on them, and about a line high.
+          expect(check.right).toBeLessThanOrEqual(words!.left);
+          expect(Math.abs((check.top + check.bottom) / 2 - (words!.top + words!.bottom) / 2)).toBeLessThanOrEqual(2);
+          expect(check.bottom - check.top).toBeLessThanOrEqual(30);
+          // A 44 px target, no taller than its words and padding.
+          const whole = await box(page, label);
+          expect(whole.bottom - whole.top).toBeGreaterThanOrEqual(44);
+          expect(whole.bottom - whole.top).toBeLessThanOrEqual(Math.max(44, words!.bottom - words!.top + 16));
+          // Tapping the words ticks the box, and Place order may then be pressed.
+          expect(await page.isDisabled('#place')).toBe(true);
+          await page.click(`${label} >> text=I have checked with the staff`);
+          expect(await page.isChecked(`${label} input`)).toBe(true);
+          expect(await page.isDisabled('#place')).toBe(false);
+        } finally {
+          await t.close();
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+
+});
