@@ -153,4 +153,32 @@ describe('the guest in a rush', () => {
     );
   }
 
+  it(
+    'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const hebrew = dishes.find((dish) => dish.name === HEBREW_NAME)!;
+        const x = dishes.find((dish) => dish.name === 'X')!;
+        await placeOrder(t, [hebrew.id, hebrew.id, x.id, x.id], 'patron', { name: 'Sam', table_number: 4 });
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await signIn(page, 'patron1');
+        const summary = '#orders .order-dishes';
+        await page.waitForSelector(summary);
+        const [countA, name, comma, countX, nameX] = await textBoxes(page, summary, ['2', HEBREW_NAME, ',', '2', 'X']);
+        // Read left to right: "2 × <Hebrew name>, 2 × X" on one line, the Hebrew words right to left inside their own box.
+        expect(countA!.right).toBeLessThanOrEqual(name!.left);
+        expect(comma!.left).toBeGreaterThanOrEqual(name!.right - 1);
+        expect(countX!.left).toBeGreaterThanOrEqual(comma!.right);
+        expect(nameX!.left).toBeGreaterThan(countX!.right);
+        expect(nameX!.left - countX!.right).toBeLessThan(30);
+        expect(new Set([countA, name, comma, countX, nameX].map((part) => part!.top)).size).toBe(1);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
 });
