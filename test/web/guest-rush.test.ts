@@ -181,4 +181,35 @@ describe('the guest in a rush', () => {
     BROWSER_TEST_MS,
   );
 
+  it(
+    'a 64-character user name is cut short in the top bar of a phone: nothing wider than the screen, Sign out on it, one line',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const userName = exactly('Wolfeschlegelsteinhausenbergerdorff', 64);
+        const created = await t.inject({
+          method: 'POST',
+          url: '/users',
+          as: null,
+          payload: { user_name: userName, email: 'w@example.com', password: PASSWORD, role: 'patron' },
+        });
+        expect(created.statusCode).toBe(201);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const signedOutBar = await box(page, '.bar');
+        await signIn(page, userName);
+        expect(await page.textContent('#who')).toBe(userName);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
+        expect(await barControlsOffScreen(page)).toEqual([]);
+        const bar = await box(page, '.bar');
+        expect(bar.bottom - bar.top).toBe(signedOutBar.bottom - signedOutBar.top);
+        const who = await box(page, '#who');
+        expect(who.right).toBeLessThanOrEqual((await box(page, '#sign-out')).left);
+        expect(await page.evaluate("getComputedStyle(document.querySelector('#who')).textOverflow")).toBe('ellipsis');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });
