@@ -99,6 +99,63 @@ describe('the guest in a rush', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
+  it(
+    'on a phone, a bar at the foot of the 44-dish menu says what the cart holds and leads to it; beside the menu on a tablet it is not needed',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const browser = await chromium.get();
+        const page = await openOrder(browser, t, PHONE);
+        const [first, second] = [dishes[4]!, dishes[8]!];
+        await page.waitForSelector(`#menu [data-dish-id="${first.id}"] button.add:not([disabled])`);
+        // The cart is below all 44 dishes: thousands of pixels from the menu's first Add button.
+        expect((await box(page, '#cart')).top).toBeGreaterThan(10 * PHONE.height);
+        expect(await page.isVisible('#cart-jump')).toBe(false);
+
+        await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
+        await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
+        await page.tap(`#menu [data-dish-id="${second.id}"] button.add`);
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
+        // Held at the foot of the screen while the menu scrolls by, the button just tapped not under it.
+        const jump = await box(page, '#cart-jump');
+        expect(jump.bottom).toBeLessThanOrEqual(PHONE.height);
+        expect(jump.bottom).toBeGreaterThan(PHONE.height - 30);
+        expect(jump.bottom - jump.top).toBeGreaterThanOrEqual(44);
+        expect(jump.top).toBeGreaterThanOrEqual((await box(page, `#menu [data-dish-id="${second.id}"] button.add`)).bottom);
+
+        await page.tap('#cart-jump');
+        // The cart's heading is on screen, under the top bar, and the cart lists what was added.
+        await expect.poll(async () => (await box(page, '#cart-heading')).top).toBeLessThan(PHONE.height / 2);
+        expect((await box(page, '#cart-heading')).top).toBeGreaterThanOrEqual((await box(page, '.bar')).bottom);
+        expect(await page.locator('#cart-lines .cart-qty').allTextContents()).toEqual(['× 2', '× 1']);
+        // At the menu's end the bar rests above the cart: Place order is never under it.
+        await page.locator('#place').scrollIntoViewIfNeeded();
+        const place = await box(page, '#place');
+        const hit = await page.evaluate(
+          `document.elementFromPoint(${(place.left + place.right) / 2}, ${(place.top + place.bottom) / 2})?.id`,
+        );
+        expect(hit).toBe('place');
+        expect((await box(page, '#cart-jump')).bottom).toBeLessThanOrEqual((await box(page, '#cart')).top);
+
+        // Taken out again, there is nothing to say.
+        await page.tap(`#cart-lines [data-dish-id="${second.id}"] .qty >> nth=0`);
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 2 dishes 25.00');
+        await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
+        await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
+        expect(await page.isVisible('#cart-jump')).toBe(false);
+
+        const tablet = await openOrder(browser, t, TABLET, [[first.id, 2]]);
+        await tablet.waitForSelector(`#cart-lines [data-dish-id="${first.id}"]`);
+        expect(await tablet.isVisible('#cart')).toBe(true);
+        expect(await tablet.isVisible('#cart-jump')).toBe(false);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
   for (const size of [PHONE, SCREEN]) {
     it(
       `at ${size.width}×${size.height}, the "Order it anyway" box sits beside its words, like the allergy choices`,

@@ -99,6 +99,11 @@ function renderCartPanel() {
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
+  // On a phone the cart is below the whole menu: the foot of the menu says what is in it and leads there.
+  const count = cart.dishIds().length;
+  $('#cart-jump').hidden = count === 0;
+  $('#cart-jump-count').textContent = `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}`;
+  $('#cart-jump-total').textContent = total;
   say(
     $('#cart-problem'),
     blocked.length === 0
