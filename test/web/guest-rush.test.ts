@@ -210,6 +210,45 @@ describe('the guest in a rush', () => {
     );
   }
 
+  for (const size of [PHONE, TABLET]) {
+    it(
+      `at ${size.width}×${size.height}, a refusal (the kitchen is full) is told beside Place order, on screen where the guest just tapped`,
+      async () => {
+        const t = await startTestApp({ listen: true });
+        try {
+          const dishes = await seedLongMenu(t);
+          // Ten-minute dishes, and the kitchen takes orders ready within 5 minutes only.
+          expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: 5 } })).statusCode).toBe(
+            200,
+          );
+          const cart: [string, number][] = [
+            [dishes[4]!.id, 2],
+            [dishes[5]!.id, 1],
+            [dishes[6]!.id, 1],
+          ];
+          const page = await openOrder(await chromium.get(), t, size, cart);
+          await signIn(page, 'patron1');
+          await page.fill('#checkout input[name=table_number]', '12');
+          await page.fill('#checkout textarea[name=special_requests]', 'No onions, and the sauce on the side please');
+          await page.locator('#place').scrollIntoViewIfNeeded();
+          await page.click('#place');
+          await page.waitForSelector('#cart-problem:not(:empty)');
+          expect(await page.textContent('#cart-problem')).toMatch(/^The kitchen is full right now: .* Nothing was ordered\. Try again in /);
+          // The message and the button it is about are both wholly on the screen, the message above it.
+          const problem = await box(page, '#cart-problem');
+          const place = await box(page, '#place');
+          const bar = await box(page, '.bar');
+          expect(problem.top).toBeGreaterThanOrEqual(bar.bottom);
+          expect(problem.bottom).toBeLessThanOrEqual(place.top);
+          expect(place.bottom).toBeLessThanOrEqual(size.height);
+        } finally {
+          await t.close();
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+
   it(
     'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
     async () => {

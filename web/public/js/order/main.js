@@ -158,6 +158,8 @@ async function place(pending) {
     say($('#checkout-status'), '');
     render();
   }
+  // Told where the guest just tapped: the message sits above Place order; bring both on screen.
+  if (refusal) $('#cart-problem').scrollIntoView({ block: 'nearest' });
 }
 
 /** The next order starts afresh (how it is served asked again); the name and the table stay, as the same guest orders again. */
