@@ -250,6 +250,82 @@ describe('the guest in a rush', () => {
   }
 
   it(
+    'on a phone, a 2000-character description keeps to four lines with its price and Add in view; More opens it all, and it stays open through live updates',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const ingredient = await t.inject({
+          method: 'POST',
+          url: '/ingredients',
+          as: 'chef',
+          payload: { name: 'Burrata', in_stock_qty: 50, price: 1 },
+        });
+        const story = exactly('Creamy burrata from Puglia, tomatoes from three farms, basil pressed this morning. ', 1989) + ' LAST WORDS';
+        const response = await t.inject({
+          method: 'POST',
+          url: '/dishes',
+          as: 'chef',
+          payload: {
+            name: 'Aaa burrata',
+            description: story,
+            category: 'Appetizer',
+            station: 'cold',
+            image_name: 'burrata.jpg',
+            preparation_time: 5,
+            price: 12.5,
+            ingredients: [{ ingredient_id: ingredient.json<{ id: string }>().id, is_essential: true }],
+          },
+        });
+        expect(response.statusCode).toBe(201);
+        const burrata = response.json<{ id: string }>().id;
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const card = `#menu [data-dish-id="${burrata}"]`;
+        await page.waitForSelector(`${card} .dish-more`);
+        // Four lines of the story, then More; the price and Add on the first screen.
+        const read = () =>
+          page.evaluate(`(() => {
+            const card = document.querySelector('${card}');
+            const text = card.querySelector('.dish-description');
+            const more = card.querySelector('.dish-more');
+            return {
+              lines: Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight)),
+              cut: text.scrollHeight > text.clientHeight + 1,
+              more: more && more.textContent + ' ' + more.getAttribute('aria-expanded') + ' ' + more.getAttribute('aria-label'),
+              addBottom: Math.round(card.querySelector('button.add').getBoundingClientRect().bottom),
+            };
+          })()`);
+        const closed = await read();
+        expect(closed).toMatchObject({ lines: 4, cut: true, more: 'More false More about Aaa burrata' });
+        expect((closed as { addBottom: number }).addBottom).toBeLessThanOrEqual(PHONE.height);
+        // A short description has no More.
+        expect(await page.locator(`#menu [data-dish-id="${dishes[4]!.id}"] .dish-more`).count()).toBe(0);
+
+        await page.focus(`${card} .dish-more`);
+        await page.keyboard.press('Enter');
+        expect(await read()).toMatchObject({ cut: false, more: 'Less true Less about Aaa burrata' });
+        expect(await page.evaluate('document.activeElement.className')).toBe('dish-more');
+        expect(await page.textContent(`${card} .dish-description`)).toBe(story);
+        // Another dish sells out: the menu is drawn again, and the story stays open.
+        const other = dishes[8]!;
+        await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${other.ingredients[0]!.ingredient_id}`,
+          as: 'chef',
+          payload: { in_stock_qty: 0 },
+        });
+        await page.waitForSelector(`#menu [data-dish-id="${other.id}"][data-available="false"]`);
+        expect(await read()).toMatchObject({ cut: false, more: 'Less true Less about Aaa burrata' });
+        await page.keyboard.press('Enter');
+        expect(await read()).toMatchObject({ lines: 4, cut: true, more: 'More false More about Aaa burrata' });
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
     async () => {
       const t = await startTestApp({ listen: true });

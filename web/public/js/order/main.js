@@ -13,6 +13,7 @@ import { askForAccount, enter, wireAccount } from './account.js';
 import { cart, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
+import { offerWholeDescriptions } from './descriptions.js';
 import { orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
@@ -67,6 +68,7 @@ function render() {
   keepingFocus(() => {
     const dishes = menu.records();
     $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
+    offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
