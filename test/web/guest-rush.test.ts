@@ -326,6 +326,53 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    'a cart reaches the 100 dishes one order takes: Add and + wait, the cart says why, and one over is never sent',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const [a, b] = [dishes[4]!, dishes[5]!];
+        const page = await openOrder(await chromium.get(), t, TABLET, [[a.id, 98]]);
+        await signIn(page, 'patron1');
+        const addA = `#menu [data-dish-id="${a.id}"] button.add`;
+        await page.click(addA);
+        await page.click(`#menu [data-dish-id="${b.id}"] button.add`);
+        const state = () =>
+          page.evaluate(`({
+            problem: document.querySelector('#cart-problem').textContent,
+            addsEnabled: document.querySelectorAll('#menu button.add:not(:disabled)').length,
+            moreEnabled: document.querySelectorAll('#cart-lines button.qty[aria-label^="One more"]:not(:disabled)').length,
+            place: !document.querySelector('#place').disabled,
+          })`);
+        expect(await state()).toEqual({
+          problem: 'That is 100 dishes, the most one order takes: place it, then start another.',
+          addsEnabled: 0,
+          moreEnabled: 0,
+          place: true,
+        });
+        await page.click(`#cart-lines [aria-label^="One less"] >> nth=0`);
+        expect(await state()).toEqual({ problem: '', addsEnabled: 44, moreEnabled: 2, place: true });
+
+        // A cart kept from before with 103 dishes: said in the guest's words, and nothing sent.
+        const over = await openOrder(await chromium.get(), t, TABLET, [
+          [a.id, 100],
+          [b.id, 3],
+        ]);
+        await signIn(over, 'patron1');
+        expect(await over.textContent('#cart-problem')).toBe('An order takes at most 100 dishes: take 3 out to place it.');
+        expect(await over.isDisabled('#place')).toBe(true);
+        await over.locator('#checkout').evaluate((form) => (form as unknown as { requestSubmit(): void }).requestSubmit());
+        // Nothing started: a checkout is stored (with its key) before anything is sent.
+        expect(await over.evaluate("localStorage.getItem('pos.order.pending')")).toBeNull();
+        expect(await over.textContent('#checkout-status')).toBe('');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
     async () => {
       const t = await startTestApp({ listen: true });
