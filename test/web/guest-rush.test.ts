@@ -401,6 +401,45 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    'on a phone, the top bar keeps its one line when the link drops to "Reconnecting…", signed in or out: the page does not jump under the finger',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const height = async () => {
+          const bar = await box(page, '.bar');
+          return bar.bottom - bar.top;
+        };
+        const line = await height();
+        const heights = async () => {
+          const live = await height();
+          await page.context().setOffline(true);
+          await page.waitForSelector('#link[data-state="reconnecting"]');
+          const down = await height();
+          expect(await barControlsOffScreen(page)).toEqual([]);
+          // No stray letters of the name beside the link's state: it comes back with the link.
+          expect(await page.evaluate("getComputedStyle(document.querySelector('#who')).visibility")).toBe('hidden');
+          await page.context().setOffline(false);
+          await waitUntilLive(page);
+          return [live, down];
+        };
+        expect(await heights()).toEqual([line, line]);
+        await signIn(page, 'patron1');
+        expect(await page.isVisible('#who')).toBe(true);
+        expect(await heights()).toEqual([line, line]);
+        // The name shows whole while the link is live and there is room for it.
+        expect(
+          await page.evaluate("(() => { const who = document.querySelector('#who'); return who.scrollWidth <= who.clientWidth; })()"),
+        ).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a 64-character user name is cut short in the top bar of a phone: nothing wider than the screen, Sign out on it, one line',
     async () => {
       const t = await startTestApp({ listen: true });
