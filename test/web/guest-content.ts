@@ -96,3 +96,53 @@ export async function seedGuestOrders(t: TestApp, content: GuestContent, count =
     });
   }
 }
+
+/** Right-to-left names: an Arabic one long enough to wrap, a Hebrew one. */
+export const ARABIC_NAME = 'شاورما دجاج مع الثوم والمخلل والبطاطا المقلية';
+export const HEBREW_NAME = 'חומוס עם פול וביצה קשה';
+
+/**
+ * A menu of 44 dishes at 12.50 each, eleven per category, as long as a rush menu gets: names at the
+ * contract's 120 characters (every third a single unbroken word), the right-to-left names above, an
+ * emoji name and a one-letter one. Each has its own ingredient, plenty in stock, no allergens.
+ */
+export async function seedLongMenu(t: TestApp): Promise<Dish[]> {
+  const categories: [Category, Station][] = [
+    ['Appetizer', 'cold'],
+    ['Main Course', 'hot'],
+    ['Dessert', 'cold'],
+    ['Drinks', 'beverages'],
+  ];
+  const names = [ARABIC_NAME, HEBREW_NAME, '🍣🍜 Omakase platter 🔥', 'X'];
+  for (let index = names.length; index < 44; index += 1)
+    names.push(
+      index % 3 === 0
+        ? exactly(`Dish${index}_Supercalifragilisticexpialidocious_`, 120)
+        : exactly(`Dish ${index} slow-roasted with apple and cider reduction, `, 120),
+    );
+  const dishes: Dish[] = [];
+  for (const [index, name] of names.entries()) {
+    const [category, station] = categories[index % 4]!;
+    const ingredient = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: `Ingredient ${index}`, in_stock_qty: 1000, price: 1 },
+    });
+    if (ingredient.statusCode !== 201) throw new Error(`ingredient ${index}: ${ingredient.body}`);
+    const payload = {
+      name,
+      description: `${name.slice(0, 20)}, made to order`,
+      category,
+      station,
+      image_name: `dish-${index}.jpg`,
+      preparation_time: 10,
+      price: 12.5,
+      ingredients: [{ ingredient_id: ingredient.json<{ id: string }>().id, is_essential: true }],
+    };
+    const response = await t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload });
+    if (response.statusCode !== 201) throw new Error(`dish ${name}: ${response.body}`);
+    dishes.push(response.json<Dish>());
+  }
+  return dishes;
+}

@@ -36,8 +36,8 @@ export function offerWholeText(root, into) {
   }
 }
 
-/** @param {HTMLElement} element */
-const isCut = (element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1;
+/** Whether the element's text does not fit its box (clamped or cut). @param {HTMLElement} element */
+export const isCut = (element) => element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1;
 
 /** @param {string} title @param {{ title: string, text: string }[]} parts */
 export function showWhole(title, parts) {

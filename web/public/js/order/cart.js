@@ -6,6 +6,8 @@ import { h } from '../lib/dom.js';
 /** @import { Dish } from '../../../types/api.js' */
 
 const KEY = 'pos.order.cart';
+/** The most dishes one order takes (the contract's `dish_ids`, at most 100 items). */
+export const MOST_DISHES = 100;
 
 /** @returns {Map<string, number>} dish id → quantity */
 function load() {
@@ -35,6 +37,10 @@ export const cart = {
   /** One id per dish to prepare: a dish ordered twice is listed twice. */
   dishIds() {
     return [...this.lines].flatMap(([id, quantity]) => Array(quantity).fill(id));
+  },
+  /** True once the cart holds as many dishes as one order takes: no more may be added. */
+  full() {
+    return this.dishIds().length >= MOST_DISHES;
   },
 };
 
@@ -84,7 +90,7 @@ export function renderCart(menu, onChange, locked, allergies) {
           type: 'button',
           class: 'qty',
           'aria-label': `One more ${name}`,
-          disabled: locked || !available,
+          disabled: locked || !available || cart.full(),
           dataset: { focusKey: `more-${id}` },
           on: { click: () => onChange(id, 1) },
         },

@@ -10,9 +10,10 @@ import { applyDishEvent, menuSections } from '../lib/menu-book.js';
 import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
 import { askForAccount, enter, wireAccount } from './account.js';
-import { cart, renderCart } from './cart.js';
+import { cart, MOST_DISHES, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
+import { offerWholeDescriptions } from './descriptions.js';
 import { orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
@@ -67,6 +68,7 @@ function render() {
   keepingFocus(() => {
     const dishes = menu.records();
     $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
+    offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -77,13 +79,14 @@ function render() {
 
 /** @param {Dish} dish */
 function addButton(dish) {
-  const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(renderCartPanel));
+  // The whole page is drawn again: a full cart disables every Add, and one less enables them again.
+  const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(render));
   return h(
     'button',
     {
       type: 'button',
       class: 'add',
-      disabled: !dish.is_available || placing,
+      disabled: !dish.is_available || placing || cart.full(),
       'aria-label': `Add ${dish.name}`,
       dataset: { focusKey: `add-${dish.id}` },
       on: { click: add },
@@ -92,19 +95,33 @@ function addButton(dish) {
   );
 }
 
+/**
+ * What stops the order, or the server's last refusal: dishes sold out, then more dishes than one
+ * order takes (`over` of them; at 0 the cart is just full).
+ * @param {string[]} blocked @param {number} over
+ */
+function cartProblem(blocked, over) {
+  if (blocked.length > 0)
+    return `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`;
+  if (over > 0) return `An order takes at most ${MOST_DISHES} dishes: take ${over} out to place it.`;
+  if (over === 0) return `That is ${MOST_DISHES} dishes, the most one order takes: place it, then start another.`;
+  return refusal;
+}
+
 function renderCartPanel() {
   /** @param {string} id @param {number} delta */
-  const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(renderCartPanel));
+  const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(render));
   const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies);
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
-  say(
-    $('#cart-problem'),
-    blocked.length === 0
-      ? refusal
-      : `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`,
-  );
+  // On a phone the cart is below the whole menu: the foot of the menu says what is in it and leads there.
+  const count = cart.dishIds().length;
+  $('#cart-jump').hidden = count === 0;
+  $('#cart-jump-count').textContent = `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}`;
+  $('#cart-jump-total').textContent = total;
+  const over = count - MOST_DISHES;
+  say($('#cart-problem'), cartProblem(blocked, over));
   // A dish that meets the guest's allergies: said before checkout, and placed only once confirmed.
   $('#allergy-warning').hidden = conflicts.length === 0;
   say(
@@ -114,7 +131,7 @@ function renderCartPanel() {
   const confirm = /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed'));
   if (conflicts.length === 0) confirm.checked = false;
   /** @type {HTMLButtonElement} */ ($('#place')).disabled =
-    placing || cart.lines.size === 0 || blocked.length > 0 || (conflicts.length > 0 && !confirm.checked);
+    placing || cart.lines.size === 0 || blocked.length > 0 || over > 0 || (conflicts.length > 0 && !confirm.checked);
   quote.update();
 }
 
@@ -153,6 +170,8 @@ async function place(pending) {
     say($('#checkout-status'), '');
     render();
   }
+  // Told where the guest just tapped: the message sits above Place order; bring both on screen.
+  if (refusal) $('#cart-problem').scrollIntoView({ block: 'nearest' });
 }
 
 /** The next order starts afresh (how it is served asked again); the name and the table stay, as the same guest orders again. */

@@ -21,12 +21,19 @@ export const CANCELLABLE = ['Draft', 'Received'];
 
 const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
-/** @param {Map<string, Dish>} menu @param {string[]} ids */
+/**
+ * "2 × Steak, Tea": each name isolated (`bdi`), so a right-to-left name keeps its count before it and
+ * leaves the comma and the next dish's count where they belong.
+ * @param {Map<string, Dish>} menu @param {string[]} ids @returns {(Node | string)[]}
+ */
 function dishSummary(menu, ids) {
   /** @type {Map<string, number>} */
   const counts = new Map();
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return [...counts].map(([id, count]) => `${count > 1 ? `${count} × ` : ''}${menu.get(id)?.name ?? 'a dish'}`).join(', ');
+  return [...counts].flatMap(([id, count], index) => [
+    `${index > 0 ? ', ' : ''}${count > 1 ? `${count} × ` : ''}`,
+    h('bdi', {}, menu.get(id)?.name ?? 'a dish'),
+  ]);
 }
 
 const FINISHED = ['Ready for Assembly', 'On the Way', 'Ready for Pickup'];
@@ -77,7 +84,7 @@ export function orderItem(order, menu, onCancel) {
       h('span', { class: 'order-name' }, `${order.name} · ${table}`),
       h('span', { class: 'order-status', dataset: { status: order.status } }, status),
     ),
-    h('p', { class: 'order-dishes' }, dishSummary(menu, order.dish_ids)),
+    h('p', { class: 'order-dishes' }, ...dishSummary(menu, order.dish_ids)),
     order.scheduled_at && h('p', { class: 'hint' }, `Ready at ${time.format(new Date(order.scheduled_at))}`),
     promise && h('p', { class: promise.slipped ? 'order-promise slipped' : 'order-promise' }, promise.text),
     order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),

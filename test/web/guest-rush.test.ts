@@ -1,0 +1,473 @@
+// The guest's screens judged as a guest in a rush judges them, in Chromium: a 44-dish menu on a
+// 375×667 phone (what the cart holds, and the way to it, without scrolling past every dish), the
+// "Order it anyway" box beside its words, right-to-left dish names that keep their neighbours in
+// place, and a 64-character user name that leaves the top bar on the screen.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { placeOrder } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, WAIT_MS, sharedChromium, waitUntilLive } from './browser.js';
+import { HEBREW_NAME, exactly, seedLongMenu } from './guest-content.js';
+import { barControlsOffScreen } from './layout.js';
+
+const PHONE = { width: 375, height: 667 };
+const TABLET = { width: 1024, height: 768 };
+const SCREEN = { width: 1280, height: 800 };
+
+/** Opens /order with the cart and allergies a guest left in this browser. */
+async function openOrder(
+  browser: Browser,
+  t: TestApp,
+  viewport: { width: number; height: number },
+  cart: [string, number][] = [],
+  allergies: string[] = [],
+): Promise<Page> {
+  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC', hasTouch: viewport.width < 500 });
+  page.setDefaultTimeout(WAIT_MS);
+  await page.addInitScript(
+    ([lines, chosen]) => (localStorage.setItem('pos.order.cart', lines!), localStorage.setItem('pos.order.allergies', chosen!)),
+    [JSON.stringify(cart), JSON.stringify(allergies)],
+  );
+  await page.goto(`${t.url}/order`);
+  await waitUntilLive(page);
+  return page;
+}
+
+async function signIn(page: Page, userName: string): Promise<void> {
+  await page.click('#sign-in');
+  await page.fill('#login input[name=user_name]', userName);
+  await page.fill('#login input[name=password]', PASSWORD);
+  await page.click('#login button[type=submit]');
+  await page.waitForSelector('body:not(.anonymous)');
+  await waitUntilLive(page);
+}
+
+/** A box in the page, rounded to whole pixels. */
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+const box = (page: Page, selector: string): Promise<Box> =>
+  page.locator(selector).evaluate((element) => {
+    const r = element.getBoundingClientRect();
+    return { top: Math.round(r.top), bottom: Math.round(r.bottom), left: Math.round(r.left), right: Math.round(r.right) };
+  });
+
+/**
+ * The boxes of `parts` (each found in the element's text after the previous one) as the screen lays
+ * them out, whatever elements the text is split into.
+ */
+function textBoxes(page: Page, selector: string, parts: string[]): Promise<Box[]> {
+  // Runs in the page (a string, since the tests are not compiled against the DOM).
+  return page.evaluate(`(({ selector, parts }) => {
+    const element = document.querySelector(selector);
+    const nodes = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node);
+    const text = nodes.map((node) => node.data).join('');
+    // The text node, and the offset in it, of the character at \`at\` in the whole text.
+    const locate = (at) => {
+      let start = 0;
+      for (const node of nodes) {
+        if (at <= start + node.data.length) return [node, at - start];
+        start += node.data.length;
+      }
+      throw new Error('no character ' + at);
+    };
+    let from = 0;
+    return parts.map((part) => {
+      const at = text.indexOf(part, from);
+      if (at < 0) throw new Error(part + ' is not in ' + text);
+      from = at + part.length;
+      const range = document.createRange();
+      range.setStart(...locate(at));
+      range.setEnd(...locate(at + part.length));
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      return {
+        top: Math.round(Math.min(...rects.map((r) => r.top))),
+        bottom: Math.round(Math.max(...rects.map((r) => r.bottom))),
+        left: Math.round(Math.min(...rects.map((r) => r.left))),
+        right: Math.round(Math.max(...rects.map((r) => r.right))),
+      };
+    });
+  })(${JSON.stringify({ selector, parts })})`);
+}
+
+describe('the guest in a rush', () => {
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
+
+  it(
+    'on a phone, a bar at the foot of the 44-dish menu says what the cart holds and leads to it; beside the menu on a tablet it is not needed',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const browser = await chromium.get();
+        const page = await openOrder(browser, t, PHONE);
+        const [first, second] = [dishes[4]!, dishes[8]!];
+        await page.waitForSelector(`#menu [data-dish-id="${first.id}"] button.add:not([disabled])`);
+        // The cart is below all 44 dishes: thousands of pixels from the menu's first Add button.
+        expect((await box(page, '#cart')).top).toBeGreaterThan(10 * PHONE.height);
+        expect(await page.isVisible('#cart-jump')).toBe(false);
+
+        await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
+        await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
+        await page.tap(`#menu [data-dish-id="${second.id}"] button.add`);
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
+        // Held at the foot of the screen while the menu scrolls by, the button just tapped not under it.
+        const jump = await box(page, '#cart-jump');
+        expect(jump.bottom).toBeLessThanOrEqual(PHONE.height);
+        expect(jump.bottom).toBeGreaterThan(PHONE.height - 30);
+        expect(jump.bottom - jump.top).toBeGreaterThanOrEqual(44);
+        expect(jump.top).toBeGreaterThanOrEqual((await box(page, `#menu [data-dish-id="${second.id}"] button.add`)).bottom);
+
+        await page.tap('#cart-jump');
+        // The cart's heading is on screen, under the top bar, and the cart lists what was added.
+        await expect.poll(async () => (await box(page, '#cart-heading')).top).toBeLessThan(PHONE.height / 2);
+        expect((await box(page, '#cart-heading')).top).toBeGreaterThanOrEqual((await box(page, '.bar')).bottom);
+        expect(await page.locator('#cart-lines .cart-qty').allTextContents()).toEqual(['× 2', '× 1']);
+        // At the menu's end the bar rests above the cart: Place order is never under it.
+        await page.locator('#place').scrollIntoViewIfNeeded();
+        const place = await box(page, '#place');
+        const hit = await page.evaluate(
+          `document.elementFromPoint(${(place.left + place.right) / 2}, ${(place.top + place.bottom) / 2})?.id`,
+        );
+        expect(hit).toBe('place');
+        expect((await box(page, '#cart-jump')).bottom).toBeLessThanOrEqual((await box(page, '#cart')).top);
+
+        // Taken out again, there is nothing to say.
+        await page.tap(`#cart-lines [data-dish-id="${second.id}"] .qty >> nth=0`);
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 2 dishes 25.00');
+        await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
+        await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
+        expect(await page.isVisible('#cart-jump')).toBe(false);
+
+        const tablet = await openOrder(browser, t, TABLET, [[first.id, 2]]);
+        await tablet.waitForSelector(`#cart-lines [data-dish-id="${first.id}"]`);
+        expect(await tablet.isVisible('#cart')).toBe(true);
+        expect(await tablet.isVisible('#cart-jump')).toBe(false);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  for (const size of [PHONE, SCREEN]) {
+    it(
+      `at ${size.width}×${size.height}, the "Order it anyway" box sits beside its words, like the allergy choices`,
+      async () => {
+        const t = await startTestApp({ listen: true });
+        try {
+          const bun = await t.inject({
+            method: 'POST',
+            url: '/ingredients',
+            as: 'chef',
+            payload: { name: 'Sesame bun', in_stock_qty: 50, price: 1, allergens: ['sesame'] },
+          });
+          const burger = await t.inject({
+            method: 'POST',
+            url: '/dishes',
+            as: 'chef',
+            payload: {
+              name: 'Burger',
+              description: 'Burger, made to order',
+              category: 'Main Course',
+              station: 'hot',
+              image_name: 'burger.jpg',
+              preparation_time: 10,
+              price: 12.5,
+              ingredients: [{ ingredient_id: bun.json<{ id: string }>().id, is_essential: true }],
+            },
+          });
+          const page = await openOrder(await chromium.get(), t, size, [[burger.json<{ id: string }>().id, 1]], ['sesame']);
+          await page.waitForSelector('#allergy-warning:not([hidden])');
+          expect(await page.textContent('#allergy-warning-text')).toBe('Burger contains sesame: you are allergic to it.');
+          const label = '#allergy-warning .allergy-confirm';
+          const check = await box(page, `${label} input`);
+          const [words] = await textBoxes(page, label, ['Order it anyway: I have checked with the staff']);
+          // The box is left of its words (on one line or two), centred on them, and about a line high.
+          expect(check.right).toBeLessThanOrEqual(words!.left);
+          expect(Math.abs((check.top + check.bottom) / 2 - (words!.top + words!.bottom) / 2)).toBeLessThanOrEqual(2);
+          expect(check.bottom - check.top).toBeLessThanOrEqual(30);
+          // A 44 px target, no taller than its words and padding.
+          const whole = await box(page, label);
+          expect(whole.bottom - whole.top).toBeGreaterThanOrEqual(44);
+          expect(whole.bottom - whole.top).toBeLessThanOrEqual(Math.max(44, words!.bottom - words!.top + 16));
+          // Tapping the words ticks the box, and Place order may then be pressed.
+          expect(await page.isDisabled('#place')).toBe(true);
+          await page.click(`${label} >> text=I have checked with the staff`);
+          expect(await page.isChecked(`${label} input`)).toBe(true);
+          expect(await page.isDisabled('#place')).toBe(false);
+        } finally {
+          await t.close();
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+
+  for (const size of [PHONE, TABLET]) {
+    it(
+      `at ${size.width}×${size.height}, a refusal (the kitchen is full) is told beside Place order, on screen where the guest just tapped`,
+      async () => {
+        const t = await startTestApp({ listen: true });
+        try {
+          const dishes = await seedLongMenu(t);
+          // Ten-minute dishes, and the kitchen takes orders ready within 5 minutes only.
+          expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: 5 } })).statusCode).toBe(
+            200,
+          );
+          const cart: [string, number][] = [
+            [dishes[4]!.id, 2],
+            [dishes[5]!.id, 1],
+            [dishes[6]!.id, 1],
+          ];
+          const page = await openOrder(await chromium.get(), t, size, cart);
+          await signIn(page, 'patron1');
+          await page.fill('#checkout input[name=table_number]', '12');
+          await page.fill('#checkout textarea[name=special_requests]', 'No onions, and the sauce on the side please');
+          await page.locator('#place').scrollIntoViewIfNeeded();
+          await page.click('#place');
+          await page.waitForSelector('#cart-problem:not(:empty)');
+          expect(await page.textContent('#cart-problem')).toMatch(/^The kitchen is full right now: .* Nothing was ordered\. Try again in /);
+          // The message and the button it is about are both wholly on the screen, the message above it.
+          const problem = await box(page, '#cart-problem');
+          const place = await box(page, '#place');
+          const bar = await box(page, '.bar');
+          expect(problem.top).toBeGreaterThanOrEqual(bar.bottom);
+          expect(problem.bottom).toBeLessThanOrEqual(place.top);
+          expect(place.bottom).toBeLessThanOrEqual(size.height);
+        } finally {
+          await t.close();
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+
+  it(
+    'on a phone, a 2000-character description keeps to four lines with its price and Add in view; More opens it all, and it stays open through live updates',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const ingredient = await t.inject({
+          method: 'POST',
+          url: '/ingredients',
+          as: 'chef',
+          payload: { name: 'Burrata', in_stock_qty: 50, price: 1 },
+        });
+        const story = exactly('Creamy burrata from Puglia, tomatoes from three farms, basil pressed this morning. ', 1989) + ' LAST WORDS';
+        const response = await t.inject({
+          method: 'POST',
+          url: '/dishes',
+          as: 'chef',
+          payload: {
+            name: 'Aaa burrata',
+            description: story,
+            category: 'Appetizer',
+            station: 'cold',
+            image_name: 'burrata.jpg',
+            preparation_time: 5,
+            price: 12.5,
+            ingredients: [{ ingredient_id: ingredient.json<{ id: string }>().id, is_essential: true }],
+          },
+        });
+        expect(response.statusCode).toBe(201);
+        const burrata = response.json<{ id: string }>().id;
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const card = `#menu [data-dish-id="${burrata}"]`;
+        await page.waitForSelector(`${card} .dish-more`);
+        // Four lines of the story, then More; the price and Add on the first screen.
+        const read = () =>
+          page.evaluate(`(() => {
+            const card = document.querySelector('${card}');
+            const text = card.querySelector('.dish-description');
+            const more = card.querySelector('.dish-more');
+            return {
+              lines: Math.round(text.getBoundingClientRect().height / parseFloat(getComputedStyle(text).lineHeight)),
+              cut: text.scrollHeight > text.clientHeight + 1,
+              more: more && more.textContent + ' ' + more.getAttribute('aria-expanded') + ' ' + more.getAttribute('aria-label'),
+              addBottom: Math.round(card.querySelector('button.add').getBoundingClientRect().bottom),
+            };
+          })()`);
+        const closed = await read();
+        expect(closed).toMatchObject({ lines: 4, cut: true, more: 'More false More about Aaa burrata' });
+        expect((closed as { addBottom: number }).addBottom).toBeLessThanOrEqual(PHONE.height);
+        // A short description has no More.
+        expect(await page.locator(`#menu [data-dish-id="${dishes[4]!.id}"] .dish-more`).count()).toBe(0);
+
+        await page.focus(`${card} .dish-more`);
+        await page.keyboard.press('Enter');
+        expect(await read()).toMatchObject({ cut: false, more: 'Less true Less about Aaa burrata' });
+        expect(await page.evaluate('document.activeElement.className')).toBe('dish-more');
+        expect(await page.textContent(`${card} .dish-description`)).toBe(story);
+        // Another dish sells out: the menu is drawn again, and the story stays open.
+        const other = dishes[8]!;
+        await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${other.ingredients[0]!.ingredient_id}`,
+          as: 'chef',
+          payload: { in_stock_qty: 0 },
+        });
+        await page.waitForSelector(`#menu [data-dish-id="${other.id}"][data-available="false"]`);
+        expect(await read()).toMatchObject({ cut: false, more: 'Less true Less about Aaa burrata' });
+        await page.keyboard.press('Enter');
+        expect(await read()).toMatchObject({ lines: 4, cut: true, more: 'More false More about Aaa burrata' });
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a cart reaches the 100 dishes one order takes: Add and + wait, the cart says why, and one over is never sent',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const [a, b] = [dishes[4]!, dishes[5]!];
+        const page = await openOrder(await chromium.get(), t, TABLET, [[a.id, 98]]);
+        await signIn(page, 'patron1');
+        const addA = `#menu [data-dish-id="${a.id}"] button.add`;
+        await page.click(addA);
+        await page.click(`#menu [data-dish-id="${b.id}"] button.add`);
+        const state = () =>
+          page.evaluate(`({
+            problem: document.querySelector('#cart-problem').textContent,
+            addsEnabled: document.querySelectorAll('#menu button.add:not(:disabled)').length,
+            moreEnabled: document.querySelectorAll('#cart-lines button.qty[aria-label^="One more"]:not(:disabled)').length,
+            place: !document.querySelector('#place').disabled,
+          })`);
+        expect(await state()).toEqual({
+          problem: 'That is 100 dishes, the most one order takes: place it, then start another.',
+          addsEnabled: 0,
+          moreEnabled: 0,
+          place: true,
+        });
+        await page.click(`#cart-lines [aria-label^="One less"] >> nth=0`);
+        expect(await state()).toEqual({ problem: '', addsEnabled: 44, moreEnabled: 2, place: true });
+
+        // A cart kept from before with 103 dishes: said in the guest's words, and nothing sent.
+        const over = await openOrder(await chromium.get(), t, TABLET, [
+          [a.id, 100],
+          [b.id, 3],
+        ]);
+        await signIn(over, 'patron1');
+        expect(await over.textContent('#cart-problem')).toBe('An order takes at most 100 dishes: take 3 out to place it.');
+        expect(await over.isDisabled('#place')).toBe(true);
+        await over.locator('#checkout').evaluate((form) => (form as unknown as { requestSubmit(): void }).requestSubmit());
+        // Nothing started: a checkout is stored (with its key) before anything is sent.
+        expect(await over.evaluate("localStorage.getItem('pos.order.pending')")).toBeNull();
+        expect(await over.textContent('#checkout-status')).toBe('');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const hebrew = dishes.find((dish) => dish.name === HEBREW_NAME)!;
+        const x = dishes.find((dish) => dish.name === 'X')!;
+        await placeOrder(t, [hebrew.id, hebrew.id, x.id, x.id], 'patron', { name: 'Sam', table_number: 4 });
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await signIn(page, 'patron1');
+        const summary = '#orders .order-dishes';
+        await page.waitForSelector(summary);
+        const [countA, name, comma, countX, nameX] = await textBoxes(page, summary, ['2', HEBREW_NAME, ',', '2', 'X']);
+        // Read left to right: "2 × <Hebrew name>, 2 × X" on one line, the Hebrew words right to left inside their own box.
+        expect(countA!.right).toBeLessThanOrEqual(name!.left);
+        expect(comma!.left).toBeGreaterThanOrEqual(name!.right - 1);
+        expect(countX!.left).toBeGreaterThanOrEqual(comma!.right);
+        expect(nameX!.left).toBeGreaterThan(countX!.right);
+        expect(nameX!.left - countX!.right).toBeLessThan(30);
+        expect(new Set([countA, name, comma, countX, nameX].map((part) => part!.top)).size).toBe(1);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a phone, the top bar keeps its one line when the link drops to "Reconnecting…", signed in or out: the page does not jump under the finger',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const height = async () => {
+          const bar = await box(page, '.bar');
+          return bar.bottom - bar.top;
+        };
+        const line = await height();
+        const heights = async () => {
+          const live = await height();
+          await page.context().setOffline(true);
+          await page.waitForSelector('#link[data-state="reconnecting"]');
+          const down = await height();
+          expect(await barControlsOffScreen(page)).toEqual([]);
+          // No stray letters of the name beside the link's state: it comes back with the link.
+          expect(await page.evaluate("getComputedStyle(document.querySelector('#who')).visibility")).toBe('hidden');
+          await page.context().setOffline(false);
+          await waitUntilLive(page);
+          return [live, down];
+        };
+        expect(await heights()).toEqual([line, line]);
+        await signIn(page, 'patron1');
+        expect(await page.isVisible('#who')).toBe(true);
+        expect(await heights()).toEqual([line, line]);
+        // The name shows whole while the link is live and there is room for it.
+        expect(
+          await page.evaluate("(() => { const who = document.querySelector('#who'); return who.scrollWidth <= who.clientWidth; })()"),
+        ).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a 64-character user name is cut short in the top bar of a phone: nothing wider than the screen, Sign out on it, one line',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const userName = exactly('Wolfeschlegelsteinhausenbergerdorff', 64);
+        const created = await t.inject({
+          method: 'POST',
+          url: '/users',
+          as: null,
+          payload: { user_name: userName, email: 'w@example.com', password: PASSWORD, role: 'patron' },
+        });
+        expect(created.statusCode).toBe(201);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        const signedOutBar = await box(page, '.bar');
+        await signIn(page, userName);
+        expect(await page.textContent('#who')).toBe(userName);
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
+        expect(await barControlsOffScreen(page)).toEqual([]);
+        const bar = await box(page, '.bar');
+        expect(bar.bottom - bar.top).toBe(signedOutBar.bottom - signedOutBar.top);
+        const who = await box(page, '#who');
+        expect(who.right).toBeLessThanOrEqual((await box(page, '#sign-out')).left);
+        expect(await page.evaluate("getComputedStyle(document.querySelector('#who')).textOverflow")).toBe('ellipsis');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+});
