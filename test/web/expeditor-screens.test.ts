@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
@@ -116,6 +116,51 @@ describe('expeditor at three sizes', () => {
             spills: [],
             crowded: [],
           });
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+  it(
+    "reads an order's allergy at a glance on the wide rail: two lines at most, above the stations, at 1280 and 1920",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const dressing = await t.inject({
+          method: 'POST',
+          url: '/ingredients',
+          as: 'chef',
+          payload: { name: 'Caesar dressing', in_stock_qty: 50, price: 1, allergens: ['celery', 'eggs', 'milk', 'mustard', 'fish'] },
+        });
+        const caesar = await addDish(t, {
+          name: 'Caesar salad',
+          station: 'cold',
+          ingredients: [{ ingredient_id: dressing.json<{ id: string }>().id, is_essential: true }],
+        });
+        const order = await placeOrder(t, [caesar.id, menu.steak.id], 'patron', {
+          name: 'Cleo',
+          table_number: 12,
+          allergies: ['celery', 'eggs', 'milk', 'mustard', 'fish'],
+          allergy_confirmed: true,
+          special_requests: 'Dressing on the side. NB: severe celery allergy, even traces.',
+        });
+        for (const size of [SIZES[2]!, { width: 1920, height: 1080 }]) {
+          const page = await openBoard(browser, t, '/expeditor', size);
+          await signIn(page, 'expeditor');
+          const note = orderCard(page, order.id).locator('.order-allergy');
+          await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard · NB: severe celery allergy');
+          const read = await page.evaluate(`(() => {
+            const row = document.querySelector('[data-order-id="${order.id}"]');
+            const box = row.querySelector('.order-allergy').getBoundingClientRect();
+            const lines = Math.round(box.height / parseFloat(getComputedStyle(row.querySelector('.order-allergy')).lineHeight));
+            return { lines: lines <= 2, above: box.bottom <= row.querySelector('.order-stations').getBoundingClientRect().top };
+          })()`);
+          expect({ size, read }).toStrictEqual({ size, read: { lines: true, above: true } });
           await page.close();
         }
       } finally {

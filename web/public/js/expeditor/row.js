@@ -37,10 +37,12 @@ export function orderRow(order, actions) {
   const done = allPrepDone(order);
   const draft = order.status === 'Draft';
   const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
+  // The allergy, shortage and courses: a line of their own as wide as the row, not under the name.
+  const notes = [allergyNote(order), shortNote(order), coursesLine(order, actions)].filter((note) => note instanceof HTMLElement);
   const row = h(
     'article',
     {
-      class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${done ? ' prep-done' : ''}`,
+      class: `order status-${order.status.toLowerCase().replace(/\s+/g, '-')}${done ? ' prep-done' : ''}${notes.length > 0 ? ' has-notes' : ''}`,
       tabIndex: 0,
       dataset: {
         orderId: order.id,
@@ -76,10 +78,8 @@ export function orderRow(order, actions) {
           },
           '⚠',
         ),
-      allergyNote(order),
-      shortNote(order),
-      coursesLine(order, actions),
     ),
+    notes.length > 0 && h('div', { class: 'order-notes' }, ...notes),
     draft
       ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`)
       : h('span', { class: 'ticket-age', dataset: { age: '' } }),
