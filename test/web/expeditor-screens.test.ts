@@ -96,7 +96,7 @@ describe('expeditor at three sizes', () => {
     3 * BROWSER_TEST_MS,
   );
   it(
-    "keeps an hour-old order's age inside its own column and every part of a row inside the row, phone to wall screen",
+    "keeps an hour-old order's age and tomorrow's promise inside their own columns and every part of a row inside the row, phone to wall screen",
     async () => {
       const t = await startTestApp({ listen: true });
       try {
@@ -105,10 +105,18 @@ describe('expeditor at three sizes', () => {
         t.clock.advance(-70 * 60_000);
         const old = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.lemonade.id], 'patron', { name: 'Early', table_number: 12 });
         t.clock.advance(70 * 60_000);
+        // Booked for tomorrow: its promise names the day ("due Sat, Nov 28 7:30 PM").
+        const tomorrow = await placeOrder(t, [menu.steak.id], 'patron', {
+          name: 'Later',
+          scheduled_at: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+        });
         for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
           const page = await openBoard(browser, t, '/expeditor', size);
           await signIn(page, 'expeditor');
           await expect.poll(() => orderCard(page, old.id).locator('.ticket-age').textContent()).toMatch(/^1h 1\dm$/);
+          expect(await orderCard(page, tomorrow.id).locator('.order-promise').textContent()).toMatch(
+            /^due [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ /,
+          );
           const layout = await measure(page, '[data-order-id]', '.ticket-age');
           expect({ size, clipped: layout.clipped, spills: layout.spills, crowded: layout.crowded }).toStrictEqual({
             size,

@@ -33,7 +33,7 @@ export interface Layout {
   tallDishes: string[];
   /** Parts of a card reaching past its edges (over the next card): "class text". */
   spills: string[];
-  /** A card's own parts (its children: a rail's columns, a ticket's lines) over one another: "class / class". */
+  /** A card's own parts (its children: a rail's columns, a ticket's lines), or what they hold, over one another: "class / class". */
   crowded: string[];
 }
 
@@ -80,8 +80,13 @@ const MEASURE = `(({ cards, texts }) => {
     }
   }
   const crowded = [];
+  // A part's extent: its box and every box inside it (text that runs out of its cell counts).
+  const extent = (el) => [el, ...el.querySelectorAll('*')].map((each) => each.getBoundingClientRect()).filter((r) => r.width > 0)
+    .reduce((a, r) => ({
+      left: Math.min(a.left, r.left), right: Math.max(a.right, r.right), top: Math.min(a.top, r.top), bottom: Math.max(a.bottom, r.bottom),
+    }));
   for (const card of document.querySelectorAll(cards)) {
-    const parts = [...card.children].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect() }));
+    const parts = [...card.children].filter(shown).map((el) => ({ el, r: extent(el) }));
     for (let i = 0; i < parts.length; i += 1) for (let j = i + 1; j < parts.length; j += 1) {
       const a = parts[i].r, b = parts[j].r;
       const meet = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
