@@ -117,6 +117,18 @@ describe('expeditor at three sizes', () => {
           expect(await orderCard(page, tomorrow.id).locator('.order-promise').textContent()).toMatch(
             /^due [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ /,
           );
+          // A promise may wrap in its narrow column, but never inside its time ("12:35 / PM").
+          const splitTimes = await page.evaluate(`[...document.querySelectorAll('.order-promise')].filter((promise) => {
+            const walker = document.createTreeWalker(promise, NodeFilter.SHOW_TEXT);
+            let last = null;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
+            const time = last.textContent.match(/\\d{1,2}:\\d\\d( [AP]M)?$/)[0];
+            const range = document.createRange();
+            range.setStart(last, last.textContent.length - time.length);
+            range.setEnd(last, last.textContent.length);
+            return range.getClientRects().length > 1;
+          }).map((promise) => promise.textContent)`);
+          expect({ size, splitTimes }).toStrictEqual({ size, splitTimes: [] });
           const layout = await measure(page, '[data-order-id]', '.ticket-age');
           expect({ size, clipped: layout.clipped, spills: layout.spills, crowded: layout.crowded }).toStrictEqual({
             size,

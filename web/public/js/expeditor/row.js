@@ -6,7 +6,7 @@
 import { allergyLines } from '../lib/allergy.js';
 import { coursesOf, nextToFire } from '../lib/courses.js';
 import { h } from '../lib/dom.js';
-import { clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
+import { clockParts, clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
 import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
@@ -230,6 +230,8 @@ function passCell(order, done) {
  */
 function promise(order) {
   if (!order.expected_ready_at) return null;
+  // It wraps in the narrow pass column between its day and its time, never inside "12:35 PM".
+  const { day, time } = clockParts(order.expected_ready_at);
   return h(
     'span',
     {
@@ -237,7 +239,10 @@ function promise(order) {
       dataset: { expected: order.expected_ready_at, quoted: order.quoted_ready_at ?? '' },
       title: order.quoted_ready_at ? `Promised for ${clockTime(order.quoted_ready_at)}` : '',
     },
-    `due ${clockTime(order.expected_ready_at)}`,
+    'due ',
+    day && h('span', { class: 'clock-part' }, day),
+    day && ' ',
+    h('span', { class: 'clock-part' }, time),
   );
 }
 

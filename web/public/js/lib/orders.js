@@ -38,12 +38,21 @@ export function byPriorityThenAge(a, b) {
   return a.priority - b.priority || startedAt(a) - startedAt(b) || a.id.localeCompare(b.id);
 }
 
-/** A clock time in the board's locale, "18:30". @param {string} iso */
-export function clockTime(iso) {
+/**
+ * A clock time in the board's locale, "18:30", with its day ("Sat, Nov 28") when not today.
+ * @param {string} iso @returns {{ day: string | null, time: string }}
+ */
+export function clockParts(iso) {
   const at = new Date(iso);
   const sameDay = at.toDateString() === new Date().toDateString();
   const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return sameDay ? time : `${at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' })} ${time}`;
+  return { day: sameDay ? null : at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' }), time };
+}
+
+/** A clock time in the board's locale, "18:30" (or "Sat, Nov 28 18:30" on another day). @param {string} iso */
+export function clockTime(iso) {
+  const { day, time } = clockParts(iso);
+  return day ? `${day} ${time}` : time;
 }
 
 /** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
