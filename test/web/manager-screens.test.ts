@@ -252,4 +252,49 @@ describe("manager's page, live", () => {
     },
     BROWSER_TEST_MS,
   );
+  it(
+    "draws the charts' time labels apart, none over the next, at 375, 1024 and 1280",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        await placeOrder(t, [menu.steak.id]);
+        for (const size of SIZES) {
+          const page = await browser.newPage({ viewport: size, locale: 'en-US', timezoneId: 'UTC' });
+          // The axes are drawn on canvas: record where each label is written, and how wide it is.
+          await page.addInitScript(`{
+            const drawn = (globalThis.drawnLabels = []);
+            const fillText = CanvasRenderingContext2D.prototype.fillText;
+            CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+              const { a, d } = this.getTransform();
+              const width = this.measureText(text).width / a;
+              if (/^\\d\\d:\\d\\d [AP]M$/.test(text)) drawn.push({ canvas: this.canvas, text, x: x / a, y: y / d, width, align: this.textAlign });
+              return fillText.call(this, text, x, y, ...rest);
+            };
+          }`);
+          await page.goto(`${t.url}/manager`);
+          await signIn(page, 'manager');
+          await expect.poll(() => page.getAttribute('#chart-orders', 'data-buckets')).not.toBeNull();
+          const crowded = await page.evaluate(`(() => {
+            const labels = globalThis.drawnLabels.filter((label) => label.canvas.isConnected);
+            const bad = [];
+            for (const [i, a] of labels.entries()) for (const b of labels.slice(i + 1)) {
+              if (a.canvas !== b.canvas || a.y !== b.y) continue;
+              const left = (l) => (l.align === 'center' ? l.x - l.width / 2 : l.align === 'right' ? l.x - l.width : l.x);
+              const span = (l) => [left(l), left(l) + l.width];
+              const [al, ar] = span(a), [bl, br] = span(b);
+              if (al < br + 6 && bl < ar + 6) bad.push(a.text + ' / ' + b.text);
+            }
+            return { drawn: labels.length > 0, bad };
+          })()`);
+          expect({ size, crowded }).toStrictEqual({ size, crowded: { drawn: true, bad: [] } });
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -24,6 +24,16 @@ function colourOf(index) {
   return colour;
 }
 
+const AXIS_FONT = '11px system-ui, sans-serif';
+
+/** The x axis' least distance between labels (px): the widest label and a gap. @param {string[]} labels */
+function labelSpace(labels) {
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return 80;
+  context.font = AXIS_FONT;
+  return Math.ceil(Math.max(0, ...labels.map((label) => context.measureText(label).width))) + 16;
+}
+
 /**
  * Axes readable on the dark boards: muted labels, faint grid; counts tick in whole numbers.
  * @param {string[]} labels @param {string} unit @param {boolean} [whole] @returns {uPlot.Axis[]}
@@ -31,9 +41,16 @@ function colourOf(index) {
 function axes(labels, unit, whole = false) {
   const muted = getComputedStyle(document.body).getPropertyValue('--muted').trim() || '#9aa4b2';
   const line = getComputedStyle(document.body).getPropertyValue('--line').trim() || '#2a3140';
-  const common = { stroke: muted, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 }, font: '11px system-ui, sans-serif' };
+  const common = { stroke: muted, grid: { stroke: line, width: 1 }, ticks: { stroke: line, width: 1 }, font: AXIS_FONT };
   return [
-    { ...common, values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? '') },
+    {
+      ...common,
+      // Labels a whole bucket apart, each with room for the widest and a gap: uPlot's default 50 px
+      // put "12:00 AM" against "12:15 AM", and its 2.5 steps gave uneven ones ("12:00, 12:45, 01:15").
+      space: labelSpace(labels),
+      incrs: [1, 2, 4, 8, 12, 16, 24, 32, 48, 96],
+      values: (_u, splits) => splits.map((i) => labels[Math.round(i)] ?? ''),
+    },
     {
       ...common,
       size: 44,
