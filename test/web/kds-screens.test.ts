@@ -138,6 +138,34 @@ describe('station board at three sizes', () => {
   );
 
   it(
+    'shows a hyphenated allergy ("gluten-free", "nut-free") at the end of a long request without a tap, on compact tickets',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const wishes = 'Please bring the sauce on the side and keep the fries extra crispy, thank you. '.repeat(5);
+        const request = `${wishes}Strictly gluten-free and nut-free, please.`;
+        const order = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Cleo', special_requests: request });
+        for (let i = 0; i < 8; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` });
+        const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+        await signIn(hot, 'chef');
+        await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+        expect({ gluten: await wordInView(hot, order.id, 'gluten-free'), nuts: await wordInView(hot, order.id, 'nut-free') }).toStrictEqual(
+          {
+            gluten: true,
+            nuts: true,
+          },
+        );
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'finishes a new ticket with one tap, Start still offered',
     async () => {
       const t = await startTestApp({ listen: true });

@@ -8,8 +8,8 @@ const ALLERGY =
 const BEFORE = 2;
 const AFTER = 3;
 
-/** @param {string} word */
-const isAllergyWord = (word) => ALLERGY.test(word.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''));
+/** A word, or a part of a hyphenated one ("gluten-free", "nut-free"), names an allergy. @param {string} word */
+const isAllergyWord = (word) => word.split(/[-‐‑]/).some((part) => ALLERGY.test(part.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')));
 
 /**
  * The request's clauses that name an allergy, each cut to the words around its allergy words and
