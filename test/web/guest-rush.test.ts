@@ -138,6 +138,33 @@ describe('the guest in a rush', () => {
         expect(hit).toBe('place');
         expect((await box(page, '#cart-jump')).bottom).toBeLessThanOrEqual((await box(page, '#cart')).top);
 
+        // From the keyboard, every Add the focus reaches is wholly on screen, under neither bar.
+        await page.evaluate('scrollTo(0, 0)');
+        await page.focus('#allergies summary');
+        const hidden: string[] = [];
+        for (let index = 0; index < dishes.length; index += 1) {
+          await page.keyboard.press('Tab');
+          hidden.push(
+            ...(await page.evaluate<string[]>(`(() => {
+              const add = document.activeElement;
+              const r = add.getBoundingClientRect();
+              const top = document.querySelector('.bar').getBoundingClientRect().bottom;
+              const points = [[(r.left + r.right) / 2, r.top + 2], [(r.left + r.right) / 2, r.bottom - 2]];
+              const covered = r.top < top || points.some(([x, y]) => document.elementFromPoint(x, y) !== add);
+              return covered ? [add.getAttribute('aria-label')] : [];
+            })()`)),
+          );
+        }
+        expect(await page.evaluate('document.activeElement.getAttribute("aria-label")')).toBe(
+          `Add ${
+            [...dishes]
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .filter((dish) => dish.category === 'Drinks')
+              .at(-1)!.name
+          }`,
+        );
+        expect(hidden).toEqual([]);
+
         // Taken out again, there is nothing to say.
         await page.tap(`#cart-lines [data-dish-id="${second.id}"] .qty >> nth=0`);
         expect(await page.textContent('#cart-jump')).toBe('Your order: 2 dishes 25.00');
