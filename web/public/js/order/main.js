@@ -118,7 +118,10 @@ function renderCartPanel() {
   // On a phone the cart is below the whole menu: the foot of the menu says what is in it and leads there.
   const count = cart.dishIds().length;
   $('#cart-jump').hidden = count === 0;
-  $('#cart-jump-count').textContent = `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}`;
+  // A dish sold out while in the cart is said there too: the guest may be far up the menu.
+  $('#cart-jump').classList.toggle('blocked', blocked.length > 0);
+  $('#cart-jump-count').textContent =
+    `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}` + (blocked.length > 0 ? `, ${blocked.length} sold out` : '');
   $('#cart-jump-total').textContent = total;
   const over = count - MOST_DISHES;
   say($('#cart-problem'), cartProblem(blocked, over));
