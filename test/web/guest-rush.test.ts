@@ -409,6 +409,50 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    'Cancel order asks first on a phone: Escape or "Keep my order" keeps it, "Cancel the order" deletes it',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const order = await placeOrder(t, [dishes[4]!.id], 'patron', { name: 'Sam', table_number: 4 });
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await signIn(page, 'patron1');
+        const cancel = `#orders [data-order-id="${order.id}"] button.cancel`;
+        const stored = async () => (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).statusCode;
+        const dialog = '#cancel-confirm';
+
+        await page.tap(cancel);
+        expect(await page.isVisible(dialog)).toBe(true);
+        expect(await page.textContent(`${dialog} .confirm-text`)).toBe('Cancel the order for Sam (Table 4)? Nothing of it will be made.');
+        // The safe choice has the focus; the dialog and its buttons fit the phone, 44 px targets.
+        expect(await page.evaluate('document.activeElement.textContent')).toBe('Keep my order');
+        const shown = await box(page, dialog);
+        expect(shown.left).toBeGreaterThanOrEqual(0);
+        expect(shown.right).toBeLessThanOrEqual(PHONE.width);
+        for (const button of await page.locator(`${dialog} button`).all()) {
+          const size = (await button.boundingBox())!;
+          expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+        }
+        await page.keyboard.press('Escape');
+        expect(await page.isVisible(dialog)).toBe(false);
+        await page.tap(cancel);
+        await page.tap(`${dialog} button[value="keep"]`);
+        expect(await page.isVisible(dialog)).toBe(false);
+        expect(await stored()).toBe(200);
+        expect(await page.locator('#orders .order').count()).toBe(1);
+
+        await page.tap(cancel);
+        await page.tap(`${dialog} button[value="cancel"]`);
+        await page.locator(`#orders [data-order-id="${order.id}"]`).waitFor({ state: 'detached' });
+        expect(await stored()).toBe(404);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
     async () => {
       const t = await startTestApp({ listen: true });

@@ -14,7 +14,7 @@ import { cart, MOST_DISHES, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
 import { offerWholeDescriptions } from './descriptions.js';
-import { orderItem } from './my-orders.js';
+import { askToCancel, orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
 /** @import { Dish, Order } from '../../../types/api.js' */
@@ -201,6 +201,7 @@ form.addEventListener('submit', (event) => {
 
 /** @param {Order} order */
 async function cancel(order) {
+  if (!(await askToCancel(order))) return;
   try {
     await api('DELETE', `/orders/${order.id}`);
     orders.receive('order.deleted', order);
