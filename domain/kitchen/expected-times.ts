@@ -86,13 +86,18 @@ export class ExpectedTimes {
       const stored = order.expected_ready_at ? Date.parse(order.expected_ready_at) : null;
       const by = stored === null ? Number.POSITIVE_INFINITY : Math.abs(expected - stored);
       if (by < MOVE_MS) continue;
-      // Guarded by the order as seen: a write since wins, and the next pass looks again.
+      // Guarded by the order as seen: a write since wins, and the next pass looks again. updated_at
+      // alone misses a write in the same millisecond; the status catches the one that matters, the
+      // last ticket's bump, which sets the real ready time and takes the order out of the passes.
       moves.push({
         by,
         write: {
           id: order.id,
           update: { set: { expected_ready_at: new Date(expected).toISOString() } },
-          if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }],
+          if: [
+            { field: 'updated_at', op: 'eq', value: order.updated_at },
+            { field: 'status', op: 'eq', value: order.status },
+          ],
         },
       });
     }

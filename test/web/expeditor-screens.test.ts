@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
@@ -73,7 +74,8 @@ describe('expeditor at three sizes', () => {
             overlaps: layout.overlaps,
             small: layout.smallButtons,
             clipped: layout.clipped,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [] });
+            crowded: layout.crowded,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [], crowded: [] });
           expect(await page.evaluate(HEADINGS)).toStrictEqual([]);
           // Every dish of every station is on the page as text, none only in a tooltip.
           expect(await orderCard(page, orders[0]!.id).locator('.station-dishes li').allTextContents()).toStrictEqual(
@@ -92,5 +94,34 @@ describe('expeditor at three sizes', () => {
       }
     },
     3 * BROWSER_TEST_MS,
+  );
+  it(
+    "keeps an hour-old order's age inside its own column and every part of a row inside the row, phone to wall screen",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        t.clock.advance(-70 * 60_000);
+        const old = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.lemonade.id], 'patron', { name: 'Early', table_number: 12 });
+        t.clock.advance(70 * 60_000);
+        for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
+          const page = await openBoard(browser, t, '/expeditor', size);
+          await signIn(page, 'expeditor');
+          await expect.poll(() => orderCard(page, old.id).locator('.ticket-age').textContent()).toMatch(/^1h 1\dm$/);
+          const layout = await measure(page, '[data-order-id]', '.ticket-age');
+          expect({ size, clipped: layout.clipped, spills: layout.spills, crowded: layout.crowded }).toStrictEqual({
+            size,
+            clipped: [],
+            spills: [],
+            crowded: [],
+          });
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
   );
 });

@@ -77,6 +77,45 @@ describe('expeditor board', () => {
   );
 
   it(
+    'works from the keyboard alone: A opens the special requests, Escape goes back to the row, F fires a scheduled order',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const request = "No salt at all, please: doctor's orders.";
+        const scheduledAt = new Date(Date.now() + 3 * 3_600_000).toISOString();
+        const draft = await placeOrder(t, [menu.steak.id], 'patron', {
+          name: 'Later',
+          scheduled_at: scheduledAt,
+          special_requests: request,
+        });
+        const page = await openBoard(browser, t, '/expeditor');
+        await signIn(page, 'expeditor');
+        await orderCard(page, draft.id).waitFor();
+        const focused = () => page.evaluate('document.activeElement.getAttribute("data-order-id")');
+
+        await orderCard(page, draft.id).focus();
+        await page.keyboard.press('a');
+        expect(await page.$$eval('dialog[open] .whole-text-body', (parts) => parts.map((part) => part.textContent))).toStrictEqual([
+          'Later',
+          request,
+        ]);
+        await page.keyboard.press('Escape');
+        expect(await page.locator('dialog[open]').count()).toBe(0);
+        expect(await focused()).toBe(draft.id);
+
+        await page.keyboard.press('f');
+        await expect.poll(() => statusInApi(t, draft.id), { timeout: WAIT_MS }).toBe('Received');
+        await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([draft.id]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'sends a finished order on its way through the API, and lists scheduled Drafts with their fire time',
     async () => {
       const t = await startTestApp({ listen: true });

@@ -35,6 +35,15 @@ describe('landing page', () => {
           '/kds/hot',
           '/kds/beverages',
         ]);
+        // The way back takes a finger, on a tablet and a phone.
+        for (const size of [
+          { width: 1024, height: 768 },
+          { width: 375, height: 667 },
+        ]) {
+          await stations.setViewportSize(size);
+          const back = await stations.locator('.bar a').boundingBox();
+          expect({ size, width: back!.width >= 44, height: back!.height >= 44 }).toStrictEqual({ size, width: true, height: true });
+        }
       } finally {
         await t.close();
       }

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
-import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, wordInView } from './layout.js';
+import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, WALL, wordInView } from './layout.js';
 
 const ticketIds = (page: Page) =>
   page.$$eval('#tickets [data-order-id]', (cards) => cards.map((card) => card.getAttribute('data-order-id')));
@@ -22,18 +22,24 @@ const setPriority = async (t: TestApp, id: string, priority: number) => {
   expect((await t.inject({ method: 'PATCH', url: `/orders/${id}`, as: 'expeditor', payload: { priority } })).statusCode).toBe(200);
 };
 
+/** The first ticket's text sizes (px): its table, a dish, the guest, the allergy. */
+const TEXT_SIZES = `['.ticket-table', '.dish-name', '.ticket-name', '.ticket-allergy']
+  .map((part) => parseFloat(getComputedStyle(document.querySelector('#tickets ' + part)).fontSize))`;
+
 describe('station board at three sizes', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
   it(
-    'holds a 40-ticket rush of long names and requests at 375, 1024 and 1280 px',
+    'holds a 40-ticket rush of long names and requests at 375, 1024, 1280 and 1920 px, its text a fifth larger on the wall screen',
     async () => {
       const t = await startTestApp({ listen: true });
       try {
         const browser = await chromium.get();
         const rush = await seedRush(t, 40);
-        for (const size of SIZES) {
+        /** The ticket's text sizes (px) at each width: the table, a dish, the guest, the allergy. */
+        const textSizes = new Map<number, number[]>();
+        for (const size of [...SIZES, WALL]) {
           const hot = await openBoard(browser, t, '/kds/hot', size);
           await signIn(hot, 'chef');
           await expect.poll(() => hot.textContent('#count')).toBe('40 open');
@@ -46,8 +52,12 @@ describe('station board at three sizes', () => {
             overlaps: layout.overlaps,
             small: layout.smallButtons,
             tall: layout.tallDishes,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [] });
+            spills: layout.spills,
+            crowded: layout.crowded,
+          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
           if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
+          if (size.width === WALL.width) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
+          textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
           // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
           expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
           for (const order of rush.allergic)
@@ -58,11 +68,46 @@ describe('station board at three sizes', () => {
             });
           await hot.close();
         }
+        // Compact at both widths: the wall screen's text is a fifth larger than the tablet's.
+        const tablet = textSizes.get(1280)!;
+        expect(textSizes.get(WALL.width)).toStrictEqual(tablet.map((px) => Math.round(px * 1.2 * 10) / 10));
       } finally {
         await t.close();
       }
     },
-    3 * BROWSER_TEST_MS,
+    4 * BROWSER_TEST_MS,
+  );
+
+  it(
+    "keeps a late coursed ticket's head inside its card at compact density, tablet to wall screen",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        // Nine tickets turn the board compact; each with its course badge and an age past an hour.
+        t.clock.advance(-70 * 60_000);
+        const orders: Order[] = [];
+        for (let i = 1; i <= 9; i += 1)
+          orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 12, pacing: 'courses' }));
+        t.clock.advance(70 * 60_000);
+        for (const size of [SIZES[1]!, SIZES[2]!, { width: 1920, height: 1080 }]) {
+          const hot = await openBoard(browser, t, '/kds/hot', size);
+          await signIn(hot, 'chef');
+          await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+          expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+          const head = await orderCard(hot, orders[0]!.id).locator('.ticket-head').innerText();
+          expect(head.replace(/\s+/g, ' ')).toMatch(/^TABLE 12 P3 Course 1 1h 1\dm$/);
+          await keepShot(hot, `kds-coursed-${size.width}x${size.height}`);
+          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-age');
+          expect({ size, spills: layout.spills, clipped: layout.clipped }).toStrictEqual({ size, spills: [], clipped: [] });
+          await hot.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
   );
 
   it(

@@ -6,6 +6,7 @@ import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
 import { PASSWORD } from '../helpers/app.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, readTicket, signIn, statusInApi, WAIT_MS } from './browser.js';
+import { LONG_REQUEST } from './layout.js';
 
 describe('KDS board', () => {
   const chromium = sharedChromium();
@@ -83,6 +84,55 @@ describe('KDS board', () => {
 
         await hot.click('#recall-last');
         await expect.poll(() => statusInApi(t, first.id), { timeout: WAIT_MS }).toBe('Received');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'works from the keyboard alone: A opens a clamped request whole, Escape goes back to the ticket, Enter on a called-off ticket is Seen',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const long = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Ava', special_requests: LONG_REQUEST });
+        const changed = await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Ben' });
+        const hot = await openBoard(browser, t, '/kds/hot');
+        await signIn(hot, 'chef');
+        await orderCard(hot, changed.id).waitFor();
+        const focused = () => hot.evaluate('document.activeElement.getAttribute("data-order-id")');
+
+        // With nothing focused, the first arrow focuses the first ticket.
+        await hot.keyboard.press('ArrowDown');
+        expect(await focused()).toBe(long.id);
+        await hot.keyboard.press('a');
+        expect(await hot.$$eval('dialog[open] .whole-text-body', (parts) => parts.map((part) => part.textContent))).toStrictEqual([
+          'Ava',
+          LONG_REQUEST,
+        ]);
+        await hot.keyboard.press('Escape');
+        expect(await hot.locator('dialog[open]').count()).toBe(0);
+        expect(await focused()).toBe(long.id);
+        expect(await statusInApi(t, long.id)).toBe('Received');
+
+        // The steak taken off Ben's order: his hot ticket is called off, and Enter acknowledges it.
+        const edit = await t.inject({
+          method: 'PATCH',
+          url: `/orders/${changed.id}`,
+          as: 'patron',
+          payload: { dish_ids: [menu.salad.id] },
+        });
+        expect(edit.statusCode, edit.body).toBe(200);
+        await expect.poll(() => orderCard(hot, changed.id).getAttribute('data-status')).toBe('Voided');
+        await orderCard(hot, changed.id).focus();
+        await hot.keyboard.press('Enter');
+        await orderCard(hot, changed.id).waitFor({ state: 'detached' });
+        // The focus stays on the board, on the ticket now in its place.
+        expect(await focused()).toBe(long.id);
+        expect(await statusInApi(t, long.id)).toBe('Received');
       } finally {
         await t.close();
       }

@@ -2,6 +2,8 @@
 // screen, no card over another, buttons a finger can hit, text that is there but cut off. And the
 // adversarial rush the screens must hold up under: 60-character dish and guest names, 500-character
 // requests with the allergy at the very end.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
@@ -12,6 +14,9 @@ export const SIZES = [
   { width: 1024, height: 768 },
   { width: 1280, height: 800 },
 ];
+
+/** A wall screen in the kitchen, read from two metres. */
+export const WALL = { width: 1920, height: 1080 };
 
 export interface Layout {
   /** The page's width in CSS pixels (the viewport's when nothing overflows sideways). */
@@ -26,6 +31,10 @@ export interface Layout {
   clipped: string[];
   /** Dish names on more than two lines. */
   tallDishes: string[];
+  /** Parts of a card reaching past its edges (over the next card): "class text". */
+  spills: string[];
+  /** A card's own parts (its children: a rail's columns, a ticket's lines) over one another: "class / class". */
+  crowded: string[];
 }
 
 // Runs in the page (a string, since the tests are not compiled against the DOM).
@@ -60,7 +69,26 @@ const MEASURE = `(({ cards, texts }) => {
   }
   const tallDishes = [...document.querySelectorAll('.ticket-dishes .dish-name')].filter(shown)
     .filter((el) => el.getBoundingClientRect().height > 2.5 * parseFloat(getComputedStyle(el).lineHeight)).map((el) => el.textContent);
-  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes };
+  const spills = [];
+  for (const card of document.querySelectorAll(cards)) {
+    if (!shown(card)) continue;
+    const c = card.getBoundingClientRect();
+    for (const el of card.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      const out = r.left < c.left - 0.5 || r.right > c.right + 0.5 || r.bottom > c.bottom + 0.5;
+      if (r.width > 0 && out) spills.push(el.className + ' ' + el.textContent.trim().slice(0, 20));
+    }
+  }
+  const crowded = [];
+  for (const card of document.querySelectorAll(cards)) {
+    const parts = [...card.children].filter(shown).map((el) => ({ el, r: el.getBoundingClientRect() }));
+    for (let i = 0; i < parts.length; i += 1) for (let j = i + 1; j < parts.length; j += 1) {
+      const a = parts[i].r, b = parts[j].r;
+      const meet = a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+      if (meet) crowded.push(parts[i].el.className + ' / ' + parts[j].el.className);
+    }
+  }
+  return { scrollWidth: document.documentElement.scrollWidth, overlaps, fullyVisible, smallButtons, clipped, tallDishes, spills, crowded };
 })`;
 
 /** With LAYOUT_SHOTS=<folder>, saves what the screen showed (to look at it; the assertions do the judging). */
@@ -116,6 +144,17 @@ export function wordInView(page: Page, id: string, word: string): Promise<boolea
     }
     return false;
   })(${JSON.stringify({ id, word })})`);
+}
+
+const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
+
+/**
+ * Any page's sideways overflow (px), what reaches past the screen's sides, and the controls under
+ * 44×44 px (a check box or radio button by its label), from test/web/layout-probe.js.
+ */
+export function pageLayout(page: Page): Promise<{ overflow: number; offScreen: string[]; smallTargets: string[] }> {
+  return page.evaluate(`${PROBE}
+(() => { const { overflow, offScreen, smallTargets } = measureLayout([]); return { overflow, offScreen, smallTargets }; })()`);
 }
 
 /** Sixty characters: as long as a dish or guest name gets in practice. */

@@ -4,9 +4,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, signIn } from './browser.js';
-import { barControlsOffScreen, keepShot, SIZES } from './layout.js';
+import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
   page.$eval(`#now [data-station="${station}"]`, (cell) => ({
@@ -125,6 +125,84 @@ describe("manager's page, live", () => {
       }
     },
     2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps 120-character unbroken dish and ingredient names inside the screen, every control a finger wide, at 375, 1024 and 1280',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const word = (start: string) => start.padEnd(120, 'x');
+        const paste = await addIngredient(t, word('Wasabipaste'), 9);
+        const dish = await addDish(t, {
+          name: word('Donaudampfschifffahrtsgesellschaftsrindfleisch'),
+          station: 'hot',
+          ingredients: [{ ingredient_id: paste.id, is_essential: true }],
+        });
+        for (let i = 0; i < 3; i += 1) await placeOrder(t, [dish.id], 'patron', { name: `Guest${i}` });
+        // A three-digit count: a round of a hundred teas.
+        const leaves = await addIngredient(t, 'Tea leaves', 1000);
+        const tea = await addDish(t, {
+          name: 'Tea',
+          station: 'beverages',
+          ingredients: [{ ingredient_id: leaves.id, is_essential: true }],
+        });
+        await placeOrder(t, Array<string>(100).fill(tea.id), 'patron', { name: 'Party' });
+        // A long name of ordinary words: it wraps between them, never inside one.
+        const salad = await addDish(t, {
+          name: 'Heirloom tomato and burrata salad with basil oil, aged balsamic and toasted pine nuts',
+          station: 'cold',
+          ingredients: [{ ingredient_id: leaves.id, is_essential: true }],
+        });
+        await placeOrder(t, [salad.id], 'patron', { name: 'Cleo' });
+        /** Words of the station's all-day names split over two lines (a Range's boxes: one per line). */
+        const splitWords = (page: Page, station: string) =>
+          page.$$eval(`#all-day [data-station="${station}"] li`, (items) =>
+            items.flatMap((item) => {
+              const name = item.lastChild!;
+              return [...(name.textContent ?? '').matchAll(/\S+/g)]
+                .filter((word) => {
+                  const range = item.ownerDocument.createRange();
+                  range.setStart(name, word.index);
+                  range.setEnd(name, word.index + word[0].length);
+                  return range.getClientRects().length > 1;
+                })
+                .map((word) => word[0]);
+            }),
+          );
+        /** The lines the count's digits take (a Range's boxes: one per line). */
+        const countLines = (page: Page, station: string) =>
+          page.$eval(`#all-day [data-station="${station}"] .all-day-qty`, (qty) => {
+            const range = qty.ownerDocument.createRange();
+            range.selectNodeContents(qty);
+            return range.getClientRects().length;
+          });
+        for (const size of SIZES) {
+          const page = await openBoard(browser, t, '/manager', size);
+          await signIn(page, 'manager');
+          // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 5 orders).
+          await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
+          await expect
+            .poll(() => page.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
+            .toStrictEqual([paste.name, '6', '3', '10 orders']);
+          await expect.poll(() => page.textContent('#all-day [data-station="beverages"] li')).toBe('100 Tea');
+          await expect.poll(() => page.textContent('#all-day [data-station="cold"] li')).toBe(`1 ${salad.name}`);
+          expect({ size, split: await splitWords(page, 'cold') }).toStrictEqual({ size, split: [] });
+          expect({ size, hot: await countLines(page, 'hot'), beverages: await countLines(page, 'beverages') }).toStrictEqual({
+            size,
+            hot: 1,
+            beverages: 1,
+          });
+          await keepShot(page, `manager-long-names-${size.width}x${size.height}`);
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
   );
 
   it(

@@ -64,4 +64,28 @@ describe('a board on a dropped network', () => {
     },
     BROWSER_TEST_MS,
   );
+
+  it(
+    "says in plain words that the server cannot be reached, not the transport's error",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      const proxy = await holdingProxy(t.url);
+      try {
+        const browser = await chromium.get();
+        const hot = await openBoard(browser, { ...t, url: proxy.url }, '/kds/hot');
+        await signIn(hot, 'chef');
+        // The server's address stops answering at all: every reconnection attempt is refused.
+        await proxy.close();
+        await expect
+          .poll(() => hot.textContent('#stale'), { timeout: 10_000 })
+          .toMatch(
+            /^No connection since \d\d:\d\d:\d\d [AP]M: these tickets may be out of date, and taps are not sent\. The kitchen server cannot be reached; trying again\.$/,
+          );
+        expect(await hot.getAttribute('#link', 'data-state')).toBe('reconnecting');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

@@ -95,6 +95,43 @@ describe('pacing on the boards', () => {
   );
 
   it(
+    "keeps a held entry's countdown in sight when its dishes are long, cutting the dish names instead",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const long = (name: string) =>
+          addDish(t, {
+            name: name.padEnd(60, '.'),
+            station: 'cold',
+            category: 'Appetizer',
+            preparation_time: 5,
+            ingredients: [{ ingredient_id: menu.lettuce.id, is_essential: true }],
+          });
+        const tartare = await long('Hand-cut beef tartare with smoked egg yolk and pickled shallot');
+        const salad = await long('Heirloom tomato and burrata salad with basil oil and balsamic');
+        // The steak takes 25 minutes, the cold dishes 5: they are held for 20.
+        await placeOrder(t, [tartare.id, salad.id, menu.steak.id], 'patron', { name: 'Together', table_number: 9, pacing: 'together' });
+        const cold = await openBoard(browser, t, '/kds/cold', { width: 1024, height: 768 });
+        await signIn(cold, 'chef');
+        await expect
+          .poll(() => heldItems(cold))
+          .toStrictEqual([expect.stringMatching(/^T9 1× Hand-cut .*, 1× Heirloom .* in (19|20):\d\d$/)]);
+        const sight = await cold.$eval('#held-items li', (item) => {
+          const box = item.getBoundingClientRect();
+          const when = item.querySelector('.held-when')!.getBoundingClientRect();
+          return { countdown: when.width > 0 && when.left >= box.left && when.right <= box.right + 0.5 };
+        });
+        expect(sight).toStrictEqual({ countdown: true });
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'marks a dish added after the ticket fired NEW, strikes through the one removed, and shows a voided ticket until seen',
     async () => {
       const t = await startTestApp({ listen: true });

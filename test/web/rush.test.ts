@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
+import { pageLayout } from './layout.js';
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (page: Page, id: string): Promise<Box> =>
@@ -181,6 +182,8 @@ describe('KDS in a rush', () => {
 
         expect(await orderCard(hot, order.id).getAttribute('data-late')).toBe('25');
         await hot.click('#timers');
+        // Every choice and field in the form takes a finger.
+        expect((await pageLayout(hot)).smallTargets).toStrictEqual([]);
         await hot.check('dialog[open] input[value="fixed"]');
         await hot.fill('dialog[open] input[name="late"]', '1');
         await hot.fill('dialog[open] input[name="veryLate"]', '2');

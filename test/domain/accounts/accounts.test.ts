@@ -4,6 +4,7 @@ import { beforeEach, expect, it } from 'vitest';
 import { AccountReader } from '../../../domain/accounts/accounts.js';
 import type { Store } from '../../../store/types.js';
 import { storesPerTest } from '../../store/fixtures/sqlite-stores.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 const { open } = storesPerTest('pos-accounts-');
 let store: Store;
@@ -14,11 +15,12 @@ beforeEach(() => {
 /** The store, counting reads of users. */
 function counting(inner: Store): { store: Store; reads: () => number } {
   let reads = 0;
-  const store = Object.create(inner) as Store;
-  store.collection = ((name: 'users') => {
-    if (name === 'users') reads += 1;
-    return inner.collection(name);
-  }) as Store['collection'];
+  const store = overriding(inner, {
+    collection: ((name: 'users') => {
+      if (name === 'users') reads += 1;
+      return inner.collection(name);
+    }) as Store['collection'],
+  });
   return { store, reads: () => reads };
 }
 
@@ -52,7 +54,6 @@ it('stops following the store once closed: its listeners are removed and nothing
     .collection('users')
     .insert({ user_name: 'cleo', email: 'cleo@example.com', role: 'chef', password_hash: 'hash' });
   let following = 0;
-  const watched = Object.create(store) as Store;
   const follow =
     (subscribe: (listener: never) => () => void) =>
     (listener: never): (() => void) => {
@@ -63,8 +64,10 @@ it('stops following the store once closed: its listeners are removed and nothing
         stop();
       };
     };
-  watched.onChange = follow(store.onChange.bind(store) as never) as Store['onChange'];
-  watched.onResync = follow(store.onResync.bind(store) as never) as Store['onResync'];
+  const watched = overriding(store, {
+    onChange: follow(store.onChange.bind(store) as never) as Store['onChange'],
+    onResync: follow(store.onResync.bind(store) as never) as Store['onResync'],
+  });
   const { store: counted, reads } = counting(watched);
   const accounts = new AccountReader(counted);
   expect(following).toBe(2);

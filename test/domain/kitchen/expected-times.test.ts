@@ -1,11 +1,13 @@
 // The background re-estimates write at most MAX_WRITES_PER_PASS orders a pass, the largest moves
 // first, and leave the rest to the next pass: a queue of thousands never becomes one huge write.
 import { describe, expect, it } from 'vitest';
+import { storesPerTest } from '../../store/fixtures/sqlite-stores.js';
 import { ExpectedTimes, MAX_ESTIMATES_PER_PASS, MAX_WRITES_PER_PASS, MOVE_MS } from '../../../domain/kitchen/expected-times.js';
 import type { KitchenQueues } from '../../../domain/kitchen/kitchen-queues.js';
 import type { OrderDoc } from '../../../models/order.js';
 import type { Store } from '../../../store/types.js';
 
+const { open } = storesPerTest('pos-expected-times-');
 const NOW = Date.parse('2026-11-26T19:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -15,13 +17,14 @@ function queuesOf(count: number, moved: (index: number) => number): KitchenQueue
   const expected = new Map<string, number>();
   for (let index = 0; index < count; index += 1) {
     const id = index.toString(16).padStart(24, '0');
-    open.set(id, { id, updated_at: iso(NOW), expected_ready_at: iso(NOW) } as OrderDoc);
+    open.set(id, { id, status: 'In Progress', updated_at: iso(NOW), expected_ready_at: iso(NOW) } as OrderDoc);
     expected.set(id, NOW + moved(index));
   }
   return { open, expectedReadyAt: (order: OrderDoc) => expected.get(order.id) ?? null, onMove: () => {} } as unknown as KitchenQueues;
 }
 
-const times = (queues: KitchenQueues) => new ExpectedTimes({} as Store, queues, () => new Date(NOW), { warn: () => {} } as never);
+const times = (queues: KitchenQueues, store = {} as Store) =>
+  new ExpectedTimes(store, queues, () => new Date(NOW), { warn: () => {} } as never);
 
 describe('expected ready times, re-estimated in the background', () => {
   it('writes only the orders that moved by a minute or more, each guarded by the order as seen', () => {
@@ -31,7 +34,10 @@ describe('expected ready times, re-estimated in the background', () => {
       [1, 2].map((index) => ({
         id: index.toString(16).padStart(24, '0'),
         update: { set: { expected_ready_at: iso(NOW + [0, MOVE_MS, 5 * MOVE_MS][index]!) } },
-        if: [{ field: 'updated_at', op: 'eq', value: iso(NOW) }],
+        if: [
+          { field: 'updated_at', op: 'eq', value: iso(NOW) },
+          { field: 'status', op: 'eq', value: 'In Progress' },
+        ],
       })),
     );
   });
@@ -56,5 +62,26 @@ describe('expected ready times, re-estimated in the background', () => {
       iso(NOW + count * MOVE_MS),
       iso(NOW + MAX_ESTIMATES_PER_PASS * MOVE_MS),
     ]);
+  });
+
+  it('leaves alone an order whose last ticket was bumped in the same millisecond as the write it saw: its ready time stands', async () => {
+    const store = open({ clock: () => new Date(NOW) }).store;
+    const orders = store.collection('orders');
+    const seen = await orders.insert({ status: 'In Progress', expected_ready_at: iso(NOW) } as unknown as OrderDoc);
+    const queues = {
+      open: new Map([[seen.id, seen]]),
+      expectedReadyAt: () => NOW + 5 * MOVE_MS,
+      onMove: () => {},
+    } as unknown as KitchenQueues;
+    const { writes } = times(queues, store).moved(NOW);
+    expect(writes).toHaveLength(1);
+    // The bump, committed before the pass's write, at the same instant (the store's clock is frozen).
+    await orders.update(seen.id, { set: { status: 'Ready for Assembly', ready_at: iso(NOW), expected_ready_at: iso(NOW) } });
+    await orders.updateEach(writes);
+    expect(await orders.get(seen.id)).toMatchObject({
+      status: 'Ready for Assembly',
+      updated_at: seen.updated_at,
+      expected_ready_at: iso(NOW),
+    });
   });
 });

@@ -10,6 +10,7 @@ import type { ChangeListener, Store } from '../../../store/types.js';
 import { commitAsOtherProgram, gatedStore } from '../../store/fixtures/other-program.js';
 import { storesPerTest } from '../../store/fixtures/sqlite-stores.js';
 import { lateEvents } from '../../store/fixtures/late-events.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 const { open } = storesPerTest('pos-menu-');
 
@@ -252,19 +253,14 @@ describe('LiveMenu', () => {
     const soup = await store.collection('dishes').insert(dishWrite('Soup', 4, 'hot', [I1], [I2]));
     // A store whose reads answer late: writes commit between the read and its answer.
     let listener: ChangeListener | undefined;
-    const slow: Store = {
-      ...store,
-      kind: store.kind,
-      settled: () => store.settled(),
+    const slow = overriding(store, {
       onChange: (next) => {
         listener = next;
         return store.onChange((event) => listener?.(event));
       },
-      onResync: (next) => store.onResync(next),
       collection: (name) => {
         const inner = store.collection(name);
-        return {
-          ...inner,
+        return overriding(inner, {
           find: async (...args: Parameters<typeof inner.find>) => {
             const found = await inner.find(...args);
             if (name === 'dishes') {
@@ -274,9 +270,9 @@ describe('LiveMenu', () => {
             }
             return found;
           },
-        } as typeof inner;
+        } as Partial<typeof inner>);
       },
-    };
+    });
     const menu = await LiveMenu.open(slow);
     const expected = await new StoreMenu(store).list(parseListQuery({}, dishCatalogue));
     expect(expected.results.map((dish) => [dish.name, dish.is_available])).toEqual([

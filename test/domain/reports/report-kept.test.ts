@@ -11,6 +11,7 @@ import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 import { lateEvents } from '../../store/fixtures/late-events.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 const HOUR = 60 * MINUTE;
 let t: TestApp;
@@ -72,20 +73,19 @@ describe('the records kept between kitchen reports', () => {
     try {
       const orders = t.store.collection('orders');
       // The document is read, then (before the record is kept) the order is written.
-      const racing = Object.create(orders) as typeof orders;
-      racing.find = async (...args: Parameters<typeof orders.find>) => {
-        const found = await orders.find(...args);
-        await orders.update(first.id, { set: { closed_at: iso(50) } });
-        return found;
-      };
+      const racing = overriding(orders, {
+        find: async (...args: Parameters<typeof orders.find>) => {
+          const found = await orders.find(...args);
+          await orders.update(first.id, { set: { closed_at: iso(50) } });
+          return found;
+        },
+      });
       const [old] = await records.read(racing, [first.id]);
       expect(old?.closedAt).toBeNull();
       const [current] = await records.read(orders, [first.id]);
       expect(current?.closedAt).toBe(hourStart + 50 * MINUTE);
       // Kept now: read again without a document read.
-      const reading = Object.assign(Object.create(orders) as typeof orders, {
-        find: () => Promise.reject(new Error('a document was read')),
-      });
+      const reading = overriding(orders, { find: () => Promise.reject(new Error('a document was read')) });
       expect((await records.read(reading, [first.id]))[0]).toBe(current);
     } finally {
       records.close();

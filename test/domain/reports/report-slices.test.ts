@@ -14,6 +14,7 @@ import type { Store } from '../../../store/types.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 const HOUR = 60 * MINUTE;
 const HOURS = 10;
@@ -43,16 +44,16 @@ function writingAfterFirstRead(store: Store, write: () => Promise<unknown>): Sto
     }
     return found;
   };
-  const wrapped = Object.create(store) as Store;
-  wrapped.collection = ((name: Parameters<Store['collection']>[0]) => {
-    const collection = store.collection(name);
-    if (name !== 'orders') return collection;
-    const orders = Object.create(collection) as typeof collection;
-    orders.find = (...args: Parameters<typeof collection.find>) => afterFirst(collection.find(...args));
-    orders.listIds = (...args: Parameters<typeof collection.listIds>) => afterFirst(collection.listIds(...args));
-    return orders;
-  }) as Store['collection'];
-  return wrapped;
+  return overriding(store, {
+    collection: ((name: Parameters<Store['collection']>[0]) => {
+      const collection = store.collection(name);
+      if (name !== 'orders') return collection;
+      return overriding(collection, {
+        find: (...args: Parameters<typeof collection.find>) => afterFirst(collection.find(...args)),
+        listIds: (...args: Parameters<typeof collection.listIds>) => afterFirst(collection.listIds(...args)),
+      });
+    }) as Store['collection'],
+  });
 }
 
 beforeAll(async () => {
@@ -139,14 +140,13 @@ describe('the kitchen report over a window of several slices', () => {
       const fromDocuments = await kitchenReport(sources(), manager(), query());
       expect(await kitchenReport(sources(t.store, { serviceRecords }), manager(), query())).toEqual(fromDocuments);
       // Now every record is kept: no document is read.
-      const store = Object.create(t.store) as Store;
-      store.collection = ((name: Parameters<Store['collection']>[0]) => {
-        const collection = t.store.collection(name);
-        if (name !== 'orders') return collection;
-        return Object.assign(Object.create(collection) as typeof collection, {
-          find: () => Promise.reject(new Error('a document was read')),
-        });
-      }) as Store['collection'];
+      const store = overriding(t.store, {
+        collection: ((name: Parameters<Store['collection']>[0]) => {
+          const collection = t.store.collection(name);
+          if (name !== 'orders') return collection;
+          return overriding(collection, { find: () => Promise.reject(new Error('a document was read')) });
+        }) as Store['collection'],
+      });
       expect(await kitchenReport(sources(store, { serviceRecords }), manager(), query())).toEqual(fromDocuments);
     } finally {
       serviceRecords.close();

@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { commitAsOtherProgram, gatedStore } from '../../store/fixtures/other-program.js';
 import { order, storesPerTest } from '../../store/fixtures/sqlite-stores.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 describe('station reads from the kitchen book', () => {
   let t: TestApp;
@@ -124,22 +125,18 @@ describe('loading the kitchen book', () => {
     const received = (name: string) => orders.insert(order('Received', { name }));
     const [renamed, served, gone, kept] = [await received('Ann'), await received('Ben'), await received('Cid'), await received('Dee')];
     // The load's read is done; these commit before the book takes what it read.
-    const racing: Store = {
-      ...store,
-      settled: () => store.settled(),
-      onChange: (listener) => store.onChange(listener),
-      onResync: (listener) => store.onResync(listener),
-      collection: ((name: 'orders') => ({
-        ...store.collection(name),
-        find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
-          const found = await store.collection(name).find(...args);
-          await orders.update(renamed.id, { set: { name: 'Ann-Marie' } });
-          await orders.update(served.id, { set: { status: 'Ready for Pickup' } });
-          await orders.delete(gone.id);
-          return found;
-        },
-      })) as Store['collection'],
-    };
+    const racing = overriding(store, {
+      collection: ((name: 'orders') =>
+        overriding(store.collection(name), {
+          find: async (...args: Parameters<ReturnType<Store['collection']>['find']>) => {
+            const found = await store.collection(name).find(...args);
+            await orders.update(renamed.id, { set: { name: 'Ann-Marie' } });
+            await orders.update(served.id, { set: { status: 'Ready for Pickup' } });
+            await orders.delete(gone.id);
+            return found;
+          },
+        })) as Store['collection'],
+    });
     const book = await KitchenBook.open(racing);
     expect((await book.inStatus(['Received'])).map((doc) => [doc.id, doc.name]).sort()).toStrictEqual(
       [

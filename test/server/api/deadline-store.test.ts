@@ -11,6 +11,7 @@ import { openSqliteStore } from '../../../store/sqlite/index.js';
 import type { Store } from '../../../store/types.js';
 import { PASSWORD } from '../../helpers/app.js';
 import { claimsOf, TEST_JWT_SECRET } from '../security/support.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 let dataDir: string;
 let inner: Store;
@@ -20,17 +21,9 @@ const seen: (number | undefined)[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'pos-deadline-'));
   inner = openSqliteStore({ dataDir });
-  const store: Store = {
-    ...inner,
-    kind: inner.kind,
-    settled: () => inner.settled(),
-    collection: (name) => inner.collection(name),
-    onChange: (l) => inner.onChange(l),
-    onResync: (l) => inner.onResync(l),
-    ping: () => inner.ping(),
-    close: () => inner.close(),
+  const store = overriding(inner, {
     transaction: (work) => (seen.push(currentDeadline()), inner.transaction(work)),
-  };
+  });
   app = await buildApp({
     config: loadConfig({ POS_DATA_DIR: dataDir, POS_BCRYPT_ROUNDS: '4', POS_ADMIN_USER_NAME: 'manager1', POS_ADMIN_PASSWORD: PASSWORD }),
     store,

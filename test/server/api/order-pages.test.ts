@@ -7,6 +7,7 @@ import type { Store } from '../../../store/types.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { order, storesPerTest } from '../../store/fixtures/sqlite-stores.js';
+import { overriding } from '../../store/fixtures/overriding.js';
 
 const ALL_FIELDS = Object.keys(Order.properties).join('|');
 
@@ -81,25 +82,19 @@ describe('OrderPages', () => {
       .insert(order('Received', { name: 'Ann', stock_taken: [{ ingredient_id: '5f0000000000000000000003', units: 1 }] }));
     // The page reads the order's document, then the rename commits before the page takes it.
     let renamed = false;
-    const racing: Store = {
-      ...store,
-      settled: () => store.settled(),
-      onChange: (listener) => store.onChange(listener),
-      onResync: (listener) => store.onResync(listener),
+    const racing = overriding(store, {
       collection: ((name: 'orders') => {
         const orders = store.collection(name);
-        return {
-          ...orders,
-          listIds: (query: Parameters<typeof orders.listIds>[0]) => orders.listIds(query),
+        return overriding(orders, {
           find: async (...args: Parameters<typeof orders.find>) => {
             const found = await orders.find(...args);
             if (!renamed) await orders.update(placed.id, { set: { name: 'Bea' } });
             renamed = true;
             return found;
           },
-        };
+        });
       }) as Store['collection'],
-    };
+    });
     const pages = new OrderPages(racing);
     const query = { filter: [], limit: 30, offset: 0 };
     const names = async () => (JSON.parse((await pages.page(query))!) as { results: { name: string }[] }).results.map((doc) => doc.name);

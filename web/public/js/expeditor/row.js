@@ -69,6 +69,7 @@ export function orderRow(order, actions) {
             type: 'button',
             class: 'order-requests',
             tabIndex: -1,
+            dataset: { action: 'show-all' },
             title: order.special_requests,
             'aria-label': 'Special requests',
             on: { click: () => actions.showRequests(order) },

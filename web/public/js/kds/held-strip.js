@@ -15,9 +15,13 @@ export function showHeld(entries) {
         'li',
         { class: 'held-item', dataset: { heldKey: entry.key } },
         h('strong', {}, tableLabel(entry.order).replace('Table ', 'T')),
-        ` ${countDishes(entry.order.dishes)
-          .map(({ name, count }) => `${count}× ${name}`)
-          .join(', ')} `,
+        h(
+          'span',
+          { class: 'held-dishes' },
+          ` ${countDishes(entry.order.dishes)
+            .map(({ name, count }) => `${count}× ${name}`)
+            .join(', ')} `,
+        ),
         h('span', { class: 'held-when', dataset: { fireAt: entry.ticket.fire_at ?? '', course: String(entry.ticket.course ?? 1) } }),
       ),
     ),

@@ -3,6 +3,20 @@
 // took its place, and with nothing focused the first key press focuses the first ticket.
 
 const NAVIGATION = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', ' ', 'Enter']);
+/**
+ * Keys that press a button of the focused card, the first of these actions it shows enabled: the
+ * card's buttons stay out of the Tab order (Tab walks the cards), so each has its key. Space or
+ * Enter on a called-off ticket is "Seen"; A opens the whole text; F fires a held order or course.
+ * @type {Record<string, string[]>}
+ */
+const CARD_KEYS = {
+  ' ': ['ack'],
+  Enter: ['ack'],
+  a: ['show-all'],
+  A: ['show-all'],
+  f: ['fire', 'fire-course'],
+  F: ['fire', 'fire-course'],
+};
 
 /**
  * @param {HTMLElement} grid the element holding the focusable tickets (`[data-order-id]`)
@@ -27,11 +41,21 @@ export function wireTicketKeys(grid, actions, options = {}) {
     const id = ticket.dataset.orderId ?? '';
     const step = arrowStep(event.key, columnsOf(grid));
     if (step !== 0) moveFocus(grid, ticket, step);
+    else if (pressCardButton(ticket, event.key)) return event.preventDefault();
     else if (actions.bump && (event.key === ' ' || event.key === 'Enter')) actions.bump(id);
     else if (actions.recall && (event.key === 'Backspace' || event.key === 'r' || event.key === 'R')) actions.recall(id);
     else if (!actions.other?.(event.key, id)) return;
     event.preventDefault();
   });
+}
+
+/** Clicks the card's button for `key` (CARD_KEYS), if it shows one enabled. @param {HTMLElement} card @param {string} key */
+function pressCardButton(card, key) {
+  const button = (CARD_KEYS[key] ?? [])
+    .map((action) => /** @type {HTMLButtonElement | null} */ (card.querySelector(`button[data-action="${action}"]:not(:disabled)`)))
+    .find((each) => each !== null);
+  button?.click();
+  return Boolean(button);
 }
 
 /** @param {string} key @param {number} columns */

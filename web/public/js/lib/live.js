@@ -50,7 +50,10 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
     if (reason === 'io server disconnect') void reconnectAfter(socket, accessToken() ? freshToken() : Promise.resolve(true), 250);
   });
   socket.on('connect_error', (error) => {
-    onState(socket.active ? 'reconnecting' : 'offline', error.message);
+    // A refusal carries the server's own words (and data); a transport's failure ("xhr poll error")
+    // would mean nothing to a cook.
+    const refusal = /** @type {{ data?: unknown }} */ (error).data !== undefined;
+    onState(socket.active ? 'reconnecting' : 'offline', refusal ? error.message : 'The kitchen server cannot be reached; trying again.');
     if (socket.active) return;
     // Refused at the handshake: a stale token gets one refresh; anything else, a slower retry.
     const refused = /** @type {{ data?: { status?: number } }} */ (error).data?.status;
