@@ -149,7 +149,7 @@ describe('the guest in a rush', () => {
 
         // From the keyboard, every Add the focus reaches is wholly on screen, under neither bar.
         await page.evaluate('scrollTo(0, 0)');
-        await page.focus('#allergies summary');
+        await page.focus('#categories a >> nth=-1');
         const hidden: string[] = [];
         for (let index = 0; index < dishes.length; index += 1) {
           await page.keyboard.press('Tab');
@@ -445,6 +445,43 @@ describe('the guest in a rush', () => {
         await page.tap(`${dialog} button[value="cancel"]`);
         await page.locator(`#orders [data-order-id="${order.id}"]`).waitFor({ state: 'detached' });
         expect(await stored()).toBe(404);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a phone, the categories above the 44-dish menu lead to each one, by tap or keyboard, its heading under the top bar',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await page.waitForSelector('#menu .category >> nth=3');
+        expect(await page.locator('#categories a').allTextContents()).toEqual(['Appetizers', 'Main courses', 'Desserts', 'Drinks']);
+        for (const link of await page.locator('#categories a').all()) {
+          const size = (await link.boundingBox())!;
+          expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+        }
+        // Just under the top bar, the heading wholly in view: where the guest asked to go.
+        const arrived = async (category: string) => {
+          const heading = await box(page, `#menu .category[data-category="${category}"] h2`);
+          const bar = await box(page, '.bar');
+          return heading.top >= bar.bottom && heading.top <= bar.bottom + 30;
+        };
+        await page.tap('#categories a >> text=Drinks');
+        await expect.poll(() => arrived('Drinks')).toBe(true);
+        await page.evaluate('scrollTo(0, 0)');
+        await page.focus('#categories a >> text=Desserts');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => arrived('Dessert')).toBe(true);
+        // The keyboard goes on from there: the next Tab reaches the first dessert's Add.
+        await page.keyboard.press('Tab');
+        expect(
+          await page.evaluate(`document.activeElement.closest('.category')?.dataset.category + ' ' + document.activeElement.className`),
+        ).toBe('Dessert add');
       } finally {
         await t.close();
       }

@@ -6,7 +6,7 @@ import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
 import { connectLive } from '../lib/live.js';
-import { applyDishEvent, menuSections } from '../lib/menu-book.js';
+import { applyDishEvent, categoryLinks, menuSections } from '../lib/menu-book.js';
 import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
 import { askForAccount, enter, wireAccount } from './account.js';
@@ -67,6 +67,7 @@ const orders = createSync({
 function render() {
   keepingFocus(() => {
     const dishes = menu.records();
+    $('#categories').replaceChildren(...categoryLinks(dishes.values()));
     $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
     offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
