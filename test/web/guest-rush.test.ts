@@ -445,6 +445,18 @@ describe('the guest in a rush', () => {
         await page.tap(`${dialog} button[value="cancel"]`);
         await page.locator(`#orders [data-order-id="${order.id}"]`).waitFor({ state: 'detached' });
         expect(await stored()).toBe(404);
+
+        // A 120-character name without a break wraps inside the dialog, which stays on the phone.
+        const longName = exactly('Wolfeschlegelsteinhausenbergerdorff', 120);
+        const long = await placeOrder(t, [dishes[4]!.id], 'patron', { name: longName, table_number: null });
+        await page.tap(`#orders [data-order-id="${long.id}"] button.cancel`);
+        expect(await page.textContent(`${dialog} .confirm-text`)).toBe(
+          `Cancel the order for ${longName} (Takeaway)? Nothing of it will be made.`,
+        );
+        const wide = await box(page, dialog);
+        const [text] = await textBoxes(page, `${dialog} .confirm-text`, [longName]);
+        expect([wide.left >= 0, wide.right <= PHONE.width, text!.right <= wide.right]).toEqual([true, true, true]);
+        await page.keyboard.press('Escape');
       } finally {
         await t.close();
       }
