@@ -502,6 +502,50 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    'on a phone, Find a dish narrows the 44-dish menu as the guest types, whatever the case or accents, and keeps the typing through live updates',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await page.waitForSelector('#menu .category >> nth=3');
+        const shown = () =>
+          page.evaluate<{ dishes: string[]; categories: string[]; none: string | null }>(`({
+            dishes: [...document.querySelectorAll('#menu .dish .dish-title')].map((title) => title.textContent),
+            categories: [...document.querySelectorAll('#categories a')].map((link) => link.textContent),
+            none: document.querySelector('#no-match').hidden ? null : document.querySelector('#no-match').textContent,
+          })`);
+        expect(await page.getByLabel('Find a dish').count()).toBe(1);
+        await page.getByLabel('Find a dish').pressSequentially('OMAKASE');
+        expect(await shown()).toEqual({ dishes: ['🍣🍜 Omakase platter 🔥'], categories: ['Desserts'], none: null });
+        await page.fill('#search', 'חומוס');
+        expect(await shown()).toEqual({ dishes: [HEBREW_NAME], categories: ['Main courses'], none: null });
+        // Accents and case aside: "Dish 5 slow-roasted" is found as "dísh 5 SLOW".
+        await page.fill('#search', 'dísh 5 SLOW');
+        expect((await shown()).dishes).toEqual([dishes[5]!.name]);
+        // A dish sells out while the guest types: the menu is drawn again, the search and focus stay.
+        await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${dishes[5]!.ingredients[0]!.ingredient_id}`,
+          as: 'chef',
+          payload: { in_stock_qty: 0 },
+        });
+        await page.waitForSelector(`#menu [data-dish-id="${dishes[5]!.id}"][data-available="false"]`);
+        expect((await shown()).dishes).toEqual([dishes[5]!.name]);
+        expect(await page.evaluate('document.activeElement.id')).toBe('search');
+        await page.keyboard.type('zzz');
+        expect(await shown()).toEqual({ dishes: [], categories: [], none: 'No dish matches “dísh 5 SLOWzzz”.' });
+        await page.fill('#search', '');
+        expect((await shown()).dishes).toHaveLength(44);
+        expect(await page.isHidden('#no-match')).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a right-to-left (Hebrew) dish name in My orders keeps its count in front of it and leaves the next dish and its count in place',
     async () => {
       const t = await startTestApp({ listen: true });

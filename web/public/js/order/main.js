@@ -14,6 +14,7 @@ import { cart, MOST_DISHES, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
 import { offerWholeDescriptions } from './descriptions.js';
+import { matching, searchText, wireSearch } from './search.js';
 import { askToCancel, orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
@@ -67,10 +68,13 @@ const orders = createSync({
 function render() {
   keepingFocus(() => {
     const dishes = menu.records();
-    $('#categories').replaceChildren(...categoryLinks(dishes.values()));
-    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
+    const shown = matching(dishes.values());
+    $('#categories').replaceChildren(...categoryLinks(shown));
+    $('#menu').replaceChildren(...menuSections(shown, (dish) => dishItem(dish, addButton(dish), allergies)));
     offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
+    $('#no-match').hidden = dishes.size === 0 || shown.length > 0;
+    say($('#no-match'), shown.length > 0 ? '' : `No dish matches “${searchText()}”.`);
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
     $('#orders').replaceChildren(...mine.map((order) => orderItem(order, dishes, cancel)));
@@ -187,6 +191,7 @@ function clearDetails() {
 
 /** @type {HTMLInputElement | null} */ (form.elements.namedItem('allergy_confirmed'))?.addEventListener('change', () => renderCartPanel());
 wireAllergies(() => render());
+wireSearch(() => keepingFocus(render));
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
