@@ -117,6 +117,15 @@ describe('the guest in a rush', () => {
         await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
         await page.tap(`#menu [data-dish-id="${second.id}"] button.add`);
         expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
+        // A dish sells out while in the cart: the bar says so, in amber, wherever the guest is on the menu.
+        const stock = second.ingredients[0]!.ingredient_id;
+        await t.inject({ method: 'PATCH', url: `/ingredients/${stock}`, as: 'chef', payload: { in_stock_qty: 0 } });
+        await page.waitForSelector('#cart-jump.blocked');
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes, 1 sold out 25.00');
+        expect(await page.evaluate("getComputedStyle(document.querySelector('#cart-jump')).backgroundColor")).toBe('rgb(255, 176, 32)');
+        await t.inject({ method: 'PATCH', url: `/ingredients/${stock}`, as: 'chef', payload: { in_stock_qty: 1000 } });
+        await page.waitForSelector('#cart-jump:not(.blocked)');
+        expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
         // Held at the foot of the screen while the menu scrolls by, the button just tapped not under it.
         const jump = await box(page, '#cart-jump');
         expect(jump.bottom).toBeLessThanOrEqual(PHONE.height);
@@ -137,6 +146,33 @@ describe('the guest in a rush', () => {
         );
         expect(hit).toBe('place');
         expect((await box(page, '#cart-jump')).bottom).toBeLessThanOrEqual((await box(page, '#cart')).top);
+
+        // From the keyboard, every Add the focus reaches is wholly on screen, under neither bar.
+        await page.evaluate('scrollTo(0, 0)');
+        await page.focus('#categories a >> nth=-1');
+        const hidden: string[] = [];
+        for (let index = 0; index < dishes.length; index += 1) {
+          await page.keyboard.press('Tab');
+          hidden.push(
+            ...(await page.evaluate<string[]>(`(() => {
+              const add = document.activeElement;
+              const r = add.getBoundingClientRect();
+              const top = document.querySelector('.bar').getBoundingClientRect().bottom;
+              const points = [[(r.left + r.right) / 2, r.top + 2], [(r.left + r.right) / 2, r.bottom - 2]];
+              const covered = r.top < top || points.some(([x, y]) => document.elementFromPoint(x, y) !== add);
+              return covered ? [add.getAttribute('aria-label')] : [];
+            })()`)),
+          );
+        }
+        expect(await page.evaluate('document.activeElement.getAttribute("aria-label")')).toBe(
+          `Add ${
+            [...dishes]
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .filter((dish) => dish.category === 'Drinks')
+              .at(-1)!.name
+          }`,
+        );
+        expect(hidden).toEqual([]);
 
         // Taken out again, there is nothing to say.
         await page.tap(`#cart-lines [data-dish-id="${second.id}"] .qty >> nth=0`);
@@ -365,6 +401,143 @@ describe('the guest in a rush', () => {
         // Nothing started: a checkout is stored (with its key) before anything is sent.
         expect(await over.evaluate("localStorage.getItem('pos.order.pending')")).toBeNull();
         expect(await over.textContent('#checkout-status')).toBe('');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'Cancel order asks first on a phone: Escape or "Keep my order" keeps it, "Cancel the order" deletes it',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const order = await placeOrder(t, [dishes[4]!.id], 'patron', { name: 'Sam', table_number: 4 });
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await signIn(page, 'patron1');
+        const cancel = `#orders [data-order-id="${order.id}"] button.cancel`;
+        const stored = async () => (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).statusCode;
+        const dialog = '#cancel-confirm';
+
+        await page.tap(cancel);
+        expect(await page.isVisible(dialog)).toBe(true);
+        expect(await page.textContent(`${dialog} .confirm-text`)).toBe('Cancel the order for Sam (Table 4)? Nothing of it will be made.');
+        // The safe choice has the focus; the dialog and its buttons fit the phone, 44 px targets.
+        expect(await page.evaluate('document.activeElement.textContent')).toBe('Keep my order');
+        const shown = await box(page, dialog);
+        expect(shown.left).toBeGreaterThanOrEqual(0);
+        expect(shown.right).toBeLessThanOrEqual(PHONE.width);
+        for (const button of await page.locator(`${dialog} button`).all()) {
+          const size = (await button.boundingBox())!;
+          expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+        }
+        await page.keyboard.press('Escape');
+        expect(await page.isVisible(dialog)).toBe(false);
+        await page.tap(cancel);
+        await page.tap(`${dialog} button[value="keep"]`);
+        expect(await page.isVisible(dialog)).toBe(false);
+        expect(await stored()).toBe(200);
+        expect(await page.locator('#orders .order').count()).toBe(1);
+
+        await page.tap(cancel);
+        await page.tap(`${dialog} button[value="cancel"]`);
+        await page.locator(`#orders [data-order-id="${order.id}"]`).waitFor({ state: 'detached' });
+        expect(await stored()).toBe(404);
+
+        // A 120-character name without a break wraps inside the dialog, which stays on the phone.
+        const longName = exactly('Wolfeschlegelsteinhausenbergerdorff', 120);
+        const long = await placeOrder(t, [dishes[4]!.id], 'patron', { name: longName, table_number: null });
+        await page.tap(`#orders [data-order-id="${long.id}"] button.cancel`);
+        expect(await page.textContent(`${dialog} .confirm-text`)).toBe(
+          `Cancel the order for ${longName} (Takeaway)? Nothing of it will be made.`,
+        );
+        const wide = await box(page, dialog);
+        const [text] = await textBoxes(page, `${dialog} .confirm-text`, [longName]);
+        expect([wide.left >= 0, wide.right <= PHONE.width, text!.right <= wide.right]).toEqual([true, true, true]);
+        await page.keyboard.press('Escape');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a phone, the categories above the 44-dish menu lead to each one, by tap or keyboard, its heading under the top bar',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await page.waitForSelector('#menu .category >> nth=3');
+        expect(await page.locator('#categories a').allTextContents()).toEqual(['Appetizers', 'Main courses', 'Desserts', 'Drinks']);
+        for (const link of await page.locator('#categories a').all()) {
+          const size = (await link.boundingBox())!;
+          expect(Math.min(size.width, size.height)).toBeGreaterThanOrEqual(44);
+        }
+        // Just under the top bar, the heading wholly in view: where the guest asked to go.
+        const arrived = async (category: string) => {
+          const heading = await box(page, `#menu .category[data-category="${category}"] h2`);
+          const bar = await box(page, '.bar');
+          return heading.top >= bar.bottom && heading.top <= bar.bottom + 30;
+        };
+        await page.tap('#categories a >> text=Drinks');
+        await expect.poll(() => arrived('Drinks')).toBe(true);
+        await page.evaluate('scrollTo(0, 0)');
+        await page.focus('#categories a >> text=Desserts');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => arrived('Dessert')).toBe(true);
+        // The keyboard goes on from there: the next Tab reaches the first dessert's Add.
+        await page.keyboard.press('Tab');
+        expect(
+          await page.evaluate(`document.activeElement.closest('.category')?.dataset.category + ' ' + document.activeElement.className`),
+        ).toBe('Dessert add');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a phone, Find a dish narrows the 44-dish menu as the guest types, whatever the case or accents, and keeps the typing through live updates',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await page.waitForSelector('#menu .category >> nth=3');
+        const shown = () =>
+          page.evaluate<{ dishes: string[]; categories: string[]; none: string | null }>(`({
+            dishes: [...document.querySelectorAll('#menu .dish .dish-title')].map((title) => title.textContent),
+            categories: [...document.querySelectorAll('#categories a')].map((link) => link.textContent),
+            none: document.querySelector('#no-match').hidden ? null : document.querySelector('#no-match').textContent,
+          })`);
+        expect(await page.getByLabel('Find a dish').count()).toBe(1);
+        await page.getByLabel('Find a dish').pressSequentially('OMAKASE');
+        expect(await shown()).toEqual({ dishes: ['🍣🍜 Omakase platter 🔥'], categories: ['Desserts'], none: null });
+        await page.fill('#search', 'חומוס');
+        expect(await shown()).toEqual({ dishes: [HEBREW_NAME], categories: ['Main courses'], none: null });
+        // Accents and case aside: "Dish 5 slow-roasted" is found as "dísh 5 SLOW".
+        await page.fill('#search', 'dísh 5 SLOW');
+        expect((await shown()).dishes).toEqual([dishes[5]!.name]);
+        // A dish sells out while the guest types: the menu is drawn again, the search and focus stay.
+        await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${dishes[5]!.ingredients[0]!.ingredient_id}`,
+          as: 'chef',
+          payload: { in_stock_qty: 0 },
+        });
+        await page.waitForSelector(`#menu [data-dish-id="${dishes[5]!.id}"][data-available="false"]`);
+        expect((await shown()).dishes).toEqual([dishes[5]!.name]);
+        expect(await page.evaluate('document.activeElement.id')).toBe('search');
+        await page.keyboard.type('zzz');
+        expect(await shown()).toEqual({ dishes: [], categories: [], none: 'No dish matches “dísh 5 SLOWzzz”.' });
+        await page.fill('#search', '');
+        expect((await shown()).dishes).toHaveLength(44);
+        expect(await page.isHidden('#no-match')).toBe(true);
       } finally {
         await t.close();
       }

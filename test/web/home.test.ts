@@ -7,6 +7,33 @@ describe('landing page', () => {
   const chromium = sharedChromium();
   afterAll(() => chromium.close());
 
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 375, height: 667 },
+  ]) {
+    it(
+      `at ${size.width}×${size.height}, each page's label sits in the middle of its tile, also beside a tile whose label wraps`,
+      async () => {
+        const t = await startTestApp({ listen: true });
+        try {
+          const home = await openBoard(await chromium.get(), t, '/', size);
+          const offCentre = await home.evaluate(`[...document.querySelectorAll('.picker a')].flatMap((tile) => {
+            const range = document.createRange();
+            range.selectNodeContents(tile);
+            const text = range.getBoundingClientRect(), box = tile.getBoundingClientRect();
+            const dy = Math.abs((text.top + text.bottom) / 2 - (box.top + box.bottom) / 2);
+            const dx = Math.abs((text.left + text.right) / 2 - (box.left + box.right) / 2);
+            return dy > 2 || dx > 2 ? [tile.textContent + ' ' + Math.round(dx) + ',' + Math.round(dy)] : [];
+          })`);
+          expect(offCentre).toEqual([]);
+        } finally {
+          await t.close();
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+
   it(
     "links every board, the guests' ordering app, the manager page, the docs and health, and shows the server is ready",
     async () => {

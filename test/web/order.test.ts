@@ -251,6 +251,7 @@ describe('ordering app', () => {
         await page.waitForSelector('#orders .order >> nth=1');
         const second = (await ordersInStore(t)).find((stored) => stored.id !== order!.id)!;
         await orderOnScreen(page, second.id).locator('button.cancel').click();
+        await page.click('#cancel-confirm button[value="cancel"]');
         await orderOnScreen(page, second.id).waitFor({ state: 'detached' });
         expect((await t.inject({ method: 'GET', url: `/orders/${second.id}`, as: 'manager' })).statusCode).toBe(404);
       } finally {

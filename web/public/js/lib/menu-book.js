@@ -21,20 +21,33 @@ export function applyDishEvent(dishes, type, data) {
   else if ((type === 'dish.created' || type === 'dish.updated') && isFresher(held, data)) dishes.set(data.id, data);
 }
 
+/** The section's id, a link's target: "Main Course" → "category-main-course". @param {string} category */
+const sectionId = (category) => `category-${category.toLowerCase().replace(/\W+/g, '-')}`;
+
+/** The categories that have dishes, in menu order. @param {Iterable<Dish>} all */
+const present = (all) => {
+  /** @type {Set<string>} */
+  const categories = new Set([...all].map((dish) => dish.category));
+  return CATEGORIES.filter((category) => categories.has(category));
+};
+
 /**
  * One section per category that has dishes, in menu order, dishes by name.
  * @param {Iterable<Dish>} all @param {(dish: Dish) => HTMLElement} item
  */
 export function menuSections(all, item) {
   const dishes = [...all].sort((a, b) => a.name.localeCompare(b.name));
-  return CATEGORIES.map((category) => /** @type {[string, Dish[]]} */ ([category, dishes.filter((dish) => dish.category === category)]))
-    .filter(([, inCategory]) => inCategory.length > 0)
-    .map(([category, inCategory]) =>
-      h(
-        'section',
-        { class: 'category', dataset: { category } },
-        h('h2', {}, HEADINGS[category] ?? category),
-        h('ul', { class: 'dishes' }, ...inCategory.map(item)),
-      ),
-    );
+  return present(dishes).map((category) =>
+    h(
+      'section',
+      { class: 'category', id: sectionId(category), dataset: { category } },
+      h('h2', {}, HEADINGS[category] ?? category),
+      h('ul', { class: 'dishes' }, ...dishes.filter((dish) => dish.category === category).map(item)),
+    ),
+  );
+}
+
+/** A link to each section of `menuSections`, by its heading. @param {Iterable<Dish>} all */
+export function categoryLinks(all) {
+  return present(all).map((category) => h('a', { href: `#${sectionId(category)}` }, HEADINGS[category] ?? category));
 }

@@ -6,7 +6,7 @@ import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
 import { connectLive } from '../lib/live.js';
-import { applyDishEvent, menuSections } from '../lib/menu-book.js';
+import { applyDishEvent, categoryLinks, menuSections } from '../lib/menu-book.js';
 import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
 import { askForAccount, enter, wireAccount } from './account.js';
@@ -14,7 +14,8 @@ import { cart, MOST_DISHES, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
 import { offerWholeDescriptions } from './descriptions.js';
-import { orderItem } from './my-orders.js';
+import { matching, searchText, wireSearch } from './search.js';
+import { askToCancel, orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
 /** @import { Dish, Order } from '../../../types/api.js' */
@@ -67,9 +68,13 @@ const orders = createSync({
 function render() {
   keepingFocus(() => {
     const dishes = menu.records();
-    $('#menu').replaceChildren(...menuSections(dishes.values(), (dish) => dishItem(dish, addButton(dish), allergies)));
+    const shown = matching(dishes.values());
+    $('#categories').replaceChildren(...categoryLinks(shown));
+    $('#menu').replaceChildren(...menuSections(shown, (dish) => dishItem(dish, addButton(dish), allergies)));
     offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
+    $('#no-match').hidden = dishes.size === 0 || shown.length > 0;
+    say($('#no-match'), shown.length > 0 ? '' : `No dish matches “${searchText()}”.`);
     renderCartPanel();
     const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
     $('#orders').replaceChildren(...mine.map((order) => orderItem(order, dishes, cancel)));
@@ -118,7 +123,10 @@ function renderCartPanel() {
   // On a phone the cart is below the whole menu: the foot of the menu says what is in it and leads there.
   const count = cart.dishIds().length;
   $('#cart-jump').hidden = count === 0;
-  $('#cart-jump-count').textContent = `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}`;
+  // A dish sold out while in the cart is said there too: the guest may be far up the menu.
+  $('#cart-jump').classList.toggle('blocked', blocked.length > 0);
+  $('#cart-jump-count').textContent =
+    `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}` + (blocked.length > 0 ? `, ${blocked.length} sold out` : '');
   $('#cart-jump-total').textContent = total;
   const over = count - MOST_DISHES;
   say($('#cart-problem'), cartProblem(blocked, over));
@@ -183,6 +191,7 @@ function clearDetails() {
 
 /** @type {HTMLInputElement | null} */ (form.elements.namedItem('allergy_confirmed'))?.addEventListener('change', () => renderCartPanel());
 wireAllergies(() => render());
+wireSearch(() => keepingFocus(render));
 
 form.addEventListener('submit', (event) => {
   event.preventDefault();
@@ -198,6 +207,7 @@ form.addEventListener('submit', (event) => {
 
 /** @param {Order} order */
 async function cancel(order) {
+  if (!(await askToCancel(order))) return;
   try {
     await api('DELETE', `/orders/${order.id}`);
     orders.receive('order.deleted', order);

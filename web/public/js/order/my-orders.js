@@ -1,7 +1,7 @@
 // "My orders": each order the guest placed, its status in words, how far each kitchen station has
 // got with it (its tickets), the time promised and any new one, what the kitchen is short of for
 // it, and a Cancel button while the kitchen has not started.
-import { h } from '../lib/dom.js';
+import { $, h } from '../lib/dom.js';
 /** @import { Dish, Order, OrderStatus, Ticket, TicketStatus } from '../../../types/api.js' */
 
 /** @type {Record<OrderStatus, string>} */
@@ -64,6 +64,22 @@ function shortText(tickets) {
     : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
 }
 
+/** "Table 4" or "Takeaway". @param {Pick<Order, 'table_number'>} order */
+const tableText = (order) => (order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`);
+
+/**
+ * Cancelling deletes the order for good, and a phone's Cancel button sits where a thumb scrolls: it
+ * is asked first, the safe choice focused (Escape keeps the order too).
+ * @param {Order} order @returns {Promise<boolean>} true once the guest chose to cancel
+ */
+export function askToCancel(order) {
+  const dialog = /** @type {HTMLDialogElement} */ ($('#cancel-confirm'));
+  $('#cancel-confirm .confirm-text').textContent = `Cancel the order for ${order.name} (${tableText(order)})? Nothing of it will be made.`;
+  dialog.returnValue = '';
+  dialog.showModal();
+  return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'cancel'), { once: true }));
+}
+
 /** @param {Order} order @param {Map<string, Dish>} menu @param {(order: Order) => void} onCancel */
 export function orderItem(order, menu, onCancel) {
   const status = STATUS_TEXT[order.status] ?? order.status;
@@ -72,7 +88,7 @@ export function orderItem(order, menu, onCancel) {
   // Paced by courses, a station may have a ticket per course: name the course then. A course held
   // for later (Draft in an order not scheduled) says "Later".
   const coursed = tickets.some((ticket) => (ticket.course ?? 1) > 1);
-  const table = order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`;
+  const table = tableText(order);
   const short = shortText(tickets);
   const promise = promiseText(order);
   return h(
