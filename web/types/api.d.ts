@@ -13,3 +13,10 @@ export type { Settings } from '../../models/settings.js';
 export type { Allergen } from '../../models/allergens.js';
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;
+
+import type { EventData, EventType } from '../../realtime/event-data.js';
+type Pushed = Exclude<EventType, 'resync'>;
+/** A live event as a board receives it, the envelope's type and data: checking `type` narrows `data`. */
+export type LiveEvent = { [T in Pushed]: { type: T; data: EventData[T] } }[Pushed];
+export type OrderEvent = Extract<LiveEvent, { type: `order.${string}` }>;
+export type DishEvent = Extract<LiveEvent, { type: `dish.${string}` }>;

@@ -2,7 +2,8 @@
 // Loaded from GET /stations/{station}/all-day and replaced by every `station.all_day` event.
 import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
-/** @import { AllDay } from '../../../types/api.js' */
+import { isOrderEvent } from '../lib/events.js';
+/** @import { AllDay, LiveEvent } from '../../../types/api.js' */
 
 /** @param {string} station */
 export function createAllDay(station) {
@@ -39,16 +40,16 @@ export function createAllDay(station) {
     }
   }
 
-  /** @param {string} type @param {any} data */
-  function receive(type, data) {
-    if (type.startsWith('order.') && !pushed) {
+  /** @param {LiveEvent} event */
+  function receive(event) {
+    if (isOrderEvent(event) && !pushed) {
       clearTimeout(soon);
       soon = setTimeout(() => void reload(), 300);
     }
-    if (type !== 'station.all_day' || data.station !== station) return;
+    if (event.type !== 'station.all_day' || event.data.station !== station) return;
     pushed = true;
     asked += 1;
-    show(data);
+    show(event.data);
   }
 
   return { reload: () => void reload(), receive };

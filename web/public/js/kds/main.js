@@ -19,6 +19,7 @@ import { createStockOuts } from './stock.js';
 import { ticketCard } from './ticket.js';
 import { createTimers } from './timers.js';
 /** @import { Entry } from './entries.js' */
+/** @import { LiveEvent } from '../../../types/api.js' */
 
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
@@ -29,7 +30,7 @@ const stock = createStockOuts(station, pace);
 const timers = createTimers(station);
 const side = {
   reload: () => [allDay, stock].forEach((part) => part.reload()),
-  receive: (/** @type {string} */ type, /** @type {any} */ data) => [allDay, stock].forEach((part) => part.receive(type, data)),
+  receive: (/** @type {LiveEvent} */ event) => [allDay, stock].forEach((part) => part.receive(event)),
 };
 const book = createStationBook(station);
 const board = staffBoard({

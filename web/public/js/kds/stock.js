@@ -5,7 +5,8 @@
 // read from GET /settings and kept by settings.updated).
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
-/** @import { Dish } from '../../../types/api.js' */
+import { isDishEvent } from '../lib/events.js';
+/** @import { Dish, LiveEvent } from '../../../types/api.js' */
 
 /**
  * @param {string} station
@@ -51,24 +52,20 @@ export function createStockOuts(station, pace = () => 0) {
     }
   }
 
-  /** @param {string} type @param {any} data */
-  function receive(type, data) {
-    if (type === 'settings.updated') {
-      lowPortions = data.low_portions ?? lowPortions;
+  /** @param {LiveEvent} event */
+  function receive(event) {
+    if (event.type === 'settings.updated') {
+      lowPortions = event.data.low_portions ?? lowPortions;
       show();
       return;
     }
-    if (!type.startsWith('dish.')) return;
-    const held = dishes.get(data.id);
-    if (type === 'dish.deleted' || (type !== 'dish.availability' && data.station !== station)) dishes.delete(data.id);
-    else if (type === 'dish.availability') {
-      if (held)
-        dishes.set(data.id, {
-          ...held,
-          is_available: data.is_available,
-          portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left,
-        });
-    } else dishes.set(data.id, data);
+    if (!isDishEvent(event)) return;
+    const held = dishes.get(event.data.id);
+    if (event.type === 'dish.deleted' || (event.type !== 'dish.availability' && event.data.station !== station))
+      dishes.delete(event.data.id);
+    else if (event.type === 'dish.availability') {
+      if (held) dishes.set(held.id, { ...held, is_available: event.data.is_available, portions_left: event.data.portions_left });
+    } else dishes.set(event.data.id, event.data);
     show();
   }
 

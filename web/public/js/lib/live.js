@@ -3,7 +3,9 @@
 import { io } from '/boards/vendor/socket.io.esm.min.js';
 import { accessToken, freshToken, refresh } from './session.js';
 /** @import { Socket } from '/boards/vendor/socket.io.esm.min.js' */
+/** @import { LiveEvent } from '../../../types/api.js' */
 
+/** @type {LiveEvent['type'][]} */
 export const EVENT_TYPES = [
   'order.created',
   'order.updated',
@@ -25,7 +27,7 @@ export const EVENT_TYPES = [
 /**
  * @param {{
  *   rooms: string[],
- *   onEvent: (type: string, data: any) => void,
+ *   onEvent: (event: LiveEvent) => void,
  *   onResync: () => void,
  *   onState: (state: LinkState, detail?: string) => void,
  * }} options
@@ -61,7 +63,7 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
     else if (refused !== 401) void reconnectAfter(socket, Promise.resolve(true), 5_000);
   });
   socket.on('resync', () => onResync());
-  for (const type of EVENT_TYPES) socket.on(type, (envelope) => onEvent(type, envelope.data));
+  for (const type of EVENT_TYPES) socket.on(type, (envelope) => onEvent(/** @type {LiveEvent} */ ({ type, data: envelope.data })));
   return socket;
 }
 

@@ -2,23 +2,19 @@
 // with dish events, and laid out by category.
 import { h } from './dom.js';
 import { isFresher } from './sync.js';
-/** @import { Dish } from '../../../types/api.js' */
+/** @import { Dish, DishEvent } from '../../../types/api.js' */
 
 const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'];
 /** @type {Partial<Record<string, string>>} */
 const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Dessert: 'Desserts', Drinks: 'Drinks' };
 
-/** Applies a dish event to the dishes held. @param {Map<string, Dish>} dishes @param {string} type @param {any} data */
-export function applyDishEvent(dishes, type, data) {
-  const held = dishes.get(data.id);
-  if (type === 'dish.deleted') dishes.delete(data.id);
-  else if (type === 'dish.availability' && held)
-    dishes.set(data.id, {
-      ...held,
-      is_available: data.is_available,
-      ...('portions_left' in data ? { portions_left: data.portions_left } : {}),
-    });
-  else if ((type === 'dish.created' || type === 'dish.updated') && isFresher(held, data)) dishes.set(data.id, data);
+/** Applies a dish event to the dishes held. @param {Map<string, Dish>} dishes @param {DishEvent} event */
+export function applyDishEvent(dishes, event) {
+  const held = dishes.get(event.data.id);
+  if (event.type === 'dish.deleted') dishes.delete(event.data.id);
+  else if (event.type === 'dish.availability') {
+    if (held) dishes.set(held.id, { ...held, is_available: event.data.is_available, portions_left: event.data.portions_left });
+  } else if (isFresher(held, event.data)) dishes.set(event.data.id, event.data);
 }
 
 /** The section's id, a link's target: "Main Course" → "category-main-course". @param {string} category */

@@ -1,8 +1,9 @@
 // Open orders with the dishes a board cares about, built from the REST lists or from live events.
 import { fetchAll } from './api.js';
+import { isDishEvent } from './events.js';
 import { applyOrderEvent } from './sync.js';
 
-/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
+/** @import { Dish, DishEvent, KitchenOrder, LiveEvent } from '../../../types/api.js' */
 
 /**
  * Every order in one of `statuses`, with all its dishes (the expeditor's view; a station reads its
@@ -28,17 +29,17 @@ export function createOrderBook({ statuses }) {
 
   /**
    * Applies one live event; returns true when an order appeared that was not shown before.
-   * @param {Map<string, KitchenOrder>} orders @param {string} type @param {any} data
+   * @param {Map<string, KitchenOrder>} orders @param {LiveEvent} event
    */
-  function apply(orders, type, data) {
-    if (type.startsWith('dish.')) trackDish(type, data);
-    return applyOrderEvent(orders, type, data, belongs);
+  function apply(orders, event) {
+    if (isDishEvent(event)) trackDish(event);
+    return applyOrderEvent(orders, event, belongs);
   }
 
-  /** @param {string} type @param {Dish} dish */
-  function trackDish(type, dish) {
-    if (type === 'dish.deleted') dishes.delete(dish.id);
-    else if (type !== 'dish.availability') dishes.set(dish.id, dish);
+  /** @param {DishEvent} event */
+  function trackDish(event) {
+    if (event.type === 'dish.deleted') dishes.delete(event.data.id);
+    else if (event.type !== 'dish.availability') dishes.set(event.data.id, event.data);
   }
 
   return { load, apply };

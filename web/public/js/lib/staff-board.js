@@ -2,6 +2,7 @@
 // sign-in, the live link to one room, and order changes sent through the API.
 import { api, ApiError, NotSentError } from './api.js';
 import { boardText } from './errors.js';
+import { isDishEvent, isOrderEvent } from './events.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
 import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
 import { mountFrame } from './frame.js';
@@ -9,15 +10,16 @@ import { connectLive } from './live.js';
 import { guardWithLogin, resumeInto } from './login.js';
 import { resumeSession, sessionEvents } from './session.js';
 import { createSync } from './sync.js';
+/** @import { LiveEvent } from '../../../types/api.js' */
 
 /**
  * @template {{ name: string, dishes: unknown }} T the orders the board holds
  * @param {{
  *   rooms: string[],
- *   book: { load: () => Promise<T[]>, apply: (records: Map<string, T>, type: string, data: any) => boolean },
+ *   book: { load: () => Promise<T[]>, apply: (records: Map<string, T>, event: LiveEvent) => boolean },
  *   render: () => void,
  *   what: string,
- *   side?: { reload: () => void, receive: (type: string, data: any) => void },
+ *   side?: { reload: () => void, receive: (event: LiveEvent) => void },
  *   signInTitle: string,
  * }} options `what` names the records in error notices ("tickets", "orders"); `side` follows what
  *   else the board shows (all-day counts, stock-outs): reloaded with the records, fed every event
@@ -39,12 +41,12 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     void sync.resync();
     side?.reload();
   };
-  /** @param {string} type @param {any} data */
-  const receive = (type, data) => {
-    side?.receive(type, data);
+  /** @param {LiveEvent} event */
+  const receive = (event) => {
+    side?.receive(event);
     // Only orders and dishes are records; stock and count events concern only the side parts, and
     // re-render nothing else.
-    if (type.startsWith('order.') || type.startsWith('dish.')) sync.receive(type, data);
+    if (isOrderEvent(event) || isDishEvent(event)) sync.receive(event);
   };
 
   /** Shows what the REST lists hold at once, then follows the live link (which resyncs on connect). */
@@ -81,7 +83,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     }
     try {
       const changed = await api('PATCH', path, change, {}, { tap: true });
-      sync.receive('order.updated', { ...changed, dishes: order.dishes });
+      sync.receive({ type: 'order.updated', data: { ...changed, dishes: order.dishes } });
       return true;
     } catch (error) {
       const message = boardText(/** @type {Error} */ (error));
@@ -111,7 +113,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     }
     try {
       const changed = await api('POST', path, undefined, {}, { tap: true });
-      sync.receive('order.updated', { ...changed, dishes: order.dishes });
+      sync.receive({ type: 'order.updated', data: { ...changed, dishes: order.dishes } });
       return true;
     } catch (error) {
       notify(`${order.name}: ${boardText(/** @type {Error} */ (error))}`, 'error');

@@ -4,9 +4,10 @@
 // dishes). The board makes a card of each fired ticket and a strip entry of each held one. A deleted
 // order stays, marked `deleted_at`, for the board to show it voided a moment.
 import { fetchAll } from './api.js';
+import { isDishEvent } from './events.js';
 import { KITCHEN_STATUSES } from './orders.js';
 import { applyOrderEvent } from './sync.js';
-/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
+/** @import { Dish, KitchenOrder, LiveEvent } from '../../../types/api.js' */
 /**
  * An order as a station holds it: `deleted_at` (ms) once it was deleted, while it shows voided.
  * @typedef {KitchenOrder & { deleted_at?: number }} StationOrder
@@ -42,19 +43,19 @@ export function createStationBook(station) {
 
   /**
    * Applies one live event; returns true when an order appeared that was not shown before.
-   * @param {Map<string, StationOrder>} orders @param {string} type @param {any} data
+   * @param {Map<string, StationOrder>} orders @param {LiveEvent} event
    */
-  function apply(orders, type, data) {
-    if (type.startsWith('dish.') && (data.station === station || menu.has(data.id))) {
-      if (type === 'dish.deleted') menu.delete(data.id);
-      else if (type !== 'dish.availability') menu.set(data.id, data);
+  function apply(orders, event) {
+    if (isDishEvent(event) && (menu.has(event.data.id) || (event.type !== 'dish.availability' && event.data.station === station))) {
+      if (event.type === 'dish.deleted') menu.delete(event.data.id);
+      else if (event.type !== 'dish.availability') menu.set(event.data.id, event.data);
     }
-    const held = orders.get(data.id);
-    if (type === 'order.deleted' && held && !held.deleted_at && mine(held).some((ticket) => ticket.fired_at)) {
-      orders.set(data.id, { ...held, deleted_at: Date.now() });
+    const held = event.type === 'order.deleted' ? orders.get(event.data.id) : undefined;
+    if (held && !held.deleted_at && mine(held).some((ticket) => ticket.fired_at)) {
+      orders.set(held.id, { ...held, deleted_at: Date.now() });
       return false;
     }
-    return applyOrderEvent(orders, type, data, belongs);
+    return applyOrderEvent(orders, event, belongs);
   }
 
   return { load, apply, dishName: (/** @type {string} */ id) => menu.get(id)?.name ?? null };

@@ -1,11 +1,14 @@
 // Keeps a board's records in step: a REST snapshot replaces everything, and live events that arrive
 // while the snapshot loads are held and replayed on top of it, so none is lost or applied twice.
+import { isOrderEvent } from './events.js';
+/** @import { KitchenOrder, LiveEvent } from '../../../types/api.js' */
 
 /**
  * @template T
+ * @template E the events the records follow (live events, or the board's own answers in their shape)
  * @param {{
  *   load: () => Promise<T[]>,
- *   apply: (records: Map<string, T>, type: string, data: any) => unknown,
+ *   apply: (records: Map<string, T>, event: E) => unknown,
  *   render: (reason: 'snapshot' | 'event', applied?: unknown) => void,
  *   onError: (error: Error) => void,
  * }} options
@@ -13,7 +16,7 @@
 export function createSync({ load, apply, render, onError }) {
   /** @type {Map<string, T>} */
   let records = new Map();
-  /** @type {[string, any][] | null} events held while a snapshot loads */
+  /** @type {E[] | null} events held while a snapshot loads */
   let held = null;
   let generation = 0;
 
@@ -24,7 +27,7 @@ export function createSync({ load, apply, render, onError }) {
       const snapshot = await load();
       if (mine !== generation) return;
       records = new Map(snapshot.map((record) => [/** @type {any} */ (record).id, record]));
-      for (const [type, data] of held) apply(records, type, data);
+      for (const event of held) apply(records, event);
       held = null;
       render('snapshot');
     } catch (error) {
@@ -40,10 +43,10 @@ export function createSync({ load, apply, render, onError }) {
     if (failed === generation) void resync();
   }
 
-  /** @param {string} type @param {any} data */
-  function receive(type, data) {
-    if (held) held.push([type, data]);
-    else render('event', apply(records, type, data));
+  /** @param {E} event */
+  function receive(event) {
+    if (held) held.push(event);
+    else render('event', apply(records, event));
   }
 
   return { resync, receive, records: () => records };
@@ -67,14 +70,15 @@ export function isFresher(held, incoming) {
  * Applies one order event to a board's orders: a deletion drops the order, a fresher version is
  * kept while `belongs` says it is the board's and dropped once it is not, an older one is ignored.
  * Returns true when an order appeared that was not shown before.
- * @template {{ id: string, updated_at?: string }} T
- * @param {Map<string, T>} orders @param {string} type @param {any} data the event's order
+ * @template {KitchenOrder} T
+ * @param {Map<string, T>} orders @param {LiveEvent} event
  * @param {(order: T) => boolean} belongs
  */
-export function applyOrderEvent(orders, type, data, belongs) {
-  if (!type.startsWith('order.')) return false;
+export function applyOrderEvent(orders, event, belongs) {
+  if (!isOrderEvent(event)) return false;
+  const data = /** @type {T} */ (event.data);
   const held = orders.get(data.id);
-  if (type === 'order.deleted') orders.delete(data.id);
+  if (event.type === 'order.deleted') orders.delete(data.id);
   else if (!isFresher(held, data)) return false;
   else if (belongs(data)) orders.set(data.id, data);
   else orders.delete(data.id);

@@ -6,6 +6,7 @@ import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
 import { $, h } from '../lib/dom.js';
+import { isOrderEvent } from '../lib/events.js';
 import { mountFrame } from '../lib/frame.js';
 import { connectLive } from '../lib/live.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
@@ -15,7 +16,7 @@ import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
 import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
-/** @import { AllDay, KitchenReport } from '../../../types/api.js' */
+/** @import { AllDay, KitchenReport, LiveEvent } from '../../../types/api.js' */
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
@@ -172,12 +173,12 @@ function start() {
   now.reload();
   stockLive.reload();
   settingsForm.reload();
-  /** @param {string} type @param {any} data */
-  const onEvent = (type, data) => {
-    if (type === 'station.all_day') showAllDay(data);
-    stockLive.receive(type, data);
-    settingsForm.receive(type, data);
-    if (!type.startsWith('order.')) return;
+  /** @param {LiveEvent} event */
+  const onEvent = (event) => {
+    if (event.type === 'station.all_day') showAllDay(event.data);
+    stockLive.receive(event);
+    settingsForm.receive(event);
+    if (!isOrderEvent(event)) return;
     clearTimeout(reloadSoon);
     reloadSoon = setTimeout(() => {
       void loadReport();

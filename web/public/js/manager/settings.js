@@ -5,7 +5,7 @@ import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
 import { $ } from '../lib/dom.js';
-/** @import { Settings } from '../../../types/api.js' */
+/** @import { LiveEvent, Settings } from '../../../types/api.js' */
 
 /** @param {() => void} onSaved the report follows a new time zone */
 export function createSettingsForm(onSaved) {
@@ -55,9 +55,9 @@ export function createSettingsForm(onSaved) {
     }
   }
 
-  /** @param {string} type @param {any} data */
-  function receive(type, data) {
-    if (type === 'settings.updated') show(data);
+  /** @param {LiveEvent} event */
+  function receive(event) {
+    if (event.type === 'settings.updated') show(event.data);
   }
 
   return { reload: () => void reload(), receive };

@@ -3,8 +3,9 @@
 // restaurant's low_portions), kept by dish events and settings.updated.
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
+import { isDishEvent } from '../lib/events.js';
 import { tableLabel } from '../lib/orders.js';
-/** @import { Dish, KitchenOrder } from '../../../types/api.js' */
+/** @import { Dish, KitchenOrder, LiveEvent } from '../../../types/api.js' */
 
 export function createStockLive() {
   /** Every dish by id, with its portions_left. @type {Map<string, Dish>} */
@@ -57,19 +58,14 @@ export function createStockLive() {
     }
   }
 
-  /** @param {string} type @param {any} data */
-  function receive(type, data) {
-    if (type === 'settings.updated') lowPortions = data.low_portions ?? lowPortions;
-    else if (type === 'dish.deleted') dishes.delete(data.id);
-    else if (type === 'dish.availability') {
-      const held = dishes.get(data.id);
-      if (held)
-        dishes.set(data.id, {
-          ...held,
-          is_available: data.is_available,
-          portions_left: data.portions_left === undefined ? held.portions_left : data.portions_left,
-        });
-    } else if (type.startsWith('dish.')) dishes.set(data.id, data);
+  /** @param {LiveEvent} event */
+  function receive(event) {
+    if (event.type === 'settings.updated') lowPortions = event.data.low_portions ?? lowPortions;
+    else if (event.type === 'dish.deleted') dishes.delete(event.data.id);
+    else if (event.type === 'dish.availability') {
+      const held = dishes.get(event.data.id);
+      if (held) dishes.set(held.id, { ...held, is_available: event.data.is_available, portions_left: event.data.portions_left });
+    } else if (isDishEvent(event)) dishes.set(event.data.id, event.data);
     else return;
     showLow();
   }

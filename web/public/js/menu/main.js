@@ -3,9 +3,11 @@ import { fetchAll } from '../lib/api.js';
 import { showLinkState, startHeaderClock } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $ } from '../lib/dom.js';
+import { isDishEvent } from '../lib/events.js';
 import { connectLive } from '../lib/live.js';
 import { applyDishEvent, menuSections } from '../lib/menu-book.js';
 import { createSync } from '../lib/sync.js';
+/** @import { LiveEvent } from '../../../types/api.js' */
 
 const menu = $('#menu');
 
@@ -25,8 +27,8 @@ const sync = createSync({
 startHeaderClock();
 void sync.resync();
 // The menu room also carries stock (one event per order placed): only dish events change the board.
-/** @param {string} type @param {any} data */
-const onEvent = (type, data) => {
-  if (type.startsWith('dish.')) sync.receive(type, data);
+/** @param {LiveEvent} event */
+const onEvent = (event) => {
+  if (isDishEvent(event)) sync.receive(event);
 };
 connectLive({ rooms: ['menu'], onEvent, onResync: () => void sync.resync(), onState: showLinkState });

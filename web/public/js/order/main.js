@@ -5,6 +5,7 @@ import { api, ApiError, fetchAll } from '../lib/api.js';
 import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
 import { $, h } from '../lib/dom.js';
+import { isDishEvent, isOrderEvent } from '../lib/events.js';
 import { connectLive } from '../lib/live.js';
 import { applyDishEvent, categoryLinks, menuSections } from '../lib/menu-book.js';
 import { currentSession, resumeSession } from '../lib/session.js';
@@ -18,7 +19,7 @@ import { matching, searchText, wireSearch } from './search.js';
 import { askToCancel, orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
-/** @import { Dish, Order } from '../../../types/api.js' */
+/** @import { Dish, Order, OrderEvent } from '../../../types/api.js' */
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
@@ -30,8 +31,13 @@ let placeOnceIn = false;
 let live = null;
 const form = /** @type {HTMLFormElement} */ ($('#checkout'));
 
-/** @param {Map<string, Order>} orders @param {string} type @param {any} data */
-function applyOrderEvent(orders, type, data) {
+/**
+ * An order event as the guest's records take it: from the live link, or the app's own answer (an
+ * order placed or cancelled here, which carries no dishes).
+ * @typedef {{ type: OrderEvent['type'], data: Order }} GuestOrderEvent
+ */
+/** @param {Map<string, Order>} orders @param {GuestOrderEvent} event */
+function applyOrderEvent(orders, { type, data }) {
   if (type === 'order.deleted') orders.delete(data.id);
   else if (isFresher(orders.get(data.id), data)) orders.set(data.id, data);
 }
@@ -169,7 +175,7 @@ async function place(pending) {
     );
     cart.clear();
     clearDetails();
-    orders.receive('order.created', order);
+    orders.receive({ type: 'order.created', data: order });
     notify('Order placed. Follow it under My orders.');
   } catch (error) {
     refusal = refusalText(/** @type {ApiError} */ (error));
@@ -210,7 +216,7 @@ async function cancel(order) {
   if (!(await askToCancel(order))) return;
   try {
     await api('DELETE', `/orders/${order.id}`);
-    orders.receive('order.deleted', order);
+    orders.receive({ type: 'order.deleted', data: order });
     notify('Order cancelled.');
   } catch (error) {
     notify(/** @type {Error} */ (error).message, 'error');
@@ -223,9 +229,9 @@ function connect() {
   showLinkState('connecting');
   live = connectLive({
     rooms: currentSession() ? ['menu', 'my-orders'] : ['menu'],
-    onEvent: (type, data) => {
-      if (type.startsWith('order.')) orders.receive(type, data);
-      else if (type.startsWith('dish.')) menu.receive(type, data);
+    onEvent: (event) => {
+      if (isOrderEvent(event)) orders.receive(event);
+      else if (isDishEvent(event)) menu.receive(event);
     },
     onResync: () => void Promise.all([menu.resync(), orders.resync()]),
     onState: showLinkState,
