@@ -6,16 +6,19 @@ const STAFF = ['chef', 'expeditor', 'manager'];
 const REFUSED = {
   staff: 'This board is for kitchen staff: sign in as a chef, expeditor or manager.',
   managers: 'This page is for managers: sign in with a manager account.',
+  stock: 'This page is for managers and chefs (who may change the stock): sign in with one of those accounts.',
 };
-/** Who may use this page: every kitchen role, or managers only. */
+/** @type {Record<'staff' | 'managers' | 'stock', string[]>} */
+const ROLES = { staff: STAFF, managers: ['manager'], stock: ['chef', 'manager'] };
+/** Who may use this page: every kitchen role, managers only, or those who may change the stock. */
 let allowed = { roles: STAFF, refused: REFUSED.staff };
 
 /**
  * Shows the form while signed out; calls `onSignedIn` once an account of the page's roles is in.
- * @param {() => void} onSignedIn @param {'staff' | 'managers'} [who]
+ * @param {() => void} onSignedIn @param {'staff' | 'managers' | 'stock'} [who] `stock`: those the API lets change it
  */
 export function guardWithLogin(onSignedIn, who = 'staff') {
-  allowed = who === 'managers' ? { roles: ['manager'], refused: REFUSED.managers } : { roles: STAFF, refused: REFUSED.staff };
+  allowed = { roles: ROLES[who], refused: REFUSED[who] };
   const form = /** @type {HTMLFormElement} */ ($('#login'));
   const error = $('#login-error');
   form.addEventListener('submit', async (event) => {

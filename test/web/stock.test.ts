@@ -1,0 +1,402 @@
+// The stock page (/manager/stock) in a real browser: every ingredient with its stock and the dishes
+// using it, out and low first; a delivery added once however often the tap is retried, a stock take,
+// an ingredient added and deleted (refused in plain words while a dish uses it), other tablets' and
+// orders' changes arriving live; who may use it; and the layout at 375, 1024 and 1280 px.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page, Route } from 'playwright-core';
+import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn } from './browser.js';
+import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
+
+/** Each row as the page shows it: name, mark, stock, dishes. */
+const rowsOf = (page: Page) =>
+  page.$$eval('#stock-rows > li', (rows) =>
+    rows.map((row) => ({
+      name: row.querySelector('.stock-name')?.textContent,
+      mark: row.querySelector('.stock-badge')?.textContent ?? null,
+      qty: row.querySelector('.stock-qty')?.textContent,
+      dishes: [...row.querySelectorAll('.dish-use')].map((li) => li.textContent),
+    })),
+  );
+const rowOf = (page: Page, id: string) => page.locator(`#stock-rows [data-ingredient-id="${id}"]`);
+const qtyOf = (page: Page, id: string) => rowOf(page, id).locator('.stock-qty').textContent();
+const stockInStore = async (t: TestApp, id: string) => (await t.store.collection('ingredients').get(id))?.in_stock_qty;
+
+async function openStock(
+  t: TestApp,
+  browser: Awaited<ReturnType<ReturnType<typeof sharedChromium>['get']>>,
+  size?: { width: number; height: number },
+) {
+  const page = await openBoard(browser, t, '/manager/stock', size);
+  await signIn(page, 'manager');
+  await page.waitForSelector('#stock-rows > li');
+  return page;
+}
+
+/** The menu of seedMenu, with Beef low (8 steaks left) and Truffle out, in Truffle Fries. */
+async function seedStock(t: TestApp) {
+  const menu = await seedMenu(t, 20);
+  await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'manager', payload: { in_stock_qty: 8 } });
+  const truffle = await addIngredient(t, 'Truffle', 0);
+  const fries = await addDish(t, {
+    name: 'Truffle Fries',
+    station: 'hot',
+    ingredients: [
+      { ingredient_id: truffle.id, is_essential: true },
+      { ingredient_id: menu.salt.id, is_essential: false },
+    ],
+  });
+  return { ...menu, truffle, fries };
+}
+
+describe('stock page', () => {
+  const chromium = sharedChromium();
+  afterAll(() => chromium.close());
+
+  it(
+    'lists every ingredient with its stock and dishes, out and low first, and filters by ingredient or dish',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedStock(t);
+        const page = await openStock(t, await chromium.get());
+        expect(await rowsOf(page)).toStrictEqual([
+          { name: 'Truffle', mark: 'Out', qty: '0', dishes: ['Truffle Fries · sold out'] },
+          { name: 'Beef', mark: 'Low', qty: '8', dishes: ['Steak · 8 left'] },
+          { name: 'Lemon', mark: null, qty: '20', dishes: ['Lemonade · 20 left'] },
+          { name: 'Lettuce', mark: null, qty: '20', dishes: ['Green Salad · 20 left'] },
+          {
+            name: 'Salt',
+            mark: null,
+            qty: '20',
+            dishes: ['Green Salad optional · 20 left', 'Steak optional · 8 left', 'Truffle Fries optional · sold out'],
+          },
+        ]);
+        expect(await page.textContent('#stock-count')).toBe('1 out · 1 low · 5 in all');
+        await page.fill('#filter', 'steak');
+        expect((await rowsOf(page)).map((row) => row.name)).toStrictEqual(['Beef', 'Salt']);
+        await page.fill('#filter', 'LEM');
+        expect((await rowsOf(page)).map((row) => row.name)).toStrictEqual(['Lemon']);
+        await page.fill('#filter', 'caviar');
+        expect(await rowsOf(page)).toStrictEqual([]);
+        expect(await page.textContent('#stock-none')).toBe('No ingredient or dish matches “caviar”.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'adds a delivery once when its answer is lost and the tap is sent again, and another tablet sees it live',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const browser = await chromium.get();
+        const page = await openStock(t, browser);
+        const other = await openStock(t, browser);
+        const sent: { key: string | undefined; body: string | null; status: number; replayed: string | undefined }[] = [];
+        // The first PATCH reaches the server, which commits; its answer is then lost on the way back.
+        let cut = true;
+        await page.route('**/ingredients/*', async (route: Route) => {
+          if (route.request().method() !== 'PATCH') return route.continue();
+          const response = await route.fetch();
+          sent.push({
+            key: route.request().headers()['idempotency-key'],
+            body: route.request().postData(),
+            status: response.status(),
+            replayed: response.headers()['idempotent-replayed'],
+          });
+          if (cut) {
+            cut = false;
+            return route.abort('connectionreset');
+          }
+          return route.fulfill({ response });
+        });
+        await rowOf(page, menu.beef.id).locator('[data-action="restock"]').click();
+        expect(await page.textContent('#change-title')).toBe('Delivery: Beef');
+        expect(await page.textContent('#change-now')).toBe('8');
+        await page.fill('#change-amount', '12');
+        await page.click('#change-send');
+        await expect
+          .poll(() => page.textContent('#change-error'))
+          .toBe(
+            'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi. Tap again to send it: it still counts once.',
+          );
+        // It did land: the other tablet already shows it, and this dialog's "in stock now" follows.
+        await expect.poll(() => qtyOf(other, menu.beef.id)).toBe('20');
+        await expect.poll(() => page.textContent('#change-now')).toBe('20');
+        await page.click('#change-send');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(sent).toHaveLength(2);
+        expect(sent[0]).toMatchObject({ body: '{"in_stock_delta":12}', status: 200, replayed: undefined });
+        expect(sent[1]).toMatchObject({ key: sent[0]!.key, body: '{"in_stock_delta":12}', status: 200, replayed: 'true' });
+        expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+        expect(await stockInStore(t, menu.beef.id)).toBe(20);
+        expect(await page.textContent('#notice')).toBe('Beef: 12 added, 20 in stock.');
+        expect(await qtyOf(page, menu.beef.id)).toBe('20');
+        // No longer low (20 steaks > 10): it leaves the top of the list, and Steak reads 20 left.
+        expect((await rowsOf(page)).map((row) => [row.name, row.mark])).toStrictEqual([
+          ['Truffle', 'Out'],
+          ['Beef', null],
+          ['Lemon', null],
+          ['Lettuce', null],
+          ['Salt', null],
+        ]);
+        await expect.poll(() => rowOf(other, menu.beef.id).locator('.dish-use').allTextContents()).toStrictEqual(['Steak · 20 left']);
+
+        // A second delivery is a new request: a new key, added again.
+        await rowOf(page, menu.beef.id).locator('[data-action="restock"]').click();
+        await page.fill('#change-amount', '2.5');
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(sent).toHaveLength(3);
+        expect(sent[2]!.key).not.toBe(sent[0]!.key);
+        expect(await stockInStore(t, menu.beef.id)).toBe(22.5);
+        await expect.poll(() => qtyOf(other, menu.beef.id)).toBe('22.5');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'sets a stock take as the new count, and follows orders taking stock and dishes coming back, live',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const page = await openStock(t, await chromium.get());
+        await rowOf(page, menu.lettuce.id).locator('[data-action="count"]').click();
+        expect(await page.textContent('#change-title')).toBe('Stock take: Lettuce');
+        expect(await page.textContent('#change-help')).toBe(
+          'Replaces the count: the stock becomes exactly this number, whatever orders took before.',
+        );
+        expect(await page.textContent('#change-send')).toBe('Replace the count');
+        await page.fill('#change-amount', '6');
+        await page.click('#change-send');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(await stockInStore(t, menu.lettuce.id)).toBe(6);
+        expect(await page.textContent('#notice')).toBe('Lettuce: counted 6.');
+        await expect.poll(() => rowOf(page, menu.lettuce.id).getAttribute('data-level')).toBe('low');
+
+        // Orders take stock: the rows and the dishes' portions follow.
+        await placeOrder(t, [menu.steak.id, menu.steak.id, menu.salad.id]);
+        await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('6');
+        await expect.poll(() => rowOf(page, menu.beef.id).locator('.dish-use').allTextContents()).toStrictEqual(['Steak · 6 left']);
+        expect(await qtyOf(page, menu.lettuce.id)).toBe('5');
+        expect(await qtyOf(page, menu.salt.id)).toBe('17');
+
+        // Another tablet restocks the truffle: Truffle Fries can be sold again.
+        await t.inject({ method: 'PATCH', url: `/ingredients/${menu.truffle.id}`, as: 'chef', payload: { in_stock_delta: 30 } });
+        await expect.poll(() => rowOf(page, menu.truffle.id).getAttribute('data-level')).toBe('ok');
+        await expect
+          .poll(() => rowOf(page, menu.truffle.id).locator('.dish-use').allTextContents())
+          .toStrictEqual(['Truffle Fries · 30 left']);
+        expect((await rowsOf(page))[0]?.name).toBe('Beef');
+        expect(await page.textContent('#stock-count')).toBe('0 out · 2 low · 5 in all');
+        // ... and the last lemon sold out by an order flips Lemonade.
+        await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'manager', payload: { in_stock_qty: 1 } });
+        await placeOrder(t, [menu.lemonade.id]);
+        await expect.poll(() => rowOf(page, menu.lemon.id).locator('.dish-use').allTextContents()).toStrictEqual(['Lemonade · sold out']);
+        expect((await rowsOf(page))[0]).toStrictEqual({ name: 'Lemon', mark: 'Out', qty: '0', dishes: ['Lemonade · sold out'] });
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'adds an ingredient with its allergens, and deletes one; a delete refused while a dish uses it names the dish',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const browser = await chromium.get();
+        const page = await openStock(t, browser);
+        const other = await openStock(t, browser);
+        await page.click('#add-open');
+        await page.fill('#add-form input[name=name]', 'Sesame oil');
+        await page.fill('#add-form input[name=in_stock_qty]', '4');
+        await page.fill('#add-form input[name=price]', '0.8');
+        await page.check('#add-form input[value=sesame]');
+        await page.click('#add-form button[value=send]');
+        await page.waitForSelector('#add', { state: 'hidden' });
+        const listed = await t.inject({ method: 'GET', url: `/ingredients?filter=${encodeURIComponent('name.eq~Sesame oil')}` });
+        const [oil] = listed.json<{ results: { id: string }[] }>().results;
+        expect(await t.store.collection('ingredients').get(oil!.id)).toMatchObject({ in_stock_qty: 4, price: 0.8, allergens: ['sesame'] });
+        expect(await page.textContent('#notice')).toBe('Sesame oil added, 4 in stock.');
+        for (const tablet of [page, other]) {
+          await expect.poll(() => rowOf(tablet, oil!.id).textContent()).toBe('Sesame oil4in no dishAllergens: sesame+ DeliveryCountDelete');
+        }
+
+        // Beef is in the steak: the server refuses, the page names the dish.
+        await rowOf(page, menu.beef.id).locator('[data-action="delete"]').click();
+        expect(await page.textContent('#remove-text')).toBe('Delete Beef? It leaves the stock list for good.');
+        await page.click('#remove-send');
+        await expect
+          .poll(() => page.textContent('#remove-error'))
+          .toBe('Not deleted: Beef is still in the dish Steak. Take it out of that dish first.');
+        expect(await stockInStore(t, menu.beef.id)).toBe(8);
+        await page.keyboard.press('Escape');
+        await rowOf(page, menu.salt.id).locator('[data-action="delete"]').click();
+        await page.click('#remove-send');
+        await expect
+          .poll(() => page.textContent('#remove-error'))
+          .toBe('Not deleted: Salt is still in 3 dishes: Green Salad, Steak, Truffle Fries. Take it out of them first.');
+        await page.keyboard.press('Escape');
+
+        await rowOf(page, oil!.id).locator('[data-action="delete"]').click();
+        await page.click('#remove-send');
+        await page.waitForSelector('#remove', { state: 'hidden' });
+        expect(await t.store.collection('ingredients').get(oil!.id)).toBeNull();
+        for (const tablet of [page, other]) await expect.poll(() => rowOf(tablet, oil!.id).count()).toBe(0);
+        expect(await page.textContent('#notice')).toBe('Sesame oil deleted.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'is for managers and chefs: others are refused at sign-in in plain words',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const browser = await chromium.get();
+        const page = await openBoard(browser, t, '/manager/stock');
+        // Signed out: only the sign-in form.
+        expect(await page.isVisible('#login')).toBe(true);
+        expect(await page.isVisible('#stock-rows')).toBe(false);
+        for (const user of ['patron1', 'expeditor1']) {
+          await page.fill('#login input[name=user_name]', user);
+          await page.fill('#login input[name=password]', PASSWORD);
+          await page.click('#login button[type=submit]');
+          await expect
+            .poll(() => page.textContent('#login-error'))
+            .toBe('This page is for managers and chefs (who may change the stock): sign in with one of those accounts.');
+          await page.evaluate(() => (document.querySelector('#login-error')!.textContent = ''));
+        }
+        await signIn(page, 'chef');
+        await page.waitForSelector(`[data-ingredient-id="${menu.beef.id}"]`);
+        expect(await page.textContent('#stock-count')).toBe('1 out · 1 low · 5 in all');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'works from the keyboard alone: find, open a delivery, send it, and keep the focus through live updates',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const page = await openStock(t, await chromium.get());
+        await page.focus('#filter');
+        await page.keyboard.type('beef');
+        await expect.poll(async () => (await rowsOf(page)).map((row) => row.name)).toStrictEqual(['Beef']);
+        await page.keyboard.press('Tab'); // + New ingredient
+        await page.keyboard.press('Tab'); // Beef's + Delivery
+        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delivery of Beef');
+        await page.keyboard.press('Enter');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('change-amount');
+        await page.keyboard.type('5');
+        await page.keyboard.press('Enter');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(await stockInStore(t, menu.beef.id)).toBe(13);
+        const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+        await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('13');
+        expect(await focused()).toBe('Delivery of Beef');
+        // An order rebuilds the row under the focus: the focus stays on its button.
+        await placeOrder(t, [menu.steak.id]);
+        await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('12');
+        expect(await focused()).toBe('Delivery of Beef');
+        // Escape leaves a dialog without sending.
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('99');
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(await stockInStore(t, menu.beef.id)).toBe(12);
+        // A delivery of nothing is refused on the page, in words.
+        await page.keyboard.press('Enter');
+        await page.keyboard.type('0');
+        await page.keyboard.press('Enter');
+        expect(await page.textContent('#change-error')).toBe('Enter the amount delivered: a number above 0.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'holds 300 ingredients with 120-character, emoji and right-to-left names at 375, 1024 and 1280 px',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const long = 'Wagyu'.padEnd(120, 'X');
+        const names = [long, '🍅 Tomatoes 🍅 San Marzano 🌶️', 'زيت الزيتون البكر الممتاز', 'שמן זית כתית מעולה'];
+        for (let i = names.length; i < 300; i += 1) names.push(`Ingredient ${String(i).padStart(3, '0')}`);
+        const ingredients = [];
+        for (const [i, name] of names.entries()) ingredients.push(await addIngredient(t, name, i % 10 === 0 ? 0 : i === 2 ? 5 : 1000));
+        // Dishes with long names use the first ingredients: their rows carry many dishes each.
+        for (let d = 0; d < 12; d += 1)
+          await addDish(t, {
+            name: `${'Slow-roasted'.padEnd(60, 'Z')}${d}`,
+            station: 'hot',
+            ingredients: ingredients.slice(0, 6).map((each, i) => ({ ingredient_id: each.id, is_essential: i % 2 === 0 })),
+          });
+        await t.inject({
+          method: 'PATCH',
+          url: `/ingredients/${ingredients[0]!.id}`,
+          as: 'manager',
+          payload: { allergens: ['cereals_gluten', 'crustaceans', 'eggs', 'fish', 'milk', 'molluscs', 'mustard', 'sesame'] },
+        });
+        const browser = await chromium.get();
+        for (const size of SIZES) {
+          const page = await openStock(t, browser, size);
+          await expect.poll(() => page.locator('#stock-rows > li').count()).toBe(300);
+          expect(await page.textContent('#stock-count')).toBe('30 out · 1 low · 300 in all');
+          const layout = await pageLayout(page);
+          expect({ size, ...layout }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          expect({ size, bar: await barControlsOffScreen(page) }).toStrictEqual({ size, bar: [] });
+          const rows = await measure(page, '.stock-row', '.stock-name, .dish-use-name, .stock-qty');
+          expect({ size, overlaps: rows.overlaps, clipped: rows.clipped, spills: rows.spills, crowded: rows.crowded }).toStrictEqual({
+            size,
+            overlaps: [],
+            clipped: [],
+            spills: [],
+            crowded: [],
+          });
+          await keepShot(page, `stock-${size.width}x${size.height}`);
+          // The delivery dialog of the longest name stays on the screen, its buttons whole.
+          await page.fill('#filter', 'wagyu');
+          await rowOf(page, ingredients[0]!.id).locator('[data-action="restock"]').click();
+          const dialog = await page.$eval('#change', (element) => {
+            const box = element.getBoundingClientRect();
+            return { left: box.left >= 0, right: box.right <= innerWidth, bottom: box.bottom <= innerHeight };
+          });
+          expect({ size, dialog }).toStrictEqual({ size, dialog: { left: true, right: true, bottom: true } });
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          await keepShot(page, `stock-delivery-${size.width}x${size.height}`);
+          await page.keyboard.press('Escape');
+          await page.click('#add-open');
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          await keepShot(page, `stock-add-${size.width}x${size.height}`);
+          await page.close();
+        }
+      } finally {
+        await t.close();
+      }
+    },
+    3 * BROWSER_TEST_MS,
+  );
+});

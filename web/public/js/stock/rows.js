@@ -1,0 +1,193 @@
+// The ingredient list: each ingredient with its stock, whether it is out or running low, and the
+// dishes that use it with what they have left; out and low ones first. Rows are kept by id and only
+// rebuilt when what they show changes, so a live event never takes the focus from a keyboard user.
+import { allergenText } from '../lib/allergens.js';
+import { h } from '../lib/dom.js';
+/** @import { Dish, Ingredient } from '../../../types/api.js' */
+
+/** @typedef {{ dish: Dish, units: number, essential: boolean }} Use one dish's use of an ingredient */
+/** @typedef {'out' | 'low' | 'ok'} Level */
+
+export const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
+
+/** Each ingredient's uses, by ingredient id: units per dish as stock is taken (every entry counts). @param {Iterable<Dish>} dishes */
+export function usesByIngredient(dishes) {
+  /** @type {Map<string, Use[]>} */
+  const uses = new Map();
+  for (const dish of dishes) {
+    /** @type {Map<string, Use>} */
+    const mine = new Map();
+    for (const entry of dish.ingredients) {
+      const use = mine.get(entry.ingredient_id) ?? { dish, units: 0, essential: false };
+      use.units += 1;
+      use.essential ||= entry.is_essential;
+      mine.set(entry.ingredient_id, use);
+    }
+    for (const [id, use] of mine) uses.set(id, [...(uses.get(id) ?? []), use]);
+  }
+  for (const list of uses.values()) list.sort((a, b) => a.dish.name.localeCompare(b.dish.name));
+  return uses;
+}
+
+/**
+ * Out: nothing left. Low: the stock makes `lowPortions` or fewer of some dish that cannot be made
+ * without it: the same count at which the menu, the stations and the report call a dish low.
+ * @param {Ingredient} ingredient @param {Use[]} uses @param {number} lowPortions @returns {Level}
+ */
+export function levelOf(ingredient, uses, lowPortions) {
+  if (ingredient.in_stock_qty <= 0) return 'out';
+  const low = uses.some((use) => use.essential && Math.floor(ingredient.in_stock_qty / use.units) <= lowPortions);
+  return low ? 'low' : 'ok';
+}
+
+const RANK = { out: 0, low: 1, ok: 2 };
+
+/** @param {Dish} dish @param {number} lowPortions */
+function dishState(dish, lowPortions) {
+  if (!dish.is_available) return { text: 'sold out', level: 'out' };
+  if (dish.portions_left === null || dish.portions_left === undefined) return { text: 'available', level: 'ok' };
+  return { text: `${dish.portions_left} left`, level: dish.portions_left <= lowPortions ? 'low' : 'ok' };
+}
+
+/**
+ * @param {HTMLElement} list
+ * @param {(action: 'restock' | 'count' | 'delete', id: string) => void} onAction
+ */
+export function createRows(list, onAction) {
+  /** @type {Map<string, { row: HTMLElement, shown: string }>} */
+  const rows = new Map();
+
+  /** @param {Ingredient} ingredient @param {Use[]} uses @param {Level} level @param {number} lowPortions */
+  function build(ingredient, uses, level, lowPortions) {
+    const button = (/** @type {'restock' | 'count' | 'delete'} */ action, /** @type {string} */ text, /** @type {string} */ label) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: `stock-${action}`,
+          dataset: { action },
+          'aria-label': `${label} ${ingredient.name}`,
+          on: { click: () => onAction(action, ingredient.id) },
+        },
+        text,
+      );
+    return h(
+      'li',
+      { class: `stock-row ${level}`, dataset: { ingredientId: ingredient.id, level } },
+      h(
+        'div',
+        { class: 'stock-head' },
+        h('span', { class: 'stock-name', dir: 'auto' }, ingredient.name),
+        level !== 'ok' && h('span', { class: 'stock-badge' }, level === 'out' ? 'Out' : 'Low'),
+      ),
+      h(
+        'span',
+        { class: 'stock-qty', 'aria-label': `In stock: ${quantity.format(ingredient.in_stock_qty)}` },
+        quantity.format(ingredient.in_stock_qty),
+      ),
+      h(
+        'div',
+        { class: 'stock-uses' },
+        uses.length === 0
+          ? h('span', { class: 'stock-unused' }, 'in no dish')
+          : h(
+              'ul',
+              { class: 'stock-dishes' },
+              ...uses.map((use) => {
+                const state = dishState(use.dish, lowPortions);
+                return h(
+                  'li',
+                  { class: `dish-use ${state.level}`, dataset: { dishId: use.dish.id } },
+                  h('span', { class: 'dish-use-name', dir: 'auto' }, use.dish.name),
+                  use.units > 1 && h('span', { class: 'dish-use-note' }, ` ×${use.units}`),
+                  !use.essential && h('span', { class: 'dish-use-note' }, ' optional'),
+                  h('span', { class: 'dish-use-state' }, ` · ${state.text}`),
+                );
+              }),
+            ),
+        ingredient.allergens.length > 0 && h('span', { class: 'stock-allergens' }, `Allergens: ${allergenText(ingredient.allergens)}`),
+      ),
+      h(
+        'div',
+        { class: 'stock-actions' },
+        button('restock', '+ Delivery', 'Delivery of'),
+        button('count', 'Count', 'Stock take of'),
+        button('delete', 'Delete', 'Delete'),
+      ),
+    );
+  }
+
+  /**
+   * Shows the ingredients matching `filter` (by their name or a dish's), out first, then low, then
+   * by name; returns how many are out and low over all of them.
+   * @param {Map<string, Ingredient>} ingredients @param {Map<string, Dish>} dishes @param {number} lowPortions @param {string} filter
+   */
+  function show(ingredients, dishes, lowPortions, filter) {
+    const uses = usesByIngredient(dishes.values());
+    const wanted = filter.trim().toLocaleLowerCase();
+    const counts = { out: 0, low: 0, ok: 0, shown: 0 };
+    const entries = [...ingredients.values()].map((ingredient) => {
+      const mine = uses.get(ingredient.id) ?? [];
+      const level = levelOf(ingredient, mine, lowPortions);
+      counts[level] += 1;
+      return { ingredient, uses: mine, level };
+    });
+    const shown = entries
+      .filter(
+        ({ ingredient, uses: mine }) =>
+          wanted === '' ||
+          ingredient.name.toLocaleLowerCase().includes(wanted) ||
+          mine.some((use) => use.dish.name.toLocaleLowerCase().includes(wanted)),
+      )
+      .sort((a, b) => RANK[a.level] - RANK[b.level] || a.ingredient.name.localeCompare(b.ingredient.name));
+    counts.shown = shown.length;
+
+    const focused = document.activeElement instanceof HTMLElement && list.contains(document.activeElement) ? document.activeElement : null;
+    const focusedRow = focused?.closest('[data-ingredient-id]');
+    const focusedAction = focused?.dataset.action;
+    const focusedAt = focusedRow ? [...list.children].indexOf(focusedRow) : -1;
+    /** @type {HTMLElement[]} */
+    const order = [];
+    for (const { ingredient, uses: mine, level } of shown) {
+      const signature = JSON.stringify([
+        ingredient,
+        level,
+        lowPortions,
+        mine.map((use) => [use.dish.id, use.dish.name, use.units, use.essential, use.dish.is_available, use.dish.portions_left]),
+      ]);
+      let kept = rows.get(ingredient.id);
+      if (!kept || kept.shown !== signature) {
+        kept = { row: build(ingredient, mine, level, lowPortions), shown: signature };
+        rows.get(ingredient.id)?.row.replaceWith(kept.row);
+        rows.set(ingredient.id, kept);
+      }
+      order.push(kept.row);
+    }
+    for (const [id, { row }] of rows)
+      if (!ingredients.has(id)) {
+        row.remove();
+        rows.delete(id);
+      }
+    const keep = new Set(order);
+    for (const child of [...list.children]) if (!keep.has(/** @type {HTMLElement} */ (child))) child.remove();
+    // Moves only the rows out of place, so the others (and a focused button) stay where they are.
+    order.forEach((row, index) => {
+      if (list.children[index] !== row) list.insertBefore(row, list.children[index] ?? null);
+    });
+    // A row drawn again keeps the focus on the same button; a row gone (deleted, filtered out) hands
+    // it to the row now in its place, on its harmless button, so the keyboard never lands on nothing.
+    if (focusedRow instanceof HTMLElement && document.activeElement !== focused) {
+      const row = rows.get(focusedRow.dataset.ingredientId ?? '')?.row;
+      const again = row?.isConnected
+        ? row.querySelector(`[data-action="${focusedAction}"]`)
+        : (list.children[Math.min(focusedAt, list.children.length - 1)]?.querySelector('[data-action="restock"]') ?? null);
+      if (again instanceof HTMLElement) again.focus({ preventScroll: true });
+    }
+    return counts;
+  }
+
+  /** @param {string} id */
+  const rowOf = (id) => rows.get(id)?.row;
+
+  return { show, rowOf };
+}
