@@ -21,6 +21,7 @@ const rowsOf = (page: Page) =>
   );
 const rowOf = (page: Page, id: string) => page.locator(`#stock-rows [data-ingredient-id="${id}"]`);
 const qtyOf = (page: Page, id: string) => rowOf(page, id).locator('.stock-qty').textContent();
+const focusedLabel = (page: Page) => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
 const stockInStore = async (t: TestApp, id: string) => (await t.store.collection('ingredients').get(id))?.in_stock_qty;
 
 async function openStock(
@@ -281,7 +282,7 @@ describe('stock page', () => {
           await expect
             .poll(() => page.textContent('#login-error'))
             .toBe('This page is for managers and chefs (who may change the stock): sign in with one of those accounts.');
-          await page.evaluate(() => (document.querySelector('#login-error')!.textContent = ''));
+          await page.evaluate("document.querySelector('#login-error').textContent = ''");
         }
         await signIn(page, 'chef');
         await page.waitForSelector(`[data-ingredient-id="${menu.beef.id}"]`);
@@ -305,14 +306,14 @@ describe('stock page', () => {
         await expect.poll(async () => (await rowsOf(page)).map((row) => row.name)).toStrictEqual(['Beef']);
         await page.keyboard.press('Tab'); // + New ingredient
         await page.keyboard.press('Tab'); // Beef's + Delivery
-        expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Delivery of Beef');
+        expect(await focusedLabel(page)).toBe('Delivery of Beef');
         await page.keyboard.press('Enter');
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('change-amount');
+        expect(await page.evaluate('document.activeElement?.id')).toBe('change-amount');
         await page.keyboard.type('5');
         await page.keyboard.press('Enter');
         await page.waitForSelector('#change', { state: 'hidden' });
         expect(await stockInStore(t, menu.beef.id)).toBe(13);
-        const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+        const focused = () => focusedLabel(page);
         await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('13');
         expect(await focused()).toBe('Delivery of Beef');
         // An order rebuilds the row under the focus: the focus stays on its button.
@@ -380,10 +381,10 @@ describe('stock page', () => {
           // The delivery dialog of the longest name stays on the screen, its buttons whole.
           await page.fill('#filter', 'wagyu');
           await rowOf(page, ingredients[0]!.id).locator('[data-action="restock"]').click();
-          const dialog = await page.$eval('#change', (element) => {
-            const box = element.getBoundingClientRect();
+          const dialog = await page.evaluate(`(() => {
+            const box = document.querySelector('#change').getBoundingClientRect();
             return { left: box.left >= 0, right: box.right <= innerWidth, bottom: box.bottom <= innerHeight };
-          });
+          })()`);
           expect({ size, dialog }).toStrictEqual({ size, dialog: { left: true, right: true, bottom: true } });
           expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
           await keepShot(page, `stock-delivery-${size.width}x${size.height}`);
