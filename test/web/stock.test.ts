@@ -295,6 +295,28 @@ describe('stock page', () => {
   );
 
   it(
+    "is one tap from the report's top bar and back, still signed in",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const page = await openBoard(await chromium.get(), t, '/manager');
+        await signIn(page, 'manager');
+        await page.click('.bar a[href="/manager/stock"]');
+        await page.waitForURL(`${t.url}/manager/stock`);
+        await page.waitForSelector(`[data-ingredient-id="${menu.beef.id}"]`);
+        expect(await page.isVisible('#login')).toBe(false);
+        await page.click('.bar a[href="/manager"]');
+        await page.waitForURL(`${t.url}/manager`);
+        await expect.poll(() => page.textContent('#t-placed')).toBe('0');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'works from the keyboard alone: find, open a delivery, send it, and keep the focus through live updates',
     async () => {
       const t = await startTestApp({ listen: true });
