@@ -42,6 +42,7 @@ const SHOTS: Shot[] = [
   { path: '/kds/beverages', file: 'docs/kds-beverages.png', user: 'chef' },
   { path: '/expeditor', file: 'docs/expeditor.png', user: 'expeditor' },
   { path: '/manager', file: 'docs/manager.png', user: 'manager', fullPage: true },
+  { path: '/manager/stock', file: 'docs/stock.png', user: 'manager' },
   { path: '/menu', file: 'docs/menu.png', fullPage: true },
   // The kitchen's boards at the sizes restaurants use: a phone, a 1024 tablet, a 1280 screen.
   ...[
@@ -52,6 +53,7 @@ const SHOTS: Shot[] = [
     { path: '/kds/hot', file: `docs/screenshots/kds-hot-${viewport.width}x${viewport.height}.png`, user: 'chef', viewport },
     { path: '/expeditor', file: `docs/screenshots/expeditor-${viewport.width}x${viewport.height}.png`, user: 'expeditor', viewport },
     { path: '/manager', file: `docs/screenshots/manager-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
+    { path: '/manager/stock', file: `docs/screenshots/stock-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
   ]),
 ];
 
@@ -84,7 +86,9 @@ const app = await buildApp({ config, store, jwtSecret: randomBytes(32).toString(
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  for (const shot of SHOTS) await shoot(browser, baseUrl, shot);
+  // `npx tsx scripts/screenshots.ts stock` takes only the shots whose file name holds "stock".
+  const only = process.argv[2];
+  for (const shot of SHOTS.filter((each) => !only || each.file.includes(only))) await shoot(browser, baseUrl, shot);
 } finally {
   await browser.close();
   await app.close();
