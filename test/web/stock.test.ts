@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, waitUntilLive } from './browser.js';
+import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
 /** Each row as the page shows it: name, mark, stock, dishes. */
@@ -288,6 +289,37 @@ describe('stock page', () => {
         await page.waitForSelector(`[data-ingredient-id="${menu.beef.id}"]`);
         expect(await page.textContent('#stock-count')).toBe('1 out · 1 low · 5 in all');
       } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'sends nothing while the live link is down, says so, and sends the same tap once it is back',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      const proxy = await holdingProxy(t.url);
+      try {
+        const menu = await seedStock(t);
+        const page = await openStock({ ...t, url: proxy.url }, await chromium.get());
+        proxy.hold();
+        await page.waitForSelector('#link:not([data-state="live"])');
+        expect(await page.isVisible('#stale')).toBe(true);
+        await rowOf(page, menu.beef.id).locator('[data-action="restock"]').click();
+        await page.fill('#change-amount', '4');
+        await page.click('#change-send');
+        expect(await page.textContent('#change-error')).toBe(
+          'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.',
+        );
+        proxy.release();
+        await waitUntilLive(page);
+        await page.click('#change-send');
+        await page.waitForSelector('#change', { state: 'hidden' });
+        expect(await stockInStore(t, menu.beef.id)).toBe(12);
+        await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('12');
+      } finally {
+        await proxy.close();
         await t.close();
       }
     },

@@ -5,7 +5,7 @@
 // is retried, so a tap sent again after a lost answer adds the delivery once.
 import { api, ApiError } from '../lib/api.js';
 import { ALLERGENS, ALLERGEN_WORDS } from '../lib/allergens.js';
-import { notify } from '../lib/chrome.js';
+import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { quantity } from './rows.js';
@@ -26,6 +26,9 @@ function keyFor() {
     forget: () => (held = { body: '', key: '' }),
   };
 }
+
+/** The frame's rule: with the link down the screen may show the past, so nothing is sent. */
+const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
 
 /**
  * The refusal in words that say what to do next. A write without an answer may have landed: it is
@@ -112,6 +115,7 @@ export function createChanges(page) {
       return void (error.textContent =
         target.mode === 'restock' ? 'Enter the amount delivered: a number above 0.' : 'Enter the amount counted.');
     if (busy) return;
+    if (!linkIsLive()) return void (error.textContent = OFFLINE);
     const body = target.mode === 'restock' ? { in_stock_delta: value } : { in_stock_qty: value };
     const path = `/ingredients/${ingredient.id}`;
     error.textContent = '';
@@ -159,6 +163,7 @@ export function createChanges(page) {
     const error = $('#add-error');
     if (body.name === '') return void (error.textContent = 'Give the ingredient a name.');
     if (busy) return;
+    if (!linkIsLive()) return void (error.textContent = OFFLINE);
     error.textContent = '';
     busy = true;
     try {
@@ -188,6 +193,7 @@ export function createChanges(page) {
   $('#remove-send').addEventListener('click', async () => {
     const ingredient = page.ingredient(removing);
     if (!ingredient || busy) return;
+    if (!linkIsLive()) return void ($('#remove-error').textContent = OFFLINE);
     busy = true;
     try {
       const path = `/ingredients/${ingredient.id}`;
