@@ -391,6 +391,38 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    'a right-to-left name inside a sentence is isolated (FSI … PDI), so digits or names after it keep their places; a Latin name goes in as it is',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const [hebrew, x] = [dishes[1]!, dishes[3]!];
+        for (const dish of [hebrew, x])
+          expect(
+            (
+              await t.inject({
+                method: 'PATCH',
+                url: `/ingredients/${dish.ingredients[0]!.ingredient_id}`,
+                as: 'chef',
+                payload: { in_stock_qty: 0 },
+              })
+            ).statusCode,
+          ).toBe(200);
+        const page = await openOrder(await chromium.get(), t, PHONE, [
+          [hebrew.id, 1],
+          [x.id, 2],
+        ]);
+        await expect
+          .poll(() => page.textContent('#cart-problem'))
+          .toBe(`Sold out: \u2068${HEBREW_NAME}\u2069, X. Take them out of your order to place it.`);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a cart reaches the 100 dishes one order takes: Add and + wait, the cart says why, and one over is never sent',
     async () => {
       const t = await startTestApp({ listen: true });
