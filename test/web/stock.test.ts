@@ -258,6 +258,15 @@ describe('stock page', () => {
         expect(await t.store.collection('ingredients').get(oil!.id)).toBeNull();
         for (const tablet of [page, other]) await expect.poll(() => rowOf(tablet, oil!.id).count()).toBe(0);
         expect(await page.textContent('#notice')).toBe('Sesame oil deleted.');
+
+        // A right-to-left name inside the sentence is isolated, so the words after it keep their places.
+        const oliveOil = await addIngredient(t, 'زيت الزيتون', 3);
+        await addDish(t, { name: 'סלט', station: 'cold', ingredients: [{ ingredient_id: oliveOil.id, is_essential: true }] });
+        await rowOf(page, oliveOil.id).locator('[data-action="delete"]').click();
+        await page.click('#remove-send');
+        await expect
+          .poll(() => page.textContent('#remove-error'))
+          .toBe('Not deleted: \u2068زيت الزيتون\u2069 is still in the dish \u2068סלט\u2069. Take it out of that dish first.');
       } finally {
         await t.close();
       }

@@ -6,7 +6,7 @@
 import { api, ApiError } from '../lib/api.js';
 import { ALLERGENS, ALLERGEN_WORDS } from '../lib/allergens.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
-import { $, h } from '../lib/dom.js';
+import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { quantity } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
@@ -37,7 +37,7 @@ const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. 
  */
 function refusal(error, name) {
   if (!(error instanceof ApiError)) return `${/** @type {Error} */ (error).message} Tap again to send it: it still counts once.`;
-  if (error.status === 404) return `${name} was deleted on another screen.`;
+  if (error.status === 404) return `${isolated(name)} was deleted on another screen.`;
   if (error.status === 403) return 'Your account may not change the stock: a manager or a chef may.';
   if (error.status === 409 && error.retryAfter) return 'Your last tap is still being saved: wait a moment, then tap again.';
   if (error.status === 400) return `Not saved: ${error.message}`;
@@ -91,7 +91,7 @@ export function createChanges(page) {
     if (target.id !== id || target.mode !== mode) changeKey.forget();
     target = { id, mode };
     const restock = mode === 'restock';
-    $('#change-title').textContent = `${restock ? 'Delivery' : 'Stock take'}: ${ingredient.name}`;
+    $('#change-title').textContent = `${restock ? 'Delivery' : 'Stock take'}: ${isolated(ingredient.name)}`;
     $('#change-label').textContent = restock ? 'Amount delivered' : 'Counted now';
     amount.min = restock ? '0' : '';
     $('#change-help').textContent = restock
@@ -127,8 +127,8 @@ export function createChanges(page) {
       page.saved(saved);
       notify(
         target.mode === 'restock'
-          ? `${saved.name}: ${quantity.format(value)} added, ${quantity.format(saved.in_stock_qty)} in stock.`
-          : `${saved.name}: counted ${quantity.format(saved.in_stock_qty)}.`,
+          ? `${isolated(saved.name)}: ${quantity.format(value)} added, ${quantity.format(saved.in_stock_qty)} in stock.`
+          : `${isolated(saved.name)}: counted ${quantity.format(saved.in_stock_qty)}.`,
       );
     } catch (failure) {
       error.textContent = refusal(failure, ingredient.name);
@@ -172,7 +172,7 @@ export function createChanges(page) {
       addForm.reset();
       add.close();
       page.saved(created);
-      notify(`${created.name} added, ${quantity.format(created.in_stock_qty)} in stock.`);
+      notify(`${isolated(created.name)} added, ${quantity.format(created.in_stock_qty)} in stock.`);
     } catch (failure) {
       error.textContent = refusal(failure, body.name);
     } finally {
@@ -185,7 +185,7 @@ export function createChanges(page) {
     const ingredient = page.ingredient(id);
     if (!ingredient) return;
     removing = id;
-    $('#remove-text').textContent = `Delete ${ingredient.name}? It leaves the stock list for good.`;
+    $('#remove-text').textContent = `Delete ${isolated(ingredient.name)}? It leaves the stock list for good.`;
     $('#remove-error').textContent = '';
     remove.showModal();
   }
@@ -201,7 +201,7 @@ export function createChanges(page) {
       removeKey.forget();
       remove.close();
       page.deleted(ingredient.id);
-      notify(`${ingredient.name} deleted.`);
+      notify(`${isolated(ingredient.name)} deleted.`);
     } catch (failure) {
       $('#remove-error').textContent = refusedDelete(failure, ingredient);
     } finally {
@@ -212,10 +212,10 @@ export function createChanges(page) {
   /** The server refuses while a dish uses it: say which, in the dishes' names. @param {unknown} failure @param {Ingredient} ingredient */
   function refusedDelete(failure, ingredient) {
     if (!(failure instanceof ApiError) || failure.status !== 409) return refusal(failure, ingredient.name);
-    const dishes = page.usedBy(ingredient.id).map((dish) => dish.name);
+    const dishes = page.usedBy(ingredient.id).map((dish) => isolated(dish.name));
     if (dishes.length === 0) return `Not deleted: ${failure.message}`;
     const which = dishes.length === 1 ? `the dish ${dishes[0]}` : `${dishes.length} dishes: ${dishes.join(', ')}`;
-    return `Not deleted: ${ingredient.name} is still in ${which}. Take it out of ${dishes.length === 1 ? 'that dish' : 'them'} first.`;
+    return `Not deleted: ${isolated(ingredient.name)} is still in ${which}. Take it out of ${dishes.length === 1 ? 'that dish' : 'them'} first.`;
   }
 
   /** @param {'restock' | 'count' | 'delete'} action @param {string} id */
