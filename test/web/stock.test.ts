@@ -222,6 +222,10 @@ describe('stock page', () => {
         const page = await openStock(t, browser);
         const other = await openStock(t, browser);
         await page.click('#add-open');
+        // A second "beef" would split the stock: the page points to the row that is there.
+        await page.fill('#add-form input[name=name]', ' BEEF ');
+        await page.click('#add-form button[value=send]');
+        expect(await page.textContent('#add-error')).toBe('Beef is already in the list: add a delivery to it with its + Delivery.');
         await page.fill('#add-form input[name=name]', 'Sesame oil');
         await page.fill('#add-form input[name=in_stock_qty]', '4');
         await page.fill('#add-form input[name=price]', '0.8');

@@ -51,6 +51,7 @@ function refusal(error, name) {
  *   saved: (ingredient: Ingredient) => void,
  *   deleted: (id: string) => void,
  *   buttonOf: (id: string, action: string) => HTMLElement | null,
+ *   named: (name: string) => Ingredient | undefined,
  * }} page
  */
 export function createChanges(page) {
@@ -162,6 +163,10 @@ export function createChanges(page) {
     };
     const error = $('#add-error');
     if (body.name === '') return void (error.textContent = 'Give the ingredient a name.');
+    // The API takes a second ingredient of the same name; a delivery typed in here by mistake would
+    // then split the stock between two rows, and the dishes would still use the first.
+    const twin = page.named(body.name);
+    if (twin) return void (error.textContent = `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
     if (busy) return;
     if (!linkIsLive()) return void (error.textContent = OFFLINE);
     error.textContent = '';

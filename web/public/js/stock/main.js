@@ -41,6 +41,7 @@ const changes = createChanges({
   ingredient: (id) => ingredients.get(id),
   usedBy: (id) => [...dishes.values()].filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id)),
   saved: (ingredient) => apply({ type: 'ingredient.updated', data: ingredient }),
+  named: (name) => [...ingredients.values()].find((each) => each.name.toLocaleLowerCase() === name.toLocaleLowerCase()),
   buttonOf: (id, action) => rows.rowOf(id)?.querySelector(`[data-action="${action}"]`) ?? null,
   deleted: (id) => {
     ingredients.delete(id);
