@@ -301,6 +301,8 @@ describe('stock page', () => {
         await signIn(page, 'chef');
         await page.waitForSelector(`[data-ingredient-id="${menu.beef.id}"]`);
         expect(await page.textContent('#stock-count')).toBe('1 out · 1 low · 5 in all');
+        // The report is for managers only: no link there for a chef.
+        expect(await page.isVisible('#to-report')).toBe(false);
       } finally {
         await t.close();
       }

@@ -12,7 +12,7 @@ import { mountFrame } from '../lib/frame.js';
 import { connectLive } from '../lib/live.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { applyDishEvent } from '../lib/menu-book.js';
-import { resumeSession, sessionEvents } from '../lib/session.js';
+import { currentRole, resumeSession, sessionEvents } from '../lib/session.js';
 import { isFresher } from '../lib/sync.js';
 import { createChanges } from './changes.js';
 import { createRows } from './rows.js';
@@ -120,6 +120,8 @@ async function reloadDishes() {
 }
 
 function start() {
+  // The report is for managers: a chef following the link would be signed out there.
+  $('#to-report').hidden = currentRole() !== 'manager';
   void load();
   if (socket) socket.connect();
   else socket = connectLive({ rooms: ['menu'], onEvent: (event) => apply(event), onResync: () => void load(), onState: showLinkState });
