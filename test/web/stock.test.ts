@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, WAIT_MS, waitUntilLive } from './browser.js';
 import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
@@ -140,13 +140,15 @@ describe('stock page', () => {
         expect(await page.textContent('#notice')).toBe('Beef: 12 added, 20 in stock.');
         expect(await qtyOf(page, menu.beef.id)).toBe('20');
         // No longer low (20 steaks > 10): it leaves the top of the list, and Steak reads 20 left.
-        expect((await rowsOf(page)).map((row) => [row.name, row.mark])).toStrictEqual([
-          ['Truffle', 'Out'],
-          ['Beef', null],
-          ['Lemon', null],
-          ['Lettuce', null],
-          ['Salt', null],
-        ]);
+        await expect
+          .poll(async () => (await rowsOf(page)).map((row) => [row.name, row.mark]))
+          .toStrictEqual([
+            ['Truffle', 'Out'],
+            ['Beef', null],
+            ['Lemon', null],
+            ['Lettuce', null],
+            ['Salt', null],
+          ]);
         await expect.poll(() => rowOf(other, menu.beef.id).locator('.dish-use').allTextContents()).toStrictEqual(['Steak · 20 left']);
 
         // A second delivery is a new request: a new key, added again.
@@ -198,13 +200,15 @@ describe('stock page', () => {
         await expect
           .poll(() => rowOf(page, menu.truffle.id).locator('.dish-use').allTextContents())
           .toStrictEqual(['Truffle Fries · 30 left']);
-        expect((await rowsOf(page))[0]?.name).toBe('Beef');
+        await expect.poll(async () => (await rowsOf(page))[0]?.name, { timeout: WAIT_MS }).toBe('Beef');
         expect(await page.textContent('#stock-count')).toBe('0 out · 2 low · 5 in all');
         // ... and the last lemon sold out by an order flips Lemonade.
         await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'manager', payload: { in_stock_qty: 1 } });
         await placeOrder(t, [menu.lemonade.id]);
         await expect.poll(() => rowOf(page, menu.lemon.id).locator('.dish-use').allTextContents()).toStrictEqual(['Lemonade · sold out']);
-        expect((await rowsOf(page))[0]).toStrictEqual({ name: 'Lemon', mark: 'Out', qty: '0', dishes: ['Lemonade · sold out'] });
+        await expect
+          .poll(async () => (await rowsOf(page))[0])
+          .toStrictEqual({ name: 'Lemon', mark: 'Out', qty: '0', dishes: ['Lemonade · sold out'] });
       } finally {
         await t.close();
       }
@@ -356,6 +360,33 @@ describe('stock page', () => {
         await page.click('.bar a[href="/manager"]');
         await page.waitForURL(`${t.url}/manager`);
         await expect.poll(() => page.textContent('#t-placed')).toBe('0');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps every row in its place while a finger is on the list, and re-sorts once it lifts',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const page = await openStock(t, await chromium.get());
+        const names = async () => (await rowsOf(page)).map((row) => row.name);
+        expect(await names()).toStrictEqual(['Truffle', 'Beef', 'Lemon', 'Lettuce', 'Salt']);
+        const name = await rowOf(page, menu.lettuce.id).locator('.stock-name').boundingBox();
+        await page.mouse.move(name!.x + 5, name!.y + 5);
+        await page.mouse.down();
+        // The last lemons sold: Lemon is out, and changes where it stands.
+        await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'manager', payload: { in_stock_qty: 0 } });
+        await expect.poll(() => rowOf(page, menu.lemon.id).getAttribute('data-level')).toBe('out');
+        await expect.poll(() => rowOf(page, menu.lemon.id).locator('.dish-use').allTextContents()).toStrictEqual(['Lemonade · sold out']);
+        expect(await names()).toStrictEqual(['Truffle', 'Beef', 'Lemon', 'Lettuce', 'Salt']);
+        await page.mouse.up();
+        // Re-sorted a moment after the finger lifts.
+        await expect.poll(names, { timeout: WAIT_MS }).toStrictEqual(['Lemon', 'Truffle', 'Beef', 'Lettuce', 'Salt']);
       } finally {
         await t.close();
       }

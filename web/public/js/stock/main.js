@@ -36,7 +36,11 @@ let dishesSoon;
 const DISHES_AFTER_MS = 250;
 
 const filter = /** @type {HTMLInputElement} */ ($('#filter'));
-const rows = createRows($('#stock-rows'), (action, id) => changes.start(action, id));
+const rows = createRows(
+  $('#stock-rows'),
+  (action, id) => changes.start(action, id),
+  () => show(),
+);
 const changes = createChanges({
   ingredient: (id) => ingredients.get(id),
   usedBy: (id) => [...dishes.values()].filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id)),
@@ -49,8 +53,8 @@ const changes = createChanges({
   },
 });
 
-function show() {
-  const counts = rows.show(ingredients, dishes, lowPortions, filter.value);
+function show(resort = false) {
+  const counts = rows.show(ingredients, dishes, lowPortions, filter.value, resort);
   const total = ingredients.size;
   $('#stock-count').textContent = `${counts.out} out · ${counts.low} low · ${total} in all`;
   $('#low-limit').textContent = String(lowPortions);
@@ -130,7 +134,7 @@ function start() {
 mountFrame({ signInTitle: 'Sign in to the stock' });
 $('#mute').hidden = true;
 startHeaderClock();
-filter.addEventListener('input', show);
+filter.addEventListener('input', () => show(true));
 sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
 guardWithLogin(start, 'stock');
 if (await resumeSession()) resumeInto(start);

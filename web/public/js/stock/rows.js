@@ -49,13 +49,39 @@ function dishState(dish, lowPortions) {
   return { text: `${dish.portions_left} left`, level: dish.portions_left <= lowPortions ? 'low' : 'ok' };
 }
 
+/** After a finger lifts from the list, or the page last scrolled, rows keep their places this long. */
+const SETTLE_MS = 1_500;
+
 /**
  * @param {HTMLElement} list
  * @param {(action: 'restock' | 'count' | 'delete', id: string) => void} onAction
+ * @param {() => void} onSettled called when rows held in place may take their sorted places
  */
-export function createRows(list, onAction) {
+export function createRows(list, onAction, onSettled) {
   /** @type {Map<string, { row: HTMLElement, shown: string }>} */
   const rows = new Map();
+  // Nothing moves under a finger: while one is on the list, and a moment after it lifts or the page
+  // scrolls, a row turning out or low changes where it stands, and the list re-sorts after.
+  let pressed = false;
+  let touchedAt = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let settle;
+  const holding = () => pressed || Date.now() - touchedAt < SETTLE_MS;
+  const touched = () => (touchedAt = Date.now());
+  list.addEventListener('pointerdown', () => {
+    pressed = true;
+    touched();
+  });
+  for (const type of ['pointerup', 'pointercancel'])
+    window.addEventListener(type, () => {
+      if (pressed) touched();
+      pressed = false;
+    });
+  window.addEventListener('scroll', touched, { passive: true });
+  function settleLater() {
+    clearTimeout(settle);
+    settle = setTimeout(() => (holding() ? settleLater() : onSettled()), SETTLE_MS);
+  }
 
   /** @param {Ingredient} ingredient @param {Use[]} uses @param {Level} level @param {number} lowPortions */
   function build(ingredient, uses, level, lowPortions) {
@@ -121,8 +147,9 @@ export function createRows(list, onAction) {
    * Shows the ingredients matching `filter` (by their name or a dish's), out first, then low, then
    * by name; returns how many are out and low over all of them.
    * @param {Map<string, Ingredient>} ingredients @param {Map<string, Dish>} dishes @param {number} lowPortions @param {string} filter
+   * @param {boolean} [resort] sorted even under a finger (the person asked for it: a new filter)
    */
-  function show(ingredients, dishes, lowPortions, filter) {
+  function show(ingredients, dishes, lowPortions, filter, resort = false) {
     const uses = usesByIngredient(dishes.values());
     const wanted = filter.trim().toLocaleLowerCase();
     const counts = { out: 0, low: 0, ok: 0, shown: 0 };
@@ -141,6 +168,17 @@ export function createRows(list, onAction) {
       )
       .sort((a, b) => RANK[a.level] - RANK[b.level] || a.ingredient.name.localeCompare(b.ingredient.name));
     counts.shown = shown.length;
+    if (holding() && !resort) {
+      // Where each row stands now; a new one joins at the end.
+      const place = new Map([...list.children].map((row, index) => [row, index]));
+      const at = (/** @type {Ingredient} */ ingredient) => {
+        const row = rows.get(ingredient.id)?.row;
+        return (row && place.get(row)) ?? Infinity;
+      };
+      const sorted = shown.map((entry) => entry.ingredient.id).join();
+      shown.sort((a, b) => at(a.ingredient) - at(b.ingredient));
+      if (shown.map((entry) => entry.ingredient.id).join() !== sorted) settleLater();
+    }
 
     const focused = document.activeElement instanceof HTMLElement && list.contains(document.activeElement) ? document.activeElement : null;
     const focusedRow = focused?.closest('[data-ingredient-id]');
