@@ -66,6 +66,7 @@ async function pages(app: FastifyInstance) {
   app.get('/kds', hide, page('stations.html'));
   app.get('/expeditor', hide, page('expeditor.html'));
   app.get('/manager', hide, page('manager.html'));
+  app.get('/manager/staff', hide, page('staff.html'));
   app.get('/menu', hide, page('menu.html'));
   app.get('/order', hide, page('order.html'));
 }

@@ -50,6 +50,7 @@ describe('landing page', () => {
           'Order (guests) /order',
           'Menu board /menu',
           'Manager’s report /manager',
+          'Staff accounts /manager/staff',
           'API documentation /docs',
           'Server health /health',
         ]);

@@ -18,6 +18,7 @@ describe('board pages', () => {
           '/kds/beverages',
           '/expeditor',
           '/manager',
+          '/manager/staff',
           '/menu',
           '/order',
           '/boards/',
