@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { Passwords } from '../../domain/accounts/passwords.js';
-import { Password, type Role } from '../../models/user.js';
+import type { Role } from '../../models/user.js';
 import { BROWSER_TEST_MS, openBoard, sharedChromium } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout } from './layout.js';
 
@@ -135,7 +135,9 @@ describe("the manager's staff page", () => {
         const page = await openStaff(t);
         await page.click('#new-account summary');
         // The rule in the server's own words (models/user.ts), shown before anything is typed.
-        await expect.poll(() => page.textContent('#new-password-rules')).toBe(Password.description);
+        await expect
+          .poll(() => page.textContent('#new-password-rules'))
+          .toBe('At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.');
 
         await page.fill('#new-form input[name=user_name]', 'NewCook');
         await page.fill('#new-form input[name=email]', 'new.cook@example.com');
@@ -187,11 +189,11 @@ describe("the manager's staff page", () => {
         expect(await page.textContent('#account-about')).toBe('Chef · chef1@example.com');
         await page.selectOption('#role-form select', 'expeditor');
         await page.click('#role-form button[type=submit]');
-        await expect.poll(() => page.textContent('#notice')).toBe('chef1 is now expeditor: it counts at once, on every screen.');
+        await expect.poll(() => page.textContent('#account-done')).toBe('chef1 is now expeditor: it counts at once, on every screen.');
         expect((await storedUser(t, 'chef1'))?.role).toBe('expeditor');
         expect(await page.textContent('#account-about')).toBe('Expeditor · chef1@example.com');
         // The second screen reads the list again when the tablet comes back to it.
-        await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+        await other.evaluate("document.dispatchEvent(new Event('visibilitychange'))");
         await expect.poll(() => rows(other)).toContain('chef1 | chef1@example.com | Expeditor');
 
         // A new password: the old one and the old refresh token stop working.
@@ -202,7 +204,7 @@ describe("the manager's staff page", () => {
         await page.fill('#password-form input[name=password]', 'Fresh@Start9');
         await page.click('#password-form button[type=submit]');
         await expect
-          .poll(() => page.textContent('#notice'))
+          .poll(() => page.textContent('#account-done'))
           .toBe('New password set for chef1: they are signed out everywhere and sign in with it.');
         expect((await login(t, 'chef1', PASSWORD)).statusCode).toBe(401);
         expect((await login(t, 'chef1', 'Fresh@Start9')).statusCode).toBe(201);
@@ -218,7 +220,9 @@ describe("the manager's staff page", () => {
         for (let i = 0; i < 5; i += 1) expect((await login(t, 'chef1', 'Wrong@Pass1')).statusCode).toBe(401);
         expect((await login(t, 'chef1', 'Fresh@Start9')).statusCode).toBe(429);
         await page.click('#unlock');
-        await expect.poll(() => page.textContent('#notice')).toBe('chef1 may sign in again now (their failed attempts are forgotten).');
+        await expect
+          .poll(() => page.textContent('#account-done'))
+          .toBe('chef1 may sign in again now (their failed attempts are forgotten).');
         expect((await login(t, 'chef1', 'Fresh@Start9')).statusCode).toBe(201);
 
         // Deleting asks first; keeping it changes nothing.
@@ -260,7 +264,7 @@ describe("the manager's staff page", () => {
         expect(await page.textContent('#account-about')).toBe('Manager · manager1@example.com · this is you');
         await page.fill('#password-form input[name=password]', 'Office@Key42');
         await page.click('#password-form button[type=submit]');
-        await expect.poll(() => page.textContent('#notice')).toBe('Your password is changed: every other device asks for it again.');
+        await expect.poll(() => page.textContent('#account-done')).toBe('Your password is changed: every other device asks for it again.');
         expect((await login(t, 'manager1', 'Office@Key42')).statusCode).toBe(201);
         expect(await page.isVisible('#login')).toBe(false);
 
@@ -282,6 +286,79 @@ describe("the manager's staff page", () => {
   );
 
   it(
+    'a manager who makes themselves a chef is told, after confirming, that the page is no longer theirs',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const page = await openStaff(t);
+        await openAccount(page, 'manager1');
+        await page.selectOption('#role-form select', 'chef');
+        await page.click('#role-form button[type=submit]');
+        await page.waitForSelector('#account-confirm[open]');
+        expect(await page.textContent('#confirm-text')).toBe(
+          'Make yourself chef? You lose this page at once: another manager can give it back.',
+        );
+        await page.click('.confirm-stay');
+        await page.waitForSelector('#account-confirm', { state: 'hidden' });
+        expect((await storedUser(t, 'manager1'))?.role).toBe('manager');
+        await page.click('#role-form button[type=submit]');
+        await page.click('#confirm-go');
+        await page.waitForSelector('#login', { state: 'visible' });
+        expect(await page.textContent('#login-error')).toBe('You are now chef: this page is for managers.');
+        expect((await storedUser(t, 'manager1'))?.role).toBe('chef');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a new account whose answer was lost is sent again with the same Idempotency-Key: created once, not refused as taken',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const page = await openStaff(t);
+        const keys: string[] = [];
+        let lose = true;
+        await page.route('**/users', async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          keys.push(route.request().headers()['idempotency-key'] ?? '');
+          // The server creates the account; the tablet never hears back.
+          if (lose) {
+            lose = false;
+            await route.fetch();
+            return route.abort('connectionreset');
+          }
+          return route.continue();
+        });
+        await page.click('#new-account summary');
+        await page.fill('#new-form input[name=user_name]', 'Dishwasher');
+        await page.fill('#new-form input[name=email]', 'dish@example.com');
+        await page.selectOption('#new-form select[name=role]', 'chef');
+        await page.fill('#new-form input[name=password]', 'Soap@Suds11');
+        await page.click('#new-form button[type=submit]');
+        await expect
+          .poll(() => page.textContent('#new-error'))
+          .toBe(
+            'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi. Then try again: the same change is made only once.',
+          );
+        expect(await storedUser(t, 'Dishwasher')).toMatchObject({ role: 'chef' });
+        await page.click('#new-form button[type=submit]');
+        await expect.poll(() => rows(page)).toStrictEqual(['Dishwasher | dish@example.com | Chef']);
+        expect(await page.textContent('#new-error')).toBe('');
+        expect(keys).toHaveLength(2);
+        expect(keys[1]).toBe(keys[0]);
+        expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+        expect(await t.store.collection('users').find([{ field: 'email', op: 'eq', value: 'dish@example.com' }])).toHaveLength(1);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'is for managers only: a chef or a guest is refused at sign-in',
     async () => {
       const t = await startTestApp({ listen: true });
@@ -291,7 +368,7 @@ describe("the manager's staff page", () => {
         for (const who of ['chef1', 'patron1']) {
           await signInAs(page, who);
           await expect.poll(() => page.textContent('#login-error')).toBe('This page is for managers: sign in with a manager account.');
-          await page.evaluate(() => (document.querySelector('#login-error')!.textContent = ''));
+          await page.evaluate("document.querySelector('#login-error').textContent = ''");
         }
         expect(await page.isVisible('#accounts')).toBe(false);
       } finally {
@@ -337,7 +414,7 @@ describe("the manager's staff page", () => {
         const page = await openStaff(t);
         await page.focus('#show');
         await page.keyboard.press('Tab');
-        expect(await page.evaluate(() => document.activeElement?.closest('li')?.querySelector('.account-user')?.textContent)).toBe('chef1');
+        expect(await page.evaluate("document.activeElement?.closest('li')?.querySelector('.account-user')?.textContent")).toBe('chef1');
         await page.keyboard.press('Enter');
         await page.waitForSelector('#account[open]');
         expect(await page.textContent('#account-name')).toBe('chef1');

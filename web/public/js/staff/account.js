@@ -16,6 +16,9 @@ export function createAccountDialog(onChanged) {
   const roleField = /** @type {HTMLSelectElement} */ (roleForm.elements.namedItem('role'));
   const passwordField = /** @type {HTMLInputElement} */ (passwordForm.elements.namedItem('password'));
   const error = $('#account-error');
+  const done = $('#account-done');
+  /** What a change did, said in the dialog: the page's notices sit under its backdrop. @param {string} text */
+  const say = (text) => (done.textContent = text);
   /** @type {User | null} */
   let user = null;
 
@@ -54,6 +57,7 @@ export function createAccountDialog(onChanged) {
   async function run(change) {
     if (!user) return;
     error.textContent = '';
+    done.textContent = '';
     const buttons = [...dialog.querySelectorAll('button')].filter((button) => button.id !== 'account-close');
     for (const button of buttons) button.disabled = true;
     try {
@@ -81,7 +85,7 @@ export function createAccountDialog(onChanged) {
       show(await sendChange('PATCH', `/users/${account.id}`, { role }));
       void onChanged();
       if (demotingMe) leave(`You are now ${roleName(role).toLowerCase()}: this page is for managers.`);
-      else notify(`${account.user_name} is now ${roleName(role).toLowerCase()}: it counts at once, on every screen.`);
+      else say(`${account.user_name} is now ${roleName(role).toLowerCase()}: it counts at once, on every screen.`);
     });
   });
 
@@ -94,15 +98,15 @@ export function createAccountDialog(onChanged) {
       if (isMe(account)) {
         // Our own refresh token was revoked with the others: sign this tablet in again with the new password.
         await signIn(account.user_name, password);
-        notify('Your password is changed: every other device asks for it again.');
-      } else notify(`New password set for ${account.user_name}: they are signed out everywhere and sign in with it.`);
+        say('Your password is changed: every other device asks for it again.');
+      } else say(`New password set for ${account.user_name}: they are signed out everywhere and sign in with it.`);
     });
   });
 
   $('#unlock').addEventListener('click', () =>
     run(async (account) => {
       await sendChange('POST', `/users/${account.id}/unlock`);
-      notify(`${account.user_name} may sign in again now (their failed attempts are forgotten).`);
+      say(`${account.user_name} may sign in again now (their failed attempts are forgotten).`);
     }),
   );
 
@@ -143,6 +147,7 @@ export function createAccountDialog(onChanged) {
     open(account) {
       show(account);
       error.textContent = '';
+      done.textContent = '';
       passwordForm.reset();
       dialog.showModal();
     },
