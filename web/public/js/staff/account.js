@@ -4,7 +4,7 @@
 import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
-import { signIn, signOut } from '../lib/session.js';
+import { accessTokenMinutes, signIn, signOut } from '../lib/session.js';
 import { accountText, isMe, roleName, sendChange } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
@@ -28,9 +28,12 @@ export function createAccountDialog(onChanged) {
     $('#account-name').textContent = shown.user_name;
     $('#account-about').textContent = `${roleName(shown.role)} · ${shown.email}${isMe(shown) ? ' · this is you' : ''}`;
     roleField.value = shown.role;
+    // A signed-in device keeps its access token until it runs out: that is how soon everywhere is.
+    const minutes = accessTokenMinutes();
+    const within = minutes ? ` (within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'})` : '';
     $('#password-note').textContent = isMe(shown)
-      ? 'This signs you out on every other device (within 15 minutes); this one stays signed in.'
-      : `This signs ${shown.user_name} out on every device (within 15 minutes): they sign in again with the new password.`;
+      ? `This signs you out on every other device${within}; this one stays signed in.`
+      : `This signs ${shown.user_name} out on every device${within}: they sign in again with the new password.`;
   }
 
   /** The shared confirmation; resolves true when the manager goes ahead. @param {string} text @param {string} go */
