@@ -418,8 +418,17 @@ describe("the manager's staff page", () => {
         await page.keyboard.press('Enter');
         await page.waitForSelector('#account[open]');
         expect(await page.textContent('#account-name')).toBe('chef1');
+        // Typed and sent from the keyboard: a new password, then Escape back to the row.
+        await page.focus('#password-form input[name=password]');
+        await page.keyboard.type('Keys@Only77');
+        await page.keyboard.press('Enter');
+        await expect
+          .poll(() => page.textContent('#account-done'))
+          .toBe('New password set for chef1: they are signed out everywhere and sign in with it.');
+        expect((await login(t, 'chef1', 'Keys@Only77')).statusCode).toBe(201);
         await page.keyboard.press('Escape');
         await page.waitForSelector('#account', { state: 'hidden' });
+        expect(await page.evaluate("document.activeElement?.closest('li')?.querySelector('.account-user')?.textContent")).toBe('chef1');
       } finally {
         await t.close();
       }

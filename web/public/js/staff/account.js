@@ -144,6 +144,11 @@ export function createAccountDialog(onChanged) {
   }
 
   $('#account-close').addEventListener('click', () => dialog.close());
+  // Back to the account's row for a keyboard: the row that opened it may have been drawn again meanwhile.
+  dialog.addEventListener('close', () => {
+    const row = user && document.querySelector(`[data-user-id="${user.id}"] button`);
+    if (row instanceof HTMLElement && !document.body.classList.contains('signed-out')) row.focus();
+  });
 
   return {
     /** @param {User} account */
