@@ -359,6 +359,27 @@ describe("the manager's staff page", () => {
   );
 
   it(
+    'a manager made a chef elsewhere while the page is open is refused in plain words, and nothing changes',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const page = await openStaff(t);
+        await openAccount(page, 'expeditor1');
+        await t.store.collection('users').update(t.userIds.manager, { set: { role: 'chef' } });
+        await page.selectOption('#role-form select', 'manager');
+        await page.click('#role-form button[type=submit]');
+        await expect
+          .poll(() => page.textContent('#account-error'))
+          .toBe("Your account is no longer a manager's: sign in with a manager account to manage staff.");
+        expect((await storedUser(t, 'expeditor1'))?.role).toBe('expeditor');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'is for managers only: a chef or a guest is refused at sign-in',
     async () => {
       const t = await startTestApp({ listen: true });

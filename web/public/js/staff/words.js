@@ -76,7 +76,7 @@ export function accountText(error) {
   if (error.status === 400 && Array.isArray(error.problem.errors) && error.problem.errors.length > 0)
     return fieldText(error.problem.errors);
   if (error.status === 404) return 'This account no longer exists: it was deleted on another screen.';
-  if (error.status === 403) return 'Only a manager may change accounts, and your account is no longer one: sign in with a manager account.';
+  if (error.status === 403) return "Your account is no longer a manager's: sign in with a manager account to manage staff.";
   if (error.status === 400 || error.status === 409) return error.message;
   return boardText(error);
 }
