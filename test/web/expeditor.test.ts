@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, statusInApi, WAIT_MS } from './browser.js';
 
 const rowIds = (page: Page, list: string) =>
@@ -108,6 +108,45 @@ describe('expeditor board', () => {
         await page.keyboard.press('f');
         await expect.poll(() => statusInApi(t, draft.id), { timeout: WAIT_MS }).toBe('Received');
         await expect.poll(() => rowIds(page, '#orders')).toStrictEqual([draft.id]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'fires every held course of a paced order from the keyboard: N on its focused row is Fire all now',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const tiramisu = await addDish(t, {
+          name: 'Tiramisu',
+          station: 'cold',
+          category: 'Dessert',
+          preparation_time: 4,
+          ingredients: [{ ingredient_id: menu.salt.id, is_essential: true }],
+        });
+        const order = await placeOrder(t, [menu.salad.id, menu.steak.id, tiramisu.id], 'patron', {
+          name: 'Coursed',
+          table_number: 7,
+          pacing: 'courses',
+        });
+        const page = await openBoard(browser, t, '/expeditor');
+        await signIn(page, 'expeditor');
+        const row = orderCard(page, order.id);
+        await expect.poll(() => row.locator('.course').allTextContents()).toStrictEqual(['C1 fired', 'C2 held', 'C3 held']);
+        await row.focus();
+        await page.keyboard.press('n');
+        await expect
+          .poll(() => row.locator('.course').allTextContents(), { timeout: WAIT_MS })
+          .toStrictEqual(['C1 fired', 'C2 fired', 'C3 fired']);
+        const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<{
+          tickets: { status: string }[];
+        }>();
+        expect(stored.tickets.map((ticket) => ticket.status)).toStrictEqual(['Received', 'Received', 'Received']);
       } finally {
         await t.close();
       }

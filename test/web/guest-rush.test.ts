@@ -362,6 +362,67 @@ describe('the guest in a rush', () => {
   );
 
   it(
+    "My orders holds a regular's 30 newest orders and says how many older ones it leaves out, a new one joining live on top",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const [dish] = await seedLongMenu(t);
+        const placed = [];
+        for (let n = 1; n <= 33; n += 1) placed.push(await placeOrder(t, [dish!.id], 'patron', { name: `Visit${n}` }));
+        const page = await openOrder(await chromium.get(), t, PHONE);
+        await signIn(page, 'patron1');
+        const shown = () => page.$$eval('#orders > li', (items) => items.map((item) => item.getAttribute('data-order-id')));
+        await expect.poll(shown).toStrictEqual(
+          placed
+            .slice(3)
+            .reverse()
+            .map((order) => order.id),
+        );
+        expect(await page.textContent('#orders-older')).toBe('Your 30 newest orders; 3 older ones are not shown.');
+
+        const newest = await placeOrder(t, [dish!.id], 'patron', { name: 'Visit34' });
+        await expect.poll(shown).toStrictEqual([newest, ...placed.slice(4).reverse()].map((order) => order.id));
+        expect(await page.textContent('#orders-older')).toBe('Your 30 newest orders; 4 older ones are not shown.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'a right-to-left name inside a sentence is isolated (FSI … PDI), so digits or names after it keep their places; a Latin name goes in as it is',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const dishes = await seedLongMenu(t);
+        const [hebrew, x] = [dishes[1]!, dishes[3]!];
+        for (const dish of [hebrew, x])
+          expect(
+            (
+              await t.inject({
+                method: 'PATCH',
+                url: `/ingredients/${dish.ingredients[0]!.ingredient_id}`,
+                as: 'chef',
+                payload: { in_stock_qty: 0 },
+              })
+            ).statusCode,
+          ).toBe(200);
+        const page = await openOrder(await chromium.get(), t, PHONE, [
+          [hebrew.id, 1],
+          [x.id, 2],
+        ]);
+        await expect
+          .poll(() => page.textContent('#cart-problem'))
+          .toBe(`Sold out: \u2068${HEBREW_NAME}\u2069, X. Take them out of your order to place it.`);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'a cart reaches the 100 dishes one order takes: Add and + wait, the cart says why, and one over is never sent',
     async () => {
       const t = await startTestApp({ listen: true });

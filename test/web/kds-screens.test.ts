@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/app.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
 import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, WALL, wordInView } from './layout.js';
@@ -158,6 +158,51 @@ describe('station board at three sizes', () => {
             nuts: true,
           },
         );
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    "parts two dishes' allergy alerts and the request's allergy words with a dot, on compact tickets",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const browser = await chromium.get();
+        const menu = await seedMenu(t);
+        const sauce = await t.inject({
+          method: 'POST',
+          url: '/ingredients',
+          as: 'chef',
+          payload: { name: 'Cream', in_stock_qty: 50, price: 1, allergens: ['milk'] },
+        });
+        const creamy = await addDish(t, {
+          name: 'Creamy mash',
+          station: 'hot',
+          ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
+        });
+        const gratin = await addDish(t, {
+          name: 'Gratin',
+          station: 'hot',
+          ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
+        });
+        const order = await placeOrder(t, [creamy.id, gratin.id, menu.steak.id], 'patron', {
+          name: 'Dora',
+          allergies: ['milk'],
+          allergy_confirmed: true,
+          special_requests: 'Strictly nut-free, please.',
+        });
+        const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+        await signIn(hot, 'chef');
+        const note = orderCard(hot, order.id).locator('.ticket-allergy > span');
+        await expect.poll(() => note.allTextContents()).toStrictEqual(['Creamy mash: milk', '·', 'Gratin: milk', '·', 'Strictly nut-free']);
+        expect(
+          await orderCard(hot, order.id)
+            .locator('.allergy-sep')
+            .evaluateAll((seps) => seps.map((sep) => sep.getAttribute('aria-hidden'))),
+        ).toStrictEqual(['true', 'true']);
       } finally {
         await t.close();
       }

@@ -93,13 +93,15 @@ function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
   if (alerts.length + notes.length === 0) return null;
-  return h(
-    'p',
-    { class: 'ticket-allergy', role: 'note' },
-    h('strong', {}, 'Allergy'),
+  const items = [
     ...alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert)),
     ...notes.map((note) => h('span', { class: 'allergy-note' }, note)),
+  ];
+  // A dot between two items: "TEA: MILK · ESPRESSO: MILK" reads as two dishes, never as one run of words.
+  const separated = items.flatMap((item, index) =>
+    index === 0 ? [item] : [h('span', { class: 'allergy-sep', 'aria-hidden': 'true' }, '·'), item],
   );
+  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'), ...separated);
 }
 
 /** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). @param {Ticket['short']} short */

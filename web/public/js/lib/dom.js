@@ -31,3 +31,16 @@ export function $(selector) {
   if (!(element instanceof HTMLElement)) throw new Error(`The page has no ${selector}`);
   return element;
 }
+
+/** Letters of the right-to-left scripts (Hebrew, Arabic, Syriac, Thaana, N'Ko and their presentation forms). */
+const RIGHT_TO_LEFT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * A name set inside a sentence, isolated (FSI … PDI) when it holds right-to-left letters: the
+ * sentence's commas and the next name keep their places around it, as `bdi` does for a name in an
+ * element of its own. Other names go in as they are.
+ * @param {string} name
+ */
+export function isolated(name) {
+  return RIGHT_TO_LEFT.test(name) ? `\u2068${name}\u2069` : name;
+}

@@ -6,7 +6,8 @@ const NAVIGATION = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', '
 /**
  * Keys that press a button of the focused card, the first of these actions it shows enabled: the
  * card's buttons stay out of the Tab order (Tab walks the cards), so each has its key. Space or
- * Enter on a called-off ticket is "Seen"; A opens the whole text; F fires a held order or course.
+ * Enter on a called-off ticket is "Seen"; A opens the whole text; F fires a held order or course,
+ * N fires every held course of a paced order now.
  * @type {Record<string, string[]>}
  */
 const CARD_KEYS = {
@@ -16,6 +17,8 @@ const CARD_KEYS = {
   A: ['show-all'],
   f: ['fire', 'fire-course'],
   F: ['fire', 'fire-course'],
+  n: ['fire-all'],
+  N: ['fire-all'],
 };
 
 /**

@@ -2,7 +2,7 @@
 // sells out while in the cart is flagged, and the order cannot be placed until it is taken out.
 import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
-import { h } from '../lib/dom.js';
+import { h, isolated } from '../lib/dom.js';
 /** @import { Dish } from '../../../types/api.js' */
 
 const KEY = 'pos.order.cart';
@@ -62,8 +62,8 @@ export function renderCart(menu, onChange, locked, allergies) {
     const name = dish?.name ?? 'A dish no longer on the menu';
     const available = Boolean(dish?.is_available);
     const met = dish ? allergensMet(dish, allergies) : [];
-    if (met.length > 0) conflicts.push(`${name} contains ${allergenText(met)}`);
-    if (!dish || !available) blocked.push(name);
+    if (met.length > 0) conflicts.push(`${isolated(name)} contains ${allergenText(met)}`);
+    if (!dish || !available) blocked.push(isolated(name));
     else total += dish.price * quantity;
     const classes = ['cart-line', !available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
     return h(

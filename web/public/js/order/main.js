@@ -63,9 +63,22 @@ for (const choice of form.querySelectorAll('input[name=pacing]')) choice.addEven
 /** @param {Error} error */
 const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
 const menu = createSync({ load: () => /** @type {Promise<Dish[]>} */ (fetchAll('/dishes')), apply: applyDishEvent, render, onError });
+/**
+ * My orders holds the guest's newest orders, one page of the API: a regular's hundreds stay with the
+ * restaurant instead of loading into the phone at every visit.
+ */
+const MY_ORDERS = 30;
+/** How many older orders the guest has beyond those shown, as the last load counted them. */
+let olderOrders = 0;
+/** @returns {Promise<Order[]>} */
+async function loadMyOrders() {
+  if (!currentSession()) return [];
+  const page = await api('GET', `/orders?${new URLSearchParams({ sort: 'created_at', order: 'desc', limit: String(MY_ORDERS) })}`);
+  olderOrders = page.total_results - page.results.length;
+  return page.results;
+}
 const orders = createSync({
-  load: () =>
-    /** @type {Promise<Order[]>} */ (currentSession() ? fetchAll('/orders', { sort: 'created_at', order: 'desc' }) : Promise.resolve([])),
+  load: loadMyOrders,
   apply: applyOrderEvent,
   render,
   onError,
@@ -82,9 +95,16 @@ function render() {
     $('#no-match').hidden = dishes.size === 0 || shown.length > 0;
     say($('#no-match'), shown.length > 0 ? '' : `No dish matches “${searchText()}”.`);
     renderCartPanel();
-    const mine = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const held = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const mine = held.slice(0, MY_ORDERS);
     $('#orders').replaceChildren(...mine.map((order) => orderItem(order, dishes, cancel)));
     $('#orders-empty').hidden = mine.length > 0;
+    const older = held.length - mine.length + olderOrders;
+    $('#orders-older').hidden = older <= 0;
+    say(
+      $('#orders-older'),
+      older > 0 ? `Your ${MY_ORDERS} newest orders; ${older} older ${older === 1 ? 'one is' : 'ones are'} not shown.` : '',
+    );
   });
 }
 

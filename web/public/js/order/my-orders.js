@@ -1,7 +1,7 @@
 // "My orders": each order the guest placed, its status in words, how far each kitchen station has
 // got with it (its tickets), the time promised and any new one, what the kitchen is short of for
 // it, and a Cancel button while the kitchen has not started.
-import { $, h } from '../lib/dom.js';
+import { $, h, isolated } from '../lib/dom.js';
 /** @import { Dish, Order, OrderStatus, Ticket, TicketStatus } from '../../../types/api.js' */
 
 /** @type {Record<OrderStatus, string>} */
@@ -58,7 +58,7 @@ function promiseText(order) {
  * @param {Pick<Ticket, 'short'>[]} tickets
  */
 function shortText(tickets) {
-  const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)))];
+  const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => isolated(mark.name))))];
   return names.length === 0
     ? null
     : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
@@ -74,7 +74,8 @@ const tableText = (order) => (order.table_number === null ? 'Takeaway' : `Table 
  */
 export function askToCancel(order) {
   const dialog = /** @type {HTMLDialogElement} */ ($('#cancel-confirm'));
-  $('#cancel-confirm .confirm-text').textContent = `Cancel the order for ${order.name} (${tableText(order)})? Nothing of it will be made.`;
+  $('#cancel-confirm .confirm-text').textContent =
+    `Cancel the order for ${isolated(order.name)} (${tableText(order)})? Nothing of it will be made.`;
   dialog.returnValue = '';
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'cancel'), { once: true }));
