@@ -34,6 +34,8 @@ interface Shot {
   viewport?: { width: number; height: number };
   /** The whole page rather than the screen. */
   fullPage?: boolean;
+  /** What shows once the page is drawn, for a page without a live link (the staff accounts). */
+  ready?: string;
 }
 
 const SHOTS: Shot[] = [
@@ -54,6 +56,13 @@ const SHOTS: Shot[] = [
     { path: '/expeditor', file: `docs/screenshots/expeditor-${viewport.width}x${viewport.height}.png`, user: 'expeditor', viewport },
     { path: '/manager', file: `docs/screenshots/manager-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
     { path: '/manager/stock', file: `docs/screenshots/stock-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
+    {
+      path: '/manager/staff',
+      file: `docs/screenshots/staff-${viewport.width}x${viewport.height}.png`,
+      user: 'manager',
+      viewport,
+      ready: '#accounts li',
+    },
   ]),
 ];
 
@@ -67,8 +76,11 @@ async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<voi
       await page.fill('#login input[name=password]', account.password);
       await page.click('#login button[type=submit]');
     }
-    await page.waitForSelector('#link[data-state="live"]', { timeout: 15_000 });
-    await page.waitForSelector('[data-order-id], [data-dish-id], .chart', { timeout: 15_000 });
+    if (shot.ready) await page.waitForSelector(shot.ready, { timeout: 15_000 });
+    else {
+      await page.waitForSelector('#link[data-state="live"]', { timeout: 15_000 });
+      await page.waitForSelector('[data-order-id], [data-dish-id], .chart', { timeout: 15_000 });
+    }
     await page.waitForTimeout(1_500);
     await page.screenshot({ path: shot.file, fullPage: shot.fullPage ?? false });
     process.stdout.write(`${shot.file}\n`);

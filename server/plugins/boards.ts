@@ -67,6 +67,7 @@ async function pages(app: FastifyInstance) {
   app.get('/expeditor', hide, page('expeditor.html'));
   app.get('/manager', hide, page('manager.html'));
   app.get('/manager/stock', hide, page('stock.html'));
+  app.get('/manager/staff', hide, page('staff.html'));
   app.get('/menu', hide, page('menu.html'));
   app.get('/order', hide, page('order.html'));
 }

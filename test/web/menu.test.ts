@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, sharedChromium, openBoard, waitUntilLive, WAIT_MS } from './browser.js';
+import { seedLongMenu } from './guest-content.js';
 
 /** Each dish as the board shows it: category, name, price, the image its photo tile stands for, and whether it is greyed out. */
 function readMenu(page: Page) {
@@ -137,6 +138,63 @@ describe('menu board', () => {
           ['Espresso', '2.20'],
           ['Lemonade', '12.50'],
         ]);
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a wall screen (/menu?turn=5) turns a page every 5 seconds, every dish whole on one page at least, back to the top after the last',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedLongMenu(t);
+        const browser = await chromium.get();
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
+        page.setDefaultTimeout(WAIT_MS);
+        await page.clock.install();
+        await page.goto(`${t.url}/menu?turn=5`);
+        await expect.poll(() => page.locator('.dish').count()).toBe(44);
+        const view = () =>
+          page.evaluate(`(() => {
+            const root = document.scrollingElement;
+            const barBottom = document.querySelector('.bar').getBoundingClientRect().bottom;
+            const whole = [...document.querySelectorAll('.dish')].flatMap((dish, index) => {
+              const box = dish.getBoundingClientRect();
+              return box.top >= barBottom && box.bottom <= innerHeight ? [index] : [];
+            });
+            return { top: root.scrollTop, last: root.scrollHeight - root.clientHeight, text: document.querySelector('#page-of').textContent, whole };
+          })()`) as Promise<{ top: number; last: number; text: string; whole: number[] }>;
+        const first = await view();
+        expect(first.top).toBe(0);
+        const pages = Number(/^Page 1 of (\d+)$/.exec(first.text)?.[1]);
+        expect(pages).toBeGreaterThan(2);
+
+        // Each turn shows the next page; over the pages, every dish is seen whole on one at least.
+        const seen = new Set(first.whole);
+        let before = first;
+        for (let at = 2; at <= pages; at += 1) {
+          await page.clock.runFor(5_000);
+          const now = await view();
+          expect({ text: now.text, forward: now.top > before.top }).toStrictEqual({ text: `Page ${at} of ${pages}`, forward: true });
+          now.whole.forEach((index) => seen.add(index));
+          before = now;
+        }
+        expect(before.top).toBe(first.last);
+        expect(seen.size).toBe(44);
+        await page.clock.runFor(5_000);
+        expect(await view()).toMatchObject({ top: 0, text: `Page 1 of ${pages}` });
+
+        // Without ?turn (a guest's tablet), nothing moves by itself and no page is counted.
+        const guest = await openBoard(browser, t, '/menu');
+        await guest.clock.install();
+        await waitUntilLive(guest);
+        await guest.clock.runFor(20_000);
+        expect(await guest.evaluate('[document.scrollingElement.scrollTop, document.querySelector("#page-of").textContent]')).toStrictEqual(
+          [0, ''],
+        );
       } finally {
         await t.close();
       }

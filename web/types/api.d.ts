@@ -10,6 +10,7 @@ export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
 export type { KitchenReport } from '../../models/report.js';
 export type { Settings } from '../../models/settings.js';
+export type { User } from '../../models/user.js';
 export type { Allergen } from '../../models/allergens.js';
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;

@@ -16,6 +16,11 @@ const WRITE_TIMEOUT_MS = 15_000;
 /** The server's clock minus ours, from the Date header of its answers: deadlines are in its time. */
 let serverOffsetMs = 0;
 
+/** 32 random hex characters; crypto.randomUUID needs https, which a restaurant's LAN may not have. */
+export function newIdempotencyKey() {
+  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
 export class ApiError extends Error {
   /** @param {number} status @param {Partial<Problem>} problem @param {number | null} [retryAfter] seconds */
   constructor(status, problem, retryAfter = null) {

@@ -27,15 +27,28 @@ export function currentSession() {
 
 export const accessToken = () => currentSession()?.access_token ?? null;
 
-/** The role claim of the access token, for a friendly message only: the server decides access. */
-export function currentRole() {
+/** The access token's claims, read for messages only: the server decides access. */
+function claims() {
   const token = accessToken();
   try {
     const payload = token?.split('.')[1] ?? '';
-    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))).role ?? null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
   } catch {
     return null;
   }
+}
+
+/** The role claim of the access token, for a friendly message only. */
+export const currentRole = () => claims()?.role ?? null;
+
+/**
+ * How long an access token lives on this server, in minutes (its `exp` minus `iat`): how soon a
+ * revoked login stops working everywhere. Null when not signed in.
+ * @returns {number | null}
+ */
+export function accessTokenMinutes() {
+  const { exp, iat } = claims() ?? {};
+  return Number.isFinite(exp - iat) ? Math.max(1, Math.round((exp - iat) / 60)) : null;
 }
 
 /** @param {TokenPair} pair */

@@ -7,6 +7,7 @@ import { isDishEvent } from '../lib/events.js';
 import { connectLive } from '../lib/live.js';
 import { applyDishEvent, menuSections } from '../lib/menu-book.js';
 import { createSync } from '../lib/sync.js';
+import { turnPages, turnSeconds } from './turn.js';
 /** @import { LiveEvent } from '../../../types/api.js' */
 
 const menu = $('#menu');
@@ -26,6 +27,8 @@ const sync = createSync({
 
 startHeaderClock();
 void sync.resync();
+const turn = turnSeconds(location.search);
+if (turn !== null) turnPages(turn);
 // The menu room also carries stock (one event per order placed): only dish events change the board.
 /** @param {LiveEvent} event */
 const onEvent = (event) => {

@@ -2,16 +2,11 @@
 // checkout, kept in localStorage with the request until the server has answered. A lost answer is
 // retried with the same key (the server then replays its 201 instead of ordering again), also after
 // a page reload.
-import { api, ApiError } from '../lib/api.js';
+import { api, ApiError, newIdempotencyKey as newKey } from '../lib/api.js';
 
 const KEY = 'pos.order.pending';
 
 /** @typedef {{ key: string, body: Record<string, unknown> }} PendingCheckout */
-
-/** 32 random hex characters; crypto.randomUUID needs https, which a restaurant's LAN may not have. */
-function newKey() {
-  return [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** @returns {PendingCheckout | null} the checkout sent but not yet answered, if any */
 export function pendingCheckout() {

@@ -1,0 +1,109 @@
+// What the staff page says: the password rules as the server states them (its own schema, from the
+// OpenAPI document, so the browser keeps no second copy), and the server's refusals in plain words.
+import { api, ApiError, newIdempotencyKey, NotSentError } from '../lib/api.js';
+import { boardText } from '../lib/errors.js';
+import { currentSession } from '../lib/session.js';
+/** @import { User } from '../../../types/api.js' */
+
+const ROLE_NAMES = /** @type {Record<string, string>} */ ({ chef: 'Chef', expeditor: 'Expeditor', manager: 'Manager', patron: 'Guest' });
+export const STAFF_ROLES = 'chef,expeditor,manager';
+
+/** @param {string} role */
+export const roleName = (role) => ROLE_NAMES[role] ?? role;
+
+/** Whether this account is the signed-in one (names are unique whatever their case). @param {User} user */
+export const isMe = (user) => user.user_name.toLowerCase() === (currentSession()?.user_name ?? '').toLowerCase();
+
+/** @typedef {{ description?: string, minLength?: number, maxLength?: number }} FieldRule */
+
+/** @type {Promise<Record<string, FieldRule>> | null} */
+let rules = null;
+
+/**
+ * The rules of a new account's fields (user_name, email, password), from the served OpenAPI
+ * document's UserCreate schema: written once, in models/user.ts. Empty when it cannot be read.
+ * @returns {Promise<Record<string, FieldRule>>}
+ */
+export function accountRules() {
+  rules ??= fetch('/openapi.json', { credentials: 'omit' })
+    .then((response) => response.json())
+    .then((doc) => doc?.components?.schemas?.UserCreate?.properties ?? {})
+    .catch(() => {
+      rules = null;
+      return {};
+    });
+  return rules;
+}
+
+/** Shows the password rule under each `.password-rules` and sets the inputs' length limits. */
+export async function showAccountRules() {
+  const { password, user_name: userName } = await accountRules();
+  for (const hint of document.querySelectorAll('.password-rules')) hint.textContent = password?.description ?? '';
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=password]'))) {
+    if (password?.minLength) input.minLength = password.minLength;
+    if (password?.maxLength) input.maxLength = password.maxLength;
+  }
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=user_name]'))) {
+    if (userName?.maxLength && input.closest('.account-form')) input.maxLength = userName.maxLength;
+  }
+}
+
+const LABELS = /** @type {Record<string, string>} */ ({ user_name: 'User name', email: 'Email', password: 'Password', role: 'Role' });
+
+/**
+ * A 400's field errors as sentences: "Password must contain an uppercase letter, …".
+ * @param {{ path?: string, message?: string }[]} errors
+ */
+function fieldText(errors) {
+  return errors
+    .map(({ path = '', message = '' }) => {
+      const label = LABELS[path] ?? path;
+      if (path === 'email' && message.includes('format')) return 'Email is not an email address: check it.';
+      if (message === 'must not contain whitespace') return `${label} may not contain spaces.`;
+      return `${label} ${message}.`;
+    })
+    .join(' ');
+}
+
+/**
+ * The staff page's words for a failed call. The kitchen boards' wording speaks of orders; here a
+ * 404 is an account deleted meanwhile, and a 400 or 409 says what to change in the server's words.
+ * @param {unknown} error
+ */
+export function accountText(error) {
+  if (error instanceof NotSentError) return `${error.message} Then try again: the same change is made only once.`;
+  if (!(error instanceof ApiError)) return 'That did not work: try again.';
+  if (error.status === 400 && Array.isArray(error.problem.errors) && error.problem.errors.length > 0)
+    return fieldText(error.problem.errors);
+  if (error.status === 404) return 'This account no longer exists: it was deleted on another screen.';
+  if (error.status === 403) return "Your account is no longer a manager's: sign in with a manager account to manage staff.";
+  if (error.status === 400 || error.status === 409) return error.message;
+  return boardText(error);
+}
+
+/**
+ * Changes whose answer never came (no connection, a timeout, a 5xx or 429), by what they asked: sent
+ * again with the same Idempotency-Key when the manager asks for the same change, so it applies once.
+ * @type {Map<string, string>}
+ */
+const unanswered = new Map();
+
+/**
+ * Sends a change; a refusal the server answered stands and is thrown, as is a lost answer (whose key
+ * is kept for the next try of the same change).
+ * @param {string} method @param {string} path @param {unknown} [body] @returns {Promise<any>}
+ */
+export async function sendChange(method, path, body) {
+  const what = `${method} ${path} ${JSON.stringify(body ?? null)}`;
+  const key = unanswered.get(what) ?? newIdempotencyKey();
+  unanswered.set(what, key);
+  try {
+    const answer = await api(method, path, body, { 'idempotency-key': key });
+    unanswered.delete(what);
+    return answer;
+  } catch (error) {
+    const stillRunning = error instanceof ApiError && error.status === 409 && error.retryAfter !== null;
+    if (error instanceof ApiError && error.status < 500 && error.status !== 429 && !stillRunning) unanswered.delete(what);
+    throw error;
+  }
+}
