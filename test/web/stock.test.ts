@@ -439,7 +439,7 @@ describe('stock page', () => {
   );
 
   it(
-    'holds 300 ingredients with 120-character, emoji and right-to-left names at 375, 1024 and 1280 px',
+    'holds 300 ingredients with 120-character, emoji and right-to-left names at 375×667, 375×812, 1024 and 1280 px',
     async () => {
       const t = await startTestApp({ listen: true });
       try {
@@ -462,7 +462,8 @@ describe('stock page', () => {
           payload: { allergens: ['cereals_gluten', 'crustaceans', 'eggs', 'fish', 'milk', 'molluscs', 'mustard', 'sesame'] },
         });
         const browser = await chromium.get();
-        for (const size of SIZES) {
+        // The brief's phone (375×667) besides the boards' three sizes.
+        for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
           const page = await openStock(t, browser, size);
           await expect.poll(() => page.locator('#stock-rows > li').count()).toBe(300);
           expect(await page.textContent('#stock-count')).toBe('30 out · 1 low · 300 in all');
