@@ -325,6 +325,9 @@ describe('stock page', () => {
         proxy.hold();
         await page.waitForSelector('#link:not([data-state="live"])');
         expect(await page.isVisible('#stale')).toBe(true);
+        expect(await page.textContent('#stale')).toMatch(
+          /^No connection since \d\d:\d\d:\d\d [AP]M: these counts may be out of date, and taps are not sent\./,
+        );
         await rowOf(page, menu.beef.id).locator('[data-action="restock"]').click();
         await page.fill('#change-amount', '4');
         await page.click('#change-send');

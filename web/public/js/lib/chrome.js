@@ -31,7 +31,7 @@ export function showLinkState(state, detail) {
   banner.hidden = !stale;
   const since = downSince?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
   banner.textContent = stale
-    ? `No connection since ${since}: these tickets may be out of date, and taps are not sent. ${detail ?? ''}`.trim()
+    ? `No connection since ${since}: ${banner.dataset.shown} may be out of date, and taps are not sent. ${detail ?? ''}`.trim()
     : '';
 }
 

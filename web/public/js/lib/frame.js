@@ -3,8 +3,11 @@
 // confirmation and the notice area. A page's HTML holds only its own parts.
 import { h } from './dom.js';
 
-/** @param {{ signInTitle: string }} options */
-export function mountFrame({ signInTitle }) {
+/**
+ * @param {{ signInTitle: string, shown: string }} options `shown` names what the page shows, for the
+ *   banner of a lost link ("these tickets", "these counts")
+ */
+export function mountFrame({ signInTitle, shown }) {
   const bar = document.querySelector('header.bar');
   if (!bar || document.querySelector('#login')) return;
   bar.append(
@@ -14,7 +17,7 @@ export function mountFrame({ signInTitle }) {
     h('span', { id: 'who', class: 'bar-who' }),
     h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, 'Sign out'),
   );
-  bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true }));
+  bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));
   document.body.append(
     h(
       'form',

@@ -58,7 +58,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
   async function open() {
-    mountFrame({ signInTitle });
+    mountFrame({ signInTitle, shown: `these ${what}` });
     wireMuteButton();
     unlockAudioOnGesture();
     startHeaderClock();

@@ -210,7 +210,7 @@ function pickRange(button) {
   void loadReport();
 }
 
-mountFrame({ signInTitle: 'Sign in to the kitchen report' });
+mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'these figures' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();

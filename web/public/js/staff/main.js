@@ -126,7 +126,7 @@ function start() {
   void showAccountRules();
 }
 
-mountFrame({ signInTitle: 'Sign in to the staff accounts' });
+mountFrame({ signInTitle: 'Sign in to the staff accounts', shown: 'this list' });
 // No sound and no live link on this page: accounts are read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

@@ -131,7 +131,7 @@ function start() {
   else socket = connectLive({ rooms: ['menu'], onEvent: (event) => apply(event), onResync: () => void load(), onState: showLinkState });
 }
 
-mountFrame({ signInTitle: 'Sign in to the stock' });
+mountFrame({ signInTitle: 'Sign in to the stock', shown: 'these counts' });
 $('#mute').hidden = true;
 startHeaderClock();
 filter.addEventListener('input', () => show(true));
