@@ -60,8 +60,17 @@ describe('ordering app', () => {
           'Sign in or create an account below: your order is placed as soon as you are in.',
         );
         expect(await ordersInStore(t)).toEqual([]);
+        // The rule in the server's own words (models/user.ts), and a weak password refused in plain ones.
+        expect(await page.textContent('#password-hint')).toBe(
+          'At least 8 characters, with an uppercase letter, a lowercase letter, a digit and one of @ $ ! % * ? &.',
+        );
         await page.fill('#signup input[name=user_name]', 'guest_ana');
         await page.fill('#signup input[name=email]', 'ana@example.com');
+        await page.fill('#signup input[name=password]', 'tablefor2');
+        await page.click('#signup button[type=submit]');
+        await expect
+          .poll(() => page.textContent('#signup-error'))
+          .toBe('Password must contain an uppercase letter, a lowercase letter, a digit and one of @$!%*?&.');
         await page.fill('#signup input[name=password]', 'Table@18x');
         await page.click('#signup button[type=submit]');
         await page.waitForSelector('#orders .order');

@@ -1,6 +1,7 @@
 // The guest's account: the menu and the cart need none; signing in (or opening a patron account)
 // is asked for at checkout, or from the top bar's Sign in to see earlier orders. Any account may
 // order; sign-ups are patrons.
+import { fieldText, showAccountRules } from '../lib/account-rules.js';
 import { $ } from '../lib/dom.js';
 import { currentSession, sessionEvents, signIn, signOut } from '../lib/session.js';
 
@@ -17,6 +18,8 @@ async function signUp(userName, email, password) {
   });
   if (response.ok) return signIn(userName, password);
   const problem = await response.json().catch(() => ({}));
+  // A field the rules refuse is said in plain words ("Password must contain …"), not as the API's "Invalid body.".
+  if (response.status === 400 && Array.isArray(problem.errors) && problem.errors.length > 0) return fieldText(problem.errors);
   return problem.detail ?? `Could not create the account (HTTP ${response.status}).`;
 }
 
@@ -53,6 +56,7 @@ export function wireAccount(onSignedIn, onSignedOut) {
   wire(/** @type {HTMLFormElement} */ ($('#signup')), $('#signup-error'), (form) =>
     signUp(field(form, 'user_name').trim(), field(form, 'email').trim(), field(form, 'password')),
   );
+  void showAccountRules();
   $('#sign-in').addEventListener('click', () => askForAccount('login'));
   $('#sign-out').addEventListener('click', () => signOut());
   sessionEvents.addEventListener('signed-in', () => enter(onSignedIn));

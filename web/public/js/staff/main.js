@@ -10,7 +10,8 @@ import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
 import { createAccountDialog } from './account.js';
 import { createNewAccountForm } from './new-account.js';
-import { accountText, isMe, roleName, showAccountRules, STAFF_ROLES } from './words.js';
+import { showAccountRules } from '../lib/account-rules.js';
+import { accountText, isMe, roleName, STAFF_ROLES } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /** The API's largest page. */

@@ -1,7 +1,8 @@
-// What the staff page says: the password rules as the server states them (its own schema, from the
-// OpenAPI document, so the browser keeps no second copy), and the server's refusals in plain words.
+// What the staff page says: roles by name, and the server's refusals in plain words (the account
+// rules and field errors come from lib/account-rules.js).
 import { api, ApiError, newIdempotencyKey, NotSentError } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
+import { fieldText } from '../lib/account-rules.js';
 import { currentSession } from '../lib/session.js';
 /** @import { User } from '../../../types/api.js' */
 
@@ -13,57 +14,6 @@ export const roleName = (role) => ROLE_NAMES[role] ?? role;
 
 /** Whether this account is the signed-in one (names are unique whatever their case). @param {User} user */
 export const isMe = (user) => user.user_name.toLowerCase() === (currentSession()?.user_name ?? '').toLowerCase();
-
-/** @typedef {{ description?: string, minLength?: number, maxLength?: number }} FieldRule */
-
-/** @type {Promise<Record<string, FieldRule>> | null} */
-let rules = null;
-
-/**
- * The rules of a new account's fields (user_name, email, password), from the served OpenAPI
- * document's UserCreate schema: written once, in models/user.ts. Empty when it cannot be read.
- * @returns {Promise<Record<string, FieldRule>>}
- */
-export function accountRules() {
-  rules ??= fetch('/openapi.json', { credentials: 'omit' })
-    .then((response) => response.json())
-    .then((doc) => doc?.components?.schemas?.UserCreate?.properties ?? {})
-    .catch(() => {
-      rules = null;
-      return {};
-    });
-  return rules;
-}
-
-/** Shows the password rule under each `.password-rules` and sets the inputs' length limits. */
-export async function showAccountRules() {
-  const { password, user_name: userName } = await accountRules();
-  for (const hint of document.querySelectorAll('.password-rules')) hint.textContent = password?.description ?? '';
-  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=password]'))) {
-    if (password?.minLength) input.minLength = password.minLength;
-    if (password?.maxLength) input.maxLength = password.maxLength;
-  }
-  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ (document.querySelectorAll('input[name=user_name]'))) {
-    if (userName?.maxLength && input.closest('.account-form')) input.maxLength = userName.maxLength;
-  }
-}
-
-const LABELS = /** @type {Record<string, string>} */ ({ user_name: 'User name', email: 'Email', password: 'Password', role: 'Role' });
-
-/**
- * A 400's field errors as sentences: "Password must contain an uppercase letter, …".
- * @param {{ path?: string, message?: string }[]} errors
- */
-function fieldText(errors) {
-  return errors
-    .map(({ path = '', message = '' }) => {
-      const label = LABELS[path] ?? path;
-      if (path === 'email' && message.includes('format')) return 'Email is not an email address: check it.';
-      if (message === 'must not contain whitespace') return `${label} may not contain spaces.`;
-      return `${label} ${message}.`;
-    })
-    .join(' ');
-}
 
 /**
  * The staff page's words for a failed call. The kitchen boards' wording speaks of orders; here a
