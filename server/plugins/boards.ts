@@ -68,6 +68,7 @@ async function pages(app: FastifyInstance) {
   app.get('/manager', hide, page('manager.html'));
   app.get('/manager/stock', hide, page('stock.html'));
   app.get('/manager/staff', hide, page('staff.html'));
+  app.get('/manager/menu', hide, page('dishes.html'));
   app.get('/menu', hide, page('menu.html'));
   app.get('/order', hide, page('order.html'));
 }

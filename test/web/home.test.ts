@@ -51,6 +51,7 @@ describe('landing page', () => {
           'Menu board /menu',
           'Manager’s report /manager',
           'Stock /manager/stock',
+          'Menu editor /manager/menu',
           'Staff accounts /manager/staff',
           'API documentation /docs',
           'Server health /health',

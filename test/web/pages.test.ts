@@ -19,6 +19,7 @@ describe('board pages', () => {
           '/expeditor',
           '/manager',
           '/manager/stock',
+          '/manager/menu',
           '/manager/staff',
           '/menu',
           '/order',

@@ -7,15 +7,16 @@ const REFUSED = {
   staff: 'This board is for kitchen staff: sign in as a chef, expeditor or manager.',
   managers: 'This page is for managers: sign in with a manager account.',
   stock: 'This page is for managers and chefs (who may change the stock): sign in with one of those accounts.',
+  menu: 'This page is for managers and chefs (who may change the menu): sign in with one of those accounts.',
 };
-/** @type {Record<'staff' | 'managers' | 'stock', string[]>} */
-const ROLES = { staff: STAFF, managers: ['manager'], stock: ['chef', 'manager'] };
+/** @type {Record<'staff' | 'managers' | 'stock' | 'menu', string[]>} */
+const ROLES = { staff: STAFF, managers: ['manager'], stock: ['chef', 'manager'], menu: ['chef', 'manager'] };
 /** Who may use this page: every kitchen role, managers only, or those who may change the stock. */
 let allowed = { roles: STAFF, refused: REFUSED.staff };
 
 /**
  * Shows the form while signed out; calls `onSignedIn` once an account of the page's roles is in.
- * @param {() => void} onSignedIn @param {'staff' | 'managers' | 'stock'} [who] `stock`: those the API lets change it
+ * @param {() => void} onSignedIn @param {'staff' | 'managers' | 'stock' | 'menu'} [who] `stock`, `menu`: those the API lets change them
  */
 export function guardWithLogin(onSignedIn, who = 'staff') {
   allowed = { roles: ROLES[who], refused: REFUSED[who] };

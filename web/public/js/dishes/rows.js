@@ -1,0 +1,114 @@
+// The dishes by category, each a row: name, station, price, minutes, whether it sells now (as the
+// server counts it from the stock), its recipe and the allergens the server derives from it. Rows are
+// kept by id and rebuilt only when what they show changes, so a live event never takes the focus.
+import { allergenText } from '../lib/allergens.js';
+import { price } from '../lib/dish.js';
+import { h } from '../lib/dom.js';
+import { menuSections } from '../lib/menu-book.js';
+/** @import { Dish, Ingredient } from '../../../types/api.js' */
+
+export const STATION_WORDS = /** @type {Record<string, string>} */ ({ cold: 'Cold', hot: 'Hot', beverages: 'Beverages' });
+const minutes = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+
+/** "sold out", "8 left" (at or below the restaurant's low portions), or "available". @param {Dish} dish @param {number} lowPortions */
+export function stateOf(dish, lowPortions) {
+  if (!dish.is_available) return { text: 'Sold out', level: 'out' };
+  const left = dish.portions_left;
+  if (left !== null && left !== undefined && left <= lowPortions) return { text: `${left} left`, level: 'low' };
+  return { text: 'Available', level: 'ok' };
+}
+
+/**
+ * @param {HTMLElement} container
+ * @param {(action: 'edit' | 'delete', id: string) => void} onAction
+ */
+export function createRows(container, onAction) {
+  /** @type {Map<string, { row: HTMLElement, shown: string }>} */
+  const rows = new Map();
+
+  /** @param {Dish} dish @param {Map<string, Ingredient>} ingredients @param {number} lowPortions */
+  function build(dish, ingredients, lowPortions) {
+    const state = stateOf(dish, lowPortions);
+    const recipe = dish.ingredients.map((entry) => {
+      const name = ingredients.get(entry.ingredient_id)?.name ?? 'an ingredient since deleted';
+      return h('li', { class: entry.is_essential ? '' : 'optional' }, h('bdi', {}, name), !entry.is_essential && ' (optional)');
+    });
+    const button = (/** @type {'edit' | 'delete'} */ action, /** @type {string} */ text) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: `dish-${action}`,
+          dataset: { action },
+          'aria-label': `${text} ${dish.name}`,
+          on: { click: () => onAction(action, dish.id) },
+        },
+        text,
+      );
+    return h(
+      'li',
+      { class: `dish-row ${state.level}`, dataset: { dishId: dish.id, level: state.level } },
+      h(
+        'div',
+        { class: 'dish-head' },
+        h('span', { class: 'dish-name', dir: 'auto' }, dish.name),
+        h('span', { class: 'dish-state' }, state.text),
+      ),
+      h(
+        'div',
+        { class: 'dish-facts' },
+        h('span', { class: 'dish-station' }, STATION_WORDS[dish.station] ?? dish.station),
+        h('span', { class: 'dish-price' }, price.format(dish.price)),
+        h('span', { class: 'dish-time' }, `${minutes.format(dish.preparation_time)} min`),
+      ),
+      h(
+        'div',
+        { class: 'dish-more' },
+        h('ul', { class: 'dish-recipe', 'aria-label': 'Recipe' }, ...recipe),
+        h('span', { class: 'dish-allergens' }, dish.allergens.length ? `Allergens: ${allergenText(dish.allergens)}` : 'No allergens'),
+      ),
+      h('div', { class: 'dish-actions' }, button('edit', 'Edit'), button('delete', 'Delete')),
+    );
+  }
+
+  /**
+   * The dishes matching `filter` (by name, an ingredient's name or the station) in their categories;
+   * returns how many are shown.
+   * @param {Map<string, Dish>} dishes @param {Map<string, Ingredient>} ingredients @param {number} lowPortions @param {string} filter
+   */
+  function show(dishes, ingredients, lowPortions, filter) {
+    const wanted = filter.trim().toLocaleLowerCase();
+    const matches = (/** @type {Dish} */ dish) =>
+      wanted === '' ||
+      dish.name.toLocaleLowerCase().includes(wanted) ||
+      (STATION_WORDS[dish.station] ?? dish.station).toLocaleLowerCase() === wanted ||
+      dish.ingredients.some((entry) => ingredients.get(entry.ingredient_id)?.name.toLocaleLowerCase().includes(wanted));
+    const shown = [...dishes.values()].filter(matches);
+    const focused =
+      document.activeElement instanceof HTMLElement && container.contains(document.activeElement) ? document.activeElement : null;
+    const focusedId = focused?.closest('[data-dish-id]')?.getAttribute('data-dish-id');
+    const focusedAction = focused?.dataset.action;
+    for (const id of rows.keys()) if (!dishes.has(id)) rows.delete(id);
+    const sections = menuSections(shown, (dish) => {
+      const signature = JSON.stringify([dish, lowPortions, dish.ingredients.map((entry) => ingredients.get(entry.ingredient_id)?.name)]);
+      let kept = rows.get(dish.id);
+      if (!kept || kept.shown !== signature) {
+        kept = { row: build(dish, ingredients, lowPortions), shown: signature };
+        rows.set(dish.id, kept);
+      }
+      return kept.row;
+    });
+    container.replaceChildren(...sections);
+    // Rows are moved into new sections, which drops the focus: it goes back to the same button.
+    if (focusedId && focusedAction && document.activeElement !== focused)
+      /** @type {HTMLElement | null} */ (
+        container.querySelector(`[data-dish-id="${focusedId}"] [data-action="${focusedAction}"]`)
+      )?.focus();
+    return shown.length;
+  }
+
+  /** @param {string} id @param {string} action */
+  const buttonOf = (id, action) =>
+    /** @type {HTMLElement | null} */ (container.querySelector(`[data-dish-id="${id}"] [data-action="${action}"]`));
+  return { show, buttonOf };
+}
