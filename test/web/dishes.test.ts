@@ -476,6 +476,14 @@ describe('menu editor', () => {
           await page.locator('.dish-row [data-action="delete"]').first().click();
           expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
           await keepShot(page, `dishes-delete-${size.width}x${size.height}`);
+          // A new dish's recipe picker: the long names wrap inside it, every button whole.
+          await page.keyboard.press('Escape');
+          await page.click('#new-dish');
+          await page.click(`#recipe-pick [data-ingredient-id="${ingredients[0]!.id}"]`);
+          await page.click(`#recipe-pick [data-ingredient-id="${ingredients[3]!.id}"]`);
+          await page.locator('#recipe-pick').scrollIntoViewIfNeeded();
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          await keepShot(page, `dishes-new-${size.width}x${size.height}`);
           await page.close();
         }
       } finally {
