@@ -315,6 +315,39 @@ describe('menu editor', () => {
   );
 
   it(
+    'takes out of an open recipe an ingredient deleted on another screen, and says so, keeping the rest',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedDishes(t);
+        const saffron = await addIngredient(t, 'Saffron', 3);
+        const page = await openMenu(t, await chromium.get());
+        await page.click('#new-dish');
+        for (const name of ['saff', 'lemon']) {
+          await page.fill('#recipe-find', name);
+          await page.keyboard.press('Enter');
+        }
+        const recipe = () => page.$$eval('#recipe-rows .recipe-name', (names) => names.map((n) => n.textContent));
+        expect(await recipe()).toStrictEqual(['Saffron', 'Lemon']);
+        await page.focus(`#recipe-rows [data-ingredient-id="${menu.lemon.id}"] input[type=checkbox]`);
+        // A dish selling out elsewhere redraws nothing in the open form: the focus stays.
+        await t.inject({ method: 'PATCH', url: `/ingredients/${menu.lemon.id}`, as: 'manager', payload: { in_stock_qty: 0 } });
+        await expect.poll(() => rowOf(page, menu.lemonade.id).locator('.dish-state').textContent()).toBe('Sold out');
+        expect(await focusedLabel(page)).toBe('Lemon is essential');
+        const deleted = await t.inject({ method: 'DELETE', url: `/ingredients/${saffron.id}`, as: 'chef' });
+        expect(deleted.statusCode).toBe(204);
+        await expect.poll(recipe).toStrictEqual(['Lemon']);
+        expect(await page.textContent('#dish-error')).toBe('An ingredient of the recipe was deleted on another screen: it is taken out.');
+        const picker = await page.$$eval('#recipe-pick .recipe-add', (buttons) => buttons.map((b) => b.textContent));
+        expect(picker).not.toContain('+ Saffron');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'is for managers and chefs: others are refused at sign-in in plain words; a chef has no report link',
     async () => {
       const t = await startTestApp({ listen: true });

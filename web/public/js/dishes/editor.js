@@ -76,6 +76,8 @@ export function createEditor(page) {
   let recipe = [];
   let removing = '';
   let maxIngredients = 50;
+  /** The ingredients as last drawn in the dialog: other live events (a dish selling out) redraw nothing there. */
+  let drawnFor = '';
   const sendKey = keyFor();
   const removeKey = keyFor();
   let busy = false;
@@ -110,6 +112,7 @@ export function createEditor(page) {
   /** The chosen ingredients, each with its essential box and a Remove; then the ones to add. */
   function drawRecipe() {
     const all = page.ingredients();
+    drawnFor = JSON.stringify([...all.values()].map((each) => [each.id, each.name]));
     $('#recipe-rows').replaceChildren(
       ...recipe.map((entry, index) => {
         const name = all.get(entry.ingredient_id)?.name ?? 'an ingredient since deleted';
@@ -330,9 +333,20 @@ export function createEditor(page) {
     }
   });
 
-  /** Keeps the recipe's names current while the dialog is open (an ingredient renamed or added). */
+  /**
+   * Keeps the recipe and the picker current while the dialog is open: an ingredient added, renamed,
+   * or deleted on another screen (then taken out of the recipe, and said, rather than sent and refused).
+   */
   function refresh() {
-    if (dialog.open) drawRecipe();
+    if (!dialog.open) return;
+    const all = page.ingredients();
+    const names = JSON.stringify([...all.values()].map((each) => [each.id, each.name]));
+    if (names === drawnFor) return;
+    const kept = recipe.filter((entry) => all.has(entry.ingredient_id));
+    if (kept.length < recipe.length)
+      $('#dish-error').textContent = 'An ingredient of the recipe was deleted on another screen: it is taken out.';
+    recipe = kept;
+    drawRecipe();
   }
 
   /** @param {'edit' | 'delete' | 'new'} action @param {string} [id] */
