@@ -56,6 +56,7 @@ const SHOTS: Shot[] = [
     { path: '/expeditor', file: `docs/screenshots/expeditor-${viewport.width}x${viewport.height}.png`, user: 'expeditor', viewport },
     { path: '/manager', file: `docs/screenshots/manager-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
     { path: '/manager/stock', file: `docs/screenshots/stock-${viewport.width}x${viewport.height}.png`, user: 'manager', viewport },
+    { path: '/manager/menu', file: `docs/screenshots/dishes-${viewport.width}x${viewport.height}.png`, user: 'chef', viewport },
     {
       path: '/manager/staff',
       file: `docs/screenshots/staff-${viewport.width}x${viewport.height}.png`,
