@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, waitUntilLive } from './browser.js';
+import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
 /** Each section as the page shows it: its heading and its dishes. */
@@ -341,6 +342,39 @@ describe('menu editor', () => {
         const picker = await page.$$eval('#recipe-pick .recipe-add', (buttons) => buttons.map((b) => b.textContent));
         expect(picker).not.toContain('+ Saffron');
       } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'sends nothing while the live link is down, says so, and sends the same change once it is back',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      const proxy = await holdingProxy(t.url);
+      try {
+        const menu = await seedDishes(t);
+        const page = await openMenu({ ...t, url: proxy.url }, await chromium.get());
+        proxy.hold();
+        await page.waitForSelector('#link:not([data-state="live"])');
+        expect(await page.textContent('#stale')).toMatch(
+          /^No connection since \d\d:\d\d:\d\d [AP]M: this menu may be out of date, and taps are not sent\./,
+        );
+        await rowOf(page, menu.steak.id).locator('[data-action="edit"]').click();
+        await page.fill('input[name=price]', '19');
+        await page.click('#dish-send');
+        expect(await page.textContent('#dish-error')).toBe(
+          'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.',
+        );
+        proxy.release();
+        await waitUntilLive(page);
+        await page.click('#dish-send');
+        await page.waitForSelector('#dish', { state: 'hidden' });
+        expect(await dishInStore(t, menu.steak.id)).toMatchObject({ price: 19 });
+        expect(proxy.lateRequests()).not.toContain('PATCH /dishes');
+      } finally {
+        await proxy.close();
         await t.close();
       }
     },
