@@ -3,26 +3,13 @@
 // stands), a dish deleted (DELETE, refused while an unfinished order holds it). Every write carries
 // an Idempotency-Key kept for as long as the same request is retried, so a lost answer sent again
 // adds the dish once.
-import { api, ApiError, newIdempotencyKey } from '../lib/api.js';
+import { ApiError, sendChange } from '../lib/api.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { choicesOf, dishRules, fieldText } from './rules.js';
 import { STATION_WORDS } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
-
-/** One key per request: the same request sent again keeps it; a changed one gets a new key. */
-function keyFor() {
-  let held = { body: '', key: '' };
-  return {
-    /** @param {string} request */
-    key(request) {
-      if (held.body !== request) held = { body: request, key: newIdempotencyKey() };
-      return held.key;
-    },
-    forget: () => (held = { body: '', key: '' }),
-  };
-}
 
 const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
 const CATEGORY_WORDS = /** @type {Record<string, string>} */ ({
@@ -33,14 +20,6 @@ const CATEGORY_WORDS = /** @type {Record<string, string>} */ ({
 });
 /** The picker shows this many matches; typing narrows it. */
 const PICK_SHOWN = 30;
-
-/**
- * The server answered and stored that answer under the key: a tap sent again after fixing the cause
- * (an order finished, a field corrected) needs a new key, or it gets the same refusal replayed. Only
- * "still being saved" (409 with Retry-After) and no answer at all keep the key.
- * @param {unknown} error
- */
-const answered = (error) => error instanceof ApiError && !(error.status === 409 && error.retryAfter);
 
 /** @param {unknown} error @param {string} name the dish's */
 function refusal(error, name) {
@@ -78,8 +57,6 @@ export function createEditor(page) {
   let maxIngredients = 50;
   /** The ingredients as last drawn in the dialog: other live events (a dish selling out) redraw nothing there. */
   let drawnFor = '';
-  const sendKey = keyFor();
-  const removeKey = keyFor();
   let busy = false;
 
   for (const button of document.querySelectorAll('[data-close]'))
@@ -213,7 +190,6 @@ export function createEditor(page) {
   function open(id) {
     const dish = id ? page.dish(id) : undefined;
     if (id && !dish) return;
-    if (editing !== id) sendKey.forget();
     editing = id;
     form.reset();
     $('#dish-title').textContent = dish ? `Change ${isolated(dish.name)}` : 'New dish';
@@ -280,13 +256,11 @@ export function createEditor(page) {
     busy = true;
     try {
       /** @type {Dish} */
-      const saved = await api(method, path, change, { 'idempotency-key': sendKey.key(`${method} ${path} ${JSON.stringify(change)}`) });
-      sendKey.forget();
+      const saved = await sendChange(method, path, change);
       page.saved(saved);
       dialog.close();
       notify(dish ? `${isolated(saved.name)} saved.` : `${isolated(saved.name)} is on the menu.`);
     } catch (failure) {
-      if (answered(failure)) sendKey.forget();
       error.textContent = refusal(failure, body.name);
     } finally {
       busy = false;
@@ -297,7 +271,6 @@ export function createEditor(page) {
   function openRemove(id) {
     const dish = page.dish(id);
     if (!dish) return;
-    if (removing !== id) removeKey.forget();
     removing = id;
     $('#remove-text').textContent = `Delete ${isolated(dish.name)}? It leaves the menu for good; orders already served keep it.`;
     $('#remove-error').textContent = '';
@@ -317,13 +290,11 @@ export function createEditor(page) {
     busy = true;
     try {
       const path = `/dishes/${dish.id}`;
-      await api('DELETE', path, undefined, { 'idempotency-key': removeKey.key(path) });
-      removeKey.forget();
+      await sendChange('DELETE', path);
       remove.close();
       page.deleted(dish.id);
       notify(`${isolated(dish.name)} deleted from the menu.`);
     } catch (failure) {
-      if (answered(failure)) removeKey.forget();
       error.textContent =
         failure instanceof ApiError && failure.status === 409
           ? `Not deleted: ${isolated(dish.name)} is in orders the kitchen has not finished. Delete it once they are served. The server says: ${failure.message}`

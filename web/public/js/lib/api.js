@@ -113,3 +113,32 @@ async function readPages(path, params) {
   }
   return { items, total };
 }
+
+/**
+ * Changes whose answer never came (no connection, a timeout, a 5xx or 429), by what they asked: sent
+ * again with the same Idempotency-Key when the same change is asked for again, so it applies once.
+ * A change the server answered (a refusal included) is done with: asked again, it is a new request,
+ * so one fixed after a refusal is not answered with the stored refusal.
+ * @type {Map<string, string>}
+ */
+const unanswered = new Map();
+
+/**
+ * Sends a change; a refusal the server answered stands and is thrown, as is a lost answer (whose key
+ * is kept for the next try of the same change).
+ * @param {string} method @param {string} path @param {unknown} [body] @returns {Promise<any>}
+ */
+export async function sendChange(method, path, body) {
+  const what = `${method} ${path} ${JSON.stringify(body ?? null)}`;
+  const key = unanswered.get(what) ?? newIdempotencyKey();
+  unanswered.set(what, key);
+  try {
+    const answer = await api(method, path, body, { 'idempotency-key': key });
+    unanswered.delete(what);
+    return answer;
+  } catch (error) {
+    const stillRunning = error instanceof ApiError && error.status === 409 && error.retryAfter !== null;
+    if (error instanceof ApiError && error.status < 500 && error.status !== 429 && !stillRunning) unanswered.delete(what);
+    throw error;
+  }
+}

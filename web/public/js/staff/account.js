@@ -1,11 +1,11 @@
 // One account, opened from the list: change its role, set a new password (which signs that person
 // out everywhere), lift the sign-in lock, delete it. A manager may do each to their own account
 // too, as the contract allows: the page says what follows before it is done.
-import { api } from '../lib/api.js';
+import { api, sendChange } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
 import { accessTokenMinutes, signIn, signOut } from '../lib/session.js';
-import { accountText, isMe, roleName, sendChange } from './words.js';
+import { accountText, isMe, roleName } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /** @param {() => Promise<void>} onChanged reads the list again */

@@ -1,9 +1,9 @@
 // A new staff account: user name, email, role and a first password, through POST /users. A name
 // taken in any case is answered with the account that holds it.
-import { api, ApiError } from '../lib/api.js';
+import { api, ApiError, sendChange } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
-import { accountText, roleName, sendChange } from './words.js';
+import { accountText, roleName } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /**

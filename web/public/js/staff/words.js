@@ -1,6 +1,6 @@
 // What the staff page says: roles by name, and the server's refusals in plain words (the account
 // rules and field errors come from lib/account-rules.js).
-import { api, ApiError, newIdempotencyKey, NotSentError } from '../lib/api.js';
+import { ApiError, NotSentError } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { fieldText } from '../lib/account-rules.js';
 import { currentSession } from '../lib/session.js';
@@ -29,31 +29,4 @@ export function accountText(error) {
   if (error.status === 403) return "Your account is no longer a manager's: sign in with a manager account to manage staff.";
   if (error.status === 400 || error.status === 409) return error.message;
   return boardText(error);
-}
-
-/**
- * Changes whose answer never came (no connection, a timeout, a 5xx or 429), by what they asked: sent
- * again with the same Idempotency-Key when the manager asks for the same change, so it applies once.
- * @type {Map<string, string>}
- */
-const unanswered = new Map();
-
-/**
- * Sends a change; a refusal the server answered stands and is thrown, as is a lost answer (whose key
- * is kept for the next try of the same change).
- * @param {string} method @param {string} path @param {unknown} [body] @returns {Promise<any>}
- */
-export async function sendChange(method, path, body) {
-  const what = `${method} ${path} ${JSON.stringify(body ?? null)}`;
-  const key = unanswered.get(what) ?? newIdempotencyKey();
-  unanswered.set(what, key);
-  try {
-    const answer = await api(method, path, body, { 'idempotency-key': key });
-    unanswered.delete(what);
-    return answer;
-  } catch (error) {
-    const stillRunning = error instanceof ApiError && error.status === 409 && error.retryAfter !== null;
-    if (error instanceof ApiError && error.status < 500 && error.status !== 429 && !stillRunning) unanswered.delete(what);
-    throw error;
-  }
 }

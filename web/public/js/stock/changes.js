@@ -3,29 +3,13 @@
 // replaces the count (PATCH in_stock_qty), a new ingredient (POST) and a deletion (DELETE, refused
 // while a dish uses it). Every write carries an Idempotency-Key kept for as long as the same request
 // is retried, so a tap sent again after a lost answer adds the delivery once.
-import { api, ApiError } from '../lib/api.js';
+import { ApiError, sendChange } from '../lib/api.js';
 import { ALLERGENS, ALLERGEN_WORDS } from '../lib/allergens.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { quantity } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
-
-/** 32 random hex characters (crypto.randomUUID needs https, which a restaurant's LAN may not have). */
-const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-
-/** One key per request: the same request sent again keeps it; a changed one gets a new key. */
-function keyFor() {
-  let held = { body: '', key: '' };
-  return {
-    /** @param {string} request */
-    key(request) {
-      if (held.body !== request) held = { body: request, key: newKey() };
-      return held.key;
-    },
-    forget: () => (held = { body: '', key: '' }),
-  };
-}
 
 /** The frame's rule: with the link down the screen may show the past, so nothing is sent. */
 const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
@@ -63,9 +47,6 @@ export function createChanges(page) {
   /** What the open stock dialog changes. */
   let target = { id: '', mode: /** @type {'restock' | 'count'} */ ('restock') };
   let removing = '';
-  const changeKey = keyFor();
-  const addKey = keyFor();
-  const removeKey = keyFor();
   let busy = false;
 
   for (const button of document.querySelectorAll('[data-close]'))
@@ -89,7 +70,6 @@ export function createChanges(page) {
   function openChange(mode, id) {
     const ingredient = page.ingredient(id);
     if (!ingredient) return;
-    if (target.id !== id || target.mode !== mode) changeKey.forget();
     target = { id, mode };
     const restock = mode === 'restock';
     $('#change-title').textContent = `${restock ? 'Delivery' : 'Stock take'}: ${isolated(ingredient.name)}`;
@@ -122,8 +102,7 @@ export function createChanges(page) {
     error.textContent = '';
     busy = true;
     try {
-      const saved = await api('PATCH', path, body, { 'idempotency-key': changeKey.key(`${path} ${JSON.stringify(body)}`) });
-      changeKey.forget();
+      const saved = await sendChange('PATCH', path, body);
       change.close();
       page.saved(saved);
       notify(
@@ -172,8 +151,7 @@ export function createChanges(page) {
     error.textContent = '';
     busy = true;
     try {
-      const created = await api('POST', '/ingredients', body, { 'idempotency-key': addKey.key(JSON.stringify(body)) });
-      addKey.forget();
+      const created = await sendChange('POST', '/ingredients', body);
       addForm.reset();
       add.close();
       page.saved(created);
@@ -202,8 +180,7 @@ export function createChanges(page) {
     busy = true;
     try {
       const path = `/ingredients/${ingredient.id}`;
-      await api('DELETE', path, undefined, { 'idempotency-key': removeKey.key(path) });
-      removeKey.forget();
+      await sendChange('DELETE', path);
       remove.close();
       page.deleted(ingredient.id);
       notify(`${isolated(ingredient.name)} deleted.`);
