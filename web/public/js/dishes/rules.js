@@ -41,9 +41,21 @@ const LABELS = /** @type {Record<string, string>} */ ({
   ingredients: 'Recipe',
 });
 
-/** A 400's field errors as sentences: "Price must be >= 0.". @param {{ path?: string, message?: string }[]} errors */
+/** The schema's comparisons in words. */
+const WORDS = /** @type {Record<string, string>} */ ({ 'must be > 0': 'must be above 0', 'must be >= 0': 'must be 0 or more' });
+
+/**
+ * A 400's field errors as sentences: "Minutes to prepare must be above 0. Price must be 0 or more."
+ * An unknown ingredient is one deleted on another screen since the form was filled.
+ * @param {{ path?: string, message?: string }[]} errors
+ */
 export function fieldText(errors) {
   return errors
-    .map(({ path = '', message = '' }) => `${LABELS[path.replace(/^\//, '').split(/[./]/)[0] ?? ''] ?? path} ${message}.`)
+    .map(({ path = '', message = '' }) => {
+      const field = path.replace(/^\//, '').split(/[./]/)[0] ?? '';
+      if (field === 'ingredients' && message.startsWith('unknown ingredient'))
+        return 'An ingredient of the recipe was deleted on another screen: take it out, then save again.';
+      return `${LABELS[field] ?? path} ${WORDS[message] ?? message}.`;
+    })
     .join(' ');
 }
