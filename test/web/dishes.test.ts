@@ -257,6 +257,15 @@ describe('menu editor', () => {
         await page.waitForSelector('#dish', { state: 'hidden' });
         expect(bodies).toHaveLength(1);
         expect(await page.textContent('#notice')).toBe('Steak: nothing changed.');
+        // Another tablet changes the minutes while this form is open on the name: each change stands.
+        await rowOf(page, menu.steak.id).locator('[data-action="edit"]').click();
+        await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { preparation_time: 30 } });
+        await expect.poll(() => rowOf(page, menu.steak.id).locator('.dish-time').textContent()).toBe('30 min');
+        await page.fill('input[name=name]', 'Sirloin Steak');
+        await page.click('#dish-send');
+        await page.waitForSelector('#dish', { state: 'hidden' });
+        expect(JSON.parse(bodies[1]!)).toStrictEqual({ name: 'Sirloin Steak' });
+        expect(await dishInStore(t, menu.steak.id)).toMatchObject({ name: 'Sirloin Steak', price: 24, preparation_time: 30 });
         // The beef runs out elsewhere: the steak is sold out on both tablets; a delivery brings it back.
         await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'manager', payload: { in_stock_qty: 0 } });
         for (const each of [page, other])

@@ -51,6 +51,12 @@ export function createEditor(page) {
   const field = (/** @type {string} */ name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   /** The dish being changed ('' for a new one) and its recipe as chosen so far. */
   let editing = '';
+  /**
+   * The dish as the form showed it when opened: a change is what differs from it, so a field another
+   * tablet changed meanwhile, and left alone here, is not sent back with the old value.
+   * @type {Dish | undefined}
+   */
+  let opened;
   /** @type {{ ingredient_id: string, is_essential: boolean }[]} */
   let recipe = [];
   let removing = '';
@@ -191,6 +197,7 @@ export function createEditor(page) {
     const dish = id ? page.dish(id) : undefined;
     if (id && !dish) return;
     editing = id;
+    opened = dish;
     form.reset();
     $('#dish-title').textContent = dish ? `Change ${isolated(dish.name)}` : 'New dish';
     $('#dish-send').textContent = dish ? 'Save' : 'Add to the menu';
@@ -240,9 +247,10 @@ export function createEditor(page) {
     if (editing && !dish) return void (error.textContent = 'This dish was deleted on another screen.');
     /** @type {Record<string, unknown>} */
     let change = body;
-    if (dish) {
+    if (dish && opened) {
+      const before = opened;
       change = Object.fromEntries(
-        Object.entries(body).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(dish[/** @type {'name'} */ (key)])),
+        Object.entries(body).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[/** @type {'name'} */ (key)])),
       );
       if (Object.keys(change).length === 0) {
         dialog.close();
