@@ -101,10 +101,13 @@ describe('menu editor', () => {
           },
         ]);
         expect(await page.textContent('#dish-count')).toBe('4 dishes · 1 sold out');
+        const jumps = () => page.$$eval('#dish-jump a', (links) => links.map((a) => a.textContent));
+        expect(await jumps()).toStrictEqual(['Appetizers', 'Main courses', 'Drinks']);
         await page.fill('#filter', 'SALT');
         expect(await names(page)).toStrictEqual(['Green Salad', 'Truffle Fries', 'Steak']);
         await page.fill('#filter', 'lem');
         expect(await names(page)).toStrictEqual(['Lemonade']);
+        expect(await jumps()).toStrictEqual(['Drinks']);
         await page.fill('#filter', 'hot');
         expect(await names(page)).toStrictEqual(['Truffle Fries', 'Steak']);
         await page.fill('#filter', 'caviar');
@@ -538,6 +541,17 @@ describe('menu editor', () => {
             crowded: [],
           });
           await keepShot(page, `dishes-${size.width}x${size.height}`);
+          // A category link brings its heading into view below the sticky top bar.
+          await page.click('#dish-jump a[href="#category-drinks"]');
+          await expect
+            .poll(() =>
+              page.evaluate(`(() => {
+                const bar = document.querySelector('.bar').getBoundingClientRect().bottom;
+                const top = document.querySelector('#category-drinks h2').getBoundingClientRect().top;
+                return top >= bar && top < innerHeight;
+              })()`),
+            )
+            .toBe(true);
           // The dialog of the longest name stays on the screen, its buttons whole.
           await page.fill('#filter', 'burger');
           await page.locator('.dish-row [data-action="edit"]').first().click();

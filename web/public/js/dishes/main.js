@@ -36,7 +36,7 @@ let dishesSoon;
 const DISHES_AFTER_MS = 250;
 
 const filter = /** @type {HTMLInputElement} */ ($('#filter'));
-const rows = createRows($('#dish-sections'), (action, id) => editor.start(action, id));
+const rows = createRows($('#dish-sections'), $('#dish-jump'), (action, id) => editor.start(action, id));
 const editor = createEditor({
   dish: (id) => dishes.get(id),
   ingredients: () => ingredients,

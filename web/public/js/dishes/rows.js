@@ -4,7 +4,7 @@
 import { allergenText } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h } from '../lib/dom.js';
-import { menuSections } from '../lib/menu-book.js';
+import { categoryLinks, menuSections } from '../lib/menu-book.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
 export const STATION_WORDS = /** @type {Record<string, string>} */ ({ cold: 'Cold', hot: 'Hot', beverages: 'Beverages' });
@@ -20,9 +20,10 @@ export function stateOf(dish, lowPortions) {
 
 /**
  * @param {HTMLElement} container
+ * @param {HTMLElement} jump the links to each category's section
  * @param {(action: 'edit' | 'delete', id: string) => void} onAction
  */
-export function createRows(container, onAction) {
+export function createRows(container, jump, onAction) {
   /** @type {Map<string, { row: HTMLElement, shown: string }>} */
   const rows = new Map();
 
@@ -99,6 +100,8 @@ export function createRows(container, onAction) {
       return kept.row;
     });
     container.replaceChildren(...sections);
+    // A long menu on a phone: one tap to each category shown.
+    jump.replaceChildren(...categoryLinks(shown));
     // Rows are moved into new sections, which drops the focus: it goes back to the same button.
     if (focusedId && focusedAction && document.activeElement !== focused)
       /** @type {HTMLElement | null} */ (
