@@ -457,6 +457,8 @@ describe('menu editor', () => {
         await page.keyboard.type('steak');
         await expect.poll(() => names(page)).toStrictEqual(['Steak']);
         await page.keyboard.press('Tab'); // + New dish
+        await page.keyboard.press('Tab'); // the link to Main courses
+        expect(await page.evaluate('document.activeElement?.textContent')).toBe('Main courses');
         await page.keyboard.press('Tab'); // Steak's Edit
         expect(await focusedLabel(page)).toBe('Edit Steak');
         await page.keyboard.press('Enter');
