@@ -395,10 +395,13 @@ describe('stock page', () => {
         const browser = await chromium.get();
         const page = await openStock(t, browser, { width: 375, height: 667 });
         const whole = () =>
-          page.$$eval('#stock-rows > li', (rows) =>
-            rows
-              .filter((row) => row.getBoundingClientRect().bottom <= innerHeight)
-              .map((row) => row.querySelector('.stock-name')?.textContent),
+          page.$$eval(
+            '#stock-rows > li',
+            (rows, height) =>
+              rows
+                .filter((row) => row.getBoundingClientRect().bottom <= height)
+                .map((row) => row.querySelector('.stock-name')?.textContent),
+            667,
           );
         expect(await whole()).toStrictEqual(['Truffle', 'Beef', 'Lemon', 'Lettuce']);
         expect(await page.isVisible('#stock-rule')).toBe(false);
@@ -629,7 +632,8 @@ describe('stock page', () => {
           if (size.height === 667) {
             const whole = await page.$$eval(
               '#stock-rows > li',
-              (rows) => rows.filter((row) => row.getBoundingClientRect().bottom <= innerHeight).length,
+              (rows, height) => rows.filter((row) => row.getBoundingClientRect().bottom <= height).length,
+              size.height,
             );
             expect(whole).toBeGreaterThanOrEqual(4);
           }
