@@ -74,16 +74,17 @@ export function createChanges(page) {
   for (const button of document.querySelectorAll('[data-close]'))
     button.addEventListener('click', () => /** @type {HTMLDialogElement} */ (button.closest('dialog')).close());
 
-  // The row may have been drawn again while the dialog was open (an order took stock): the focus
-  // goes back to the same button of the row as it is now, not to one no longer on the page.
-  change.addEventListener('close', () => {
+  // The row may have been drawn again while the dialog was open (an order took stock, or the save's
+  // own live event came before its answer): the focus goes back to the same button of the row as it
+  // is now, not to one no longer on the page. Called at once after a save too, since the close event
+  // comes a task later and the row is drawn again in between.
+  /** @param {HTMLDialogElement} closed @param {string} id @param {Action} action */
+  function focusBack(closed, id, action) {
     const at = document.activeElement;
-    if (at === null || at === document.body || change.contains(at)) page.buttonOf(target.id, target.mode)?.focus();
-  });
-  dialog.addEventListener('close', () => {
-    const at = document.activeElement;
-    if (editing && (at === null || at === document.body || dialog.contains(at))) page.buttonOf(editing.id, 'edit')?.focus();
-  });
+    if (at === null || at === document.body || closed.contains(at)) page.buttonOf(id, action)?.focus();
+  }
+  change.addEventListener('close', () => focusBack(change, target.id, target.mode));
+  dialog.addEventListener('close', () => editing && focusBack(dialog, editing.id, 'edit'));
 
   /** Keeps "In stock now" current while the dialog is open (orders take stock meanwhile). */
   function refresh() {
@@ -133,6 +134,7 @@ export function createChanges(page) {
       changeKey.forget();
       change.close();
       page.saved(saved);
+      focusBack(change, target.id, target.mode);
       notify(
         target.mode === 'restock'
           ? `${isolated(saved.name)}: ${quantity.format(value)} added, ${quantity.format(saved.in_stock_qty)} in stock.`
@@ -248,6 +250,7 @@ export function createChanges(page) {
       if (!was) form.reset();
       dialog.close();
       page.saved(saved);
+      if (was) focusBack(dialog, was.id, 'edit');
       notify(
         was ? savedText(saved, 'allergens' in body) : `${isolated(saved.name)} added, ${quantity.format(saved.in_stock_qty)} in stock.`,
       );
