@@ -1,7 +1,7 @@
 // The stock page (/manager/stock) in a real browser: every ingredient with its stock and the dishes
 // using it, out and low first; a delivery added once however often the tap is retried, a stock take,
-// an ingredient added and deleted (refused in plain words while a dish uses it), other tablets' and
-// orders' changes arriving live; who may use it; and the layout at 375, 1024 and 1280 px.
+// an ingredient added, edited and deleted (refused in plain words while a dish uses it), other
+// tablets' and orders' changes arriving live; who may use it; and the layout at 375, 1024 and 1280 px.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
@@ -23,6 +23,12 @@ const rowsOf = (page: Page) =>
 const rowOf = (page: Page, id: string) => page.locator(`#stock-rows [data-ingredient-id="${id}"]`);
 const qtyOf = (page: Page, id: string) => rowOf(page, id).locator('.stock-qty').textContent();
 const focusedLabel = (page: Page) => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
+/** Delete is in the Edit dialog, not on the row. */
+async function askToDelete(page: Page, id: string) {
+  await rowOf(page, id).locator('[data-action="edit"]').click();
+  await page.click('#ingredient-delete');
+  await page.waitForSelector('#remove', { state: 'visible' });
+}
 const stockInStore = async (t: TestApp, id: string) => (await t.store.collection('ingredients').get(id))?.in_stock_qty;
 
 async function openStock(
@@ -227,25 +233,25 @@ describe('stock page', () => {
         const other = await openStock(t, browser);
         await page.click('#add-open');
         // A second "beef" would split the stock: the page points to the row that is there.
-        await page.fill('#add-form input[name=name]', ' BEEF ');
-        await page.click('#add-form button[value=send]');
-        expect(await page.textContent('#add-error')).toBe('Beef is already in the list: add a delivery to it with its + Delivery.');
-        await page.fill('#add-form input[name=name]', 'Sesame oil');
-        await page.fill('#add-form input[name=in_stock_qty]', '4');
-        await page.fill('#add-form input[name=price]', '0.8');
-        await page.check('#add-form input[value=sesame]');
-        await page.click('#add-form button[value=send]');
-        await page.waitForSelector('#add', { state: 'hidden' });
+        await page.fill('#ingredient-form input[name=name]', ' BEEF ');
+        await page.click('#ingredient-form button[value=send]');
+        expect(await page.textContent('#ingredient-error')).toBe('Beef is already in the list: add a delivery to it with its + Delivery.');
+        await page.fill('#ingredient-form input[name=name]', 'Sesame oil');
+        await page.fill('#ingredient-form input[name=in_stock_qty]', '4');
+        await page.fill('#ingredient-form input[name=price]', '0.8');
+        await page.check('#ingredient-form input[value=sesame]');
+        await page.click('#ingredient-form button[value=send]');
+        await page.waitForSelector('#ingredient', { state: 'hidden' });
         const listed = await t.inject({ method: 'GET', url: `/ingredients?filter=${encodeURIComponent('name.eq~Sesame oil')}` });
         const [oil] = listed.json<{ results: { id: string }[] }>().results;
         expect(await t.store.collection('ingredients').get(oil!.id)).toMatchObject({ in_stock_qty: 4, price: 0.8, allergens: ['sesame'] });
         expect(await page.textContent('#notice')).toBe('Sesame oil added, 4 in stock.');
         for (const tablet of [page, other]) {
-          await expect.poll(() => rowOf(tablet, oil!.id).textContent()).toBe('Sesame oil4in no dishAllergens: sesame+ DeliveryCountDelete');
+          await expect.poll(() => rowOf(tablet, oil!.id).textContent()).toBe('Sesame oil4in no dishAllergens: sesame+ DeliveryCountEdit');
         }
 
         // Beef is in the steak: the server refuses, the page names the dish.
-        await rowOf(page, menu.beef.id).locator('[data-action="delete"]').click();
+        await askToDelete(page, menu.beef.id);
         expect(await page.textContent('#remove-text')).toBe('Delete Beef? It leaves the stock list for good.');
         await page.click('#remove-send');
         await expect
@@ -257,14 +263,16 @@ describe('stock page', () => {
         await page.click('#remove-send');
         await page.waitForSelector('#remove', { state: 'hidden' });
         expect(await t.store.collection('ingredients').get(menu.beef.id)).toBeNull();
-        await rowOf(page, menu.salt.id).locator('[data-action="delete"]').click();
+        await askToDelete(page, menu.salt.id);
         await page.click('#remove-send');
         await expect
           .poll(() => page.textContent('#remove-error'))
           .toBe('Not deleted: Salt is still in 2 dishes: Green Salad, Truffle Fries. Take it out of them first.');
         await page.keyboard.press('Escape');
+        // Leaving the question hands the focus back to the row's Edit, where it was asked from.
+        expect(await focusedLabel(page)).toBe('Edit Salt');
 
-        await rowOf(page, oil!.id).locator('[data-action="delete"]').click();
+        await askToDelete(page, oil!.id);
         await page.click('#remove-send');
         await page.waitForSelector('#remove', { state: 'hidden' });
         expect(await t.store.collection('ingredients').get(oil!.id)).toBeNull();
@@ -274,11 +282,149 @@ describe('stock page', () => {
         // A right-to-left name inside the sentence is isolated, so the words after it keep their places.
         const oliveOil = await addIngredient(t, 'زيت الزيتون', 3);
         await addDish(t, { name: 'סלט', station: 'cold', ingredients: [{ ingredient_id: oliveOil.id, is_essential: true }] });
-        await rowOf(page, oliveOil.id).locator('[data-action="delete"]').click();
+        await askToDelete(page, oliveOil.id);
         await page.click('#remove-send');
         await expect
           .poll(() => page.textContent('#remove-error'))
           .toBe('Not deleted: \u2068زيت الزيتون\u2069 is still in the dish \u2068סלט\u2069. Take it out of that dish first.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    "edits an ingredient's name, price and allergens once however often the tap is retried, live on another tablet, its dishes' allergens following",
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        const menu = await seedStock(t);
+        const browser = await chromium.get();
+        const page = await openStock(t, browser);
+        const other = await openStock(t, browser);
+        const sent: { key: string | undefined; body: string | null; replayed: string | undefined }[] = [];
+        let cut = true;
+        await page.route('**/ingredients/*', async (route: Route) => {
+          if (route.request().method() !== 'PATCH') return route.continue();
+          const response = await route.fetch();
+          sent.push({
+            key: route.request().headers()['idempotency-key'],
+            body: route.request().postData(),
+            replayed: response.headers()['idempotent-replayed'],
+          });
+          if (cut) {
+            cut = false;
+            return route.abort('connectionreset');
+          }
+          return route.fulfill({ response });
+        });
+        await rowOf(page, menu.beef.id).locator('[data-action="edit"]').click();
+        expect(await page.textContent('#ingredient-title')).toBe('Edit Beef');
+        expect(await page.inputValue('#ingredient-form input[name=name]')).toBe('Beef');
+        expect(await page.inputValue('#ingredient-form input[name=price]')).toBe('1');
+        // The stock is not edited here: a count typed in this dialog would overwrite what orders take.
+        expect(await page.isVisible('#ingredient-form input[name=in_stock_qty]')).toBe(false);
+        expect(await page.textContent('#ingredient-help')).toBe(
+          'Its dish takes these allergens when you save: Steak. The stock changes with + Delivery and Count.',
+        );
+        expect(await page.evaluate('document.activeElement?.name')).toBe('name');
+
+        // One name, one row, as for a new ingredient; its own name in another case is its own.
+        await page.fill('#ingredient-form input[name=name]', ' LETTUCE ');
+        await page.click('#ingredient-send');
+        expect(await page.textContent('#ingredient-error')).toBe('Lettuce is already in the list: give this one another name.');
+        await page.fill('#ingredient-form input[name=name]', 'Beef');
+        await page.click('#ingredient-send');
+        expect(await page.textContent('#ingredient-error')).toBe(
+          'Nothing changed: change the name, the price or the allergens, or tap Cancel.',
+        );
+        expect(sent).toHaveLength(0);
+
+        await page.fill('#ingredient-form input[name=name]', 'Aged beef');
+        await page.fill('#ingredient-form input[name=price]', '2.5');
+        await page.check('#ingredient-form input[value=milk]');
+        await page.click('#ingredient-send');
+        await expect
+          .poll(() => page.textContent('#ingredient-error'))
+          .toBe(
+            'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi. Tap again to send it: it still counts once.',
+          );
+        // It landed: the other tablet shows it already.
+        await expect.poll(() => rowOf(other, menu.beef.id).locator('.stock-name').textContent()).toBe('Aged beef');
+        await page.click('#ingredient-send');
+        await page.waitForSelector('#ingredient', { state: 'hidden' });
+        // Only what changed, with the same key the second time; the server answers from its record.
+        expect(sent).toStrictEqual([
+          { key: sent[0]!.key, body: '{"name":"Aged beef","price":2.5,"allergens":["milk"]}', replayed: undefined },
+          { key: sent[0]!.key, body: '{"name":"Aged beef","price":2.5,"allergens":["milk"]}', replayed: 'true' },
+        ]);
+        expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+        expect(await t.store.collection('ingredients').get(menu.beef.id)).toMatchObject({
+          name: 'Aged beef',
+          price: 2.5,
+          allergens: ['milk'],
+          in_stock_qty: 8,
+        });
+        expect((await t.store.collection('dishes').get(menu.steak.id))?.allergens).toStrictEqual(['milk']);
+        expect(await page.textContent('#notice')).toBe('Aged beef saved: its dish has its allergens now.');
+        expect(await focusedLabel(page)).toBe('Edit Aged beef');
+        for (const tablet of [page, other])
+          await expect
+            .poll(() => rowOf(tablet, menu.beef.id).textContent())
+            .toBe('Aged beefLow8Steak · 8 leftAllergens: milk+ DeliveryCountEdit');
+
+        // Deleted on another tablet while the dialog is open: said so, nothing written.
+        const saffron = await addIngredient(t, 'Saffron', 2);
+        await expect.poll(() => rowOf(page, saffron.id).count()).toBe(1);
+        await rowOf(page, saffron.id).locator('[data-action="edit"]').click();
+        expect(await page.textContent('#ingredient-help')).toBe('No dish uses it yet. The stock changes with + Delivery and Count.');
+        await t.inject({ method: 'DELETE', url: `/ingredients/${saffron.id}`, as: 'chef' });
+        await page.fill('#ingredient-form input[name=price]', '9');
+        await page.click('#ingredient-send');
+        await expect.poll(() => page.textContent('#ingredient-error')).toBe('Saffron was deleted on another screen.');
+      } finally {
+        await t.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'on a 375×667 phone the list is the page: four whole rows in view, the Out/Low legend one tap (or key) away',
+    async () => {
+      const t = await startTestApp({ listen: true });
+      try {
+        await seedStock(t);
+        const browser = await chromium.get();
+        const page = await openStock(t, browser, { width: 375, height: 667 });
+        const whole = () =>
+          page.$$eval(
+            '#stock-rows > li',
+            (rows, height) =>
+              rows
+                .filter((row) => row.getBoundingClientRect().bottom <= height)
+                .map((row) => row.querySelector('.stock-name')?.textContent),
+            667,
+          );
+        expect(await whole()).toStrictEqual(['Truffle', 'Beef', 'Lemon', 'Lettuce']);
+        expect(await page.isVisible('#stock-rule')).toBe(false);
+        await page.focus('#filter');
+        await page.keyboard.press('Tab');
+        expect(await focusedLabel(page)).toBe('What Out and Low mean');
+        await page.keyboard.press('Enter');
+        expect(await page.getAttribute('#rule-open', 'aria-expanded')).toBe('true');
+        expect(await page.isVisible('#stock-rule')).toBe(true);
+        expect(await page.textContent('#stock-rule')).toMatch(/Low enough for 10 or fewer of a dish that needs it/);
+        expect(await pageLayout(page)).toStrictEqual({ overflow: 0, offScreen: [], smallTargets: [] });
+        await keepShot(page, 'stock-legend-375x667');
+        await page.click('#rule-open');
+        expect(await page.isVisible('#stock-rule')).toBe(false);
+        await page.close();
+        // A tablet has the room: the legend is always shown, with no "?".
+        const tablet = await openStock(t, browser, { width: 1024, height: 768 });
+        expect(await tablet.isVisible('#stock-rule')).toBe(true);
+        expect(await tablet.isVisible('#rule-open')).toBe(false);
       } finally {
         await t.close();
       }
@@ -486,6 +632,15 @@ describe('stock page', () => {
             crowded: [],
           });
           await keepShot(page, `stock-${size.width}x${size.height}`);
+          // On the small phone too, with a three-figure count in the bar, the rows are the page.
+          if (size.height === 667) {
+            const whole = await page.$$eval(
+              '#stock-rows > li',
+              (rows, height) => rows.filter((row) => row.getBoundingClientRect().bottom <= height).length,
+              size.height,
+            );
+            expect(whole).toBeGreaterThanOrEqual(4);
+          }
           // The delivery dialog of the longest name stays on the screen, its buttons whole.
           await page.fill('#filter', 'wagyu');
           await rowOf(page, ingredients[0]!.id).locator('[data-action="restock"]').click();
@@ -496,6 +651,12 @@ describe('stock page', () => {
           expect({ size, dialog }).toStrictEqual({ size, dialog: { left: true, right: true, bottom: true } });
           expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
           await keepShot(page, `stock-delivery-${size.width}x${size.height}`);
+          await page.keyboard.press('Escape');
+          // The edit dialog of the longest name, its eight allergens and twelve dishes.
+          await rowOf(page, ingredients[0]!.id).locator('[data-action="edit"]').click();
+          expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
+          expect(await page.textContent('#ingredient-help')).toMatch(/^Its 12 dishes take these allergens when you save: .+ and 9 more\./);
+          await keepShot(page, `stock-edit-${size.width}x${size.height}`);
           await page.keyboard.press('Escape');
           await page.click('#add-open');
           expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });

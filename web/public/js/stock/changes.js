@@ -1,7 +1,7 @@
 // What a manager or chef changes here, each through the API as it is: a delivery added to the stock
 // (PATCH in_stock_delta: atomic beside orders taking stock at the same moment), a stock take that
-// replaces the count (PATCH in_stock_qty), a new ingredient (POST) and a deletion (DELETE, refused
-// while a dish uses it). Every write carries an Idempotency-Key kept for as long as the same request
+// replaces the count (PATCH in_stock_qty), a new ingredient (POST), its name, price and allergens
+// edited (PATCH), and a deletion (DELETE, refused while a dish uses it). Every write carries an Idempotency-Key kept for as long as the same request
 // is retried, so a tap sent again after a lost answer adds the delivery once.
 import { ApiError, sendChange } from '../lib/api.js';
 import { ALLERGENS, ALLERGEN_WORDS } from '../lib/allergens.js';
@@ -10,6 +10,7 @@ import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { quantity } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
+/** @import { Action } from './rows.js' */
 
 /** The frame's rule: with the link down the screen may show the past, so nothing is sent. */
 const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
@@ -41,23 +42,30 @@ function refusal(error, name) {
 export function createChanges(page) {
   const change = /** @type {HTMLDialogElement} */ ($('#change'));
   const amount = /** @type {HTMLInputElement} */ ($('#change-amount'));
-  const add = /** @type {HTMLDialogElement} */ ($('#add'));
-  const addForm = /** @type {HTMLFormElement} */ ($('#add-form'));
+  const dialog = /** @type {HTMLDialogElement} */ ($('#ingredient'));
+  const form = /** @type {HTMLFormElement} */ ($('#ingredient-form'));
   const remove = /** @type {HTMLDialogElement} */ ($('#remove'));
   /** What the open stock dialog changes. */
   let target = { id: '', mode: /** @type {'restock' | 'count'} */ ('restock') };
   let removing = '';
+  /** The ingredient the ingredient dialog edits, as it was when opened; null for a new one. */
+  let editing = /** @type {Ingredient | null} */ (null);
   let busy = false;
 
   for (const button of document.querySelectorAll('[data-close]'))
     button.addEventListener('click', () => /** @type {HTMLDialogElement} */ (button.closest('dialog')).close());
 
-  // The row may have been drawn again while the dialog was open (an order took stock): the focus
-  // goes back to the same button of the row as it is now, not to one no longer on the page.
-  change.addEventListener('close', () => {
+  // The row may have been drawn again while the dialog was open (an order took stock, or the save's
+  // own live event came before its answer): the focus goes back to the same button of the row as it
+  // is now, not to one no longer on the page. Called at once after a save too, since the close event
+  // comes a task later and the row is drawn again in between.
+  /** @param {HTMLDialogElement} closed @param {string} id @param {Action} action */
+  function focusBack(closed, id, action) {
     const at = document.activeElement;
-    if (at === null || at === document.body || change.contains(at)) page.buttonOf(target.id, target.mode)?.focus();
-  });
+    if (at === null || at === document.body || closed.contains(at)) page.buttonOf(id, action)?.focus();
+  }
+  change.addEventListener('close', () => focusBack(change, target.id, target.mode));
+  dialog.addEventListener('close', () => editing && focusBack(dialog, editing.id, 'edit'));
 
   /** Keeps "In stock now" current while the dialog is open (orders take stock meanwhile). */
   function refresh() {
@@ -105,6 +113,7 @@ export function createChanges(page) {
       const saved = await sendChange('PATCH', path, body);
       change.close();
       page.saved(saved);
+      focusBack(change, target.id, target.mode);
       notify(
         target.mode === 'restock'
           ? `${isolated(saved.name)}: ${quantity.format(value)} added, ${quantity.format(saved.in_stock_qty)} in stock.`
@@ -117,51 +126,125 @@ export function createChanges(page) {
     }
   });
 
-  $('#add-allergens').replaceChildren(
-    ...ALLERGENS.map((allergen) =>
-      h(
-        'label',
-        { class: 'allergen-pick' },
-        h('input', { type: 'checkbox', name: 'allergens', value: allergen }),
-        ` ${ALLERGEN_WORDS[allergen]}`,
-      ),
+  const picks = ALLERGENS.map((allergen) =>
+    h(
+      'label',
+      { class: 'allergen-pick' },
+      h('input', { type: 'checkbox', name: 'allergens', value: allergen }),
+      ` ${ALLERGEN_WORDS[allergen]}`,
     ),
   );
-  $('#add-open').addEventListener('click', () => {
-    $('#add-error').textContent = '';
-    add.showModal();
+  $('#ingredient-allergens').replaceChildren(...picks);
+  const boxes = picks.map((pick) => /** @type {HTMLInputElement} */ (pick.firstChild));
+  const stockInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('in_stock_qty'));
+  const nameInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('name'));
+  const priceInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('price'));
+
+  /**
+   * Opens the ingredient dialog: empty for a new one (or as it was left, when it was cancelled), or
+   * filled with the ingredient to edit as it is now. Editing leaves the stock to + Delivery and Count:
+   * a count typed here would overwrite what orders take meanwhile.
+   * @param {string} [id]
+   */
+  function openIngredient(id) {
+    const ingredient = id === undefined ? undefined : page.ingredient(id);
+    if (id !== undefined && !ingredient) return;
+    if (ingredient || editing) form.reset();
+    editing = ingredient ?? null;
+    $('#ingredient-stock').hidden = stockInput.disabled = ingredient !== undefined;
+    $('#ingredient-title').textContent = ingredient ? `Edit ${isolated(ingredient.name)}` : 'New ingredient';
+    $('#ingredient-send').textContent = ingredient ? 'Save' : 'Add';
+    const help = $('#ingredient-help');
+    help.hidden = $('#ingredient-delete').hidden = !ingredient;
+    if (ingredient) {
+      nameInput.value = ingredient.name;
+      priceInput.value = String(ingredient.price);
+      for (const box of boxes) box.checked = /** @type {string[]} */ (ingredient.allergens).includes(box.value);
+      help.textContent = `${dishesFollow(ingredient)} The stock changes with + Delivery and Count.`;
+    }
+    $('#ingredient-error').textContent = '';
+    dialog.showModal();
+    if (ingredient) nameInput.focus();
+  }
+
+  /** A dish's allergens are its ingredients': say which dishes an allergen ticked here reaches. @param {Ingredient} ingredient */
+  function dishesFollow(ingredient) {
+    const names = page.usedBy(ingredient.id).map((dish) => isolated(dish.name));
+    if (names.length === 0) return 'No dish uses it yet.';
+    const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return `${names.length === 1 ? 'Its dish takes' : `Its ${names.length} dishes take`} these allergens when you save: ${shown}.`;
+  }
+
+  /**
+   * Only what was changed goes in the PATCH, so a change made meanwhile on another tablet stays.
+   * @param {Ingredient} was @param {{ name: string, price: number, allergens: string[] }} now
+   */
+  function changedFrom(was, now) {
+    /** @type {{ name?: string, price?: number, allergens?: string[] }} */
+    const body = {};
+    if (now.name !== was.name) body.name = now.name;
+    if (now.price !== was.price) body.price = now.price;
+    if ([...now.allergens].sort().join() !== [...was.allergens].sort().join()) body.allergens = now.allergens;
+    return body;
+  }
+
+  $('#add-open').addEventListener('click', () => openIngredient());
+  // Deleting is rare and for good: it sits in the edit dialog, not beside + Delivery on every row.
+  // Keep it, or Escape, gives the focus back to the row's Edit (the button focused before it opened).
+  $('#ingredient-delete').addEventListener('click', () => {
+    if (!editing) return;
+    const { id } = editing;
+    dialog.close();
+    openRemove(id);
   });
-  addForm.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const data = new FormData(addForm);
-    const body = {
+    const data = new FormData(form);
+    const fields = {
       name: String(data.get('name') ?? '').trim(),
-      in_stock_qty: Number(data.get('in_stock_qty')),
       price: Number(data.get('price')),
       allergens: data.getAll('allergens').map(String),
     };
-    const error = $('#add-error');
-    if (body.name === '') return void (error.textContent = 'Give the ingredient a name.');
-    // The API takes a second ingredient of the same name; a delivery typed in here by mistake would
-    // then split the stock between two rows, and the dishes would still use the first.
-    const twin = page.named(body.name);
-    if (twin) return void (error.textContent = `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
+    const error = $('#ingredient-error');
+    const was = editing;
+    if (fields.name === '') return void (error.textContent = 'Give the ingredient a name.');
+    // One name, one row: the API takes a second ingredient of the same name, and a delivery typed in
+    // as a new ingredient would then split the stock between two rows while the dishes use the first.
+    const twin = page.named(fields.name);
+    if (twin && twin.id !== was?.id)
+      return void (error.textContent = was
+        ? `${isolated(twin.name)} is already in the list: give this one another name.`
+        : `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
+    const body = was ? changedFrom(was, fields) : { ...fields, in_stock_qty: Number(data.get('in_stock_qty')) };
+    if (Object.keys(body).length === 0)
+      return void (error.textContent = 'Nothing changed: change the name, the price or the allergens, or tap Cancel.');
     if (busy) return;
     if (!linkIsLive()) return void (error.textContent = OFFLINE);
+    const [method, path] = was ? ['PATCH', `/ingredients/${was.id}`] : ['POST', '/ingredients'];
     error.textContent = '';
     busy = true;
     try {
-      const created = await sendChange('POST', '/ingredients', body);
-      addForm.reset();
-      add.close();
-      page.saved(created);
-      notify(`${isolated(created.name)} added, ${quantity.format(created.in_stock_qty)} in stock.`);
+      const saved = await sendChange(method, path, body);
+      if (!was) form.reset();
+      dialog.close();
+      page.saved(saved);
+      if (was) focusBack(dialog, was.id, 'edit');
+      notify(
+        was ? savedText(saved, 'allergens' in body) : `${isolated(saved.name)} added, ${quantity.format(saved.in_stock_qty)} in stock.`,
+      );
     } catch (failure) {
-      error.textContent = refusal(failure, body.name);
+      error.textContent = refusal(failure, was?.name ?? fields.name);
     } finally {
       busy = false;
     }
   });
+
+  /** @param {Ingredient} saved @param {boolean} allergens whether they changed */
+  function savedText(saved, allergens) {
+    const dishes = page.usedBy(saved.id).length;
+    if (!allergens || dishes === 0) return `${isolated(saved.name)} saved.`;
+    return `${isolated(saved.name)} saved: ${dishes === 1 ? 'its dish has' : `its ${dishes} dishes have`} its allergens now.`;
+  }
 
   /** @param {string} id */
   function openRemove(id) {
@@ -200,9 +283,9 @@ export function createChanges(page) {
     return `Not deleted: ${isolated(ingredient.name)} is still in ${which}. Take it out of ${dishes.length === 1 ? 'that dish' : 'them'} first.`;
   }
 
-  /** @param {'restock' | 'count' | 'delete'} action @param {string} id */
+  /** @param {Action} action @param {string} id */
   function start(action, id) {
-    if (action === 'delete') openRemove(id);
+    if (action === 'edit') openIngredient(id);
     else openChange(action, id);
   }
 

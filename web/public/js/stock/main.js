@@ -43,7 +43,10 @@ const rows = createRows(
 );
 const changes = createChanges({
   ingredient: (id) => ingredients.get(id),
-  usedBy: (id) => [...dishes.values()].filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id)),
+  usedBy: (id) =>
+    [...dishes.values()]
+      .filter((dish) => dish.ingredients.some((entry) => entry.ingredient_id === id))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   saved: (ingredient) => apply({ type: 'ingredient.updated', data: ingredient }),
   named: (name) => [...ingredients.values()].find((each) => each.name.toLocaleLowerCase() === name.toLocaleLowerCase()),
   buttonOf: (id, action) => rows.rowOf(id)?.querySelector(`[data-action="${action}"]`) ?? null,
@@ -135,6 +138,13 @@ mountFrame({ signInTitle: 'Sign in to the stock', shown: 'these counts' });
 $('#mute').hidden = true;
 startHeaderClock();
 filter.addEventListener('input', () => show(true));
+// On a phone the Out/Low legend folds behind "?" (stock.css), so the rows fill the screen.
+const ruleOpen = $('#rule-open');
+ruleOpen.addEventListener('click', () => {
+  const open = ruleOpen.getAttribute('aria-expanded') !== 'true';
+  ruleOpen.setAttribute('aria-expanded', String(open));
+  $('.stock-board').classList.toggle('rule-shown', open);
+});
 sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
 guardWithLogin(start, 'stock');
 if (await resumeSession()) resumeInto(start);

@@ -7,6 +7,7 @@ import { h } from '../lib/dom.js';
 
 /** @typedef {{ dish: Dish, units: number, essential: boolean }} Use one dish's use of an ingredient */
 /** @typedef {'out' | 'low' | 'ok'} Level */
+/** @typedef {'restock' | 'count' | 'edit'} Action what a row's buttons open (Delete is in Edit's dialog) */
 
 export const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
 
@@ -54,7 +55,7 @@ const SETTLE_MS = 1_500;
 
 /**
  * @param {HTMLElement} list
- * @param {(action: 'restock' | 'count' | 'delete', id: string) => void} onAction
+ * @param {(action: Action, id: string) => void} onAction
  * @param {() => void} onSettled called when rows held in place may take their sorted places
  */
 export function createRows(list, onAction, onSettled) {
@@ -85,7 +86,7 @@ export function createRows(list, onAction, onSettled) {
 
   /** @param {Ingredient} ingredient @param {Use[]} uses @param {Level} level @param {number} lowPortions */
   function build(ingredient, uses, level, lowPortions) {
-    const button = (/** @type {'restock' | 'count' | 'delete'} */ action, /** @type {string} */ text, /** @type {string} */ label) =>
+    const button = (/** @type {Action} */ action, /** @type {string} */ text, /** @type {string} */ label) =>
       h(
         'button',
         {
@@ -138,7 +139,7 @@ export function createRows(list, onAction, onSettled) {
         { class: 'stock-actions' },
         button('restock', '+ Delivery', 'Delivery of'),
         button('count', 'Count', 'Stock take of'),
-        button('delete', 'Delete', 'Delete'),
+        button('edit', 'Edit', 'Edit'),
       ),
     );
   }
