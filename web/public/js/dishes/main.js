@@ -3,18 +3,12 @@
 // dish events (another tablet's change, availability flips), the ingredients' events (the recipe
 // picker's names) and stock changes (portions read again). Chefs and managers, as the API lets them
 // change dishes.
-import { showLinkState, startHeaderClock } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
-import { mountFrame } from '../lib/frame.js';
 import { createPantry } from '../lib/pantry.js';
-import { connectLive } from '../lib/live.js';
-import { guardWithLogin, resumeInto } from '../lib/login.js';
-import { currentRole, resumeSession, sessionEvents } from '../lib/session.js';
+import { openPantryPage } from '../lib/pantry-page.js';
 import { createEditor } from './editor.js';
 import { createRows } from './rows.js';
 
-/** @type {ReturnType<typeof connectLive> | null} */
-let socket = null;
 const pantry = createPantry({ what: 'menu', changed: () => show() });
 const { ingredients, dishes } = pantry;
 
@@ -42,25 +36,6 @@ function show() {
   editor.refresh();
 }
 
-function start() {
-  // The report is for managers: a chef following the link would be signed out there.
-  $('#to-report').hidden = currentRole() !== 'manager';
-  void pantry.load();
-  if (socket) socket.connect();
-  else
-    socket = connectLive({
-      rooms: ['menu'],
-      onEvent: (event) => pantry.apply(event),
-      onResync: () => void pantry.load(),
-      onState: showLinkState,
-    });
-}
-
-mountFrame({ signInTitle: 'Sign in to the menu editor', shown: 'this menu' });
-$('#mute').hidden = true;
-startHeaderClock();
 filter.addEventListener('input', () => show());
 $('#new-dish').addEventListener('click', () => editor.start('new'));
-sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
-guardWithLogin(start, 'menu');
-if (await resumeSession()) resumeInto(start);
+await openPantryPage(pantry, { signInTitle: 'Sign in to the menu editor', shown: 'this menu', who: 'menu' });

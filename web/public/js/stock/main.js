@@ -3,18 +3,12 @@
 // menu room, which carries every stock change (`stock.updated`, one per commit: an order, a restock
 // on another tablet), the ingredients' own events and the dishes' availability. Managers and chefs,
 // as the API lets them change ingredients.
-import { showLinkState, startHeaderClock } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
-import { mountFrame } from '../lib/frame.js';
 import { createPantry } from '../lib/pantry.js';
-import { connectLive } from '../lib/live.js';
-import { guardWithLogin, resumeInto } from '../lib/login.js';
-import { currentRole, resumeSession, sessionEvents } from '../lib/session.js';
+import { openPantryPage } from '../lib/pantry-page.js';
 import { createChanges } from './changes.js';
 import { createRows } from './rows.js';
 
-/** @type {ReturnType<typeof connectLive> | null} */
-let socket = null;
 const pantry = createPantry({ what: 'stock', changed: () => show() });
 const { ingredients, dishes } = pantry;
 
@@ -51,23 +45,6 @@ function show(resort = false) {
   changes.refresh();
 }
 
-function start() {
-  // The report is for managers: a chef following the link would be signed out there.
-  $('#to-report').hidden = currentRole() !== 'manager';
-  void pantry.load();
-  if (socket) socket.connect();
-  else
-    socket = connectLive({
-      rooms: ['menu'],
-      onEvent: (event) => pantry.apply(event),
-      onResync: () => void pantry.load(),
-      onState: showLinkState,
-    });
-}
-
-mountFrame({ signInTitle: 'Sign in to the stock', shown: 'these counts' });
-$('#mute').hidden = true;
-startHeaderClock();
 filter.addEventListener('input', () => show(true));
 // On a phone the Out/Low legend folds behind "?" (stock.css), so the rows fill the screen.
 const ruleOpen = $('#rule-open');
@@ -76,6 +53,4 @@ ruleOpen.addEventListener('click', () => {
   ruleOpen.setAttribute('aria-expanded', String(open));
   $('.stock-board').classList.toggle('rule-shown', open);
 });
-sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
-guardWithLogin(start, 'stock');
-if (await resumeSession()) resumeInto(start);
+await openPantryPage(pantry, { signInTitle: 'Sign in to the stock', shown: 'these counts', who: 'stock' });
