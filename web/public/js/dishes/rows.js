@@ -48,7 +48,7 @@ export function createRows(container, jump, onAction) {
       );
     return h(
       'li',
-      { class: `dish-row ${state.level}`, dataset: { dishId: dish.id, level: state.level } },
+      { class: `dish-row list-row ${state.level}`, dataset: { dishId: dish.id, level: state.level } },
       h(
         'div',
         { class: 'dish-head' },

@@ -100,7 +100,7 @@ export function createRows(list, onAction, onSettled) {
       );
     return h(
       'li',
-      { class: `stock-row ${level}`, dataset: { ingredientId: ingredient.id, level } },
+      { class: `stock-row list-row ${level}`, dataset: { ingredientId: ingredient.id, level } },
       h(
         'div',
         { class: 'stock-head' },
