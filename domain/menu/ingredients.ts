@@ -1,6 +1,7 @@
 // Ingredients and their stock: set or adjusted atomically, and never deleted while a dish uses them.
 import type { Ingredient, IngredientCreate, IngredientDoc, IngredientPatch } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
+import { MAX_STOCK } from '../../models/limits.js';
 import type { StoreSession, Update } from '../../store/types.js';
 import { markShortages } from '../orders/shortages.js';
 import { deriveDishAllergens } from './allergens.js';
@@ -60,10 +61,10 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
     const current = await tx.collection('ingredients').get(id);
     if (!current) return null;
     const updated = await tx.collection('ingredients').update(id, update);
-    // A large delta can overflow the stock to Infinity, which JSON cannot carry: refuse, rolled back.
-    if (updated && !Number.isFinite(updated.in_stock_qty)) {
-      throw badRequest('in_stock_delta would take the stock beyond the largest number that can be stored.', {
-        errors: [{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }],
+    // A delta may not take the stock past what a kitchen can hold (models/limits.ts): refused, rolled back.
+    if (updated && !(Math.abs(updated.in_stock_qty) <= MAX_STOCK)) {
+      throw badRequest(`in_stock_delta would take the stock to ${updated.in_stock_qty}, beyond ±${MAX_STOCK}: nothing was changed.`, {
+        errors: [{ path: 'in_stock_delta', message: `would take in_stock_qty beyond ±${MAX_STOCK}` }],
       });
     }
     if (updated) await afterIngredientWrite(tx, current, updated);
