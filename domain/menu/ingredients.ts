@@ -3,6 +3,7 @@ import type { Ingredient, IngredientCreate, IngredientDoc, IngredientPatch } fro
 import type { ListQuery, ListResult } from '../../query/types.js';
 import { MAX_STOCK } from '../../models/limits.js';
 import type { StoreSession, Update } from '../../store/types.js';
+import { realertOpenOrders } from '../orders/allergies.js';
 import { markShortages } from '../orders/shortages.js';
 import { deriveDishAllergens } from './allergens.js';
 import { dishesUsing } from './availability.js';
@@ -42,9 +43,10 @@ export async function replaceIngredient({ store }: Deps, id: string, body: Ingre
   return publicIngredient(replaced);
 }
 
-/** What follows from an ingredient's write: its dishes' allergens, and the orders a shortage marks. */
+/** What follows from an ingredient's write: its dishes' allergens (and open orders' alerts), and the orders a shortage marks. */
 async function afterIngredientWrite(tx: StoreSession, before: IngredientDoc, after: IngredientDoc): Promise<void> {
-  if ((before.allergens ?? []).join() !== (after.allergens ?? []).join()) await deriveDishAllergens(tx, [after.id]);
+  if ((before.allergens ?? []).join() !== (after.allergens ?? []).join())
+    await realertOpenOrders(tx, await deriveDishAllergens(tx, [after.id]));
   await markShortages(tx, [{ ingredient: after, before: before.in_stock_qty }]);
 }
 

@@ -157,7 +157,8 @@ export function fireDue(order: OrderDoc, at: string): Ticket[] {
 export function nextFireAt(tickets: readonly Ticket[]): string | null {
   let next: string | null = null;
   for (const ticket of tickets)
-    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || Date.parse(ticket.fire_at) < Date.parse(next))) next = ticket.fire_at;
+    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || Date.parse(ticket.fire_at) < Date.parse(next)))
+      next = ticket.fire_at;
   return next;
 }
 

@@ -21,7 +21,8 @@ const MAX_DAYS = 93;
 /** A window's end as the API takes date-times (query/date-time.ts); 400 naming it otherwise. */
 function windowEnd(name: 'from' | 'to', text: string): number {
   const at = instantOf(text);
-  if (at === undefined) throw badRequest(`\`${name}\` must be ${DATE_TIME_RULE}.`, { errors: [{ path: name, message: `must be ${DATE_TIME_RULE}` }] });
+  if (at === undefined)
+    throw badRequest(`\`${name}\` must be ${DATE_TIME_RULE}.`, { errors: [{ path: name, message: `must be ${DATE_TIME_RULE}` }] });
   return at;
 }
 
