@@ -1,24 +1,20 @@
 // Concurrent orders quoted against each other: with a wait limit set, 50 patron orders sent at once
 // over real HTTP are taken exactly as many times as when sent one after another, in three runs;
 // also on a store whose change events arrive late, as a MongoDB change stream's do.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';
+import type { TestAppOptions } from '../../helpers/app.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { lateEvents } from '../../store/fixtures/late-events.js';
 import { FrozenClock } from '../orders/support.js';
 
 const ORDERS = 50;
 const LIMIT = 560;
-const opened: TestApp[] = [];
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((app) => app.close()));
-});
 
 /** A kitchen with the wait limit set and stock for every order, on a clock that stands still. */
-async function kitchen(options: TestAppOptions = {}) {
-  const t = await startTestApp({ clock: new FrozenClock(), listen: true, ...options });
-  opened.push(t);
+async function kitchen(startApp: StartApp, options: TestAppOptions = {}) {
+  const t = await startApp({ clock: new FrozenClock(), ...options });
   const menu = await seedMenu(t, 1000);
   const response = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { max_wait_minutes: LIMIT } });
   expect(response.statusCode).toBe(200);
@@ -33,8 +29,8 @@ async function kitchen(options: TestAppOptions = {}) {
   return { t, post };
 }
 
-async function oneByOne(): Promise<number> {
-  const { post } = await kitchen();
+async function oneByOne(startApp: StartApp): Promise<number> {
+  const { post } = await kitchen(startApp);
   let taken = 0;
   for (let sent = 0; sent < ORDERS; sent++) if ((await post()).status === 201) taken++;
   return taken;
@@ -52,11 +48,11 @@ function expectWithinLimit(answers: { status: number; body: Order }[], startedAt
 }
 
 describe('50 concurrent patron orders with max_wait_minutes set', () => {
-  it('are taken exactly as many times as one after another, in three runs', async () => {
-    const expected = await oneByOne();
+  it('are taken exactly as many times as one after another, in three runs', async ({ startApp }) => {
+    const expected = await oneByOne(startApp);
     expect(expected).toBe(22);
     for (let run = 0; run < 3; run++) {
-      const { t, post } = await kitchen();
+      const { t, post } = await kitchen(startApp);
       const startedAt = t.clock.now().getTime();
       const answers = await Promise.all(Array.from({ length: ORDERS }, post));
       expect(answers.filter((answer) => answer.status === 201).length, `run ${run + 1}`).toBe(expected);
@@ -64,8 +60,8 @@ describe('50 concurrent patron orders with max_wait_minutes set', () => {
     }
   });
 
-  it('also when the change events arrive late (as on MongoDB)', async () => {
-    const { t, post } = await kitchen({ wrapStore: (store) => lateEvents(store, 20).store });
+  it('also when the change events arrive late (as on MongoDB)', async ({ startApp }) => {
+    const { t, post } = await kitchen(startApp, { wrapStore: (store) => lateEvents(store, 20).store });
     const startedAt = t.clock.now().getTime();
     const answers = await Promise.all(Array.from({ length: ORDERS }, post));
     expect(answers.filter((answer) => answer.status === 201).length).toBe(22);
