@@ -27,6 +27,8 @@ export interface LineChange {
   after: LinePlan;
   /** The order's scheduled_at after the change, in ms (null: now). */
   scheduledAt: number | null;
+  /** When the order was expected ready before the change (its expected_ready_at; null or absent: no promise). */
+  promised?: string | null;
   now: number;
 }
 
@@ -53,43 +55,55 @@ function unitFires({ tickets, pacing, dishes }: LinePlan): Map<string, number[]>
   return fires;
 }
 
-/** What the change does to the line: fires held work, and/or adds work or brings it forward. */
-export function lineEffect({ before, after }: Pick<LineChange, 'before' | 'after'>): { firesHeld: boolean; addsWork: boolean } {
+/**
+ * What the change does to the line: whether it fires held work, and the dishes (one per unit) it
+ * adds to the line or brings forward; a dish's units are matched earliest fire first.
+ */
+export function lineEffect({ before, after }: Pick<LineChange, 'before' | 'after'>): { firesHeld: boolean; moved: DishDoc[] } {
   const was = unitFires(before);
+  const byId = new Map(after.dishes.map((dish) => [dish.id, dish]));
   let firesHeld = false;
-  let addsWork = false;
+  const moved: DishDoc[] = [];
   for (const [id, times] of unitFires(after)) {
     const old = was.get(id) ?? [];
     times.forEach((at, index) => {
-      const previous = old[index];
-      if (previous === undefined) addsWork ||= at < Infinity;
-      else if (previous === Infinity && at < Infinity) firesHeld = true;
-      else if (at < previous) addsWork = true;
+      const previous = old[index] ?? Infinity;
+      if (previous === Infinity && at < Infinity && index < old.length) firesHeld = true;
+      if (at < previous) moved.push(byId.get(id)!);
     });
   }
-  return { firesHeld, addsWork: addsWork || firesHeld };
+  return { firesHeld, moved };
+}
+
+/** The quote of the order as changed: that of the work moved, or the order's earlier promise if later. */
+function promiseAfter(quote: Quote, promised: string | null, now: number): Quote {
+  if (promised === null || Date.parse(promised) <= Date.parse(quote.ready_at)) return quote;
+  return { ...quote, ready_at: promised, minutes: Math.max(0, Math.ceil((Date.parse(promised) - now) / 60_000 - 1e-9)) };
 }
 
 /**
  * The one guard of the line, called by every path that writes an order's tickets before it stores
  * them: 403 when someone other than an expeditor or manager would fire a dish held for a person
  * (a course waiting for the table), and, when the change adds work or brings it forward, the
- * kitchen-full check (409 for a patron quoted beyond max_wait_minutes). Returns the quote of the
- * order as changed, or null when nothing new reaches the line (or no queues are at hand).
+ * kitchen-full check of that work (409 for a patron quoted beyond max_wait_minutes; the order's
+ * other dishes are already in the queues, so they are not quoted again). Returns the order's quote
+ * as changed, or null when nothing new reaches the line (or no queues are at hand).
  */
 export function assertLineTakes(quoting: LineQuoting, principal: Principal, change: LineChange): Quote | null {
-  const { firesHeld, addsWork } = lineEffect(change);
+  const { firesHeld, moved } = lineEffect(change);
   if (firesHeld && !FIRE_ROLES.includes(principal.role))
     throw forbidden(
       `Your role (${principal.role}) may not fire a course held for the table; this change would. ` +
         'Ask the expeditor (or a manager) to fire it (POST /orders/{id}/courses/{n}/fire).',
     );
   const { queues, settings } = quoting;
-  if (!addsWork || !queues) return null;
-  const { after, scheduledAt, now } = change;
-  const quote = quoteOrder(queues, after.dishes, now, after.pacing, scheduledAt);
+  if (moved.length === 0 || !queues) return null;
+  const { before, after, scheduledAt, now } = change;
+  // A new order is quoted whole (its held courses are left out by the quote itself).
+  const placing = before.tickets.length === 0;
+  const quote = quoteOrder(queues, placing ? after.dishes : moved, now, after.pacing, scheduledAt);
   if (settings) assertKitchenTakes(settings, principal, quote, scheduledAt);
-  return quote;
+  return placing || moved.length === after.dishes.length ? quote : promiseAfter(quote, change.promised ?? null, now);
 }
 
 /**

@@ -160,7 +160,8 @@ function assertNotFired(order: OrderDoc): void {
 /** What the line's guard compares for an edit: the order as stored, and as it would be. */
 function lineChange(order: OrderDoc, dishesBefore: readonly DishDoc[], after: LinePlan, scheduledAt: string | null, at: Date): LineChange {
   const before = { tickets: order.tickets, pacing: order.pacing ?? 'at_once', dishes: dishesBefore };
-  return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime() };
+  const promised = order.expected_ready_at ?? null;
+  return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime(), promised };
 }
 
 function assertNotStarted(order: OrderDoc, what: string): void {

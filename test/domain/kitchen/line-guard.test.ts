@@ -68,6 +68,21 @@ describe('the kitchen-full check on edits', () => {
     expect(response.json<Order>()).toMatchObject({ quoted_ready_at: iso(50), expected_ready_at: iso(50), status: 'Received' });
   });
 
+  it("quotes only the work a change adds: a lemonade added to a patron's steak on the full hot line is taken, the promise kept", async () => {
+    await setLimit(30);
+    const steak = await placeOrder(t, [menu.steak.id]);
+    expect(steak.quoted_ready_at).toBe(iso(25));
+    // Another steak would wait 50 minutes: the hot line is full.
+    expect(
+      (await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Bo', dish_ids: [menu.steak.id] } })).statusCode,
+    ).toBe(409);
+    const more = await patch(steak, { dish_ids: [menu.steak.id, menu.lemonade.id] });
+    expect(more.statusCode, more.body).toBe(200);
+    expect(more.json<Order>()).toMatchObject({ quoted_ready_at: iso(25), expected_ready_at: iso(25) });
+    const another = await patch(steak, { dish_ids: [menu.steak.id, menu.lemonade.id, menu.steak.id] });
+    expect(another.statusCode).toBe(409);
+  });
+
   it('a removal or a later time adds no work: taken even when the kitchen is full', async () => {
     const order = await placeOrder(t, [menu.lemonade.id, menu.salad.id]);
     await fillHotLine();
