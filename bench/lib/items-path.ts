@@ -39,7 +39,10 @@ async function cpuUsPerOrder(orders: number, place: () => Promise<void>): Promis
   return (used.user + used.system) / orders;
 }
 
-/** Each dish gets a doneness (no ingredient; not required, so the plain side may order it) and a "no …" removal of its last ingredient; returns the two option ids an item picks. */
+/**
+ * Each dish gets a doneness (no ingredient; not required, so the plain side may order it) and a
+ * "no …" removal of its last ingredient; returns the two option ids an item picks.
+ */
 async function addModifiers(deps: Parameters<typeof changeDish>[0], dishes: readonly DishDoc[]): Promise<Map<string, string[]>> {
   const picks = new Map<string, string[]>();
   for (const dish of dishes) {
