@@ -3,15 +3,30 @@
 import type { Static } from 'typebox';
 import type { Problem as ProblemSchema } from '../../models/common.js';
 
-export type { Order, KitchenOrder, OrderStatus, Pacing } from '../../models/order.js';
-export type { Dish, Station } from '../../models/dish.js';
-export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay } from '../../models/ticket.js';
+export type { OrderStatus, Pacing } from '../../models/order.js';
+export type { Station } from '../../models/dish.js';
+export type { TicketStatus, AllDay } from '../../models/ticket.js';
 export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
-export type { KitchenReport } from '../../models/report.js';
 export type { Settings } from '../../models/settings.js';
 export type { User } from '../../models/user.js';
 export type { Allergen } from '../../models/allergens.js';
+import type { Order as OrderSchema } from '../../models/order.js';
+import type { Dish as DishSchema } from '../../models/dish.js';
+import type { PublicTicket, TicketChange as TicketChangeSchema, AllergyAlert as AllergyAlertSchema } from '../../models/ticket.js';
+import type { KitchenReport as KitchenReportSchema } from '../../models/report.js';
+import type { ItemAlert, ItemChanges, ModifierGroup, OrderItems, ReportItems, TicketItems } from './items.js';
+export type * from './items.js';
+
+// An order's items, their tickets and the report's items as the boards read them (./items.d.ts).
+export type AllergyAlert = AllergyAlertSchema & ItemAlert;
+export type TicketChange = TicketChangeSchema & ItemChanges;
+export type Ticket = Omit<PublicTicket, 'changes' | 'allergy_alerts'> &
+  TicketItems & { changes: TicketChange[]; allergy_alerts?: AllergyAlert[] };
+export type Dish = DishSchema & { modifier_groups?: ModifierGroup[] };
+export type Order = Omit<Static<typeof OrderSchema>, 'tickets'> & OrderItems & { tickets: Ticket[] };
+export type KitchenOrder = Order & { dishes: Dish[] };
+export type KitchenReport = KitchenReportSchema & ReportItems;
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;
 
