@@ -142,3 +142,47 @@ export async function renderTickets(page: Page, entries: unknown[]): Promise<voi
     offerWholeText(grid, '.ticket-actions');
   })(${JSON.stringify(entries)})`);
 }
+
+/** An order's own item (the shape of `order.items`), for the expeditor. */
+export function orderItem(shown: ItemShape, dishId = hex(0xd1)) {
+  return {
+    id: shown.item_id,
+    dish_id: dishId,
+    quantity: shown.quantity,
+    seat: shown.seat,
+    option_ids: shown.modifiers.map((each) => each.id),
+    note: shown.note,
+    course: 1,
+    name: shown.name,
+    price: 12.5,
+    minutes: 10,
+    allergens: shown.allergens,
+    modifiers: shown.modifiers,
+    status: shown.status === 'Voided' ? 'Voided' : 'Active',
+  };
+}
+
+/** The Friday table as the expeditor holds it: four seats and a shared side, over hot and beverages. */
+export function fridayOrder() {
+  const hot = bigTable();
+  const drinks = ticket([item('Pilsner', { quantity: 4 }), item('Still water', { seat: 3 })], { station: 'beverages' });
+  const shared = item('Sharing platter of onion rings with three dips', { quantity: 1 });
+  hot.items.push(shared);
+  const order = entry(1, 'Friday', 12, hot).order;
+  return {
+    ...order,
+    tickets: [hot, drinks],
+    items: [...hot.items, ...drinks.items].map((each) => orderItem(each)),
+  };
+}
+
+/** Opens the expeditor's items-by-seat dialog on an order (no server behind it); posts are kept in `window.posted`. */
+export async function openSeats(page: Page, order: unknown): Promise<void> {
+  await page.evaluate(`(async (order) => {
+    const { createSeatsDialog } = await import('/boards/js/expeditor/seats.js');
+    window.posted = [];
+    const records = new Map([[order.id, order]]);
+    const seats = createSeatsDialog({ records: () => records, post: async (id, path, body) => (window.posted.push({ id, path, body }), true) });
+    seats.open(order);
+  })(${JSON.stringify(order)})`);
+}

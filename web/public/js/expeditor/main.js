@@ -9,6 +9,7 @@ import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
 import { showWhole } from '../lib/clamp.js';
+import { createSeatsDialog } from './seats.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
 /** @type {Record<'priority' | 'age', (a: KitchenOrder, b: KitchenOrder) => number>} */
@@ -35,7 +36,9 @@ const actions = {
   showRequests,
   fireCourse: (/** @type {string} */ id, /** @type {number} */ course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
   fireAll: (/** @type {string} */ id) => void board.postOrder(id, `/orders/${id}/fire`),
+  showSeats: (/** @type {KitchenOrder} */ order) => seats.open(order),
 };
+const seats = createSeatsDialog({ records: () => board.records(), post: (id, path, body) => board.postOrder(id, path, body) });
 const moreBelow = createMoreBelow($('#rail'));
 /** Ids shown at the last render, to tell which order just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
@@ -62,6 +65,7 @@ function render() {
   moreBelow.update(arrived);
   for (const button of document.querySelectorAll('[data-sort]'))
     button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
+  seats.refresh();
 }
 
 /** Every ticket Ready and the order Ready for Assembly: its food waits at the pass. @param {KitchenOrder} order */
