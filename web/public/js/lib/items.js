@@ -19,7 +19,7 @@ const withoutNo = (name) => name.replace(/^\s*(no|without|hold( the)?)\s+/i, '')
 /**
  * A modifier as the cook must read it: a removal and an addition in capitals ("NO ONIONS", "+ BACON":
  * the cook changes the recipe), a plain choice as it is ("Well done").
- * @param {Pick<ChosenModifier, 'name' | 'action'>} modifier
+ * @param {{ name: string, action?: ChosenModifier['action'] }} modifier
  */
 export function modifierText(modifier) {
   if (modifier.action === 'remove') return `NO ${withoutNo(modifier.name).toUpperCase()}`;
