@@ -2,24 +2,11 @@
 // its count, seat, modifiers (removals shouted), note and its own allergy; NEW, VOID and REMAKE
 // banners; a tap on a line bumps that item alone; and a 20-item ticket of long modifier names that
 // holds at 375, 1024 and 1280 px (nothing overflowing, overlapping or cut, every line a finger's size).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium } from './browser.js';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import { BROWSER_TEST_MS, openBoard } from './browser.js';
 import { keepShot, measure, SIZES } from './layout.js';
 import { bigTable, entry, item, LONG_ADDITION, LONG_REMOVAL, mod, renderTickets, ticket } from './item-content.js';
-
-const chromium = sharedChromium();
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await chromium.get();
-});
-afterAll(async () => {
-  await chromium.close();
-  await t?.close();
-});
 
 /** The card of the n-th entry's order (its first round). @param n */
 const card = (n: number) => `[data-order-id="${n.toString(16).padStart(24, '0')}"]`;
@@ -32,7 +19,7 @@ const lines = (selector: string) => `[...document.querySelectorAll('${selector} 
 describe('item lines on a station board', () => {
   it(
     'shows each item with its seat, modifiers in a cook’s words, note and its own allergy, and bumps one line alone',
-    async () => {
+    async ({ app: t, browser }) => {
       const burger = item('Classic Burger', {
         seat: 3,
         modifiers: [mod('No onions', 'remove', 'Remove'), mod('Well done', null, 'Doneness'), mod('Bacon', 'add', 'Extras')],
@@ -71,7 +58,7 @@ describe('item lines on a station board', () => {
 
   it(
     'marks a later round NEW, a voided item VOID and struck through, a remake REMAKE with its reason',
-    async () => {
+    async ({ app: t, browser }) => {
       const beers = ticket([item('Pilsner', { quantity: 4 })], { station: 'beverages', round: 2 });
       const side = item('Side salad', { status: 'Voided' });
       const withVoid = ticket([item('Steak'), side], {
@@ -101,7 +88,7 @@ describe('item lines on a station board', () => {
 
   it(
     'holds a 20-item ticket of long modifier names at 375, 1024 and 1280 px, every line a 44 px target',
-    async () => {
+    async ({ app: t, browser }) => {
       for (const size of SIZES) {
         const page = await openBoard(browser, t, '/kds/hot', size);
         await renderTickets(page, [entry(1, 'Friday table', 12, bigTable()), entry(2, 'Second', 3, bigTable())]);

@@ -2,16 +2,14 @@
 // required doneness before Add, a group's most enforced, the price with the options and the
 // quantity, a note of at most 140 characters, and an onion taken out taking its allergen off the
 // dish's marks; at 375, 1024 and 1280 px with long option names.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium } from './browser.js';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../helpers/app.js';
+import { it } from './fixtures.js';
+import { BROWSER_TEST_MS, openBoard } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 
-const chromium = sharedChromium();
-let t: TestApp;
-let browser: Browser;
-const ingredient = async (name: string, allergens: string[]) => {
+const ingredient = async (t: TestApp, name: string, allergens: string[]) => {
   const response = await t.inject({
     method: 'POST',
     url: '/ingredients',
@@ -22,16 +20,14 @@ const ingredient = async (name: string, allergens: string[]) => {
   return response.json<{ id: string }>().id;
 };
 const hex = (n: number) => n.toString(16).padStart(24, '0');
-let burger: Record<string, unknown>;
 
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await chromium.get();
-  const bun = await ingredient('Bun', ['cereals_gluten']);
-  const onion = await ingredient('Crispy onion', ['sulphites']);
-  const bacon = await ingredient('Bacon', ['mustard']);
+/** A burger with a required doneness and extras (a removal, an addition, a long name), its ingredients in the app. */
+async function seedBurger(t: TestApp) {
+  const bun = await ingredient(t, 'Bun', ['cereals_gluten']);
+  const onion = await ingredient(t, 'Crispy onion', ['sulphites']);
+  const bacon = await ingredient(t, 'Bacon', ['mustard']);
   const long = 'Extra mature farmhouse cheddar from the Somerset Levels, melted';
-  burger = {
+  return {
     id: hex(0xb1),
     name: 'Classic Burger',
     description: 'A burger',
@@ -68,14 +64,10 @@ beforeAll(async () => {
       },
     ],
   };
-});
-afterAll(async () => {
-  await chromium.close();
-  await t?.close();
-});
+}
 
 /** Opens the dish's options on the ordering page; the guest's pick lands in `window.picked`. */
-async function openOptions(page: Page, allergies: string[] = []) {
+async function openOptions(page: Page, burger: unknown, allergies: string[] = []) {
   await page.evaluate(`(async ({ dish, allergies }) => {
     const { loadIngredientAllergens, pickOptions } = await import('/boards/js/order/options.js');
     await loadIngredientAllergens();
@@ -95,9 +87,9 @@ const state = (page: Page) =>
 describe("a dish's options in the ordering app", () => {
   it(
     'asks for the required doneness before Add, keeps to a group’s most, prices the options and drops a removed onion’s allergen',
-    async () => {
+    async ({ app: t, browser }) => {
       const page = await openBoard(browser, t, '/order');
-      await openOptions(page, ['sulphites']);
+      await openOptions(page, await seedBurger(t), ['sulphites']);
       expect(await state(page)).toStrictEqual({
         add: 'Add 1 · 12.00',
         enabled: false,
@@ -132,10 +124,11 @@ describe("a dish's options in the ordering app", () => {
 
   it(
     'holds long option names at 375, 1024 and 1280 px, every choice a 44 px target',
-    async () => {
+    async ({ app: t, browser }) => {
+      const burger = await seedBurger(t);
       for (const size of SIZES) {
         const page = await openBoard(browser, t, '/order', size);
-        await openOptions(page);
+        await openOptions(page, burger);
         await keepShot(page, `options-${size.width}x${size.height}`);
         const layout = await pageLayout(page);
         expect({ size, overflow: layout.overflow, offScreen: layout.offScreen, small: layout.smallTargets }).toStrictEqual({

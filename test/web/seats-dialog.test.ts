@@ -1,29 +1,16 @@
 // The expeditor's items by seat judged in the browser on data shaped as the API sends it: the
 // Friday table's items grouped per seat (the table's own last), Void with a number of units and
 // Remake with a reason each asked first, and the dialog holding at 375, 1024 and 1280 px.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium } from './browser.js';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import { BROWSER_TEST_MS, openBoard } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 import { fridayOrder, openSeats } from './item-content.js';
-
-const chromium = sharedChromium();
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  browser = await chromium.get();
-});
-afterAll(async () => {
-  await chromium.close();
-  await t?.close();
-});
 
 describe("the expeditor's items by seat", () => {
   it(
     'groups the order by seat, and voids some units or remakes an item only once confirmed',
-    async () => {
+    async ({ app: t, browser }) => {
       const order = fridayOrder();
       const page = await openBoard(browser, t, '/expeditor');
       await openSeats(page, order);
@@ -77,7 +64,7 @@ describe("the expeditor's items by seat", () => {
 
   it(
     'holds 23 items of long names and modifiers at 375, 1024 and 1280 px, its buttons a finger’s size',
-    async () => {
+    async ({ app: t, browser }) => {
       for (const size of SIZES) {
         const page = await openBoard(browser, t, '/expeditor', size);
         await openSeats(page, fridayOrder());
