@@ -7,6 +7,7 @@ import type { StoredTicket as Ticket } from '../../models/order.js';
 import { badRequest, conflict } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
 import { courseOfTicket, fired, nextFireAt } from './pacing.js';
+import { movedEntry } from './ticket-items.js';
 
 /** Received → In Progress → Ready, and recall one step back. Draft tickets fire with their order. */
 export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
@@ -85,10 +86,12 @@ export function kitchenStatus(tickets: readonly Ticket[]): OrderStatus {
   return 'In Progress';
 }
 
+/** A ticket moved to `to`, with every item on it (a ticket move applies to all its items). */
 function moved(ticket: Ticket, to: TicketStatus, by: string | null, at: string): Ticket {
   if (ticket.status === to || ticket.status === 'Voided') return ticket;
   return {
     ...ticket,
+    ...(ticket.items && to !== 'Draft' && to !== 'Voided' && { items: ticket.items.map((entry) => movedEntry(entry, to, at)) }),
     status: to,
     fired_at: ticket.fired_at ?? (to === 'Draft' ? null : at),
     started_at: ticket.started_at ?? (to === 'In Progress' || to === 'Ready' ? at : null),
