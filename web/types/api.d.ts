@@ -13,20 +13,19 @@ export type { User } from '../../models/user.js';
 export type { Allergen } from '../../models/allergens.js';
 import type { Order as OrderSchema } from '../../models/order.js';
 import type { Dish as DishSchema } from '../../models/dish.js';
-import type { PublicTicket, TicketChange as TicketChangeSchema, AllergyAlert as AllergyAlertSchema } from '../../models/ticket.js';
+import type { PublicTicket, TicketChange as TicketChangeSchema } from '../../models/ticket.js';
 import type { KitchenReport as KitchenReportSchema } from '../../models/report.js';
-import type { ItemAlert, ItemChanges, ModifierGroup, OrderItems, ReportItems, TicketItems } from './items.js';
+import type { ChangeReason, RemakeNote, ReportItems } from './items.js';
 export type * from './items.js';
 
-// An order's items, their tickets and the report's items as the boards read them (./items.d.ts).
-export type AllergyAlert = AllergyAlertSchema & ItemAlert;
-export type TicketChange = TicketChangeSchema & ItemChanges;
-export type Ticket = Omit<PublicTicket, 'changes' | 'allergy_alerts'> &
-  TicketItems & { changes: TicketChange[]; allergy_alerts?: AllergyAlert[] };
-export type Dish = DishSchema & { modifier_groups?: ModifierGroup[] };
-export type Order = Omit<Static<typeof OrderSchema>, 'tickets'> & OrderItems & { tickets: Ticket[] };
+// A remake's reason and the report's items as the boards read them (./items.d.ts).
+export type TicketChange = TicketChangeSchema & ChangeReason;
+export type Ticket = Omit<PublicTicket, 'changes'> & RemakeNote & { changes: TicketChange[] };
+export type Dish = DishSchema;
+export type Order = Omit<Static<typeof OrderSchema>, 'tickets'> & { tickets: Ticket[] };
 export type KitchenOrder = Order & { dishes: Dish[] };
 export type KitchenReport = KitchenReportSchema & ReportItems;
+export type AllergyAlert = NonNullable<PublicTicket['allergy_alerts']>[number];
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;
 

@@ -1,10 +1,10 @@
 // One ticket card, readable from two metres: table and priority largest, then the guest, this
-// station's dishes, requests (clamped, with the whole text a tap away), the order's other stations
+// station's items (kds/items.js), requests (clamped, with the whole text a tap away), the order's other stations
 // small, and this station's bump and recall keys.
 import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
-import { countDishes, tableLabel } from '../lib/orders.js';
+import { tableLabel } from '../lib/orders.js';
 import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
 import { changeBanner, itemList } from './items.js';
 import { seatLabel } from '../lib/items.js';
@@ -82,15 +82,7 @@ export function ticketCard(entry, station, timers, actions) {
         { class: 'ticket-requests' },
         h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests),
       ),
-    ticket.items
-      ? itemList(
-          order,
-          ticket,
-          own === 'Voided',
-          (line) => actions.bumpItem(entry.key, line),
-          removedLines(order, ticket, actions.dishName),
-        )
-      : dishList(order, ticket, actions.dishName),
+    itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedLines(order, ticket, actions.dishName)),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
   );
   refreshAge(card);
@@ -105,7 +97,7 @@ export function ticketCard(entry, station, timers, actions) {
 function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   // An item's alert names its seat: the cook knows which plate of the table it concerns.
-  for (const item of ticket.items ?? []) names.set(item.item_id, [seatLabel(item), item.name].filter(Boolean).join(' · '));
+  for (const item of ticket.items) names.set(item.item_id, [seatLabel(item), item.name].filter(Boolean).join(' · '));
   const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
   if (alerts.length + notes.length === 0) return null;
   const items = [
@@ -164,31 +156,6 @@ function removedLines(order, ticket, dishName) {
     .map(([id, count]) =>
       dishLine(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` }),
     );
-}
-
-/**
- * The ticket's dishes with a count each (an order without items); those added after it fired
- * marked NEW, and those removed since struck through.
- * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
- */
-function dishList(order, ticket, dishName) {
-  const { added } = dishChanges(ticket);
-  return h(
-    'ul',
-    { class: 'ticket-dishes' },
-    ...countDishes(order.dishes ?? []).map(({ id, name, count }) =>
-      added.has(id)
-        ? h(
-            'li',
-            { class: 'dish-new' },
-            h('span', { class: 'dish-count' }, `${count}×`),
-            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
-            h('span', { class: 'new-mark' }, 'NEW'),
-          )
-        : dishLine(count, name),
-    ),
-    ...removedLines(order, ticket, dishName),
-  );
 }
 
 /** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */
