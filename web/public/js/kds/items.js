@@ -39,17 +39,35 @@ export function itemLines(ticket, dishOf = new Map()) {
 }
 
 /**
- * The items of a ticket: a line each, a tap bumping it unless the ticket is called off.
+ * The items of a ticket: a line each, a tap bumping it unless the ticket is called off. Dishes taken
+ * off the order by a new `dish_ids` come last, struck through, as "Removed" (their voided items not
+ * said twice).
  * @param {KitchenOrder} order @param {Ticket} ticket @param {boolean} voidedTicket
  * @param {(line: ItemLine) => void} bumpItem
- * @param {HTMLElement[]} removed dishes taken off the order since it fired (struck through, last)
+ * @param {{ name: string | null, count: number }[]} removed
  */
 export function itemList(order, ticket, voidedTicket, bumpItem, removed) {
+  /** @type {Map<string, number>} */
+  const saidRemoved = new Map();
+  for (const dish of removed) if (dish.name) saidRemoved.set(dish.name, (saidRemoved.get(dish.name) ?? 0) + dish.count);
+  const lines = itemLines(ticket, itemDishes(order)).filter((line) => {
+    const left = saidRemoved.get(line.item.name) ?? 0;
+    if (line.item.status !== 'Voided' || left < line.quantity) return true;
+    saidRemoved.set(line.item.name, left - line.quantity);
+    return false;
+  });
   return h(
     'ul',
     { class: 'ticket-dishes ticket-items' },
-    ...itemLines(ticket, itemDishes(order)).map((line) => itemLine(line, voidedTicket, bumpItem)),
-    ...removed,
+    ...lines.map((line) => itemLine(line, voidedTicket, bumpItem)),
+    ...removed.map(({ name, count }) =>
+      h(
+        'li',
+        { class: 'dish-removed', 'aria-label': `Removed: ${name ?? 'a dish'}` },
+        h('span', { class: 'dish-count' }, `${count}×`),
+        h('span', { class: 'dish-name clamp', title: name ?? '', dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name ?? 'Removed dish'),
+      ),
+    ),
   );
 }
 

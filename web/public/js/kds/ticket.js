@@ -82,7 +82,7 @@ export function ticketCard(entry, station, timers, actions) {
         { class: 'ticket-requests' },
         h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests),
       ),
-    itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedLines(order, ticket, actions.dishName)),
+    itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedDishes(order, ticket, actions.dishName)),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
   );
   refreshAge(card);
@@ -122,15 +122,6 @@ function shortLine(short) {
   );
 }
 
-/** @param {number} count @param {string} name @param {Record<string, unknown>} [extra] */
-const dishLine = (count, name, extra = {}) =>
-  h(
-    'li',
-    extra,
-    h('span', { class: 'dish-count' }, `${count}×`),
-    h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
-  );
-
 /** What the ticket's changes added and removed, by dish id (a change of the order's `dish_ids`). @param {Ticket} ticket */
 function dishChanges(ticket) {
   /** @type {Map<string, number>} */
@@ -145,17 +136,16 @@ function dishChanges(ticket) {
 }
 
 /**
- * Dishes taken off the order since the ticket fired, struck through: what the cook must stop making.
+ * Dishes taken off the order (a new `dish_ids`) since the ticket fired: what the cook must stop making.
  * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
+ * @returns {{ name: string | null, count: number }[]}
  */
-function removedLines(order, ticket, dishName) {
+function removedDishes(order, ticket, dishName) {
   const { added, removed } = dishChanges(ticket);
   const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
   return [...removed.entries()]
     .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
-    .map(([id, count]) =>
-      dishLine(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` }),
-    );
+    .map(([id, count]) => ({ name: dishName(id), count }));
 }
 
 /** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */
