@@ -165,7 +165,7 @@ describe('the Friday table', () => {
 
       // The expeditor sees the order by seat, and voids the side salad there.
       const row = orderCard(expo, order.id);
-      await row.locator('[data-action="seats"]').click();
+      await row.locator('.order-name').click();
       const seats = await expo.$$eval('.seats-dialog .seat', (sections) =>
         sections.map((section) => [
           section.querySelector('h3')?.textContent,

@@ -17,7 +17,6 @@ import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
  *   showRequests: (order: KitchenOrder) => void,
  *   fireCourse: (id: string, course: number) => void,
  *   fireAll: (id: string) => void,
- *   showSeats: (order: KitchenOrder) => void,
  * }} RowActions
  */
 
@@ -86,7 +85,7 @@ export function orderRow(order, actions) {
       : h('span', { class: 'ticket-age', dataset: { age: '' } }),
     h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
     passCell(order, done),
-    h('div', { class: 'order-moves' }, seatsButton(order, actions), ...moveButtons(order, done, actions)),
+    h('div', { class: 'order-moves' }, ...moveButtons(order, done, actions)),
   );
   if (!draft) refreshAge(row);
   refreshPass(row);
@@ -271,27 +270,6 @@ export function refreshPass(row) {
   label.textContent = `${minutes}:${String(Math.floor((waited % 60_000) / 1000)).padStart(2, '0')}`;
   row.classList.toggle('pass-late', waited > PASS_LATE_MS && waited <= PASS_VERY_LATE_MS);
   row.classList.toggle('pass-very-late', waited > PASS_VERY_LATE_MS);
-}
-
-/**
- * The order's items by seat, to assemble the plates, void or remake one: for an order made of items.
- * @param {KitchenOrder} order @param {RowActions} actions
- */
-function seatsButton(order, actions) {
-  if (!order.items?.length) return null;
-  const seats = new Set(order.items.map((item) => item.seat).filter((seat) => seat !== null)).size;
-  return h(
-    'button',
-    {
-      type: 'button',
-      tabIndex: -1,
-      class: 'seats-open',
-      dataset: { action: 'seats' },
-      'aria-label': `Items by seat${seats > 0 ? ` (${seats} seats)` : ''}`,
-      on: { click: () => actions.showSeats(order) },
-    },
-    seats > 0 ? `Seats ${seats}` : 'Items',
-  );
 }
 
 /** @param {KitchenOrder} order @param {boolean} done @param {RowActions} actions */
