@@ -266,7 +266,8 @@ describe('items on orders', () => {
     expectProblem(
       refused,
       409,
-      `Dish "Burger" (${k.burger.id}) cannot be made with "Extra cheese" (${k.extraCheese}): its added ingredient "Cheese" (${k.cheese.id}) has 3 in stock and the order needs 4.`,
+      `Dish "Burger" (${k.burger.id}) cannot be made with "Extra cheese" (${k.extraCheese}): its added ingredient ` +
+        `"Cheese" (${k.cheese.id}) has 3 in stock and the order needs 4.`,
     );
     expect([await stockOf(k.beef.id), await stockOf(k.cheese.id)]).toStrictEqual([20, 3]);
   });

@@ -1,6 +1,7 @@
 // /orders through HTTP: every endpoint's success and each of its error answers. (The order life
 // cycle in depth — every status move, scheduling, stock races — has its own suite in test/orders.)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../models/order.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import {
@@ -51,9 +52,10 @@ describe('POST /orders', () => {
       modifiers: [],
       status: 'Active',
     });
+    const items = created.items as Order['items'];
     const entry = (index: number) => ({
-      item_id: created.items[index]!.id,
-      name: created.items[index]!.name,
+      item_id: items[index]!.id,
+      name: items[index]!.name,
       quantity: 1,
       seat: null,
       modifiers: [],
