@@ -1,5 +1,5 @@
 // `npx tsx scripts/screenshots.ts`: the boards with the demo data and a Friday rush on top (46 open
-// orders, a day of service behind them), in headless Chromium at tablet size (1280×800), saved in
+// orders, a day of service behind them, and a table ordered by seat: scripts/friday-table.ts), in headless Chromium at tablet size (1280×800), saved in
 // docs/: each station, the expeditor and the manager's page as the screen shows them, and the menu.
 import '../server/supported-node.js';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.js';
 import { openStore } from '../store/open.js';
 import { DEMO_USERS, loadDemoData } from './demo-data.js';
 import { loadRush } from './rush.js';
+import { addFridayTable } from './friday-table.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -99,6 +100,8 @@ const app = await buildApp({ config, store, jwtSecret: randomBytes(32).toString(
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A table ordered by seat, with modifiers, a later round, a void and a remake, on top of the rush.
+  await addFridayTable(app);
   // `npx tsx scripts/screenshots.ts stock` takes only the shots whose file name holds "stock".
   const only = process.argv[2];
   for (const shot of SHOTS.filter((each) => !only || each.file.includes(only))) await shoot(browser, baseUrl, shot);
