@@ -29,15 +29,16 @@ export function showItemsReport(report) {
   const count = (station, reason) =>
     remakes.filter((each) => each.station === station && each.reason === reason).reduce((sum, each) => sum + each.count, 0);
   const stations = STATIONS.filter((station) => remakes.some((each) => each.station === station && each.count > 0));
+  // A station a line, its total first, then each reason it had: "hot 3 · Sent back 2 · Dropped 1".
   $('#remake-rows').replaceChildren(
     ...stations.map((station) => {
-      const counts = REASONS.map((reason) => count(station, reason));
+      const counts = REASONS.map((reason) => ({ reason, n: count(station, reason) })).filter(({ n }) => n > 0);
       return h(
-        'tr',
+        'li',
         { dataset: { station } },
-        h('td', {}, station),
-        ...counts.map((n) => h('td', {}, String(n))),
-        h('td', { class: 'total' }, String(counts.reduce((sum, n) => sum + n, 0))),
+        h('strong', { class: 'remake-station' }, station),
+        h('span', { class: 'remake-total' }, String(counts.reduce((sum, { n }) => sum + n, 0))),
+        ...counts.map(({ reason, n }) => h('span', { class: 'remake-reason', dataset: { reason } }, `${REMAKE_REASONS[reason]} ${n}`)),
       );
     }),
   );
