@@ -72,3 +72,40 @@ export const SeatAllergies = Type.Array(
   { maxItems: 99, description: "Allergies of single seats (the order's `allergies` concern the whole table); default []." },
 );
 export type SeatAllergies = Static<typeof SeatAllergies>;
+
+/** POST /orders/{id}/items: items joining an order while it cooks. */
+export const ItemsAdd = Type.Object(
+  {
+    items: Items(ItemWrite),
+    allergy_confirmed: Type.Optional(
+      Type.Boolean({ description: "True: the guest confirmed the new items whose allergens meet the table's or a seat's allergies." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ItemsAdd = Static<typeof ItemsAdd>;
+
+/** POST /orders/{id}/items/{item_id}/void. */
+export const ItemVoid = Type.Object(
+  {
+    quantity: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, description: 'Units to void; default all of the item.' })),
+    reason: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 140, description: 'Why, for the audit trail.', examples: ['Guest changed their mind'] }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ItemVoid = Static<typeof ItemVoid>;
+
+export const REMAKE_REASONS = ['sent back', 'dropped', 'wrong', 'other'] as const;
+export type RemakeReason = (typeof REMAKE_REASONS)[number];
+
+/** POST /orders/{id}/items/{item_id}/remake. */
+export const ItemRemake = Type.Object(
+  {
+    reason: Type.Enum(REMAKE_REASONS, { description: 'Why it is cooked again.' }),
+    note: Type.Optional(Note),
+  },
+  { additionalProperties: false },
+);
+export type ItemRemake = Static<typeof ItemRemake>;

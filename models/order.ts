@@ -18,13 +18,11 @@ const OrderName = Type.String({
   description: 'The patron name shown at the KDS; no whitespace.',
   examples: ['Ben'],
 });
-const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] }), {
-  minItems: 1,
-  maxItems: 100,
-  description:
-    "A dish listed twice is prepared twice. A view of `items`: each active item's dish_id repeated by its quantity. " +
-    'Send either dish_ids or items, not both.',
-});
+const DISH_IDS_DESCRIPTION =
+  "A dish listed twice is prepared twice. A view of `items`: each active item's dish_id repeated by its quantity. " +
+  'Send either dish_ids or items, not both.';
+const DishId = Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] });
+const DishIds = Type.Array(DishId, { minItems: 1, maxItems: 100, description: DISH_IDS_DESCRIPTION });
 const TableNumber = Nullable(Type.Integer({ minimum: 0, description: 'Null for takeaway.', examples: [18] }));
 const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No peanuts'] }));
 const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
@@ -58,7 +56,8 @@ export const Order = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     name: OrderName,
-    dish_ids: DishIds,
+    // Read back, an order whose every item was voided while it cooked has none.
+    dish_ids: Type.Array(DishId, { maxItems: 100, description: DISH_IDS_DESCRIPTION }),
     items: Type.Array(OrderItem, { description: 'What the kitchen cooks: dishes with quantity, seat, options and note.' }),
     total: Type.Number({ description: 'Read-only: the sum of price × quantity over the active items.', examples: [42.5] }),
     table_number: TableNumber,

@@ -5,7 +5,7 @@ import { Id, Nullable } from './common.js';
 import { STATIONS } from './dish.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { ChosenModifier } from './modifiers.js';
-import { Seat } from './order-item.js';
+import { REMAKE_REASONS, Seat } from './order-item.js';
 
 export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready', 'Voided'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -99,6 +99,7 @@ export const Ticket = Type.Object(
       examples: [1],
     }),
     remake_of: Type.Optional(Id),
+    remake_reason: Type.Optional(Type.Enum(REMAKE_REASONS, { description: 'Present on a remake ticket: why the item is cooked again.' })),
     items: Type.Array(TicketItem, { description: 'Read-only: the items this ticket cooks, each bumped on its own.' }),
     short: Type.Optional(
       Type.Array(ShortMark, {

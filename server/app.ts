@@ -29,6 +29,7 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import orderItemRoutes from './routes/order-items.js';
 import fireRoutes from './routes/fires.js';
 import quoteRoutes from './routes/quotes.js';
 import reportRoutes from './routes/reports.js';
@@ -73,6 +74,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     dishRoutes,
     ingredientRoutes,
     orderRoutes,
+    orderItemRoutes,
     fireRoutes,
     stationRoutes,
     reportRoutes,
