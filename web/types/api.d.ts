@@ -3,29 +3,19 @@
 import type { Static } from 'typebox';
 import type { Problem as ProblemSchema } from '../../models/common.js';
 
-export type { OrderStatus, Pacing } from '../../models/order.js';
-export type { Station } from '../../models/dish.js';
-export type { TicketStatus, AllDay } from '../../models/ticket.js';
+export type { Order, KitchenOrder, OrderStatus, Pacing } from '../../models/order.js';
+export type { Dish, Station } from '../../models/dish.js';
+export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay } from '../../models/ticket.js';
 export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
+import type { KitchenReport as KitchenReportSchema } from '../../models/report.js';
+import type { ReportItems } from './items.js';
+export type * from './items.js';
+/** The report as the manager's page reads it, its items and remakes included (./items.d.ts). */
+export type KitchenReport = KitchenReportSchema & ReportItems;
 export type { Settings } from '../../models/settings.js';
 export type { User } from '../../models/user.js';
 export type { Allergen } from '../../models/allergens.js';
-import type { Order as OrderSchema } from '../../models/order.js';
-import type { Dish as DishSchema } from '../../models/dish.js';
-import type { PublicTicket, TicketChange as TicketChangeSchema } from '../../models/ticket.js';
-import type { KitchenReport as KitchenReportSchema } from '../../models/report.js';
-import type { ChangeReason, RemakeNote, ReportItems } from './items.js';
-export type * from './items.js';
-
-// A remake's reason and the report's items as the boards read them (./items.d.ts).
-export type TicketChange = TicketChangeSchema & ChangeReason;
-export type Ticket = Omit<PublicTicket, 'changes'> & RemakeNote & { changes: TicketChange[] };
-export type Dish = DishSchema;
-export type Order = Omit<Static<typeof OrderSchema>, 'tickets'> & { tickets: Ticket[] };
-export type KitchenOrder = Order & { dishes: Dish[] };
-export type KitchenReport = KitchenReportSchema & ReportItems;
-export type AllergyAlert = NonNullable<PublicTicket['allergy_alerts']>[number];
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;
 

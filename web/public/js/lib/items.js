@@ -57,15 +57,8 @@ export function ticketMarks(ticket, dishOf = new Map()) {
   return { round: ticket.round ?? 1, remake, added, voided, isNew: !remake && ((ticket.round ?? 1) > 1 || added.size > 0) };
 }
 
-/**
- * A remake's reason in the kitchen's words: the ticket's own, else the change that made it.
- * @param {Ticket} ticket @returns {string}
- */
-export function remakeReason(ticket) {
-  const reason =
-    ticket.remake_reason ?? (ticket.changes ?? []).find((change) => (change.remade ?? []).length > 0 && change.reason)?.reason ?? null;
-  return reason ? (REMAKE_REASONS[reason] ?? reason) : 'Remake';
-}
+/** A remake's reason in the kitchen's words ("Sent back"). @param {Ticket} ticket @returns {string} */
+export const remakeReason = (ticket) => (ticket.remake_reason ? REMAKE_REASONS[ticket.remake_reason] : 'Remake');
 
 /**
  * Which of a ticket's items a cook still works on: every one not Voided.
