@@ -26,7 +26,9 @@ export function itemLines(ticket, dishOf = new Map()) {
   /** @type {Map<string, ItemLine>} */
   const lines = new Map();
   for (const item of ticket.items ?? []) {
-    const mark = item.status === 'Voided' || voided.has(item.item_id) ? 'void' : added.has(item.item_id) ? 'new' : null;
+    // A later round is new as a whole (its banner says so): its lines need no NEW of their own.
+    const isNew = added.has(item.item_id) && (ticket.round ?? 1) === 1;
+    const mark = item.status === 'Voided' || voided.has(item.item_id) ? 'void' : isNew ? 'new' : null;
     const alert = [...new Set(alerts.get(item.item_id) ?? [])];
     const same = JSON.stringify([item.name, item.modifiers.map((each) => each.id), item.seat, item.note, item.status, mark, alert]);
     const line = lines.get(same);
