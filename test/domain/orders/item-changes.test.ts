@@ -256,3 +256,28 @@ describe('remaking items', () => {
     expect([after.tickets.length, after.updated_at, await stockOf(beef.id)]).toStrictEqual([1, order.updated_at, 0]);
   });
 });
+
+describe('the kitchen report of items', () => {
+  it('counts units sold and voided before and after starting per dish, and remakes per station and reason', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }, { dish_id: steak.id }]);
+    const [friesItem, steakItem] = order.items;
+    await send('POST', `/orders/${order.id}/items/${friesItem!.id}/void`, { quantity: 1 }, 'expeditor');
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    await send('POST', `/orders/${order.id}/items/${friesItem!.id}/void`, {}, 'expeditor');
+    await send('POST', `/orders/${order.id}/items/${steakItem!.id}/remake`, { reason: 'sent back' }, 'chef');
+    await send('POST', `/orders/${order.id}/items/${steakItem!.id}/remake`, { reason: 'dropped' }, 'chef');
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: steak.id, name: 'Steak', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: fries.id, name: 'Fries', sold: 0, voided_before_start: 1, voided_after_start: 2 },
+    ]);
+    expect(report.remakes.counts).toStrictEqual([
+      { station: 'hot', reason: 'dropped', count: 1 },
+      { station: 'hot', reason: 'sent back', count: 1 },
+    ]);
+    const bucket = report.remakes.buckets.find((each: { counts: unknown[] }) => each.counts.length > 0);
+    expect(bucket.counts).toStrictEqual(report.remakes.counts);
+  });
+});

@@ -407,3 +407,15 @@ describe('allergies by seat', () => {
     expect((await orderOf(order.id)).seat_allergies).toStrictEqual([{ seat: 3, allergies: ['cereals_gluten'] }]);
   });
 });
+
+describe("an item's minutes", () => {
+  it('drive its ticket in the quote: a well-done burger is quoted its extra minutes', async () => {
+    const k = await burgerKitchen();
+    const quoted = async (option: string) => {
+      const order = (await post('/orders', { name: 'A', items: [{ dish_id: k.burger.id, option_ids: [option] }] })).json<Order>();
+      return Math.round((Date.parse(order.quoted_ready_at!) - Date.parse(order.created_at)) / 60_000);
+    };
+    // An empty kitchen with no history cooks at the menu's pace: the burger's 12 minutes and 3 for well done.
+    expect(await quoted(k.wellDone)).toBe(15);
+  });
+});
