@@ -10,15 +10,21 @@ import { keepShot, pageLayout, SIZES } from './layout.js';
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const LONG = 'Twelve-hour braised beef short rib with smoked marrow and red wine jus';
 const REPORT = {
-  items: [
-    { dish_id: hex(1), name: 'Fries', sold: 12, voided_before_start: 1, voided_after_start: 0 },
-    { dish_id: hex(2), name: LONG, sold: 31, voided_before_start: 0, voided_after_start: 2 },
-  ],
-  remakes: [
-    { station: 'hot', reason: 'sent back', count: 2 },
-    { station: 'hot', reason: 'dropped', count: 1 },
-    { station: 'beverages', reason: 'wrong', count: 1 },
-  ],
+  items: {
+    buckets: [],
+    dishes: [
+      { dish_id: hex(1), name: 'Fries', sold: 12, voided_before_start: 1, voided_after_start: 0 },
+      { dish_id: hex(2), name: LONG, sold: 31, voided_before_start: 0, voided_after_start: 2 },
+    ],
+  },
+  remakes: {
+    buckets: [],
+    counts: [
+      { station: 'hot', reason: 'sent back', count: 2 },
+      { station: 'hot', reason: 'dropped', count: 1 },
+      { station: 'beverages', reason: 'wrong', count: 1 },
+    ],
+  },
 };
 
 /** Draws the report's items on the manager's page (signed out: its board is shown by hand). */

@@ -8,11 +8,8 @@ export type { Dish, Station } from '../../models/dish.js';
 export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay } from '../../models/ticket.js';
 export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
-import type { KitchenReport as KitchenReportSchema } from '../../models/report.js';
-import type { ReportItems } from './items.js';
+export type { KitchenReport } from '../../models/report.js';
 export type * from './items.js';
-/** The report as the manager's page reads it, its items and remakes included (./items.d.ts). */
-export type KitchenReport = KitchenReportSchema & ReportItems;
 export type { Settings } from '../../models/settings.js';
 export type { User } from '../../models/user.js';
 export type { Allergen } from '../../models/allergens.js';

@@ -9,7 +9,7 @@ const REASONS = /** @type {RemakeReason[]} */ (Object.keys(REMAKE_REASONS));
 
 /** @param {KitchenReport} report */
 export function showItemsReport(report) {
-  const dishes = [...(report.items ?? [])].sort((a, b) => b.sold - a.sold || a.name.localeCompare(b.name));
+  const dishes = [...report.items.dishes].sort((a, b) => b.sold - a.sold || a.name.localeCompare(b.name));
   $('#dish-rows').replaceChildren(
     ...dishes.map((dish) =>
       h(
@@ -24,7 +24,7 @@ export function showItemsReport(report) {
   );
   $('#dishes-none').hidden = dishes.length > 0;
 
-  const remakes = report.remakes ?? [];
+  const remakes = report.remakes.counts;
   /** @param {string} station @param {RemakeReason} reason */
   const count = (station, reason) =>
     remakes.filter((each) => each.station === station && each.reason === reason).reduce((sum, each) => sum + each.count, 0);
