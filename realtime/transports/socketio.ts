@@ -42,11 +42,13 @@ export interface SocketIoOptions {
   recoveryMaxEvents: number;
   log: FastifyBaseLogger;
   now: () => number;
+  /** A ping every `intervalMs`, answered within `timeoutMs` (default: socket.io's 25 s and 20 s). */
+  heartbeat?: { intervalMs: number; timeoutMs: number } | undefined;
 }
 
 export function attachSocketIo(
   server: HttpServer,
-  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now }: SocketIoOptions,
+  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now, heartbeat }: SocketIoOptions,
 ): SocketIoTransport {
   const io: RealtimeIo = new Server(server, {
     path: SOCKET_IO_PATH,
@@ -58,6 +60,7 @@ export function attachSocketIo(
     adapter: boundedRecoveryAdapter(recoveryMaxEvents),
     // Envelopes are encoded without searching them for binary data (envelope-parser.ts).
     parser: envelopeParser,
+    ...(heartbeat && { pingInterval: heartbeat.intervalMs, pingTimeout: heartbeat.timeoutMs }),
   });
   io.use((socket, next) => {
     identify(verifier, socket.handshake.auth.token).then(
