@@ -6,11 +6,11 @@ import { describe, expect, vi } from 'vitest';
 import { placeOrder } from '../../helpers/menu.js';
 import { NetworkCut } from '../../helpers/network-cut.js';
 import { sioIn } from '../../realtime/helpers/clients.js';
-import { onPrinter, printed, QUICK_PRINTING, setPrinters, test as base } from './fixtures.js';
+import type { TestApp } from '../../helpers/app.js';
+import { onPrinter, printed, setPrinters, test } from './fixtures.js';
 
-const test = base.extend({ appOptions: [{ listen: true, printTimings: QUICK_PRINTING }, { injected: true }] });
 const orderLine = (chit: string[]) => chit.find((line) => line.startsWith('Order '));
-const takenOver = async (t: Parameters<Parameters<typeof test>[1]>[0]['t']) =>
+const takenOver = async (t: TestApp) =>
   (await t.inject({ method: 'GET', url: '/printers', as: 'chef' })).json()[0].taken_over;
 
 describe('a fallback printer', () => {

@@ -1,36 +1,33 @@
 // What the printer tests share: a started app with short printer timings, a test printer on a free
-// port, and the settings that put one in front of a station.
-import { test as base, expect, vi } from 'vitest';
+// port, a data directory for restarts, and the settings that put one in front of a station.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, vi } from 'vitest';
 import type { Printer, PrinterInput } from '../../../models/printer.js';
-import { startTestApp, type TestApp, type TestAppOptions } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { test as base } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { TestPrinter } from '../../helpers/test-printer.js';
 
 /** Retries every 50–400 ms, answers within 1 s: a printer down "for a minute" is down for a second or two here. */
 export const QUICK_PRINTING = { retryMinMs: 50, retryMaxMs: 400, answerMs: 1000, idleCheckMs: 200, takeoverAfterMs: 30_000, watchEveryMs: 100 };
 
-export interface PrinterFixtures {
-  printer: TestPrinter;
-  appOptions: TestAppOptions;
-  t: TestApp;
-  menu: Awaited<ReturnType<typeof seedMenu>>;
-}
-
-export const test = base.extend<PrinterFixtures>({
-  // eslint-disable-next-line no-empty-pattern
-  printer: async ({}, use) => {
+export const test = base
+  // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
+  .extend('printer', async ({}, { onCleanup }) => {
     const printer = await TestPrinter.start();
-    await use(printer);
-    await printer.close();
-  },
-  appOptions: [{ printTimings: QUICK_PRINTING }, { injected: true }],
-  t: async ({ appOptions }, use) => {
-    const t = await startTestApp(appOptions);
-    await use(t);
-    await t.close();
-  },
-  menu: async ({ t }, use) => use(await seedMenu(t)),
-});
+    onCleanup(() => printer.close());
+    return printer;
+  })
+  .extend('t', async ({ startApp }) => startApp({ printTimings: QUICK_PRINTING }))
+  .extend('menu', async ({ t }) => seedMenu(t))
+  // eslint-disable-next-line no-empty-pattern
+  .extend('dataDir', async ({}, { onCleanup }) => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-printers-'));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  });
 
 /** Puts these printers in the settings; returns them as stored. */
 export async function setPrinters(t: TestApp, printers: PrinterInput[]): Promise<Printer[]> {

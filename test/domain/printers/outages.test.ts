@@ -65,9 +65,8 @@ describe('a printer that is away', () => {
 });
 
 describe('a restart', () => {
-  test('between a job made and printed: it prints after the restart, once', async ({ printer }) => {
-    const first = await startTestApp({ printTimings: QUICK_PRINTING });
-    const { dataDir } = first;
+  test('between a job made and printed: it prints after the restart, once', async ({ printer, dataDir }) => {
+    const first = await startTestApp({ dataDir, printTimings: QUICK_PRINTING });
     let reopened: Awaited<ReturnType<typeof startTestApp>> | undefined;
     try {
       const menu = await seedMenu(first);
@@ -85,14 +84,11 @@ describe('a restart', () => {
       expect(job).toMatchObject({ status: 'printed', attempts: expect.any(Number) });
     } finally {
       await reopened?.close();
-      const { rmSync } = await import('node:fs');
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
-  test('between an order committed and its job made: the start catches up, once', async ({ printer }) => {
-    const first = await startTestApp({ printTimings: QUICK_PRINTING });
-    const { dataDir } = first;
+  test('between an order committed and its job made: the start catches up, once', async ({ printer, dataDir }) => {
+    const first = await startTestApp({ dataDir, printTimings: QUICK_PRINTING });
     let reopened: Awaited<ReturnType<typeof startTestApp>> | undefined;
     try {
       const menu = await seedMenu(first);
@@ -114,8 +110,6 @@ describe('a restart', () => {
       expect(headings(await printed(printer, 2))).toEqual([`Order ${before.id}`, `Order ${crashed.id}`]);
     } finally {
       await reopened?.close();
-      const { rmSync } = await import('node:fs');
-      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
