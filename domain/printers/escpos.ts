@@ -12,14 +12,13 @@ function clock(iso: string, timeZone: string): string {
   );
 }
 
-/** The line under the heading: seats, course and round, where there are any. */
-function placeLine(chit: Chit): string | null {
-  const parts = [
-    chit.seats.length > 0 ? `Seat${chit.seats.length > 1 ? 's' : ''} ${chit.seats.join(', ')}` : null,
-    chit.course === null ? null : `Course ${chit.course}`,
-    chit.round === null ? null : `Round ${chit.round}`,
-  ].filter((part) => part !== null);
-  return parts.length > 0 ? parts.join(' - ') : null;
+/** The lines under the heading, where there is something to say: the seats, then course and round. */
+function placeLines(chit: Chit): string[] {
+  const seats = chit.seats.length > 0 ? [`Seat${chit.seats.length > 1 ? 's' : ''} ${chit.seats.join(', ')}`] : [];
+  const when = [chit.course === null ? null : `Course ${chit.course}`, chit.round === null ? null : `Round ${chit.round}`].filter(
+    (part) => part !== null,
+  );
+  return [...seats, ...(when.length > 0 ? [when.join('  ')] : [])];
 }
 
 export function encodeChit(chit: Chit, columns: number): Uint8Array {
@@ -28,8 +27,7 @@ export function encodeChit(chit: Chit, columns: number): Uint8Array {
   if (chit.allergy) paper.invert(true).bold(true).line(chit.allergy).bold(false).invert(false);
   if (chit.marker) paper.size(2, 2).bold(true).line(`** ${chit.marker} **`).bold(false).size(1, 1);
   paper.size(2, 2).bold(true).line(chit.heading).bold(false);
-  const place = placeLine(chit);
-  if (place) paper.line(place);
+  for (const line of placeLines(chit)) paper.line(line);
   paper.size(1, 1);
   if (chit.station) paper.line(chit.station.toUpperCase());
   paper.rule();
