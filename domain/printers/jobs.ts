@@ -24,23 +24,48 @@ export interface NewJob {
   chit: Chit;
 }
 
+const stored = (job: NewJob, now: Date) => ({
+  ...job,
+  sequence: nextSequence(now),
+  status: 'waiting' as const,
+  attempts: 0,
+  last_error: null,
+  held_until: '',
+  printed_at: null,
+  expires_at: new Date(now.getTime() + PRINT_JOB_TTL_MS).toISOString(),
+});
+
 /** Stores the job; false when a job of that id was made before (it prints once, whoever made it). */
 export async function makeJob(session: StoreSession, job: NewJob, now: Date): Promise<boolean> {
   try {
-    await session.collection('print_jobs').insert({
-      ...job,
-      sequence: nextSequence(now),
-      status: 'waiting',
-      attempts: 0,
-      last_error: null,
-      held_until: '',
-      printed_at: null,
-      expires_at: new Date(now.getTime() + PRINT_JOB_TTL_MS).toISOString(),
-    });
+    await session.collection('print_jobs').insert(stored(job, now));
     return true;
   } catch (error) {
     if (error instanceof DuplicateKeyError) return false;
     throw error;
+  }
+}
+
+/**
+ * Stores the jobs not made before, in the order given, in one write (an order's change makes a
+ * few at once: one commit, not one each, beside the orders' own writes). Returns those stored.
+ */
+export async function makeJobs(store: Store, jobs: readonly NewJob[], now: Date): Promise<NewJob[]> {
+  if (jobs.length === 0) return [];
+  const made = new Set((await store.collection('print_jobs').getEach(jobs.map((job) => job.id))).map((job) => job.id));
+  const fresh = jobs.filter((job) => !made.has(job.id));
+  if (fresh.length === 0) return [];
+  try {
+    await store.transaction(async (tx) => {
+      for (const job of fresh) await tx.collection('print_jobs').insert(stored(job, now));
+    });
+    return fresh;
+  } catch (error) {
+    if (!(error instanceof DuplicateKeyError)) throw error;
+    // Another instance made some meanwhile: one at a time, each once.
+    const each = [];
+    for (const job of fresh) if (await makeJob(store, job, now)) each.push(job);
+    return each;
   }
 }
 

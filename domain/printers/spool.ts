@@ -14,7 +14,7 @@ import type { Printer } from '../../models/printer.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { buildChit } from './chit.js';
 import { causesOf, newCauses, type PrintCause } from './causes.js';
-import { jobId, makeJob } from './jobs.js';
+import { jobId, makeJobs, type NewJob } from './jobs.js';
 
 /** The spool's one bookmark document. */
 export const SPOOL_ID = '5907105907105907105907aa';
@@ -74,20 +74,19 @@ export class PrintSpool {
     if (printers.length === 0) return 0;
     const dishes = await this.deps.dishes();
     const timeZone = this.deps.timeZone();
-    let made = 0;
+    const jobs: NewJob[] = [];
     for (const cause of causes) {
       const station = cause.ticket.station;
       for (const printer of printers) {
         if (!printer.stations.includes(station)) continue;
         if (!only && printer.mode === 'fallback' && this.deps.takeover(station) === null) continue;
         const chit = buildChit({ order, ticket: cause.ticket, dishes, marker: cause.marker, scope: cause.scope, timeZone });
-        if (await makeJob(this.deps.store, { id: jobId(printer.id, cause.key), printer_id: printer.id, chit }, this.deps.now())) {
-          made++;
-          this.deps.made(printer.id);
-        }
+        jobs.push({ id: jobId(printer.id, cause.key), printer_id: printer.id, chit });
       }
     }
-    return made;
+    const made = await makeJobs(this.deps.store, jobs, this.deps.now());
+    for (const printerId of new Set(made.map((job) => job.printer_id))) this.deps.made(printerId);
+    return made.length;
   }
 
   /** Resolves once every change heard so far has its jobs. */

@@ -46,6 +46,21 @@ describe('a printer that is away', () => {
     expect(headings(await printed(printer, 2))).toEqual([`Order ${first.id}`, `Order ${second.id}`]);
   });
 
+  test("an order's request does not wait for a stalled printer: it answers while the chit still waits", async ({ startApp, printer }) => {
+    const t = await startApp({ printTimings: { ...QUICK_PRINTING, answerMs: 10_000 } });
+    const menu = await seedMenu(t);
+    await setPrinters(t, [onPrinter(printer, ['hot'])]);
+    await printer.behave('stall');
+    const connections = printer.connections;
+    const order = await placeOrder(t, [menu.steak.id], 'expeditor');
+    expect(order.status).toBe('Received');
+    // The worker is stuck on the printer meanwhile (it connected, and waits for an answer).
+    await vi.waitFor(() => expect(printer.connections).toBeGreaterThan(connections), { timeout: 5000, interval: 20 });
+    const [status] = (await t.inject({ method: 'GET', url: '/printers', as: 'chef' })).json();
+    expect(status.jobs_waiting).toBe(1);
+    expect(printer.chits).toHaveLength(0);
+  });
+
   test('out of paper: says so, sends nothing, and prints once the paper is in', async ({ t, printer, menu }) => {
     await setPrinters(t, [onPrinter(printer, ['hot'])]);
     await printer.behave('paper-out');
