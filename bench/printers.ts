@@ -23,7 +23,9 @@ async function measure(printerBehaviour: PrinterBehaviour | null): Promise<{ tim
   try {
     const menu = await seedMenu(t, 1_000_000);
     if (printer) {
-      const settings = { printers: [{ name: 'Pass', host: '127.0.0.1', port: printer.port, stations: ['hot', 'cold', 'beverages'], mode: 'always' }] };
+      const settings = {
+        printers: [{ name: 'Pass', host: '127.0.0.1', port: printer.port, stations: ['hot', 'cold', 'beverages'], mode: 'always' }],
+      };
       await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: settings });
     }
     const body = JSON.stringify({ name: 'Bench', dish_ids: [menu.steak.id, menu.salad.id], table_number: 4 });
@@ -61,4 +63,6 @@ const results = CASES.map((behaviour) => {
   };
 });
 const [load1] = (await import('node:os')).loadavg();
-console.log(JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, load_average: round(load1!, 1), results }, null, 2));
+console.log(
+  JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, load_average: round(load1!, 1), results }, null, 2),
+);

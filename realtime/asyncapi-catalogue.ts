@@ -222,7 +222,15 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     max_wait_minutes: 45,
     low_portions: 10,
     printers: [
-      { id: '66294b2a4475a41f3e709bd1', name: 'Hot line', host: '192.168.1.50', port: 9100, stations: ['hot'], mode: 'fallback', columns: 42 },
+      {
+        id: '66294b2a4475a41f3e709bd1',
+        name: 'Hot line',
+        host: '192.168.1.50',
+        port: 9100,
+        stations: ['hot'],
+        mode: 'fallback',
+        columns: 42,
+      },
     ],
     updated_at: '2026-11-21T12:00:00.000Z',
   },

@@ -31,7 +31,8 @@ const hasItems = (ticket: PrintedTicket) => (ticket.items?.length ?? 0) > 0;
 
 function changeCauses(order: OrderDoc, ticket: PrintedTicket, change: ChangeEntry, index: number): PrintCause[] {
   const key = `${ticketKey(order, ticket)}/change-${index}`;
-  const scope = (ids: readonly string[]): ChitScope => (hasItems(ticket) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids });
+  const scope = (ids: readonly string[]): ChitScope =>
+    hasItems(ticket) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
   const causes: PrintCause[] = [];
   if (change.added?.length) causes.push({ ticket, key: `${key}/added`, marker: 'NEW', scope: scope(change.added), at: change.at });
   const gone = [...(change.removed ?? []), ...(change.voided ?? [])];
@@ -67,13 +68,22 @@ export function newCauses(before: OrderDoc | null, after: OrderDoc | null, at: s
 function deletedCauses(order: OrderDoc, at: string): PrintCause[] {
   return (order.tickets as PrintedTicket[])
     .filter((ticket) => ticket.fired_at !== null && (ticket.status === 'Received' || ticket.status === 'In Progress'))
-    .map((ticket) => ({ ticket, key: `${ticketKey(order, ticket)}/deleted`, marker: 'VOID' as const, scope: { kind: 'ticket' as const }, at }));
+    .map((ticket) => ({
+      ticket,
+      key: `${ticketKey(order, ticket)}/deleted`,
+      marker: 'VOID' as const,
+      scope: { kind: 'ticket' as const },
+      at,
+    }));
 }
 
 /** A printer taking over a station: each of the order's open tickets there prints once per takeover. */
 export function openTicketCauses(order: OrderDoc, station: string, takeover: string): PrintCause[] {
   return (order.tickets as PrintedTicket[])
-    .filter((ticket) => ticket.station === station && ticket.fired_at !== null && (ticket.status === 'Received' || ticket.status === 'In Progress'))
+    .filter(
+      (ticket) =>
+        ticket.station === station && ticket.fired_at !== null && (ticket.status === 'Received' || ticket.status === 'In Progress'),
+    )
     .map((ticket) => ({
       ticket,
       key: `${ticketKey(order, ticket)}/takeover-${takeover}`,

@@ -27,7 +27,8 @@ export interface TicketItem {
 export type PrintedTicket = Ticket & { items?: readonly TicketItem[]; round?: number; remake_of?: string | null };
 
 /** Which of the ticket's things a chit lists: all of them, or only those a change concerns. */
-export type ChitScope = { kind: 'ticket' } | { kind: 'dishes'; dish_ids: readonly string[] } | { kind: 'items'; item_ids: readonly string[] };
+export type ChitScope =
+  { kind: 'ticket' } | { kind: 'dishes'; dish_ids: readonly string[] } | { kind: 'items'; item_ids: readonly string[] };
 
 export interface ChitSource {
   order: OrderDoc;
@@ -90,7 +91,8 @@ function allergyLine(order: OrderDoc, ticket: PrintedTicket, dishes: ReadonlyMap
 }
 
 export function buildChit({ order, ticket, dishes, marker, scope, timeZone }: ChitSource): Chit {
-  const items = ticket.items && ticket.items.length > 0 && scope.kind !== 'dishes' ? itemLines(ticket, scope) : dishLines(order, ticket, dishes, scope);
+  const items =
+    ticket.items && ticket.items.length > 0 && scope.kind !== 'dishes' ? itemLines(ticket, scope) : dishLines(order, ticket, dishes, scope);
   const seats = [...new Set(items.flatMap((item) => (item.seat === null ? [] : [item.seat])))].sort((a, b) => a - b);
   const paced = order.pacing === 'courses' || courseOfTicket(ticket) > 1;
   return {
@@ -110,7 +112,11 @@ export function buildChit({ order, ticket, dishes, marker, scope, timeZone }: Ch
 }
 
 /** A test chit: what a manager prints to see that a printer works and where it stands. */
-export function testChit(printer: { name: string; host: string; port: number; stations: readonly Station[] }, at: string, timeZone: string): Chit {
+export function testChit(
+  printer: { name: string; host: string; port: number; stations: readonly Station[] },
+  at: string,
+  timeZone: string,
+): Chit {
   return {
     marker: 'TEST',
     station: null,

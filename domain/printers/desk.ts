@@ -89,7 +89,8 @@ export class PrintDesk {
       void worker.stop();
     }
     for (const [id, printer] of wanted) {
-      if (!this.workers.has(id)) this.workers.set(id, new PrinterWorker(printer, this.deps.store, this.deps.now, this.deps.timings, this.deps.log));
+      if (!this.workers.has(id))
+        this.workers.set(id, new PrinterWorker(printer, this.deps.store, this.deps.now, this.deps.timings, this.deps.log));
     }
   }
 }

@@ -33,7 +33,10 @@ export function encodeChit(chit: Chit, columns: number): Uint8Array {
   paper.rule();
   for (const item of chit.items) {
     const seat = item.seat === null ? '' : ` (seat ${item.seat})`;
-    paper.bold(true).line(`${item.voided ? 'VOID ' : ''}${item.quantity} x ${item.name}${seat}`).bold(false);
+    paper
+      .bold(true)
+      .line(`${item.voided ? 'VOID ' : ''}${item.quantity} x ${item.name}${seat}`)
+      .bold(false);
     for (const modifier of item.modifiers) paper.line(`   ${modifier}`);
     if (item.note) paper.line(`   Note: ${item.note}`);
   }

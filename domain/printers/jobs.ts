@@ -76,7 +76,9 @@ const waitingFor = (printerId: string) => [
 
 /** The printer's oldest job not yet printed, or null. */
 export async function oldestWaiting(store: Store, printerId: string): Promise<PrintJobDoc | null> {
-  const [job] = await store.collection('print_jobs').find(waitingFor(printerId), { sort: { field: 'sequence', direction: 'asc' }, limit: 1 });
+  const [job] = await store
+    .collection('print_jobs')
+    .find(waitingFor(printerId), { sort: { field: 'sequence', direction: 'asc' }, limit: 1 });
   return job ?? null;
 }
 
@@ -102,7 +104,9 @@ export async function holdJob(store: Store, job: PrintJobDoc, now: Date, holdMs:
 }
 
 export async function markPrinted(store: Store, id: string, now: Date): Promise<void> {
-  await store.collection('print_jobs').update(id, { set: { status: 'printed', printed_at: now.toISOString(), held_until: '', last_error: null } });
+  await store
+    .collection('print_jobs')
+    .update(id, { set: { status: 'printed', printed_at: now.toISOString(), held_until: '', last_error: null } });
 }
 
 /** The printer did not take it: it waits for the next attempt, free for any instance. */

@@ -96,7 +96,8 @@ export async function talkTo(address: PrinterAddress, chit: Uint8Array | null, t
   try {
     const answers = new Answers(socket);
     socket.write(DLE_EOT(4));
-    if ((await answers.next(timeoutMs, 'the paper status request')) & PAPER_END) throw new PrinterFault('paper_out', 'the paper has run out');
+    if ((await answers.next(timeoutMs, 'the paper status request')) & PAPER_END)
+      throw new PrinterFault('paper_out', 'the paper has run out');
     if (!chit) return;
     socket.write(chit);
     socket.write(DLE_EOT(1));

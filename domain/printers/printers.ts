@@ -25,7 +25,11 @@ export async function listPrinters({ store, printing, settings }: PrinterDeps, p
   requireKitchenStaff(principal, 'see the printers');
   return Promise.all(
     settings.current().printers.map(async (printer) => {
-      const condition = printing.worker(printer.id)?.condition ?? { state: 'unreachable' as const, last_error: 'not asked yet', checked_at: null };
+      const condition = printing.worker(printer.id)?.condition ?? {
+        state: 'unreachable' as const,
+        last_error: 'not asked yet',
+        checked_at: null,
+      };
       const taken_over = printer.mode === 'fallback' ? printer.stations.filter((station) => printing.watch.takeover(station) !== null) : [];
       return { ...printer, ...condition, jobs_waiting: await countWaiting(store, printer.id), taken_over };
     }),
@@ -50,7 +54,8 @@ export async function reprintTicket(
       (which.course === undefined || (ticket.course ?? 1) === which.course) &&
       (which.round === undefined || (ticket.round ?? 1) === which.round),
   );
-  if (tickets.length === 0) throw notFound(`Order ${orderId} has no ${station} ticket${which.course === undefined ? '' : ` in course ${which.course}`}.`);
+  if (tickets.length === 0)
+    throw notFound(`Order ${orderId} has no ${station} ticket${which.course === undefined ? '' : ` in course ${which.course}`}.`);
   const fired = tickets.filter((ticket) => ticket.fired_at !== null);
   if (fired.length === 0) throw conflict(`The ${station} ticket of order ${orderId} has not fired yet: there is nothing to reprint.`);
   const printers = settings.current().printers.filter((printer) => printer.stations.includes(station));
@@ -71,7 +76,11 @@ export async function reprintTicket(
 }
 
 /** POST /printers/{id}/test: a test chit, to see that the printer works and where it stands. */
-export async function printTestChit({ store, now, printing, settings }: PrinterDeps, principal: Principal | null, printerId: string): Promise<PrintAccepted> {
+export async function printTestChit(
+  { store, now, printing, settings }: PrinterDeps,
+  principal: Principal | null,
+  printerId: string,
+): Promise<PrintAccepted> {
   requireManager(principal, 'print a test chit');
   const printer = settings.current().printers.find((candidate) => candidate.id === printerId);
   if (!printer) throw notFound(`No printer with id ${printerId} in the settings.`);

@@ -133,7 +133,8 @@ export class PrintSpool {
     if (through === null || through === this.written) return;
     const spool = this.deps.store.collection('print_spool');
     const updated = await spool.update(SPOOL_ID, { set: { heard_through: through } });
-    if (!updated) await spool.insert({ id: SPOOL_ID, heard_through: through }).catch(() => spool.update(SPOOL_ID, { set: { heard_through: through } }));
+    if (!updated)
+      await spool.insert({ id: SPOOL_ID, heard_through: through }).catch(() => spool.update(SPOOL_ID, { set: { heard_through: through } }));
     this.written = through;
   }
 }

@@ -58,7 +58,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         summary: 'Print a test chit',
-        description: 'Managers; no body. The printer prints a chit with its name, stations and address. 404 for a printer not in the settings.',
+        description:
+          'Managers; no body. The printer prints a chit with its name, stations and address. 404 for a printer not in the settings.',
         params: IdParams,
         response: { 202: PrintAccepted, ...problems(401, 403, 404) },
       },

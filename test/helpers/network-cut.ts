@@ -6,21 +6,21 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class NetworkCut {
   private readonly pairs: [Socket, Socket][] = [];
   private cut = false;
+  private readonly server: Server;
+  /** Where clients connect instead of the server. */
+  url = '';
 
-  private constructor(
-    private readonly server: Server,
-    readonly url: string,
-  ) {}
+  private constructor(target: URL) {
+    this.server = createServer((client) => this.accept(client, target.hostname, Number(target.port)));
+  }
 
   /** A relay to the server at `target` (http://host:port); clients connect to `url`. */
   static async to(target: string): Promise<NetworkCut> {
-    const { hostname, port } = new URL(target);
-    let relay: NetworkCut | undefined;
-    const server = createServer((client) => relay!.accept(client, hostname, Number(port)));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.address();
+    const relay = new NetworkCut(new URL(target));
+    await new Promise<void>((resolve) => relay.server.listen(0, '127.0.0.1', resolve));
+    const address = relay.server.address();
     if (!address || typeof address !== 'object') throw new Error('the relay has no port');
-    relay = new NetworkCut(server, `http://127.0.0.1:${address.port}`);
+    relay.url = `http://127.0.0.1:${address.port}`;
     return relay;
   }
 

@@ -7,7 +7,9 @@ import { onPrinter, printed, setPrinters, test } from './fixtures.js';
 
 const RULE = '─'.repeat(42);
 const hhmm = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', day: '2-digit', month: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', day: '2-digit', month: 'short' }).format(
+    new Date(iso),
+  );
 
 describe('an always printer', () => {
   test('prints every fired ticket of its stations, decoded, the allergy line first', async ({ t, printer, menu }) => {

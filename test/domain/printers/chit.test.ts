@@ -70,7 +70,14 @@ describe('a chit', () => {
       allergy_alerts: [{ dish_id: 'd1', allergens: ['cereals_gluten', 'sesame'] }],
     });
     const dishes = new Map([['d1', { id: 'd1', name: 'Burger' } as DishDoc]]);
-    const chit = buildChit({ order: order([allergic]), ticket: allergic, dishes, marker: null, scope: { kind: 'ticket' }, timeZone: 'Europe/Berlin' });
+    const chit = buildChit({
+      order: order([allergic]),
+      ticket: allergic,
+      dishes,
+      marker: null,
+      scope: { kind: 'ticket' },
+      timeZone: 'Europe/Berlin',
+    });
     const paper = decode(chit);
     expect(paper.lines.map((line) => line.text)).toEqual([
       'ALLERGY Burger: cereals_gluten, sesame',
@@ -96,9 +103,23 @@ describe('a chit', () => {
     const changed = ticket({ items, changes: [{ at: FIRED, added: [], removed: [], voided: ['i3'] } as never] });
     const [voided] = newCauses(order([ticket({ items })]), order([changed]), FIRED);
     expect(voided).toMatchObject({ marker: 'VOID', scope: { kind: 'items', item_ids: ['i3'] } });
-    const chit = buildChit({ order: order([changed]), ticket: changed, dishes: new Map(), marker: voided!.marker, scope: voided!.scope, timeZone: 'UTC' });
+    const chit = buildChit({
+      order: order([changed]),
+      ticket: changed,
+      dishes: new Map(),
+      marker: voided!.marker,
+      scope: voided!.scope,
+      timeZone: 'UTC',
+    });
     const paper = decode(chit, 32);
-    expect(paper.lines.map((line) => line.text).slice(0, 6)).toEqual(['** VOID **', 'Table 12', 'Seat 2', 'Course 2', 'HOT', '─'.repeat(32)]);
+    expect(paper.lines.map((line) => line.text).slice(0, 6)).toEqual([
+      '** VOID **',
+      'Table 12',
+      'Seat 2',
+      'Course 2',
+      'HOT',
+      '─'.repeat(32),
+    ]);
     expect(paper.lines.map((line) => line.text)).toContain('VOID 1 x Soup (seat 2)');
   });
 

@@ -11,7 +11,14 @@ import { seedMenu } from '../../helpers/menu.js';
 import { TestPrinter } from '../../helpers/test-printer.js';
 
 /** Retries every 50–400 ms, answers within 1 s: a printer down "for a minute" is down for a second or two here. */
-export const QUICK_PRINTING = { retryMinMs: 50, retryMaxMs: 400, answerMs: 1000, idleCheckMs: 200, takeoverAfterMs: 30_000, watchEveryMs: 100 };
+export const QUICK_PRINTING = {
+  retryMinMs: 50,
+  retryMaxMs: 400,
+  answerMs: 1000,
+  idleCheckMs: 200,
+  takeoverAfterMs: 30_000,
+  watchEveryMs: 100,
+};
 
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
@@ -36,7 +43,11 @@ export async function setPrinters(t: TestApp, printers: PrinterInput[]): Promise
   return response.json<{ printers: Printer[] }>().printers;
 }
 
-export const onPrinter = (printer: TestPrinter, stations: PrinterInput['stations'], mode: PrinterInput['mode'] = 'always'): PrinterInput => ({
+export const onPrinter = (
+  printer: TestPrinter,
+  stations: PrinterInput['stations'],
+  mode: PrinterInput['mode'] = 'always',
+): PrinterInput => ({
   name: `${mode} ${stations.join('+')}`,
   host: '127.0.0.1',
   port: printer.port,

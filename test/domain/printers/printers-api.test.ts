@@ -15,7 +15,15 @@ describe('settings.printers', () => {
       { id: given, name: 'Bar', host: '10.0.0.7', port: 9101, stations: ['beverages', 'cold'], mode: 'fallback', columns: 32 },
     ]);
     expect(stored).toEqual([
-      { id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Pass', host: 'printer-1.local', port: 9100, stations: ['hot'], mode: 'always', columns: 42 },
+      {
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: 'Pass',
+        host: 'printer-1.local',
+        port: 9100,
+        stations: ['hot'],
+        mode: 'always',
+        columns: 42,
+      },
       { id: given, name: 'Bar', host: '10.0.0.7', port: 9101, stations: ['beverages', 'cold'], mode: 'fallback', columns: 32 },
     ]);
     const again = await setPrinters(t, stored);
@@ -41,14 +49,24 @@ describe('settings.printers', () => {
     const many = Array.from({ length: 21 }, (_, n) => ({ ...printerInput, name: `P${n}` }));
     const tooMany = await t.inject({ method: 'PUT', url: '/settings', as: 'manager', payload: { printers: many } });
     expectInvalid(tooMany, 'body', [{ path: 'printers', message: 'must NOT have more than 20 items' }]);
-    const badHost = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { printers: [{ ...printerInput, host: 'a b/c' }] } });
+    const badHost = await t.inject({
+      method: 'PATCH',
+      url: '/settings',
+      as: 'manager',
+      payload: { printers: [{ ...printerInput, host: 'a b/c' }] },
+    });
     expectInvalid(badHost, 'body', [{ path: 'printers.0.host', message: 'must be a host name or an IP address (such as 192.168.1.50)' }]);
     const id = 'b'.repeat(24);
     const twice = await t.inject({
       method: 'PATCH',
       url: '/settings',
       as: 'manager',
-      payload: { printers: [{ ...printerInput, id }, { ...printerInput, id }] },
+      payload: {
+        printers: [
+          { ...printerInput, id },
+          { ...printerInput, id },
+        ],
+      },
     });
     expectInvalid(twice, 'body', [{ path: 'printers.1.id', message: `is given to more than one printer (${id})` }]);
   });

@@ -60,7 +60,10 @@ export function describePrintJobs(store: () => Store) {
       await markPrinted(store(), jobId(PRINTER, 1), later(10));
       expect((await oldestWaiting(store(), PRINTER))?.chit.heading).toBe('Table 3');
       expect(await countWaiting(store(), PRINTER)).toBe(1);
-      expect(await store().collection('print_jobs').get(jobId(PRINTER, 1))).toMatchObject({ status: 'printed', printed_at: later(10).toISOString() });
+      expect(await store().collection('print_jobs').get(jobId(PRINTER, 1))).toMatchObject({
+        status: 'printed',
+        printed_at: later(10).toISOString(),
+      });
       await markPrinted(store(), jobId(PRINTER, 3), later(11));
       expect(await oldestWaiting(store(), PRINTER)).toBeNull();
     });
