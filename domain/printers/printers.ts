@@ -11,7 +11,7 @@ import type { SettingsBook } from '../settings.js';
 import { testChit, type PrintedTicket } from './chit.js';
 import { reprintCause } from './causes.js';
 import type { PrintDesk } from './desk.js';
-import { countWaiting, jobId, makeJob } from './jobs.js';
+import { countWaiting, jobId, makeJob, type NewJob } from './jobs.js';
 
 export type PrinterDeps = Deps & { printing: PrintDesk; settings: SettingsBook };
 
@@ -38,13 +38,14 @@ export async function listPrinters({ store, printing, settings }: PrinterDeps, p
 
 /** POST /orders/{id}/tickets/{station}/print: the station's fired tickets of the order, again, marked REPRINT. */
 export async function reprintTicket(
-  { store, now, printing, settings }: PrinterDeps,
+  deps: PrinterDeps,
   principal: Principal | null,
   orderId: string,
   stationName: string,
   which: { course?: number; round?: number },
 ): Promise<PrintAccepted> {
   requireKitchenStaff(principal, 'reprint tickets');
+  const { store, now, printing, settings } = deps;
   const station = asStation(stationName);
   const order = await store.collection('orders').get(orderId);
   if (!order) throw notFound(`No order with id ${orderId}.`);
@@ -63,30 +64,29 @@ export async function reprintTicket(
   const request = randomUUID();
   const at = now().toISOString();
   const chosen = new Set(printers.map((printer) => printer.id));
-  await printing.spool.print(
-    order,
-    fired.map((ticket) => reprintCause(order, ticket, request, at)),
-    (printer) => chosen.has(printer.id),
-  );
-  return {
-    jobs: fired.flatMap((ticket) =>
-      printers.map((printer) => ({ id: jobId(printer.id, reprintCause(order, ticket, request, at).key), printer_id: printer.id })),
-    ),
-  };
+  const causes = fired.map((ticket) => reprintCause(order, ticket, request, at));
+  const jobs = await printing.spool.jobsFor(order, causes, (printer) => chosen.has(printer.id));
+  return stored(deps, jobs);
+}
+
+/**
+ * Stores a person's jobs in one write whose result is the request's answer, so a retried request
+ * (its Idempotency-Key) is answered as the first was and makes no job again.
+ */
+async function stored({ store, now, printing }: PrinterDeps, jobs: readonly NewJob[]): Promise<PrintAccepted> {
+  const answer = await store.transaction(async (tx) => {
+    for (const job of jobs) await makeJob(tx, job, now());
+    return { jobs: jobs.map(({ id, printer_id }) => ({ id, printer_id })) };
+  });
+  for (const printerId of new Set(jobs.map((job) => job.printer_id))) printing.wake(printerId);
+  return answer;
 }
 
 /** POST /printers/{id}/test: a test chit, to see that the printer works and where it stands. */
-export async function printTestChit(
-  { store, now, printing, settings }: PrinterDeps,
-  principal: Principal | null,
-  printerId: string,
-): Promise<PrintAccepted> {
+export async function printTestChit(deps: PrinterDeps, principal: Principal | null, printerId: string): Promise<PrintAccepted> {
   requireManager(principal, 'print a test chit');
-  const printer = settings.current().printers.find((candidate) => candidate.id === printerId);
+  const printer = deps.settings.current().printers.find((candidate) => candidate.id === printerId);
   if (!printer) throw notFound(`No printer with id ${printerId} in the settings.`);
-  const at = now();
-  const id = jobId(printer.id, 'test', randomUUID());
-  await makeJob(store, { id, printer_id: printer.id, chit: testChit(printer, at.toISOString(), settings.current().time_zone) }, at);
-  printing.wake(printer.id);
-  return { jobs: [{ id, printer_id: printer.id }] };
+  const chit = testChit(printer, deps.now().toISOString(), deps.settings.current().time_zone);
+  return stored(deps, [{ id: jobId(printer.id, 'test', randomUUID()), printer_id: printer.id, chit }]);
 }

@@ -69,9 +69,15 @@ export class PrintSpool {
    * now: every `always` printer, and `fallback` ones whose station is taken over.
    */
   async print(order: OrderDoc, causes: readonly PrintCause[], only?: (printer: Printer) => boolean): Promise<number> {
-    if (causes.length === 0) return 0;
+    const made = await makeJobs(this.deps.store, await this.jobsFor(order, causes, only), this.deps.now());
+    for (const printerId of new Set(made.map((job) => job.printer_id))) this.deps.made(printerId);
+    return made.length;
+  }
+
+  /** The jobs `print` would store, each with its chit, for the caller to store. */
+  async jobsFor(order: OrderDoc, causes: readonly PrintCause[], only?: (printer: Printer) => boolean): Promise<NewJob[]> {
     const printers = this.deps.printers().filter((printer) => only?.(printer) ?? true);
-    if (printers.length === 0) return 0;
+    if (causes.length === 0 || printers.length === 0) return [];
     const dishes = await this.deps.dishes();
     const timeZone = this.deps.timeZone();
     const jobs: NewJob[] = [];
@@ -84,9 +90,7 @@ export class PrintSpool {
         jobs.push({ id: jobId(printer.id, cause.key), printer_id: printer.id, chit });
       }
     }
-    const made = await makeJobs(this.deps.store, jobs, this.deps.now());
-    for (const printerId of new Set(made.map((job) => job.printer_id))) this.deps.made(printerId);
-    return made.length;
+    return jobs;
   }
 
   /** Resolves once every change heard so far has its jobs. */

@@ -95,6 +95,23 @@ describe('reprint and test chit', () => {
     expect(chits[1]!.slice(0, 4)).toEqual(['** REPRINT **', 'Table 9', 'HOT', '─'.repeat(42)]);
     expect(chits[1]).toContain('1 x Steak');
 
+    // A retried reprint (the same Idempotency-Key) is answered again and prints nothing more.
+    const keyed = {
+      method: 'POST' as const,
+      url: `/orders/${order.id}/tickets/hot/print`,
+      as: 'expeditor' as const,
+      headers: { 'idempotency-key': 'reprint-1' },
+    };
+    const once = await t.inject(keyed);
+    const again = await t.inject(keyed);
+    expect(once.statusCode).toBe(202);
+    expect({ status: again.statusCode, body: again.json(), replayed: again.headers['idempotent-replayed'] }).toEqual({
+      status: 202,
+      body: once.json(),
+      replayed: 'true',
+    });
+    expect(await printed(printer, 3)).toHaveLength(3);
+
     expect((await t.inject({ method: 'POST', url: `/orders/${order.id}/tickets/hot/print`, as: 'patron' })).statusCode).toBe(403);
     expectProblem(
       await t.inject({ method: 'POST', url: `/orders/${order.id}/tickets/beverages/print`, as: 'chef' }),

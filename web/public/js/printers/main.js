@@ -43,7 +43,8 @@ function show(printers) {
 /** @param {PrinterStatus} printer */
 function row(printer) {
   const checked = printer.checked_at ? new Date(printer.checked_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
-  const detail = [waitingText(printer.jobs_waiting), printer.last_error, checked && `asked at ${checked}`].filter(Boolean).join(' · ');
+  const error = printer.checked_at === null ? null : printer.last_error;
+  const detail = [waitingText(printer.jobs_waiting), error, checked && `asked at ${checked}`].filter(Boolean).join(' · ');
   return h(
     'li',
     { class: `list-row printer-row state-${printer.state}`, dataset: { printerId: printer.id } },
@@ -52,7 +53,7 @@ function row(printer) {
       {},
       h('p', { class: 'printer-name' }, h('bdi', {}, printer.name)),
       h('p', { class: 'printer-where' }, `${printer.host}:${printer.port} · ${modeText(printer)} · ${printer.columns} characters`),
-      h('span', { class: 'printer-state' }, STATE_TEXT[printer.state]),
+      h('span', { class: 'printer-state' }, printer.checked_at === null ? 'Asking it…' : STATE_TEXT[printer.state]),
       h('p', { class: 'printer-detail' }, detail),
       printer.taken_over.length > 0 &&
         h('p', { class: 'printer-takeover' }, `Printing for ${printer.taken_over.map(stationName).join(', ')}: no screen of that station is live.`),
