@@ -47,7 +47,10 @@ export function createPrinterNotice(station) {
     const away = downSince;
     downSince = null;
     if (away !== null && now - away >= TAKEOVER_MS && names.length > 0)
-      say(`While this screen was offline (${clock(away)}–${clock(now)}), ${printerText()} printed this station's tickets: look there for chits.`, true);
+      say(
+        `While this screen was offline (${clock(away)}–${clock(now)}), ${printerText()} printed this station's tickets: look there for chits.`,
+        true,
+      );
     else if (!banner.querySelector('button')) banner.hidden = true;
   }
 
@@ -62,7 +65,9 @@ export function createPrinterNotice(station) {
 
   /** @param {Printer[]} printers */
   function follow(printers) {
-    names = printers.filter((printer) => printer.mode === 'fallback' && printer.stations.includes(/** @type {any} */ (station))).map((printer) => printer.name);
+    names = printers
+      .filter((printer) => printer.mode === 'fallback' && printer.stations.includes(/** @type {any} */ (station)))
+      .map((printer) => printer.name);
   }
 
   async function reload() {

@@ -51,7 +51,11 @@ export function createPrinterDialog(onSaved) {
       name: field('name').value.trim(),
       host: field('host').value.trim(),
       port: Number(field('port').value),
-      stations: /** @type {PrinterInput['stations']} */ (stationBoxes().filter((box) => box.checked).map((box) => box.value)),
+      stations: /** @type {PrinterInput['stations']} */ (
+        stationBoxes()
+          .filter((box) => box.checked)
+          .map((box) => box.value)
+      ),
       mode: /** @type {PrinterInput['mode']} */ (/** @type {HTMLSelectElement} */ (form.elements.namedItem('mode')).value),
       columns: Number(field('columns').value),
     };

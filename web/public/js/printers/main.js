@@ -37,7 +37,8 @@ function show(printers) {
     /** @type {HTMLElement | null} */ (document.querySelector(`[data-printer-id="${focused}"] [data-action="${focusedAction}"]`))?.focus();
   $('#printers-none').hidden = printers.length > 0;
   const trouble = printers.filter((printer) => printer.state !== 'ok').length;
-  $('#printer-count').textContent = printers.length === 0 ? '' : trouble > 0 ? `${trouble} of ${printers.length} need a look` : `${printers.length} ready`;
+  $('#printer-count').textContent =
+    printers.length === 0 ? '' : trouble > 0 ? `${trouble} of ${printers.length} need a look` : `${printers.length} ready`;
 }
 
 /** @param {PrinterStatus} printer */
@@ -56,7 +57,11 @@ function row(printer) {
       h('span', { class: 'printer-state' }, printer.checked_at === null ? 'Asking it…' : STATE_TEXT[printer.state]),
       h('p', { class: 'printer-detail' }, detail),
       printer.taken_over.length > 0 &&
-        h('p', { class: 'printer-takeover' }, `Printing for ${printer.taken_over.map(stationName).join(', ')}: no screen of that station is live.`),
+        h(
+          'p',
+          { class: 'printer-takeover' },
+          `Printing for ${printer.taken_over.map(stationName).join(', ')}: no screen of that station is live.`,
+        ),
     ),
     h(
       'div',
