@@ -11,6 +11,9 @@ import { PASSWORD } from '../helpers/app.js';
 import { BROWSER_TEST_MS, openBoard } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 import { it } from './fixtures.js';
+import { holdingProxy } from './proxy.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { signIn, waitUntilLive } from './browser.js';
 
 async function openPrinters(browser: Browser, t: TestApp, size = { width: 1280, height: 800 }): Promise<Page> {
   const page = await openBoard(browser, t, '/manager/printers', size);
@@ -121,6 +124,54 @@ describe('the printers page', () => {
           await page.close();
         }
       } finally {
+        await printer.close();
+      }
+    },
+    BROWSER_TEST_MS * 2,
+  );
+});
+
+describe('a station screen with a fallback printer', () => {
+  it(
+    'says the printer has taken over 30 s after its network dropped, and from when to when once it is back',
+    async ({ startApp, browser }) => {
+      const t = await startApp({ printTimings: QUICK_PRINTING });
+      const printer = await TestPrinter.start();
+      const proxy = await holdingProxy(t.url);
+      try {
+        const menu = await seedMenu(t);
+        const payload = { printers: [{ name: 'Hot line', host: '127.0.0.1', port: printer.port, stations: ['hot'], mode: 'fallback' }] };
+        expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload })).statusCode).toBe(200);
+        const order = await placeOrder(t, [menu.steak.id], 'expeditor', { table_number: 7 });
+        const hot = await openBoard(browser, { ...t, url: proxy.url }, '/kds/hot', { width: 1024, height: 768 });
+        await signIn(hot, 'chef');
+        expect(await hot.isVisible('.printer-banner')).toBe(false);
+
+        proxy.hold();
+        await hot.waitForSelector('#link:not([data-state="live"])', { timeout: 15_000 });
+        await hot.waitForSelector('.printer-banner', { state: 'visible', timeout: 40_000 });
+        expect(await hot.textContent('.printer-banner')).toMatch(
+          /^No connection since \d\d:\d\d [AP]M: the printer Hot line prints this station's tickets until this screen is back\.$/,
+        );
+        // The server took over meanwhile: the open ticket is on paper.
+        await expect
+          .poll(() => printer.texts().map((lines) => lines.find((line) => line.startsWith('Order '))), { timeout: 15_000 })
+          .toEqual([`Order ${order.id}`]);
+        await keepShot(hot, 'kds-printer-took-over-1024x768');
+
+        proxy.release();
+        await waitUntilLive(hot);
+        await expect
+          .poll(() => hot.textContent('.printer-banner'))
+          .toMatch(
+            /^While this screen was offline \(\d\d:\d\d [AP]M–\d\d:\d\d [AP]M\), the printer Hot line printed this station's tickets: look there for chits\. OK$/,
+          );
+        const layout = await pageLayout(hot);
+        expect(layout).toEqual({ overflow: 0, offScreen: [], smallTargets: [] });
+        await hot.click('.printer-banner-ok');
+        expect(await hot.isVisible('.printer-banner')).toBe(false);
+      } finally {
+        await proxy.close();
         await printer.close();
       }
     },

@@ -4,8 +4,8 @@
 // server's own heartbeat and the 30 s grace.
 import { describe, expect, vi } from 'vitest';
 import { placeOrder } from '../../helpers/menu.js';
-import { NetworkCut } from '../../helpers/network-cut.js';
 import { sioIn } from '../../realtime/helpers/clients.js';
+import { holdingProxy } from '../../web/proxy.js';
 import type { TestApp } from '../../helpers/app.js';
 import { onPrinter, printed, setPrinters, test } from './fixtures.js';
 
@@ -20,7 +20,8 @@ describe('a fallback printer', () => {
     },
     async ({ t, printer, menu }) => {
       await setPrinters(t, [onPrinter(printer, ['hot'], 'fallback')]);
-      const relay = await NetworkCut.to(t.url);
+      // Between the board and the server: a relay whose traffic stops both ways, and nobody is told.
+      const relay = await holdingProxy(t.url);
       const board = await sioIn(relay.url, 'hot board', t.tokens.chef, ['station:hot']);
       // The pass's screen is no board of the hot station.
       const pass = await sioIn(t.url, 'expeditor', t.tokens.expeditor, ['expeditor', 'station:cold']);
@@ -33,7 +34,7 @@ describe('a fallback printer', () => {
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect(printer.chits).toHaveLength(0);
 
-        relay.drop();
+        relay.hold();
         const droppedAt = Date.now();
         await new Promise((resolve) => setTimeout(resolve, 25_000));
         expect(printer.chits).toHaveLength(0);
