@@ -27,9 +27,8 @@ describe('npm run printer', () => {
       });
       await vi.waitFor(() => expect(out).toContain('✂'), { timeout: 5000, interval: 50 });
       const lines = out.split('\n').map((line) => line.trimEnd());
-      expect(lines).toContain(`│ ## ** TEST **${' '.repeat(19)} │`);
-      expect(lines).toContain(`│ ## Hot line${' '.repeat(22)} │`);
-      expect(lines).toContain(`│ Printed 21 Nov, 19:42${' '.repeat(12)} │`);
+      const row = (text: string) => `│ ${text.padEnd(32)} │`;
+      expect(lines).toEqual(expect.arrayContaining([row('## ** TEST **'), row('## Hot line'), row('Printed 21 Nov, 19:42')]));
       expect(lines.some((line) => /^└─+┘ ✂ /.test(line))).toBe(true);
     } finally {
       child.kill('SIGINT');
