@@ -77,12 +77,18 @@ function deletedCauses(order: OrderDoc, at: string): PrintCause[] {
     }));
 }
 
-/** A printer taking over a station: each of the order's open tickets there prints once per takeover. */
-export function openTicketCauses(order: OrderDoc, station: string, takeover: string): PrintCause[] {
+/**
+ * A printer taking over a station: each of the order's open tickets there prints once per takeover,
+ * those fired by `began` (one fired since prints as it fires, through the change feed).
+ */
+export function openTicketCauses(order: OrderDoc, station: string, takeover: string, began: string): PrintCause[] {
   return (order.tickets as PrintedTicket[])
     .filter(
       (ticket) =>
-        ticket.station === station && ticket.fired_at !== null && (ticket.status === 'Received' || ticket.status === 'In Progress'),
+        ticket.station === station &&
+        ticket.fired_at !== null &&
+        ticket.fired_at <= began &&
+        (ticket.status === 'Received' || ticket.status === 'In Progress'),
     )
     .map((ticket) => ({
       ticket,

@@ -71,12 +71,13 @@ export class PrintDesk {
 
   private async tick(): Promise<void> {
     this.arrange();
-    for (const { station, takeover } of this.watch.tick(this.deps.now().getTime())) {
+    const now = this.deps.now();
+    for (const { station, takeover } of this.watch.tick(now.getTime())) {
       const fallback = (printer: Printer) => printer.mode === 'fallback' && printer.stations.includes(station);
       if (!this.deps.printers().some(fallback)) continue;
       this.deps.log.warn({ station, takeover }, `no ${station} board has been heard since ${takeover}: its fallback printers take over`);
       const orders = await this.deps.kitchen.inStatus(['Received', 'In Progress', 'Ready for Assembly']);
-      for (const order of orders) await this.spool.print(order, openTicketCauses(order, station, takeover), fallback);
+      for (const order of orders) await this.spool.print(order, openTicketCauses(order, station, takeover, now.toISOString()), fallback);
     }
   }
 

@@ -52,12 +52,14 @@ describe('a printer that is away', () => {
     await setPrinters(t, [onPrinter(printer, ['hot'])]);
     await printer.behave('stall');
     const connections = printer.connections;
-    const order = await placeOrder(t, [menu.steak.id], 'expeditor');
-    expect(order.status).toBe('Received');
-    // The worker is stuck on the printer meanwhile (it connected, and waits for an answer).
+    const waiting = async () => (await t.inject({ method: 'GET', url: '/printers', as: 'chef' })).json()[0].jobs_waiting;
+    await placeOrder(t, [menu.steak.id], 'expeditor');
+    await vi.waitFor(async () => expect(await waiting()).toBe(1), { timeout: 5000, interval: 20 });
+    // The worker is stuck on the stalled printer: it took a connection and never answers (10 s).
     await vi.waitFor(() => expect(printer.connections).toBeGreaterThan(connections), { timeout: 5000, interval: 20 });
-    const [status] = (await t.inject({ method: 'GET', url: '/printers', as: 'chef' })).json();
-    expect(status.jobs_waiting).toBe(1);
+    const next = await placeOrder(t, [menu.steak.id], 'expeditor');
+    expect(next.status).toBe('Received');
+    await vi.waitFor(async () => expect(await waiting()).toBe(2), { timeout: 5000, interval: 20 });
     expect(printer.chits).toHaveLength(0);
   });
 
