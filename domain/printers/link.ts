@@ -67,9 +67,9 @@ class Answers {
   }
 }
 
-function opened(address: PrinterAddress, timeoutMs: number): Promise<Socket> {
+function opened(address: PrinterAddress, timeoutMs: number, signal?: AbortSignal): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect({ host: address.host, port: address.port });
+    const socket = connect({ host: address.host, port: address.port, ...(signal && { signal }) });
     const timer = setTimeout(() => {
       socket.destroy();
       reject(new PrinterFault('unreachable', `no connection to ${address.host}:${address.port} within ${timeoutMs / 1000} s`));
@@ -91,8 +91,11 @@ function opened(address: PrinterAddress, timeoutMs: number): Promise<Socket> {
  * Asks the printer for its paper and, with `chit`, prints it. Resolves once the printer has
  * answered after the last byte; rejects with a PrinterFault otherwise (nothing is known printed).
  */
-export async function talkTo(address: PrinterAddress, chit: Uint8Array | null, timeoutMs: number): Promise<void> {
-  const socket = await opened(address, timeoutMs);
+export async function talkTo(address: PrinterAddress, chit: Uint8Array | null, timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  const socket = await opened(address, timeoutMs, signal);
+  // The server stopping: the line is dropped at once rather than waited out.
+  const stop = () => socket.destroy(new Error('the server is stopping'));
+  signal?.addEventListener('abort', stop, { once: true });
   try {
     const answers = new Answers(socket);
     socket.write(DLE_EOT(4));
@@ -103,6 +106,7 @@ export async function talkTo(address: PrinterAddress, chit: Uint8Array | null, t
     socket.write(DLE_EOT(1));
     await answers.next(timeoutMs, 'the status request after the chit');
   } finally {
+    signal?.removeEventListener('abort', stop);
     socket.destroy();
   }
 }

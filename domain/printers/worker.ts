@@ -46,6 +46,7 @@ export class PrinterWorker {
   private failures = 0;
   private nudge: (() => void) | null = null;
   private lastCheck = 0;
+  private readonly stopping = new AbortController();
   private readonly running: Promise<void>;
 
   constructor(
@@ -65,6 +66,7 @@ export class PrinterWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
     this.nudge?.();
     await this.running;
   }
@@ -106,13 +108,14 @@ export class PrinterWorker {
     this.lastCheck = Date.now();
     const { host, port } = this.printer;
     try {
-      await talkTo({ host, port }, chit, this.timings.answerMs);
+      await talkTo({ host, port }, chit, this.timings.answerMs, this.stopping.signal);
       if (this.condition.state !== 'ok') this.log.info({ printer: this.printer.id }, `printer ${this.printer.name} answers again`);
       this.failures = 0;
       this.condition = { state: 'ok', last_error: null, checked_at: this.now().toISOString() };
       return true;
     } catch (error) {
       if (!(error instanceof PrinterFault)) throw error;
+      if (this.stopped) return false;
       this.failures++;
       if (this.condition.last_error !== error.message)
         this.log.warn({ printer: this.printer.id, state: error.state }, `printer ${this.printer.name}: ${error.message}`);
@@ -128,6 +131,7 @@ export class PrinterWorker {
 
   /** Waits `ms`; an idle wait ends early when a job is made for this printer. */
   private sleep(ms: number, wakeable: boolean): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {
