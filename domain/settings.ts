@@ -14,6 +14,7 @@ import { requireKitchenStaff, requireManager } from './accounts/access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './accounts/principal.js';
+import { LoadWhileChanging } from './views/load-while-changing.js';
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {
@@ -26,6 +27,19 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** The runtime's zone names by their lower case: the spelling stored for a name given in any case. */
+let zoneSpellings: Map<string, string> | undefined;
+
+/**
+ * The name stored for a valid `time_zone`: a zone the runtime lists, in its IANA spelling
+ * ("europe/berlin" → "Europe/Berlin", "utc" → "UTC"); a link it knows but does not list
+ * (Asia/Kolkata, US/Pacific) as given, since the runtime would name it by the zone it points to.
+ */
+export function canonicalTimeZone(name: string): string {
+  zoneSpellings ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => [zone.toLowerCase(), zone]));
+  return zoneSpellings.get(name.toLowerCase()) ?? name;
+}
+
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
@@ -36,8 +50,7 @@ export function publicSettings(doc: SettingsDoc | null): Settings {
 /** The settings as the last committed change left them, followed from the store's change events. */
 export class SettingsBook {
   private settings: Settings = publicSettings(null);
-  /** Counts changes heard: a load that read before the latest one leaves the book alone. */
-  private heard = 0;
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event));
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
 
@@ -48,7 +61,7 @@ export class SettingsBook {
   }
 
   private constructor(private readonly store: Store) {
-    this.unsubscribe = store.onChange((event) => this.apply(event));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
   }
 
@@ -62,14 +75,14 @@ export class SettingsBook {
   }
 
   private async load(): Promise<void> {
-    const heard = this.heard;
-    const doc = await this.store.collection('settings').get(SETTINGS_ID);
-    if (heard === this.heard) this.settings = publicSettings(doc);
+    await this.changes.load(
+      () => this.store.collection('settings').get(SETTINGS_ID),
+      (doc) => (this.settings = publicSettings(doc)),
+    );
   }
 
   private apply(event: ChangeEvent): void {
     if (event.collection !== 'settings' || event.id !== SETTINGS_ID) return;
-    this.heard++;
     this.settings = publicSettings(event.after as SettingsDoc | null);
   }
 }
@@ -90,7 +103,7 @@ function checked(body: SettingsPatch): SettingsPatch {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
   }
-  return body;
+  return body.time_zone === undefined ? body : { ...body, time_zone: canonicalTimeZone(body.time_zone) };
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */

@@ -1,5 +1,6 @@
 // The menu's dishes: validated against existing ingredients, answered with live availability, and
 // protected from deletion while an unfinished order still needs them.
+import { realertOpenOrders } from '../orders/allergies.js';
 import type { Dish, DishBody, DishDoc, DishPatch, DishWrite } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
@@ -90,6 +91,7 @@ export async function changeDish({ store }: Deps, id: string, changes: DishPatch
     }
     const next = { ...merged, modifier_groups, ...(allergens && { allergens }) };
     const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
+    if ((current.allergens ?? []).join() !== (changed.allergens ?? []).join()) await realertOpenOrders(tx, [id]);
     return (await withAvailability(tx, [changed]))[0] as Dish;
   });
 }

@@ -4,7 +4,11 @@
 import type { Allergen } from '../../models/allergens.js';
 import type { OrderItem, SeatAllergies } from '../../models/order-item.js';
 import type { AllergyAlert, Ticket } from '../../models/ticket.js';
+import type { StoreSession } from '../../store/types.js';
 import { conflict } from '../errors.js';
+import { withAllergensNow } from './items.js';
+import { UNFINISHED_STATUSES } from './order-status.js';
+import { withTicketItems } from './ticket-items.js';
 
 /** Who is allergic to what: the whole table, and single seats. */
 export interface TableAllergies {
@@ -106,4 +110,32 @@ export function withAllergyAlerts(tickets: readonly Ticket[], items: readonly Or
       : perDish(mine).map(({ dish_id, allergens }) => ({ dish_id, allergens }));
     return alerts.length > 0 ? { ...ticket, allergy_alerts: alerts } : ticket;
   });
+}
+
+/**
+ * After the allergens of `dishIds` changed (a dish's ingredients, or an ingredient's allergens): the
+ * open orders holding one of them, with allergies at the table or a seat, get their items'
+ * allergens and their tickets' allergy_alerts anew, in the caller's transaction; each one rewritten
+ * reaches its stations as `order.updated`.
+ */
+export async function realertOpenOrders(session: StoreSession, dishIds: readonly string[]): Promise<void> {
+  if (dishIds.length === 0) return;
+  const orders = await session.collection('orders').find([
+    { field: 'dish_ids', op: 'in', value: [...dishIds] },
+    { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] },
+  ]);
+  const concerned = new Set(dishIds);
+  const writes = [];
+  for (const order of orders) {
+    const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
+    if (table.allergies.length === 0 && table.seat_allergies.length === 0) continue;
+    const items = await withAllergensNow(session, order.items ?? [], concerned);
+    const tickets = withAllergyAlerts(
+      withTicketItems(order.tickets, items, () => undefined),
+      items,
+      table,
+    );
+    if (JSON.stringify(tickets) !== JSON.stringify(order.tickets)) writes.push({ id: order.id, update: { set: { items, tickets } } });
+  }
+  if (writes.length > 0) await session.collection('orders').updateEach(writes);
 }

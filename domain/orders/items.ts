@@ -57,7 +57,12 @@ export async function itemSources(
   const touched = new Set<string>();
   for (const write of writes) {
     const dish = dishes.get(write.dish_id)!;
-    const chosen = optionsOf(dish).filter((option) => write.option_ids?.includes(option.id) && option.ingredient_id);
+    // A removal can only take away allergens the dish has: without any, only an addition needs its ingredient read.
+    const chosen = optionsOf(dish).filter(
+      (option) =>
+        write.option_ids?.includes(option.id) &&
+        (option.action === 'add' || (option.action === 'remove' && (dish.allergens ?? []).length > 0)),
+    );
     if (chosen.length === 0) continue;
     for (const entry of dish.ingredients) touched.add(entry.ingredient_id);
     for (const option of chosen) touched.add(option.ingredient_id!);
@@ -71,7 +76,8 @@ const optionsOf = (dish: DishDoc): (ModifierOption & { group: string; groupId: s
 
 /** The allergens of one unit: the dish's, less those only removed ingredients bring, plus the added ones'. */
 function itemAllergens(dish: DishDoc, chosen: readonly ModifierOption[], sources: ItemSources): Allergen[] {
-  if (!chosen.some((option) => option.ingredient_id)) return dish.allergens ?? [];
+  const adds = chosen.some((option) => option.action === 'add');
+  if (!adds && (!chosen.some((option) => option.action === 'remove') || (dish.allergens ?? []).length === 0)) return dish.allergens ?? [];
   const removed = new Set(chosen.flatMap((option) => (option.action === 'remove' ? [option.ingredient_id!] : [])));
   const kept = dish.ingredients.filter((entry) => !removed.has(entry.ingredient_id)).map((entry) => entry.ingredient_id);
   const added = chosen.flatMap((option) => (option.action === 'add' ? [option.ingredient_id!] : []));
@@ -122,6 +128,28 @@ function buildItem(write: ItemWrite & { id?: string }, at: string, sources: Item
     modifiers: chosen.map((option) => ({ id: option.id, group: option.group, name: option.name, action: option.action ?? null })),
     status: 'Active',
   };
+}
+
+/** The items with the allergens of `dishIds`' items worked out again from their dishes and ingredients as they are now. */
+export async function withAllergensNow(
+  session: StoreSession,
+  items: readonly OrderItem[],
+  dishIds: ReadonlySet<string>,
+): Promise<OrderItem[]> {
+  const concerned = items.filter((item) => item.status === 'Active' && dishIds.has(item.dish_id));
+  if (concerned.length === 0) return [...items];
+  const sources = await itemSources(session, [], 'items', concerned);
+  const allergens = await itemSources(
+    session,
+    concerned.filter((item) => sources.dishes.has(item.dish_id)),
+    'items',
+  );
+  return items.map((item) => {
+    const dish = allergens.dishes.get(item.dish_id);
+    if (!concerned.includes(item) || !dish) return item;
+    const chosen = optionsOf(dish).filter((option) => item.option_ids.includes(option.id));
+    return { ...item, allergens: itemAllergens(dish, chosen, allergens) };
+  });
 }
 
 /** 400 when the active items come to more than 100 units. */

@@ -1,9 +1,10 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
 // all-day counts (domain/views/all-day.ts).
 import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/dish.js';
-import type { KitchenOrder, Order, OrderDoc } from '../../models/order.js';
+import { stationOrderCatalogue, type KitchenOrder, type Order, type OrderDoc } from '../../models/order.js';
+import { evaluateListQuery } from '../../query/evaluate.js';
 import type { AllDay, ItemMove, TicketMove } from '../../models/ticket.js';
-import type { ListResult } from '../../query/types.js';
+import type { ListQuery, ListResult } from '../../query/types.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import { actorOf, recordAudit } from './audit.js';
 import { AllDayTally } from '../views/all-day.js';
@@ -116,7 +117,7 @@ async function ordersAt(book: KitchenBook, station: Station, statuses: OrderDoc[
 export type StationDeps = Deps & { kitchen: KitchenBook; menu: MenuReader };
 
 /** The dishes of the orders' items, as clients see dishes (with availability), from the live menu. */
-async function menuDishes(orders: readonly OrderDoc[], menu: MenuReader): Promise<Map<string, Dish>> {
+async function menuDishes(orders: readonly Pick<OrderDoc, 'dish_ids'>[], menu: MenuReader): Promise<Map<string, Dish>> {
   return new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
 }
 
@@ -133,7 +134,7 @@ export async function stationQueue(
   { now, kitchen, menu }: StationDeps,
   principal: Principal | null,
   stationName: string,
-  page: { limit: number; offset: number },
+  query: ListQuery,
 ): Promise<ListResult<KitchenOrder & { course: number; round: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
@@ -158,23 +159,25 @@ export async function stationQueue(
       courseOfTicket(a.ticket) - courseOfTicket(b.ticket) ||
       roundOf(a.ticket) - roundOf(b.ticket),
   );
-  const rows = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await menuDishes(
-    rows.map((row) => row.order),
-    menu,
-  );
+  // The list parameters apply to the rows in that order (a sort is stable: its ties keep it); the
+  // dishes are read for the page only. A row's items and dishes are the ones its ticket cooks (the
+  // dishes one per unit, as dish_ids counts them).
+  const rows = queued.map(({ order, ticket }) => {
+    const listed = new Set((ticket.items ?? []).filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id));
+    const items = (order.items ?? []).filter((item) => listed.has(item.id));
+    return { ...publicOrder(order), items, course: courseOfTicket(ticket), round: roundOf(ticket) };
+  });
+  const page = evaluateListQuery(rows, query, stationOrderCatalogue);
+  const dishes = await menuDishes(page.results, menu);
   return {
-    results: rows.map(({ order, ticket }) => {
-      // The row's items and dishes are the ones this ticket cooks (the dishes one per unit, as dish_ids counts them).
-      const listed = new Set((ticket.items ?? []).filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id));
-      const items = (order.items ?? []).filter((item) => listed.has(item.id));
-      const mine = items.flatMap((item) => {
+    results: page.results.map((row) => {
+      const mine = row.items.flatMap((item) => {
         const dish = dishes.get(item.dish_id);
         return dish ? Array.from({ length: item.quantity }, () => dish) : [];
       });
-      return { ...publicOrder(order), items, course: courseOfTicket(ticket), round: roundOf(ticket), dishes: mine };
+      return { ...row, dishes: mine };
     }),
-    total_results: queued.length,
+    total_results: page.total_results,
   };
 }
 

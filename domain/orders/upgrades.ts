@@ -4,6 +4,7 @@ import type { DishDoc } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket, TicketStatus } from '../../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../../store/types.js';
+import { boundStoredData } from './bounds-upgrade.js';
 import { stationsOf } from './tickets.js';
 import { nextFireAt } from './pacing.js';
 import { publicTicket } from './ticket-changes.js';
@@ -185,6 +186,7 @@ async function addDishModifiers(store: Store): Promise<number> {
 const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [
   { name: 'order-tickets', apply: addOrderTickets },
   { name: 'order-pacing', apply: addOrderPacing },
+  { name: 'within-limits', apply: boundStoredData },
   { name: 'dish-modifiers', apply: addDishModifiers },
   { name: 'order-items', apply: addOrderItems },
 ];
