@@ -12,6 +12,7 @@ export type { KitchenReport } from '../../models/report.js';
 export type * from './items.js';
 export type { Settings } from '../../models/settings.js';
 export type { User } from '../../models/user.js';
+export type { Printer, PrinterInput, PrinterStatus } from '../../models/printer.js';
 export type { Allergen } from '../../models/allergens.js';
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;

@@ -16,6 +16,7 @@ import { createHold, updateInPlace } from './hold.js';
 import { wireLayout } from './layout.js';
 import { createMoreBelow } from '../lib/more-below.js';
 import { createStockOuts } from './stock.js';
+import { createPrinterNotice } from './printer-notice.js';
 import { ticketCard } from './ticket.js';
 import { beep } from '../lib/beep.js';
 import { changeSignature } from './items.js';
@@ -32,9 +33,10 @@ const bumped = [];
 const allDay = createAllDay(station);
 const stock = createStockOuts(station, pace);
 const timers = createTimers(station);
+const printerNotice = createPrinterNotice(station);
 const side = {
-  reload: () => [allDay, stock].forEach((part) => part.reload()),
-  receive: (/** @type {LiveEvent} */ event) => [allDay, stock].forEach((part) => part.receive(event)),
+  reload: () => [allDay, stock, printerNotice].forEach((part) => part.reload()),
+  receive: (/** @type {LiveEvent} */ event) => [allDay, stock, printerNotice].forEach((part) => part.receive(event)),
 };
 const book = createStationBook(station);
 const board = staffBoard({
