@@ -46,20 +46,24 @@ const order = (tickets: PrintedTicket[], overrides: Partial<OrderDoc> = {}) =>
     ...overrides,
   }) as unknown as OrderDoc;
 
+// Items as tickets carry them (models/ticket.ts), the printed fields first.
+const cooked = { allergens: [] as never[], status: 'Received' as const, started_at: null, ready_at: null };
+const burgerModifiers = [
+  { id: 'm1', group: 'Remove', name: 'onion', action: 'remove' as const },
+  { id: 'm2', group: 'Doneness', name: 'Well done', action: null },
+];
 const items: PrintedTicket['items'] = [
   {
     item_id: 'i1',
     name: 'Burger',
     quantity: 2,
     seat: 3,
-    modifiers: [
-      { name: 'onion', action: 'remove' },
-      { name: 'Well done', action: null },
-    ],
+    modifiers: burgerModifiers,
     note: 'bun on the side',
+    ...cooked,
   },
-  { item_id: 'i2', name: 'Fries', quantity: 1, seat: 1, modifiers: [], note: null },
-  { item_id: 'i3', name: 'Soup', quantity: 1, seat: 2, modifiers: [], note: null, status: 'Voided' },
+  { item_id: 'i2', name: 'Fries', quantity: 1, seat: 1, modifiers: [], note: null, ...cooked },
+  { item_id: 'i3', name: 'Soup', quantity: 1, seat: 2, modifiers: [], note: null, ...cooked, status: 'Voided' },
 ];
 
 describe('a chit', () => {
