@@ -204,6 +204,7 @@ describe('GET /openapi.json', () => {
       'Quote',
       'RefreshRequest',
       'Settings',
+      'StationPace',
       'Ticket',
       'User',
       'UserCreate',
