@@ -1,10 +1,10 @@
 // The menu board on a screen (/menu): every dish of a 30-dish menu on screen at once, without
 // scrolling, at 1280×800 and 1920×1080, the columns balanced (none running past the foot while
 // another has room); nothing past the sides at 375 and 1024 px.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
-import { startTestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
 import { keepShot, SIZES, WALL } from './layout.js';
 
 type Category = 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks';
@@ -104,60 +104,52 @@ const PLACES = `(() => {
 })()`;
 
 describe('menu board on a screen', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     'shows every dish of a 30-dish menu without scrolling at 1280×800 and 1920×1080, its columns balanced',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        await seedThirty(t);
-        for (const size of [SIZES[2]!, WALL]) {
-          const page = await openBoard(await chromium.get(), t, '/menu', size);
-          await waitUntilLive(page);
-          await expect.poll(() => page.locator('.dish').count()).toBe(30);
-          await keepShot(page, `menu-board-${size.width}x${size.height}`);
-          const places = await page.evaluate<{
-            dishes: number;
-            onScreen: number;
-            scrollHeight: number;
-            scrollWidth: number;
-            columns: number;
-            spread: number;
-            tallest: number;
-          }>(PLACES);
-          expect({
-            size,
-            onScreen: places.onScreen,
-            scrollHeight: places.scrollHeight <= size.height,
-            scrollWidth: places.scrollWidth,
-          }).toStrictEqual({
-            size,
-            onScreen: 30,
-            scrollHeight: true,
-            scrollWidth: size.width,
-          });
-          // Balanced: no column's foot more than about one dish below another's.
-          expect({ size, balanced: places.spread <= places.tallest + 40, columns: places.columns >= 4 }).toStrictEqual({
-            size,
-            balanced: true,
-            columns: true,
-          });
-          // The sold-out dish is on screen with the rest, greyed out.
-          expect(await page.locator('.dish.unavailable .dish-title').allTextContents()).toStrictEqual(['Black Truffle Arancini']);
-          await page.close();
-        }
-        for (const size of SIZES.slice(0, 2)) {
-          const page = await openBoard(await chromium.get(), t, '/menu', size);
-          await waitUntilLive(page);
-          await expect.poll(() => page.locator('.dish').count()).toBe(30);
-          expect({ size, width: await page.evaluate('document.documentElement.scrollWidth') }).toStrictEqual({ size, width: size.width });
-          await keepShot(page, `menu-board-${size.width}x${size.height}`);
-          await page.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      await seedThirty(t);
+      for (const size of [SIZES[2]!, WALL]) {
+        const page = await openBoard(browser, t, '/menu', size);
+        await waitUntilLive(page);
+        await expect.poll(() => page.locator('.dish').count()).toBe(30);
+        await keepShot(page, `menu-board-${size.width}x${size.height}`);
+        const places = await page.evaluate<{
+          dishes: number;
+          onScreen: number;
+          scrollHeight: number;
+          scrollWidth: number;
+          columns: number;
+          spread: number;
+          tallest: number;
+        }>(PLACES);
+        expect({
+          size,
+          onScreen: places.onScreen,
+          scrollHeight: places.scrollHeight <= size.height,
+          scrollWidth: places.scrollWidth,
+        }).toStrictEqual({
+          size,
+          onScreen: 30,
+          scrollHeight: true,
+          scrollWidth: size.width,
+        });
+        // Balanced: no column's foot more than about one dish below another's.
+        expect({ size, balanced: places.spread <= places.tallest + 40, columns: places.columns >= 4 }).toStrictEqual({
+          size,
+          balanced: true,
+          columns: true,
+        });
+        // The sold-out dish is on screen with the rest, greyed out.
+        expect(await page.locator('.dish.unavailable .dish-title').allTextContents()).toStrictEqual(['Black Truffle Arancini']);
+        await page.close();
+      }
+      for (const size of SIZES.slice(0, 2)) {
+        const page = await openBoard(browser, t, '/menu', size);
+        await waitUntilLive(page);
+        await expect.poll(() => page.locator('.dish').count()).toBe(30);
+        expect({ size, width: await page.evaluate('document.documentElement.scrollWidth') }).toStrictEqual({ size, width: size.width });
+        await keepShot(page, `menu-board-${size.width}x${size.height}`);
+        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

@@ -2,12 +2,13 @@
 // name only (a phone number optional, no password: the device's patron account is opened behind
 // the scenes), a price on every cart line, the total and Place order always in view, and no
 // photo slot on dishes that have no photo.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 import type { Dish } from '../../models/dish.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
 import { keepShot, SIZES } from './layout.js';
 
 /** Eight dishes with sentence-long names and descriptions, as a real menu has them. */
@@ -37,43 +38,35 @@ const inView = (page: Page, selector: string) =>
   })()`);
 
 describe('ordering app, a first-time guest', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     "places a guest's first order with a name only, no password asked, at 375, 1024 and 1280 px",
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const dishes = await seedEight(t);
-        for (const [index, size] of SIZES.entries()) {
-          // A new browser context each time: a new device, with nothing stored.
-          const page = await openBoard(await chromium.get(), t, '/order', size);
-          await waitUntilLive(page);
-          await page.click(`[data-dish-id="${dishes[0]!.id}"] button.add`);
-          await page.click(`[data-dish-id="${dishes[1]!.id}"] button.add`);
-          expect(await page.locator('input[type=password]:visible').count()).toBe(0);
-          const name = `Ana${index}`;
-          await page.fill('#checkout input[name=name]', name);
-          if (index === 1) await page.fill('#checkout input[name=phone]', '+49 151 2345 678');
-          await page.click('#place');
-          await page.waitForSelector('#orders .order');
-          const stored = (await t.store.collection('orders').find([])).find((order) => order.name === name);
-          expect(stored).toMatchObject({ name, dish_ids: [dishes[0]!.id, dishes[1]!.id], status: 'Received' });
-          const owner = await t.store.collection('users').get(stored!.owner_id);
-          expect(owner?.role).toBe('patron');
-          expect(owner?.user_name).toMatch(index === 1 ? /^guest-491512345678-[a-z2-9]{8}$/ : /^guest-[a-z2-9]{8}$/);
-          // The bar greets the guest by the name given, never the generated user name; no password was ever shown.
-          expect(await page.textContent('#who')).toBe(name);
-          expect(await page.locator('input[type=password]:visible').count()).toBe(0);
-          // The next visit on this device shows the guest's orders without signing in.
-          await page.reload();
-          await page.waitForSelector(`#orders [data-order-id="${stored!.id}"]`);
-          await keepShot(page, `order-guest-${size.width}`);
-          await page.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const dishes = await seedEight(t);
+      for (const [index, size] of SIZES.entries()) {
+        // A new browser context each time: a new device, with nothing stored.
+        const page = await openBoard(browser, t, '/order', size);
+        await waitUntilLive(page);
+        await page.click(`[data-dish-id="${dishes[0]!.id}"] button.add`);
+        await page.click(`[data-dish-id="${dishes[1]!.id}"] button.add`);
+        expect(await page.locator('input[type=password]:visible').count()).toBe(0);
+        const name = `Ana${index}`;
+        await page.fill('#checkout input[name=name]', name);
+        if (index === 1) await page.fill('#checkout input[name=phone]', '+49 151 2345 678');
+        await page.click('#place');
+        await page.waitForSelector('#orders .order');
+        const stored = (await t.store.collection('orders').find([])).find((order) => order.name === name);
+        expect(stored).toMatchObject({ name, dish_ids: [dishes[0]!.id, dishes[1]!.id], status: 'Received' });
+        const owner = await t.store.collection('users').get(stored!.owner_id);
+        expect(owner?.role).toBe('patron');
+        expect(owner?.user_name).toMatch(index === 1 ? /^guest-491512345678-[a-z2-9]{8}$/ : /^guest-[a-z2-9]{8}$/);
+        // The bar greets the guest by the name given, never the generated user name; no password was ever shown.
+        expect(await page.textContent('#who')).toBe(name);
+        expect(await page.locator('input[type=password]:visible').count()).toBe(0);
+        // The next visit on this device shows the guest's orders without signing in.
+        await page.reload();
+        await page.waitForSelector(`#orders [data-order-id="${stored!.id}"]`);
+        await keepShot(page, `order-guest-${size.width}`);
+        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -81,43 +74,38 @@ describe('ordering app, a first-time guest', () => {
 
   it(
     'keeps the total and Place order in view, prices every cart line, and draws no photo slot, at 375, 1024 and 1280 px',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const dishes = await seedEight(t);
-        for (const size of SIZES) {
-          const page = await openBoard(await chromium.get(), t, '/order', size);
-          await waitUntilLive(page);
-          for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
-          await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
-          expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual([
-            '11.00',
-            '12.00',
-            '13.00',
-            '14.00',
-            '15.00',
-            '16.00',
-            '17.00',
-            '36.00',
-          ]);
-          expect(await page.textContent('#cart-total')).toBe('134.00');
-          expect(await page.locator('.dish-photo').count()).toBe(0);
-          // On a phone the cart is below the menu: its bar at the foot of the screen leads there.
-          if (size.width < 900) await page.click('#cart-jump');
-          await page.fill('#checkout input[name=name]', 'Ben');
-          await keepShot(page, `order-cart-${size.width}`);
-          expect({ size, place: await inView(page, '#place'), total: await inView(page, '#cart-total') }).toStrictEqual({
-            size,
-            place: true,
-            total: true,
-          });
-          // Still in view with the cart's form scrolled to its end (the requests box, the time).
-          await page.focus('#checkout input[name=scheduled_at]');
-          expect({ size, place: await inView(page, '#place') }).toStrictEqual({ size, place: true });
-          await page.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const dishes = await seedEight(t);
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/order', size);
+        await waitUntilLive(page);
+        for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
+        await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
+        expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual([
+          '11.00',
+          '12.00',
+          '13.00',
+          '14.00',
+          '15.00',
+          '16.00',
+          '17.00',
+          '36.00',
+        ]);
+        expect(await page.textContent('#cart-total')).toBe('134.00');
+        expect(await page.locator('.dish-photo').count()).toBe(0);
+        // On a phone the cart is below the menu: its bar at the foot of the screen leads there.
+        if (size.width < 900) await page.click('#cart-jump');
+        await page.fill('#checkout input[name=name]', 'Ben');
+        await keepShot(page, `order-cart-${size.width}`);
+        expect({ size, place: await inView(page, '#place'), total: await inView(page, '#cart-total') }).toStrictEqual({
+          size,
+          place: true,
+          total: true,
+        });
+        // Still in view with the cart's form scrolled to its end (the requests box, the time).
+        await page.focus('#checkout input[name=scheduled_at]');
+        expect({ size, place: await inView(page, '#place') }).toStrictEqual({ size, place: true });
+        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
