@@ -3,6 +3,7 @@
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
 import { duration } from '../lib/duration.js';
+import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
@@ -132,8 +133,8 @@ function showStock() {
           dataset: { ingredientId: item.ingredient_id },
         },
         h('td', {}, item.name),
-        h('td', {}, String(item.in_stock_qty)),
-        h('td', {}, String(item.units_used)),
+        h('td', {}, amount(item.in_stock_qty, item.unit)),
+        h('td', {}, amount(item.units_used, item.unit)),
         h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
       ),
     ),
