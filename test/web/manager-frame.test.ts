@@ -1,11 +1,11 @@
 // The manager's pages in one frame, at 375, 1024 and 1280 px: the same navigation on the report,
 // stock, the menu editor and staff accounts (the page open marked); durations in words staff say
-// ("19 min", "1 h 05"); and the ingredient's unit beside its quantity on the stock page and in the
-// report's stock table.
+// ("19 min", "1 h 05"); the ingredient's unit beside its quantity on the stock page and in the
+// report's stock table; and the menu editor's columns aligned down the list.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
-import { addDish, placeOrder } from '../helpers/menu.js';
+import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
 import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
@@ -83,6 +83,30 @@ describe("the manager's pages", () => {
           .poll(() => report.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
           .toStrictEqual(['Basil', '2 bunch', '1 bunch', '2 orders']);
         await report.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    "line the menu editor's station, price and time up down the list, whatever the dish's name, at 375, 1024 and 1280 px",
+    async ({ app: t, browser }) => {
+      const flour = await addIngredient(t, 'Flour', 100);
+      for (const name of ['Tea', 'Salmon Tartare', 'Slow-roasted heritage pork belly with apple and cider reduction'])
+        await addDish(t, { name, station: 'cold', ingredients: [{ ingredient_id: flour.id, is_essential: true }] });
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/manager/menu', size);
+        await signIn(page, 'chef');
+        await expect.poll(() => page.locator('.dish-row').count()).toBe(3);
+        const lefts = await page.$$eval('.dish-row', (rows) =>
+          rows.map((row) =>
+            ['.dish-station', '.dish-price', '.dish-time']
+              .map((part) => Math.round(row.querySelector(part)!.getBoundingClientRect().left))
+              .join(),
+          ),
+        );
+        expect({ size, places: new Set(lefts).size }).toStrictEqual({ size, places: 1 });
+        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
