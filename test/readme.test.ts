@@ -36,8 +36,9 @@ describe('README walkthrough, demo data and rush', () => {
     ]);
     const dataDir = mkdtempSync(join(tmpdir(), 'pos-readme-'));
     const OPEN: Condition[] = [{ field: 'status', op: 'in', value: ['Received', 'In Progress', 'Ready for Assembly'] }];
-    let openBefore = 0;
-    let walkthroughOrder = '';
+    /** Set while the walkthrough's server runs, read after the rush. */
+    let openBefore: number | undefined;
+    let walkthroughOrder: string | undefined;
     try {
       const t = await startTestApp({
         listen: true,
@@ -85,11 +86,11 @@ describe('README walkthrough, demo data and rush', () => {
 
       // npx tsx scripts/rush.ts, the server stopped: a day of service and 46 open orders on top.
       const rush = await loadRush(t.config);
-      expect(rush.open).toBe(openBefore + 46);
+      expect(rush.open).toBe((openBefore ?? 0) + 46);
       expect(rush.history).toBeGreaterThan(0);
       const reopened = await startTestApp({ listen: false, dataDir, withoutUsers: true });
       try {
-        expect(await reopened.store.collection('orders').get(walkthroughOrder)).toMatchObject({ name: 'Mia', status: 'In Progress' });
+        expect(await reopened.store.collection('orders').get(walkthroughOrder ?? '')).toMatchObject({ name: 'Mia', status: 'In Progress' });
         expect((await reopened.store.collection('dishes').find([])).map((dish) => dish.name)).toContain('Porcini Risotto');
       } finally {
         await reopened.close();

@@ -221,7 +221,7 @@ export function createChanges(page) {
         : `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
     const body = was ? changedFrom(was, fields) : { ...fields, in_stock_qty: Number(data.get('in_stock_qty')) };
     if (Object.keys(body).length === 0)
-      return void (error.textContent = 'Nothing changed: change the name, the unit, the price or the allergens, or tap Cancel.');
+      return void (error.textContent = 'Nothing changed: change the name, the price, the unit or the allergens, or tap Cancel.');
     if (busy) return;
     if (!linkIsLive()) return void (error.textContent = OFFLINE);
     const [method, path] = was ? ['PATCH', `/ingredients/${was.id}`] : ['POST', '/ingredients'];
