@@ -40,9 +40,13 @@ describe("the manager's pages", () => {
           expect({ size, path, nav }).toStrictEqual({
             size,
             path,
-            nav: ['Report /manager', 'Stock /manager/stock', 'Menu /manager/menu', 'Staff /manager/staff'].map((link) =>
-              link.endsWith(` ${path}`) ? `${link} (here)` : link,
-            ),
+            nav: [
+              'Report /manager',
+              'Stock /manager/stock',
+              'Menu /manager/menu',
+              'Staff /manager/staff',
+              'Printers /manager/printers',
+            ].map((link) => (link.endsWith(` ${path}`) ? `${link} (here)` : link)),
           });
           // No other way around: one navigation, not a second set of links.
           expect(await page.locator('header.bar a:not(.manager-nav a)').count()).toBe(0);
