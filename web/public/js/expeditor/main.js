@@ -8,7 +8,6 @@ import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
-import { showWhole } from '../lib/clamp.js';
 import { createSeatsDialog } from './seats.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
