@@ -4,6 +4,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
 import { PACINGS, type Pacing } from './order.js';
+import { Printers, PrintersInput } from './printer.js';
 
 export { PACINGS, type Pacing };
 
@@ -28,7 +29,13 @@ const LowPortions = Type.Integer({
   examples: [10],
 });
 
-const fields = { time_zone: TimeZone, default_pacing: DefaultPacing, max_wait_minutes: MaxWaitMinutes, low_portions: LowPortions };
+const fields = {
+  time_zone: TimeZone,
+  default_pacing: DefaultPacing,
+  max_wait_minutes: MaxWaitMinutes,
+  low_portions: LowPortions,
+  printers: Printers,
+};
 
 export const Settings = Type.Object({ ...fields, updated_at: Nullable(Timestamp) }, { $id: 'Settings' });
 export type Settings = Static<typeof Settings>;
@@ -43,6 +50,7 @@ export const SettingsReplace = Type.Object(
     default_pacing: Type.Optional(DefaultPacing),
     max_wait_minutes: Type.Optional(MaxWaitMinutes),
     low_portions: Type.Optional(LowPortions),
+    printers: Type.Optional(PrintersInput),
   },
   { additionalProperties: false },
 );
@@ -57,6 +65,7 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   default_pacing: 'at_once',
   max_wait_minutes: null,
   low_portions: 10,
+  printers: [],
 });
 
 /** The one document's id (24 hex characters, as every id). */

@@ -273,6 +273,17 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     default_pacing: 'at_once',
     max_wait_minutes: 45,
     low_portions: 10,
+    printers: [
+      {
+        id: '66294b2a4475a41f3e709bd1',
+        name: 'Hot line',
+        host: '192.168.1.50',
+        port: 9100,
+        stations: ['hot'],
+        mode: 'fallback',
+        columns: 42,
+      },
+    ],
     updated_at: '2026-11-21T12:00:00.000Z',
   },
   resync: { reason: 'The change stream could not resume.' },
