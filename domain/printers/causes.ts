@@ -31,8 +31,10 @@ const hasItems = (ticket: PrintedTicket) => (ticket.items?.length ?? 0) > 0;
 
 function changeCauses(order: OrderDoc, ticket: PrintedTicket, change: ChangeEntry, index: number): PrintCause[] {
   const key = `${ticketKey(order, ticket)}/change-${index}`;
+  // An edit of dish_ids lists dish ids; the item operations (added, voided, remade) item ids on the ticket.
+  const onTicket = (id: string) => ticket.items?.some((entry) => entry.item_id === id) ?? false;
   const scope = (ids: readonly string[]): ChitScope =>
-    hasItems(ticket) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
+    hasItems(ticket) && ids.every(onTicket) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
   const causes: PrintCause[] = [];
   if (change.added?.length) causes.push({ ticket, key: `${key}/added`, marker: 'NEW', scope: scope(change.added), at: change.at });
   const gone = [...(change.removed ?? []), ...(change.voided ?? [])];

@@ -24,7 +24,7 @@ export interface TicketItem {
 }
 
 /** A ticket as a chit reads it: the order items' fields are there once orders carry items. */
-export type PrintedTicket = Ticket & { items?: readonly TicketItem[]; round?: number; remake_of?: string | null };
+export type PrintedTicket = Omit<Ticket, 'items'> & { items?: readonly TicketItem[] };
 
 /** Which of the ticket's things a chit lists: all of them, or only those a change concerns. */
 export type ChitScope =
@@ -49,14 +49,23 @@ export function modifierText({ name, action }: TicketModifier): string {
 function itemLines(ticket: PrintedTicket, scope: ChitScope): ChitItem[] {
   const listed = (item: TicketItem) =>
     scope.kind === 'items' ? scope.item_ids.includes(item.item_id) : item.status !== 'Voided' || scope.kind !== 'ticket';
-  return (ticket.items ?? []).filter(listed).map((item) => ({
-    quantity: item.quantity,
-    name: item.name,
-    seat: item.seat ?? null,
-    modifiers: (item.modifiers ?? []).map(modifierText),
-    note: item.note ?? null,
-    voided: item.status === 'Voided',
-  }));
+  // Items alike (same dish name, seat, modifiers, note and state) print as one line: two steaks ordered as dish ids read "2 x Steak".
+  const lines = new Map<string, ChitItem>();
+  for (const item of (ticket.items ?? []).filter(listed)) {
+    const line = {
+      quantity: item.quantity,
+      name: item.name,
+      seat: item.seat ?? null,
+      modifiers: (item.modifiers ?? []).map(modifierText),
+      note: item.note ?? null,
+      voided: item.status === 'Voided',
+    };
+    const key = JSON.stringify({ ...line, quantity: 0 });
+    const same = lines.get(key);
+    if (same) same.quantity += line.quantity;
+    else lines.set(key, line);
+  }
+  return [...lines.values()];
 }
 
 /** The dishes of the order that this ticket cooks (its station and course), counted. */
