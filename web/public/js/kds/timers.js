@@ -1,8 +1,12 @@
-// When a station's tickets turn amber and red. By default from the dishes: amber past the longest
-// preparation time on the ticket, red past twice that. A station may set fixed minutes instead
-// (remembered on this tablet, per station) with the Timers button.
+// When a station's tickets turn amber and red. By default from the ticket's own dishes at the pace
+// the station works now (GET /stations/{station}/pace, the quotes' pace): amber past the expected
+// minutes (the longest preparation time times the pace), red past them plus the margin the kitchen
+// report counts late by. A drink is judged as a drink, a braise as a braise. A station may set fixed
+// minutes instead (remembered on this tablet, per station) with the Timers button.
+import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
-/** @import { Dish } from '../../../types/api.js' */
+import { LATE_MARGIN_MINUTES, lateAfter } from '../lib/lateness.js';
+/** @import { Dish, StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
 
@@ -20,12 +24,28 @@ export function createTimers(station) {
     }
   }
 
+  /** The station's pace, until the server says otherwise: the menu's times. */
+  /** @type {Pick<StationPace, 'factor' | 'late_margin_minutes'>} */
+  let pace = { factor: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
+
+  /** Asks the server for the station's pace; true when it changed. */
+  async function loadPace() {
+    try {
+      /** @type {StationPace} */
+      const now = await api('GET', `/stations/${encodeURIComponent(station)}/pace`);
+      const changed = now.factor !== pace.factor || now.late_margin_minutes !== pace.late_margin_minutes;
+      pace = now;
+      return changed;
+    } catch {
+      // The tickets' own load reports trouble; the last pace holds until the next ask.
+      return false;
+    }
+  }
+
   /** The thresholds for a ticket with these dishes, in minutes. @param {Pick<Dish, 'preparation_time'>[]} dishes */
   function forDishes(dishes) {
     const set = fixed();
-    if (set) return set;
-    const prep = Math.max(0, ...dishes.map((dish) => dish.preparation_time ?? 0));
-    return { late: prep, veryLate: 2 * prep };
+    return set ?? lateAfter(dishes, pace);
   }
 
   /** The Timers button opens a small form; saving re-renders the tickets. @param {() => void} onChange */
@@ -47,7 +67,7 @@ export function createTimers(station) {
         'label',
         { class: 'timer-choice' },
         h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }),
-        ' From the dishes: amber past the longest preparation time, red past twice that',
+        ` From the dishes at the station's pace: amber past their expected minutes, red ${LATE_MARGIN_MINUTES} minutes after`,
       ),
       h(
         'label',
@@ -87,5 +107,5 @@ export function createTimers(station) {
     dialog.showModal();
   }
 
-  return { forDishes, wire };
+  return { forDishes, wire, loadPace };
 }

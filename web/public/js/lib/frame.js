@@ -2,20 +2,31 @@
 // link, clock, who, sign out), the "connection lost" banner, the sign-in form, the sign-out
 // confirmation and the notice area. A page's HTML holds only its own parts.
 import { h } from './dom.js';
+import { managerNav } from './manager-nav.js';
 
 /**
- * @param {{ signInTitle: string, shown: string }} options `shown` names what the page shows, for the
- *   banner of a lost link ("these tickets", "these counts")
+ * @param {{ signInTitle: string, shown: string, nav?: 'manager' }} options `shown` names what the page shows, for the
+ *   banner of a lost link ("these tickets", "these counts"); `nav: 'manager'` puts the manager's
+ *   pages' navigation after the title
  */
-export function mountFrame({ signInTitle, shown }) {
+export function mountFrame({ signInTitle, shown, nav }) {
   const bar = document.querySelector('header.bar');
   if (!bar || document.querySelector('#login')) return;
+  if (nav === 'manager') (bar.querySelector('.bar-count') ?? bar.querySelector('h1'))?.after(managerNav());
+  // On a phone the bar is one row (the title, its count, the link's dot and ⋯); ⋯ opens the rest.
+  const more = h(
+    'button',
+    { id: 'bar-more', type: 'button', class: 'bar-button', 'aria-expanded': 'false', 'aria-label': 'More controls' },
+    '⋯',
+  );
+  more.addEventListener('click', () => more.setAttribute('aria-expanded', String(bar.classList.toggle('open'))));
   bar.append(
     h('button', { id: 'mute', type: 'button', class: 'bar-button', 'aria-pressed': 'false' }, 'Sound: on'),
     h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, 'Connecting…'),
     h('span', { id: 'clock', class: 'bar-clock' }),
     h('span', { id: 'who', class: 'bar-who' }),
     h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, 'Sign out'),
+    more,
   );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));
   document.body.append(

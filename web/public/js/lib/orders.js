@@ -3,6 +3,11 @@
 /** @import { Order } from '../../../types/api.js' */
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
+/** The stations as the kitchen names them, on every screen (a board's title, a guest's My orders). */
+/** @type {Record<string, string>} */
+const STATION_NAMES = { cold: 'Cold station', hot: 'Hot station', beverages: 'Beverages' };
+/** @param {string} station */
+export const stationName = (station) => STATION_NAMES[station] ?? station;
 export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
 export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
 

@@ -42,7 +42,7 @@ export function drawCharts(report) {
     { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
   ]);
   $('#chart-times').replaceChildren(
-    lineChart({ labels, series: times, unit: '′', title: 'Ticket times per station', width: widthOf('#chart-times') }),
+    lineChart({ labels, series: times, unit: ' min', title: 'Ticket times per station', width: widthOf('#chart-times') }),
     legend(times.filter((each) => !each.dashed)),
   );
 
@@ -68,7 +68,14 @@ export function drawCharts(report) {
   };
   const promise = [median, slowest];
   $('#chart-promise').replaceChildren(
-    lineChart({ labels, series: promise, unit: '′', title: 'Ready vs promised, minutes', width: widthOf('#chart-promise'), signed: true }),
+    lineChart({
+      labels,
+      series: promise,
+      unit: ' min',
+      title: 'Ready vs promised, minutes',
+      width: widthOf('#chart-promise'),
+      signed: true,
+    }),
     legend(promise.filter((each) => !each.dashed)),
   );
   // What the lines show, for the tests and the curious: the buckets' values where there are any.

@@ -2,6 +2,8 @@
 // tiles (today by the quarter hour), stock running low, and every station's all-day counts. All of
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
+import { duration } from '../lib/duration.js';
+import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
@@ -36,14 +38,6 @@ let zoneToday = /** @type {Date | null} */ (null);
 const EVENT_RELOAD_MS = 400;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let reloadSoon;
-
-/** @param {number | null | undefined} seconds */
-const duration = (seconds) =>
-  seconds === null || seconds === undefined
-    ? '–'
-    : seconds < 60
-      ? `${Math.round(seconds)} s`
-      : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`;
 
 /** Today since midnight by the quarter hour, or the last seven days by the day. */
 function period() {
@@ -117,7 +111,7 @@ function showPromise(promise) {
     ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
 
-/** A lateness: "2′10″ late", "45 s early", "on time". @param {number | null | undefined} seconds */
+/** A lateness: "2 min late", "45 s early", "on time". @param {number | null | undefined} seconds */
 const signedDuration = (seconds) =>
   seconds === null || seconds === undefined
     ? '–'
@@ -141,8 +135,8 @@ function showStock() {
           dataset: { ingredientId: item.ingredient_id },
         },
         h('td', {}, item.name),
-        h('td', {}, String(item.in_stock_qty)),
-        h('td', {}, String(item.units_used)),
+        h('td', {}, amount(item.in_stock_qty, item.unit)),
+        h('td', {}, amount(item.units_used, item.unit)),
         h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
       ),
     ),
@@ -212,7 +206,7 @@ function pickRange(button) {
   void loadReport();
 }
 
-mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'these figures' });
+mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'these figures', nav: 'manager' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
