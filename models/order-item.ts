@@ -48,14 +48,15 @@ export const Items = <T extends typeof ItemWrite | typeof ItemEdit>(item: T) =>
   Type.Array(item, { minItems: 1, maxItems: MAX_UNITS, description: 'At most 100 units in an order.' });
 
 export const OrderItem = Type.Object(
+  // What was written first, then what the server adds.
   {
-    id: Id,
     dish_id: Id,
     quantity: Quantity,
     seat: Nullable(Seat),
     option_ids: Type.Array(Id),
     note: Note,
     course: Type.Integer({ minimum: 1, description: '1 unless the order is paced by courses.' }),
+    id: Id,
     name: Type.String({ description: "The dish's name when ordered." }),
     price: Type.Number({ description: "Per unit: the dish's price plus the options' price_delta, fixed when ordered." }),
     minutes: Type.Number({ description: "The dish's preparation_time plus the options' minutes_delta: what pacing and quotes use." }),

@@ -114,13 +114,13 @@ function buildItem(write: ItemWrite & { id?: string }, at: string, sources: Item
   }
   const sum = (field: 'price_delta' | 'minutes_delta') => chosen.reduce((total, option) => total + option[field], 0);
   return {
-    id: write.id ?? newId(),
     dish_id: dish.id,
     quantity: write.quantity ?? 1,
     seat: write.seat ?? null,
     option_ids: optionIds,
     note: write.note ?? null,
     course: write.course ?? course,
+    id: write.id ?? newId(),
     name: dish.name,
     price: dish.price + sum('price_delta'),
     minutes: dish.preparation_time + sum('minutes_delta'),

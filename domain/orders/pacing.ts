@@ -13,7 +13,7 @@ const FOOD_RANK: Readonly<Record<string, number>> = { Appetizer: 1, 'Main Course
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Tickets stored before pacing existed carry no course: they are course 1. */
-export const courseOfTicket = (ticket: Ticket): number => ticket.course ?? 1;
+export const courseOfTicket = (ticket: Pick<Ticket, 'course'>): number => ticket.course ?? 1;
 
 /** A course waiting for a person (or for the previous course's gap): Draft with no fire time. */
 export const isHeld = (ticket: Ticket): boolean => ticket.status === 'Draft' && (ticket.fire_at ?? null) === null;

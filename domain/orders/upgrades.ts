@@ -113,13 +113,13 @@ function itemsOfLegacy(order: OrderDoc, dishes: ReadonlyMap<string, DishDoc>, id
   return order.dish_ids.map((dishId) => {
     const dish = dishes.get(dishId);
     return {
-      id: ids(),
       dish_id: dishId,
       quantity: 1,
       seat: null,
       option_ids: [],
       note: null,
       course: dish ? course(dish) : 1,
+      id: ids(),
       name: dish?.name ?? 'Deleted dish',
       price: dish?.price ?? 0,
       minutes: dish?.preparation_time ?? 0,
