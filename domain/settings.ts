@@ -30,7 +30,10 @@ export function isTimeZone(name: string): boolean {
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
   const { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at } = doc;
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at };
+  // Documents stored before staffing and the course gap existed take their defaults.
+  const staffing = { ...DEFAULT_SETTINGS.staffing, ...doc.staffing };
+  const course_gap_minutes = doc.course_gap_minutes ?? null;
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, staffing, course_gap_minutes, updated_at };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -94,8 +97,14 @@ function checked(body: SettingsPatch): SettingsPatch {
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */
-async function write(store: Store, set: SettingsPatch): Promise<Settings> {
+async function write(store: Store, change: SettingsPatch, keepStaffing: boolean): Promise<Settings> {
   const settings = store.collection('settings');
+  // Staffing changes station by station: those not named keep tonight's number (PATCH) or become null (PUT).
+  const { staffing: staffingChange, ...rest } = change;
+  const staffed = keepStaffing && staffingChange ? publicSettings(await settings.get(SETTINGS_ID)).staffing : DEFAULT_SETTINGS.staffing;
+  const set: Partial<Omit<SettingsDoc, 'id' | 'created_at' | 'updated_at'>> = staffingChange
+    ? { ...rest, staffing: { ...staffed, ...staffingChange } as Settings['staffing'] }
+    : rest;
   const updated = await settings.update(SETTINGS_ID, { set });
   if (updated) return publicSettings(updated);
   try {
@@ -111,11 +120,11 @@ async function write(store: Store, set: SettingsPatch): Promise<Settings> {
 /** PUT /settings: the fields given are set, those left out return to their defaults. */
 export async function replaceSettings({ store }: Deps, principal: Principal | null, body: SettingsReplace): Promise<Settings> {
   requireManager(principal, 'change the settings');
-  return write(store, { ...DEFAULT_SETTINGS, ...checked(body) });
+  return write(store, { ...DEFAULT_SETTINGS, ...checked(body) }, false);
 }
 
 /** PATCH /settings: only the fields given change. */
 export async function patchSettings({ store }: Deps, principal: Principal | null, body: SettingsPatch): Promise<Settings> {
   requireManager(principal, 'change the settings');
-  return write(store, checked(body));
+  return write(store, checked(body), true);
 }

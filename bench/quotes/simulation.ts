@@ -236,7 +236,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
       }
       await startCooking();
     }
-    queues.close();
+    await queues.close();
     return outcomes.sort((a, b) => a.placed - b.placed);
   } finally {
     await store.close();

@@ -2,11 +2,17 @@
 // every instance): the quote for a new order and the re-estimate of an open one read running totals
 // per station, never the open orders (O(stations) each).
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
+import type { KitchenPaceDoc } from '../../models/kitchen-pace.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
+import { SETTINGS_ID, type SettingsDoc } from '../../models/settings.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
-import { PACE_WINDOW_MS, StationPace } from './station-pace.js';
+import { PaceKeeper } from './pace-keeper.js';
+import { StationPace } from './station-pace.js';
+
+/** A kitchen that stored no pace yet learns from the tickets readied in this last stretch (earlier versions kept none). */
+const FIRST_LEARNING_MS = 12 * 3_600_000;
 
 /** One ticket's station and menu minutes, as the view last saw it. */
 interface Seen {
@@ -14,6 +20,8 @@ interface Seen {
   key: string;
   status: Ticket['status'] | 'Voided';
   work: number;
+  /** Recalled from Ready: its next Ready is no measurement of its cooking. */
+  recalled: boolean;
 }
 
 const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
@@ -21,12 +29,13 @@ const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
 export class KitchenQueues {
   readonly stations: ReadonlyMap<Station, StationPace> = new Map(STATIONS.map((station) => [station, new StationPace()]));
-  private readonly dishes = new Map<string, Pick<DishDoc, 'station' | 'preparation_time'>>();
+  private readonly dishes = new Map<string, DishDoc>();
   /** The tickets the view holds per open order (the orders themselves live in the kitchen book). */
   private readonly seen = new Map<string, Seen[]>();
   private readonly listeners: ((stations: ReadonlySet<Station>) => void)[] = [];
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
+  private readonly keeper: PaceKeeper;
 
   static async open(store: Store, now: () => Date, book: KitchenBook): Promise<KitchenQueues> {
     const queues = new KitchenQueues(store, now, book);
@@ -45,6 +54,7 @@ export class KitchenQueues {
     private readonly now: () => Date,
     private readonly book: KitchenBook,
   ) {
+    this.keeper = new PaceKeeper(store);
     this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
     // Another program changed the data (no event says which orders): the queues are read again.
     this.unsubscribeResync = store.onResync(() => {
@@ -54,34 +64,25 @@ export class KitchenQueues {
 
   /**
    * Makes the queues what the store holds: the dishes and the open orders read (oldest first, as
-   * they queued), every order held that is no longer in the kitchen taken out; at opening, the
-   * tickets readied within the pace window teach each station its pace first. Events that arrive
-   * while it reads are applied after it.
+   * they queued), every order held that is no longer in the kitchen taken out; at opening, each
+   * station takes up the pace it stored and learns from the tickets readied since. Events that
+   * arrive while it reads are applied after it.
    */
   private async load(opening: boolean): Promise<void> {
     const pending: ChangeEvent[] = [];
     this.loading = pending;
     const moved = new Set<Station>();
     try {
-      const since = new Date(this.now().getTime() - PACE_WINDOW_MS).toISOString();
-      const [dishes, open, recent] = await Promise.all([
+      const [dishes, open, settings, stored] = await Promise.all([
         this.store.collection('dishes').find([]),
         this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
-        opening ? this.store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]) : [],
+        this.store.collection('settings').get(SETTINGS_ID),
+        opening ? this.keeper.read() : null,
       ]);
       this.dishes.clear();
       for (const dish of dishes) this.dishes.set(dish.id, dish);
-      // Tickets readied lately teach the pace first, in the order they were readied.
-      const readied = recent.flatMap((order) =>
-        (order.tickets ?? [])
-          .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at >= since)
-          .map((ticket) => ({ order, ticket })),
-      );
-      readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
-      for (const { order, ticket } of readied)
-        this.stations
-          .get(ticket.station)
-          ?.ready(ticketKey(order.id, ticket), this.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
+      this.staff(settings);
+      if (stored) await this.takeUp(stored);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
@@ -89,10 +90,45 @@ export class KitchenQueues {
     } finally {
       this.loading = null;
     }
-    const at = this.now().getTime();
-    for (const station of opening ? STATIONS : moved) this.stations.get(station)!.relearn(at);
     if (moved.size > 0) for (const listener of this.listeners) listener(moved);
     for (const event of pending) this.apply(event);
+  }
+
+  /** Each station's stored pace, then the tickets readied after it (a restart, or a crash before the last write). */
+  private async takeUp(stored: Map<Station, KitchenPaceDoc>): Promise<void> {
+    for (const [station, doc] of stored) this.stations.get(station)!.restore(doc);
+    const untils = STATIONS.map(
+      (station) => stored.get(station)?.learned_until ?? new Date(this.now().getTime() - FIRST_LEARNING_MS).toISOString(),
+    );
+    const since = untils.reduce((earliest, until) => (until < earliest ? until : earliest));
+    const recent = await this.store.collection('orders').find([{ field: 'updated_at', op: 'gt', value: since }]);
+    const readied = recent.flatMap((order) =>
+      (order.tickets ?? [])
+        .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at > untils[STATIONS.indexOf(ticket.station)]!)
+        .map((ticket) => ({ order, ticket })),
+    );
+    readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
+    for (const { order, ticket } of readied) this.learnFrom(order, ticket, ticketKey(order.id, ticket), false);
+  }
+
+  /** A ticket readied: its station learns from it, and what it learned is stored. */
+  private learnFrom(order: OrderDoc, ticket: Ticket, key: string, recalled: boolean): void {
+    const readyAt = time(ticket.ready_at) ?? this.now().getTime();
+    const pace = this.stations.get(ticket.station)!;
+    pace.ready(key, {
+      work: this.workOf(order, ticket.station),
+      longest: this.longestAt(order, ticket.station),
+      startedAt: time(ticket.started_at),
+      readyAt,
+      recalled,
+    });
+    this.keeper.changed(ticket.station, pace.learned, readyAt);
+  }
+
+  /** Tonight's staffing from the settings document (absent: every station as learned). */
+  private staff(settings: SettingsDoc | null): void {
+    const staffing = (settings as { staffing?: Partial<Record<Station, number | null>> } | null)?.staffing;
+    for (const [station, pace] of this.stations) pace.staff(staffing?.[station] ?? null);
   }
 
   /**
@@ -113,9 +149,11 @@ export class KitchenQueues {
     this.listeners.push(listener);
   }
 
-  close(): void {
+  /** Stops following the store; what was learned and not yet stored is written. */
+  async close(): Promise<void> {
     this.unsubscribe();
     this.unsubscribeResync();
+    await this.keeper.flush();
   }
 
   /** Menu minutes of an order's ticket at a station: the longest preparation_time of its dishes there. */
@@ -128,17 +166,33 @@ export class KitchenQueues {
     return work;
   }
 
+  /** The menu's dishes cooked at a station. */
+  dishesAt(station: Station): DishDoc[] {
+    return [...this.dishes.values()].filter((dish) => dish.station === station);
+  }
+
+  /** The dishes of an order at a station that set its ticket's time (the longest there). */
+  private longestAt(order: Pick<OrderDoc, 'dish_ids'>, station: Station): string[] {
+    const work = this.workOf(order, station);
+    return [
+      ...new Set(order.dish_ids.filter((id) => this.dishes.get(id)?.station === station && this.dishes.get(id)?.preparation_time === work)),
+    ];
+  }
+
   private apply(event: ChangeEvent): void {
     if (event.collection === 'dishes') {
       this.dishes.delete(event.id);
       if (event.after) this.dishes.set(event.id, event.after as DishDoc);
       return;
     }
+    if (event.collection === 'settings' && event.id === SETTINGS_ID) {
+      this.staff(event.after as SettingsDoc | null);
+      if (this.listeners.length > 0) for (const listener of this.listeners) listener(new Set(STATIONS));
+      return;
+    }
     if (event.collection !== 'orders') return;
     const after = event.after as OrderDoc | null;
     const moved = this.put(after && KITCHEN_STATUSES.includes(after.status) ? after : null, event.id);
-    const at = this.now().getTime();
-    for (const station of moved) this.stations.get(station)!.relearn(at);
     if (moved.size > 0) for (const listener of this.listeners) listener(moved);
   }
 
@@ -151,17 +205,17 @@ export class KitchenQueues {
       const key = ticketKey(id, ticket);
       const work = this.workOf(order!, ticket.station);
       const status = ticket.status as Seen['status'];
-      now.push({ station: ticket.station, key, status, work });
       const old = before.get(key);
       before.delete(key);
+      const recalled = (old?.recalled ?? false) || (old?.status === 'Ready' && status !== 'Ready');
+      now.push({ station: ticket.station, key, status, work, recalled });
       if (old && old.status === status && old.work === work) continue;
       const pace = this.stations.get(ticket.station)!;
       moved.add(ticket.station);
       if (old) pace.remove(key);
       if (status === 'Received') pace.enqueue(key, work);
       else if (status === 'In Progress') pace.start(key, work, time(ticket.started_at) ?? this.now().getTime());
-      else if (status === 'Ready' && old && old.status !== 'Ready')
-        pace.ready(key, work, time(ticket.started_at), time(ticket.ready_at) ?? this.now().getTime());
+      else if (status === 'Ready' && old && old.status !== 'Ready') this.learnFrom(order!, ticket, key, old.recalled);
     }
     for (const old of before.values()) {
       this.stations.get(old.station)!.remove(old.key);

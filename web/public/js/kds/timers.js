@@ -25,15 +25,15 @@ export function createTimers(station) {
   }
 
   /** The station's pace, until the server says otherwise: the menu's times. */
-  /** @type {Pick<StationPace, 'factor' | 'late_margin_minutes'>} */
-  let pace = { factor: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
+  /** @type {Pick<StationPace, 'speed' | 'late_margin_minutes'>} */
+  let pace = { speed: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
 
   /** Asks the server for the station's pace; true when it changed. */
   async function loadPace() {
     try {
       /** @type {StationPace} */
       const now = await api('GET', `/stations/${encodeURIComponent(station)}/pace`);
-      const changed = now.factor !== pace.factor || now.late_margin_minutes !== pace.late_margin_minutes;
+      const changed = now.speed !== pace.speed || now.late_margin_minutes !== pace.late_margin_minutes;
       pace = now;
       return changed;
     } catch {
