@@ -22,6 +22,7 @@ interface Seen {
   work: number;
   /** Recalled from Ready: its next Ready is no measurement of its cooking. */
   recalled: boolean;
+  fireAt: string | null;
 }
 
 const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
@@ -226,12 +227,14 @@ export class KitchenQueues {
       const old = before.get(key);
       before.delete(key);
       const recalled = (old?.recalled ?? false) || (old?.status === 'Ready' && status !== 'Ready');
-      now.push({ station: ticket.station, key, status, work, recalled });
-      if (old && old.status === status && old.work === work) continue;
+      const fireAt = ticket.fire_at ?? null;
+      now.push({ station: ticket.station, key, status, work, recalled, fireAt });
+      if (old && old.status === status && old.work === work && old.fireAt === fireAt) continue;
       const pace = this.stations.get(ticket.station)!;
       moved.add(ticket.station);
       if (old) pace.remove(key);
       if (status === 'Received') pace.enqueue(key, work);
+      else if (status === 'Draft' && ticket.fire_at) pace.hold(key, work, Date.parse(ticket.fire_at));
       else if (status === 'In Progress') pace.start(key, work, time(ticket.started_at) ?? this.now().getTime());
       else if (status === 'Ready' && old && old.status !== 'Ready') this.learnFrom(order!, ticket, key, old.recalled);
     }
@@ -257,7 +260,13 @@ export class KitchenQueues {
         status === 'Ready'
           ? (time(ticket.ready_at) ?? now)
           : status === 'Draft'
-            ? pace.quote(now, Math.max(now, time((ticket as { fire_at?: string | null }).fire_at) ?? time(order.fire_at) ?? now), work)
+            ? pace.quote(
+                now,
+                Math.max(now, time(ticket.fire_at) ?? time(order.fire_at) ?? now),
+                work,
+                undefined,
+                ticketKey(order.id, ticket),
+              )
             : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
       latest = latest === null ? at : Math.max(latest, at);
     }

@@ -34,6 +34,8 @@ export class StationPace {
   private enqueuedCount = 0;
   private dequeuedWork = 0;
   private dequeuedCount = 0;
+  /** Held tickets planned to fire by the clock (scheduled, or paced), earliest first: work that will join the queue. */
+  private readonly held: { key: string; fireAt: number; work: number }[] = [];
   private learnedPace: LearnedPace = emptyPace();
   /** The cooks tonight's settings give the station (null: as learned). */
   private staffed: number | null = null;
@@ -57,10 +59,33 @@ export class StationPace {
     this.inProgress.set(key, { work, status: 'In Progress', startedAt, enqueuedWork: 0, enqueuedCount: 0 });
   }
 
-  /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted). */
+  /** A ticket held until `fireAt` (a Draft with its fire time): counted by the quotes of tickets that would start after it. */
+  hold(key: string, work: number, fireAt: number): void {
+    let index = this.held.length;
+    while (index > 0 && this.held[index - 1]!.fireAt > fireAt) index -= 1;
+    this.held.splice(index, 0, { key, fireAt, work });
+  }
+
+  /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted) or stops being held. */
   remove(key: string): void {
     this.leaveReceived(key);
     this.inProgress.delete(key);
+    const index = this.held.findIndex((ticket) => ticket.key === key);
+    if (index >= 0) this.held.splice(index, 1);
+  }
+
+  /** The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the first fire. */
+  private heldBefore(now: number, start: number, self?: string): { count: number; work: number; first: number } {
+    let count = 0;
+    let work = 0;
+    // Those firing at the same moment were placed first: they are ahead too.
+    for (const ticket of this.held) {
+      if (ticket.fireAt > start && ticket.fireAt > now) break;
+      if (ticket.key === self) continue;
+      count += 1;
+      work += ticket.work;
+    }
+    return { count, work, first: this.held[0]?.fireAt ?? now };
   }
 
   /** A ticket became Ready: its cooking, when it was cooking, teaches the pace. */
@@ -163,10 +188,17 @@ export class StationPace {
 
   /**
    * A new ticket, fired at `start` (now, or later when paced or scheduled), behind everything queued
-   * now; `minutes` its own cooking at this pace (its dishes' own paces where learned).
+   * now and the held tickets firing no later than it; `minutes` its own cooking at this pace (its
+   * dishes' own paces where learned); `self` a held ticket quoted again (not ahead of itself).
    */
-  quote(now: number, start: number, work: number, minutes?: number): number {
-    return this.readyAfter(now, start, work, this.received.size, this.receivedWork, minutes);
+  quote(now: number, start: number, work: number, minutes?: number, self?: string): number {
+    const held = this.heldBefore(now, start, self);
+    const queued = this.readyAfter(now, start, work, this.received.size + held.count, this.receivedWork + held.work, minutes);
+    if (held.count === 0) return queued;
+    // The held work cannot start before it fires: when it all fires later than now, the line is busy from then on.
+    const { factor, cooks } = this.pace;
+    const busyUntil = Math.max(now, held.first) + (held.work * factor * 60_000) / cooks;
+    return Math.max(queued, Math.max(busyUntil, start) + (minutes ?? work * factor) * 60_000);
   }
 
   /** A queued ticket: behind the Received ones enqueued before it (first come, first served). */
