@@ -6,6 +6,13 @@
 import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { LATE_MARGIN_MINUTES, lateAfter } from '../lib/lateness.js';
+import { paceLine } from '../lib/pace-line.js';
+
+/** The strip's line on the pace in use. @param {{ speed: number, cooks: number }} pace */
+function showPace(pace) {
+  const line = document.getElementById('pace');
+  if (line) line.textContent = paceLine(pace);
+}
 /** @import { Dish, StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
@@ -35,6 +42,7 @@ export function createTimers(station) {
       const now = await api('GET', `/stations/${encodeURIComponent(station)}/pace`);
       const changed = now.speed !== pace.speed || now.late_margin_minutes !== pace.late_margin_minutes;
       pace = now;
+      showPace(now);
       return changed;
     } catch {
       // The tickets' own load reports trouble; the last pace holds until the next ask.
