@@ -8,6 +8,7 @@ import type { Ticket } from '../../models/ticket.js';
 import { SETTINGS_ID, type SettingsDoc } from '../../models/settings.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
+import { LoadWhileChanging } from '../views/load-while-changing.js';
 import { PaceKeeper } from './pace-keeper.js';
 import { StationPace } from './station-pace.js';
 
@@ -46,7 +47,7 @@ export class KitchenQueues {
   }
 
   /** Events that arrive while the queues are read from the store, applied once they are. */
-  private loading: ChangeEvent[] | null = null;
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event));
   /** The last read from the store: another waits for it (a resync during opening). */
   private reading: Promise<void> = Promise.resolve();
 
@@ -56,7 +57,7 @@ export class KitchenQueues {
     private readonly book: KitchenBook,
   ) {
     this.keeper = new PaceKeeper(store);
-    this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     // Another program changed the data (no event says which orders): the queues are read again.
     this.unsubscribeResync = store.onResync(() => {
       this.reading = this.reading.then(() => this.load(false)).catch(() => {});
@@ -70,40 +71,42 @@ export class KitchenQueues {
    * arrive while it reads are applied after it.
    */
   private async load(opening: boolean): Promise<void> {
-    const pending: ChangeEvent[] = [];
-    this.loading = pending;
-    const moved = new Set<Station>();
-    try {
+    const read = async () => {
       const [dishes, open, settings, stored] = await Promise.all([
         this.store.collection('dishes').find([]),
         this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
         this.store.collection('settings').get(SETTINGS_ID),
         opening ? this.keeper.read() : null,
       ]);
+      return { dishes, open, settings, stored, recent: stored ? await this.readiedSince(stored) : null };
+    };
+    await this.changes.load(read, ({ dishes, open, settings, stored, recent }) => {
+      const moved = new Set<Station>();
       this.dishes.clear();
       for (const dish of dishes) this.dishes.set(dish.id, dish);
       this.staff(settings);
-      if (stored) await this.takeUp(stored);
+      if (stored && recent) this.takeUp(stored, recent);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
       for (const order of open) for (const station of this.put(order)) moved.add(station);
-    } finally {
-      this.loading = null;
-    }
-    if (moved.size > 0) for (const listener of this.listeners) listener(moved);
-    for (const event of pending) this.apply(event);
+      if (moved.size > 0) for (const listener of this.listeners) listener(moved);
+    });
   }
 
-  /** Each station's stored pace, then the tickets readied after it (a restart, or a crash before the last write). */
-  private async takeUp(stored: Map<Station, KitchenPaceDoc>): Promise<void> {
-    for (const [station, doc] of stored) this.stations.get(station)!.restore(doc);
+  /** Where each station's stored pace ends, and the orders written since the earliest of those. */
+  private async readiedSince(stored: Map<Station, KitchenPaceDoc>): Promise<{ untils: string[]; orders: OrderDoc[] }> {
     const untils = STATIONS.map(
       (station) => stored.get(station)?.learned_until ?? new Date(this.now().getTime() - FIRST_LEARNING_MS).toISOString(),
     );
     const since = untils.reduce((earliest, until) => (until < earliest ? until : earliest));
-    const recent = await this.store.collection('orders').find([{ field: 'updated_at', op: 'gt', value: since }]);
-    const readied = recent.flatMap((order) =>
+    return { untils, orders: await this.store.collection('orders').find([{ field: 'updated_at', op: 'gt', value: since }]) };
+  }
+
+  /** Each station's stored pace, then the tickets readied after it (a restart, or a crash before the last write). */
+  private takeUp(stored: Map<Station, KitchenPaceDoc>, { untils, orders }: { untils: string[]; orders: OrderDoc[] }): void {
+    for (const [station, doc] of stored) this.stations.get(station)!.restore(doc);
+    const readied = orders.flatMap((order) =>
       (order.tickets ?? [])
         .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at > untils[STATIONS.indexOf(ticket.station)]!)
         .map((ticket) => ({ order, ticket })),
