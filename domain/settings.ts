@@ -15,6 +15,10 @@ import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './accounts/principal.js';
 import { LoadWhileChanging } from './views/load-while-changing.js';
+import { completePrinters } from './printers/printer-settings.js';
+
+/** What a change writes: the fields given, each in its stored form (staffing: only the stations named). */
+type SettingsChange = Partial<Omit<Settings, 'updated_at' | 'staffing'>> & Pick<SettingsPatch, 'staffing'>;
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {
@@ -43,11 +47,12 @@ export function canonicalTimeZone(name: string): string {
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
-  const { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at } = doc;
-  // Documents stored before staffing and the course gap existed take their defaults.
+  // A field added since the document was written has its default (every field has one); staffing
+  // is merged station by station, so a document from before a station's number still names all three.
+  const merged = { ...DEFAULT_SETTINGS, ...doc };
+  const { time_zone, default_pacing, max_wait_minutes, low_portions, course_gap_minutes, printers, updated_at } = merged;
   const staffing = { ...DEFAULT_SETTINGS.staffing, ...doc.staffing };
-  const course_gap_minutes = doc.course_gap_minutes ?? null;
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, staffing, course_gap_minutes, updated_at };
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, staffing, course_gap_minutes, printers, updated_at };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -101,16 +106,18 @@ export async function getSettings({ store }: Deps, principal: Principal | null):
   return publicSettings(await store.collection('settings').get(SETTINGS_ID));
 }
 
-function checked(body: SettingsPatch): SettingsPatch {
+function checked(body: SettingsPatch): SettingsChange {
   if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
   }
-  return body.time_zone === undefined ? body : { ...body, time_zone: canonicalTimeZone(body.time_zone) };
+  const { printers, ...rest } = body;
+  const zoned = rest.time_zone === undefined ? rest : { ...rest, time_zone: canonicalTimeZone(rest.time_zone) };
+  return printers === undefined ? zoned : { ...zoned, printers: completePrinters(printers) };
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */
-async function write(store: Store, change: SettingsPatch, keepStaffing: boolean): Promise<Settings> {
+async function write(store: Store, change: SettingsChange, keepStaffing: boolean): Promise<Settings> {
   const settings = store.collection('settings');
   // Staffing changes station by station: those not named keep tonight's number (PATCH) or become null (PUT).
   const { staffing: staffingChange, ...rest } = change;

@@ -10,6 +10,7 @@ import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { kitchenPaceCatalogue, type KitchenPaceDoc } from './kitchen-pace.js';
 import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
+import { printJobCatalogue, printSpoolCatalogue, type PrintJobDoc, type PrintSpoolDoc } from './printer.js';
 import { settingsCatalogue, type SettingsDoc } from './settings.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
@@ -26,6 +27,8 @@ export interface Collections {
   login_failures: LoginFailureDoc;
   order_audit: AuditEntryDoc;
   kitchen_paces: KitchenPaceDoc;
+  print_jobs: PrintJobDoc;
+  print_spool: PrintSpoolDoc;
 }
 
 export interface CollectionSpec {
@@ -142,6 +145,17 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   // one service to the next (domain/kitchen/pace-keeper.ts). Every instance learns from the orders'
   // events, so the document itself is bookkeeping.
   kitchen_paces: { catalogue: kitchenPaceCatalogue, indexes: [], unique: [], changeEvents: false },
+  // Chits waiting for a printer, and those printed in the last two days (domain/printers/jobs.ts):
+  // each printer reads its own oldest waiting one.
+  print_jobs: {
+    catalogue: printJobCatalogue,
+    indexes: [['printer_id', 'status', 'sequence'], ['expires_at']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
+  // One document: how far the spool has made jobs from the orders' changes (domain/printers/spool.ts).
+  print_spool: { catalogue: printSpoolCatalogue, indexes: [], unique: [], changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -4,6 +4,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
 import { PACINGS, type Pacing } from './order.js';
+import { Printers, PrintersInput } from './printer.js';
 
 export { PACINGS, type Pacing };
 
@@ -59,6 +60,7 @@ const fields = {
   low_portions: LowPortions,
   staffing: Staffing,
   course_gap_minutes: CourseGapMinutes,
+  printers: Printers,
 };
 
 export const Settings = Type.Object({ ...fields, updated_at: Nullable(Timestamp) }, { $id: 'Settings' });
@@ -76,6 +78,7 @@ export const SettingsReplace = Type.Object(
     low_portions: Type.Optional(LowPortions),
     staffing: Type.Optional(StaffingChange),
     course_gap_minutes: Type.Optional(CourseGapMinutes),
+    printers: Type.Optional(PrintersInput),
   },
   { additionalProperties: false },
 );
@@ -92,6 +95,7 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   low_portions: 10,
   staffing: Object.freeze({ cold: null, hot: null, beverages: null }),
   course_gap_minutes: null,
+  printers: [],
 });
 
 /** The one document's id (24 hex characters, as every id). */

@@ -6,11 +6,16 @@ import type { KitchenPaceDoc } from '../../models/kitchen-pace.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
 import { SETTINGS_ID, type SettingsDoc } from '../../models/settings.js';
+import type { OrderItem } from '../../models/order-item.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { LoadWhileChanging } from '../views/load-while-changing.js';
 import { PaceKeeper } from './pace-keeper.js';
 import { StationPace } from './station-pace.js';
+
+/** What a ticket's work is read from: an item's dish, its minutes, and whether it is still cooked. */
+export type WorkItem = Pick<OrderItem, 'id' | 'dish_id' | 'minutes' | 'status'>;
+type WorkOrder = { items?: readonly WorkItem[] | undefined; dish_ids?: readonly string[] };
 
 /** A kitchen that stored no pace yet learns from the tickets readied in this last stretch (earlier versions kept none). */
 const FIRST_LEARNING_MS = 12 * 3_600_000;
@@ -120,8 +125,8 @@ export class KitchenQueues {
     const readyAt = time(ticket.ready_at) ?? this.now().getTime();
     const pace = this.stations.get(ticket.station)!;
     pace.ready(key, {
-      work: this.workOf(order, ticket.station),
-      longest: this.longestAt(order, ticket.station),
+      work: this.workOf(order, ticket.station, ticket),
+      longest: this.longestAt(order, ticket.station, ticket),
       startedAt: time(ticket.started_at),
       readyAt,
       recalled,
@@ -178,27 +183,38 @@ export class KitchenQueues {
     await this.keeper.flush();
   }
 
-  /** Menu minutes of an order's ticket at a station: the longest preparation_time of its dishes there. */
-  workOf(order: Pick<OrderDoc, 'dish_ids'>, station: Station): number {
-    let work = 0;
-    for (const id of order.dish_ids) {
-      const dish = this.dishes.get(id);
-      if (dish?.station === station) work = Math.max(work, dish.preparation_time);
-    }
-    return work;
+  /**
+   * Menu minutes of an order's ticket at a station: the longest `minutes` of the items it cooks (the
+   * ticket's live items when given, else the order's active items of that station).
+   */
+  workOf(order: WorkOrder, station: Station, ticket?: Ticket): number {
+    return this.cooked(order, station, ticket).reduce((work, item) => Math.max(work, item.minutes), 0);
+  }
+
+  /** The dishes of an order's ticket at a station that set its time (the longest there): what the dish paces learn from. */
+  private longestAt(order: WorkOrder, station: Station, ticket: Ticket): string[] {
+    const cooked = this.cooked(order, station, ticket);
+    const work = cooked.reduce((most, item) => Math.max(most, item.minutes), 0);
+    return [...new Set(cooked.filter((item) => item.minutes === work).map((item) => item.dish_id))];
+  }
+
+  /** The dishes a ticket cooks, each with its menu minutes (an item's own, options included). */
+  private cooked(order: WorkOrder, station: Station, ticket?: Ticket): { dish_id: string; minutes: number }[] {
+    // An order written around the API, without items: its dishes' menu minutes.
+    if (order.items === undefined)
+      return (order.dish_ids ?? []).flatMap((id) => {
+        const dish = this.dishes.get(id);
+        return dish?.station === station ? [{ dish_id: id, minutes: dish.preparation_time }] : [];
+      });
+    const listed = ticket?.items ? new Set(ticket.items.filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id)) : null;
+    return order.items.filter(
+      (item) => item.status === 'Active' && (listed ? listed.has(item.id) : this.dishes.get(item.dish_id)?.station === station),
+    );
   }
 
   /** The menu's dishes cooked at a station. */
   dishesAt(station: Station): DishDoc[] {
     return [...this.dishes.values()].filter((dish) => dish.station === station);
-  }
-
-  /** The dishes of an order at a station that set its ticket's time (the longest there). */
-  private longestAt(order: Pick<OrderDoc, 'dish_ids'>, station: Station): string[] {
-    const work = this.workOf(order, station);
-    return [
-      ...new Set(order.dish_ids.filter((id) => this.dishes.get(id)?.station === station && this.dishes.get(id)?.preparation_time === work)),
-    ];
   }
 
   private apply(event: ChangeEvent): void {
@@ -225,7 +241,7 @@ export class KitchenQueues {
     const moved = new Set<Station>();
     for (const ticket of order?.tickets ?? []) {
       const key = ticketKey(id, ticket);
-      const work = this.workOf(order!, ticket.station);
+      const work = this.workOf(order!, ticket.station, ticket);
       const status = ticket.status as Seen['status'];
       const old = before.get(key);
       before.delete(key);
@@ -258,7 +274,7 @@ export class KitchenQueues {
       const status = ticket.status as Seen['status'];
       if (status === 'Voided') continue;
       const pace = this.stations.get(ticket.station)!;
-      const work = this.workOf(order, ticket.station);
+      const work = this.workOf(order, ticket.station, ticket);
       const at =
         status === 'Ready'
           ? (time(ticket.ready_at) ?? now)

@@ -17,6 +17,7 @@ const DEFAULTS = {
   low_portions: 10,
   staffing: { cold: null, hot: null, beverages: null },
   course_gap_minutes: null,
+  printers: [],
   updated_at: null,
 };
 

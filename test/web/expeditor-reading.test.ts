@@ -40,7 +40,11 @@ describe('expeditor rail, read at a glance', () => {
             const r = row.getBoundingClientRect();
             const table = row.querySelector('.order-table')!.getBoundingClientRect();
             const priority = row.querySelector('.order-priority')!.getBoundingClientRect();
-            return { tableAtLeft: table.left - r.left < 24, tableTop: table.top - r.top < 16, priorityAfter: priority.left > table.left };
+            return {
+              tableAtLeft: table.left - r.left < 24,
+              tableTop: table.top - r.top < 16,
+              priorityAfter: priority.left > table.left || priority.top >= table.bottom,
+            };
           }),
         );
         expect({ size, firsts }).toStrictEqual({

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
-import { barControlsOffScreen, keepShot, SIZES, wordInView } from './layout.js';
+import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, wordInView } from './layout.js';
 
 /** 300 characters of wishes; the instruction a one-line clamp hid comes last. */
 const REQUEST =
@@ -265,6 +265,24 @@ describe('station board, read by a cook', () => {
         expect({ size, state }).toStrictEqual({ size, state: [false, false] });
         await hot.close();
       }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps eight tickets of forty wholly in view at 1280×800 with a usual mix (a few long requests, shown whole)',
+    async ({ app: t, browser }) => {
+      // Four of the forty carry the 500-character request.
+      await seedRush(t, 40, 10);
+      const hot = await open(browser, t, '/kds/hot', SIZES[2]!);
+      await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+      const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-requests');
+      expect({ overlaps: layout.overlaps, clipped: layout.clipped, enough: layout.fullyVisible >= 8 }).toStrictEqual({
+        overlaps: [],
+        clipped: [],
+        enough: true,
+      });
+      await keepShot(hot, 'kds-usual-1280');
     },
     2 * BROWSER_TEST_MS,
   );

@@ -50,7 +50,9 @@ describe('station board at three sizes', () => {
           spills: layout.spills,
           crowded: layout.crowded,
         }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
-        if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
+        // Every fourth ticket carries a 500-character request, shown whole (never cut): six stay in
+        // view at 1280×800; with a usual mix, eight (kds-reading.test.ts).
+        if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
         if (size.width === WALL.width) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
         textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
         // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.

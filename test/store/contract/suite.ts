@@ -11,6 +11,7 @@ import { describeSettingsDocument } from './settings.js';
 import { describeKitchenPaces } from './kitchen-paces.js';
 import { describeLoginFailures } from './login-failures.js';
 import { describeOrderAudit } from './audit.js';
+import { describePrintJobs } from './print-jobs.js';
 import { describeTicketQueries } from './tickets.js';
 import { describeFireQueries } from './fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../../store/types.js';
@@ -1081,5 +1082,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeIdempotencyKeys(suite.store);
     describeLoginFailures(suite.store);
     describeOrderAudit(suite.store);
+    describePrintJobs(suite.store);
   });
 }

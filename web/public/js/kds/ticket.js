@@ -1,20 +1,24 @@
 // One ticket card, readable from two metres: a head that never moves (table left, priority and age
 // right, the same place on every card), then the guest, the request in full (a long one makes the
 // card taller; its allergy words marked when they concern this station's dishes), this station's
-// dishes, the order's other stations small, and this station's bump and recall keys.
+// items (kds/items.js), the order's other stations small, and this station's bump and recall keys.
 import { allergyLines } from '../lib/allergy.js';
 import { requestBox } from '../lib/request-box.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
-import { countDishes, tableLabel } from '../lib/orders.js';
+import { tableLabel } from '../lib/orders.js';
 import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
+import { changeBanner, itemList } from './items.js';
+import { seatLabel } from '../lib/items.js';
 /** @import { Ticket, TicketStatus } from '../../../types/api.js' */
 /** @import { StationOrder } from '../lib/station-book.js' */
 /** @import { TicketState } from '../lib/tickets.js' */
 /** @import { Entry } from './entries.js' */
+/** @import { ItemLine } from './items.js' */
 /**
  * @typedef {{
  *   bump: (key: string) => void,
+ *   bumpItem: (key: string, line: ItemLine) => void,
  *   recall: (key: string) => void,
  *   done: (key: string) => void,
  *   ack: (entry: Entry) => void,
@@ -68,6 +72,7 @@ export function ticketCard(entry, station, timers, actions) {
       h('span', { class: 'ticket-age', dataset: { age: '' } }),
     ),
     allergyLine(order, ticket),
+    changeBanner(order, ticket, own === 'Voided'),
     h(
       'div',
       { class: 'ticket-meta' },
@@ -78,7 +83,7 @@ export function ticketCard(entry, station, timers, actions) {
     ),
     shortLine(ticket.short),
     requestBox(order.special_requests, new Set((order.dishes ?? []).flatMap((dish) => dish.allergens ?? [])), 'ticket-requests'),
-    dishList(order, ticket, actions.dishName),
+    itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedDishes(order, ticket, actions.dishName)),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
   );
   refreshAge(card);
@@ -93,6 +98,8 @@ export function ticketCard(entry, station, timers, actions) {
  */
 function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
+  // An item's alert names its seat: the cook knows which plate of the table it concerns.
+  for (const item of ticket.items) names.set(item.item_id, [seatLabel(item), item.name].filter(Boolean).join(' · '));
   const { alerts } = allergyLines(ticket.allergy_alerts ?? [], names);
   if (alerts.length === 0) return null;
   const items = alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert));
@@ -114,12 +121,8 @@ function shortLine(short) {
   );
 }
 
-/**
- * The ticket's dishes with a count each; those added after it fired marked NEW, and those removed
- * since struck through (what the cook must add, or stop making).
- * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
- */
-function dishList(order, ticket, dishName) {
+/** What the ticket's changes added and removed, by dish id (a change of the order's `dish_ids`). @param {Ticket} ticket */
+function dishChanges(ticket) {
   /** @type {Map<string, number>} */
   const added = new Map();
   /** @type {Map<string, number>} */
@@ -128,35 +131,20 @@ function dishList(order, ticket, dishName) {
     for (const id of change.added) added.set(id, (added.get(id) ?? 0) + 1);
     for (const id of change.removed) removed.set(id, (removed.get(id) ?? 0) + 1);
   }
+  return { added, removed };
+}
+
+/**
+ * Dishes taken off the order (a new `dish_ids`) since the ticket fired: what the cook must stop making.
+ * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
+ * @returns {{ name: string | null, count: number }[]}
+ */
+function removedDishes(order, ticket, dishName) {
+  const { added, removed } = dishChanges(ticket);
   const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
-  /** @param {number} count @param {string} name @param {Record<string, unknown>} [extra] */
-  const line = (count, name, extra = {}) =>
-    h(
-      'li',
-      extra,
-      h('span', { class: 'dish-count' }, `${count}×`),
-      h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
-    );
-  return h(
-    'ul',
-    { class: 'ticket-dishes' },
-    ...countDishes(order.dishes ?? []).map(({ id, name, count }) =>
-      added.has(id)
-        ? h(
-            'li',
-            { class: 'dish-new' },
-            h('span', { class: 'dish-count' }, `${count}×`),
-            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
-            h('span', { class: 'new-mark' }, 'NEW'),
-          )
-        : line(count, name),
-    ),
-    ...[...removed.entries()]
-      .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
-      .map(([id, count]) =>
-        line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` }),
-      ),
-  );
+  return [...removed.entries()]
+    .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
+    .map(([id, count]) => ({ name: dishName(id), count }));
 }
 
 /** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */

@@ -71,13 +71,14 @@ export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
 /**
  * What a ticket or row must say about declared allergies: each alert the server put on the tickets
  * ("Burger: sesame, milk"), each once. @param {AllergyAlert[]} alerts `allergy_alerts` items
- * @param {Map<string, string>} dishNames by dish id
+ * @param {Map<string, string>} dishNames by dish id, and by item id for an item's alert ("Seat 3 · Burger")
  * @returns {{ alerts: string[] }}
  */
 export function allergyLines(alerts, dishNames) {
   const said = new Map();
   for (const alert of alerts) {
-    const text = `${dishNames.get(alert.dish_id) ?? 'A dish'}: ${alert.allergens.map(allergenText).join(', ')}`;
+    const who = dishNames.get(alert.item_id ?? '') ?? dishNames.get(alert.dish_id) ?? 'A dish';
+    const text = `${who}: ${alert.allergens.map(allergenText).join(', ')}`;
     said.set(text, text);
   }
   return { alerts: [...said.values()] };

@@ -9,6 +9,7 @@ export const MANAGER_PAGES = [
   { path: '/manager/stock', text: 'Stock', id: 'to-stock', roles: 'manager chef' },
   { path: '/manager/menu', text: 'Menu', id: 'to-menu', roles: 'manager chef' },
   { path: '/manager/staff', text: 'Staff', id: 'to-staff', roles: 'manager' },
+  { path: '/manager/printers', text: 'Printers', id: 'to-printers', roles: 'manager' },
 ];
 
 export function managerNav() {

@@ -3,6 +3,7 @@
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
 import { duration } from '../lib/duration.js';
+import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
@@ -17,6 +18,7 @@ import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
 import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
+import { showItemsReport } from './items-report.js';
 /** @import { AllDay, KitchenReport, LiveEvent } from '../../../types/api.js' */
 
 const RANGE_KEY = 'pos.manager.range';
@@ -79,6 +81,7 @@ function show() {
   showPromise(orders.ready_vs_quoted);
   drawCharts(report);
   showStock();
+  showItemsReport(report);
 }
 
 /** Late tickets: the finished ones of the period and the open ones running late now. */
@@ -132,8 +135,8 @@ function showStock() {
           dataset: { ingredientId: item.ingredient_id },
         },
         h('td', {}, item.name),
-        h('td', {}, String(item.in_stock_qty)),
-        h('td', {}, String(item.units_used)),
+        h('td', {}, amount(item.in_stock_qty, item.unit)),
+        h('td', {}, amount(item.units_used, item.unit)),
         h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
       ),
     ),
