@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { quoteCost } from './quotes/cost.js';
 import { withKnownPace } from './quotes/known-pace.js';
-import { phaseRows, rushBreakdown, simulateSeeds, type ErrorRow } from './quotes/report.js';
+import { phaseRows, rushBreakdown, SERVICES, simulateSeeds, type ErrorRow } from './quotes/report.js';
 import { SERVICE } from './quotes/simulation.js';
 
 /** 30 services, each its own seed (arrivals, dishes, cooking times). QUOTES_SEEDS=n runs fewer or more. */
@@ -18,11 +18,38 @@ const phases = phaseRows(
 );
 const rushPhase = SERVICE.phases.find((phase) => phase.name === 'rush')!;
 const breakdown = rushBreakdown(pooled, rushPhase);
+const knownPooled = await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds));
 const known = phaseRows(
-  await withKnownPace(SERVICE, () => simulateSeeds(SERVICE, seeds)),
+  knownPooled,
   SERVICE.phases.map((phase) => phase.name),
   seeds,
 );
+// Per service (the pace carried from one to the next), each phase against the known-pace reference:
+// the median within 0.5 minute of it and the p90 within 10 %.
+const names = SERVICE.phases.map((phase) => phase.name);
+const perService = SERVICES.flatMap(({ name }) => {
+  const live = phaseRows(
+    pooled.filter((outcome) => outcome.service === name),
+    names,
+    seeds,
+  );
+  const reference = phaseRows(
+    knownPooled.filter((outcome) => outcome.service === name),
+    names,
+    seeds,
+  );
+  return live.map((row, index) => {
+    const ref = reference[index]!;
+    const target =
+      row.quote.median !== null &&
+      ref.quote.median !== null &&
+      row.quote.p90 !== null &&
+      ref.quote.p90 !== null &&
+      row.quote.median <= ref.quote.median + 0.5 &&
+      row.quote.p90 <= ref.quote.p90 * 1.1;
+    return { service: name, phase: row.phase, orders: row.orders, live: row.quote, known: ref.quote, within_target: target };
+  });
+});
 const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
 const seconds = (Date.now() - started) / 1000;
@@ -34,6 +61,7 @@ const result = {
   phases,
   rush_breakdown: breakdown,
   known_pace: known,
+  per_service: perService,
   cost,
   wall_seconds: seconds,
 };
@@ -50,7 +78,8 @@ const table = (title: string, rows: ErrorRow[]) => [
 const lines = [
   '# Ready-time quotes: simulated services',
   '',
-  `Run ${result.at}: ${seeds.length} services (seeds ${seeds[0]}–${seeds.at(-1)}) of ${SERVICE.minutes} ` +
+  `Run ${result.at}: ${seeds.length} seeds (${seeds[0]}–${seeds.at(-1)}), each ${SERVICES.length} consecutive services ` +
+    `(${SERVICES.map((service) => service.name).join(', ')}; the pace carried from one to the next) of ${SERVICE.minutes} ` +
     `simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s ` +
     `of wall time. Method: docs/quotes.md.`,
   '',
@@ -80,6 +109,17 @@ const lines = [
   ...known.map(
     (row) =>
       `| ${row.phase} | ${cell(row.quote.median)} | ${cell(row.quote.p90)} | ${triple(row.spread.median)} | ${triple(row.spread.p90)} |`,
+  ),
+  '',
+  'Each service of a seed (a day apart, the pace carried over) against the known-pace reference of the same service; ' +
+    'target: the median within 0.5 min of the reference and the p90 within 10 % of it:',
+  '',
+  '| service | phase | orders | median | p90 | known median | known p90 | within target |',
+  '|---|---|---|---|---|---|---|---|',
+  ...perService.map(
+    (row) =>
+      `| ${row.service} | ${row.phase} | ${row.orders} | ${cell(row.live.median)} | ${cell(row.live.p90)} | ` +
+      `${cell(row.known.median)} | ${cell(row.known.p90)} | ${row.within_target ? 'yes' : 'no'} |`,
   ),
   '',
   "Where the rush's error comes from (absolute minutes; mean signed: positive when ready later than quoted).",

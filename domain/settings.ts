@@ -17,8 +17,8 @@ import type { Principal } from './accounts/principal.js';
 import { LoadWhileChanging } from './views/load-while-changing.js';
 import { completePrinters } from './printers/printer-settings.js';
 
-/** What a change writes: the fields given, each in its stored form. */
-type SettingsSet = Partial<Omit<Settings, 'updated_at'>>;
+/** What a change writes: the fields given, each in its stored form (staffing: only the stations named). */
+type SettingsChange = Partial<Omit<Settings, 'updated_at' | 'staffing'>> & Pick<SettingsPatch, 'staffing'>;
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {
@@ -47,9 +47,12 @@ export function canonicalTimeZone(name: string): string {
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
-  // A field added since the document was written has its default (every field has one).
-  const { time_zone, default_pacing, max_wait_minutes, low_portions, printers, updated_at } = { ...DEFAULT_SETTINGS, ...doc };
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, printers, updated_at };
+  // A field added since the document was written has its default (every field has one); staffing
+  // is merged station by station, so a document from before a station's number still names all three.
+  const merged = { ...DEFAULT_SETTINGS, ...doc };
+  const { time_zone, default_pacing, max_wait_minutes, low_portions, course_gap_minutes, printers, updated_at } = merged;
+  const staffing = { ...DEFAULT_SETTINGS.staffing, ...doc.staffing };
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, staffing, course_gap_minutes, printers, updated_at };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -103,7 +106,7 @@ export async function getSettings({ store }: Deps, principal: Principal | null):
   return publicSettings(await store.collection('settings').get(SETTINGS_ID));
 }
 
-function checked(body: SettingsPatch): SettingsSet {
+function checked(body: SettingsPatch): SettingsChange {
   if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
@@ -114,8 +117,14 @@ function checked(body: SettingsPatch): SettingsSet {
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */
-async function write(store: Store, set: SettingsSet): Promise<Settings> {
+async function write(store: Store, change: SettingsChange, keepStaffing: boolean): Promise<Settings> {
   const settings = store.collection('settings');
+  // Staffing changes station by station: those not named keep tonight's number (PATCH) or become null (PUT).
+  const { staffing: staffingChange, ...rest } = change;
+  const staffed = keepStaffing && staffingChange ? publicSettings(await settings.get(SETTINGS_ID)).staffing : DEFAULT_SETTINGS.staffing;
+  const set: Partial<Omit<SettingsDoc, 'id' | 'created_at' | 'updated_at'>> = staffingChange
+    ? { ...rest, staffing: { ...staffed, ...staffingChange } as Settings['staffing'] }
+    : rest;
   const updated = await settings.update(SETTINGS_ID, { set });
   if (updated) return publicSettings(updated);
   try {
@@ -131,11 +140,11 @@ async function write(store: Store, set: SettingsSet): Promise<Settings> {
 /** PUT /settings: the fields given are set, those left out return to their defaults. */
 export async function replaceSettings({ store }: Deps, principal: Principal | null, body: SettingsReplace): Promise<Settings> {
   requireManager(principal, 'change the settings');
-  return write(store, { ...DEFAULT_SETTINGS, ...checked(body) });
+  return write(store, { ...DEFAULT_SETTINGS, ...checked(body) }, false);
 }
 
 /** PATCH /settings: only the fields given change. */
 export async function patchSettings({ store }: Deps, principal: Principal | null, body: SettingsPatch): Promise<Settings> {
   requireManager(principal, 'change the settings');
-  return write(store, checked(body));
+  return write(store, checked(body), true);
 }

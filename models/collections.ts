@@ -7,6 +7,7 @@ import { refreshTokenCatalogue } from './auth.js';
 import { dishCatalogue, type DishDoc } from './dish.js';
 import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.js';
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
+import { kitchenPaceCatalogue, type KitchenPaceDoc } from './kitchen-pace.js';
 import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
 import { printJobCatalogue, printSpoolCatalogue, type PrintJobDoc, type PrintSpoolDoc } from './printer.js';
@@ -25,6 +26,7 @@ export interface Collections {
   settings: SettingsDoc;
   login_failures: LoginFailureDoc;
   order_audit: AuditEntryDoc;
+  kitchen_paces: KitchenPaceDoc;
   print_jobs: PrintJobDoc;
   print_spool: PrintSpoolDoc;
 }
@@ -139,6 +141,10 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     expiresBy: 'expires_at',
     changeEvents: false,
   },
+  // One document per station: what the kitchen learned of its pace, kept across restarts and from
+  // one service to the next (domain/kitchen/pace-keeper.ts). Every instance learns from the orders'
+  // events, so the document itself is bookkeeping.
+  kitchen_paces: { catalogue: kitchenPaceCatalogue, indexes: [], unique: [], changeEvents: false },
   // Chits waiting for a printer, and those printed in the last two days (domain/printers/jobs.ts):
   // each printer reads its own oldest waiting one.
   print_jobs: {

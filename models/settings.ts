@@ -29,11 +29,37 @@ const LowPortions = Type.Integer({
   examples: [10],
 });
 
+const Cooks = Nullable(Type.Integer({ minimum: 1, maximum: 20, description: 'Tickets the station cooks at once tonight; null: learned.' }));
+const Staffing = Type.Object(
+  { cold: Cooks, hot: Cooks, beverages: Cooks },
+  {
+    additionalProperties: false,
+    description:
+      "How many tickets each station cooks at once tonight: when set, the station's cooks for quotes and fire times; " +
+      'when null, the server estimates them from the tickets it sees cooked at once.',
+  },
+);
+/** In a change: the stations given are set; PATCH keeps the others, PUT makes them null. */
+const StaffingChange = Type.Object(
+  { cold: Type.Optional(Cooks), hot: Type.Optional(Cooks), beverages: Type.Optional(Cooks) },
+  { additionalProperties: false, description: 'The stations given are set; PATCH keeps the others, PUT makes them null.' },
+);
+const CourseGapMinutes = Nullable(
+  Type.Number({
+    minimum: 0,
+    maximum: 120,
+    description: 'The course_gap_minutes of an order placed without one (null: later courses fire only by hand).',
+    examples: [5],
+  }),
+);
+
 const fields = {
   time_zone: TimeZone,
   default_pacing: DefaultPacing,
   max_wait_minutes: MaxWaitMinutes,
   low_portions: LowPortions,
+  staffing: Staffing,
+  course_gap_minutes: CourseGapMinutes,
   printers: Printers,
 };
 
@@ -50,6 +76,8 @@ export const SettingsReplace = Type.Object(
     default_pacing: Type.Optional(DefaultPacing),
     max_wait_minutes: Type.Optional(MaxWaitMinutes),
     low_portions: Type.Optional(LowPortions),
+    staffing: Type.Optional(StaffingChange),
+    course_gap_minutes: Type.Optional(CourseGapMinutes),
     printers: Type.Optional(PrintersInput),
   },
   { additionalProperties: false },
@@ -65,6 +93,8 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   default_pacing: 'at_once',
   max_wait_minutes: null,
   low_portions: 10,
+  staffing: Object.freeze({ cold: null, hot: null, beverages: null }),
+  course_gap_minutes: null,
   printers: [],
 });
 

@@ -165,18 +165,36 @@ export const AllDay = Type.Object(
 );
 export type AllDay = Static<typeof AllDay>;
 
-/** GET /stations/{station}/pace: how fast the station works now, for its board's lateness. */
+/** GET /stations/{station}/pace: the pace the station works at now, as quotes and fire times use it. */
 export const StationPace = Type.Object(
   {
     station: Type.Enum(STATIONS),
-    factor: Type.Number({
+    speed: Type.Number({
       exclusiveMinimum: 0,
       description:
         "Real minutes per menu minute: a ticket is expected to take its longest dish's preparation_time times this. " +
-        '1 until the station has readied 5 tickets in the last 2 hours (docs/quotes.md), then learned from them.',
+        '1 for a kitchen with no history; learned from the tickets the station readied, recent ones weighing most, ' +
+        'and kept from one service to the next (docs/quotes.md).',
       examples: [1.2],
     }),
-    learned: Type.Boolean({ description: 'Whether the factor is learned from readied tickets (false: the menu times as they are).' }),
+    cooks: Type.Integer({
+      minimum: 1,
+      description:
+        "Tickets the station cooks at once: tonight's settings.staffing when set, else as learned from the tickets cooked at once.",
+      examples: [3],
+    }),
+    learned_from: Type.Integer({
+      minimum: 0,
+      description: 'How many readied tickets the pace rests on (bumps that were not cooking left out).',
+    }),
+    dishes: Type.Array(
+      Type.Object({
+        dish_id: Type.String(),
+        name: Type.String(),
+        minutes: Type.Number({ minimum: 0, description: "The dish's expected minutes at this pace (its own, once seen often enough)." }),
+      }),
+      { description: "The station's dishes, by name." },
+    ),
     late_margin_minutes: Type.Integer({
       minimum: 0,
       description: 'Minutes past the expected time after which a ticket counts as late (as the kitchen report counts it).',

@@ -274,6 +274,8 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     default_pacing: 'at_once',
     max_wait_minutes: 45,
     low_portions: 10,
+    staffing: { cold: 2, hot: 3, beverages: null },
+    course_gap_minutes: null,
     printers: [
       {
         id: '66294b2a4475a41f3e709bd1',

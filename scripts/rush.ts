@@ -163,7 +163,7 @@ export async function loadRush(config: Config): Promise<{ history: number; open:
       ).length,
     };
   } finally {
-    queues?.close();
+    await queues?.close();
     await store.close();
   }
 }

@@ -1,15 +1,39 @@
 // Many seeded services pooled: the error of every quote in a phase over all seeds, its spread from
 // seed to seed, and where the rush's error comes from (minutes into the rush, station, queue depth).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { percentile, simulate, type Outcome, type SimulationOptions, type StationOutcome } from './simulation.js';
 
 export interface Seeded extends Outcome {
   seed: number;
+  service: string;
 }
 
-/** Runs the service once per seed (one after the other: each replays through its own embedded store). */
+/**
+ * The services each seed replays one after the other, a day apart, on one embedded store, so the
+ * pace learned in one is where the next starts: an ordinary night, one where a third of the tickets
+ * are bumped with one tap when done, and one where the hot line loses a cook mid-rush.
+ */
+export const SERVICES: { name: string; change: Partial<SimulationOptions> }[] = [
+  { name: 'first night', change: {} },
+  { name: 'one-tap bumps', change: { oneTap: 1 / 3 } },
+  { name: 'hot loses a cook', change: { cookLost: { station: 'hot', minute: 80 } } },
+];
+
+/** Runs the services of each seed (one seed after the other: each on its own embedded store). */
 export async function simulateSeeds(options: SimulationOptions, seeds: readonly number[]): Promise<Seeded[]> {
   const pooled: Seeded[] = [];
-  for (const seed of seeds) for (const outcome of await simulate({ ...options, seed })) pooled.push({ ...outcome, seed });
+  for (const seed of seeds) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pos-quotes-sim-'));
+    try {
+      for (const [day, service] of SERVICES.entries())
+        for (const outcome of await simulate({ ...options, ...service.change, seed: seed * 100 + day, dataDir, day }))
+          pooled.push({ ...outcome, seed, service: service.name });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
   return pooled;
 }
 

@@ -38,6 +38,13 @@ export interface SimulationOptions {
   /** Spread of each ticket's cooking time around its mean (log-normal sigma). */
   noise: number;
   seed: number;
+  /** Share of tickets a cook bumps with one tap when done (no Start while cooking): 0 by default. */
+  oneTap?: number;
+  /** A station that loses one cook at this minute of the service (the tickets it cooks are finished). */
+  cookLost?: { station: Station; minute: number };
+  /** A data directory kept between services (the pace carried over); its day is `day` days after the first. */
+  dataDir?: string;
+  day?: number;
 }
 
 const MENU: { name: string; station: Station; preparation_time: number }[] = [
@@ -112,16 +119,20 @@ const ROBOT: Principal = {
 };
 
 export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pos-quotes-sim-'));
-  let clock = Date.parse('2026-11-20T17:00:00.000Z');
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'pos-quotes-sim-'));
+  let clock = Date.parse('2026-11-20T17:00:00.000Z') + (options.day ?? 0) * 24 * 60 * MINUTE;
   const start = clock;
   const now = () => new Date(clock);
   const store = openSqliteStore({ dataDir, clock: now });
   const rand = random(options.seed);
   try {
-    const flour = await store.collection('ingredients').insert({ name: 'Everything', in_stock_qty: 1e9, price: 0 });
-    const dishes: Awaited<ReturnType<ReturnType<typeof store.collection<'dishes'>>['insert']>>[] = [];
-    for (const dish of MENU) {
+    const flour =
+      (await store.collection('ingredients').find([]))[0] ??
+      (await store.collection('ingredients').insert({ name: 'Everything', in_stock_qty: 1e9, price: 0 }));
+    const dishes: Awaited<ReturnType<ReturnType<typeof store.collection<'dishes'>>['insert']>>[] = [
+      ...(await store.collection('dishes').find([])),
+    ];
+    for (const dish of dishes.length > 0 ? [] : MENU) {
       dishes.push(
         await store.collection('dishes').insert({
           ...dish,
@@ -156,21 +167,25 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
     const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(
       Object.keys(options.stations).map((station) => [station as Station, []]),
     );
-    const cooking: Cooking[] = [];
+    const cooking: (Cooking & { oneTap: boolean })[] = [];
+    const cooksAt = (station: Station) =>
+      options.stations[station].cooks -
+      (options.cookLost?.station === station && clock >= start + options.cookLost.minute * MINUTE ? 1 : 0);
     const busy = new Map<Station, number>(Object.keys(options.stations).map((station) => [station as Station, 0]));
     const outcomes: Outcome[] = [];
     let next = 0;
 
     const startCooking = async () => {
       for (const [station, queue] of waiting) {
-        const { cooks, speed } = options.stations[station];
-        while (busy.get(station)! < cooks && queue.length > 0) {
+        const { speed } = options.stations[station];
+        while (busy.get(station)! < cooksAt(station) && queue.length > 0) {
           const ticket = queue.shift()!;
-          await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
+          const oneTap = rand() < (options.oneTap ?? 0);
+          if (!oneTap) await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
           const quoted = placed.get(ticket.orderId)!.stations.get(station)!;
           quoted.startError = (clock - (quoted.quoted - quoted.work * quoted.factor * MINUTE)) / MINUTE;
           const minutes = ticket.work * speed * Math.exp(options.noise * gaussian(rand) - (options.noise * options.noise) / 2);
-          cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE });
+          cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE, oneTap });
           busy.set(station, busy.get(station)! + 1);
         }
       }
@@ -217,6 +232,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         clock = done.done;
         cooking.shift();
         busy.set(done.station, busy.get(done.station)! - 1);
+        if (done.oneTap) await moveStationTicket(deps, ROBOT, done.orderId, done.station, { status: 'In Progress' });
         await moveStationTicket(deps, ROBOT, done.orderId, done.station, { status: 'Ready' });
         const record = placed.get(done.orderId)!;
         record.open.delete(done.station);
@@ -236,11 +252,11 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
       }
       await startCooking();
     }
-    queues.close();
+    await queues.close();
     return outcomes.sort((a, b) => a.placed - b.placed);
   } finally {
     await store.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -2,16 +2,23 @@
 // every instance): the quote for a new order and the re-estimate of an open one read running totals
 // per station, never the open orders (O(stations) each).
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
+import type { KitchenPaceDoc } from '../../models/kitchen-pace.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
+import { SETTINGS_ID, type SettingsDoc } from '../../models/settings.js';
 import type { OrderItem } from '../../models/order-item.js';
-
-/** What a ticket's work is read from: an item's dish, its minutes, and whether it is still cooked. */
-export type WorkItem = Pick<OrderItem, 'id' | 'dish_id' | 'minutes' | 'status'>;
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { LoadWhileChanging } from '../views/load-while-changing.js';
-import { PACE_WINDOW_MS, StationPace } from './station-pace.js';
+import { PaceKeeper } from './pace-keeper.js';
+import { StationPace } from './station-pace.js';
+
+/** What a ticket's work is read from: an item's dish, its minutes, and whether it is still cooked. */
+export type WorkItem = Pick<OrderItem, 'id' | 'dish_id' | 'minutes' | 'status'>;
+type WorkOrder = { items?: readonly WorkItem[] | undefined; dish_ids?: readonly string[] };
+
+/** A kitchen that stored no pace yet learns from the tickets readied in this last stretch (earlier versions kept none). */
+const FIRST_LEARNING_MS = 12 * 3_600_000;
 
 /** One ticket's station and menu minutes, as the view last saw it. */
 interface Seen {
@@ -19,6 +26,9 @@ interface Seen {
   key: string;
   status: Ticket['status'] | 'Voided';
   work: number;
+  /** Recalled from Ready: its next Ready is no measurement of its cooking. */
+  recalled: boolean;
+  fireAt: string | null;
 }
 
 const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
@@ -26,12 +36,13 @@ const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
 export class KitchenQueues {
   readonly stations: ReadonlyMap<Station, StationPace> = new Map(STATIONS.map((station) => [station, new StationPace()]));
-  private readonly dishes = new Map<string, Pick<DishDoc, 'station' | 'preparation_time'>>();
+  private readonly dishes = new Map<string, DishDoc>();
   /** The tickets the view holds per open order (the orders themselves live in the kitchen book). */
   private readonly seen = new Map<string, Seen[]>();
   private readonly listeners: ((stations: ReadonlySet<Station>) => void)[] = [];
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
+  private readonly keeper: PaceKeeper;
 
   static async open(store: Store, now: () => Date, book: KitchenBook): Promise<KitchenQueues> {
     const queues = new KitchenQueues(store, now, book);
@@ -50,6 +61,7 @@ export class KitchenQueues {
     private readonly now: () => Date,
     private readonly book: KitchenBook,
   ) {
+    this.keeper = new PaceKeeper(store);
     this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     // Another program changed the data (no event says which orders): the queues are read again.
     this.unsubscribeResync = store.onResync(() => {
@@ -59,41 +71,73 @@ export class KitchenQueues {
 
   /**
    * Makes the queues what the store holds: the dishes and the open orders read (oldest first, as
-   * they queued), every order held that is no longer in the kitchen taken out; at opening, the
-   * tickets readied within the pace window teach each station its pace first. Events that arrive
-   * while it reads are applied after it.
+   * they queued), every order held that is no longer in the kitchen taken out; at opening, each
+   * station takes up the pace it stored and learns from the tickets readied since. Events that
+   * arrive while it reads are applied after it.
    */
   private async load(opening: boolean): Promise<void> {
-    const since = new Date(this.now().getTime() - PACE_WINDOW_MS).toISOString();
-    const read = () =>
-      Promise.all([
+    const read = async () => {
+      const [dishes, open, settings, stored] = await Promise.all([
         this.store.collection('dishes').find([]),
         this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
-        opening ? this.store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]) : [],
+        this.store.collection('settings').get(SETTINGS_ID),
+        opening ? this.keeper.read() : null,
       ]);
-    await this.changes.load(read, ([dishes, open, recent]) => {
+      return { dishes, open, settings, stored, recent: stored ? await this.readiedSince(stored) : null };
+    };
+    await this.changes.load(read, ({ dishes, open, settings, stored, recent }) => {
       const moved = new Set<Station>();
       this.dishes.clear();
       for (const dish of dishes) this.dishes.set(dish.id, dish);
-      // Tickets readied lately teach the pace first, in the order they were readied.
-      const readied = recent.flatMap((order) =>
-        (order.tickets ?? [])
-          .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at >= since)
-          .map((ticket) => ({ order, ticket })),
-      );
-      readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
-      for (const { order, ticket } of readied)
-        this.stations
-          .get(ticket.station)
-          ?.ready(ticketKey(order.id, ticket), this.workOf(order, ticket.station, ticket), time(ticket.started_at), time(ticket.ready_at)!);
+      this.staff(settings);
+      if (stored && recent) this.takeUp(stored, recent);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
       for (const order of open) for (const station of this.put(order)) moved.add(station);
-      const at = this.now().getTime();
-      for (const station of opening ? STATIONS : moved) this.stations.get(station)!.relearn(at);
       if (moved.size > 0) for (const listener of this.listeners) listener(moved);
     });
+  }
+
+  /** Where each station's stored pace ends, and the orders written since the earliest of those. */
+  private async readiedSince(stored: Map<Station, KitchenPaceDoc>): Promise<{ untils: string[]; orders: OrderDoc[] }> {
+    const untils = STATIONS.map(
+      (station) => stored.get(station)?.learned_until ?? new Date(this.now().getTime() - FIRST_LEARNING_MS).toISOString(),
+    );
+    const since = untils.reduce((earliest, until) => (until < earliest ? until : earliest));
+    return { untils, orders: await this.store.collection('orders').find([{ field: 'updated_at', op: 'gt', value: since }]) };
+  }
+
+  /** Each station's stored pace, then the tickets readied after it (a restart, or a crash before the last write). */
+  private takeUp(stored: Map<Station, KitchenPaceDoc>, { untils, orders }: { untils: string[]; orders: OrderDoc[] }): void {
+    for (const [station, doc] of stored) this.stations.get(station)!.restore(doc);
+    const readied = orders.flatMap((order) =>
+      (order.tickets ?? [])
+        .filter((ticket) => ticket.status === 'Ready' && ticket.ready_at && ticket.ready_at > untils[STATIONS.indexOf(ticket.station)]!)
+        .map((ticket) => ({ order, ticket })),
+    );
+    readied.sort((a, b) => a.ticket.ready_at!.localeCompare(b.ticket.ready_at!));
+    for (const { order, ticket } of readied) this.learnFrom(order, ticket, ticketKey(order.id, ticket), false);
+  }
+
+  /** A ticket readied: its station learns from it, and what it learned is stored. */
+  private learnFrom(order: OrderDoc, ticket: Ticket, key: string, recalled: boolean): void {
+    const readyAt = time(ticket.ready_at) ?? this.now().getTime();
+    const pace = this.stations.get(ticket.station)!;
+    pace.ready(key, {
+      work: this.workOf(order, ticket.station, ticket),
+      longest: this.longestAt(order, ticket.station, ticket),
+      startedAt: time(ticket.started_at),
+      readyAt,
+      recalled,
+    });
+    this.keeper.changed(ticket.station, pace.learned, readyAt);
+  }
+
+  /** Tonight's staffing from the settings document (absent: every station as learned). */
+  private staff(settings: SettingsDoc | null): void {
+    const staffing = (settings as { staffing?: Partial<Record<Station, number | null>> } | null)?.staffing;
+    for (const [station, pace] of this.stations) pace.staff(staffing?.[station] ?? null);
   }
 
   /**
@@ -132,35 +176,45 @@ export class KitchenQueues {
     this.listeners.push(listener);
   }
 
-  close(): void {
+  /** Stops following the store; what was learned and not yet stored is written. */
+  async close(): Promise<void> {
     this.unsubscribe();
     this.unsubscribeResync();
+    await this.keeper.flush();
   }
 
   /**
    * Menu minutes of an order's ticket at a station: the longest `minutes` of the items it cooks (the
    * ticket's live items when given, else the order's active items of that station).
    */
-  workOf(order: { items?: readonly WorkItem[] | undefined; dish_ids?: readonly string[] }, station: Station, ticket?: Ticket): number {
-    // An order written around the API, without items: its dishes' menu minutes.
-    if (order.items === undefined) return this.menuWork(order.dish_ids ?? [], station);
-    const listed = ticket?.items ? new Set(ticket.items.filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id)) : null;
-    let work = 0;
-    for (const item of order.items ?? []) {
-      if (item.status !== 'Active') continue;
-      if (listed ? !listed.has(item.id) : this.dishes.get(item.dish_id)?.station !== station) continue;
-      work = Math.max(work, item.minutes);
-    }
-    return work;
+  workOf(order: WorkOrder, station: Station, ticket?: Ticket): number {
+    return this.cooked(order, station, ticket).reduce((work, item) => Math.max(work, item.minutes), 0);
   }
 
-  private menuWork(dishIds: readonly string[], station: Station): number {
-    let work = 0;
-    for (const id of dishIds) {
-      const dish = this.dishes.get(id);
-      if (dish?.station === station) work = Math.max(work, dish.preparation_time);
-    }
-    return work;
+  /** The dishes of an order's ticket at a station that set its time (the longest there): what the dish paces learn from. */
+  private longestAt(order: WorkOrder, station: Station, ticket: Ticket): string[] {
+    const cooked = this.cooked(order, station, ticket);
+    const work = cooked.reduce((most, item) => Math.max(most, item.minutes), 0);
+    return [...new Set(cooked.filter((item) => item.minutes === work).map((item) => item.dish_id))];
+  }
+
+  /** The dishes a ticket cooks, each with its menu minutes (an item's own, options included). */
+  private cooked(order: WorkOrder, station: Station, ticket?: Ticket): { dish_id: string; minutes: number }[] {
+    // An order written around the API, without items: its dishes' menu minutes.
+    if (order.items === undefined)
+      return (order.dish_ids ?? []).flatMap((id) => {
+        const dish = this.dishes.get(id);
+        return dish?.station === station ? [{ dish_id: id, minutes: dish.preparation_time }] : [];
+      });
+    const listed = ticket?.items ? new Set(ticket.items.filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id)) : null;
+    return order.items.filter(
+      (item) => item.status === 'Active' && (listed ? listed.has(item.id) : this.dishes.get(item.dish_id)?.station === station),
+    );
+  }
+
+  /** The menu's dishes cooked at a station. */
+  dishesAt(station: Station): DishDoc[] {
+    return [...this.dishes.values()].filter((dish) => dish.station === station);
   }
 
   private apply(event: ChangeEvent): void {
@@ -169,11 +223,14 @@ export class KitchenQueues {
       if (event.after) this.dishes.set(event.id, event.after as DishDoc);
       return;
     }
+    if (event.collection === 'settings' && event.id === SETTINGS_ID) {
+      this.staff(event.after as SettingsDoc | null);
+      if (this.listeners.length > 0) for (const listener of this.listeners) listener(new Set(STATIONS));
+      return;
+    }
     if (event.collection !== 'orders') return;
     const after = event.after as OrderDoc | null;
     const moved = this.put(after && KITCHEN_STATUSES.includes(after.status) ? after : null, event.id);
-    const at = this.now().getTime();
-    for (const station of moved) this.stations.get(station)!.relearn(at);
     if (moved.size > 0) for (const listener of this.listeners) listener(moved);
   }
 
@@ -186,17 +243,19 @@ export class KitchenQueues {
       const key = ticketKey(id, ticket);
       const work = this.workOf(order!, ticket.station, ticket);
       const status = ticket.status as Seen['status'];
-      now.push({ station: ticket.station, key, status, work });
       const old = before.get(key);
       before.delete(key);
-      if (old && old.status === status && old.work === work) continue;
+      const recalled = (old?.recalled ?? false) || (old?.status === 'Ready' && status !== 'Ready');
+      const fireAt = ticket.fire_at ?? null;
+      now.push({ station: ticket.station, key, status, work, recalled, fireAt });
+      if (old && old.status === status && old.work === work && old.fireAt === fireAt) continue;
       const pace = this.stations.get(ticket.station)!;
       moved.add(ticket.station);
       if (old) pace.remove(key);
       if (status === 'Received') pace.enqueue(key, work);
+      else if (status === 'Draft' && ticket.fire_at) pace.hold(key, work, Date.parse(ticket.fire_at));
       else if (status === 'In Progress') pace.start(key, work, time(ticket.started_at) ?? this.now().getTime());
-      else if (status === 'Ready' && old && old.status !== 'Ready')
-        pace.ready(key, work, time(ticket.started_at), time(ticket.ready_at) ?? this.now().getTime());
+      else if (status === 'Ready' && old && old.status !== 'Ready') this.learnFrom(order!, ticket, key, old.recalled);
     }
     for (const old of before.values()) {
       this.stations.get(old.station)!.remove(old.key);
@@ -220,7 +279,13 @@ export class KitchenQueues {
         status === 'Ready'
           ? (time(ticket.ready_at) ?? now)
           : status === 'Draft'
-            ? pace.quote(now, Math.max(now, time((ticket as { fire_at?: string | null }).fire_at) ?? time(order.fire_at) ?? now), work)
+            ? pace.quote(
+                now,
+                Math.max(now, time(ticket.fire_at) ?? time(order.fire_at) ?? now),
+                work,
+                undefined,
+                ticketKey(order.id, ticket),
+              )
             : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
       latest = latest === null ? at : Math.max(latest, at);
     }

@@ -1,10 +1,8 @@
 // One station's queue and pace, as running totals: what a quote or a re-estimate reads costs the
 // same whether ten tickets wait or a thousand (see docs/quotes.md for the model and its limits).
+import type { LearnedPace } from '../../models/kitchen-pace.js';
+import { cooksOf, emptyPace, learn, type Readied } from './pace-learner.js';
 
-/** Readied tickets older than this no longer teach the pace. */
-export const PACE_WINDOW_MS = 2 * 3_600_000;
-/** Fewer readied tickets than this in the window: the dishes' preparation_time is the pace. */
-export const MIN_LEARNED = 5;
 /** What is left of a ticket cooking past its estimate, as a share of its time. */
 const OVERDUE_LEFT = 0.15;
 
@@ -18,24 +16,14 @@ export interface QueuedTicket {
   enqueuedCount: number;
 }
 
-interface Readied {
-  at: number;
-  /** Time it took from start to Ready, over its menu time. */
-  ratio: number;
-  /** Tickets In Progress at the station when it was readied (itself included): cooks at work. */
-  busy: number;
-}
-
 export interface Pace {
   /** Real minutes per menu minute (1: the dishes take their preparation_time). */
   factor: number;
-  /** Tickets the station cooks at once. */
+  /** Tickets the station cooks at once: tonight's staffing when set, else as learned. */
   cooks: number;
-  /** Whether learned from at least MIN_LEARNED readied tickets. */
+  /** Whether learned from readied tickets (false: the menu's minutes). */
   learned: boolean;
 }
-
-const clampRatio = (ratio: number) => Math.min(4, Math.max(0.25, ratio));
 
 export class StationPace {
   readonly received = new Map<string, QueuedTicket>();
@@ -46,9 +34,11 @@ export class StationPace {
   private enqueuedCount = 0;
   private dequeuedWork = 0;
   private dequeuedCount = 0;
-  private readonly readied: Readied[] = [];
-  private head = 0;
-  private ratioSum = 0;
+  /** Held tickets planned to fire by the clock (scheduled, or paced), earliest first: work that will join the queue. */
+  private readonly held: { key: string; fireAt: number; work: number }[] = [];
+  private learnedPace: LearnedPace = emptyPace();
+  /** The cooks tonight's settings give the station (null: as learned). */
+  private staffed: number | null = null;
   private pace: Pace = { factor: 1, cooks: 1, learned: false };
 
   enqueue(key: string, work: number): void {
@@ -69,21 +59,57 @@ export class StationPace {
     this.inProgress.set(key, { work, status: 'In Progress', startedAt, enqueuedWork: 0, enqueuedCount: 0 });
   }
 
-  /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted). */
+  /** A ticket held until `fireAt` (a Draft with its fire time): counted by the quotes of tickets that would start after it. */
+  hold(key: string, work: number, fireAt: number): void {
+    let index = this.held.length;
+    while (index > 0 && this.held[index - 1]!.fireAt > fireAt) index -= 1;
+    this.held.splice(index, 0, { key, fireAt, work });
+  }
+
+  /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted) or stops being held. */
   remove(key: string): void {
     this.leaveReceived(key);
     this.inProgress.delete(key);
+    const index = this.held.findIndex((ticket) => ticket.key === key);
+    if (index >= 0) this.held.splice(index, 1);
   }
 
-  /** A ticket became Ready: its time teaches the pace. */
-  ready(key: string, work: number, startedAt: number | null, readyAt: number): void {
-    const busy = Math.max(1, this.inProgress.size + (this.inProgress.has(key) ? 0 : 1));
+  /** The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the first fire. */
+  private heldBefore(now: number, start: number, self?: string): { count: number; work: number; first: number } {
+    let count = 0;
+    let work = 0;
+    // Those firing at the same moment were placed first: they are ahead too.
+    for (const ticket of this.held) {
+      if (ticket.fireAt > start && ticket.fireAt > now) break;
+      if (ticket.key === self) continue;
+      count += 1;
+      work += ticket.work;
+    }
+    return { count, work, first: this.held[0]?.fireAt ?? now };
+  }
+
+  /** A ticket became Ready: its cooking, when it was cooking, teaches the pace. */
+  ready(key: string, ticket: Readied): void {
     this.remove(key);
-    if (startedAt === null || work <= 0) return;
-    const ratio = clampRatio((readyAt - startedAt) / 60_000 / work);
-    this.readied.push({ at: readyAt, ratio, busy });
-    this.ratioSum += ratio;
-    this.relearn(readyAt);
+    this.learnedPace = learn(this.learnedPace, ticket);
+    this.relearn();
+  }
+
+  /** What the station has learned, as stored. */
+  get learned(): LearnedPace {
+    return this.learnedPace;
+  }
+
+  /** Takes up what was learned before (from the store, at opening). */
+  restore(learned: LearnedPace): void {
+    this.learnedPace = learned;
+    this.relearn();
+  }
+
+  /** Tonight's cooks at the station (settings.staffing), or null to use the learned ones. */
+  staff(cooks: number | null): void {
+    this.staffed = cooks;
+    this.relearn();
   }
 
   private leaveReceived(key: string): void {
@@ -95,19 +121,10 @@ export class StationPace {
     this.dequeuedCount += 1;
   }
 
-  /** Drops readied tickets older than the window, then recomputes the pace (on a bump, not on a quote). */
-  relearn(now: number): void {
-    while (this.head < this.readied.length && this.readied[this.head]!.at < now - PACE_WINDOW_MS)
-      this.ratioSum -= this.readied[this.head++]!.ratio;
-    if (this.head > 1024 && this.head * 2 > this.readied.length) {
-      this.readied.splice(0, this.head);
-      this.head = 0;
-    }
-    const count = this.readied.length - this.head;
-    // Cooks: the most tickets seen cooking at once, now or when one was readied lately.
-    let cooks = Math.max(1, this.inProgress.size);
-    for (let index = this.head; index < this.readied.length; index++) cooks = Math.max(cooks, this.readied[index]!.busy);
-    this.pace = count < MIN_LEARNED ? { factor: 1, cooks, learned: false } : { factor: this.ratioSum / count, cooks, learned: true };
+  /** The pace in use, from what was learned and tonight's staffing (on a bump, not on a quote). */
+  relearn(_now?: number): void {
+    const learned = this.learnedPace;
+    this.pace = { factor: learned.speed, cooks: this.staffed ?? cooksOf(learned), learned: learned.learned_from > 0 };
   }
 
   current(): Pace {
@@ -145,7 +162,14 @@ export class StationPace {
    * ahead; when a cook takes this ticket the others are on average half-way through one of theirs,
    * so that half ticket each is not waited for.
    */
-  private readyAfter(now: number, start: number, work: number, aheadCount: number, aheadWork: number): number {
+  private readyAfter(
+    now: number,
+    start: number,
+    work: number,
+    aheadCount: number,
+    aheadWork: number,
+    minutes = work * this.pace.factor,
+  ): number {
     const { factor, cooks } = this.pace;
     const waiting = aheadCount + this.inProgress.size;
     let waitMinutes = 0;
@@ -159,12 +183,22 @@ export class StationPace {
         waitMinutes = Math.max(0, (cooking.left + aheadWork * factor - ((cooks - 1) * meanTicket) / 2) / cooks);
       }
     }
-    return Math.max(now + waitMinutes * 60_000, start) + work * factor * 60_000;
+    return Math.max(now + waitMinutes * 60_000, start) + minutes * 60_000;
   }
 
-  /** A new ticket, fired at `start` (now, or later when paced or scheduled), behind everything queued now. */
-  quote(now: number, start: number, work: number): number {
-    return this.readyAfter(now, start, work, this.received.size, this.receivedWork);
+  /**
+   * A new ticket, fired at `start` (now, or later when paced or scheduled), behind everything queued
+   * now and the held tickets firing no later than it; `minutes` its own cooking at this pace (its
+   * dishes' own paces where learned); `self` a held ticket quoted again (not ahead of itself).
+   */
+  quote(now: number, start: number, work: number, minutes?: number, self?: string): number {
+    const held = this.heldBefore(now, start, self);
+    const queued = this.readyAfter(now, start, work, this.received.size + held.count, this.receivedWork + held.work, minutes);
+    if (held.count === 0) return queued;
+    // The held work cannot start before it fires: when it all fires later than now, the line is busy from then on.
+    const { factor, cooks } = this.pace;
+    const busyUntil = Math.max(now, held.first) + (held.work * factor * 60_000) / cooks;
+    return Math.max(queued, Math.max(busyUntil, start) + (minutes ?? work * factor) * 60_000);
   }
 
   /** A queued ticket: behind the Received ones enqueued before it (first come, first served). */

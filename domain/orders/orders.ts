@@ -41,6 +41,16 @@ import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js
 export type OrderDeps = Deps & { defaultPacing?: () => Pacing };
 const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? 'at_once';
 
+/**
+ * The pacing of an order placed without one: the settings' default, except that a takeaway (no
+ * table) is paced `together` under a `courses` default: nobody at a table will ask for its next course.
+ */
+function placedPacing(deps: OrderDeps, body: Pick<OrderCreate, 'pacing' | 'table_number'>): Pacing {
+  if (body.pacing) return body.pacing;
+  const pacing = defaultPacingOf(deps);
+  return pacing === 'courses' && (body.table_number ?? null) === null ? 'together' : pacing;
+}
+
 /** What clients see: the stored order without its owner. */
 export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_at: _next, ...rest }: OrderDoc): Order {
   // `rest` is a fresh object: an order stored before a field existed gets its default in place,
@@ -101,7 +111,9 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
   const { now } = deps;
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
-  const pacing = body.pacing ?? defaultPacingOf(deps);
+  const pacing = placedPacing(deps, body);
+  // An order placed without a course gap takes the settings' one.
+  const courseGap = body.course_gap_minutes !== undefined ? body.course_gap_minutes : (deps.settings?.current().course_gap_minutes ?? null);
   const writes = itemWritesOf(body);
   const table = { allergies: body.allergies ?? [], seat_allergies: body.seat_allergies ?? [] };
   const created = await lineTransaction(deps, async (tx) => {
@@ -130,7 +142,7 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
       status: kitchenStatus(tickets),
       fire_at: orderFireAt(plan.fire_at, tickets),
       pacing,
-      course_gap_minutes: body.course_gap_minutes ?? null,
+      course_gap_minutes: courseGap,
       tickets,
       next_fire_at: nextFireAt(tickets),
       ready_at: null,

@@ -137,7 +137,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     pos.serviceRecords.close();
     pos.settings.close();
     await pos.expectedTimes.stop();
-    pos.queues.close();
+    await pos.queues.close();
     pos.kitchen.close();
     await pos.scheduler.stop();
   });

@@ -144,7 +144,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         summary: 'How fast a station works now, to tell its late tickets',
         description:
-          "A ticket is expected to take its longest dish's preparation_time times `factor` (the pace the quotes use); " +
+          "A ticket is expected to take its longest dish's minutes times `speed` (the pace the quotes use); " +
           'its board shows it amber past that and red past it plus `late_margin_minutes`, as the kitchen report counts late.',
         params: StationParams,
         response: { 200: StationPace, ...problems(401, 403, 404) },

@@ -10,7 +10,16 @@ import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { startLiveApp } from '../realtime/helpers/live-app.js';
 import { openScreens, type Screens } from '../realtime/helpers/screens.js';
 
-const DEFAULTS = { time_zone: 'UTC', default_pacing: 'at_once', max_wait_minutes: null, low_portions: 10, printers: [], updated_at: null };
+const DEFAULTS = {
+  time_zone: 'UTC',
+  default_pacing: 'at_once',
+  max_wait_minutes: null,
+  low_portions: 10,
+  staffing: { cold: null, hot: null, beverages: null },
+  course_gap_minutes: null,
+  printers: [],
+  updated_at: null,
+};
 
 describe('settings over HTTP', () => {
   let t: TestApp;
@@ -73,6 +82,11 @@ describe('settings over HTTP', () => {
     [{ max_wait_minutes: '30' }, 'max_wait_minutes'],
     [{ low_portions: -1 }, 'low_portions'],
     [{ low_portions: 2.5 }, 'low_portions'],
+    [{ staffing: { hot: 0 } }, 'staffing.hot'],
+    [{ staffing: { cold: 21 } }, 'staffing.cold'],
+    [{ staffing: { grill: 2 } }, 'staffing.grill'],
+    [{ course_gap_minutes: 121 }, 'course_gap_minutes'],
+    [{ course_gap_minutes: -1 }, 'course_gap_minutes'],
     [{ time_zon: 'UTC' }, 'time_zon'],
     [{ updated_at: '2026-01-01T00:00:00.000Z' }, 'updated_at'],
   ])('refuses %j with a 400 naming %s, and changes nothing', async (payload, field) => {
@@ -103,6 +117,26 @@ describe('settings over HTTP', () => {
       ['hot', 'Received'],
     ]);
     expect((await placeOrder(t, [salad.id, risotto.id], 'patron', { pacing: 'at_once' })).pacing).toBe('at_once');
+  });
+
+  it("under a courses default a takeaway is paced together, and an order without a gap takes the settings' course_gap_minutes", async () => {
+    const rice = await addIngredient(t, 'Rice', 100);
+    const uses = [{ ingredient_id: rice.id, is_essential: true }];
+    const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', preparation_time: 5, ingredients: uses });
+    const risotto = await addDish(t, { name: 'Risotto', station: 'hot', category: 'Main Course', preparation_time: 18, ingredients: uses });
+    const patch = await t.inject({
+      method: 'PATCH',
+      url: '/settings',
+      as: 'manager',
+      payload: { default_pacing: 'courses', course_gap_minutes: 7.5 },
+    });
+    expect(patch.json()).toMatchObject({ default_pacing: 'courses', course_gap_minutes: 7.5 });
+    const atTable = await placeOrder(t, [salad.id, risotto.id]);
+    expect([atTable.pacing, atTable.course_gap_minutes]).toStrictEqual(['courses', 7.5]);
+    const takeaway = await placeOrder(t, [salad.id, risotto.id], 'patron', { table_number: null });
+    expect([takeaway.pacing, takeaway.course_gap_minutes]).toStrictEqual(['together', 7.5]);
+    const ownGap = await placeOrder(t, [salad.id, risotto.id], 'patron', { course_gap_minutes: null, pacing: 'courses' });
+    expect([ownGap.pacing, ownGap.course_gap_minutes]).toStrictEqual(['courses', null]);
   });
 
   it('accepts IANA links and zones with half-hour offsets, and an empty PATCH is a 400', async () => {

@@ -1,4 +1,9 @@
-// GET /stations/{station}/pace: the pace a station's board judges lateness by, the quotes' own.
+// The kitchen's pace: learned from the tickets each station readies (recent ones weighing most),
+// blind to bumps that are not cooking, kept across restarts, overridden by tonight's staffing, and
+// read by GET /stations/{station}/pace.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
@@ -7,33 +12,55 @@ import { FrozenClock, MINUTE } from '../orders/support.js';
 
 let t: TestApp;
 let clock: FrozenClock;
+let dataDir: string;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
+const env = { POS_ACCESS_TOKEN_TTL: String(24 * 3600) };
 
 beforeEach(async () => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  dataDir = mkdtempSync(join(tmpdir(), 'pos-pace-'));
+  t = await startTestApp({ clock, dataDir, env });
   menu = await seedMenu(t, 50);
 });
-afterEach(async () => t.close());
+afterEach(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 const pace = (station: string, as: 'chef' | 'patron' = 'chef') => t.inject({ method: 'GET', url: `/stations/${station}/pace`, as });
-const bump = async (order: Order, status: string) =>
-  expect((await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode).toBe(
-    200,
-  );
+const bump = async (order: Order, status: string, station = 'hot') =>
+  expect(
+    (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/${station}`, as: 'chef', payload: { status } })).statusCode,
+  ).toBe(200);
+const menuPace = (station: string, dishes: { dish_id: string; name: string; minutes: number }[]) => ({
+  station,
+  speed: 1,
+  cooks: 1,
+  learned_from: 0,
+  dishes,
+  late_margin_minutes: 5,
+});
+const steakAt = (minutes: number) => [{ dish_id: menu.steak.id, name: 'Steak', minutes }];
+
+/** Five steaks (25 menu minutes), each cooked alone in 30 real minutes. */
+async function fiveSlowSteaks(): Promise<void> {
+  for (let i = 0; i < 5; i += 1) {
+    const order = await placeOrder(t, [menu.steak.id]);
+    await bump(order, 'In Progress');
+    clock.advance(30 * MINUTE);
+    await bump(order, 'Ready');
+  }
+}
+// The menu counts as two tickets at 1.0, then each ticket at 1.2 weighs 1/3, 1/4 … of what is left:
+// (2 + 5 × 1.2) / 7 = 1.14; the steak's own pace (five tickets of it) 1.16, so 29 minutes.
+const LEARNED = { station: 'hot', speed: 1.14, cooks: 1, learned_from: 5, dishes: [], late_margin_minutes: 5 };
 
 describe('GET /stations/{station}/pace', () => {
-  it("is the menu's times (factor 1) until the station has readied five tickets, then what they took", async () => {
-    expect((await pace('hot')).json()).toStrictEqual({ station: 'hot', factor: 1, learned: false, late_margin_minutes: 5 });
-    // Five steaks (25 menu minutes) each take 30 real minutes: the station runs at 1.2.
-    for (let i = 0; i < 5; i += 1) {
-      const order = await placeOrder(t, [menu.steak.id]);
-      await bump(order, 'In Progress');
-      clock.advance(30 * MINUTE);
-      await bump(order, 'Ready');
-    }
-    expect((await pace('hot')).json()).toStrictEqual({ station: 'hot', factor: 1.2, learned: true, late_margin_minutes: 5 });
-    expect((await pace('cold')).json()).toStrictEqual({ station: 'cold', factor: 1, learned: false, late_margin_minutes: 5 });
+  it("is the menu's minutes for a kitchen with no history, then what the tickets took, per station and dish", async () => {
+    expect((await pace('hot')).json()).toStrictEqual(menuPace('hot', steakAt(25)));
+    await fiveSlowSteaks();
+    expect((await pace('hot')).json()).toStrictEqual({ ...LEARNED, dishes: steakAt(29) });
+    expect((await pace('cold')).json()).toStrictEqual(menuPace('cold', [{ dish_id: menu.salad.id, name: 'Green Salad', minutes: 10 }]));
   });
 
   it('is for kitchen staff, about a station that exists', async () => {
@@ -42,5 +69,84 @@ describe('GET /stations/{station}/pace', () => {
     const unknown = await pace('grill');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail).toBe('No station "grill"; the stations are cold, hot, beverages.');
+  });
+});
+
+describe('bumps that are not cooking teach nothing', () => {
+  it('a one-tap Done, an order moved In Progress then Ready at once, and a recall readied again', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      const order = await placeOrder(t, [menu.steak.id]);
+      clock.advance(20 * MINUTE);
+      await bump(order, 'In Progress');
+      clock.advance(3_000);
+      await bump(order, 'Ready');
+    }
+    const whole = await placeOrder(t, [menu.steak.id]);
+    clock.advance(40 * MINUTE);
+    for (const status of ['In Progress', 'Ready for Assembly'])
+      expect((await t.inject({ method: 'PATCH', url: `/orders/${whole.id}`, as: 'expeditor', payload: { status } })).statusCode).toBe(200);
+    expect((await pace('hot')).json()).toStrictEqual(menuPace('hot', steakAt(25)));
+
+    // Cooked in 25 minutes (a measurement), then recalled and readied again an hour later: not a second one.
+    const recalled = await placeOrder(t, [menu.steak.id]);
+    await bump(recalled, 'In Progress');
+    clock.advance(25 * MINUTE);
+    await bump(recalled, 'Ready');
+    clock.advance(60 * MINUTE);
+    await bump(recalled, 'In Progress');
+    await bump(recalled, 'Ready');
+    expect((await pace('hot')).json()).toMatchObject({ speed: 1, learned_from: 1 });
+  });
+
+  it('twelve Starts at once do not make twelve cooks: one cook readies them one by one', async () => {
+    const orders: Order[] = [];
+    for (let i = 0; i < 12; i += 1) orders.push(await placeOrder(t, [menu.steak.id]));
+    for (const order of orders) await bump(order, 'In Progress');
+    for (const order of orders) {
+      clock.advance(25 * MINUTE);
+      await bump(order, 'Ready');
+    }
+    expect((await pace('hot')).json()).toStrictEqual({ ...menuPace('hot', steakAt(25)), learned_from: 12 });
+  });
+});
+
+describe("tonight's staffing", () => {
+  it("sets a station's cooks for the quotes while set, and null gives the learned ones back", async () => {
+    const staff = (staffing: Record<string, number | null>) =>
+      t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { staffing } });
+    const three = await staff({ hot: 3 });
+    expect(three.statusCode).toBe(200);
+    expect(three.json().staffing).toStrictEqual({ cold: null, hot: 3, beverages: null });
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 3 });
+    // Three steaks cooking: with three cooks, a fourth is not behind any of them.
+    for (let i = 0; i < 3; i += 1) await bump(await placeOrder(t, [menu.steak.id]), 'In Progress');
+    expect((await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.salad.id}` })).json().minutes).toBe(10);
+    expect((await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` })).json().minutes).toBe(50);
+    expect((await staff({ cold: 2 })).json().staffing).toStrictEqual({ cold: 2, hot: 3, beverages: null });
+    expect((await staff({ hot: null })).json().staffing).toStrictEqual({ cold: 2, hot: null, beverages: null });
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 1 });
+    expect((await pace('cold')).json()).toMatchObject({ cooks: 2 });
+  });
+
+  it('refuses a number of cooks outside 1 to 20, naming the station', async () => {
+    for (const staffing of [{ hot: 0 }, { hot: 21 }, { hot: 2.5 }, { grill: 2 }]) {
+      const response = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { staffing } });
+      expect(response.statusCode, JSON.stringify(staffing)).toBe(400);
+      expect(response.json().errors[0].path).toMatch(/^staffing/);
+    }
+  });
+});
+
+describe('the pace is kept', () => {
+  it('survives a restart, and the next day starts where the last one ended', async () => {
+    await fiveSlowSteaks();
+    const { tokens } = t;
+    await t.close();
+    clock.advance(20 * 60 * MINUTE); // tomorrow evening
+    t = await startTestApp({ clock, dataDir, env, withoutUsers: true });
+    Object.assign(t.tokens, tokens);
+    expect((await pace('hot')).json()).toStrictEqual({ ...LEARNED, dishes: steakAt(29) });
+    const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` });
+    expect(quote.json().minutes).toBe(29);
   });
 });

@@ -39,7 +39,7 @@ it('waits for the queues read again after a resync, and quotes from what the oth
   const during = await reading;
   expect(during).toEqual(await getQuote(deps, query));
   expect(during.minutes).toBeGreaterThan(before.minutes);
-  queues.close();
+  await queues.close();
   book.close();
   settings.close();
 });

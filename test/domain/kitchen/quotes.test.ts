@@ -139,18 +139,19 @@ describe('quoted_ready_at and expected_ready_at', () => {
     expect([a.quoted_ready_at, a.expected_ready_at]).toStrictEqual([iso(25), iso(25)]);
     expect([b.quoted_ready_at, b.expected_ready_at]).toStrictEqual([iso(50), iso(50)]);
 
-    // The first steak comes out early: the second order now expects 10 + 25 minutes.
+    // The first steak comes out early: the second order now expects 10 + 20 minutes (the line, after
+    // one ticket of 10 real minutes for 25 on the menu, cooks at 0.8 of the menu: the menu counts as two tickets).
     await bump(a, 'hot', 'In Progress');
     at(10);
     await bump(a, 'hot', 'Ready');
-    await vi.waitFor(async () => expect((await getOrder(t, b.id)).expected_ready_at).toBe(iso(35)), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect((await getOrder(t, b.id)).expected_ready_at).toBe(iso(30)), { timeout: 5000, interval: 20 });
     expect((await getOrder(t, a.id)).expected_ready_at).toBe(iso(10));
     expect((await getOrder(t, a.id)).ready_at).toBe(iso(10));
 
-    // Started two minutes later: two minutes later (a move under a minute is not written).
+    // Started two minutes later: two minutes later (a move under a minute is not written): 12 + 20.
     at(12);
     await bump(b, 'hot', 'In Progress');
-    await vi.waitFor(async () => expect((await getOrder(t, b.id)).expected_ready_at).toBe(iso(37)), { timeout: 5000, interval: 20 });
+    await vi.waitFor(async () => expect((await getOrder(t, b.id)).expected_ready_at).toBe(iso(32)), { timeout: 5000, interval: 20 });
     at(12.5);
     await bump(b, 'beverages', 'In Progress');
     await bump(b, 'beverages', 'Ready');

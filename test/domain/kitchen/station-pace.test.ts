@@ -8,9 +8,10 @@ const MINUTE = 60_000;
 const now = Date.parse('2026-11-20T18:00:00.000Z');
 const at = (minutes: number) => now + minutes * MINUTE;
 
-/** Three 20-minute tickets cooking, started 15, 5 and 10 minutes ago: 5, 15 and 10 minutes left (menu times, nothing learned). */
+/** Three cooks on three 20-minute tickets, started 15, 5 and 10 minutes ago: 5, 15 and 10 minutes left (menu times, nothing learned). */
 function threeCooking(): StationPace {
   const pace = new StationPace();
+  pace.staff(3);
   pace.start('a:hot:1', 20, at(-15));
   pace.start('b:hot:1', 20, at(-5));
   pace.start('c:hot:1', 20, at(-10));
@@ -40,10 +41,11 @@ describe('StationPace: the wait for a cook', () => {
     expect(pace.quote(now, now, 10)).toBeCloseTo(at(50 / 3 + 10), -1);
   });
 
-  it('a cook idle: known from the tickets cooked at once lately, a Received ticket ahead takes that cook', () => {
+  it('a cook idle: a Received ticket ahead takes that cook', () => {
     const pace = threeCooking();
-    pace.ready('a:hot:1', 20, at(-15), now);
-    expect(pace.current().cooks).toBe(3);
+    // Readied with one tap after its Start: the cook is free, the pace learns nothing.
+    pace.ready('a:hot:1', { work: 20, longest: [], startedAt: now - 5_000, readyAt: now, recalled: false });
+    expect(pace.current()).toStrictEqual({ factor: 1, cooks: 3, learned: false });
     expect(pace.quote(now, now, 10)).toBe(at(10));
     pace.enqueue('d:hot:1', 12);
     // The idle cook takes the Received ticket; this one waits for the cook 10 minutes from done.

@@ -8,6 +8,7 @@ import type { UserDoc } from '../../../models/user.js';
 import type { Condition } from '../../../query/types.js';
 import { describeIdempotencyKeys } from './expiry.js';
 import { describeSettingsDocument } from './settings.js';
+import { describeKitchenPaces } from './kitchen-paces.js';
 import { describeLoginFailures } from './login-failures.js';
 import { describeOrderAudit } from './audit.js';
 import { describePrintJobs } from './print-jobs.js';
@@ -1075,6 +1076,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeFireQueries(suite.store);
     describeWriteSkew(suite.store);
     describeSettingsDocument(suite.store);
+    describeKitchenPaces(suite.store);
     describeChangeEvents(suite);
     describeDurability(suite);
     describeIdempotencyKeys(suite.store);

@@ -6,6 +6,13 @@
 import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { LATE_MARGIN_MINUTES, lateAfter } from '../lib/lateness.js';
+import { paceLine } from '../lib/pace-line.js';
+
+/** The strip's line on the pace in use. @param {{ speed: number, cooks: number }} pace */
+function showPace(pace) {
+  const line = document.getElementById('pace');
+  if (line) line.textContent = paceLine(pace);
+}
 /** @import { Dish, StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
@@ -25,16 +32,17 @@ export function createTimers(station) {
   }
 
   /** The station's pace, until the server says otherwise: the menu's times. */
-  /** @type {Pick<StationPace, 'factor' | 'late_margin_minutes'>} */
-  let pace = { factor: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
+  /** @type {Pick<StationPace, 'speed' | 'late_margin_minutes'>} */
+  let pace = { speed: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
 
   /** Asks the server for the station's pace; true when it changed. */
   async function loadPace() {
     try {
       /** @type {StationPace} */
       const now = await api('GET', `/stations/${encodeURIComponent(station)}/pace`);
-      const changed = now.factor !== pace.factor || now.late_margin_minutes !== pace.late_margin_minutes;
+      const changed = now.speed !== pace.speed || now.late_margin_minutes !== pace.late_margin_minutes;
       pace = now;
+      showPace(now);
       return changed;
     } catch {
       // The tickets' own load reports trouble; the last pace holds until the next ask.
