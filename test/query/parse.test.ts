@@ -13,8 +13,8 @@ const DISH_FILTERABLE =
   'ingredients.is_essential, is_available, name, preparation_time, price, station, updated_at';
 const ORDER_FILTERABLE =
   'allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, fire_at, id, ' +
-  'name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, ' +
-  'table_number, tickets.station, tickets.status, updated_at';
+  'items.dish_id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, status, ' +
+  'table_number, tickets.station, tickets.status, total, updated_at';
 const USER_FILTERABLE = 'created_at, id, role, updated_at, user_name';
 const DISH_SORTABLE = 'category, created_at, id, name, preparation_time, price, station, updated_at';
 const DISH_FIELDS =

@@ -155,7 +155,7 @@ describe('fields', () => {
   });
 
   it('400 for an unknown name, a nested name and an empty one', async () => {
-    const valid = 'valid fields: allergens, created_at, id, in_stock_qty, name, price, updated_at';
+    const valid = 'valid fields: allergens, created_at, id, in_stock_qty, name, price, unit, updated_at';
     expectQueryError(await list('/ingredients', { fields: 'name|qty' }), 'fields', `Unknown field 'qty' in fields; ${valid}`);
     expectQueryError(
       await list('/ingredients', { fields: 'name||price' }),
