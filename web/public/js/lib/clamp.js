@@ -1,5 +1,6 @@
-// Long text (a 120-character name, a 500-character request) is clamped so one ticket keeps its
-// size; where something was cut, one "Show all" button on the ticket opens the whole text.
+// Long text (a 120-character name, a long dish name) is clamped so one ticket keeps its size; where
+// something was cut, one "Show all" button on the ticket opens the whole text. A guest's request is
+// never clamped (request-box.js).
 import { h } from './dom.js';
 
 /**
