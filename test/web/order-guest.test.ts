@@ -73,6 +73,55 @@ describe('ordering app, a first-time guest', () => {
   );
 
   it(
+    "sends a guest's first order of a dish with options as items, the cart line priced with its options",
+    async ({ app: t, browser }) => {
+      const beef = await addIngredient(t, 'Beef', 100);
+      const created = await t.inject({
+        method: 'POST',
+        url: '/dishes',
+        as: 'chef',
+        payload: {
+          name: 'Classic Burger',
+          description: 'A burger, made to order',
+          category: 'Main Course',
+          image_name: 'burger',
+          preparation_time: 10,
+          station: 'hot',
+          price: 12,
+          ingredients: [{ ingredient_id: beef.id, is_essential: true }],
+          modifier_groups: [
+            { name: 'Doneness', min: 1, max: 1, options: [{ name: 'Medium' }, { name: 'Well done' }] },
+            { name: 'Extras', min: 0, max: 2, options: [{ name: 'Bacon', price_delta: 2 }] },
+          ],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const burger = created.json<Dish>();
+      const optionId = (name: string) => burger.modifier_groups.flatMap((group) => group.options).find((each) => each.name === name)!.id;
+      const page = await openBoard(browser, t, '/order', SIZES[1]);
+      await waitUntilLive(page);
+      await page.click(`[data-dish-id="${burger.id}"] button.add`);
+      await page.check('.option:has-text("Medium") input');
+      await page.check('.option:has-text("Bacon") input');
+      await page.click('[aria-label="One more Classic Burger"]');
+      await page.click('.options-add');
+      // Two burgers at 12.00 with bacon at 2.00: the line says what the total counts.
+      expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual(['28.00']);
+      expect(await page.textContent('#cart-total')).toBe('28.00');
+      await page.fill('#checkout input[name=name]', 'Cleo');
+      await page.click('#place');
+      await page.waitForSelector('#orders .order');
+      const stored = (await t.store.collection('orders').find([])).find((order) => order.name === 'Cleo');
+      expect(stored).toMatchObject({ dish_ids: [burger.id, burger.id], total: 28, status: 'Received' });
+      expect(stored!.items!.map(({ dish_id, quantity, option_ids }) => ({ dish_id, quantity, option_ids }))).toStrictEqual([
+        { dish_id: burger.id, quantity: 2, option_ids: [optionId('Medium'), optionId('Bacon')] },
+      ]);
+      await page.close();
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'keeps the total and Place order in view, prices every cart line, and draws no photo slot, at 375, 1024 and 1280 px',
     async ({ app: t, browser }) => {
       const dishes = await seedEight(t);

@@ -255,7 +255,7 @@ async function placeAsGuest() {
   say($('#checkout-status'), 'Placing your order…');
   const failure = await signInAsGuest(name, String(data.get('phone') ?? '').trim());
   placing = false;
-  if (!failure) return place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
+  if (!failure) return place(startCheckout(orderBody(form, cart.items(), allergies)));
   refusal = failure;
   say($('#checkout-status'), '');
   render();
