@@ -26,11 +26,16 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** An ISO 4217 code the runtime can format prices in (`EUR`, `USD`); `XXX`-style unknowns are refused. */
+export const isCurrency = (code: string): boolean => Intl.supportedValuesOf('currency').includes(code);
+
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
+  // A document stored before the language and currency existed reads as their defaults.
   const { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at } = doc;
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at };
+  const { language = DEFAULT_SETTINGS.language, currency = DEFAULT_SETTINGS.currency } = doc;
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, language, currency, updated_at };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -89,6 +94,10 @@ function checked(body: SettingsPatch): SettingsPatch {
   if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
+  }
+  if (body.currency !== undefined && !isCurrency(body.currency)) {
+    const message = `"${body.currency}" is not an ISO 4217 currency code (such as EUR, USD or GBP)`;
+    throw badRequest(`Invalid body. currency ${message}.`, { errors: [{ path: 'currency', message }] });
   }
   return body;
 }

@@ -28,7 +28,26 @@ const LowPortions = Type.Integer({
   examples: [10],
 });
 
-const fields = { time_zone: TimeZone, default_pacing: DefaultPacing, max_wait_minutes: MaxWaitMinutes, low_portions: LowPortions };
+/** The languages every screen speaks (the contract's "Language"). */
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const LanguageField = Type.Enum(LANGUAGES, {
+  description: "The staff screens' language, unless a person picks another on a device; guests' screens follow their browser.",
+});
+const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'The ISO 4217 code prices are shown in (one the runtime knows, checked in domain/settings.ts).',
+  examples: ['EUR'],
+});
+
+const fields = {
+  time_zone: TimeZone,
+  default_pacing: DefaultPacing,
+  max_wait_minutes: MaxWaitMinutes,
+  low_portions: LowPortions,
+  language: LanguageField,
+  currency: Currency,
+};
 
 export const Settings = Type.Object({ ...fields, updated_at: Nullable(Timestamp) }, { $id: 'Settings' });
 export type Settings = Static<typeof Settings>;
@@ -43,6 +62,8 @@ export const SettingsReplace = Type.Object(
     default_pacing: Type.Optional(DefaultPacing),
     max_wait_minutes: Type.Optional(MaxWaitMinutes),
     low_portions: Type.Optional(LowPortions),
+    language: Type.Optional(LanguageField),
+    currency: Type.Optional(Currency),
   },
   { additionalProperties: false },
 );
@@ -57,6 +78,8 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   default_pacing: 'at_once',
   max_wait_minutes: null,
   low_portions: 10,
+  language: 'en',
+  currency: 'USD',
 });
 
 /** The one document's id (24 hex characters, as every id). */

@@ -221,6 +221,8 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     default_pacing: 'at_once',
     max_wait_minutes: 45,
     low_portions: 10,
+    language: 'de',
+    currency: 'EUR',
     updated_at: '2026-11-21T12:00:00.000Z',
   },
   resync: { reason: 'The change stream could not resume.' },

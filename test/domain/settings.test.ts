@@ -10,7 +10,15 @@ import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { startLiveApp } from '../realtime/helpers/live-app.js';
 import { openScreens, type Screens } from '../realtime/helpers/screens.js';
 
-const DEFAULTS = { time_zone: 'UTC', default_pacing: 'at_once', max_wait_minutes: null, low_portions: 10, updated_at: null };
+const DEFAULTS = {
+  time_zone: 'UTC',
+  default_pacing: 'at_once',
+  max_wait_minutes: null,
+  low_portions: 10,
+  language: 'en',
+  currency: 'USD',
+  updated_at: null,
+};
 
 describe('settings over HTTP', () => {
   let t: TestApp;
