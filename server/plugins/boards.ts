@@ -36,7 +36,7 @@ function assemble(file: string): string {
   return readFileSync(join(PUBLIC_DIR, file), 'utf8').replace(HEAD_MARK, head);
 }
 const hide = { schema: { hide: true } };
-const HTML_TAG = '<html lang="en">';
+const HTML_TAG = '<html lang="en"';
 
 async function pages(app: FastifyInstance) {
   // Pages only at their own addresses (assembled), never raw from /boards/.
@@ -67,7 +67,7 @@ async function pages(app: FastifyInstance) {
     const html = assemble(file);
     return async (_request: unknown, reply: FastifyReply) => {
       const { language, currency } = app.pos.settings.current();
-      const tagged = html.replace(HTML_TAG, `<html lang="${language}" data-language="${language}" data-currency="${currency}">`);
+      const tagged = html.replace(HTML_TAG, `<html lang="${language}" data-language="${language}" data-currency="${currency}"`);
       return reply.type('text/html; charset=utf-8').send(tagged);
     };
   };
