@@ -2,6 +2,7 @@
 // sign-in, the live link to one room, and order changes sent through the API.
 import { api, ApiError, NotSentError } from './api.js';
 import { boardText } from './errors.js';
+import { t } from './i18n.js';
 import { isDishEvent, isOrderEvent } from './events.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
 import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
@@ -34,7 +35,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       if (reason === 'event' && appeared) beep();
       render();
     },
-    onError: (error) => notify(`Could not load the ${what}. ${boardText(error)}`, 'error'),
+    onError: (error) => notify(t('board.load-failed', { what, reason: boardText(error) }), 'error'),
   });
 
   const resync = () => {
@@ -58,7 +59,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
   async function open() {
-    mountFrame({ signInTitle, shown: `these ${what}` });
+    mountFrame({ signInTitle, shown: what });
     wireMuteButton();
     unlockAudioOnGesture();
     startHeaderClock();

@@ -210,7 +210,7 @@ function pickRange(button) {
   void loadReport();
 }
 
-mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'these figures' });
+mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'figures' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();

@@ -127,7 +127,7 @@ function start() {
   void showAccountRules();
 }
 
-mountFrame({ signInTitle: 'Sign in to the staff accounts', shown: 'this list' });
+mountFrame({ signInTitle: 'Sign in to the staff accounts', shown: 'list' });
 // No sound and no live link on this page: accounts are read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;
