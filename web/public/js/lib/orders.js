@@ -1,5 +1,6 @@
 // What the boards know of orders: the kitchen's statuses, ages, counts, sorting and labels (the
 // moves are per station ticket: tickets.js; how late a ticket runs: age.js).
+import { formatDate, formatTime, t } from './i18n.js';
 /** @import { Order } from '../../../types/api.js' */
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
@@ -45,8 +46,8 @@ export function byPriorityThenAge(a, b) {
 export function clockParts(iso) {
   const at = new Date(iso);
   const sameDay = at.toDateString() === new Date().toDateString();
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return { day: sameDay ? null : at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' }), time };
+  const time = formatTime(at);
+  return { day: sameDay ? null : formatDate(at, { weekday: 'short', day: 'numeric', month: 'short' }), time };
 }
 
 /** A clock time in the board's locale, "18:30" (or "Sat, Nov 28 18:30" on another day). @param {string} iso */
@@ -57,4 +58,4 @@ export function clockTime(iso) {
 
 /** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
 export const tableLabel = (order) =>
-  order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`;
+  order.table_number === null || order.table_number === undefined ? t('order.takeaway') : t('order.table', { table: order.table_number });

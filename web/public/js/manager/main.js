@@ -9,6 +9,7 @@ import { $, h } from '../lib/dom.js';
 import { isOrderEvent } from '../lib/events.js';
 import { mountFrame } from '../lib/frame.js';
 import { connectLive } from '../lib/live.js';
+import { formatDate, formatNumber, formatSeconds, t, translate } from '../lib/i18n.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
@@ -41,7 +42,7 @@ const duration = (seconds) =>
   seconds === null || seconds === undefined
     ? '–'
     : seconds < 60
-      ? `${Math.round(seconds)} s`
+      ? formatSeconds(Math.round(seconds))
       : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`;
 
 /** Today since midnight by the quarter hour, or the last seven days by the day. */
@@ -65,7 +66,7 @@ async function loadReport() {
     }
     show();
   } catch (error) {
-    notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
+    notify(t('manager.load-failed', { reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
@@ -73,15 +74,15 @@ function show() {
   if (!report) return;
   const { orders, from, to } = report;
   const zone = report.time_zone ? { timeZone: report.time_zone } : {};
-  const start = new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
-  const end = new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+  const start = formatDate(new Date(from), { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
+  const end = formatDate(new Date(to), { hour: '2-digit', minute: '2-digit', ...zone });
   $('#range-text').textContent = `${start} – ${end}${report.time_zone ? ` (${report.time_zone})` : ''}`;
-  $('#t-placed').textContent = String(orders.placed);
-  $('#t-closed').textContent = String(orders.closed);
+  $('#t-placed').textContent = formatNumber(orders.placed);
+  $('#t-closed').textContent = formatNumber(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
-  $('#t-ready-p90').textContent = `slowest 10%: ${duration(orders.placed_to_ready.p90_seconds)}`;
+  $('#t-ready-p90').textContent = t('manager.slowest', { duration: duration(orders.placed_to_ready.p90_seconds) });
   $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
-  $('#t-pass-p90').textContent = `slowest 10%: ${duration(orders.ready_to_closed.p90_seconds)}`;
+  $('#t-pass-p90').textContent = t('manager.slowest', { duration: duration(orders.ready_to_closed.p90_seconds) });
   showLate();
   showPromise(orders.ready_vs_quoted);
   drawCharts(report);
@@ -94,9 +95,10 @@ function showLate() {
   const finished = report.stations.reduce((sum, each) => sum + each.late, 0);
   const tickets = report.stations.reduce((sum, each) => sum + each.tickets, 0);
   const open = now.lateNow();
-  $('#t-late').textContent = String(finished + open);
-  $('#t-late-note').textContent =
-    `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
+  $('#t-late').textContent = formatNumber(finished + open);
+  $('#t-late-note').textContent = tickets
+    ? t('manager.late-now-share', { open, finished, tickets, share: Math.round((100 * finished) / tickets) / 100 })
+    : t('manager.late-now', { open, finished, tickets });
 }
 
 /**
@@ -106,10 +108,10 @@ function showLate() {
 function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
-  $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
+  $('#t-promise').replaceChildren(...(quoted ? [formatNumber(kept), h('small', {}, ` ${t('manager.of', { quoted })}`)] : ['–']));
   $('#t-promise-note').textContent = quoted
-    ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise?.median_seconds)}`
-    : 'no quoted order readied yet';
+    ? t('manager.promise-note', { share: Math.round((100 * kept) / quoted) / 100, lateness: signedDuration(promise?.median_seconds) })
+    : t('manager.no-quoted');
   $('#t-promise')
     .closest('.tile')
     ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
@@ -120,8 +122,10 @@ const signedDuration = (seconds) =>
   seconds === null || seconds === undefined
     ? '–'
     : seconds === 0
-      ? 'on time'
-      : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`;
+      ? t('manager.on-time')
+      : seconds > 0
+        ? t('manager.late-by', { duration: duration(seconds) })
+        : t('manager.early-by', { duration: duration(-seconds) });
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
 function showStock() {
@@ -139,9 +143,9 @@ function showStock() {
           dataset: { ingredientId: item.ingredient_id },
         },
         h('td', {}, item.name),
-        h('td', {}, String(item.in_stock_qty)),
-        h('td', {}, String(item.units_used)),
-        h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
+        h('td', {}, formatNumber(item.in_stock_qty)),
+        h('td', {}, formatNumber(item.units_used)),
+        h('td', {}, item.in_stock_qty <= 0 ? t('manager.out') : t('manager.covers-orders', { count: item.orders_covered })),
       ),
     ),
   );
@@ -152,9 +156,9 @@ function showStock() {
 function showAllDay(counts) {
   const column = $(`#all-day [data-station="${counts.station}"] ul`);
   column.replaceChildren(
-    ...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)),
+    ...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, formatNumber(item.quantity)), ` ${item.name}`)),
   );
-  if (counts.items.length === 0) column.append(h('li', { class: 'none' }, 'nothing open'));
+  if (counts.items.length === 0) column.append(h('li', { class: 'none' }, t('manager.nothing-open')));
 }
 
 async function loadAllDay() {
@@ -210,13 +214,16 @@ function pickRange(button) {
   void loadReport();
 }
 
-mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'figures' });
+translate();
+mountFrame({ signInTitle: t('manager.sign-in'), shown: 'figures' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
 now.mount();
 $('#all-day').replaceChildren(
-  ...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))),
+  ...STATIONS.map((station) =>
+    h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, t(`station.${station}`)), h('ul', {})),
+  ),
 );
 for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-range]'))) {
   button.setAttribute('aria-pressed', String(button.dataset.range === range));
