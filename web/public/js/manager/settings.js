@@ -1,6 +1,7 @@
 // The restaurant's settings a manager changes from the report page: the time zone (the report's
 // days and hours), the wait limit (patrons' orders quoted beyond it are refused), when a dish
-// counts as running low, the staff screens' language and the currency of every price. PATCH /settings with what changed; settings.updated keeps the form current.
+// counts as running low, the staff screens' language and the currency of every price. PATCH
+// /settings with what changed; settings.updated keeps the form current.
 import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
