@@ -144,20 +144,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     }
   }
 
-  return {
-    app,
-    store,
-    dataDir,
-    clock,
-    config,
-    tokens,
-    userIds,
-    url,
-    inject,
-    async close() {
-      await app.close();
-      await store.close();
-      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
-    },
+  // Once, however often it is asked (a test that restarts an app closes it before its fixture does).
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    await app.close();
+    await store.close();
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
+  return { app, store, dataDir, clock, config, tokens, userIds, url, inject, close: () => (closing ??= close()) };
 }

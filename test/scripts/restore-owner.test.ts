@@ -62,21 +62,22 @@ describe('npm run restore', () => {
     await aBackup(dataDir);
     fs.chmodSync(path.join(dataDir, 'pos.sqlite'), 0o644);
     fs.chownSync(dataDir, SERVICE_USER, SERVICE_USER);
+    // The server's code is loaded first, as root, then the process becomes the service user: started
+    // as that user, node could not even read its own binary in a checkout under a directory other
+    // users cannot enter (a clone in root's home, mode 0700).
     const opened = spawnSync(
       process.execPath,
       [
         '--import',
         'tsx',
         '-e',
-        `import('./store/sqlite/index.ts').then((m) => m.openSqliteStore({ dataDir: ${JSON.stringify(dataDir)} }))`,
+        `import('./store/sqlite/index.ts').then((m) => {
+          process.setgid(${SERVICE_USER});
+          process.setuid(${SERVICE_USER});
+          return m.openSqliteStore({ dataDir: ${JSON.stringify(dataDir)} });
+        })`,
       ],
-      {
-        cwd: ROOT,
-        uid: SERVICE_USER,
-        gid: SERVICE_USER,
-        env: { PATH: process.env.PATH, HOME: scratch },
-        encoding: 'utf8',
-      },
+      { cwd: ROOT, env: { PATH: process.env.PATH, HOME: scratch }, encoding: 'utf8' },
     );
     expect(opened.status).toBe(1);
     const file = path.join(dataDir, 'pos.sqlite');

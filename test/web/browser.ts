@@ -32,7 +32,8 @@ export async function launchChromium(): Promise<Browser> {
 }
 
 /**
- * One Chromium per test file, launched by the first test that asks. When it cannot start, every test
+ * New tests take the `browser` fixture from ./fixtures.ts instead (one Chromium per worker, pages
+ * closed after each test). One Chromium per test file, launched by the first test that asks. When it cannot start, every test
  * that needs it fails with the reason (a failing beforeAll would only mark them skipped).
  */
 export function sharedChromium() {

@@ -2,12 +2,13 @@
 // every station readable in full without hover, nothing overflowing or overlapping, headers that do
 // not collide, 44×44 px touch targets; orders at the pass grouped on top by how long they have
 // waited; and one final move per order, chosen by its type.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
-import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
 
 const rowIds = (page: Page, list: string) =>
@@ -39,152 +40,131 @@ const HEADINGS = `(() => {
 })()`;
 
 describe('expeditor at three sizes', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     'shows every dish in full, the pass on top by wait, and one final move by order type, at 375, 1024 and 1280 px',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const { orders, menu } = await seedRush(t, 14);
-        // At the pass since 9, 6 and 3 minutes: a table, a takeaway, then a P0 table that waited least.
-        const [longest, takeaway, shortest] = [orders[1]!, orders[4]!, orders[6]!];
-        t.clock.advance(-9 * 60_000);
-        for (const order of [longest, takeaway, shortest]) {
-          await patch(t, order.id, { status: 'In Progress' });
-          await patch(t, order.id, { status: 'Ready for Assembly' });
-          t.clock.advance(3 * 60_000);
-        }
-        await patch(t, shortest.id, { priority: 0 });
-        expect(takeaway.table_number ?? null).toBe(null);
+    async ({ app: t, browser }) => {
+      const { orders, menu } = await seedRush(t, 14);
+      // At the pass since 9, 6 and 3 minutes: a table, a takeaway, then a P0 table that waited least.
+      const [longest, takeaway, shortest] = [orders[1]!, orders[4]!, orders[6]!];
+      t.clock.advance(-9 * 60_000);
+      for (const order of [longest, takeaway, shortest]) {
+        await patch(t, order.id, { status: 'In Progress' });
+        await patch(t, order.id, { status: 'Ready for Assembly' });
+        t.clock.advance(3 * 60_000);
+      }
+      await patch(t, shortest.id, { priority: 0 });
+      expect(takeaway.table_number ?? null).toBe(null);
 
-        for (const size of SIZES) {
-          const page = await openBoard(browser, t, '/expeditor', size);
-          await signIn(page, 'expeditor');
-          await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
-          expect((await rowIds(page, '#orders')).length).toBe(11);
-          await keepShot(page, `expeditor-${size.width}x${size.height}`);
-          expect({ size, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ size, offScreen: [] });
-          const layout = await measure(page, '[data-order-id]', '.station-dishes li');
-          expect({
-            size,
-            width: layout.scrollWidth,
-            overlaps: layout.overlaps,
-            small: layout.smallButtons,
-            clipped: layout.clipped,
-            crowded: layout.crowded,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [], crowded: [] });
-          expect(await page.evaluate(HEADINGS)).toStrictEqual([]);
-          // Every dish of every station is on the page as text, none only in a tooltip.
-          expect(await orderCard(page, orders[0]!.id).locator('.station-dishes li').allTextContents()).toStrictEqual(
-            dishLines(orders[0]!, menu),
-          );
-          const shownDishes = await page.$$eval('[data-order-id] .station-dishes li', (items) => items.length);
-          const counted = orders.reduce((sum, order) => sum + new Set(order.dish_ids).size, 0);
-          expect(shownDishes).toBe(counted);
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/expeditor', size);
+        await signIn(page, 'expeditor');
+        await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
+        expect((await rowIds(page, '#orders')).length).toBe(11);
+        await keepShot(page, `expeditor-${size.width}x${size.height}`);
+        expect({ size, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ size, offScreen: [] });
+        const layout = await measure(page, '[data-order-id]', '.station-dishes li');
+        expect({
+          size,
+          width: layout.scrollWidth,
+          overlaps: layout.overlaps,
+          small: layout.smallButtons,
+          clipped: layout.clipped,
+          crowded: layout.crowded,
+        }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], clipped: [], crowded: [] });
+        expect(await page.evaluate(HEADINGS)).toStrictEqual([]);
+        // Every dish of every station is on the page as text, none only in a tooltip.
+        expect(await orderCard(page, orders[0]!.id).locator('.station-dishes li').allTextContents()).toStrictEqual(
+          dishLines(orders[0]!, menu),
+        );
+        const shownDishes = await page.$$eval('[data-order-id] .station-dishes li', (items) => items.length);
+        const counted = orders.reduce((sum, order) => sum + new Set(order.dish_ids).size, 0);
+        expect(shownDishes).toBe(counted);
 
-          expect(await orderCard(page, takeaway.id).locator('.order-moves button').allTextContents()).toStrictEqual(['Pickup']);
-          expect(await orderCard(page, longest.id).locator('.order-moves button').allTextContents()).toStrictEqual(['On the Way']);
-          await page.close();
-        }
-      } finally {
-        await t.close();
+        expect(await orderCard(page, takeaway.id).locator('.order-moves button').allTextContents()).toStrictEqual(['Pickup']);
+        expect(await orderCard(page, longest.id).locator('.order-moves button').allTextContents()).toStrictEqual(['On the Way']);
+        await page.close();
       }
     },
     3 * BROWSER_TEST_MS,
   );
   it(
     "keeps an hour-old order's age and tomorrow's promise inside their own columns and every part of a row inside the row, phone to wall screen",
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        t.clock.advance(-70 * 60_000);
-        const old = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.lemonade.id], 'patron', { name: 'Early', table_number: 12 });
-        t.clock.advance(70 * 60_000);
-        // Booked for tomorrow: its promise names the day ("due Sat, Nov 28 7:30 PM").
-        const tomorrow = await placeOrder(t, [menu.steak.id], 'patron', {
-          name: 'Later',
-          scheduled_at: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      t.clock.advance(-70 * 60_000);
+      const old = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.lemonade.id], 'patron', { name: 'Early', table_number: 12 });
+      t.clock.advance(70 * 60_000);
+      // Booked for tomorrow: its promise names the day ("due Sat, Nov 28 7:30 PM").
+      const tomorrow = await placeOrder(t, [menu.steak.id], 'patron', {
+        name: 'Later',
+        scheduled_at: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+      });
+      for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
+        const page = await openBoard(browser, t, '/expeditor', size);
+        await signIn(page, 'expeditor');
+        await expect.poll(() => orderCard(page, old.id).locator('.ticket-age').textContent()).toMatch(/^1h 1\dm$/);
+        expect(await orderCard(page, tomorrow.id).locator('.order-promise').textContent()).toMatch(
+          /^due [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ /,
+        );
+        // A promise may wrap in its narrow column, but never inside its time ("12:35 / PM").
+        const splitTimes = await page.evaluate(`[...document.querySelectorAll('.order-promise')].filter((promise) => {
+          const walker = document.createTreeWalker(promise, NodeFilter.SHOW_TEXT);
+          let last = null;
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
+          const time = last.textContent.match(/\\d{1,2}:\\d\\d( [AP]M)?$/)[0];
+          const range = document.createRange();
+          range.setStart(last, last.textContent.length - time.length);
+          range.setEnd(last, last.textContent.length);
+          return range.getClientRects().length > 1;
+        }).map((promise) => promise.textContent)`);
+        expect({ size, splitTimes }).toStrictEqual({ size, splitTimes: [] });
+        const layout = await measure(page, '[data-order-id]', '.ticket-age');
+        expect({ size, clipped: layout.clipped, spills: layout.spills, crowded: layout.crowded }).toStrictEqual({
+          size,
+          clipped: [],
+          spills: [],
+          crowded: [],
         });
-        for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
-          const page = await openBoard(browser, t, '/expeditor', size);
-          await signIn(page, 'expeditor');
-          await expect.poll(() => orderCard(page, old.id).locator('.ticket-age').textContent()).toMatch(/^1h 1\dm$/);
-          expect(await orderCard(page, tomorrow.id).locator('.order-promise').textContent()).toMatch(
-            /^due [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ /,
-          );
-          // A promise may wrap in its narrow column, but never inside its time ("12:35 / PM").
-          const splitTimes = await page.evaluate(`[...document.querySelectorAll('.order-promise')].filter((promise) => {
-            const walker = document.createTreeWalker(promise, NodeFilter.SHOW_TEXT);
-            let last = null;
-            for (let node = walker.nextNode(); node; node = walker.nextNode()) last = node;
-            const time = last.textContent.match(/\\d{1,2}:\\d\\d( [AP]M)?$/)[0];
-            const range = document.createRange();
-            range.setStart(last, last.textContent.length - time.length);
-            range.setEnd(last, last.textContent.length);
-            return range.getClientRects().length > 1;
-          }).map((promise) => promise.textContent)`);
-          expect({ size, splitTimes }).toStrictEqual({ size, splitTimes: [] });
-          const layout = await measure(page, '[data-order-id]', '.ticket-age');
-          expect({ size, clipped: layout.clipped, spills: layout.spills, crowded: layout.crowded }).toStrictEqual({
-            size,
-            clipped: [],
-            spills: [],
-            crowded: [],
-          });
-          await page.close();
-        }
-      } finally {
-        await t.close();
+        await page.close();
       }
     },
     BROWSER_TEST_MS,
   );
   it(
     "reads an order's allergy at a glance on the wide rail: two lines at most, above the stations, at 1280 and 1920",
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const dressing = await t.inject({
-          method: 'POST',
-          url: '/ingredients',
-          as: 'chef',
-          payload: { name: 'Caesar dressing', in_stock_qty: 50, price: 1, allergens: ['celery', 'eggs', 'milk', 'mustard', 'fish'] },
-        });
-        const caesar = await addDish(t, {
-          name: 'Caesar salad',
-          station: 'cold',
-          ingredients: [{ ingredient_id: dressing.json<{ id: string }>().id, is_essential: true }],
-        });
-        const order = await placeOrder(t, [caesar.id, menu.steak.id], 'patron', {
-          name: 'Cleo',
-          table_number: 12,
-          allergies: ['celery', 'eggs', 'milk', 'mustard', 'fish'],
-          allergy_confirmed: true,
-          special_requests: 'Dressing on the side. NB: severe celery allergy, even traces.',
-        });
-        for (const size of [SIZES[2]!, { width: 1920, height: 1080 }]) {
-          const page = await openBoard(browser, t, '/expeditor', size);
-          await signIn(page, 'expeditor');
-          const note = orderCard(page, order.id).locator('.order-allergy');
-          await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard · NB: severe celery allergy');
-          const read = await page.evaluate(`(() => {
-            const row = document.querySelector('[data-order-id="${order.id}"]');
-            const box = row.querySelector('.order-allergy').getBoundingClientRect();
-            const lines = Math.round(box.height / parseFloat(getComputedStyle(row.querySelector('.order-allergy')).lineHeight));
-            return { lines: lines <= 2, above: box.bottom <= row.querySelector('.order-stations').getBoundingClientRect().top };
-          })()`);
-          expect({ size, read }).toStrictEqual({ size, read: { lines: true, above: true } });
-          await page.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const dressing = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        payload: { name: 'Caesar dressing', in_stock_qty: 50, price: 1, allergens: ['celery', 'eggs', 'milk', 'mustard', 'fish'] },
+      });
+      const caesar = await addDish(t, {
+        name: 'Caesar salad',
+        station: 'cold',
+        ingredients: [{ ingredient_id: dressing.json<{ id: string }>().id, is_essential: true }],
+      });
+      const order = await placeOrder(t, [caesar.id, menu.steak.id], 'patron', {
+        name: 'Cleo',
+        table_number: 12,
+        allergies: ['celery', 'eggs', 'milk', 'mustard', 'fish'],
+        allergy_confirmed: true,
+        special_requests: 'Dressing on the side. NB: severe celery allergy, even traces.',
+      });
+      for (const size of [SIZES[2]!, { width: 1920, height: 1080 }]) {
+        const page = await openBoard(browser, t, '/expeditor', size);
+        await signIn(page, 'expeditor');
+        const note = orderCard(page, order.id).locator('.order-allergy');
+        await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard · NB: severe celery allergy');
+        const read = await page.evaluate(`(() => {
+          const row = document.querySelector('[data-order-id="${order.id}"]');
+          const box = row.querySelector('.order-allergy').getBoundingClientRect();
+          const lines = Math.round(box.height / parseFloat(getComputedStyle(row.querySelector('.order-allergy')).lineHeight));
+          return { lines: lines <= 2, above: box.bottom <= row.querySelector('.order-stations').getBoundingClientRect().top };
+        })()`);
+        expect({ size, read }).toStrictEqual({ size, read: { lines: true, above: true } });
+        await page.close();
       }
     },
     BROWSER_TEST_MS,

@@ -3,12 +3,13 @@
 // disjoint and holding their own text, every Add button inside the viewport and the element found at
 // its centre, no image file name shown as text (a neutral placeholder instead), targets ≥ 44×44 px.
 // With SCREENSHOTS=1 it also saves each screen under docs/screenshots/.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
 import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, WAIT_MS, sharedChromium, waitUntilLive } from './browser.js';
+import { PASSWORD, type TestApp } from '../helpers/app.js';
+import { BROWSER_TEST_MS, WAIT_MS, waitUntilLive } from './browser.js';
 import { seedAdversarialMenu, seedGuestOrders, type GuestContent } from './guest-content.js';
 
 const SIZES = [
@@ -77,109 +78,96 @@ async function signInAsGuest(page: Page): Promise<void> {
 }
 
 describe('guest screens at three sizes with adversarial content', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   for (const size of SIZES) {
     it(
       `/order at ${size.width}×${size.height}: no overflow, disjoint cards, every Add button reachable, no file names, 44 px targets`,
-      async () => {
-        const t = await startTestApp({ listen: true });
-        try {
-          const content: GuestContent = await seedAdversarialMenu(t);
-          expect(content.soldOut).toHaveLength(4);
-          await seedGuestOrders(t, content);
-          const [first, second, third] = content.dishes.filter((dish) => dish.is_available);
-          const cart: [string, number][] = [
-            [first!.id, 2],
-            [second!.id, 1],
-            [third!.id, 3],
-            [content.soldOut[0]!.id, 1],
-          ];
-          const page = await open(await chromium.get(), t, '/order', size, cart);
-          const layoutHolds = {
-            overflow: 0,
-            offScreen: [],
-            overlaps: [],
-            spills: [],
-            fileNamesShown: [],
-            placeholders: 16,
-            dishes: 16,
-            addButtons: 16,
-            addOutside: [],
-            addCovered: [],
-            smallTargets: [],
-          };
-          const imageNames = content.dishes.map((dish) => dish.image_name);
-          // Signed out, with the account forms open under the cart and the allergy choices unfolded.
-          await waitUntilLive(page);
-          await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
-          await page.click('#sign-in');
-          await page.click('#allergies summary');
-          expect(await page.locator('#allergy-choices label').count()).toBe(14);
-          expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
-          await page.click('#allergies summary');
-          await signInAsGuest(page);
-          await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
-          await page.waitForSelector('#orders .order >> nth=3');
-          await page.fill('#checkout textarea[name=special_requests]', content.request);
-          // A table order: the pacing choices show under the table number, one of them chosen.
-          await page.fill('#checkout input[name=table_number]', '12');
-          await page.getByLabel('In courses: starters first, mains when we call').check();
-          await page.waitForSelector('#notice:empty', { state: 'attached' });
-          // The adversarial extras are on screen: the warning for the dish with every allergen, and
-          // the dish nearly gone (4 portions, 3 taken by the guest's orders).
-          expect(await page.isVisible('#allergy-warning')).toBe(true);
-          expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 1 left']);
-          expect(await page.locator('#menu .dish.conflict').count()).toBe(5);
-          if (process.env.SCREENSHOTS === '1') {
-            // As a guest sees it on arrival: the top of the page, the cart at the top of its column.
-            await page.evaluate("document.activeElement?.blur(); document.querySelector('.side')?.scrollTo(0, 0); scrollTo(0, 0)");
-            await page.screenshot({ path: shotPath(`order-${size.width}x${size.height}.png`) });
-            // On the phone, further down: the cart, and the guest's orders with their long requests.
-            if (size.name === 'phone') await phoneFurtherDown(page);
-          }
-
-          expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
-        } finally {
-          await t.close();
+      async ({ app: t, browser }) => {
+        const content: GuestContent = await seedAdversarialMenu(t);
+        expect(content.soldOut).toHaveLength(4);
+        await seedGuestOrders(t, content);
+        const [first, second, third] = content.dishes.filter((dish) => dish.is_available);
+        const cart: [string, number][] = [
+          [first!.id, 2],
+          [second!.id, 1],
+          [third!.id, 3],
+          [content.soldOut[0]!.id, 1],
+        ];
+        const page = await open(browser, t, '/order', size, cart);
+        const layoutHolds = {
+          overflow: 0,
+          offScreen: [],
+          overlaps: [],
+          spills: [],
+          fileNamesShown: [],
+          placeholders: 16,
+          dishes: 16,
+          addButtons: 16,
+          addOutside: [],
+          addCovered: [],
+          smallTargets: [],
+        };
+        const imageNames = content.dishes.map((dish) => dish.image_name);
+        // Signed out, with the account forms open under the cart and the allergy choices unfolded.
+        await waitUntilLive(page);
+        await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
+        await page.click('#sign-in');
+        await page.click('#allergies summary');
+        expect(await page.locator('#allergy-choices label').count()).toBe(14);
+        expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
+        await page.click('#allergies summary');
+        await signInAsGuest(page);
+        await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
+        await page.waitForSelector('#orders .order >> nth=3');
+        await page.fill('#checkout textarea[name=special_requests]', content.request);
+        // A table order: the pacing choices show under the table number, one of them chosen.
+        await page.fill('#checkout input[name=table_number]', '12');
+        await page.getByLabel('In courses: starters first, mains when we call').check();
+        await page.waitForSelector('#notice:empty', { state: 'attached' });
+        // The adversarial extras are on screen: the warning for the dish with every allergen, and
+        // the dish nearly gone (4 portions, 3 taken by the guest's orders).
+        expect(await page.isVisible('#allergy-warning')).toBe(true);
+        expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 1 left']);
+        expect(await page.locator('#menu .dish.conflict').count()).toBe(5);
+        if (process.env.SCREENSHOTS === '1') {
+          // As a guest sees it on arrival: the top of the page, the cart at the top of its column.
+          await page.evaluate("document.activeElement?.blur(); document.querySelector('.side')?.scrollTo(0, 0); scrollTo(0, 0)");
+          await page.screenshot({ path: shotPath(`order-${size.width}x${size.height}.png`) });
+          // On the phone, further down: the cart, and the guest's orders with their long requests.
+          if (size.name === 'phone') await phoneFurtherDown(page);
         }
+
+        expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
       },
       BROWSER_TEST_MS,
     );
 
     it(
       `/menu at ${size.width}×${size.height}: no overflow, disjoint cards holding their text, no file names`,
-      async () => {
-        const t = await startTestApp({ listen: true });
-        try {
-          const content = await seedAdversarialMenu(t);
-          const page = await open(await chromium.get(), t, '/menu', size);
-          await waitUntilLive(page);
-          await page.waitForSelector(`[data-dish-id="${content.dishes[15]!.id}"]`);
-          expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 4 left']);
-          if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: shotPath(`menu-${size.width}x${size.height}.png`) });
+      async ({ app: t, browser }) => {
+        const content = await seedAdversarialMenu(t);
+        const page = await open(browser, t, '/menu', size);
+        await waitUntilLive(page);
+        await page.waitForSelector(`[data-dish-id="${content.dishes[15]!.id}"]`);
+        expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 4 left']);
+        if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: shotPath(`menu-${size.width}x${size.height}.png`) });
 
-          const layout = await measure(
-            page,
-            content.dishes.map((dish) => dish.image_name),
-          );
-          expect(layout).toStrictEqual({
-            overflow: 0,
-            offScreen: [],
-            overlaps: [],
-            spills: [],
-            fileNamesShown: [],
-            placeholders: 16,
-            dishes: 16,
-            addButtons: 0,
-            addOutside: [],
-            addCovered: [],
-            smallTargets: [],
-          });
-        } finally {
-          await t.close();
-        }
+        const layout = await measure(
+          page,
+          content.dishes.map((dish) => dish.image_name),
+        );
+        expect(layout).toStrictEqual({
+          overflow: 0,
+          offScreen: [],
+          overlaps: [],
+          spills: [],
+          fileNamesShown: [],
+          placeholders: 16,
+          dishes: 16,
+          addButtons: 0,
+          addOutside: [],
+          addCovered: [],
+          smallTargets: [],
+        });
       },
       BROWSER_TEST_MS,
     );

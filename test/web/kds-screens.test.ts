@@ -3,12 +3,13 @@
 // tickets fit a 1280×800 screen, the allergy at the end of a request shows without a tap, every
 // button takes a finger; and the rush behaviours: one-tap Done, late tickets rising, a "more below"
 // that counts open tickets only, and a resting mouse that holds the order 8 s at most.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
-import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
 import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, WALL, wordInView } from './layout.js';
 
 const ticketIds = (page: Page) =>
@@ -27,84 +28,69 @@ const TEXT_SIZES = `['.ticket-table', '.dish-name', '.ticket-name', '.ticket-all
   .map((part) => parseFloat(getComputedStyle(document.querySelector('#tickets ' + part)).fontSize))`;
 
 describe('station board at three sizes', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     'holds a 40-ticket rush of long names and requests at 375, 1024, 1280 and 1920 px, its text a fifth larger on the wall screen',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const rush = await seedRush(t, 40);
-        /** The ticket's text sizes (px) at each width: the table, a dish, the guest, the allergy. */
-        const textSizes = new Map<number, number[]>();
-        for (const size of [...SIZES, WALL]) {
-          const hot = await openBoard(browser, t, '/kds/hot', size);
-          await signIn(hot, 'chef');
-          await expect.poll(() => hot.textContent('#count')).toBe('40 open');
-          await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
-          expect({ size, offScreen: await barControlsOffScreen(hot) }).toStrictEqual({ size, offScreen: [] });
-          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
-          expect({
+    async ({ app: t, browser }) => {
+      const rush = await seedRush(t, 40);
+      /** The ticket's text sizes (px) at each width: the table, a dish, the guest, the allergy. */
+      const textSizes = new Map<number, number[]>();
+      for (const size of [...SIZES, WALL]) {
+        const hot = await openBoard(browser, t, '/kds/hot', size);
+        await signIn(hot, 'chef');
+        await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+        await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
+        expect({ size, offScreen: await barControlsOffScreen(hot) }).toStrictEqual({ size, offScreen: [] });
+        const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
+        expect({
+          size,
+          width: layout.scrollWidth,
+          overlaps: layout.overlaps,
+          small: layout.smallButtons,
+          tall: layout.tallDishes,
+          spills: layout.spills,
+          crowded: layout.crowded,
+        }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
+        if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
+        if (size.width === WALL.width) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
+        textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
+        // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
+        expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
+        for (const order of rush.allergic)
+          expect({ size, order: order.id, shown: await wordInView(hot, order.id, ALLERGY_WORD) }).toStrictEqual({
             size,
-            width: layout.scrollWidth,
-            overlaps: layout.overlaps,
-            small: layout.smallButtons,
-            tall: layout.tallDishes,
-            spills: layout.spills,
-            crowded: layout.crowded,
-          }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
-          if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(8);
-          if (size.width === WALL.width) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
-          textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
-          // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
-          expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);
-          for (const order of rush.allergic)
-            expect({ size, order: order.id, shown: await wordInView(hot, order.id, ALLERGY_WORD) }).toStrictEqual({
-              size,
-              order: order.id,
-              shown: true,
-            });
-          await hot.close();
-        }
-        // Compact at both widths: the wall screen's text is a fifth larger than the tablet's.
-        const tablet = textSizes.get(1280)!;
-        expect(textSizes.get(WALL.width)).toStrictEqual(tablet.map((px) => Math.round(px * 1.2 * 10) / 10));
-      } finally {
-        await t.close();
+            order: order.id,
+            shown: true,
+          });
+        await hot.close();
       }
+      // Compact at both widths: the wall screen's text is a fifth larger than the tablet's.
+      const tablet = textSizes.get(1280)!;
+      expect(textSizes.get(WALL.width)).toStrictEqual(tablet.map((px) => Math.round(px * 1.2 * 10) / 10));
     },
     4 * BROWSER_TEST_MS,
   );
 
   it(
     "keeps a late coursed ticket's head inside its card at compact density, tablet to wall screen",
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        // Nine tickets turn the board compact; each with its course badge and an age past an hour.
-        t.clock.advance(-70 * 60_000);
-        const orders: Order[] = [];
-        for (let i = 1; i <= 9; i += 1)
-          orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 12, pacing: 'courses' }));
-        t.clock.advance(70 * 60_000);
-        for (const size of [SIZES[1]!, SIZES[2]!, { width: 1920, height: 1080 }]) {
-          const hot = await openBoard(browser, t, '/kds/hot', size);
-          await signIn(hot, 'chef');
-          await expect.poll(() => hot.textContent('#count')).toBe('9 open');
-          expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
-          const head = await orderCard(hot, orders[0]!.id).locator('.ticket-head').innerText();
-          expect(head.replace(/\s+/g, ' ')).toMatch(/^TABLE 12 P3 Course 1 1h 1\dm$/);
-          await keepShot(hot, `kds-coursed-${size.width}x${size.height}`);
-          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-age');
-          expect({ size, spills: layout.spills, clipped: layout.clipped }).toStrictEqual({ size, spills: [], clipped: [] });
-          await hot.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      // Nine tickets turn the board compact; each with its course badge and an age past an hour.
+      t.clock.advance(-70 * 60_000);
+      const orders: Order[] = [];
+      for (let i = 1; i <= 9; i += 1)
+        orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 12, pacing: 'courses' }));
+      t.clock.advance(70 * 60_000);
+      for (const size of [SIZES[1]!, SIZES[2]!, { width: 1920, height: 1080 }]) {
+        const hot = await openBoard(browser, t, '/kds/hot', size);
+        await signIn(hot, 'chef');
+        await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+        const head = await orderCard(hot, orders[0]!.id).locator('.ticket-head').innerText();
+        expect(head.replace(/\s+/g, ' ')).toMatch(/^TABLE 12 P3 Course 1 1h 1\dm$/);
+        await keepShot(hot, `kds-coursed-${size.width}x${size.height}`);
+        const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-age');
+        expect({ size, spills: layout.spills, clipped: layout.clipped }).toStrictEqual({ size, spills: [], clipped: [] });
+        await hot.close();
       }
     },
     BROWSER_TEST_MS,
@@ -112,26 +98,20 @@ describe('station board at three sizes', () => {
 
   it(
     'shows the allergy in full on roomy tickets too, and keeps their keys inside them, phone, tablet and wall screen',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
-        for (const size of [...SIZES, WALL]) {
-          const hot = await openBoard(browser, t, '/kds/hot', size);
-          await signIn(hot, 'chef');
-          await orderCard(hot, order.id).waitFor();
-          expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
-          expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
-          // Show all, Start and Done side by side, none past the card's edge.
-          expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Show all ▸', 'Start ▶', 'Done ✓']);
-          const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-requests .clamp');
-          expect({ size, spills: layout.spills, small: layout.smallButtons }).toStrictEqual({ size, spills: [], small: [] });
-          await hot.close();
-        }
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
+      for (const size of [...SIZES, WALL]) {
+        const hot = await openBoard(browser, t, '/kds/hot', size);
+        await signIn(hot, 'chef');
+        await orderCard(hot, order.id).waitFor();
+        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
+        expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
+        // Show all, Start and Done side by side, none past the card's edge.
+        expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Show all ▸', 'Start ▶', 'Done ✓']);
+        const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-requests .clamp');
+        expect({ size, spills: layout.spills, small: layout.smallButtons }).toStrictEqual({ size, spills: [], small: [] });
+        await hot.close();
       }
     },
     BROWSER_TEST_MS,
@@ -139,170 +119,132 @@ describe('station board at three sizes', () => {
 
   it(
     'shows a hyphenated allergy ("gluten-free", "nut-free") at the end of a long request without a tap, on compact tickets',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const wishes = 'Please bring the sauce on the side and keep the fries extra crispy, thank you. '.repeat(5);
-        const request = `${wishes}Strictly gluten-free and nut-free, please.`;
-        const order = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Cleo', special_requests: request });
-        for (let i = 0; i < 8; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` });
-        const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
-        await signIn(hot, 'chef');
-        await expect.poll(() => hot.textContent('#count')).toBe('9 open');
-        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
-        expect({ gluten: await wordInView(hot, order.id, 'gluten-free'), nuts: await wordInView(hot, order.id, 'nut-free') }).toStrictEqual(
-          {
-            gluten: true,
-            nuts: true,
-          },
-        );
-      } finally {
-        await t.close();
-      }
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const wishes = 'Please bring the sauce on the side and keep the fries extra crispy, thank you. '.repeat(5);
+      const request = `${wishes}Strictly gluten-free and nut-free, please.`;
+      const order = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Cleo', special_requests: request });
+      for (let i = 0; i < 8; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` });
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+      expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+      expect({ gluten: await wordInView(hot, order.id, 'gluten-free'), nuts: await wordInView(hot, order.id, 'nut-free') }).toStrictEqual({
+        gluten: true,
+        nuts: true,
+      });
     },
     BROWSER_TEST_MS,
   );
 
   it(
     "parts two dishes' allergy alerts and the request's allergy words with a dot, on compact tickets",
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const sauce = await t.inject({
-          method: 'POST',
-          url: '/ingredients',
-          as: 'chef',
-          payload: { name: 'Cream', in_stock_qty: 50, price: 1, allergens: ['milk'] },
-        });
-        const creamy = await addDish(t, {
-          name: 'Creamy mash',
-          station: 'hot',
-          ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
-        });
-        const gratin = await addDish(t, {
-          name: 'Gratin',
-          station: 'hot',
-          ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
-        });
-        const order = await placeOrder(t, [creamy.id, gratin.id, menu.steak.id], 'patron', {
-          name: 'Dora',
-          allergies: ['milk'],
-          allergy_confirmed: true,
-          special_requests: 'Strictly nut-free, please.',
-        });
-        const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
-        await signIn(hot, 'chef');
-        const note = orderCard(hot, order.id).locator('.ticket-allergy > span');
-        await expect.poll(() => note.allTextContents()).toStrictEqual(['Creamy mash: milk', '·', 'Gratin: milk', '·', 'Strictly nut-free']);
-        expect(
-          await orderCard(hot, order.id)
-            .locator('.allergy-sep')
-            .evaluateAll((seps) => seps.map((sep) => sep.getAttribute('aria-hidden'))),
-        ).toStrictEqual(['true', 'true']);
-      } finally {
-        await t.close();
-      }
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const sauce = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        payload: { name: 'Cream', in_stock_qty: 50, price: 1, allergens: ['milk'] },
+      });
+      const creamy = await addDish(t, {
+        name: 'Creamy mash',
+        station: 'hot',
+        ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
+      });
+      const gratin = await addDish(t, {
+        name: 'Gratin',
+        station: 'hot',
+        ingredients: [{ ingredient_id: sauce.json<{ id: string }>().id, is_essential: true }],
+      });
+      const order = await placeOrder(t, [creamy.id, gratin.id, menu.steak.id], 'patron', {
+        name: 'Dora',
+        allergies: ['milk'],
+        allergy_confirmed: true,
+        special_requests: 'Strictly nut-free, please.',
+      });
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+      await signIn(hot, 'chef');
+      const note = orderCard(hot, order.id).locator('.ticket-allergy > span');
+      await expect.poll(() => note.allTextContents()).toStrictEqual(['Creamy mash: milk', '·', 'Gratin: milk', '·', 'Strictly nut-free']);
+      expect(
+        await orderCard(hot, order.id)
+          .locator('.allergy-sep')
+          .evaluateAll((seps) => seps.map((sep) => sep.getAttribute('aria-hidden'))),
+      ).toStrictEqual(['true', 'true']);
     },
     BROWSER_TEST_MS,
   );
 
   it(
     'finishes a new ticket with one tap, Start still offered',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const order = await placeOrder(t, [menu.steak.id]);
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Start ▶', 'Done ✓']);
-        await orderCard(hot, order.id).locator('[data-action="done"]').click();
-        await expect.poll(() => ticketStatus(t, order.id), { timeout: WAIT_MS }).toBe('Ready');
-      } finally {
-        await t.close();
-      }
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const order = await placeOrder(t, [menu.steak.id]);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Start ▶', 'Done ✓']);
+      await orderCard(hot, order.id).locator('[data-action="done"]').click();
+      await expect.poll(() => ticketStatus(t, order.id), { timeout: WAIT_MS }).toBe('Ready');
     },
     BROWSER_TEST_MS,
   );
 
   it(
     'counts only open tickets below the fold: finished ones below an empty screen are not announced',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t, 100);
-        const open: Order[] = [];
-        for (let i = 0; i < 3; i += 1) open.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Open${i}` }));
-        for (let i = 0; i < 20; i += 1) {
-          const done = await placeOrder(t, [menu.steak.id], 'patron', { name: `Done${i}` });
-          await bumpTicket(t, done.id, 'In Progress');
-          await bumpTicket(t, done.id, 'Ready');
-        }
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        await expect.poll(() => hot.$$eval('#tickets [data-order-id]', (cards) => cards.length)).toBe(23);
-        expect(await hot.textContent('#count')).toBe('3 open');
-        expect(await hot.isVisible('#more-below')).toBe(false);
-      } finally {
-        await t.close();
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 100);
+      const open: Order[] = [];
+      for (let i = 0; i < 3; i += 1) open.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Open${i}` }));
+      for (let i = 0; i < 20; i += 1) {
+        const done = await placeOrder(t, [menu.steak.id], 'patron', { name: `Done${i}` });
+        await bumpTicket(t, done.id, 'In Progress');
+        await bumpTicket(t, done.id, 'Ready');
       }
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.$$eval('#tickets [data-order-id]', (cards) => cards.length)).toBe(23);
+      expect(await hot.textContent('#count')).toBe('3 open');
+      expect(await hot.isVisible('#more-below')).toBe(false);
     },
     BROWSER_TEST_MS,
   );
 
   it(
     'raises a very late ticket above on-time ones of every priority',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        // A P5 steak (25 min) placed an hour ago is past twice its time: red.
-        t.clock.advance(-60 * 60_000);
-        const forgotten = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Forgotten' });
-        t.clock.advance(60 * 60_000);
-        await setPriority(t, forgotten.id, 5);
-        const fresh: Order[] = [];
-        for (let i = 0; i < 4; i += 1) fresh.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Fresh${i}` }));
-        await setPriority(t, fresh[0]!.id, 0);
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        await expect.poll(() => ticketIds(hot)).toStrictEqual([forgotten.id, ...fresh.map((order) => order.id)]);
-        expect(await orderCard(hot, forgotten.id).getAttribute('class')).toContain('very-late');
-      } finally {
-        await t.close();
-      }
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      // A P5 steak (25 min) placed an hour ago is past twice its time: red.
+      t.clock.advance(-60 * 60_000);
+      const forgotten = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Forgotten' });
+      t.clock.advance(60 * 60_000);
+      await setPriority(t, forgotten.id, 5);
+      const fresh: Order[] = [];
+      for (let i = 0; i < 4; i += 1) fresh.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Fresh${i}` }));
+      await setPriority(t, fresh[0]!.id, 0);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      await expect.poll(() => ticketIds(hot)).toStrictEqual([forgotten.id, ...fresh.map((order) => order.id)]);
+      expect(await orderCard(hot, forgotten.id).getAttribute('class')).toContain('very-late');
     },
     BROWSER_TEST_MS,
   );
 
   it(
     're-sorts within the 8 s a resting mouse may hold the tickets, without the mouse moving',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const orders: Order[] = [];
-        for (let i = 1; i <= 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` }));
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        await orderCard(hot, orders[3]!.id).waitFor();
-        const first = await orderCard(hot, orders[0]!.id).boundingBox();
-        await hot.mouse.move(first!.x + first!.width / 2, first!.y + 30);
-        await setPriority(t, orders[3]!.id, 0);
-        await expect.poll(() => orderCard(hot, orders[3]!.id).locator('.ticket-priority').textContent()).toBe('P0');
-        // Held while the mouse rests (at most 8 s after it last moved), then re-sorted on its own.
-        await expect.poll(() => ticketIds(hot).then((ids) => ids[0]), { timeout: 12_000 }).toBe(orders[3]!.id);
-      } finally {
-        await t.close();
-      }
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const orders: Order[] = [];
+      for (let i = 1; i <= 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` }));
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      await orderCard(hot, orders[3]!.id).waitFor();
+      const first = await orderCard(hot, orders[0]!.id).boundingBox();
+      await hot.mouse.move(first!.x + first!.width / 2, first!.y + 30);
+      await setPriority(t, orders[3]!.id, 0);
+      await expect.poll(() => orderCard(hot, orders[3]!.id).locator('.ticket-priority').textContent()).toBe('P0');
+      // Held while the mouse rests (at most 8 s after it last moved), then re-sorted on its own.
+      await expect.poll(() => ticketIds(hot).then((ids) => ids[0]), { timeout: 12_000 }).toBe(orders[3]!.id);
     },
     BROWSER_TEST_MS,
   );

@@ -1,10 +1,11 @@
 // The expeditor at volume, in a real browser: 10 orders on one 1280×800 screen (with 44 px touch
 // targets and every dish written out), station columns aligned, and food waiting at the pass
 // flagged amber after 2 minutes and red after 5.
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import { type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, sharedChromium, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
 
 /** Every ticket of the order Ready, as if done `minutesAgo` minutes ago (the server's clock moved back). */
 async function readyAgo(t: TestApp, id: string, minutesAgo: number) {
@@ -16,71 +17,61 @@ async function readyAgo(t: TestApp, id: string, minutesAgo: number) {
 }
 
 describe('expeditor rail', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     'shows 10 orders at 1280×800 with aligned station columns, and flags food waiting at the pass by time',
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t, 200);
-        const orders = [];
-        for (let i = 1; i <= 26; i += 1) {
-          const dishes =
-            [[menu.steak.id, menu.salad.id], [menu.lemonade.id], [menu.salad.id, menu.lemonade.id, menu.steak.id]][i % 3] ?? [];
-          orders.push(
-            await placeOrder(t, dishes, 'patron', {
-              name: `Guest${i}`,
-              table_number: i,
-              special_requests: i === 2 ? 'No onions' : undefined,
-            }),
-          );
-        }
-        const [cold, warm, fresh] = [orders[0]!, orders[1]!, orders[2]!];
-        await readyAgo(t, cold.id, 6);
-        await readyAgo(t, warm.id, 3);
-        await readyAgo(t, fresh.id, 0);
-        const page = await openBoard(browser, t, '/expeditor');
-        await signIn(page, 'expeditor');
-        await orderCard(page, orders[25]!.id).waitFor({ state: 'attached' });
-
-        const rows = await page.$$eval('#rail [data-order-id]', (all) =>
-          all.map((row) => {
-            const box = row.getBoundingClientRect();
-            const cells = [...row.querySelectorAll('.station-cell')].map((cell) => Math.round(cell.getBoundingClientRect().left));
-            return { bottom: box.bottom, right: box.right, cells };
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 200);
+      const orders = [];
+      for (let i = 1; i <= 26; i += 1) {
+        const dishes = [[menu.steak.id, menu.salad.id], [menu.lemonade.id], [menu.salad.id, menu.lemonade.id, menu.steak.id]][i % 3] ?? [];
+        orders.push(
+          await placeOrder(t, dishes, 'patron', {
+            name: `Guest${i}`,
+            table_number: i,
+            special_requests: i === 2 ? 'No onions' : undefined,
           }),
         );
-        expect(rows).toHaveLength(26);
-        // Visible means above the bottom of the scrolling board (the "more below" strip sits under it).
-        const fold = await page.$eval('main.board', (board) => board.getBoundingClientRect().bottom);
-        expect(fold).toBeLessThanOrEqual(800);
-        expect(rows.slice(0, 10).map((row) => row.bottom <= fold && row.right <= 1280)).toStrictEqual(Array(10).fill(true));
-        expect(await page.textContent('#more-below')).toMatch(/^▼ \d+ more below$/);
-        // The cold, hot and beverage cells start at the same x on every row.
-        expect(new Set(rows.map((row) => row.cells.join(','))).size).toBe(1);
-
-        const flag = (id: string) =>
-          orderCard(page, id).evaluate((row) => ({
-            late: row.classList.contains('pass-late'),
-            veryLate: row.classList.contains('pass-very-late'),
-            waited: row.querySelector('.pass-age')?.textContent,
-          }));
-        expect(await flag(cold.id)).toStrictEqual({ late: false, veryLate: true, waited: expect.stringMatching(/^6:0\d$/) });
-        expect(await flag(warm.id)).toStrictEqual({ late: true, veryLate: false, waited: expect.stringMatching(/^3:0\d$/) });
-        expect(await flag(fresh.id)).toStrictEqual({ late: false, veryLate: false, waited: expect.stringMatching(/^0:0\d$/) });
-        expect(await flag(orders[3]!.id)).toStrictEqual({ late: false, veryLate: false, waited: undefined });
-
-        await orderCard(page, warm.id).locator('.order-requests').click();
-        expect(await page.$$eval('dialog[open] .whole-text-body', (parts) => parts.map((part) => part.textContent))).toStrictEqual([
-          'Guest2',
-          'No onions',
-        ]);
-      } finally {
-        await t.close();
       }
+      const [cold, warm, fresh] = [orders[0]!, orders[1]!, orders[2]!];
+      await readyAgo(t, cold.id, 6);
+      await readyAgo(t, warm.id, 3);
+      await readyAgo(t, fresh.id, 0);
+      const page = await openBoard(browser, t, '/expeditor');
+      await signIn(page, 'expeditor');
+      await orderCard(page, orders[25]!.id).waitFor({ state: 'attached' });
+
+      const rows = await page.$$eval('#rail [data-order-id]', (all) =>
+        all.map((row) => {
+          const box = row.getBoundingClientRect();
+          const cells = [...row.querySelectorAll('.station-cell')].map((cell) => Math.round(cell.getBoundingClientRect().left));
+          return { bottom: box.bottom, right: box.right, cells };
+        }),
+      );
+      expect(rows).toHaveLength(26);
+      // Visible means above the bottom of the scrolling board (the "more below" strip sits under it).
+      const fold = await page.$eval('main.board', (board) => board.getBoundingClientRect().bottom);
+      expect(fold).toBeLessThanOrEqual(800);
+      expect(rows.slice(0, 10).map((row) => row.bottom <= fold && row.right <= 1280)).toStrictEqual(Array(10).fill(true));
+      expect(await page.textContent('#more-below')).toMatch(/^▼ \d+ more below$/);
+      // The cold, hot and beverage cells start at the same x on every row.
+      expect(new Set(rows.map((row) => row.cells.join(','))).size).toBe(1);
+
+      const flag = (id: string) =>
+        orderCard(page, id).evaluate((row) => ({
+          late: row.classList.contains('pass-late'),
+          veryLate: row.classList.contains('pass-very-late'),
+          waited: row.querySelector('.pass-age')?.textContent,
+        }));
+      expect(await flag(cold.id)).toStrictEqual({ late: false, veryLate: true, waited: expect.stringMatching(/^6:0\d$/) });
+      expect(await flag(warm.id)).toStrictEqual({ late: true, veryLate: false, waited: expect.stringMatching(/^3:0\d$/) });
+      expect(await flag(fresh.id)).toStrictEqual({ late: false, veryLate: false, waited: expect.stringMatching(/^0:0\d$/) });
+      expect(await flag(orders[3]!.id)).toStrictEqual({ late: false, veryLate: false, waited: undefined });
+
+      await orderCard(page, warm.id).locator('.order-requests').click();
+      expect(await page.$$eval('dialog[open] .whole-text-body', (parts) => parts.map((part) => part.textContent))).toStrictEqual([
+        'Guest2',
+        'No onions',
+      ]);
     },
     BROWSER_TEST_MS,
   );

@@ -3,30 +3,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect, onTestFinished } from 'vitest';
+import { it } from './fixtures.js';
+import type { StartApp } from '../helpers/fixtures.js';
+import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Role } from '../../models/user.js';
-import {
-  BROWSER_TEST_MS,
-  sharedChromium,
-  openBoard,
-  orderCard,
-  readTicket,
-  signIn,
-  statusInApi,
-  waitUntilLive,
-  WAIT_MS,
-} from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, readTicket, signIn, statusInApi, waitUntilLive, WAIT_MS } from './browser.js';
 
 /** The browser tab's storage (the test compiles without the DOM library). */
 type Tab = { sessionStorage: { getItem(key: string): string | null } };
 
 /** Restarts on the same data dir and port; the users exist already, so they are signed in by hand. */
-async function restart(before: TestApp): Promise<TestApp> {
+async function restart(before: TestApp, startApp: StartApp): Promise<TestApp> {
   const port = Number(new URL(before.url).port);
   await before.close();
-  const after = await startTestApp({ dataDir: before.dataDir, withoutUsers: true });
+  const after = await startApp({ dataDir: before.dataDir, withoutUsers: true, listen: false });
   after.url = await after.app.listen({ port, host: '127.0.0.1' });
   await signInAgain(after);
   return after;
@@ -45,61 +37,48 @@ async function signInAgain(t: TestApp): Promise<void> {
 }
 
 describe('board recovery', () => {
-  const chromium = sharedChromium();
-  afterAll(() => chromium.close());
-
   it(
     'reconnects after the server restarts, drops what went stale meanwhile and shows new orders',
-    async () => {
+    async ({ startApp, browser }) => {
       const dataDir = mkdtempSync(join(tmpdir(), 'pos-web-restart-'));
-      let t = await startTestApp({ dataDir, listen: true });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const stale = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Stale' });
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        await orderCard(hot, stale.id).waitFor();
+      onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+      let t = await startApp({ dataDir });
+      const menu = await seedMenu(t);
+      const stale = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Stale' });
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      await orderCard(hot, stale.id).waitFor();
 
-        t = await restart(t);
-        // Deleted at once, likely before the board is back: only a resync can take it off the screen.
-        expect((await t.inject({ method: 'DELETE', url: `/orders/${stale.id}`, as: 'manager' })).statusCode).toBe(204);
-        await waitUntilLive(hot);
-        const fresh = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Fresh' });
-        expect((await readTicket(hot, fresh.id)).name).toBe('Fresh');
-        await orderCard(hot, stale.id).waitFor({ state: 'detached' });
-      } finally {
-        await t.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      }
+      t = await restart(t, startApp);
+      // Deleted at once, likely before the board is back: only a resync can take it off the screen.
+      expect((await t.inject({ method: 'DELETE', url: `/orders/${stale.id}`, as: 'manager' })).statusCode).toBe(204);
+      await waitUntilLive(hot);
+      const fresh = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Fresh' });
+      expect((await readTicket(hot, fresh.id)).name).toBe('Fresh');
+      await orderCard(hot, stale.id).waitFor({ state: 'detached' });
     },
     BROWSER_TEST_MS,
   );
 
   it(
     'refreshes its access token before expiry and stays live',
-    async () => {
+    async ({ startApp, browser }) => {
       // Tokens live 10 s: the board must refresh them (and its socket) to last beyond that.
-      const t = await startTestApp({ listen: true, env: { POS_ACCESS_TOKEN_TTL: '10' } });
-      try {
-        const browser = await chromium.get();
-        const menu = await seedMenu(t);
-        const hot = await openBoard(browser, t, '/kds/hot');
-        await signIn(hot, 'chef');
-        const firstPair = await hot.evaluate(() => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session'));
-        await hot.waitForFunction((before) => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session') !== before, firstPair, {
-          timeout: WAIT_MS,
-        });
-        await hot.waitForTimeout(11_000);
+      const t = await startApp({ env: { POS_ACCESS_TOKEN_TTL: '10' } });
+      const menu = await seedMenu(t);
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      const firstPair = await hot.evaluate(() => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session'));
+      await hot.waitForFunction((before) => (globalThis as unknown as Tab).sessionStorage.getItem('pos.session') !== before, firstPair, {
+        timeout: WAIT_MS,
+      });
+      await hot.waitForTimeout(11_000);
 
-        await signInAgain(t);
-        const order = await placeOrder(t, [menu.steak.id]);
-        await orderCard(hot, order.id).locator('[data-action="bump"]').click();
-        await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('In Progress');
-        await waitUntilLive(hot);
-      } finally {
-        await t.close();
-      }
+      await signInAgain(t);
+      const order = await placeOrder(t, [menu.steak.id]);
+      await orderCard(hot, order.id).locator('[data-action="bump"]').click();
+      await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('In Progress');
+      await waitUntilLive(hot);
     },
     BROWSER_TEST_MS,
   );
