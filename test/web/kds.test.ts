@@ -199,28 +199,6 @@ describe('KDS board', () => {
 
   it(
     'refuses a wrong password and a patron with a message, and keeps the board hidden',
-<<<<<<< HEAD
-    async () => {
-      const t = await startTestApp({ listen: true });
-      try {
-        const browser = await chromium.get();
-        const hot = await openBoard(browser, t, '/kds/hot');
-        const attempt = async (userName: string, password: string) => {
-          await hot.fill('#login input[name=user_name]', userName);
-          await hot.fill('#login input[name=password]', password);
-          await hot.click('#login button[type=submit]');
-        };
-        await attempt('chef1', 'Wrong@Pass1');
-        await hot.waitForSelector('#login-error:not(:empty)');
-        expect(await hot.textContent('#login-error')).toBe('The user name or password is wrong.');
-        await attempt('patron1', PASSWORD);
-        await hot.waitForSelector('#login-error:has-text("kitchen staff")');
-        expect(await hot.textContent('#login-error')).toBe('This board is for kitchen staff: sign in as a chef, expeditor or manager.');
-        expect(await hot.isVisible('#tickets')).toBe(false);
-      } finally {
-        await t.close();
-      }
-=======
     async ({ app: t, browser }) => {
       const hot = await openBoard(browser, t, '/kds/hot');
       const attempt = async (userName: string, password: string) => {
@@ -230,12 +208,11 @@ describe('KDS board', () => {
       };
       await attempt('chef1', 'Wrong@Pass1');
       await hot.waitForSelector('#login-error:not(:empty)');
-      expect(await hot.textContent('#login-error')).toBe('The user_name or password is wrong.');
+      expect(await hot.textContent('#login-error')).toBe('The user name or password is wrong.');
       await attempt('patron1', PASSWORD);
       await hot.waitForSelector('#login-error:has-text("kitchen staff")');
       expect(await hot.textContent('#login-error')).toBe('This board is for kitchen staff: sign in as a chef, expeditor or manager.');
       expect(await hot.isVisible('#tickets')).toBe(false);
->>>>>>> main
     },
     BROWSER_TEST_MS,
   );
