@@ -435,7 +435,7 @@ describe('menu editor', () => {
       await page.focus(`[data-dish-id="${menu.steak.id}"] [data-action="edit"]`);
       // A live change redraws the row under the focus: the focus stays on its button.
       await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { price: 30 } });
-      await expect.poll(() => rowOf(page, menu.steak.id).locator('.dish-price').textContent()).toBe('30.00');
+      await expect.poll(() => rowOf(page, menu.steak.id).locator('.dish-price').textContent()).toBe('$30.00');
       expect(await focusedLabel(page)).toBe('Edit Ribeye');
       // Escape leaves the dialog without sending.
       await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 // The guest's allergies: chosen from the 14 allergens, kept in localStorage like the cart, sent
 // with every order. Dishes that contain one are marked on the menu and in the cart.
-import { ALLERGENS, ALLERGEN_WORDS, allergenText } from '../lib/allergens.js';
+import { ALLERGENS, allergenName, allergenText } from '../lib/allergens.js';
 import { $, h } from '../lib/dom.js';
 
 const KEY = 'pos.order.allergies';
@@ -43,7 +43,7 @@ export function wireAllergies(onChange) {
             },
           },
         }),
-        ALLERGEN_WORDS[allergen],
+        allergenName(allergen),
       ),
     ),
   );
