@@ -1,6 +1,7 @@
 // The guest's account: the menu and the cart need none; signing in (or opening a patron account)
 // is asked for at checkout, or from the top bar's Sign in to see earlier orders. Any account may
 // order; sign-ups are patrons.
+import { t } from '../lib/i18n.js';
 import { fieldText, showAccountRules } from '../lib/account-rules.js';
 import { $ } from '../lib/dom.js';
 import { currentSession, sessionEvents, signIn, signOut } from '../lib/session.js';
@@ -20,7 +21,7 @@ async function signUp(userName, email, password) {
   const problem = await response.json().catch(() => ({}));
   // A field the rules refuse is said in plain words ("Password must contain …"), not as the API's "Invalid body.".
   if (response.status === 400 && Array.isArray(problem.errors) && problem.errors.length > 0) return fieldText(problem.errors);
-  return problem.detail ?? `Could not create the account (HTTP ${response.status}).`;
+  return problem.detail ?? t('account.create-failed', { status: response.status });
 }
 
 /** @param {HTMLFormElement} form @param {HTMLElement} error @param {(form: HTMLFormElement) => Promise<string | null>} submit */

@@ -1,5 +1,6 @@
 // The guest's allergies: chosen from the 14 allergens, kept in localStorage like the cart, sent
 // with every order. Dishes that contain one are marked on the menu and in the cart.
+import { t } from '../lib/i18n.js';
 import { ALLERGENS, allergenName, allergenText } from '../lib/allergens.js';
 import { $, h } from '../lib/dom.js';
 
@@ -21,7 +22,7 @@ export const allergies = load();
 export function wireAllergies(onChange) {
   const summary = () => {
     $('#allergies-summary').textContent =
-      allergies.size === 0 ? 'none' : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
+      allergies.size === 0 ? t('order.allergies-none') : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
   };
   $('#allergy-choices').replaceChildren(
     ...ALLERGENS.map((allergen) =>

@@ -1,5 +1,6 @@
 // The cart: dishes and how many of each, kept in localStorage so a reload loses nothing. A dish that
 // sells out while in the cart is flagged, and the order cannot be placed until it is taken out.
+import { t } from '../lib/i18n.js';
 import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h, isolated } from '../lib/dom.js';
@@ -59,10 +60,10 @@ export function renderCart(menu, onChange, locked, allergies) {
   let total = 0;
   const items = [...cart.lines].map(([id, quantity]) => {
     const dish = menu.get(id);
-    const name = dish?.name ?? 'A dish no longer on the menu';
+    const name = dish?.name ?? t('order.gone-dish');
     const available = Boolean(dish?.is_available);
     const met = dish ? allergensMet(dish, allergies) : [];
-    if (met.length > 0) conflicts.push(`${isolated(name)} contains ${allergenText(met)}`);
+    if (met.length > 0) conflicts.push(t('order.dish-contains', { dish: isolated(name), allergens: allergenText(met) }));
     if (!dish || !available) blocked.push(isolated(name));
     else total += dish.price * quantity;
     const classes = ['cart-line', !available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
@@ -70,14 +71,14 @@ export function renderCart(menu, onChange, locked, allergies) {
       'li',
       { class: classes, dataset: { dishId: id, available: String(available) } },
       h('span', { class: 'cart-name' }, name),
-      !available && h('span', { class: 'sold-out' }, 'Sold out'),
+      !available && h('span', { class: 'sold-out' }, t('dish.sold-out')),
       h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
       h(
         'button',
         {
           type: 'button',
           class: 'qty',
-          'aria-label': `One less ${name}`,
+          'aria-label': t('order.one-less', { dish: name }),
           disabled: locked,
           dataset: { focusKey: `less-${id}` },
           on: { click: () => onChange(id, -1) },
@@ -89,7 +90,7 @@ export function renderCart(menu, onChange, locked, allergies) {
         {
           type: 'button',
           class: 'qty',
-          'aria-label': `One more ${name}`,
+          'aria-label': t('order.one-more', { dish: name }),
           disabled: locked || !available || cart.full(),
           dataset: { focusKey: `more-${id}` },
           on: { click: () => onChange(id, 1) },
