@@ -84,7 +84,9 @@ export function cutText(page: Page): Promise<{ overflow: number; cut: string[] }
       const style = getComputedStyle(el);
       const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
       const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
-      if ((hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1 && style.webkitLineClamp === 'none')) {
+      // A button's words spilling past its edge are cut for the eye too, whatever its overflow says.
+      const spills = el.tagName === 'BUTTON' && el.scrollWidth > el.clientWidth + 1;
+      if (spills || (hidesX && el.scrollWidth > el.clientWidth + 1) || (hidesY && el.scrollHeight > el.clientHeight + 1 && style.webkitLineClamp === 'none')) {
         cut.push(el.tagName.toLowerCase() + '.' + el.className + ': ' + (el.textContent ?? '').trim().slice(0, 60));
       }
     }

@@ -4,8 +4,9 @@
 import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
+import { formatNumber, t } from '../lib/i18n.js';
 import { countDishes, tableLabel } from '../lib/orders.js';
-import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
+import { STATE_TEXT, TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
 /** @import { Ticket, TicketStatus } from '../../../types/api.js' */
 /** @import { StationOrder } from '../lib/station-book.js' */
 /** @import { TicketState } from '../lib/tickets.js' */
@@ -21,10 +22,15 @@ import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../li
  */
 
 /** @type {Partial<Record<TicketStatus, string>>} */
-const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready', Voided: 'Voided' };
+const STATUS_TEXT = {
+  Received: t('ticket.new'),
+  'In Progress': t('ticket.preparing'),
+  Ready: t('ticket.ready'),
+  Voided: t('ticket.voided'),
+};
 /** @type {Partial<Record<TicketStatus, string>>} */
-const BUMP_TEXT = { Received: 'Start ▶', 'In Progress': 'Done ✓' };
-export const DONE_TEXT = 'Done ✓';
+const BUMP_TEXT = { Received: t('ticket.start'), 'In Progress': t('ticket.done') };
+export const DONE_TEXT = t('ticket.done');
 /** @type {Record<TicketState, string>} */
 const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '✓' };
 
@@ -52,30 +58,35 @@ export function ticketCard(entry, station, timers, actions) {
         veryLate: String(timers.veryLate),
         course: String(ticket.course ?? 1),
       },
-      'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
+      'aria-label': t('ticket.aria', {
+        table: tableLabel(order),
+        name: order.name,
+        priority: order.priority,
+        status: STATUS_TEXT[own] ?? own,
+      }),
     },
     allergyLine(order, ticket),
     h(
       'header',
       { class: 'ticket-head' },
       tableBadge(order),
-      h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
-      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, `Course ${ticket.course ?? 1}`),
+      h('span', { class: `ticket-priority p${order.priority}`, title: t('ticket.priority-title') }, `P${order.priority}`),
+      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, t('ticket.course', { course: ticket.course ?? 1 })),
       h('span', { class: 'ticket-age', dataset: { age: '' } }),
     ),
     h(
       'div',
       { class: 'ticket-meta' },
-      h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
+      h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: t('ticket.guest') } }, order.name),
       otherStations(order, station),
-      h('span', { class: 'ticket-status' }, order.deleted_at ? 'Cancelled' : (STATUS_TEXT[own] ?? own)),
+      h('span', { class: 'ticket-status' }, order.deleted_at ? t('ticket.cancelled') : (STATUS_TEXT[own] ?? own)),
     ),
     shortLine(ticket.short),
     order.special_requests &&
       h(
         'p',
         { class: 'ticket-requests' },
-        h('span', { class: 'clamp', dataset: { clampTitle: 'Special requests' } }, order.special_requests),
+        h('span', { class: 'clamp', dataset: { clampTitle: t('ticket.requests') } }, order.special_requests),
       ),
     dishList(order, ticket, actions.dishName),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
@@ -101,7 +112,7 @@ function allergyLine(order, ticket) {
   const separated = items.flatMap((item, index) =>
     index === 0 ? [item] : [h('span', { class: 'allergy-sep', 'aria-hidden': 'true' }, '·'), item],
   );
-  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'), ...separated);
+  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, t('ticket.allergy')), ...separated);
 }
 
 /** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). @param {Ticket['short']} short */
@@ -110,7 +121,7 @@ function shortLine(short) {
   return h(
     'p',
     { class: 'ticket-short', role: 'note' },
-    h('strong', {}, 'Short'),
+    h('strong', {}, t('ticket.short')),
     ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)),
   );
 }
@@ -136,7 +147,7 @@ function dishList(order, ticket, dishName) {
       'li',
       extra,
       h('span', { class: 'dish-count' }, `${count}×`),
-      h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
+      h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: t('ticket.dish'), clampIfCut: '' } }, name),
     );
   return h(
     'ul',
@@ -147,15 +158,18 @@ function dishList(order, ticket, dishName) {
             'li',
             { class: 'dish-new' },
             h('span', { class: 'dish-count' }, `${count}×`),
-            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name),
-            h('span', { class: 'new-mark' }, 'NEW'),
+            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: t('ticket.dish'), clampIfCut: '' } }, name),
+            h('span', { class: 'new-mark' }, t('ticket.new-mark')),
           )
         : line(count, name),
     ),
     ...[...removed.entries()]
       .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
       .map(([id, count]) =>
-        line(count, dishName(id) ?? 'Removed dish', { class: 'dish-removed', 'aria-label': `Removed: ${dishName(id) ?? 'a dish'}` }),
+        line(count, dishName(id) ?? t('ticket.removed-dish'), {
+          class: 'dish-removed',
+          'aria-label': t('ticket.removed', { dish: dishName(id) ?? t('order.a-dish') }),
+        }),
       ),
   );
 }
@@ -168,7 +182,7 @@ function ackBar(entry, actions) {
     h(
       'button',
       { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } },
-      'Seen ✓',
+      t('ticket.seen'),
     ),
   );
 }
@@ -176,10 +190,15 @@ function ackBar(entry, actions) {
 /** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". @param {StationOrder} order */
 function tableBadge(order) {
   const label = tableLabel(order);
-  const number = label.startsWith('Table ') ? label.slice('Table '.length) : null;
-  return number === null
-    ? h('span', { class: 'ticket-table takeaway' }, label)
-    : h('span', { class: 'ticket-table' }, h('small', {}, 'Table'), ` ${number}`);
+  const number = order.table_number;
+  return number === null || number === undefined
+    ? h('span', { class: 'ticket-table takeaway', dataset: { tableLabel: label } }, label)
+    : h(
+        'span',
+        { class: 'ticket-table', dataset: { tableLabel: label } },
+        h('small', {}, t('ticket.table-small')),
+        ` ${formatNumber(number)}`,
+      );
 }
 
 /** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. @param {StationOrder} order @param {string} station */
@@ -188,13 +207,17 @@ function otherStations(order, station) {
   if (others.length === 0) return null;
   return h(
     'ul',
-    { class: 'ticket-others', 'aria-label': 'Other stations of this order' },
+    { class: 'ticket-others', 'aria-label': t('ticket.others') },
     ...others.map((ticket) => {
       const state = TICKET_STATE[ticket.status] ?? 'waiting';
       return h(
         'li',
-        { class: `other state-${state}`, dataset: { station: ticket.station, state }, title: `${ticket.station}: ${ticket.status}` },
-        `${ticket.station} ${OTHER_MARK[state]}`,
+        {
+          class: `other state-${state}`,
+          dataset: { station: ticket.station, state },
+          title: t('ticket.other-title', { station: t(`station.${ticket.station}`), status: STATE_TEXT[state] }),
+        },
+        `${t(`station.${ticket.station}`)} ${OTHER_MARK[state]}`,
       );
     }),
   );
@@ -207,7 +230,7 @@ function actionBar(id, own, actions) {
     h(
       'button',
       { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } },
-      '↶ Recall',
+      t('ticket.recall'),
     );
   const bump =
     TICKET_BUMP[own] &&

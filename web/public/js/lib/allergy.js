@@ -1,6 +1,8 @@
 // The allergy words in a guest's request, with a few words around each, so a board can show them
 // whole on every ticket while the rest of a long request stays clamped ("…the side SEVERE PEANUT
 // ALLERGY"). A word list, not understanding: it errs on showing too much ("oat milk").
+import { allergenName } from './allergens.js';
+import { formatList, t } from './i18n.js';
 /** @import { AllergyAlert } from '../../../types/api.js' */
 const ALLERGY =
   /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|gluten\w*|wheat|peanuts?|nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|sesame|soy|soya|shellfish|crustaceans?|prawns?|shrimps?|crabs?|lobsters?|molluscs?|mussels?|oysters?|fish|dairy|lactose|milk|eggs?|mustard|celery|lupin|sulphites?|sulfites?)$/i;
@@ -39,11 +41,8 @@ export function allergyNotes(request) {
   return [...notes.values()];
 }
 
-/** The EU allergens as a cook says them (the API's names: docs/allergens.md). */
-/** @type {Partial<Record<string, string>>} */
-const ALLERGEN_TEXT = { cereals_gluten: 'gluten', soybeans: 'soy' };
-/** @param {string} allergen */
-export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
+/** The EU allergens in the screen's language (lib/allergens.js). @param {string} allergen */
+export const allergenText = (allergen) => allergenName(allergen);
 
 /**
  * What a ticket or row must say about allergies: each alert the server put on the tickets ("Burger:
@@ -54,7 +53,8 @@ export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
 export function allergyLines(alerts, dishNames, request) {
   const said = new Map();
   for (const alert of alerts) {
-    const text = `${dishNames.get(alert.dish_id) ?? 'A dish'}: ${alert.allergens.map(allergenText).join(', ')}`;
+    const dish = dishNames.get(alert.dish_id) ?? t('ticket.a-dish');
+    const text = t('ticket.alert', { dish, allergens: formatList(alert.allergens.map(allergenText)) });
     said.set(text, text);
   }
   return { alerts: [...said.values()], notes: allergyNotes(request) };

@@ -17,7 +17,7 @@ export function mountFrame({ signInTitle, shown }) {
     h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, t('link.connecting')),
     h('span', { id: 'clock', class: 'bar-clock' }),
     h('span', { id: 'who', class: 'bar-who' }),
-    languagePicker(),
+    languagePicker({ short: true }),
     h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, t('frame.sign-out')),
   );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));

@@ -101,17 +101,21 @@ export function chooseLanguage(chosen) {
 
 /**
  * A small select of the four languages, each named in itself (Intl.DisplayNames, so no catalogue
- * holds them), that switches this device.
+ * holds them), that switches this device. `short`: the codes only ("DE"), for a staff board's bar,
+ * where the station's name needs the room; each still named in itself to a screen reader.
+ * @param {{ short?: boolean }} [options]
  * @returns {HTMLSelectElement}
  */
-export function languagePicker() {
+export function languagePicker({ short = false } = {}) {
   const select = document.createElement('select');
   select.className = 'language-picker';
   select.setAttribute('aria-label', t('language.pick'));
   for (const code of LANGUAGES) {
     const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
-    const option = new Option(name.charAt(0).toLocaleUpperCase(code) + name.slice(1), code, false, code === language);
+    const named = name.charAt(0).toLocaleUpperCase(code) + name.slice(1);
+    const option = new Option(short ? code.toUpperCase() : named, code, false, code === language);
     option.lang = code;
+    if (short) option.setAttribute('aria-label', named);
     select.append(option);
   }
   select.addEventListener('change', () => chooseLanguage(/** @type {Language} */ (select.value)));

@@ -56,6 +56,12 @@ export function clockTime(iso) {
   return day ? `${day} ${time}` : time;
 }
 
+/** "T12" where room is short (the held strip, the expeditor's rail), or "Takeaway". @param {{ table_number?: number | null }} order */
+export const tableShort = (order) =>
+  order.table_number === null || order.table_number === undefined
+    ? t('order.takeaway')
+    : t('order.table-short', { table: order.table_number });
+
 /** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
 export const tableLabel = (order) =>
   order.table_number === null || order.table_number === undefined ? t('order.takeaway') : t('order.table', { table: order.table_number });

@@ -76,10 +76,10 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   async function changeOrder(id, change, path = `/orders/${id}`) {
     const order = sync.records().get(id);
     if (!order) return false;
-    const again = { label: 'Send again', run: () => void changeOrder(id, change, path) };
+    const again = { label: t('board.send-again'), run: () => void changeOrder(id, change, path) };
     // With the link down the board may be showing the past: send nothing, and say so.
     if (!linkIsLive()) {
-      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', again);
+      notify(t('board.not-sent', { name: order.name }), 'error', again);
       return false;
     }
     try {
@@ -89,8 +89,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     } catch (error) {
       const message = boardText(/** @type {Error} */ (error));
       const unsent = error instanceof NotSentError || (error instanceof ApiError && error.status === 412);
-      if (unsent) notify(`${order.name}: ${message}`, 'error', again);
-      else notify(`${order.name}: ${message}`, 'error');
+      if (unsent) notify(t('board.order-said', { name: order.name, message }), 'error', again);
+      else notify(t('board.order-said', { name: order.name, message }), 'error');
       // Someone else moved it, or it left the kitchen: show it as it is now.
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
@@ -106,8 +106,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     const order = sync.records().get(id);
     if (!order) return false;
     if (!linkIsLive()) {
-      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', {
-        label: 'Send again',
+      notify(t('board.not-sent', { name: order.name }), 'error', {
+        label: t('board.send-again'),
         run: () => void postOrder(id, path),
       });
       return false;
@@ -117,7 +117,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       sync.receive({ type: 'order.updated', data: { ...changed, dishes: order.dishes } });
       return true;
     } catch (error) {
-      notify(`${order.name}: ${boardText(/** @type {Error} */ (error))}`, 'error');
+      notify(t('board.order-said', { name: order.name, message: boardText(/** @type {Error} */ (error)) }), 'error');
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
     }
