@@ -9,9 +9,16 @@ import { cutText, englishLeft, LANGUAGES, speak, type Language } from './languag
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush } from './layout.js';
 
 const OPEN = { en: '40 open', es: '40 abiertas', fr: '40 ouverts', de: '40 offen' };
+const RAIL = {
+  en: '40 open · 0 at the pass',
+  es: '40 abiertos · 0 en el pase',
+  fr: '40 ouvertes · 0 au passe',
+  de: '40 offen · 0 am Pass',
+};
 const CLOCK = { en: /^\d{1,2}:\d{2}\s?[AP]M$/, es: /^\d{1,2}:\d{2}$/, fr: /^\d{2}:\d{2}$/, de: /^\d{2}:\d{2}$/ };
 /** What a cook's board cuts on purpose (guests' and dishes' names, clamped requests): theirs, not the screen's words. */
-const OWN_TEXT_ONLY = (cut: string[]) => cut.filter((line) => !/clamp|ticket-name|dish-name|all-day-name|bar-who|held-dishes/.test(line));
+const OWN_TEXT_ONLY = (cut: string[]) =>
+  cut.filter((line) => !/clamp|ticket-name|order-name|dish-name|all-day-name|bar-who|held-dishes|station-dishes/.test(line));
 
 async function judge(page: Page, language: Language, width: number) {
   expect(await englishLeft(page, language), `${language} at ${width}`).toStrictEqual([]);
@@ -23,7 +30,7 @@ async function judge(page: Page, language: Language, width: number) {
 describe('the station board in every language', () => {
   for (const language of LANGUAGES) {
     it(
-      `holds a 40-ticket rush on the hot board in ${language} at 375, 1024 and 1280 px`,
+      `holds a 40-ticket rush on the hot board and the expeditor's rail in ${language} at 375, 1024 and 1280 px`,
       async ({ app: t, browser }) => {
         await speak(t, language);
         await seedRush(t, 40);
@@ -45,6 +52,13 @@ describe('the station board in every language', () => {
           await judge(hot, language, size.width);
           await keepShot(hot, `kds-hot-${language}-${size.width}`);
           await hot.close();
+
+          const expo = await openBoard(browser, t, '/expeditor', size);
+          await signIn(expo, 'expeditor');
+          await expect.poll(() => expo.textContent('#count')).toBe(RAIL[language]);
+          await judge(expo, language, size.width);
+          await keepShot(expo, `expeditor-${language}-${size.width}`);
+          await expo.close();
         }
       },
       BROWSER_TEST_MS * 2,

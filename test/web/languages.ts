@@ -82,6 +82,8 @@ export function cutText(page: Page): Promise<{ overflow: number; cut: string[] }
     for (const el of document.body.querySelectorAll('*')) {
       if (el.getClientRects().length === 0 || el.closest('.language-picker, canvas, .uplot')) continue;
       const style = getComputedStyle(el);
+      // Words for screen readers only (a 1 px box, clipped away) are not shown, so not cut.
+      if (el.clientWidth <= 1 || style.clipPath.startsWith('inset(50%')) continue;
       const hidesX = style.overflowX === 'hidden' || style.overflowX === 'clip';
       const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
       // A button's words spilling past its edge are cut for the eye too, whatever its overflow says.
