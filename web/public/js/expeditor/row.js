@@ -116,6 +116,10 @@ function allergyNote(order) {
   );
 }
 
+/** @param {string} state @param {string | null | undefined} fireAt */
+const courseState = (state, fireAt) =>
+  state === 'timed' && fireAt ? t('expo.course-fires', { time: clockTime(fireAt) }) : t(`expo.course-${state}`);
+
 /**
  * A paced order's courses (fired, cooking, ready, held), with Fire for the next held course and
  * Fire all to send every held ticket now; nothing for an order served at once.
@@ -136,7 +140,7 @@ function coursesLine(order, actions) {
         h(
           'li',
           { class: `course course-${state}`, dataset: { course: String(course), state } },
-          `${t('expo.course-short', { course })} ${state === 'timed' && fireAt ? t('expo.course-fires', { time: clockTime(fireAt) }) : t(`expo.course-${state}`)}`,
+          `${t('expo.course-short', { course })} ${courseState(state, fireAt)}`,
         ),
       ),
     ),
