@@ -64,4 +64,24 @@ describe('the station board in every language', () => {
       BROWSER_TEST_MS * 2,
     );
   }
+
+  it(
+    "follows the restaurant's language as the manager changes it, unless this tablet picked its own",
+    async ({ app: t, browser }) => {
+      const hot = await openBoard(browser, t, '/kds/hot');
+      await signIn(hot, 'chef');
+      expect(await hot.textContent('h1')).toBe('Hot station');
+      await Promise.all([hot.waitForEvent('load'), speak(t, 'es')]);
+      await hot.waitForSelector('#link[data-state="live"]');
+      expect(await hot.textContent('h1')).toBe('Partida caliente');
+      // A cook who reads German picks it on this tablet: the restaurant's next change leaves it be.
+      await Promise.all([hot.waitForEvent('load'), hot.selectOption('.bar .language-picker', 'de')]);
+      await hot.waitForSelector('#link[data-state="live"]');
+      expect(await hot.textContent('h1')).toBe('Warme Küche');
+      await speak(t, 'fr');
+      await hot.waitForTimeout(1_000);
+      expect(await hot.textContent('h1')).toBe('Warme Küche');
+    },
+    BROWSER_TEST_MS,
+  );
 });

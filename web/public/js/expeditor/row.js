@@ -90,7 +90,7 @@ export function orderRow(order, actions) {
     ),
     notes.length > 0 && h('div', { class: 'order-notes' }, ...notes),
     draft
-      ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`)
+      ? h('span', { class: 'order-fire' }, t('expo.fires', { time: order.fire_at ? clockTime(order.fire_at) : '—' }))
       : h('span', { class: 'ticket-age', dataset: { age: '' } }),
     h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
     passCell(order, done),

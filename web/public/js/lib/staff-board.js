@@ -2,7 +2,7 @@
 // sign-in, the live link to one room, and order changes sent through the API.
 import { api, ApiError, NotSentError } from './api.js';
 import { boardText } from './errors.js';
-import { t } from './i18n.js';
+import { followRestaurantLanguage, t } from './i18n.js';
 import { isDishEvent, isOrderEvent } from './events.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
 import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
@@ -44,6 +44,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   };
   /** @param {LiveEvent} event */
   const receive = (event) => {
+    // The restaurant changed its language: a board that follows it shows the new one.
+    if (event.type === 'settings.updated') followRestaurantLanguage(event.data.language);
     side?.receive(event);
     // Only orders and dishes are records; stock and count events concern only the side parts, and
     // re-render nothing else.
