@@ -36,7 +36,7 @@ describe('board pages', () => {
           // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
           if (path !== '/order')
             expect(page.body).toMatch(
-              /^<!doctype html>\n<html lang="en">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/,
+              /^<!doctype html>\n<html lang="en" data-language="en" data-currency="USD">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/,
             );
           expect(page.body).not.toContain('<!--#head-->');
         }

@@ -45,7 +45,7 @@ describe('station tickets on the boards', () => {
       await expect.poll(async () => (await readTicket(hot, burgerSalad.id)).status).toBe('Preparing');
       await orderCard(hot, burgerSalad.id).locator('[data-action="bump"]').click();
       await expect.poll(async () => (await readTicket(hot, burgerSalad.id)).status).toBe('Ready');
-      await expect.poll(() => otherStations(cold, burgerSalad.id)).toStrictEqual(['hot ✓']);
+      await expect.poll(() => otherStations(cold, burgerSalad.id)).toStrictEqual(['Hot ✓']);
 
       // The cold board: its Salad still new, in the same place, with its own Start button.
       expect(await readTicket(cold, burgerSalad.id)).toMatchObject({
@@ -105,7 +105,7 @@ describe('station tickets on the boards', () => {
 
       await orderCard(cold, order.id).locator('[data-action="recall"]').click();
       await expect.poll(async () => (await readTicket(cold, order.id)).status).toBe('Preparing');
-      await expect.poll(() => otherStations(hot, order.id)).toStrictEqual(['cold ◐']);
+      await expect.poll(() => otherStations(hot, order.id)).toStrictEqual(['Cold ◐']);
       expect((await readTicket(hot, order.id)).status).toBe('Ready');
       const tickets = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<{
         tickets: { station: string; status: string }[];
