@@ -29,6 +29,19 @@ export function isTimeZone(name: string): boolean {
 /** An ISO 4217 code the runtime can format prices in (`EUR`, `USD`); `XXX`-style unknowns are refused. */
 export const isCurrency = (code: string): boolean => Intl.supportedValuesOf('currency').includes(code);
 
+/** The runtime's zone names by their lower case: the spelling stored for a name given in any case. */
+let zoneSpellings: Map<string, string> | undefined;
+
+/**
+ * The name stored for a valid `time_zone`: a zone the runtime lists, in its IANA spelling
+ * ("europe/berlin" → "Europe/Berlin", "utc" → "UTC"); a link it knows but does not list
+ * (Asia/Kolkata, US/Pacific) as given, since the runtime would name it by the zone it points to.
+ */
+export function canonicalTimeZone(name: string): string {
+  zoneSpellings ??= new Map(['UTC', ...Intl.supportedValuesOf('timeZone')].map((zone) => [zone.toLowerCase(), zone]));
+  return zoneSpellings.get(name.toLowerCase()) ?? name;
+}
+
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
@@ -99,7 +112,7 @@ function checked(body: SettingsPatch): SettingsPatch {
     const message = `"${body.currency}" is not an ISO 4217 currency code (such as EUR, USD or GBP)`;
     throw badRequest(`Invalid body. currency ${message}.`, { errors: [{ path: 'currency', message }] });
   }
-  return body;
+  return body.time_zone === undefined ? body : { ...body, time_zone: canonicalTimeZone(body.time_zone) };
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */

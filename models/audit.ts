@@ -41,6 +41,15 @@ export interface AuditEntryDoc extends AuditEntry {
   expires_at: string;
 }
 
+/** What GET /orders/{id}/audit may filter, sort and pick (`fields`) by. */
+export const auditEntryCatalogue: Catalogue = {
+  at: { type: 'date', sortable: true, filterable: true },
+  user_id: { type: 'string', sortable: true, filterable: true },
+  user_name: { type: 'string', sortable: true, filterable: true },
+  action: { type: 'enum', enum: AUDIT_ACTIONS, sortable: true, filterable: true },
+  changes: { type: 'object' },
+};
+
 export const auditCatalogue: Catalogue = {
   id: { type: 'string', filterable: true },
   created_at: { type: 'date', sortable: true, filterable: true },

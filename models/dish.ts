@@ -3,6 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Nullable, Timestamp } from './common.js';
+import { MAX_MINUTES } from './limits.js';
 
 export const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'] as const;
 export const STATIONS = ['cold', 'hot', 'beverages'] as const;
@@ -22,7 +23,12 @@ const writable = {
   category: Type.Enum(CATEGORIES),
   image_name: Type.String({ minLength: 1, maxLength: 255, examples: ['risotto'] }),
   ingredients: Type.Array(DishIngredient, { minItems: 1, maxItems: 50 }),
-  preparation_time: Type.Number({ exclusiveMinimum: 0, description: 'Minutes.', examples: [18] }),
+  preparation_time: Type.Number({
+    exclusiveMinimum: 0,
+    maximum: MAX_MINUTES,
+    description: `Minutes: more than 0, at most ${MAX_MINUTES} (a day).`,
+    examples: [18],
+  }),
   price: Type.Number({ minimum: 0, examples: [14.5] }),
   station: Type.Enum(STATIONS),
 };

@@ -3,9 +3,15 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Timestamp } from './common.js';
+import { MAX_STOCK } from './limits.js';
 
 export const IngredientName = Type.String({ minLength: 1, maxLength: 120, examples: ['Carrot'] });
-const InStockQty = Type.Number({ description: 'Quantity in stock; any finite number.', examples: [40] });
+const InStockQty = Type.Number({
+  minimum: -MAX_STOCK,
+  maximum: MAX_STOCK,
+  description: `Quantity in stock: a number from -${MAX_STOCK} to ${MAX_STOCK} (below zero after a spill or a recount).`,
+  examples: [40],
+});
 const Price = Type.Number({ minimum: 0, examples: [0.35] });
 const IngredientAllergens = Allergens('Allergens of EU Regulation 1169/2011 it contains; default empty. A PUT that omits it keeps it.');
 
@@ -39,7 +45,13 @@ export const IngredientPatch = Type.Object(
   {
     name: Type.Optional(IngredientName),
     in_stock_qty: Type.Optional(InStockQty),
-    in_stock_delta: Type.Optional(Type.Number({ description: 'Added to in_stock_qty atomically (e.g. -2 or 10).' })),
+    in_stock_delta: Type.Optional(
+      Type.Number({
+        minimum: -MAX_STOCK,
+        maximum: MAX_STOCK,
+        description: `Added to in_stock_qty atomically (e.g. -2 or 10); the stock it leaves stays within ±${MAX_STOCK}.`,
+      }),
+    ),
     price: Type.Optional(Price),
     allergens: Type.Optional(IngredientAllergens),
   },

@@ -190,6 +190,13 @@ export const orderCatalogue: Catalogue = {
   expected_ready_at: { type: 'date', sortable: true, filterable: true },
 };
 
+/** A row of a station's queue (GET /stations/{station}/tickets): the order, its ticket's course and that station's dishes of it. */
+export const stationOrderCatalogue: Catalogue = {
+  ...orderCatalogue,
+  course: { type: 'integer', sortable: true, filterable: true },
+  dishes: { type: 'object' },
+};
+
 /** Internal: the store also filters on the owner, the stock taken and the next fire time, which no client may filter on. */
 export const orderStoreCatalogue: Catalogue = {
   ...orderCatalogue,

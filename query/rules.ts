@@ -1,6 +1,7 @@
 // What a catalogue allows: name look-ups, operators and value typing per field type, and the one
 // error shape of a bad list parameter.
 import { FILTER_OPERATORS, type Catalogue, type FieldSpec, type FieldType, type PublicFilterOp, type Scalar } from './types.js';
+import { canonicalDateTime } from './date-time.js';
 
 const ORDERED: readonly PublicFilterOp[] = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'in'];
 
@@ -53,11 +54,6 @@ export const isSortable = (spec: FieldSpec) => spec.sortable === true && spec.ty
 /** Strict decimal only: `Number()` alone would also take '', ' 5', '0x10' and 'Infinity'. */
 const NUMBER = /^-?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 const INTEGER = /^-?\d+$/;
-const DATE_ONLY = /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})$/;
-/** RFC 3339 shape (seconds optional); the zone is required so a value never depends on the server's zone. */
-const DATE_TIME =
-  /^(?<year>\d{4})-(?<month>\d{2})-(?<day>\d{2})T(?<hour>\d{2}):(?<minute>\d{2})(?::(?<second>\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](?<offsetHour>\d{2}):(?<offsetMinute>\d{2}))$/;
-
 /** The typed value, or undefined when `text` is not a valid value of the field. */
 export function parseScalar(text: string, spec: FieldSpec): Scalar | undefined {
   switch (spec.type) {
@@ -90,7 +86,7 @@ export function expectedValue(spec: FieldSpec): string {
     case 'enum':
       return `one of ${(spec.enum ?? []).join(', ')}`;
     case 'date':
-      return 'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
+      return 'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset, between 1970 and 9999 in UTC (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
     case 'string':
     case 'object':
       return 'a text value';
@@ -109,17 +105,5 @@ function parseInteger(text: string): number | undefined {
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** `new Date` rolls 2024-02-30 over to March 1st, so the calendar is checked before it is trusted. */
-function parseDate(text: string): string | undefined {
-  const groups = (DATE_ONLY.exec(text) ?? DATE_TIME.exec(text))?.groups;
-  if (!groups) return undefined;
-  const at = (name: string) => Number(groups[name] ?? 0);
-  const validDay = at('month') >= 1 && at('month') <= 12 && at('day') >= 1 && at('day') <= daysInMonth(at('year'), at('month'));
-  const validTime = at('hour') <= 23 && at('minute') <= 59 && at('second') <= 59 && at('offsetHour') <= 23 && at('offsetMinute') <= 59;
-  return validDay && validTime ? new Date(text).toISOString() : undefined;
-}
-
-function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-}
+/** A date or date-time by the API's one rule (./date-time.ts), in the canonical UTC form. */
+const parseDate = (text: string): string | undefined => canonicalDateTime(text, { dateOnly: true });

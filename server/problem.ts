@@ -49,6 +49,7 @@ function issueMessage(issue: AjvIssue, path: string): string {
   if (issue.keyword === 'pattern' && name === 'password') {
     return 'must contain an uppercase letter, a lowercase letter, a digit and one of @$!%*?&';
   }
+  if (issue.keyword === 'pattern' && name === 'n') return 'must be a course number in digits (1, 2, …)';
   if (issue.keyword === 'pattern') return 'must not contain whitespace';
   // A nullable scalar (`type: [<type>, 'null']`, models/common.ts) is described as its type alone, as
   // when it was an `anyOf` with null: a client sending a wrong value wants the type, not the null.

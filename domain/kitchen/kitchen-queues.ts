@@ -103,6 +103,24 @@ export class KitchenQueues {
     return this.reading;
   }
 
+  /** The last write let onto the line: the next waits for it (oneAtATime). */
+  private line: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `place` (a quote read from these queues, and the write that queues the order) after every
+   * earlier one here has committed and its change has reached the queues (store.settled(): at once
+   * on SQLite, through the change stream on MongoDB). Each is thus quoted against those before it:
+   * N concurrent orders are taken exactly as if sent one after another (per process).
+   */
+  oneAtATime<T>(place: () => Promise<T>): Promise<T> {
+    const run = this.line.then(async () => {
+      await this.store.settled();
+      return place();
+    });
+    this.line = run.catch(() => undefined);
+    return run;
+  }
+
   /** The open orders (shared documents: never edit one), as the re-estimates walk them. */
   get open(): ReadonlyMap<string, OrderDoc> {
     return this.book.current;

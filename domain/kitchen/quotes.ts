@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 import { dishesFor } from '../orders/orders.js';
+import { scheduledInstant } from '../orders/schedule.js';
 import { quoteOrder } from './quote-estimate.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
 
@@ -23,12 +24,7 @@ function parseDishIds(text: string): string[] {
 export async function getQuote({ store, now, queues, settings }: QuoteDeps, query: QuoteQuery): Promise<Quote> {
   const at = now().getTime();
   const dishes = await dishesFor(store, parseDishIds(query.dish_ids));
-  const scheduledAt = query.scheduled_at === undefined ? null : Date.parse(query.scheduled_at);
-  if (scheduledAt !== null && scheduledAt <= at) {
-    throw badRequest('scheduled_at lies in the past; send a future time, or leave it out for now.', {
-      errors: [{ path: 'scheduled_at', message: 'must be in the future' }],
-    });
-  }
+  const scheduledAt = query.scheduled_at === undefined ? null : scheduledInstant(query.scheduled_at, new Date(at), 'leave it out for now');
   // After another program's commit, the quote is made from the queues read again, not from before it.
   await queues.reloaded();
   return quoteOrder(queues, dishes, at, query.pacing ?? currentSettings({ settings }).default_pacing, scheduledAt);

@@ -14,11 +14,11 @@ export function allergensOf(entries: DishDoc['ingredients'], ingredients: readon
 
 /**
  * Sets `allergens` again on every dish using one of the ingredients (whose allergens changed),
- * inside the caller's transaction; dishes whose union stays the same are not written.
+ * inside the caller's transaction; dishes whose union stays the same are not written. Returns the ids written.
  */
-export async function deriveDishAllergens(session: StoreSession, ingredientIds: string[]): Promise<void> {
+export async function deriveDishAllergens(session: StoreSession, ingredientIds: string[]): Promise<string[]> {
   const dishes = await dishesUsing(session, ingredientIds);
-  if (dishes.length === 0) return;
+  if (dishes.length === 0) return [];
   const ids = [...new Set(dishes.flatMap((dish) => dish.ingredients.map((entry) => entry.ingredient_id)))];
   const ingredients = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: ids }]);
   const writes = dishes
@@ -26,4 +26,5 @@ export async function deriveDishAllergens(session: StoreSession, ingredientIds: 
     .filter(({ dish, allergens }) => (dish.allergens ?? []).join() !== allergens.join() || !dish.allergens)
     .map(({ dish, allergens }) => ({ id: dish.id, update: { set: { allergens } } }));
   if (writes.length > 0) await session.collection('dishes').updateEach(writes);
+  return writes.map((write) => write.id);
 }

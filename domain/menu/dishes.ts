@@ -1,5 +1,6 @@
 // The menu's dishes: validated against existing ingredients, answered with live availability, and
 // protected from deletion while an unfinished order still needs them.
+import { realertOpenOrders } from '../orders/allergies.js';
 import type { Dish, DishDoc, DishPatch, DishWrite } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
@@ -75,6 +76,7 @@ export async function changeDish({ store }: Deps, id: string, changes: DishPatch
     const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
     const next = { ...(replace ? (changes as DishWrite) : { ...kept, ...changes }), ...(allergens && { allergens }) };
     const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
+    if ((current.allergens ?? []).join() !== (changed.allergens ?? []).join()) await realertOpenOrders(tx, [id]);
     return (await withAvailability(tx, [changed]))[0] as Dish;
   });
 }

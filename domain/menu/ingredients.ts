@@ -1,7 +1,9 @@
 // Ingredients and their stock: set or adjusted atomically, and never deleted while a dish uses them.
 import type { Ingredient, IngredientCreate, IngredientDoc, IngredientPatch } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
+import { MAX_STOCK } from '../../models/limits.js';
 import type { StoreSession, Update } from '../../store/types.js';
+import { realertOpenOrders } from '../orders/allergies.js';
 import { markShortages } from '../orders/shortages.js';
 import { deriveDishAllergens } from './allergens.js';
 import { dishesUsing } from './availability.js';
@@ -41,9 +43,10 @@ export async function replaceIngredient({ store }: Deps, id: string, body: Ingre
   return publicIngredient(replaced);
 }
 
-/** What follows from an ingredient's write: its dishes' allergens, and the orders a shortage marks. */
+/** What follows from an ingredient's write: its dishes' allergens (and open orders' alerts), and the orders a shortage marks. */
 async function afterIngredientWrite(tx: StoreSession, before: IngredientDoc, after: IngredientDoc): Promise<void> {
-  if ((before.allergens ?? []).join() !== (after.allergens ?? []).join()) await deriveDishAllergens(tx, [after.id]);
+  if ((before.allergens ?? []).join() !== (after.allergens ?? []).join())
+    await realertOpenOrders(tx, await deriveDishAllergens(tx, [after.id]));
   await markShortages(tx, [{ ingredient: after, before: before.in_stock_qty }]);
 }
 
@@ -60,10 +63,10 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
     const current = await tx.collection('ingredients').get(id);
     if (!current) return null;
     const updated = await tx.collection('ingredients').update(id, update);
-    // A large delta can overflow the stock to Infinity, which JSON cannot carry: refuse, rolled back.
-    if (updated && !Number.isFinite(updated.in_stock_qty)) {
-      throw badRequest('in_stock_delta would take the stock beyond the largest number that can be stored.', {
-        errors: [{ path: 'in_stock_delta', message: 'would make in_stock_qty non-finite' }],
+    // A delta may not take the stock past what a kitchen can hold (models/limits.ts): refused, rolled back.
+    if (updated && !(Math.abs(updated.in_stock_qty) <= MAX_STOCK)) {
+      throw badRequest(`in_stock_delta would take the stock to ${updated.in_stock_qty}, beyond ±${MAX_STOCK}: nothing was changed.`, {
+        errors: [{ path: 'in_stock_delta', message: `would take in_stock_qty beyond ±${MAX_STOCK}` }],
       });
     }
     if (updated) await afterIngredientWrite(tx, current, updated);

@@ -3,7 +3,10 @@
 import type { Allergen } from '../../models/allergens.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { AllergyAlert, Ticket } from '../../models/ticket.js';
+import type { StoreSession } from '../../store/types.js';
 import { conflict } from '../errors.js';
+import { UNFINISHED_STATUSES } from './order-status.js';
+import { courseOf } from './pacing.js';
 
 interface Meeting {
   dish: DishDoc;
@@ -59,4 +62,27 @@ export function withAllergyAlerts(
     const alerts: AllergyAlert[] = met.filter(({ dish }) => cooks(dish)).map(({ dish, allergens }) => ({ dish_id: dish.id, allergens }));
     return alerts.length > 0 ? { ...ticket, allergy_alerts: alerts } : ticket;
   });
+}
+
+/**
+ * After the allergens of `dishIds` changed (a dish's ingredients, or an ingredient's allergens): the
+ * open orders holding one of them, with allergies at the table, get their tickets' allergy_alerts
+ * anew, in the caller's transaction; each one rewritten reaches its stations as `order.updated`.
+ */
+export async function realertOpenOrders(session: StoreSession, dishIds: readonly string[]): Promise<void> {
+  if (dishIds.length === 0) return;
+  const orders = await session.collection('orders').find([
+    { field: 'dish_ids', op: 'in', value: [...dishIds] },
+    { field: 'status', op: 'in', value: [...UNFINISHED_STATUSES] },
+  ]);
+  const alerted = orders.filter((order) => (order.allergies ?? []).length > 0);
+  if (alerted.length === 0) return;
+  const ids = [...new Set(alerted.flatMap((order) => order.dish_ids))];
+  const byId = new Map((await session.collection('dishes').getEach(ids)).map((dish) => [dish.id, dish]));
+  const writes = alerted.flatMap((order) => {
+    const dishes = order.dish_ids.flatMap((id) => byId.get(id) ?? []);
+    const tickets = withAllergyAlerts(order.tickets, dishes, order.allergies ?? [], courseOf(order.pacing ?? 'at_once', dishes));
+    return JSON.stringify(tickets) === JSON.stringify(order.tickets) ? [] : [{ id: order.id, update: { set: { tickets } } }];
+  });
+  if (writes.length > 0) await session.collection('orders').updateEach(writes);
 }

@@ -1,9 +1,10 @@
 // The audit trail: who placed, changed, bumped, fired, voided or deleted an order. Each entry is one
 // insert inside the transaction of the write it records (never a read), so a rolled-back write
 // leaves none and a committed one always has its own; managers read an order's entries oldest first.
-import { AUDIT_TTL_MS, type AuditAction, type AuditEntry, type AuditEntryDoc } from '../../models/audit.js';
+import { AUDIT_TTL_MS, auditEntryCatalogue, type AuditAction, type AuditEntry, type AuditEntryDoc } from '../../models/audit.js';
+import { evaluateListQuery } from '../../query/evaluate.js';
 import type { OrderDoc, StoredTicket } from '../../models/order.js';
-import type { ListResult } from '../../query/types.js';
+import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 import { requireManager } from '../accounts/access.js';
 import type { Deps } from '../deps.js';
@@ -93,16 +94,22 @@ const publicEntry = ({ at, user_id, user_name, action, changes }: AuditEntryDoc)
   changes,
 });
 
-/** GET /orders/{id}/audit: managers; also for a deleted order, while its entries are kept. */
+/**
+ * GET /orders/{id}/audit: managers; also for a deleted order, while its entries are kept. The list
+ * parameters apply to the order's whole trail (tens of entries), oldest first without a `sort`.
+ */
 export async function orderAudit(
   { store }: Deps,
   principal: Principal | null,
   id: string,
-  page: { limit: number; offset: number },
+  query: ListQuery,
 ): Promise<ListResult<AuditEntry>> {
   requireManager(principal, "read an order's audit trail");
-  const found = await store.collection('order_audit').list({ filter: [{ field: 'order_id', op: 'eq', value: id }], ...page });
-  if (found.total_results === 0 && !(await store.collection('orders').get(id)))
+  const trail = await store
+    .collection('order_audit')
+    .find([{ field: 'order_id', op: 'eq', value: id }], { sort: { field: 'created_at', direction: 'asc' } });
+  if (trail.length === 0 && !(await store.collection('orders').get(id)))
     throw notFound(`No order with id ${id}, and no audit trail for it.`);
-  return { results: found.results.map(publicEntry), total_results: found.total_results };
+  const page = evaluateListQuery(trail, query, auditEntryCatalogue);
+  return { results: page.results.map(publicEntry), total_results: page.total_results };
 }

@@ -13,11 +13,9 @@ import type { OrderPages } from '../views/order-pages.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
-import type { KitchenQueues } from '../kitchen/kitchen-queues.js';
-import { assertKitchenTakes, quoteOrder } from '../kitchen/quote-estimate.js';
-import { planSchedule } from './schedule.js';
+import { assertLineTakes, lineTransaction, type LineChange, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
+import { planSchedule, scheduledInstant } from './schedule.js';
 import { afterStockReturned } from './shortages.js';
-import type { SettingsBook } from '../settings.js';
 import { adjustStock, returnStock } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
 import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
@@ -72,37 +70,33 @@ export async function dishesFor(session: StoreSession, dishIds: readonly string[
   return dishIds.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** The schedule as stored: null for now, else the canonical UTC form of a time the rule takes (schedule.ts). */
 function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): string | null {
   if (scheduledAt === undefined || scheduledAt === null) return null;
-  const at = new Date(scheduledAt);
-  if (at.getTime() <= now.getTime()) {
-    throw badRequest('scheduled_at lies in the past; send a future time, or null for now.', {
-      errors: [{ path: 'scheduled_at', message: 'must be in the future' }],
-    });
-  }
-  return at.toISOString();
+  return new Date(scheduledInstant(scheduledAt, now)).toISOString();
 }
 
 /** What placing an order reads beside the store, where the server keeps it: the live queues and the settings (quotes, the wait limit). */
-export type OrderQuoting = Partial<{ queues: KitchenQueues; settings: SettingsBook }>;
+export type OrderQuoting = LineQuoting;
+const NEW_ORDER: LinePlan = { tickets: [], pacing: 'at_once', dishes: [] };
 
 export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Principal, body: OrderCreate): Promise<Order> {
-  const { store, now, queues, settings } = deps;
+  const { now } = deps;
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const pacing = body.pacing ?? defaultPacingOf(deps);
-  const created = await store.transaction(async (tx) => {
+  const created = await lineTransaction(deps, async (tx) => {
     const dishes = await dishesFor(tx, body.dish_ids);
     const allergies = body.allergies ?? [];
     assertAllergiesConfirmed(dishes, allergies, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], dishes);
-    // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
-    const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
-    const quote = queues ? quoteOrder(queues, dishes, createdAt.getTime(), pacing, scheduledMs) : null;
-    if (quote && settings) assertKitchenTakes(settings, principal, quote, scheduledMs);
     const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
     const tickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
+    // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
+    const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
+    const line = { before: NEW_ORDER, after: { tickets, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
+    const quote = assertLineTakes(deps, principal, line);
     const inserted = await tx.collection('orders').insert({
       name: body.name,
       dish_ids: body.dish_ids,
@@ -156,6 +150,20 @@ export async function orderDishes({ store }: Deps, principal: Principal, id: str
   return withAvailability(store, await dishesFor(store, order.dish_ids, false));
 }
 
+/** A schedule moves only while nothing of the order has reached the kitchen (a fired ticket cooks to the old time). */
+function assertNotFired(order: OrderDoc): void {
+  if (order.tickets.some((ticket) => ticket.fired_at !== null)) {
+    throw conflict(`The order is ${order.status} and its tickets have fired: its schedule can change only while it is Draft.`);
+  }
+}
+
+/** What the line's guard compares for an edit: the order as stored, and as it would be. */
+function lineChange(order: OrderDoc, dishesBefore: readonly DishDoc[], after: LinePlan, scheduledAt: string | null, at: Date): LineChange {
+  const before = { tickets: order.tickets, pacing: order.pacing ?? 'at_once', dishes: dishesBefore };
+  const promised = order.expected_ready_at ?? null;
+  return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime(), promised };
+}
+
 function assertNotStarted(order: OrderDoc, what: string): void {
   if (!NOT_STARTED_STATUSES.includes(order.status)) {
     throw conflict(`The order is ${order.status}: its ${what} can change only while it is Draft or Received.`);
@@ -166,10 +174,10 @@ function assertNotStarted(order: OrderDoc, what: string): void {
  * PUT and PATCH: both change only the fields they carry (a PUT from a client generated from the
  * original OpenAPI must never erase special requests or a schedule it cannot see).
  */
-export async function changeOrder({ store, now }: Deps, principal: Principal, id: string, request: OrderPatch): Promise<Order> {
-  const at = now();
+export async function changeOrder(deps: Deps & OrderQuoting, principal: Principal, id: string, request: OrderPatch): Promise<Order> {
+  const at = deps.now();
   const { allergy_confirmed: allergyConfirmed, ...wanted } = request;
-  const changed = await store.transaction(async (tx) => {
+  const changed = await lineTransaction(deps, async (tx) => {
     const loaded = await loadOrder(tx, principal, id);
     const order = { ...loaded, allergies: loaded.allergies ?? [] };
     assertMayEditOrder(principal, order, changedFields(order, wanted));
@@ -178,7 +186,7 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
     const pacingChange = wanted.pacing !== undefined && wanted.pacing !== (order.pacing ?? 'at_once');
     const gapChange = wanted.course_gap_minutes !== undefined && wanted.course_gap_minutes !== (order.course_gap_minutes ?? null);
     if (dishIdsChange) assertNotStarted(order, 'dishes');
-    if (scheduleChange) assertNotStarted(order, 'schedule');
+    if (scheduleChange) assertNotFired(order);
     if (pacingChange) assertNotStarted(order, 'pacing');
     const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
     const pacing = wanted.pacing ?? order.pacing ?? 'at_once';
@@ -197,12 +205,12 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
         ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at)
         : { status: order.status, fire_at: order.fire_at };
     let tickets = order.tickets;
+    const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
     if (replanned) {
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
       const orderFiresAt =
         plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
       const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
-      const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
       tickets = recordChanges(
         replannedTickets,
         order.tickets,
@@ -218,6 +226,10 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
       course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes,
     };
     if (gapChange) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
+    // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
+    const quote = replanned
+      ? assertLineTakes(deps, principal, lineChange(order, before, { tickets, pacing, dishes }, scheduledAt, at))
+      : null;
     const planned = { ...edited, ...plan, tickets };
     const kitchen =
       status !== order.status
@@ -230,6 +242,7 @@ export async function changeOrder({ store, now }: Deps, principal: Principal, id
       fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
       stock_taken: stockTaken,
       ...kitchen,
+      ...(quote && { quoted_ready_at: quote.ready_at, expected_ready_at: quote.ready_at }),
     };
     // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });

@@ -149,15 +149,16 @@ export function fired(ticket: Ticket, at: string): Ticket {
 export function fireDue(order: OrderDoc, at: string): Ticket[] {
   return order.tickets.map((ticket) => {
     const fireAt = ticket.fire_at === undefined ? order.fire_at : ticket.fire_at;
-    return ticket.status === 'Draft' && fireAt !== null && fireAt <= at ? fired(ticket, at) : ticket;
+    return ticket.status === 'Draft' && fireAt !== null && Date.parse(fireAt) <= Date.parse(at) ? fired(ticket, at) : ticket;
   });
 }
 
-/** The earliest fire time among the Draft tickets that wait for the clock: the scheduler's key. */
+/** The earliest fire time among the Draft tickets that wait for the clock (compared as instants): the scheduler's key. */
 export function nextFireAt(tickets: readonly Ticket[]): string | null {
   let next: string | null = null;
   for (const ticket of tickets)
-    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || ticket.fire_at < next)) next = ticket.fire_at;
+    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || Date.parse(ticket.fire_at) < Date.parse(next)))
+      next = ticket.fire_at;
   return next;
 }
 

@@ -103,7 +103,7 @@ export class OrderScheduler {
     const times = [paced?.next_fire_at, legacy?.next_fire_at === undefined ? legacy?.fire_at : null].filter(
       (time): time is string => typeof time === 'string',
     );
-    return times.sort()[0] ?? null;
+    return times.sort((a, b) => Date.parse(a) - Date.parse(b))[0] ?? null;
   }
 
   /** Releases what is overdue (orders due while the server was down), then keeps watch. */

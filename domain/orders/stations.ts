@@ -1,9 +1,10 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
 // all-day counts (domain/views/all-day.ts).
 import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/dish.js';
-import type { KitchenOrder, Order, OrderDoc } from '../../models/order.js';
+import { stationOrderCatalogue, type KitchenOrder, type Order, type OrderDoc } from '../../models/order.js';
+import { evaluateListQuery } from '../../query/evaluate.js';
 import type { AllDay, TicketMove } from '../../models/ticket.js';
-import type { ListResult } from '../../query/types.js';
+import type { ListQuery, ListResult } from '../../query/types.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import { actorOf, recordAudit } from './audit.js';
 import { AllDayTally } from '../views/all-day.js';
@@ -78,7 +79,7 @@ async function ordersAt(book: KitchenBook, station: Station, statuses: OrderDoc[
 export type StationDeps = Deps & { kitchen: KitchenBook; menu: MenuReader };
 
 /** Every dish of each order, as clients see dishes (with availability), from the live menu. */
-async function orderDishes(orders: readonly OrderDoc[], menu: MenuReader): Promise<Map<string, Dish[]>> {
+async function orderDishes(orders: readonly Pick<OrderDoc, 'id' | 'dish_ids'>[], menu: MenuReader): Promise<Map<string, Dish[]>> {
   const dishes = new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
   return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? [])]));
 }
@@ -96,7 +97,7 @@ export async function stationQueue(
   { now, kitchen, menu }: StationDeps,
   principal: Principal | null,
   stationName: string,
-  page: { limit: number; offset: number },
+  query: ListQuery,
 ): Promise<ListResult<KitchenOrder & { course: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
@@ -120,19 +121,18 @@ export async function stationQueue(
       a.order.id.localeCompare(b.order.id) ||
       courseOfTicket(a.ticket) - courseOfTicket(b.ticket),
   );
-  const rows = queued.slice(page.offset, page.offset + page.limit);
-  const dishes = await orderDishes(
-    rows.map((row) => row.order),
-    menu,
-  );
+  // The list parameters apply to the rows in that order (a sort is stable: its ties keep it); the
+  // dishes are read for the page only.
+  const rows = queued.map(({ order, ticket }) => ({ ...publicOrder(order), course: courseOfTicket(ticket) }));
+  const page = evaluateListQuery(rows, query, stationOrderCatalogue);
+  const dishes = await orderDishes(page.results, menu);
   return {
-    results: rows.map(({ order, ticket }) => {
-      const all = dishes.get(order.id) ?? [];
-      const course = courseOf(order.pacing ?? 'at_once', all);
-      const mine = all.filter((dish) => dish.station === station && course(dish) === courseOfTicket(ticket));
-      return { ...publicOrder(order), course: courseOfTicket(ticket), dishes: mine };
+    results: page.results.map((row) => {
+      const all = dishes.get(row.id) ?? [];
+      const course = courseOf(row.pacing, all);
+      return { ...row, dishes: all.filter((dish) => dish.station === station && course(dish) === row.course) };
     }),
-    total_results: queued.length,
+    total_results: page.total_results,
   };
 }
 

@@ -4,6 +4,7 @@ import type { DishDoc } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket, TicketStatus } from '../../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../../store/types.js';
+import { boundStoredData } from './bounds-upgrade.js';
 import { stationsOf } from './tickets.js';
 import { nextFireAt } from './pacing.js';
 import { publicTicket } from './ticket-changes.js';
@@ -88,6 +89,7 @@ async function addOrderPacing(store: Store): Promise<number> {
 const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [
   { name: 'order-tickets', apply: addOrderTickets },
   { name: 'order-pacing', apply: addOrderPacing },
+  { name: 'within-limits', apply: boundStoredData },
 ];
 
 /** Applies every upgrade not yet recorded; returns the names applied with how many documents each changed. */

@@ -2,6 +2,7 @@
 // are read: report-source.ts), per station and bucket: local hours or days of the settings' time zone.
 import { STATIONS } from '../../models/dish.js';
 import type { KitchenReport, KitchenReportQuery } from '../../models/report.js';
+import { DATE_TIME_RULE, instantOf } from '../../query/date-time.js';
 import { requireManager } from '../accounts/access.js';
 import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
@@ -17,9 +18,17 @@ import { dayStart } from './zoned-time.js';
 const DAY_MS = 86_400_000;
 const MAX_DAYS = 93;
 
+/** A window's end as the API takes date-times (query/date-time.ts); 400 naming it otherwise. */
+function windowEnd(name: 'from' | 'to', text: string): number {
+  const at = instantOf(text);
+  if (at === undefined)
+    throw badRequest(`\`${name}\` must be ${DATE_TIME_RULE}.`, { errors: [{ path: name, message: `must be ${DATE_TIME_RULE}` }] });
+  return at;
+}
+
 function parseWindow({ from, to, bucket = 'hour' }: KitchenReportQuery, now: Date, timeZone: string): Window {
-  const end = to === undefined ? now.getTime() : Date.parse(to);
-  const start = from === undefined ? end - DAY_MS : Date.parse(from);
+  const end = to === undefined ? now.getTime() : windowEnd('to', to);
+  const start = from === undefined ? end - DAY_MS : windowEnd('from', from);
   if (!(start < end)) throw badRequest('`from` must come before `to`.', { errors: [{ path: 'from', message: 'must be before to' }] });
   if (end - start > MAX_DAYS * DAY_MS)
     throw badRequest(`A report covers at most ${MAX_DAYS} days.`, {
@@ -83,6 +92,13 @@ function promiseKept({
   return { quoted: tickets, median_seconds, p90_seconds, late };
 }
 
+/**
+ * How many more orders `stock` covers at `perOrder` units each, never below 0. Stock stored before
+ * its bound (models/limits.ts) may be far larger than any count: the answer is then capped, never Infinity.
+ */
+const ordersCovered = (stock: number, perOrder: number): number =>
+  Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, Math.floor(stock / perOrder)));
+
 /** Ingredients the window used, with how many more orders their stock covers at that pace. */
 async function stockPace(store: Deps['store'], used: ReadonlyMap<string, number>, orders: number): Promise<KitchenReport['stock']> {
   if (used.size === 0) return [];
@@ -95,7 +111,7 @@ async function stockPace(store: Deps['store'], used: ReadonlyMap<string, number>
         name: ingredient.name,
         in_stock_qty: ingredient.in_stock_qty,
         units_used: units,
-        orders_covered: Math.max(0, Math.floor(ingredient.in_stock_qty / (units / orders))),
+        orders_covered: ordersCovered(ingredient.in_stock_qty, units / orders),
       };
     })
     .sort((a, b) => a.orders_covered - b.orders_covered || a.name.localeCompare(b.name));

@@ -9,9 +9,13 @@ import { problems } from './shared.js';
 
 const tags = ['Orders'];
 const security = [{ AccessToken: [] }];
+// Digits only: `0x2`, `+2` or ` 2` are no course number, though a coercing validator reads them as 2.
 const CourseParams = Type.Object({
   id: IdParams.properties.id,
-  n: Type.Integer({ minimum: 1, description: 'The course number (1, 2, …).', examples: [2] }),
+  n: Type.String({
+    pattern: '^[1-9][0-9]{0,5}$',
+    'x-document-as': Type.Integer({ minimum: 1, description: 'The course number (1, 2, …), in digits.', examples: [2] }),
+  }),
 });
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
@@ -35,7 +39,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const fired = await fires.fireCourse(app.pos, request.principal, request.params.id, request.params.n);
+      const fired = await fires.fireCourse(app.pos, request.principal, request.params.id, Number(request.params.n));
       app.pos.scheduler.poke();
       return fired;
     },

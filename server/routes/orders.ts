@@ -1,16 +1,15 @@
 // /orders: placed by anyone signed in, seen by staff (patrons: their own), moved along by the kitchen.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import Type from 'typebox';
 import { requireManager, requireUser } from '../../domain/accounts/access.js';
 import { orderAudit } from '../../domain/orders/audit.js';
-import { AuditEntry } from '../../models/audit.js';
+import { AuditEntry, auditEntryCatalogue } from '../../models/audit.js';
 import * as orders from '../../domain/orders/orders.js';
 import type { Principal } from '../../domain/accounts/principal.js';
-import { FieldsQuery, IdParams, ListOf, ListQuerystring } from '../../models/common.js';
+import { FieldsQuery, IdParams, ListQuerystring } from '../../models/common.js';
 import { Dish, dishCatalogue } from '../../models/dish.js';
 import { Order, orderCatalogue, OrderCreate, OrderPatch, OrderReplace } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
-import { parseFields, parseListQuery, parsePage, project } from '../../query/parse.js';
+import { parseFields, parseListQuery, project } from '../../query/parse.js';
 import { ListResponse, NoContent, problems, Projectable, projectPage, sendCreated, sendJsonText } from './shared.js';
 
 const tags = ['Orders'];
@@ -161,14 +160,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'Who placed, changed, bumped, fired, voided or deleted the order, oldest first; also for a deleted ' +
           'order. Entries are kept 90 days. 404 for an order that does not exist and has no entries.',
         params: IdParams,
-        querystring: Type.Pick(ListQuerystring, ['limit', 'offset']),
+        querystring: ListQuerystring,
         response: {
-          200: Type.Object(ListOf(AuditEntry).properties, { description: "A page of the order's audit trail, oldest first" }),
+          200: ListResponse(AuditEntry, "A page of the order's audit trail, oldest first unless sorted"),
           ...problems(400, 401, 403, 404),
         },
       },
     },
-    async (request) => orderAudit(app.pos, request.principal, request.params.id, parsePage(request.query)),
+    async (request) => {
+      const query = parseListQuery(request.query, auditEntryCatalogue);
+      return projectPage(await orderAudit(app.pos, request.principal, request.params.id, query), query.fields);
+    },
   );
 
   app.delete(

@@ -5,11 +5,11 @@ import Type from 'typebox';
 import { requireKitchenStaff } from '../../domain/accounts/access.js';
 import * as stations from '../../domain/orders/stations.js';
 import { Dish } from '../../models/dish.js';
-import { Order } from '../../models/order.js';
+import { Order, stationOrderCatalogue } from '../../models/order.js';
 import { AllDay, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
 import { ListQuerystring } from '../../models/common.js';
-import { parsePage } from '../../query/parse.js';
-import { ListResponse, problems } from './shared.js';
+import { parseListQuery } from '../../query/parse.js';
+import { ListResponse, problems, projectPage } from './shared.js';
 
 const tags = ['Stations'];
 const security = [{ AccessToken: [] }];
@@ -23,7 +23,6 @@ const StationOrder = Type.Intersect(
   ],
   { $id: 'StationOrder' },
 );
-const PageQuerystring = Type.Pick(ListQuerystring, ['limit', 'offset']);
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Patrons are refused (403) before a body is even read.
@@ -68,14 +67,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'One row per fired ticket at the station: Received and In Progress ones, and Ready or Voided ones for ' +
           '10 minutes after (for recall, and so a cook sees what was called off), each with its course and that ' +
-          "station's dishes of the course; highest priority first, then the oldest fired. Held tickets are not " +
+          "station's dishes of the course; highest priority first, then the oldest fired, unless sorted. Held tickets are not " +
           'listed (see all-day `upcoming`).',
         params: StationParams,
-        querystring: PageQuerystring,
+        querystring: ListQuerystring,
         response: { 200: ListResponse(StationOrder, "A page of the station's queue"), ...problems(400, 401, 403, 404) },
       },
     },
-    async (request) => stations.stationQueue(app.pos, request.principal, request.params.station, parsePage(request.query)),
+    async (request) => {
+      const query = parseListQuery(request.query, stationOrderCatalogue);
+      return projectPage(await stations.stationQueue(app.pos, request.principal, request.params.station, query), query.fields);
+    },
   );
 
   app.get(

@@ -21,7 +21,8 @@ const DISH_FIELDS =
   'allergens, category, created_at, description, id, image_name, ingredients, is_available, name, portions_left, preparation_time, price, station, updated_at';
 const OPERATORS = 'eq, ne, gt, gte, lt, lte, in, contains';
 const STATUSES = 'Draft, Received, In Progress, Ready for Assembly, On the Way, Ready for Pickup';
-const DATE_EXPECTED = 'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
+const DATE_EXPECTED =
+  'a date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset, between 1970 and 9999 in UTC (e.g. 2024-05-07T18:30:00Z; encode + as %2B)';
 const LIMIT_MESSAGE = 'limit must be an integer from 1 to 30';
 
 const dishes = (raw: RawListQuery) => parseListQuery(raw, dishCatalogue);

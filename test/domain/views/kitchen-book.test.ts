@@ -48,7 +48,7 @@ describe('station reads from the kitchen book', () => {
       const deps = { store: t.store, now: t.clock.now, ...views };
       return Promise.all(
         STATIONS.map(async (station) => [
-          await stationQueue(deps, chef, station, { limit: 30, offset: 0 }),
+          await stationQueue(deps, chef, station, { filter: [], limit: 30, offset: 0 }),
           await allDay(deps, chef, station),
         ]),
       );

@@ -181,7 +181,6 @@ describe('GET /openapi.json', () => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.components.schemas)).toStrictEqual([
       'AllDay',
-      'AuditEntry',
       'Authentication',
       'Dish',
       'DishPatch',
@@ -194,6 +193,7 @@ describe('GET /openapi.json', () => {
       'OrderCreate',
       'OrderPatch',
       'OrderReplace',
+      'PartialAuditEntry',
       'PartialDish',
       'PartialIngredient',
       'PartialOrder',

@@ -290,7 +290,7 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
       await list('/orders', { filter: 'created_at.gt~yesterday' }),
       'filter',
       "Invalid value 'yesterday' for 'created_at' in filter condition 'created_at.gt~yesterday'; expected a " +
-        'date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset (e.g. 2024-05-07T18:30:00Z; encode + as ' +
+        'date YYYY-MM-DD or an ISO 8601 date-time with Z or an offset, between 1970 and 9999 in UTC (e.g. 2024-05-07T18:30:00Z; encode + as ' +
         '%2B)',
     );
     expectQueryError(

@@ -25,7 +25,7 @@ const order: NewDoc<OrderDoc> = {
   closed_at: null,
 };
 const boss = { user_id: MANAGER.userId, user_name: MANAGER.userName };
-const page = { limit: 30, offset: 0 };
+const page = { filter: [], limit: 30, offset: 0 };
 
 export function describeOrderAudit(store: () => Store) {
   describe('order audit', () => {
