@@ -14,6 +14,7 @@ import { requireKitchenStaff, requireManager } from './accounts/access.js';
 import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './accounts/principal.js';
+import { LoadWhileChanging } from './views/load-while-changing.js';
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {
@@ -54,8 +55,7 @@ export function publicSettings(doc: SettingsDoc | null): Settings {
 /** The settings as the last committed change left them, followed from the store's change events. */
 export class SettingsBook {
   private settings: Settings = publicSettings(null);
-  /** Counts changes heard: a load that read before the latest one leaves the book alone. */
-  private heard = 0;
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event));
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
 
@@ -66,7 +66,7 @@ export class SettingsBook {
   }
 
   private constructor(private readonly store: Store) {
-    this.unsubscribe = store.onChange((event) => this.apply(event));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     this.unsubscribeResync = store.onResync(() => void this.load().catch(() => {}));
   }
 
@@ -80,14 +80,14 @@ export class SettingsBook {
   }
 
   private async load(): Promise<void> {
-    const heard = this.heard;
-    const doc = await this.store.collection('settings').get(SETTINGS_ID);
-    if (heard === this.heard) this.settings = publicSettings(doc);
+    await this.changes.load(
+      () => this.store.collection('settings').get(SETTINGS_ID),
+      (doc) => (this.settings = publicSettings(doc)),
+    );
   }
 
   private apply(event: ChangeEvent): void {
     if (event.collection !== 'settings' || event.id !== SETTINGS_ID) return;
-    this.heard++;
     this.settings = publicSettings(event.after as SettingsDoc | null);
   }
 }

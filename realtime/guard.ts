@@ -6,7 +6,7 @@ import type { FastifyBaseLogger, FastifyInstance, onRequestHookHandler } from 'f
 import type { Socket } from 'socket.io';
 import type { WebSocket } from 'ws';
 import { tooManyRequests } from '../domain/errors.js';
-import type { RealtimeIo } from './transports/socketio.js';
+import type { RealtimeIo, SocketIoTransport } from './transports/socketio.js';
 
 export interface SocketLimits {
   /** Open sockets per client address, socket.io and /ws each; 0: no limit. */
@@ -77,24 +77,6 @@ export function messageBudget(maxPerMinute: number, now: () => number = Date.now
   };
 }
 
-/**
- * Bytes waiting for a socket.io client: packets engine.io holds back, plus what its WebSocket has not
- * sent. Checked for every client before every commit's broadcast: a client holding nothing whose
- * transport is free to write has had engine.io's last write completed, so only what the fan-out
- * (transports/socketio-fanout.ts) wrote straight to its TCP socket can wait, read from the socket's
- * stream; its WebSocket's buffered amount (a getter walking its stream, the costly part) is not read.
- */
-export function socketIoBacklog(socket: Socket): number {
-  const conn = socket.conn as unknown as {
-    writeBuffer?: { data?: unknown }[];
-    transport?: { writable?: boolean; socket?: { bufferedAmount?: number; _socket?: { writableLength?: number } } };
-  };
-  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true)
-    return conn.transport.socket?._socket?.writableLength ?? 0;
-  const held = (conn.writeBuffer ?? []).reduce((sum, packet) => sum + (typeof packet.data === 'string' ? packet.data.length : 0), 0);
-  return held + (conn.transport?.socket?.bufferedAmount ?? 0);
-}
-
 const tooManySockets = () => tooManyRequests('Too many realtime connections from your address; close some and try again.', 60);
 
 export interface RealtimeGuard {
@@ -111,7 +93,7 @@ export interface RealtimeGuard {
  */
 export function guardRealtime(
   app: FastifyInstance,
-  io: RealtimeIo,
+  { io, backlog, terminate }: Pick<SocketIoTransport, 'backlog' | 'terminate'> & { io: RealtimeIo },
   limits: SocketLimits,
   addressOf: (request: IncomingMessage) => string,
 ): RealtimeGuard {
@@ -147,7 +129,7 @@ export function guardRealtime(
   });
   io.on('connection', (socket) => {
     const withinBudget = messageBudget(limits.maxMessagesPerMinute);
-    socket.use((_packet, next) => (withinBudget() ? next() : endSocketIo(socket as unknown as Socket, TOO_MANY_MESSAGES)));
+    socket.use((_packet, next) => (withinBudget() ? next() : endSocketIo(socket, TOO_MANY_MESSAGES)));
   });
 
   function endWs(ws: WebSocket, ending: { code: number; reason: string }, address: string | undefined) {
@@ -162,17 +144,16 @@ export function guardRealtime(
     if (socket.disconnected) return;
     log.warn({ address: addressOf(socket.request), reason: notice.reason }, 'realtime: socket.io client cut off');
     socket.emit('session.ended', notice);
-    const transport = (socket.conn as unknown as { transport?: { socket?: { terminate?: () => void } } }).transport;
     socket.disconnect(true);
-    setTimeout(() => transport?.socket?.terminate?.(), TERMINATE_AFTER_MS).unref();
+    setTimeout(() => terminate(socket), TERMINATE_AFTER_MS).unref();
   }
 
   const sweep = () => {
     for (const ws of app.websocketServer.clients) {
       if (ws.bufferedAmount > limits.maxBufferedBytes) endWs(ws, WS_SLOW_CONSUMER, undefined);
     }
-    for (const socket of io.of('/').sockets.values() as Iterable<unknown> as Iterable<Socket>) {
-      if (socketIoBacklog(socket) > limits.maxBufferedBytes) endSocketIo(socket, SLOW_CONSUMER);
+    for (const socket of io.of('/').sockets.values()) {
+      if (backlog(socket) > limits.maxBufferedBytes) endSocketIo(socket, SLOW_CONSUMER);
     }
   };
   const timer = setInterval(sweep, SWEEP_EVERY_MS).unref();

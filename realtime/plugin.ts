@@ -11,7 +11,7 @@ import { DEFAULT_SOCKET_LIMITS, guardRealtime, type SocketLimits } from './guard
 import type { LiveMenu } from '../domain/menu/menu.js';
 import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
-import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo } from './transports/socketio.js';
+import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo, type SocketIoWrites } from './transports/socketio.js';
 import { relayUpgrades } from './transports/upgrade-relay.js';
 import { WsRooms } from './transports/ws-rooms.js';
 import { registerWsRoute } from './transports/ws.js';
@@ -23,6 +23,8 @@ export interface RealtimeOptions {
   recoveryWindowMs?: number;
   /** And at most this many of the newest broadcasts (default 10,000), whatever the event rate. */
   recoveryMaxEvents?: number;
+  /** How socket.io broadcasts are written (POS_SOCKETIO_WRITES; default 'public'). */
+  socketIoWrites?: SocketIoWrites;
   /** The clock token expiry is measured by (the app's injectable clock). */
   now?: () => Date;
   /** The live menu: the feed reads dishes and stock from it. */
@@ -67,9 +69,10 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     recoveryMaxEvents: options.recoveryMaxEvents ?? 10_000,
     log: app.log,
     now,
+    writes: options.socketIoWrites,
   });
   const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
-  const guard = guardRealtime(app, socketIo.io, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
+  const guard = guardRealtime(app, socketIo, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
   registerWsRoute(app, { verifier: options.verifier, rooms: wsRooms, now, admit: guard.admitWs });
   let pushed = 0;
   const feed = startChangeFeed(

@@ -87,6 +87,7 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     store: options.store,
     recoveryWindowMs: recoveryWindowSeconds * 1000,
     recoveryMaxEvents,
+    socketIoWrites: options.config.socketIoWrites,
     verifier: instance.pos.tokens,
     now: instance.pos.now,
     menu: instance.pos.menu,

@@ -29,6 +29,8 @@ export interface Config {
   recoveryWindowSeconds: number;
   /** And at most this many of the newest events, whatever the rate (POS_RECOVERY_MAX_EVENTS). */
   recoveryMaxEvents: number;
+  /** How socket.io broadcasts are written: its public API, or straight to each screen's connection (POS_SOCKETIO_WRITES). */
+  socketIoWrites: 'public' | 'direct';
   sqliteSynchronous: 'NORMAL' | 'FULL';
   /** Resident memory (MB) above which V8 saves memory at some CPU (server/memory-target.ts); 0: never. */
   memoryTargetMb: number;
@@ -116,6 +118,7 @@ export function loadConfig(environment: Env = process.env): Config {
     socketMaxBufferedBytes: integer(env, 'POS_SOCKET_MAX_BUFFER', 4_194_304, 1024, 1_073_741_824, problems),
     recoveryWindowSeconds: integer(env, 'POS_RECOVERY_WINDOW', 120, 1, 3600, problems),
     recoveryMaxEvents: integer(env, 'POS_RECOVERY_MAX_EVENTS', 10_000, 10, 1_000_000, problems),
+    socketIoWrites: oneOf(env, 'POS_SOCKETIO_WRITES', ['public', 'direct'] as const, 'public', problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
     memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 200, 0, 1_000_000, problems),
     instanceId: env.POS_INSTANCE_ID || undefined,

@@ -46,22 +46,19 @@ export interface BenchOptions {
   suites: Suite[];
   /** HTTP endpoints whose name contains one of these (all when empty). */
   endpoints: string[];
-  /** `npm run bench:guard`: only what the two order-path guards need, judged on their own. */
+  /** `npm run bench:guard`'s defaults (BENCH_GUARD=1, set by bench/guard.ts). */
   guard: boolean;
 }
 
 /**
- * What `BENCH_GUARD=1` measures unless a variable says otherwise: GET /dishes/{id} against its
- * ceiling, and POST /orders (c=16, no screens) against the contract's minimum, in one run of a few
- * minutes, written to the scratch space rather than over the committed results.
+ * What `npm run bench:guard` (bench/guard.ts) measures unless a variable says otherwise: POST
+ * /orders at c=16 with no screens and GET /dishes/{id}, three rounds on 10,000 stored orders.
  */
 const GUARD_DEFAULTS: Env = {
-  BENCH_SUITES: 'http,orders',
-  BENCH_ENDPOINTS: 'GET /dishes/{id}',
   BENCH_POST_CONCURRENCY: '16',
   BENCH_POST_SOCKETS: '0',
   BENCH_ORDERS: '10000',
-  BENCH_OUT: path.join(path.resolve(import.meta.dirname, '..'), '.work', 'guard'),
+  BENCH_ROUNDS: '3',
 };
 
 export const SUITES = ['http', 'orders', 'realtime', 'growth'] as const;

@@ -50,22 +50,24 @@ export interface PosOptions {
   memoryFile?: string;
   /** Node flags added to production's (a candidate setting measured beside the default). */
   nodeFlags?: string[];
+  /** Another build's server/main.js (the guard's baseline); this checkout's build by default. */
+  entry?: string;
 }
 
 export async function startPos(
   dataDir: string,
   label: string,
-  { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [] }: PosOptions = {},
+  { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [], entry = SERVER_ENTRY }: PosOptions = {},
 ): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
   const probe = memoryFile ? ['--expose-gc', '--import', path.join(BENCH_DIR, 'lib', 'memory-probe.mjs')] : [];
-  const entry = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [SERVER_ENTRY];
+  const main = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [entry];
   return startServer({
     name: `pos (${label})`,
     command: process.execPath,
-    args: [...productionNodeFlags(), ...nodeFlags, ...profile, ...probe, ...entry],
+    args: [...productionNodeFlags(), ...nodeFlags, ...profile, ...probe, ...main],
     env: {
       ...POS_SETTINGS,
       PORT: String(port),

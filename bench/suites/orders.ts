@@ -83,7 +83,7 @@ export function postRequests(kitchen: Kitchen, tokens: Tokens, idempotency: bool
 }
 
 /** Copies the (closed) data directory's database for a reference (into RUN_DIR/`name`), which then grows on its own. */
-function copyData(dataDir: string, name: string): string {
+export function copyData(dataDir: string, name: string): string {
   const copy = path.join(RUN_DIR, name);
   rmSync(copy, { recursive: true, force: true });
   mkdirSync(copy, { recursive: true });
@@ -106,7 +106,7 @@ async function sqlFloor(input: FloorSqlInput): Promise<FloorSqlResult> {
 }
 
 /** The contract's minimum, after as many orders thrown away as ours, on its own copy of the data (removed after). */
-async function measureMinimum(
+export async function measureMinimum(
   start: OrdersContext['startMinimum'],
   dataCopy: string,
   requests: Request[],

@@ -6,6 +6,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
+import { LoadWhileChanging } from '../views/load-while-changing.js';
 import { PACE_WINDOW_MS, StationPace } from './station-pace.js';
 
 /** One ticket's station and menu minutes, as the view last saw it. */
@@ -36,7 +37,7 @@ export class KitchenQueues {
   }
 
   /** Events that arrive while the queues are read from the store, applied once they are. */
-  private loading: ChangeEvent[] | null = null;
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event));
   /** The last read from the store: another waits for it (a resync during opening). */
   private reading: Promise<void> = Promise.resolve();
 
@@ -45,7 +46,7 @@ export class KitchenQueues {
     private readonly now: () => Date,
     private readonly book: KitchenBook,
   ) {
-    this.unsubscribe = store.onChange((event) => (this.loading ? this.loading.push(event) : this.apply(event)));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     // Another program changed the data (no event says which orders): the queues are read again.
     this.unsubscribeResync = store.onResync(() => {
       this.reading = this.reading.then(() => this.load(false)).catch(() => {});
@@ -59,16 +60,15 @@ export class KitchenQueues {
    * while it reads are applied after it.
    */
   private async load(opening: boolean): Promise<void> {
-    const pending: ChangeEvent[] = [];
-    this.loading = pending;
-    const moved = new Set<Station>();
-    try {
-      const since = new Date(this.now().getTime() - PACE_WINDOW_MS).toISOString();
-      const [dishes, open, recent] = await Promise.all([
+    const since = new Date(this.now().getTime() - PACE_WINDOW_MS).toISOString();
+    const read = () =>
+      Promise.all([
         this.store.collection('dishes').find([]),
         this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
         opening ? this.store.collection('orders').find([{ field: 'updated_at', op: 'gte', value: since }]) : [],
       ]);
+    await this.changes.load(read, ([dishes, open, recent]) => {
+      const moved = new Set<Station>();
       this.dishes.clear();
       for (const dish of dishes) this.dishes.set(dish.id, dish);
       // Tickets readied lately teach the pace first, in the order they were readied.
@@ -86,13 +86,10 @@ export class KitchenQueues {
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
       for (const order of open) for (const station of this.put(order)) moved.add(station);
-    } finally {
-      this.loading = null;
-    }
-    const at = this.now().getTime();
-    for (const station of opening ? STATIONS : moved) this.stations.get(station)!.relearn(at);
-    if (moved.size > 0) for (const listener of this.listeners) listener(moved);
-    for (const event of pending) this.apply(event);
+      const at = this.now().getTime();
+      for (const station of opening ? STATIONS : moved) this.stations.get(station)!.relearn(at);
+      if (moved.size > 0) for (const listener of this.listeners) listener(moved);
+    });
   }
 
   /**

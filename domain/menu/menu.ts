@@ -7,6 +7,7 @@ import { dishCatalogue, type Dish, type DishDoc } from '../../models/dish.js';
 import { evaluateListQuery, ordering } from '../../query/evaluate.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
+import { LoadWhileChanging } from '../views/load-while-changing.js';
 import { Reloads } from '../views/reloads.js';
 import { dishAnswer, essentialIds } from './availability.js';
 
@@ -46,16 +47,14 @@ export class LiveMenu implements MenuReader {
   private readonly answers = new Map<string, Dish>();
   /** Every answer in the default order; null until the next list after a change. */
   private ordered: readonly Dish[] | null = null;
-  /** Changes that committed while the menu was loading; null once loaded. */
-  private pending: ChangeEvent[] | null = null;
-  /** Counts loads: a load superseded by a later one leaves the menu alone. */
-  private loads = 0;
+  /** Changes that commit while the menu loads are applied after it; a later load supersedes it. */
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event));
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
   private readonly reloads = new Reloads();
 
   private constructor(private readonly store: Store) {
-    this.unsubscribe = store.onChange((event) => (this.pending ? this.pending.push(event) : this.apply(event)));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     // Another program changed the data (no event says what): the menu is read again.
     this.unsubscribeResync = store.onResync(() => this.reloads.start(() => this.load()));
   }
@@ -78,28 +77,15 @@ export class LiveMenu implements MenuReader {
    * already saw changes nothing. Until it is done, reads answer from the menu as it was.
    */
   private async load(): Promise<void> {
-    const load = ++this.loads;
-    this.pending ??= [];
-    const [dishes, ingredients] = await Promise.all([
-      this.store.collection('dishes').find([]),
-      this.store.collection('ingredients').find([]),
-    ]).catch((error: unknown) => {
-      if (load === this.loads) this.catchUp();
-      throw error;
-    });
-    if (load !== this.loads) return;
-    for (const kept of [this.byId, this.stock, this.essentialTo, this.answers]) kept.clear();
-    this.ordered = null;
-    for (const ingredient of ingredients) this.stock.set(ingredient.id, ingredient.in_stock_qty);
-    for (const dish of dishes) this.putDish(dish);
-    this.catchUp();
-  }
-
-  /** Applies what committed during a load, and follows the events again. */
-  private catchUp(): void {
-    const pending = this.pending ?? [];
-    this.pending = null;
-    for (const event of pending) this.apply(event);
+    await this.changes.load(
+      () => Promise.all([this.store.collection('dishes').find([]), this.store.collection('ingredients').find([])]),
+      ([dishes, ingredients]) => {
+        for (const kept of [this.byId, this.stock, this.essentialTo, this.answers]) kept.clear();
+        this.ordered = null;
+        for (const ingredient of ingredients) this.stock.set(ingredient.id, ingredient.in_stock_qty);
+        for (const dish of dishes) this.putDish(dish);
+      },
+    );
   }
 
   /**

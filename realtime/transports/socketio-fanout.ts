@@ -1,24 +1,117 @@
-// One commit's envelopes to the socket.io clients: each room broadcast encoded once, and each
-// client's share of the commit written with one write of bytes shared by every client that gets
-// the same share.
+// The direct writes (POS_SOCKETIO_WRITES=direct): one commit's envelopes to the socket.io clients,
+// each room broadcast encoded once, and each client's share of the commit written with one write of
+// bytes shared by every client that gets the same share. Off by default: it relies on internals of
+// socket.io, socket.io-adapter, engine.io and ws (INTERNALS below), checked at the first connection
+// and by test/realtime/socketio-internals.test.ts; when one is missing the server says which and
+// writes through socket.io's public API instead.
 //
 // socket.io encodes a room broadcast once and builds its WebSocket frame once, but then hands it to
 // each client's engine.io connection: a packet object, a trip through the engine's buffer, and for a
 // WebSocket two writes (header and payload) with a callback, per packet per client. With 50 screens
 // and a commit of several orders that per-client work was most of what the screens cost. Here the
 // broadcasts still go through io.to(rooms).emit (so connection-state recovery keeps them, with
-// their offsets), but the adapter hands each client's share to us (recovery-buffer.ts); once the
-// last envelope that reaches a client is encoded, its frames, concatenated once per distinct share,
-// go to its TCP socket in one write. A station screen, which gets only the first envelopes of a
-// commit, is written before the ones that follow are even encoded.
+// their offsets), but the adapter hands each client's share to us; once the last envelope that
+// reaches a client is encoded, its frames, concatenated once per distinct share, go to its TCP
+// socket in one write. A station screen, which gets only the first envelopes of a commit, is
+// written before the ones that follow are even encoded.
 //
 // Straight to the TCP socket only when nothing else can be waiting to go before it: a WebSocket
 // transport free to write, nothing held by engine.io, ws sending nothing compressed or queued.
 // Otherwise (polling, a write in progress) the share goes through engine.io as socket.io would.
 import type { Namespace, Socket } from 'socket.io';
+import type { Adapter } from 'socket.io-adapter';
 import type { Sent } from '../events.js';
 import { corked, tcpSocketOf } from './cork.js';
-import type { EncodedBroadcast, InterceptingAdapter } from './recovery-buffer.js';
+
+/**
+ * What the direct writes use of the dependencies' internals: when one of these changes in an
+ * upgrade, missingInternals names it (and the server falls back to the public API).
+ */
+export const INTERNALS = [
+  "socket.io-adapter Adapter#_encode(packet, options): a broadcast's encoding, done once",
+  "socket.io-adapter Adapter#apply(options, callback): a broadcast's call for each socket of its rooms",
+  'socket.io Client#writeToEngine(encoded, options): a packet to the engine.io connection',
+  'engine.io Socket#writeBuffer: the packets it holds back (an array)',
+  "engine.io WebSocket transport's socket: ws's WebSocket",
+  'ws WebSocket#_sender._state and ._queue: whether it is compressing or queueing a frame',
+  'ws WebSocket#_socket: the TCP socket (write, writable, destroyed, writableLength)',
+] as const;
+
+/** What socket.io-adapter hands each socket's engine: the encoded packets and their options. */
+export interface EncodedBroadcast {
+  packet: unknown;
+  encoded: unknown[];
+  /** `wsPreEncodedFrame` holds the WebSocket frame (header and payload buffers) when it could be built. */
+  options: { wsPreEncodedFrame?: Buffer[]; volatile?: boolean; [key: string]: unknown };
+}
+
+/** One socket's share of an intercepted broadcast. */
+export type ShareSink = (socket: Socket, broadcast: EncodedBroadcast) => void;
+
+export interface InterceptingAdapter {
+  /** Runs `broadcast` (one io.to(...).emit) with every socket's share handed to `sink`, not written. */
+  intercept(sink: ShareSink, broadcast: () => void): void;
+}
+
+/** `_encode` and `apply` are the in-memory adapter's private steps of a broadcast. */
+interface AdapterSteps {
+  _encode?: (packet: unknown, options: EncodedBroadcast['options']) => unknown[];
+  apply?: (opts: unknown, callback: (socket: Socket) => void) => void;
+}
+
+/** `Base` (the recovery buffer) whose broadcasts can be intercepted: each socket's share handed over, not written. */
+export function interceptingAdapter(Base: typeof Adapter): typeof Adapter {
+  return class extends Base implements InterceptingAdapter {
+    #sink: ShareSink | null = null;
+    #encoded: EncodedBroadcast | null = null;
+
+    constructor(...args: ConstructorParameters<typeof Adapter>) {
+      super(...args);
+      const steps = this as unknown as AdapterSteps;
+      const encode = steps._encode?.bind(this);
+      const apply = steps.apply?.bind(this);
+      if (!encode || !apply) return;
+      steps._encode = (packet, options) => {
+        const encoded = encode(packet, options);
+        if (this.#sink) this.#encoded = { packet, encoded, options };
+        return encoded;
+      };
+      steps.apply = (opts, callback) => {
+        const sink = this.#sink;
+        const encoded = this.#encoded;
+        if (!sink || !encoded) return apply(opts, callback);
+        apply(opts, (socket) => sink(socket, encoded));
+      };
+    }
+
+    intercept(sink: ShareSink, broadcast: () => void): void {
+      this.#sink = sink;
+      try {
+        broadcast();
+      } finally {
+        this.#sink = null;
+        this.#encoded = null;
+      }
+    }
+  };
+}
+
+/** The internals (INTERNALS' wording) a connected WebSocket client and its namespace's adapter lack. */
+export function missingInternals(socket: Socket): string[] {
+  const adapter = socket.nsp.adapter as unknown as AdapterSteps;
+  const internal = socket as unknown as Partial<Internal>;
+  const ws = internal.conn?.transport?.socket;
+  const checks: boolean[] = [
+    typeof adapter._encode === 'function',
+    typeof adapter.apply === 'function',
+    typeof internal.client?.writeToEngine === 'function',
+    Array.isArray(internal.conn?.writeBuffer),
+    typeof ws?.readyState === 'number',
+    typeof ws?._sender?._state === 'number' && Array.isArray(ws._sender._queue),
+    typeof ws?._socket?.write === 'function' && typeof ws._socket.writableLength === 'number',
+  ];
+  return INTERNALS.filter((_, i) => !checks[i]);
+}
 
 /** What this module touches of an engine.io connection (`socket.conn`) and ws's WebSocket under it. */
 interface EngineConnection {
@@ -30,7 +123,9 @@ interface EngineConnection {
 interface WsSocket {
   readyState: number;
   _sender?: { _state?: number; _queue?: unknown[] };
-  _socket?: { writable: boolean; destroyed: boolean; write(bytes: Buffer): boolean };
+  _socket?: { writable: boolean; destroyed: boolean; writableLength: number; write(bytes: Buffer): boolean };
+  bufferedAmount: number;
+  terminate(): void;
 }
 /** The parts of a socket.io Socket used here, private ones included (writeToEngine is Client's). */
 interface Internal {
@@ -53,6 +148,7 @@ interface Share {
 /** Broadcasts `batch` in order through `emit` (one io.to(rooms).emit each), writing each client once. */
 export function fanOutBatch(nsp: Namespace, batch: readonly Sent[], emit: (sent: Sent) => void): void {
   const adapter = nsp.adapter as unknown as InterceptingAdapter;
+  if (typeof adapter.intercept !== 'function') throw new Error('the direct writes need the adapter made by interceptingAdapter()');
   const lastFor = lastIndexes(batch);
   const shares = new Map<Socket, Share>();
   const frames = new Map<string, Buffer>();
@@ -140,4 +236,27 @@ function writeThroughEngine({ socket, broadcasts }: Share): void {
       corked(tcpSocketOf(conn.transport.socket), () => conn.flush());
     }
   }
+}
+
+/**
+ * Bytes waiting for a client: packets engine.io holds back, plus what its WebSocket has not sent.
+ * Checked for every client before every commit's broadcast: a client holding nothing whose
+ * transport is free to write has had engine.io's last write completed, so only what the direct
+ * writes put straight on its TCP socket can wait, read from the socket's stream; its WebSocket's
+ * buffered amount (a getter walking its stream, the costly part) is not read.
+ */
+export function directBacklog(socket: Socket): number {
+  const { conn } = socket as unknown as Internal;
+  if ((conn.writeBuffer?.length ?? 0) === 0 && conn.transport?.writable === true)
+    return conn.transport.socket?._socket?.writableLength ?? 0;
+  const held = (conn.writeBuffer ?? []).reduce((sum: number, packet) => {
+    const { data } = packet as { data?: unknown };
+    return sum + (typeof data === 'string' ? data.length : 0);
+  }, 0);
+  return held + (conn.transport?.socket?.bufferedAmount ?? 0);
+}
+
+/** Destroys a client's WebSocket at once (one cut off that would not take its close frame). */
+export function terminate(socket: Socket): void {
+  (socket as unknown as Internal).conn.transport?.socket?.terminate();
 }

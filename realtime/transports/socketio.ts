@@ -9,8 +9,8 @@ import type { Envelope, EventType, Sent } from '../events.js';
 import { channelsOf, isChannel, roomOf, roomsOpenTo } from '../rooms.js';
 import { CLOSE_GRACE_MS, SERVER_SHUTDOWN, settledWithin, TOKEN_EXPIRED, type SessionEnded } from './endings.js';
 import { emitJsonOnly, envelopeParser } from './envelope-parser.js';
-import { fanOutBatch } from './socketio-fanout.js';
-import { boundedRecoveryAdapter, type HeldSessions } from './recovery-buffer.js';
+import { directBacklog, fanOutBatch, interceptingAdapter, missingInternals, terminate } from './socketio-fanout.js';
+import { boundedRecoveryAdapter, isRecoveryBuffer } from './recovery-buffer.js';
 import { handshakeError, subscribeReply, type SubscribeAck } from './socketio-protocol.js';
 
 export const SOCKET_IO_PATH = '/socket.io';
@@ -25,10 +25,17 @@ interface SocketData {
 export type RealtimeIo = Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 type RealtimeSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
+/** How room broadcasts reach the clients: socket.io's public API, or the direct writes (socketio-fanout.ts). */
+export type SocketIoWrites = 'public' | 'direct';
+
 export interface SocketIoTransport {
   io: RealtimeIo;
-  /** One commit's envelopes, in order; each client's share is written at once. */
+  /** One commit's envelopes, in order. */
   broadcast(batch: readonly Sent[]): void;
+  /** Bytes waiting for a client that has not read them (the slow-consumer limit, ../guard.ts). */
+  backlog(socket: Socket): number;
+  /** Ends a client cut off at once, where the direct writes can; otherwise ws's close timeout does. */
+  terminate(socket: Socket): void;
   clientCount(): number;
   /** Whether a client is connected, or away but able to recover what it misses. */
   audible(): boolean;
@@ -42,12 +49,16 @@ export interface SocketIoOptions {
   recoveryMaxEvents: number;
   log: FastifyBaseLogger;
   now: () => number;
+  /** 'public' unless POS_SOCKETIO_WRITES says otherwise. */
+  writes?: SocketIoWrites;
 }
 
 export function attachSocketIo(
   server: HttpServer,
-  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now }: SocketIoOptions,
+  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now, writes = 'public' }: SocketIoOptions,
 ): SocketIoTransport {
+  const recovery = boundedRecoveryAdapter({ windowMs: recoveryWindowMs, maxEvents: recoveryMaxEvents });
+  let direct = writes === 'direct';
   const io: RealtimeIo = new Server(server, {
     path: SOCKET_IO_PATH,
     serveClient: false,
@@ -55,7 +66,7 @@ export function attachSocketIo(
     destroyUpgrade: false,
     // Middlewares run again on recovery, so a reconnecting client's token is checked again.
     connectionStateRecovery: { maxDisconnectionDuration: recoveryWindowMs, skipMiddlewares: false },
-    adapter: boundedRecoveryAdapter(recoveryMaxEvents),
+    adapter: direct ? interceptingAdapter(recovery) : recovery,
     // Envelopes are encoded without searching them for binary data (envelope-parser.ts).
     parser: envelopeParser,
   });
@@ -69,17 +80,60 @@ export function attachSocketIo(
     );
   });
   io.on('connection', (socket) => serve(socket, now));
+  const held = new WeakMap<Socket, () => number>();
+  io.on('connection', (socket) => held.set(socket, heldBytes(socket)));
+  if (direct) {
+    // Checked on the first WebSocket client: an upgrade of a dependency may have changed what they use.
+    const check = (socket: RealtimeSocket) => {
+      if (!direct || socket.conn.transport.name !== 'websocket') return false;
+      const missing = missingInternals(socket);
+      if (missing.length > 0) {
+        direct = false;
+        log.error(
+          { missing },
+          'realtime: POS_SOCKETIO_WRITES=direct needs internals this socket.io no longer has; writing through its public API',
+        );
+      }
+      return true;
+    };
+    const untilChecked = (socket: RealtimeSocket) => {
+      if (check(socket)) io.off('connection', untilChecked);
+      else socket.conn.once('upgrade', () => check(socket));
+    };
+    io.on('connection', untilChecked);
+  }
+  // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
+  const emit = ({ rooms, envelope }: Sent) =>
+    emitJsonOnly(envelope, () => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope));
   return {
     io,
-    // io.to(...).emit, never socket.emit: only room broadcasts are kept for recovery.
-    broadcast: (batch) =>
-      fanOutBatch(io.of('/'), batch, ({ rooms, envelope }) =>
-        emitJsonOnly(envelope, () => (rooms === 'everyone' ? io : io.to([...rooms])).emit(envelope.type, envelope)),
-      ),
+    broadcast: (batch) => (direct ? fanOutBatch(io.of('/'), batch, emit) : batch.forEach(emit)),
+    backlog: (socket) => (direct ? directBacklog(socket) : (held.get(socket)?.() ?? 0)),
+    terminate: (socket) => direct && terminate(socket),
     clientCount: () => io.of('/').sockets.size,
-    audible: () => io.of('/').sockets.size > 0 || (io.of('/').adapter as unknown as HeldSessions).heldSessions > 0,
+    audible: () => {
+      const { adapter } = io.of('/');
+      return io.of('/').sockets.size > 0 || (isRecoveryBuffer(adapter) && adapter.heldSessions > 0);
+    },
     close: () => closeAll(io),
   };
+}
+
+/**
+ * Bytes engine.io holds for a client, from its documented events: a packet is created, then handed
+ * to the transport at a flush. A WebSocket that has not finished its last write holds the packets
+ * that follow, so a client that stops reading shows here within one write.
+ */
+function heldBytes(socket: RealtimeSocket): () => number {
+  let held = 0;
+  socket.conn.on('packetCreate', (packet: { data?: unknown }) => {
+    const { data } = packet;
+    held += typeof data === 'string' ? data.length : Buffer.isBuffer(data) ? data.length : 0;
+  });
+  socket.conn.on('flush', () => {
+    held = 0;
+  });
+  return () => held;
 }
 
 function serve(socket: RealtimeSocket, now: () => number): void {

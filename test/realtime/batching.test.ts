@@ -10,7 +10,8 @@ import { bareServerPerTest, commitIngredients } from './helpers/bare-server.js';
 import { connectSio, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
-const { server, track } = bareServerPerTest();
+// A commit's share in one write is the direct writes' (POS_SOCKETIO_WRITES=direct).
+const { server, track } = bareServerPerTest({ socketIoWrites: 'direct' });
 
 /** Counts the system-call-level writes of a TCP socket: `_write` for one chunk, `_writev` for several. */
 function countWrites(tcp: TcpSocket): { write: number; writev: number } {

@@ -7,7 +7,8 @@ import { bareServerPerTest, commitIngredients } from './helpers/bare-server.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
 import { idOf } from './helpers/screens.js';
 
-const { server, clients } = bareServerPerTest<SioClient>();
+// The direct writes are what this file is about (POS_SOCKETIO_WRITES=direct).
+const { server, clients } = bareServerPerTest<SioClient>({ socketIoWrites: 'direct' });
 
 interface Conn {
   writeBuffer: unknown[];

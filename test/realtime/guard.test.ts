@@ -2,9 +2,9 @@
 // test/faults/slow-consumer.test.ts).
 import { describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io';
-import { socketIoBacklog } from '../../realtime/guard.js';
+import { directBacklog as socketIoBacklog } from '../../realtime/transports/socketio-fanout.js';
 
-/** Just the engine.io connection fields socketIoBacklog reads. */
+/** Just the engine.io connection fields the direct writes' backlog reads. */
 function clientWith(writeBuffer: { data?: unknown }[], writable: boolean, bufferedAmount: () => number): Socket {
   const socket = {
     get bufferedAmount() {
@@ -14,7 +14,7 @@ function clientWith(writeBuffer: { data?: unknown }[], writable: boolean, buffer
   return { conn: { writeBuffer, transport: { writable, socket } } } as unknown as Socket;
 }
 
-describe('socket.io backlog', () => {
+describe('socket.io backlog with the direct writes (POS_SOCKETIO_WRITES=direct)', () => {
   it('counts the packets engine.io holds and what the WebSocket has not sent', () => {
     expect(socketIoBacklog(clientWith([{ data: 'abcd' }, { data: 'ef' }, {}], false, () => 100))).toBe(106);
     expect(socketIoBacklog(clientWith([{ data: 'abcd' }], true, () => 0))).toBe(4);

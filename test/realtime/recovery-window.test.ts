@@ -3,7 +3,7 @@
 // through the REST lists), and the server no longer holds those events for it.
 import { Server } from 'socket.io';
 import { afterEach, expect, it } from 'vitest';
-import { boundedRecoveryAdapter } from '../../realtime/transports/recovery-buffer.js';
+import { boundedRecoveryAdapter, isRecoveryBuffer } from '../../realtime/transports/recovery-buffer.js';
 import { startTestApp, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { addDish } from './fakes/kitchen.js';
@@ -67,12 +67,12 @@ it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event 
 
 it('the bounded buffer keeps the newest broadcasts, never more than a tenth over its size', () => {
   // Not attached to an HTTP server: nothing to listen on or close.
-  const io = new Server({ connectionStateRecovery: { maxDisconnectionDuration: 120_000 }, adapter: boundedRecoveryAdapter(10) });
-  const adapter = io.of('/').adapter as unknown as {
-    bufferedEvents: number;
-    packets: { data: unknown[] }[];
-    addAll(id: string, rooms: Set<string>): void;
-  };
+  const io = new Server({
+    connectionStateRecovery: { maxDisconnectionDuration: 120_000 },
+    adapter: boundedRecoveryAdapter({ windowMs: 120_000, maxEvents: 10 }),
+  });
+  const adapter = io.of('/').adapter;
+  if (!isRecoveryBuffer(adapter)) throw new Error('not the bounded recovery adapter');
   // A client in the room (the adapter's own record of one): broadcasts to empty rooms are dropped.
   adapter.addAll('a-screen', new Set(['menu']));
   const sizes: number[] = [];
@@ -82,7 +82,7 @@ it('the bounded buffer keeps the newest broadcasts, never more than a tenth over
   }
   // Up to eleven, then back to ten whenever it would pass eleven.
   expect(sizes).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11, 10, 11]);
-  expect(adapter.packets.map((packet) => packet.data[1])).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
+  expect(adapter.bufferedData().map((data) => data[1])).toEqual([15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25]);
 });
 
 it('drops a broadcast to rooms nobody is in, and keeps one for a screen that dropped from them within the window', async () => {

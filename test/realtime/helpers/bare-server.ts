@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach } from 'vitest';
 import { openMenu } from '../../../domain/menu/menu.js';
 import realtime from '../../../realtime/plugin.js';
+import type { SocketIoWrites } from '../../../realtime/transports/socketio.js';
 import { errorHandler } from '../../../server/problem.js';
 import type { ChangeEvent } from '../../../store/types.js';
 import { MemoryStore } from '../fakes/memory-store.js';
@@ -20,7 +21,12 @@ export interface BareServer {
   close(): Promise<void>;
 }
 
-export async function startBareServer(options: { recoveryWindowMs?: number } = {}): Promise<BareServer> {
+export interface BareServerOptions {
+  recoveryWindowMs?: number;
+  socketIoWrites?: SocketIoWrites;
+}
+
+export async function startBareServer(options: BareServerOptions = {}): Promise<BareServer> {
   const store = new MemoryStore();
   const verifier = new FakeVerifier();
   // Opened first, as the server does: the feed reads dishes and stock from it.
@@ -47,11 +53,13 @@ export interface BareServerPerTest<C extends SioClient | WsClient> {
  * test; after it, the tracked clients closed, then the server. The returned objects stay the same
  * for the whole file (their contents change), so a file may hold them in constants.
  */
-export function bareServerPerTest<C extends SioClient | WsClient = SioClient | WsClient>(): BareServerPerTest<C> {
+export function bareServerPerTest<C extends SioClient | WsClient = SioClient | WsClient>(
+  options: BareServerOptions = {},
+): BareServerPerTest<C> {
   const server = {} as BareServer;
   const clients: C[] = [];
   beforeEach(async () => {
-    Object.assign(server, await startBareServer());
+    Object.assign(server, await startBareServer(options));
   });
   afterEach(async () => {
     clients.splice(0).forEach((client) => client.close());
