@@ -15,6 +15,10 @@ import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './accounts/principal.js';
 import { LoadWhileChanging } from './views/load-while-changing.js';
+import { completePrinters } from './printers/printer-settings.js';
+
+/** What a change writes: the fields given, each in its stored form. */
+type SettingsSet = Partial<Omit<Settings, 'updated_at'>>;
 
 /** An IANA zone or link name the runtime knows (`Asia/Kolkata`, `UTC`); offsets such as `+05:30` are not names. */
 export function isTimeZone(name: string): boolean {
@@ -46,10 +50,12 @@ export function canonicalTimeZone(name: string): string {
 /** What clients see: the settings without the store's bookkeeping; defaults before any change. */
 export function publicSettings(doc: SettingsDoc | null): Settings {
   if (!doc) return { ...DEFAULT_SETTINGS, updated_at: null };
-  // A document stored before the language and currency existed reads as their defaults.
-  const { time_zone, default_pacing, max_wait_minutes, low_portions, updated_at } = doc;
-  const { language = DEFAULT_SETTINGS.language, currency = DEFAULT_SETTINGS.currency } = doc;
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, language, currency, updated_at };
+  // A field added since the document was written has its default (every field has one).
+  const { time_zone, default_pacing, max_wait_minutes, low_portions, language, currency, printers, updated_at } = {
+    ...DEFAULT_SETTINGS,
+    ...doc,
+  };
+  return { time_zone, default_pacing, max_wait_minutes, low_portions, language, currency, printers, updated_at };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -103,7 +109,7 @@ export async function getSettings({ store }: Deps, principal: Principal | null):
   return publicSettings(await store.collection('settings').get(SETTINGS_ID));
 }
 
-function checked(body: SettingsPatch): SettingsPatch {
+function checked(body: SettingsPatch): SettingsSet {
   if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
@@ -112,11 +118,13 @@ function checked(body: SettingsPatch): SettingsPatch {
     const message = `"${body.currency}" is not an ISO 4217 currency code (such as EUR, USD or GBP)`;
     throw badRequest(`Invalid body. currency ${message}.`, { errors: [{ path: 'currency', message }] });
   }
-  return body.time_zone === undefined ? body : { ...body, time_zone: canonicalTimeZone(body.time_zone) };
+  const { printers, ...rest } = body;
+  const zoned = rest.time_zone === undefined ? rest : { ...rest, time_zone: canonicalTimeZone(rest.time_zone) };
+  return printers === undefined ? zoned : { ...zoned, printers: completePrinters(printers) };
 }
 
 /** Writes the fields to the one document, creating it (from the defaults) on the first change. */
-async function write(store: Store, set: SettingsPatch): Promise<Settings> {
+async function write(store: Store, set: SettingsSet): Promise<Settings> {
   const settings = store.collection('settings');
   const updated = await settings.update(SETTINGS_ID, { set });
   if (updated) return publicSettings(updated);

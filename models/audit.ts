@@ -4,7 +4,18 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
 
-export const AUDIT_ACTIONS = ['placed', 'changed', 'bumped', 'fired', 'voided', 'deleted'] as const;
+export const AUDIT_ACTIONS = [
+  'placed',
+  'changed',
+  'bumped',
+  'fired',
+  'voided',
+  'deleted',
+  'allergy_confirmed',
+  'items_added',
+  'item_voided',
+  'item_remade',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** How long an entry is kept: the stores delete it once this has passed since it was written. */
 export const AUDIT_TTL_MS = 90 * 24 * 60 * 60 * 1000;

@@ -9,6 +9,7 @@ import { idempotencyKeyCatalogue, type IdempotencyKeyDoc } from './idempotency.j
 import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
+import { printJobCatalogue, printSpoolCatalogue, type PrintJobDoc, type PrintSpoolDoc } from './printer.js';
 import { settingsCatalogue, type SettingsDoc } from './settings.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
@@ -24,6 +25,8 @@ export interface Collections {
   settings: SettingsDoc;
   login_failures: LoginFailureDoc;
   order_audit: AuditEntryDoc;
+  print_jobs: PrintJobDoc;
+  print_spool: PrintSpoolDoc;
 }
 
 export interface CollectionSpec {
@@ -136,6 +139,17 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
     expiresBy: 'expires_at',
     changeEvents: false,
   },
+  // Chits waiting for a printer, and those printed in the last two days (domain/printers/jobs.ts):
+  // each printer reads its own oldest waiting one.
+  print_jobs: {
+    catalogue: printJobCatalogue,
+    indexes: [['printer_id', 'status', 'sequence'], ['expires_at']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
+  // One document: how far the spool has made jobs from the orders' changes (domain/printers/spool.ts).
+  print_spool: { catalogue: printSpoolCatalogue, indexes: [], unique: [], changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

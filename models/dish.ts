@@ -4,6 +4,7 @@ import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Nullable, Timestamp } from './common.js';
 import { MAX_MINUTES } from './limits.js';
+import { ModifierGroups, ModifierGroupsWrite } from './modifiers.js';
 
 export const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'] as const;
 export const STATIONS = ['cold', 'hot', 'beverages'] as const;
@@ -13,6 +14,9 @@ const DishIngredient = Type.Object(
   {
     ingredient_id: Type.String({ description: 'Id of an ingredient.', examples: ['66294b2a4475a41f3e709bc5'] }),
     is_essential: Type.Boolean({ description: 'True: the dish cannot be made without it.' }),
+    quantity: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, description: 'Units of in_stock_qty one dish takes; default 1.', examples: [2] }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -39,6 +43,7 @@ export const Dish = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     ...writable,
+    modifier_groups: ModifierGroups,
     is_available: Type.Boolean({ description: 'Read-only: every essential ingredient has in_stock_qty > 0.' }),
     portions_left: Nullable(
       Type.Integer({
@@ -60,11 +65,18 @@ export type Dish = Static<typeof Dish>;
  * allergens are derived from the ingredients when the dish or one of them is written (absent on
  * dishes stored before they existed: read as none).
  */
-export type DishDoc = Omit<Dish, 'is_available' | 'portions_left' | 'allergens'> & { allergens?: Dish['allergens'] };
+export type DishDoc = Omit<Dish, 'is_available' | 'portions_left' | 'allergens' | 'modifier_groups'> & {
+  allergens?: Dish['allergens'];
+  /** Absent on dishes stored before modifiers existed until the start-up upgrade (domain/orders/upgrades.ts) gives them []. */
+  modifier_groups?: Dish['modifier_groups'];
+};
 
-/** POST and PUT take every writable field. */
-export const DishWrite = Type.Object(writable, { additionalProperties: false });
-export type DishWrite = Static<typeof DishWrite>;
+/** POST and PUT take every writable field; a PUT without modifier_groups keeps the dish's. */
+export const DishWrite = Type.Object({ ...writable, modifier_groups: Type.Optional(ModifierGroupsWrite) }, { additionalProperties: false });
+/** The body of POST and PUT as written. */
+export type DishBody = Static<typeof DishWrite>;
+/** A dish's own fields as written, without its modifier groups (stored ones carry their ids: models/modifiers.ts). */
+export type DishWrite = Omit<DishBody, 'modifier_groups'>;
 
 export const DishPatch = Type.Partial(DishWrite, { additionalProperties: false, minProperties: 1 });
 export type DishPatch = Static<typeof DishPatch>;

@@ -6,6 +6,7 @@ import { Ticket, TICKET_STATUSES } from './ticket.js';
 import type { Ticket as StoredTicketType } from './ticket.js';
 import { STATIONS, type Dish } from './dish.js';
 import { ALLERGENS, Allergens } from './allergens.js';
+import { ItemEdit, Items, ItemWrite, OrderItem, SeatAllergies } from './order-item.js';
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
@@ -17,11 +18,11 @@ const OrderName = Type.String({
   description: 'The patron name shown at the KDS; no whitespace.',
   examples: ['Ben'],
 });
-const DishIds = Type.Array(Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] }), {
-  minItems: 1,
-  maxItems: 100,
-  description: 'A dish listed twice is prepared twice.',
-});
+const DISH_IDS_DESCRIPTION =
+  "A dish listed twice is prepared twice. A view of `items`: each active item's dish_id repeated by its quantity. " +
+  'Send either dish_ids or items, not both.';
+const DishId = Type.String({ examples: ['692a4a34a46ecf001f35ac6f'] });
+const DishIds = Type.Array(DishId, { minItems: 1, maxItems: 100, description: DISH_IDS_DESCRIPTION });
 const TableNumber = Nullable(Type.Integer({ minimum: 0, description: 'Null for takeaway.', examples: [18] }));
 const SpecialRequests = Nullable(Type.String({ maxLength: 500, examples: ['No peanuts'] }));
 const ScheduledAt = Nullable(Type.String({ format: 'date-time', description: 'When the order should be ready; null for now.' }));
@@ -55,11 +56,15 @@ export const Order = Type.Object(
     created_at: Timestamp,
     updated_at: Timestamp,
     name: OrderName,
-    dish_ids: DishIds,
+    // Read back, an order whose every item was voided while it cooked has none.
+    dish_ids: Type.Array(DishId, { maxItems: 100, description: DISH_IDS_DESCRIPTION }),
+    items: Type.Array(OrderItem, { description: 'What the kitchen cooks: dishes with quantity, seat, options and note.' }),
+    total: Type.Number({ description: 'Read-only: the sum of price × quantity over the active items.', examples: [42.5] }),
     table_number: TableNumber,
     special_requests: SpecialRequests,
     scheduled_at: ScheduledAt,
     allergies: Allergies,
+    seat_allergies: SeatAllergies,
     priority: Priority,
     status: Status,
     fire_at: Nullable(
@@ -114,8 +119,8 @@ export type KitchenOrder = Order & { dishes: Dish[] };
  * stock it took (given back exactly on deletion, even if a recipe changed since). `allergies` is
  * absent on orders stored before it existed (read as none).
  */
-export type OrderDoc = Omit<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'tickets'> &
-  Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes'>> & {
+export type OrderDoc = Omit<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'tickets' | 'items' | 'total' | 'seat_allergies'> &
+  Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'items' | 'total' | 'seat_allergies'>> & {
     tickets: StoredTicket[];
     owner_id: string;
     stock_taken: { ingredient_id: string; units: number }[];
@@ -127,11 +132,13 @@ export type StoredTicket = StoredTicketType;
 export const OrderCreate = Type.Object(
   {
     name: OrderName,
-    dish_ids: DishIds,
+    dish_ids: Type.Optional(DishIds),
+    items: Type.Optional(Items(ItemWrite)),
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
     allergies: Type.Optional(Allergies),
+    seat_allergies: Type.Optional(SeatAllergies),
     allergy_confirmed: Type.Optional(AllergyConfirmed),
     pacing: Type.Optional(PacingField),
     course_gap_minutes: Type.Optional(CourseGap),
@@ -149,6 +156,7 @@ export const OrderReplace = Type.Object(
   {
     name: Type.Optional(OrderName),
     dish_ids: Type.Optional(DishIds),
+    items: Type.Optional(Items(ItemEdit)),
     table_number: Type.Optional(TableNumber),
     special_requests: Type.Optional(SpecialRequests),
     scheduled_at: Type.Optional(ScheduledAt),
@@ -157,6 +165,7 @@ export const OrderReplace = Type.Object(
     status: Type.Optional(Status),
     priority: Type.Optional(Priority),
     allergies: Type.Optional(Allergies),
+    seat_allergies: Type.Optional(SeatAllergies),
     allergy_confirmed: Type.Optional(AllergyConfirmed),
   },
   { additionalProperties: false },
@@ -176,6 +185,10 @@ export const orderCatalogue: Catalogue = {
   special_requests: { type: 'string', filterable: true },
   scheduled_at: { type: 'date', sortable: true, filterable: true },
   allergies: { type: 'enum', enum: ALLERGENS, filterable: true, array: { path: 'allergies' } },
+  items: { type: 'object' },
+  'items.dish_id': { type: 'string', filterable: true, array: { path: 'items', item: 'dish_id' } },
+  total: { type: 'number', sortable: true, filterable: true },
+  seat_allergies: { type: 'object' },
   priority: { type: 'integer', sortable: true, filterable: true },
   status: { type: 'enum', enum: STATUSES, sortable: true, filterable: true },
   fire_at: { type: 'date', sortable: true, filterable: true },

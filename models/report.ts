@@ -2,6 +2,7 @@
 import Type, { type Static } from 'typebox';
 import { Id, Nullable, Timestamp } from './common.js';
 import { STATIONS } from './dish.js';
+import { REMAKE_REASONS } from './order-item.js';
 
 export const BUCKETS = ['hour', 'day', 'quarter_hour'] as const;
 
@@ -66,6 +67,21 @@ export const KitchenReportQuery = Type.Object({
 });
 export type KitchenReportQuery = Static<typeof KitchenReportQuery>;
 
+const DishCounts = Type.Array(
+  Type.Object({
+    dish_id: Id,
+    name: Type.String({ description: "The dish's name when ordered." }),
+    sold: Type.Integer({ minimum: 0, description: 'Units sold (items still active).' }),
+    voided_before_start: Type.Integer({ minimum: 0, description: 'Units voided before the kitchen started them (stock given back).' }),
+    voided_after_start: Type.Integer({ minimum: 0, description: 'Units voided after the kitchen started them: waste.' }),
+  }),
+  { description: 'Most units sold first.' },
+);
+const RemakeCounts = Type.Array(
+  Type.Object({ station: Type.Enum(STATIONS), reason: Type.Enum(REMAKE_REASONS), count: Type.Integer({ minimum: 1 }) }),
+  { description: 'Most first.' },
+);
+
 export const KitchenReport = Type.Object(
   {
     from: Timestamp,
@@ -88,6 +104,23 @@ export const KitchenReport = Type.Object(
       }),
     ),
     orders: Type.Object({ ...OrderTimes, buckets: Type.Array(Type.Object({ start: Timestamp, ...OrderTimes })) }),
+    items: Type.Object(
+      {
+        dishes: DishCounts,
+        buckets: Type.Array(Type.Object({ start: Timestamp, dishes: DishCounts })),
+      },
+      {
+        description:
+          'Per dish, units of the orders placed in the range: sold, and voided before and after the kitchen started them (waste).',
+      },
+    ),
+    remakes: Type.Object(
+      {
+        counts: RemakeCounts,
+        buckets: Type.Array(Type.Object({ start: Timestamp, counts: RemakeCounts })),
+      },
+      { description: 'Items cooked again, per station and reason, by when the remake fired.' },
+    ),
     stock: Type.Array(
       Type.Object({
         ingredient_id: Id,

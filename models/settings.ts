@@ -4,6 +4,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
 import { PACINGS, type Pacing } from './order.js';
+import { Printers, PrintersInput } from './printer.js';
 
 export { PACINGS, type Pacing };
 
@@ -47,6 +48,7 @@ const fields = {
   low_portions: LowPortions,
   language: LanguageField,
   currency: Currency,
+  printers: Printers,
 };
 
 export const Settings = Type.Object({ ...fields, updated_at: Nullable(Timestamp) }, { $id: 'Settings' });
@@ -64,6 +66,7 @@ export const SettingsReplace = Type.Object(
     low_portions: Type.Optional(LowPortions),
     language: Type.Optional(LanguageField),
     currency: Type.Optional(Currency),
+    printers: Type.Optional(PrintersInput),
   },
   { additionalProperties: false },
 );
@@ -80,6 +83,7 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   low_portions: 10,
   language: 'en',
   currency: 'USD',
+  printers: [],
 });
 
 /** The one document's id (24 hex characters, as every id). */

@@ -3,7 +3,9 @@
 import Type, { type Static } from 'typebox';
 import { Id, Nullable } from './common.js';
 import { STATIONS } from './dish.js';
-import { ALLERGENS } from './allergens.js';
+import { ALLERGENS, Allergens } from './allergens.js';
+import { ChosenModifier } from './modifiers.js';
+import { REMAKE_REASONS, Seat } from './order-item.js';
 
 export const TICKET_STATUSES = ['Draft', 'Received', 'In Progress', 'Ready', 'Voided'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
@@ -15,24 +17,62 @@ const ShortMark = Type.Object(
 );
 export type ShortMark = Static<typeof ShortMark>;
 
-/** A dish of this station whose allergens meet the order's allergies: only the ones that meet. */
+/**
+ * An item of this station whose allergens meet the allergies that concern it: only the ones that
+ * meet. `item_id` and `seat` name it when the order has seats; an order without seats has one alert
+ * per dish.
+ */
 const AllergyAlert = Type.Object(
-  { dish_id: Id, allergens: Type.Array(Type.Enum(ALLERGENS), { minItems: 1 }) },
+  {
+    dish_id: Id,
+    item_id: Type.Optional(Id),
+    seat: Type.Optional(Nullable(Seat)),
+    allergens: Type.Array(Type.Enum(ALLERGENS), { minItems: 1 }),
+  },
   { additionalProperties: false },
 );
 export type AllergyAlert = Static<typeof AllergyAlert>;
 
 const When = (description: string) => Nullable(Type.String({ format: 'date-time', description }));
 
-/** A change of a fired ticket's dishes: what the cook must add or stop making. */
+/**
+ * A change of a fired ticket: what the cook must add, stop making, or make again. An edit of
+ * dish_ids lists dish ids in `added` and `removed`; the item operations list item ids in `added`,
+ * `voided` or `remade` (and an empty `removed`).
+ */
 export const TicketChange = Type.Object(
   {
     at: Type.String({ format: 'date-time' }),
-    added: Type.Array(Type.String(), { description: 'Dish ids added to this ticket (a dish added twice is listed twice).' }),
-    removed: Type.Array(Type.String(), { description: 'Dish ids removed from this ticket.' }),
+    added: Type.Array(Type.String(), {
+      description: 'Dish ids added to this ticket by a dish_ids edit (a dish added twice is listed twice); item ids added after it fired.',
+    }),
+    removed: Type.Array(Type.String(), { description: 'Dish ids removed from this ticket by a dish_ids edit.' }),
+    voided: Type.Optional(Type.Array(Type.String(), { description: 'Item ids voided on this ticket.' })),
+    remade: Type.Optional(Type.Array(Type.String(), { description: 'Item ids cooked again on this (remake) ticket.' })),
   },
   { additionalProperties: false },
 );
+
+export const TICKET_ITEM_STATUSES = ['Received', 'In Progress', 'Ready', 'Voided'] as const;
+export type TicketItemStatus = (typeof TICKET_ITEM_STATUSES)[number];
+
+/** One item as its ticket cooks it: bumped on its own, struck through when voided. */
+export const TicketItem = Type.Object(
+  {
+    item_id: Id,
+    name: Type.String(),
+    quantity: Type.Integer({ minimum: 1 }),
+    seat: Nullable(Seat),
+    modifiers: Type.Array(ChosenModifier),
+    note: Nullable(Type.String()),
+    allergens: Allergens("The item's allergens."),
+    status: Type.Enum(TICKET_ITEM_STATUSES),
+    started_at: When('Its first move to In Progress; null before.'),
+    ready_at: When('When it became Ready; cleared by a recall.'),
+  },
+  { $id: 'TicketItem', additionalProperties: false },
+);
+export type TicketItem = Static<typeof TicketItem>;
 export type TicketChange = Static<typeof TicketChange>;
 
 export const Ticket = Type.Object(
@@ -52,6 +92,15 @@ export const Ticket = Type.Object(
     }),
     fire_at: When('When the ticket is planned to fire; null while its course is held for a person (or the gap after the previous course).'),
     changes: Type.Array(TicketChange, { description: 'Changes of its dishes made after it fired, oldest first.' }),
+    round: Type.Integer({
+      minimum: 1,
+      description:
+        'Read-only: 1 for the first ticket of its station and course; items added after it started, or a remake, come in the next.',
+      examples: [1],
+    }),
+    remake_of: Type.Optional(Id),
+    remake_reason: Type.Optional(Type.Enum(REMAKE_REASONS, { description: 'Present on a remake ticket: why the item is cooked again.' })),
+    items: Type.Array(TicketItem, { description: 'Read-only: the items this ticket cooks, each bumped on its own.' }),
     short: Type.Optional(
       Type.Array(ShortMark, {
         description:
@@ -73,7 +122,8 @@ export type PublicTicket = Static<typeof Ticket>;
  * A ticket as the domain handles it: one stored before pacing existed has no course, fire_at or
  * changes until the start-up upgrade (domain/orders/upgrades.ts); it is read as course 1 meanwhile.
  */
-export type Ticket = Omit<PublicTicket, 'course' | 'fire_at' | 'changes'> & Partial<Pick<PublicTicket, 'course' | 'fire_at' | 'changes'>>;
+export type Ticket = Omit<PublicTicket, 'course' | 'fire_at' | 'changes' | 'round' | 'items'> &
+  Partial<Pick<PublicTicket, 'course' | 'fire_at' | 'changes' | 'round' | 'items'>>;
 
 /** PATCH /orders/{id}/tickets/{station}: Draft tickets are released with their order, never moved. */
 export const TicketMove = Type.Object(
@@ -84,10 +134,17 @@ export const TicketMove = Type.Object(
     course: Type.Optional(
       Type.Integer({ minimum: 1, description: "Which course's ticket at the station; required when the order has more than one there." }),
     ),
+    round: Type.Optional(
+      Type.Integer({ minimum: 1, description: "Which round's ticket at the station; required when it has more than one there." }),
+    ),
   },
   { additionalProperties: false },
 );
 export type TicketMove = Static<typeof TicketMove>;
+
+/** PATCH /orders/{id}/tickets/{station}/items/{item_id}: one item's move, as a ticket's. */
+export const ItemMove = Type.Object({ status: TicketMove.properties.status }, { additionalProperties: false });
+export type ItemMove = Static<typeof ItemMove>;
 
 export const StationParams = Type.Object({ station: Type.String({ description: 'cold, hot or beverages.', examples: ['hot'] }) });
 export const TicketParams = Type.Object({

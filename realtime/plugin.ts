@@ -13,6 +13,7 @@ import { startChangeFeed } from './feed.js';
 import { WS_HEARTBEAT_MS, WS_SERVER_SHUTDOWN } from './transports/endings.js';
 import { attachSocketIo, SOCKET_IO_PATH, type RealtimeIo, type SocketIoWrites } from './transports/socketio.js';
 import { relayUpgrades } from './transports/upgrade-relay.js';
+import { BoardPresence } from './presence.js';
 import { WsRooms } from './transports/ws-rooms.js';
 import { registerWsRoute } from './transports/ws.js';
 
@@ -35,6 +36,8 @@ export interface RealtimeOptions {
   limits?: SocketLimits;
   /** The client's address behind the trusted proxies, as HTTP's request.ip (default: the TCP peer). */
   clientAddress?: (request: IncomingMessage) => string;
+  /** socket.io's heartbeat (default: socket.io's own, a ping every 25 s answered within 20 s). */
+  heartbeat?: { intervalMs: number; timeoutMs: number };
 }
 
 export interface Realtime {
@@ -44,6 +47,8 @@ export interface Realtime {
   socketsPerRoom(): { transport: 'socketio' | 'ws'; room: string; sockets: number }[];
   /** Envelopes handed to the transports since start (each once, however many clients hear it). */
   eventsPushed(): number;
+  /** Which stations have a live board (the printers' takeover). */
+  presence: BoardPresence;
 }
 
 declare module 'fastify' {
@@ -70,6 +75,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
     log: app.log,
     now,
     writes: options.socketIoWrites,
+    heartbeat: options.heartbeat,
   });
   const addressOf = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
   const guard = guardRealtime(app, socketIo, options.limits ?? DEFAULT_SOCKET_LIMITS, addressOf);
@@ -110,6 +116,7 @@ async function realtime(app: FastifyInstance, options: RealtimeOptions): Promise
       return [...socketio, ...ws];
     },
     eventsPushed: () => pushed,
+    presence: new BoardPresence(socketIo.io, wsRooms, now),
   });
   app.addHook('preClose', async () => {
     // Changes already committed still go out before the sockets close.

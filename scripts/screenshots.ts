@@ -1,5 +1,5 @@
 // `npx tsx scripts/screenshots.ts`: the boards with the demo data and a Friday rush on top (46 open
-// orders, a day of service behind them), in headless Chromium at tablet size (1280×800), saved in
+// orders, a day of service behind them, and a table ordered by seat: scripts/friday-table.ts), in headless Chromium at tablet size (1280×800), saved in
 // docs/: each station, the expeditor and the manager's page as the screen shows them, and the menu.
 import '../server/supported-node.js';
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { loadConfig } from '../server/config.js';
 import { openStore } from '../store/open.js';
 import { DEMO_USERS, loadDemoData } from './demo-data.js';
 import { loadRush } from './rush.js';
+import { addFridayTable } from './friday-table.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -36,6 +37,10 @@ interface Shot {
   fullPage?: boolean;
   /** What shows once the page is drawn, for a page without a live link (the staff accounts). */
   ready?: string;
+  /** Scrolled to before the shot (the Friday table's ticket among the rush's). */
+  scrollTo?: string;
+  /** Clicked before the shot (the expeditor's items by seat). */
+  click?: string;
 }
 
 const SHOTS: Shot[] = [
@@ -46,6 +51,17 @@ const SHOTS: Shot[] = [
   { path: '/manager', file: 'docs/manager.png', user: 'manager', fullPage: true },
   { path: '/manager/stock', file: 'docs/stock.png', user: 'manager' },
   { path: '/menu', file: 'docs/menu.png', fullPage: true },
+  // The Friday table (scripts/friday-table.ts): its items by seat with modifiers, a round, a void, a remake.
+  { path: '/kds/hot', file: 'docs/screenshots/kds-hot-items-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.mod-remove)' },
+  { path: '/kds/cold', file: 'docs/screenshots/kds-cold-void-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.item-void)' },
+  { path: '/kds/beverages', file: 'docs/screenshots/kds-beverages-round-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.change-new)' },
+  {
+    path: '/expeditor',
+    file: 'docs/screenshots/expeditor-seats-1024x768.png',
+    user: 'expeditor',
+    viewport: { width: 1024, height: 768 },
+    click: '.order[aria-label*="Table 14, Friday"] .order-name',
+  },
   // The kitchen's boards at the sizes restaurants use: a phone, a 1024 tablet, a 1280 screen.
   ...[
     { width: 375, height: 812 },
@@ -82,6 +98,12 @@ async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<voi
       await page.waitForSelector('#link[data-state="live"]', { timeout: 15_000 });
       await page.waitForSelector('[data-order-id], [data-dish-id], .chart', { timeout: 15_000 });
     }
+    if (shot.scrollTo)
+      await page
+        .locator(shot.scrollTo)
+        .first()
+        .evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    if (shot.click) await page.locator(shot.click).first().click();
     await page.waitForTimeout(1_500);
     await page.screenshot({ path: shot.file, fullPage: shot.fullPage ?? false });
     process.stdout.write(`${shot.file}\n`);
@@ -99,6 +121,8 @@ const app = await buildApp({ config, store, jwtSecret: randomBytes(32).toString(
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // A table ordered by seat, with modifiers, a later round, a void and a remake, on top of the rush.
+  await addFridayTable(app);
   // `npx tsx scripts/screenshots.ts stock` takes only the shots whose file name holds "stock".
   const only = process.argv[2];
   for (const shot of SHOTS.filter((each) => !only || each.file.includes(only))) await shoot(browser, baseUrl, shot);

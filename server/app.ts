@@ -15,7 +15,7 @@ import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './probl
 import { validatorCompiler } from './validation.js';
 import { clientAddress, trustedHops } from './trust-proxy.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
-import services from './plugins/services.js';
+import services, { type ServicesOptions } from './plugins/services.js';
 import auth from './plugins/auth.js';
 import idempotency from './plugins/idempotency.js';
 import metrics from './plugins/metrics.js';
@@ -29,6 +29,8 @@ import dishRoutes from './routes/dishes.js';
 import healthRoutes from './routes/health.js';
 import ingredientRoutes from './routes/ingredients.js';
 import orderRoutes from './routes/orders.js';
+import orderItemRoutes from './routes/order-items.js';
+import printerRoutes from './routes/printers.js';
 import fireRoutes from './routes/fires.js';
 import quoteRoutes from './routes/quotes.js';
 import reportRoutes from './routes/reports.js';
@@ -47,6 +49,10 @@ export interface AppOptions {
    * compare stored data before and after a request turn it off: its writes follow the wall clock.
    */
   reestimate?: boolean;
+  /** The printers' retry, answer and takeover times (tests shorten them). */
+  printTimings?: ServicesOptions['printTimings'];
+  /** socket.io's heartbeat: a ping every `intervalMs`, answered within `timeoutMs` (tests shorten it). */
+  heartbeat?: { intervalMs: number; timeoutMs: number };
 }
 
 export async function app(instance: FastifyInstance, options: AppOptions) {
@@ -73,11 +79,13 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     dishRoutes,
     ingredientRoutes,
     orderRoutes,
+    orderItemRoutes,
     fireRoutes,
     stationRoutes,
     reportRoutes,
     settingsRoutes,
     quoteRoutes,
+    printerRoutes,
   ]) {
     await instance.register(routes);
   }
@@ -99,7 +107,10 @@ export async function app(instance: FastifyInstance, options: AppOptions) {
     },
     // The address HTTP sees (request.ip), for the socket.io handshake too.
     clientAddress: (request) => clientAddress(request, trustedHops(options.config.trustProxy)),
+    heartbeat: options.heartbeat,
   });
+  // The printers' takeover follows the boards the realtime layer sees.
+  instance.pos.printing.watchBoards(instance.realtime.presence);
   await instance.register(import('./plugins/boards.js'));
 }
 

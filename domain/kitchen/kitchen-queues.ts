@@ -4,6 +4,10 @@
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
+import type { OrderItem } from '../../models/order-item.js';
+
+/** What a ticket's work is read from: an item's dish, its minutes, and whether it is still cooked. */
+export type WorkItem = Pick<OrderItem, 'id' | 'dish_id' | 'minutes' | 'status'>;
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { LoadWhileChanging } from '../views/load-while-changing.js';
@@ -81,7 +85,7 @@ export class KitchenQueues {
       for (const { order, ticket } of readied)
         this.stations
           .get(ticket.station)
-          ?.ready(ticketKey(order.id, ticket), this.workOf(order, ticket.station), time(ticket.started_at), time(ticket.ready_at)!);
+          ?.ready(ticketKey(order.id, ticket), this.workOf(order, ticket.station, ticket), time(ticket.started_at), time(ticket.ready_at)!);
       open.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
       const ids = new Set(open.map((order) => order.id));
       for (const id of [...this.seen.keys()]) if (!ids.has(id)) for (const station of this.put(null, id)) moved.add(station);
@@ -133,10 +137,26 @@ export class KitchenQueues {
     this.unsubscribeResync();
   }
 
-  /** Menu minutes of an order's ticket at a station: the longest preparation_time of its dishes there. */
-  workOf(order: Pick<OrderDoc, 'dish_ids'>, station: Station): number {
+  /**
+   * Menu minutes of an order's ticket at a station: the longest `minutes` of the items it cooks (the
+   * ticket's live items when given, else the order's active items of that station).
+   */
+  workOf(order: { items?: readonly WorkItem[] | undefined; dish_ids?: readonly string[] }, station: Station, ticket?: Ticket): number {
+    // An order written around the API, without items: its dishes' menu minutes.
+    if (order.items === undefined) return this.menuWork(order.dish_ids ?? [], station);
+    const listed = ticket?.items ? new Set(ticket.items.filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id)) : null;
     let work = 0;
-    for (const id of order.dish_ids) {
+    for (const item of order.items ?? []) {
+      if (item.status !== 'Active') continue;
+      if (listed ? !listed.has(item.id) : this.dishes.get(item.dish_id)?.station !== station) continue;
+      work = Math.max(work, item.minutes);
+    }
+    return work;
+  }
+
+  private menuWork(dishIds: readonly string[], station: Station): number {
+    let work = 0;
+    for (const id of dishIds) {
       const dish = this.dishes.get(id);
       if (dish?.station === station) work = Math.max(work, dish.preparation_time);
     }
@@ -164,7 +184,7 @@ export class KitchenQueues {
     const moved = new Set<Station>();
     for (const ticket of order?.tickets ?? []) {
       const key = ticketKey(id, ticket);
-      const work = this.workOf(order!, ticket.station);
+      const work = this.workOf(order!, ticket.station, ticket);
       const status = ticket.status as Seen['status'];
       now.push({ station: ticket.station, key, status, work });
       const old = before.get(key);
@@ -195,7 +215,7 @@ export class KitchenQueues {
       const status = ticket.status as Seen['status'];
       if (status === 'Voided') continue;
       const pace = this.stations.get(ticket.station)!;
-      const work = this.workOf(order, ticket.station);
+      const work = this.workOf(order, ticket.station, ticket);
       const at =
         status === 'Ready'
           ? (time(ticket.ready_at) ?? now)

@@ -45,7 +45,10 @@ export function quoteOrder(
 ): Quote {
   const quoted = quotedDishes(dishes, pacing);
   const fires = fireTimes(quoted, pacing, scheduledAt, now);
-  const order = { dish_ids: quoted.map((dish) => dish.id) };
+  // Each unit's minutes are its item's (a dish of an order placed, its options' minutes included).
+  const order = {
+    items: quoted.map((dish) => ({ id: '', dish_id: dish.id, minutes: dish.preparation_time, status: 'Active' as const })),
+  };
   const stations = [...fires].map(([station, fireAt]) => {
     const pace = queues.stations.get(station)!;
     const readyAt = pace.quote(now, fireAt, queues.workOf(order, station));

@@ -35,19 +35,25 @@ export function portionsLeft(dish: DishDoc, stock: ReadonlyMap<string, number>):
   return least;
 }
 
-/** Units of each essential ingredient one dish takes (every entry of it counts, as stock is taken). */
+/** Units of each essential ingredient one dish takes (every entry of it counts, by its recipe quantity, as stock is taken). */
 function essentialUnits(dish: DishDoc): Map<string, number> {
   const essential = new Set(essentialIds(dish));
   const units = new Map<string, number>();
   for (const entry of dish.ingredients) {
-    if (essential.has(entry.ingredient_id)) units.set(entry.ingredient_id, (units.get(entry.ingredient_id) ?? 0) + 1);
+    if (essential.has(entry.ingredient_id)) units.set(entry.ingredient_id, (units.get(entry.ingredient_id) ?? 0) + (entry.quantity ?? 1));
   }
   return units;
 }
 
 /** The dish as clients see it, with what the stock allows now (a dish stored without allergens has none). */
 export function dishAnswer(dish: DishDoc, stock: ReadonlyMap<string, number>): Dish {
-  return { ...dish, is_available: isAvailable(dish, stock), portions_left: portionsLeft(dish, stock), allergens: dish.allergens ?? [] };
+  return {
+    ...dish,
+    modifier_groups: dish.modifier_groups ?? [],
+    is_available: isAvailable(dish, stock),
+    portions_left: portionsLeft(dish, stock),
+    allergens: dish.allergens ?? [],
+  };
 }
 
 /** The dishes as clients see them, with `is_available` and `portions_left` from one stock lookup. */

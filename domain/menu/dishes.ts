@@ -1,11 +1,12 @@
 // The menu's dishes: validated against existing ingredients, answered with live availability, and
 // protected from deletion while an unfinished order still needs them.
 import { realertOpenOrders } from '../orders/allergies.js';
-import type { Dish, DishDoc, DishPatch, DishWrite } from '../../models/dish.js';
+import type { Dish, DishBody, DishDoc, DishPatch, DishWrite } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 import { allergensOf } from './allergens.js';
+import { addedIngredientIds, modifierGroupsOf } from './modifiers.js';
 import { withAvailability } from './availability.js';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -19,7 +20,7 @@ async function loadDish(session: StoreSession, id: string): Promise<DishDoc> {
 }
 
 /** Every ingredient a dish names must exist (400 listing the unknown ones); returns them. */
-async function assertIngredientsExist(session: StoreSession, entries: DishWrite['ingredients']): Promise<IngredientDoc[]> {
+async function assertIngredientsExist(session: StoreSession, entries: readonly { ingredient_id: string }[]): Promise<IngredientDoc[]> {
   const ids = [...new Set(entries.map((entry) => entry.ingredient_id))];
   const found = await session.collection('ingredients').find([{ field: 'id', op: 'in', value: ids }]);
   const known = new Set(found.map((ingredient) => ingredient.id));
@@ -40,7 +41,7 @@ async function assertIngredientsExist(session: StoreSession, entries: DishWrite[
  * touching them here makes deleteDish conflict with createOrder, and createDish/changeDish with
  * deleteIngredient; the loser's transaction is retried and then sees the winner's write.
  */
-export async function touchIngredients(session: StoreSession, entries: DishWrite['ingredients']): Promise<void> {
+export async function touchIngredients(session: StoreSession, entries: readonly { ingredient_id: string }[]): Promise<void> {
   const ids = [...new Set(entries.map((entry) => entry.ingredient_id))].sort();
   await session.collection('ingredients').updateEach(ids.map((id) => ({ id, update: { set: {} } })));
 }
@@ -54,27 +55,41 @@ export async function getDish({ menu }: { menu: MenuReader }, id: string): Promi
   return dish;
 }
 
-export async function createDish({ store }: Deps, body: DishWrite): Promise<Dish> {
+export async function createDish({ store }: Deps, body: DishBody): Promise<Dish> {
   // Availability is read inside the transaction: the answer is complete when the write commits
   // (an Idempotency-Key stores it then).
   return store.transaction(async (tx) => {
-    const ingredients = await assertIngredientsExist(tx, body.ingredients);
-    await touchIngredients(tx, body.ingredients);
+    const { modifier_groups: groups = [], ...fields } = body;
+    const modifier_groups = modifierGroupsOf(groups, fields);
+    const ingredients = await writeIngredients(tx, body.ingredients, modifier_groups);
     const allergens = allergensOf(body.ingredients, ingredients);
-    return (await withAvailability(tx, [await tx.collection('dishes').insert({ ...body, allergens })]))[0] as Dish;
+    return (await withAvailability(tx, [await tx.collection('dishes').insert({ ...fields, modifier_groups, allergens })]))[0] as Dish;
   });
+}
+
+/** The ingredients a dish names, its recipe's and its "add" options', checked to exist and touched; returns the recipe's. */
+async function writeIngredients(tx: StoreSession, recipe: DishDoc['ingredients'], groups: DishDoc['modifier_groups'] = []) {
+  const entries = [...recipe, ...addedIngredientIds(groups).map((ingredient_id) => ({ ingredient_id }))];
+  const found = await assertIngredientsExist(tx, entries);
+  await touchIngredients(tx, entries);
+  return found;
 }
 
 export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
   return store.transaction(async (tx) => {
     const current = await loadDish(tx, id);
+    const { id: _id, created_at: _c, updated_at: _u, allergens: _a, ...kept } = current;
+    // PUT keeps the modifier groups when the body omits them, as PATCH does.
+    const { modifier_groups: groups, ...fields } = changes;
+    const merged = { ...(replace ? (fields as DishWrite) : { ...kept, ...fields }) };
+    // Kept groups are checked again: a removal must still name a recipe ingredient, a faster option leave the dish above 0 minutes.
+    const modifier_groups = modifierGroupsOf(groups ?? current.modifier_groups ?? [], merged);
     let allergens = current.allergens;
-    if (changes.ingredients) {
-      allergens = allergensOf(changes.ingredients, await assertIngredientsExist(tx, changes.ingredients));
-      await touchIngredients(tx, changes.ingredients);
+    if (changes.ingredients || groups !== undefined) {
+      const found = await writeIngredients(tx, merged.ingredients, modifier_groups);
+      if (changes.ingredients) allergens = allergensOf(merged.ingredients, found);
     }
-    const { id: _id, created_at: _c, updated_at: _u, ...kept } = current;
-    const next = { ...(replace ? (changes as DishWrite) : { ...kept, ...changes }), ...(allergens && { allergens }) };
+    const next = { ...merged, modifier_groups, ...(allergens && { allergens }) };
     const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
     if ((current.allergens ?? []).join() !== (changed.allergens ?? []).join()) await realertOpenOrders(tx, [id]);
     return (await withAvailability(tx, [changed]))[0] as Dish;

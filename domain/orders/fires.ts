@@ -6,7 +6,8 @@ import { actorOf, firedChanges, recordAudit } from './audit.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
-import { dishesFor, publicOrder } from './orders.js';
+import { publicOrder } from './orders.js';
+import { orderCookedDishes } from './items.js';
 import { courseFired, courseOfTicket, fired, releaseCourse } from './pacing.js';
 import type { Principal } from '../accounts/principal.js';
 import { derived } from './tickets.js';
@@ -52,7 +53,7 @@ export async function fireCourse({ store, now }: Deps, principal: Principal | nu
     if (course > 1 && !courseFired(order.tickets, course - 1)) {
       throw conflict(`Course ${course - 1} of order ${id} has not fired yet: fire it before course ${course}.`);
     }
-    const dishes = await dishesFor(tx, order.dish_ids, false);
+    const dishes = await orderCookedDishes(tx, order.items ?? []);
     return writeFired(tx, order, releaseCourse(order, dishes, course, at.getTime(), at.getTime()), at.toISOString(), by, course);
   });
   return publicOrder(result);

@@ -2,10 +2,23 @@
 // edited within the role table's limits, moved along the status machine, and deleted.
 import type { Dish, DishDoc } from '../../models/dish.js';
 import type { Order, OrderCreate, OrderDoc, OrderPatch, Pacing } from '../../models/order.js';
+import type { OrderItem } from '../../models/order-item.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from '../accounts/access.js';
-import { assertAllergiesConfirmed, withAllergyAlerts } from './allergies.js';
+import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts } from './allergies.js';
+import {
+  buildItems,
+  cookedDishes,
+  itemFields,
+  itemsForDishIds,
+  itemsForEdit,
+  itemSources,
+  itemWritesOf,
+  withCourses,
+  type ItemSources,
+} from './items.js';
+import { stationIn, withTicketItems } from './ticket-items.js';
 import { actorOf, fieldChanges, recordAudit, voidedChanges } from './audit.js';
 import { withAvailability } from '../menu/availability.js';
 import type { Deps } from '../deps.js';
@@ -16,7 +29,7 @@ import type { Principal } from '../accounts/principal.js';
 import { assertLineTakes, lineTransaction, type LineChange, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
 import { planSchedule, scheduledInstant } from './schedule.js';
 import { afterStockReturned } from './shortages.js';
-import { adjustStock, returnStock } from './stock.js';
+import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
 import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
@@ -32,8 +45,12 @@ const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? '
 export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_at: _next, ...rest }: OrderDoc): Order {
   // `rest` is a fresh object: an order stored before a field existed gets its default in place,
   // and the tickets are copied only when one of them lacks a field (every order on the order path has them all).
-  const order = rest as Order & Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes'>>;
+  const order = rest as Order & Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'items' | 'total' | 'seat_allergies'>>;
   order.allergies ??= [];
+  // An order written around the API (another program on the database) after the start-up upgrade.
+  order.items ??= [];
+  order.total ??= 0;
+  order.seat_allergies ??= [];
   order.pacing ??= 'at_once';
   if (order.course_gap_minutes === undefined) order.course_gap_minutes = null;
   if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
@@ -85,31 +102,36 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
   const createdAt = now();
   const scheduledAt = normalizeSchedule(body.scheduled_at, createdAt);
   const pacing = body.pacing ?? defaultPacingOf(deps);
+  const writes = itemWritesOf(body);
+  const table = { allergies: body.allergies ?? [], seat_allergies: body.seat_allergies ?? [] };
   const created = await lineTransaction(deps, async (tx) => {
-    const dishes = await dishesFor(tx, body.dish_ids);
-    const allergies = body.allergies ?? [];
-    assertAllergiesConfirmed(dishes, allergies, body.allergy_confirmed);
-    const stockTaken = await adjustStock(tx, [], dishes);
+    const sources = await itemSources(tx, writes, body.items ? 'items' : 'dish_ids');
+    const items = buildItems(writes, sources, pacing);
+    const confirmed = assertAllergiesConfirmed(items, table, body.allergy_confirmed);
+    const stockTaken = await adjustStock(tx, [], stockNeeds(items, sources.dishes));
+    const dishes = cookedDishes(items, sources.dishes);
     const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
-    const tickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
+    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
     // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
     const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
-    const line = { before: NEW_ORDER, after: { tickets, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
+    const line = { before: NEW_ORDER, after: { tickets: planned, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
     const quote = assertLineTakes(deps, principal, line);
+    const tickets = withAllergyAlerts(withTicketItems(planned, items, stationIn(sources.dishes)), items, table);
     const inserted = await tx.collection('orders').insert({
       name: body.name,
-      dish_ids: body.dish_ids,
+      ...itemFields(items),
       table_number: body.table_number ?? null,
       special_requests: body.special_requests ?? null,
       scheduled_at: scheduledAt,
-      allergies,
+      allergies: table.allergies,
+      seat_allergies: table.seat_allergies,
       priority: 3,
       status: kitchenStatus(tickets),
       fire_at: orderFireAt(plan.fire_at, tickets),
       pacing,
       course_gap_minutes: body.course_gap_minutes ?? null,
-      tickets: withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes)),
+      tickets,
       next_fire_at: nextFireAt(tickets),
       ready_at: null,
       closed_at: null,
@@ -118,7 +140,10 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
       owner_id: principal.userId,
       stock_taken: stockTaken,
     });
-    await recordAudit(tx, inserted.id, actorOf(principal), 'placed', fieldChanges(null, inserted), createdAt.toISOString());
+    const when = createdAt.toISOString();
+    await recordAudit(tx, inserted.id, actorOf(principal), 'placed', fieldChanges(null, inserted), when);
+    if (confirmed.length > 0)
+      await recordAudit(tx, inserted.id, actorOf(principal), 'allergy_confirmed', confirmedChanges(confirmed), when);
     return inserted;
   });
   return publicOrder(created);
@@ -159,7 +184,7 @@ function assertNotFired(order: OrderDoc): void {
 
 /** What the line's guard compares for an edit: the order as stored, and as it would be. */
 function lineChange(order: OrderDoc, dishesBefore: readonly DishDoc[], after: LinePlan, scheduledAt: string | null, at: Date): LineChange {
-  const before = { tickets: order.tickets, pacing: order.pacing ?? 'at_once', dishes: dishesBefore };
+  const before = { tickets: order.tickets, pacing: order.pacing!, dishes: dishesBefore };
   const promised = order.expected_ready_at ?? null;
   return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime(), promised };
 }
@@ -170,6 +195,40 @@ function assertNotStarted(order: OrderDoc, what: string): void {
   }
 }
 
+/** What an edit changes beyond plain fields, each decided once. */
+interface EditScope {
+  items: boolean;
+  schedule: boolean;
+  pacing: boolean;
+  gap: boolean;
+  allergies: boolean;
+}
+
+function scopeOf(order: OrderDoc, wanted: OrderPatch): EditScope {
+  if (wanted.items !== undefined && wanted.dish_ids !== undefined) itemWritesOf(wanted);
+  const scope = {
+    items: wanted.items !== undefined || (wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join()),
+    schedule: wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at),
+    pacing: wanted.pacing !== undefined && wanted.pacing !== order.pacing,
+    gap: wanted.course_gap_minutes !== undefined && wanted.course_gap_minutes !== order.course_gap_minutes,
+    allergies:
+      (wanted.allergies ?? order.allergies ?? []).join() !== (order.allergies ?? []).join() ||
+      (wanted.seat_allergies !== undefined && JSON.stringify(wanted.seat_allergies) !== JSON.stringify(order.seat_allergies ?? [])),
+  };
+  if (scope.items) assertNotStarted(order, 'dishes');
+  if (scope.schedule) assertNotFired(order);
+  if (scope.pacing) assertNotStarted(order, 'pacing');
+  return scope;
+}
+
+/** The items an edit leaves: its `items` list, or its different `dish_ids` applied, with courses again for a new pacing. */
+function editedItems(order: OrderDoc, wanted: OrderPatch, sources: ItemSources, pacing: Pacing, scope: EditScope): OrderItem[] {
+  const current = order.items ?? [];
+  if (wanted.items !== undefined) return itemsForEdit(current, wanted.items, sources, pacing);
+  const items = scope.items ? itemsForDishIds(current, wanted.dish_ids!, sources, pacing) : current;
+  return scope.pacing ? withCourses(items, pacing, sources.dishes) : items;
+}
+
 /**
  * PUT and PATCH: both change only the fields they carry (a PUT from a client generated from the
  * original OpenAPI must never erase special requests or a schedule it cannot see).
@@ -178,26 +237,26 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
   const at = deps.now();
   const { allergy_confirmed: allergyConfirmed, ...wanted } = request;
   const changed = await lineTransaction(deps, async (tx) => {
-    const loaded = await loadOrder(tx, principal, id);
-    const order = { ...loaded, allergies: loaded.allergies ?? [] };
+    const order = await loadOrder(tx, principal, id);
     assertMayEditOrder(principal, order, changedFields(order, wanted));
-    const dishIdsChange = wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join();
-    const scheduleChange = wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at);
-    const pacingChange = wanted.pacing !== undefined && wanted.pacing !== (order.pacing ?? 'at_once');
-    const gapChange = wanted.course_gap_minutes !== undefined && wanted.course_gap_minutes !== (order.course_gap_minutes ?? null);
-    if (dishIdsChange) assertNotStarted(order, 'dishes');
-    if (scheduleChange) assertNotFired(order);
-    if (pacingChange) assertNotStarted(order, 'pacing');
-    const scheduledAt = scheduleChange ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    const pacing = wanted.pacing ?? order.pacing ?? 'at_once';
-    // Dishes matter only for stock (new dishes), the fire times and the tickets (new dishes,
+    const scope = scopeOf(order, wanted);
+    const scheduledAt = scope.schedule ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
+    const pacing = wanted.pacing ?? order.pacing!;
+    // Dishes matter only for stock (new items), the fire times and the tickets (new items,
     // schedule or pacing), a new course gap and the allergy check: a status bump needs none.
-    const replanned = dishIdsChange || scheduleChange || pacingChange;
-    const allergies = wanted.allergies ?? order.allergies ?? [];
-    const allergiesChange = allergies.join() !== (order.allergies ?? []).join();
-    const dishes = replanned || gapChange || allergiesChange ? await dishesFor(tx, wanted.dish_ids ?? order.dish_ids, dishIdsChange) : [];
-    if (dishIdsChange || allergiesChange) assertAllergiesConfirmed(dishes, allergies, allergyConfirmed);
-    const stockTaken = dishIdsChange ? await adjustStock(tx, order.stock_taken, dishes) : order.stock_taken;
+    const replanned = scope.items || scope.schedule || scope.pacing;
+    const table = {
+      allergies: wanted.allergies ?? order.allergies ?? [],
+      seat_allergies: wanted.seat_allergies ?? order.seat_allergies ?? [],
+    };
+    const sources =
+      replanned || scope.gap || scope.allergies
+        ? await itemSources(tx, newWrites(wanted, scope), 'items' in wanted ? 'items' : 'dish_ids', order.items)
+        : null;
+    const items = sources ? editedItems(order, wanted, sources, pacing, scope) : (order.items ?? []);
+    const dishes = sources ? cookedDishes(items, sources.dishes) : [];
+    const confirmed = scope.items || scope.allergies ? assertAllergiesConfirmed(items, table, allergyConfirmed) : [];
+    const stockTaken = scope.items ? await adjustStock(tx, order.stock_taken, stockNeeds(items, sources!.dishes)) : order.stock_taken;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan =
@@ -205,7 +264,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
         ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at)
         : { status: order.status, fire_at: order.fire_at };
     let tickets = order.tickets;
-    const before = dishIdsChange ? await dishesFor(tx, order.dish_ids, false) : dishes;
+    const before = sources ? cookedDishes(order.items ?? [], sources.dishes) : [];
     if (replanned) {
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
       const orderFiresAt =
@@ -214,18 +273,19 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       tickets = recordChanges(
         replannedTickets,
         order.tickets,
-        { pacing: order.pacing ?? 'at_once', dishes: before },
+        { pacing: order.pacing!, dishes: before },
         { pacing, dishes },
         at.toISOString(),
       );
+      tickets = withTicketItems(tickets, items, stationIn(sources!.dishes));
     }
-    if (replanned || allergiesChange) tickets = withAllergyAlerts(tickets, dishes, allergies, courseOf(pacing, dishes));
+    if (replanned || scope.allergies) tickets = withAllergyAlerts(tickets, items, table);
     const edited = {
       ...order,
       pacing,
-      course_gap_minutes: wanted.course_gap_minutes === undefined ? (order.course_gap_minutes ?? null) : wanted.course_gap_minutes,
+      course_gap_minutes: wanted.course_gap_minutes === undefined ? order.course_gap_minutes! : wanted.course_gap_minutes,
     };
-    if (gapChange) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
+    if (scope.gap) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
     // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
     const quote = replanned
       ? assertLineTakes(deps, principal, lineChange(order, before, { tickets, pacing, dishes }, scheduledAt, at))
@@ -235,9 +295,10 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       status !== order.status
         ? moveOrder(planned, status, principal.userId, at.toISOString())
         : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
-    const { status: _s, ...fields } = wanted;
+    const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
     const set = {
       ...fields,
+      ...(items !== order.items && itemFields(items)),
       scheduled_at: scheduledAt,
       fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
       stock_taken: stockTaken,
@@ -248,12 +309,21 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
     await auditChange(tx, principal, order, updated, at.toISOString());
-    if (!dishIdsChange) return updated;
+    if (confirmed.length > 0 && allergyConfirmed === true) {
+      await recordAudit(tx, id, actorOf(principal), 'allergy_confirmed', confirmedChanges(confirmed), at.toISOString());
+    }
+    if (!scope.items) return updated;
     // Units given back may clear shortage marks, this order's own among them: answer it as it is then.
     await afterStockReturned(tx, unitsGivenBack(order.stock_taken, stockTaken));
     return (await tx.collection('orders').get(id)) ?? updated;
   });
   return publicOrder(changed);
+}
+
+/** The item writes an edit brings that the order does not have yet (their dishes must exist). */
+function newWrites(wanted: OrderPatch, scope: EditScope): { dish_id: string; option_ids?: string[] }[] {
+  if (wanted.items !== undefined) return wanted.items;
+  return scope.items ? wanted.dish_ids!.map((dish_id) => ({ dish_id })) : [];
 }
 
 /** The edit's audit entries: the fields it changed, and the tickets it voided (none for an edit that changed nothing). */

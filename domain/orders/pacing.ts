@@ -18,11 +18,15 @@ export const courseOfTicket = (ticket: Ticket): number => ticket.course ?? 1;
 /** A course waiting for a person (or for the previous course's gap): Draft with no fire time. */
 export const isHeld = (ticket: Ticket): boolean => ticket.status === 'Draft' && (ticket.fire_at ?? null) === null;
 
-/** The course of each dish: 1 unless paced by courses, then numbered over the categories the order has. */
-export function courseOf(pacing: Pacing, dishes: readonly DishDoc[]): (dish: DishDoc) => number {
+/**
+ * The course of each dish: an item's own (a unit of an item carries it), else 1 unless paced by
+ * courses, then numbered over the categories the order has.
+ */
+export function courseOf(pacing: Pacing, dishes: readonly DishDoc[]): (dish: DishDoc & { course?: number }) => number {
   if (pacing !== 'courses') return () => 1;
   const ranks = [...new Set(dishes.flatMap((dish) => FOOD_RANK[dish.category] ?? []))].sort((a, b) => a - b);
   return (dish) => {
+    if (dish.course !== undefined) return dish.course;
     const rank = FOOD_RANK[dish.category];
     return rank === undefined ? 1 : ranks.indexOf(rank) + 1;
   };
@@ -47,8 +51,10 @@ export function ticketGroups(pacing: Pacing, dishes: readonly DishDoc[]): Ticket
   return [...groups.values()].sort(byCourseAndStation);
 }
 
-export function byCourseAndStation(a: { course?: number; station: Station }, b: { course?: number; station: Station }): number {
-  return (a.course ?? 1) - (b.course ?? 1) || STATIONS.indexOf(a.station) - STATIONS.indexOf(b.station);
+type Slot = { course?: number; station: Station; round?: number };
+/** Tickets listed by course, then cold, hot, beverages, then round. */
+export function byCourseAndStation(a: Slot, b: Slot): number {
+  return (a.course ?? 1) - (b.course ?? 1) || STATIONS.indexOf(a.station) - STATIONS.indexOf(b.station) || (a.round ?? 1) - (b.round ?? 1);
 }
 
 /**
@@ -80,6 +86,8 @@ function freshTicket(course: number, station: Station, fireAt: number | null, no
     course,
     fire_at: fireAt === null ? null : iso(fireAt),
     changes: [],
+    round: 1,
+    items: [],
   };
 }
 
@@ -122,19 +130,23 @@ export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, cu
     const due = course === 1 && scheduledAt !== null ? Date.parse(scheduledAt) : null;
     const times = released === null ? null : courseFireTimes(pacing, ofCourse, released, due);
     for (const { station } of ofCourse) {
-      const kept = current.find((ticket) => ticket.station === station && courseOfTicket(ticket) === course);
+      const kept = current.find((ticket) => ticket.station === station && courseOfTicket(ticket) === course && (ticket.round ?? 1) === 1);
       // A voided ticket given a dish again comes back to the station as it was when it fired.
       const revived = kept?.status === 'Voided' ? { ...kept, status: 'Received' as const, started_at: null, ready_at: null } : kept;
       planned.push(revived && revived.fired_at !== null ? revived : freshTicket(course, station, times?.get(station) ?? null, now));
     }
   }
+  // Tickets of later rounds stay as they are (their items are the caller's).
+  const later = current.filter((ticket) => (ticket.round ?? 1) > 1);
   const voided = current
     .filter(
       (ticket) =>
-        ticket.fired_at !== null && !groups.some((group) => group.station === ticket.station && group.course === courseOfTicket(ticket)),
+        (ticket.round ?? 1) === 1 &&
+        ticket.fired_at !== null &&
+        !groups.some((group) => group.station === ticket.station && group.course === courseOfTicket(ticket)),
     )
     .map((ticket): Ticket => ({ ...ticket, status: 'Voided' }));
-  return [...planned, ...voided].sort(byCourseAndStation);
+  return [...planned, ...later, ...voided].sort(byCourseAndStation);
 }
 
 /** A Draft ticket fired now: Received, its fire time kept (or now, for a held one). */

@@ -3,7 +3,7 @@
 import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/dish.js';
 import { stationOrderCatalogue, type KitchenOrder, type Order, type OrderDoc } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
-import type { AllDay, TicketMove } from '../../models/ticket.js';
+import type { AllDay, ItemMove, TicketMove } from '../../models/ticket.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import { actorOf, recordAudit } from './audit.js';
@@ -12,10 +12,12 @@ import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import type { KitchenBook } from '../views/kitchen-book.js';
 import type { MenuReader } from '../menu/menu.js';
-import { dishesFor, publicOrder } from './orders.js';
+import { publicOrder } from './orders.js';
 import type { Principal } from '../accounts/principal.js';
-import { applyCourseGap, courseOf, courseOfTicket } from './pacing.js';
-import { derived, moveTicket, ticketsAt, ticketToMove } from './tickets.js';
+import { applyCourseGap, courseOfTicket } from './pacing.js';
+import { derived, moveItem, moveTicket, ticketOfItem, ticketsAt, ticketToMove, type KitchenFields } from './tickets.js';
+import { orderCookedDishes } from './items.js';
+import { roundOf } from './ticket-items.js';
 import type { Ticket } from '../../models/ticket.js';
 
 /** Ready tickets stay in the queue this long, so a station can still recall them. */
@@ -27,47 +29,83 @@ export function asStation(station: string): Station {
   return station as Station;
 }
 
-/** PATCH /orders/{id}/tickets/{station}: one write of the ticket and the status it implies. */
-export async function moveStationTicket(
+/** What a bump found and decided: the ticket moved, the fields to write (null: nothing changes) and the audit's details. */
+interface Bump {
+  ticket: Ticket;
+  set: KitchenFields | null;
+  audit: Record<string, unknown>;
+}
+
+/**
+ * One bump of a station's ticket or of one of its items: the move and the status it implies in one
+ * write, guarded by the order as read (a concurrent bump of another station retries or is refused,
+ * never lost), with its audit entry.
+ */
+async function bump(
   { store, now }: Deps,
   principal: Principal | null,
   id: string,
-  stationName: string,
-  { status, course }: TicketMove,
+  decide: (order: OrderDoc, by: string, at: string) => Bump,
 ): Promise<Order> {
   const user = requireKitchenStaff(principal, 'move station tickets');
-  const station = asStation(stationName);
   const changed = await store.transaction(async (tx) => {
     const order = await tx.collection('orders').get(id);
-    const ticket = order ? ticketToMove(order, station, course) : undefined;
-    if (!order || !ticket)
-      throw notFound(
-        order
-          ? `Order ${id} has no ${station} ticket${course === undefined ? '' : ` in course ${course}`}: none of its dishes are made there.`
-          : `No order with id ${id}.`,
-      );
+    if (!order) throw notFound(`No order with id ${id}.`);
     const at = now();
-    let set = moveTicket(order, ticket, status, user.userId, at.toISOString());
-    if (!set) return order;
+    const { ticket, set: moved, audit } = decide(order, user.userId, at.toISOString());
+    if (!moved) return order;
+    let set = moved;
     // A course all Ready starts the clock of the next one when the order has a gap.
     if (order.pacing === 'courses' && order.course_gap_minutes != null) {
-      const dishes = await dishesFor(tx, order.dish_ids, false);
+      const dishes = await orderCookedDishes(tx, order.items ?? []);
       set = derived(order, applyCourseGap(order, set.tickets, dishes, at.getTime()), at.toISOString());
     }
-    // Guarded by the order as read: a concurrent bump of another station retries or is refused, never lost.
     const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
     if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
-    await recordAudit(
-      tx,
-      id,
-      actorOf(user),
-      'bumped',
-      { station, course: courseOfTicket(ticket), from: ticket.status, to: status },
-      at.toISOString(),
-    );
+    const where = { station: ticket.station, course: courseOfTicket(ticket), ...(roundOf(ticket) > 1 && { round: roundOf(ticket) }) };
+    await recordAudit(tx, id, actorOf(user), 'bumped', { ...where, ...audit }, at.toISOString());
     return updated;
   });
   return publicOrder(changed);
+}
+
+/** PATCH /orders/{id}/tickets/{station}: one write of the ticket (and its items) and the status it implies. */
+export async function moveStationTicket(
+  deps: Deps,
+  principal: Principal | null,
+  id: string,
+  stationName: string,
+  { status, course, round }: TicketMove,
+): Promise<Order> {
+  requireKitchenStaff(principal, 'move station tickets');
+  const station = asStation(stationName);
+  return bump(deps, principal, id, (order, by, at) => {
+    const ticket = ticketToMove(order, station, course, round);
+    if (!ticket) {
+      const which = [course === undefined ? '' : ` in course ${course}`, round === undefined ? '' : ` in round ${round}`].join('');
+      throw notFound(`Order ${id} has no ${station} ticket${which}: none of its dishes are made there.`);
+    }
+    return { ticket, set: moveTicket(order, ticket, status, by, at), audit: { from: ticket.status, to: status } };
+  });
+}
+
+/** PATCH /orders/{id}/tickets/{station}/items/{item_id}: one item bumped alone; its ticket and the order follow. */
+export async function moveStationItem(
+  deps: Deps,
+  principal: Principal | null,
+  id: string,
+  stationName: string,
+  itemId: string,
+  { status }: ItemMove,
+): Promise<Order> {
+  requireKitchenStaff(principal, 'move station tickets');
+  const station = asStation(stationName);
+  return bump(deps, principal, id, (order, by, at) => {
+    const found = ticketOfItem(order, station, itemId);
+    if (!found) throw notFound(`Order ${id} has no item ${itemId} on a ${station} ticket.`);
+    const { ticket, entry } = found;
+    return { ticket, set: moveItem(order, ticket, entry, status, by, at), audit: { item_id: itemId, from: entry.status, to: status } };
+  });
 }
 
 /** Orders with a ticket at the station whose order is in one of `statuses`, from the kitchen book. */
@@ -78,10 +116,9 @@ async function ordersAt(book: KitchenBook, station: Station, statuses: OrderDoc[
 /** What the station reads come from: the open orders and the menu, kept in memory on every store. */
 export type StationDeps = Deps & { kitchen: KitchenBook; menu: MenuReader };
 
-/** Every dish of each order, as clients see dishes (with availability), from the live menu. */
-async function orderDishes(orders: readonly Pick<OrderDoc, 'id' | 'dish_ids'>[], menu: MenuReader): Promise<Map<string, Dish[]>> {
-  const dishes = new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
-  return new Map(orders.map((order) => [order.id, order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? [])]));
+/** The dishes of the orders' items, as clients see dishes (with availability), from the live menu. */
+async function menuDishes(orders: readonly Pick<OrderDoc, 'dish_ids'>[], menu: MenuReader): Promise<Map<string, Dish>> {
+  return new Map((await menu.getEach(orders.flatMap((order) => order.dish_ids))).map((dish) => [dish.id, dish]));
 }
 
 /** When a Voided ticket was voided: the change that emptied it (it leaves the queue a recall window later). */
@@ -98,7 +135,7 @@ export async function stationQueue(
   principal: Principal | null,
   stationName: string,
   query: ListQuery,
-): Promise<ListResult<KitchenOrder & { course: number }>> {
+): Promise<ListResult<KitchenOrder & { course: number; round: number }>> {
   requireKitchenStaff(principal, "read a station's queue");
   const station = asStation(stationName);
   const since = new Date(now().getTime() - RECALL_WINDOW_MS).toISOString();
@@ -119,18 +156,26 @@ export async function stationQueue(
       a.order.priority - b.order.priority ||
       (a.ticket.fired_at ?? '').localeCompare(b.ticket.fired_at ?? '') ||
       a.order.id.localeCompare(b.order.id) ||
-      courseOfTicket(a.ticket) - courseOfTicket(b.ticket),
+      courseOfTicket(a.ticket) - courseOfTicket(b.ticket) ||
+      roundOf(a.ticket) - roundOf(b.ticket),
   );
   // The list parameters apply to the rows in that order (a sort is stable: its ties keep it); the
-  // dishes are read for the page only.
-  const rows = queued.map(({ order, ticket }) => ({ ...publicOrder(order), course: courseOfTicket(ticket) }));
+  // dishes are read for the page only. A row's items and dishes are the ones its ticket cooks (the
+  // dishes one per unit, as dish_ids counts them).
+  const rows = queued.map(({ order, ticket }) => {
+    const listed = new Set((ticket.items ?? []).filter((entry) => entry.status !== 'Voided').map((entry) => entry.item_id));
+    const items = (order.items ?? []).filter((item) => listed.has(item.id));
+    return { ...publicOrder(order), items, course: courseOfTicket(ticket), round: roundOf(ticket) };
+  });
   const page = evaluateListQuery(rows, query, stationOrderCatalogue);
-  const dishes = await orderDishes(page.results, menu);
+  const dishes = await menuDishes(page.results, menu);
   return {
     results: page.results.map((row) => {
-      const all = dishes.get(row.id) ?? [];
-      const course = courseOf(row.pacing, all);
-      return { ...row, dishes: all.filter((dish) => dish.station === station && course(dish) === row.course) };
+      const mine = row.items.flatMap((item) => {
+        const dish = dishes.get(item.dish_id);
+        return dish ? Array.from({ length: item.quantity }, () => dish) : [];
+      });
+      return { ...row, dishes: mine };
     }),
     total_results: page.total_results,
   };

@@ -1,36 +1,70 @@
-// Stock follows orders: one unit of every ingredient per dish occurrence, consumed atomically with
-// the order and recorded on it. Essential ingredients never go below zero; others may.
+// Stock follows orders: each item takes its quantity times the recipe's units of every ingredient
+// of its dish (less removed ones, plus added ones), consumed atomically with the order and recorded
+// on it. Essential ingredients (and added ones) never go below zero; others may.
 import type { DishDoc } from '../../models/dish.js';
+import type { ModifierOption } from '../../models/modifiers.js';
+import type { OrderItem } from '../../models/order-item.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { EachWrite, StoreSession } from '../../store/types.js';
 import { conflict } from '../errors.js';
 
-interface Need {
-  units: number;
-  /** The first dish for which the ingredient is essential, if any (named in a refusal). */
-  essentialFor: DishDoc | undefined;
+/** Who needs an essential ingredient: a dish, or one of its "add" options (named in a refusal). */
+interface Essential {
+  dish: DishDoc;
+  option?: ModifierOption;
 }
 
-function needsOf(dishes: readonly DishDoc[]): Map<string, Need> {
-  const needs = new Map<string, Need>();
-  for (const dish of dishes) {
+interface Need {
+  units: number;
+  /** The first dish (or option) for which the ingredient is essential, if any. */
+  essentialFor: Essential | undefined;
+}
+
+/** What an order's units need, per ingredient. */
+export type StockNeeds = Map<string, Need>;
+
+function need(needs: StockNeeds, ingredientId: string, units: number, essential: Essential | undefined): void {
+  const entry = needs.get(ingredientId) ?? { units: 0, essentialFor: undefined };
+  entry.units += units;
+  entry.essentialFor ??= essential;
+  needs.set(ingredientId, entry);
+}
+
+/**
+ * What `items` take: per item, quantity × the recipe's units of every ingredient of its dish not
+ * removed by an option, plus quantity units of each added ingredient (essential: the guest asked
+ * for it). Voided items take nothing.
+ */
+export function stockNeeds(items: readonly OrderItem[], dishes: ReadonlyMap<string, DishDoc>, needs: StockNeeds = new Map()): StockNeeds {
+  for (const item of items) {
+    const dish = dishes.get(item.dish_id);
+    if (item.status !== 'Active' || !dish) continue;
+    const chosen = (dish.modifier_groups ?? []).flatMap((group) => group.options).filter((option) => item.option_ids.includes(option.id));
+    const removed = new Set(chosen.flatMap((option) => (option.action === 'remove' ? [option.ingredient_id] : [])));
     for (const entry of dish.ingredients) {
-      const need = needs.get(entry.ingredient_id) ?? { units: 0, essentialFor: undefined };
-      need.units += 1;
-      if (entry.is_essential && !need.essentialFor) need.essentialFor = dish;
-      needs.set(entry.ingredient_id, need);
+      if (!removed.has(entry.ingredient_id)) {
+        need(needs, entry.ingredient_id, item.quantity * (entry.quantity ?? 1), entry.is_essential ? { dish } : undefined);
+      }
     }
+    for (const option of chosen) if (option.action === 'add') need(needs, option.ingredient_id!, item.quantity, { dish, option });
   }
   return needs;
 }
 
-/** The 409 for an essential ingredient that could not give `units`, naming its dish and its stock now. */
-async function refusal(session: StoreSession, ingredientId: string, units: number, essentialFor: DishDoc): Promise<Error> {
+/** What the order holds (`taken`) plus what `more` needs: the target when items join an order (or are cooked again). */
+export function neededBeside(taken: StockTaken, more: StockNeeds): StockNeeds {
+  const needs: StockNeeds = new Map(taken.map((entry) => [entry.ingredient_id, { units: entry.units, essentialFor: undefined }]));
+  for (const [id, { units, essentialFor }] of more) need(needs, id, units, essentialFor);
+  return needs;
+}
+
+/** The 409 for an essential ingredient that could not give `units`, naming its dish (or option) and its stock now. */
+async function refusal(session: StoreSession, ingredientId: string, units: number, { dish, option }: Essential): Promise<Error> {
   const ingredient = await session.collection('ingredients').get(ingredientId);
   const left = ingredient ? `has ${ingredient.in_stock_qty} in stock and the order needs ${units}` : 'no longer exists';
+  const what = option ? ` with "${option.name}" (${option.id}): its added ingredient` : ': its essential ingredient';
   return conflict(
-    `Dish "${essentialFor.name}" (${essentialFor.id}) cannot be made: its essential ingredient ` +
-      `"${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`,
+    `Dish "${dish.name}" (${dish.id}) cannot be made${what} "${ingredient?.name ?? ingredientId}" (${ingredientId}) ${left}.`,
   );
 }
 
@@ -38,16 +72,15 @@ async function refusal(session: StoreSession, ingredientId: string, units: numbe
 export type StockTaken = { ingredient_id: string; units: number }[];
 
 /**
- * Makes an order hold what `dishes` need: takes what it needs beyond `taken` and gives back the
+ * Makes an order hold what `needs` says: takes what it needs beyond `taken` and gives back the
  * rest, returning what it now holds. Run inside a transaction: a refusal (409) undoes every unit.
  */
-export async function adjustStock(session: StoreSession, taken: StockTaken, dishes: readonly DishDoc[]): Promise<StockTaken> {
+export async function adjustStock(session: StoreSession, taken: StockTaken, needs: StockNeeds): Promise<StockTaken> {
   const had = new Map(taken.map((entry) => [entry.ingredient_id, entry.units]));
-  const needs = needsOf(dishes);
   const ids = [...new Set([...had.keys(), ...needs.keys()])].sort();
   // Every ingredient's change in one call: takes are guarded where the ingredient is essential
   // (never below zero), give-backs and other takes are not; an ingredient gone since is skipped.
-  const writes: (EachWrite<IngredientDoc> & { units: number; essentialFor: DishDoc | undefined })[] = [];
+  const writes: (EachWrite<IngredientDoc> & { units: number; essentialFor: Essential | undefined })[] = [];
   for (const id of ids) {
     const delta = (needs.get(id)?.units ?? 0) - (had.get(id) ?? 0);
     const essentialFor = delta > 0 ? needs.get(id)?.essentialFor : undefined;
@@ -68,4 +101,4 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, dish
 }
 
 /** Gives back everything the order took. */
-export const returnStock = (session: StoreSession, taken: StockTaken) => adjustStock(session, taken, []);
+export const returnStock = (session: StoreSession, taken: StockTaken) => adjustStock(session, taken, new Map());

@@ -52,10 +52,15 @@ export function recordChanges(
   });
 }
 
-/** A stored ticket as clients see it: one stored before pacing is course 1, planned when it fired (or the order's fire time). */
-/** A ticket stored with every field pacing added (any ticket written since). */
+/** A ticket stored with every field pacing and items added (any ticket written since). */
 export const isPublicTicket = (ticket: Ticket): ticket is PublicTicket =>
-  ticket.course !== undefined && ticket.fire_at !== undefined && ticket.changes !== undefined;
+  ticket.course !== undefined &&
+  ticket.fire_at !== undefined &&
+  ticket.changes !== undefined &&
+  ticket.round !== undefined &&
+  ticket.items !== undefined;
+
+/** A stored ticket as clients see it: one stored before pacing is course 1, planned when it fired (or the order's fire time). */
 
 export function publicTicket(ticket: Ticket, orderFireAt: string | null): PublicTicket {
   if (isPublicTicket(ticket)) return ticket;
@@ -64,5 +69,7 @@ export function publicTicket(ticket: Ticket, orderFireAt: string | null): Public
     course: ticket.course ?? 1,
     fire_at: ticket.fire_at === undefined ? (ticket.fired_at ?? orderFireAt) : ticket.fire_at,
     changes: ticket.changes ?? [],
+    round: ticket.round ?? 1,
+    items: ticket.items ?? [],
   };
 }

@@ -2,11 +2,12 @@
 // all at once by a move of the order itself; the order's kitchen status is derived from them.
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
-import type { TicketStatus } from '../../models/ticket.js';
+import type { TicketItem, TicketStatus } from '../../models/ticket.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import { badRequest, conflict } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
 import { courseOfTicket, fired, nextFireAt } from './pacing.js';
+import { movedEntry, roundOf, statusOfItems } from './ticket-items.js';
 
 /** Received → In Progress → Ready, and recall one step back. Draft tickets fire with their order. */
 export const TICKET_NEXT: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
@@ -41,21 +42,45 @@ export function ticketsAt(order: Pick<OrderDoc, 'tickets'>, station: string): Ti
 }
 
 /**
- * The ticket a station move is for: the one of `course`, or the only one at the station; 400
- * naming the courses when there are several and none was named.
+ * The ticket a station move is for: the one of `course` and `round`, or the only live one at the
+ * station; 400 naming the courses (or the rounds) when there are several and none was named.
  */
-export function ticketToMove(order: Pick<OrderDoc, 'tickets'>, station: string, course: number | undefined): Ticket | undefined {
-  const here = ticketsAt(order, station);
-  if (course !== undefined) return here.find((ticket) => courseOfTicket(ticket) === course);
+export function ticketToMove(
+  order: Pick<OrderDoc, 'tickets'>,
+  station: string,
+  course: number | undefined,
+  round: number | undefined = undefined,
+): Ticket | undefined {
+  const here = ticketsAt(order, station).filter(
+    (ticket) => (course === undefined || courseOfTicket(ticket) === course) && (round === undefined || roundOf(ticket) === round),
+  );
   // A Voided ticket never moves, so it makes no station ambiguous.
   const live = here.filter((ticket) => ticket.status !== 'Voided');
   if (live.length > 1) {
-    const courses = live.map(courseOfTicket).join(', ');
-    throw badRequest(`The order has ${live.length} ${station} tickets (courses ${courses}); send "course" to say which.`, {
-      errors: [{ path: 'course', message: `required: one of ${courses}` }],
+    const courses = [...new Set(live.map(courseOfTicket))];
+    if (courses.length > 1) {
+      throw badRequest(`The order has ${live.length} ${station} tickets (courses ${courses.join(', ')}); send "course" to say which.`, {
+        errors: [{ path: 'course', message: `required: one of ${courses.join(', ')}` }],
+      });
+    }
+    const rounds = live.map(roundOf).join(', ');
+    throw badRequest(`The order has ${live.length} ${station} tickets (rounds ${rounds}); send "round" to say which.`, {
+      errors: [{ path: 'round', message: `required: one of ${rounds}` }],
     });
   }
   return live[0] ?? here[0];
+}
+
+/** The ticket at `station` listing the item (the latest round, a remake's, when it is on several), with its entry. */
+export function ticketOfItem(
+  order: Pick<OrderDoc, 'tickets'>,
+  station: string,
+  itemId: string,
+): { ticket: Ticket; entry: TicketItem } | undefined {
+  const found = ticketsAt(order, station)
+    .flatMap((ticket) => (ticket.items ?? []).filter((entry) => entry.item_id === itemId).map((entry) => ({ ticket, entry })))
+    .sort((a, b) => Number(a.entry.status === 'Voided') - Number(b.entry.status === 'Voided') || roundOf(b.ticket) - roundOf(a.ticket));
+  return found[0];
 }
 
 /**
@@ -85,10 +110,12 @@ export function kitchenStatus(tickets: readonly Ticket[]): OrderStatus {
   return 'In Progress';
 }
 
+/** A ticket moved to `to`, with every item on it (a ticket move applies to all its items). */
 function moved(ticket: Ticket, to: TicketStatus, by: string | null, at: string): Ticket {
   if (ticket.status === to || ticket.status === 'Voided') return ticket;
   return {
     ...ticket,
+    ...(ticket.items && to !== 'Draft' && to !== 'Voided' && { items: ticket.items.map((entry) => movedEntry(entry, to, at)) }),
     status: to,
     fired_at: ticket.fired_at ?? (to === 'Draft' ? null : at),
     started_at: ticket.started_at ?? (to === 'In Progress' || to === 'Ready' ? at : null),
@@ -151,4 +178,46 @@ export function moveOrder(order: OrderDoc, to: OrderStatus, by: string | null, a
     return moved(firing, next(firing), by, at);
   });
   return { ...derived(order, tickets, at), status: to };
+}
+
+/**
+ * One item's move on its ticket (the moves of a ticket, and its 409s); the ticket's status then
+ * follows its items, and the order's its tickets. Null when the item already has that status.
+ */
+export function moveItem(
+  order: OrderDoc,
+  ticket: Ticket,
+  entry: TicketItem,
+  to: TicketStatus,
+  by: string,
+  at: string,
+): KitchenFields | null {
+  if (FINISHED_STATUSES.includes(order.status)) {
+    throw conflict(`The order is ${order.status}: it has left the pass and its tickets no longer move.`, { allowed: [] });
+  }
+  if (entry.status === to) return null;
+  if (ticket.status === 'Draft') {
+    throw conflict(`The ${ticket.station} ticket is Draft: its items start once it fires with its order.`, { allowed: [] });
+  }
+  const allowed = TICKET_NEXT[entry.status];
+  if (!allowed.includes(to)) {
+    throw conflict(`The item cannot move from ${entry.status} to ${to}; allowed next: ${allowed.join(', ') || 'none'}.`, {
+      allowed: [...allowed],
+    });
+  }
+  const items = (ticket.items ?? []).map((each) => (each === entry ? movedEntry(each, to as TicketItem['status'], at) : each));
+  const status = statusOfItems(items);
+  const next: Ticket = {
+    ...ticket,
+    items,
+    status,
+    started_at: ticket.started_at ?? (status === 'In Progress' || status === 'Ready' ? at : null),
+    ready_at: status === 'Ready' ? (ticket.status === 'Ready' ? ticket.ready_at : at) : null,
+    bumped_by: by,
+  };
+  return derived(
+    order,
+    order.tickets.map((each) => (each === ticket ? next : each)),
+    at,
+  );
 }

@@ -8,6 +8,11 @@ import { boundStoredData } from './bounds-upgrade.js';
 import { stationsOf } from './tickets.js';
 import { nextFireAt } from './pacing.js';
 import { publicTicket } from './ticket-changes.js';
+import type { OrderItem } from '../../models/order-item.js';
+import type { TicketItemStatus } from '../../models/ticket.js';
+import { itemFields } from './items.js';
+import { courseOf } from './pacing.js';
+import { roundOf, stationIn, withTicketItems } from './ticket-items.js';
 
 const PAGE = 500;
 
@@ -86,10 +91,104 @@ async function addOrderPacing(store: Store): Promise<number> {
   }
 }
 
+/** Each page of orders, oldest id first, given to `upgrade`; returns how many it changed. */
+async function eachOrderPage(store: Store, upgrade: (page: OrderDoc[]) => Promise<number>): Promise<number> {
+  const orders = store.collection('orders');
+  let upgraded = 0;
+  for (let after = ''; ;) {
+    const page = await orders.find(after ? [{ field: 'id', op: 'gt', value: after }] : [], {
+      sort: { field: 'id', direction: 'asc' },
+      limit: PAGE,
+    });
+    upgraded += await upgrade(page);
+    if (page.length < PAGE) return upgraded;
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** One item per dish_ids entry, as the dish is now (a dish deleted since keeps its id, at no price). */
+function itemsOfLegacy(order: OrderDoc, dishes: ReadonlyMap<string, DishDoc>, ids: () => string): OrderItem[] {
+  const known = order.dish_ids.flatMap((id) => dishes.get(id) ?? []);
+  const course = courseOf(order.pacing ?? 'at_once', known);
+  return order.dish_ids.map((dishId) => {
+    const dish = dishes.get(dishId);
+    return {
+      id: ids(),
+      dish_id: dishId,
+      quantity: 1,
+      seat: null,
+      option_ids: [],
+      note: null,
+      course: dish ? course(dish) : 1,
+      name: dish?.name ?? 'Deleted dish',
+      price: dish?.price ?? 0,
+      minutes: dish?.preparation_time ?? 0,
+      allergens: dish?.allergens ?? [],
+      modifiers: [],
+      status: 'Active',
+    };
+  });
+}
+
+const ENTRY_STATUS: Record<TicketStatus, TicketItemStatus> = {
+  Draft: 'Received',
+  Received: 'Received',
+  'In Progress': 'In Progress',
+  Ready: 'Ready',
+  Voided: 'Voided',
+};
+
+/**
+ * Orders stored before items: one item per dish_ids entry, listed on the ticket of its station
+ * and course in the state of that ticket; no seat allergies; the table's allergies where absent.
+ */
+async function addOrderItems(store: Store): Promise<number> {
+  const dishes = new Map((await store.collection('dishes').find([])).map((dish) => [dish.id, dish]));
+  return eachOrderPage(store, async (page) => {
+    const legacy = page.filter((order) => !Array.isArray(order.items));
+    const made = await store.collection('orders').updateEach(
+      legacy.map((order) => {
+        let next = 0;
+        const items = itemsOfLegacy(order, dishes, () => `${order.id.slice(0, 18)}${(next++).toString(16).padStart(6, '0')}`);
+        const listed = withTicketItems(
+          order.tickets.map((ticket) => ({ ...publicTicket(ticket, order.fire_at), round: roundOf(ticket), items: [] })),
+          items,
+          stationIn(dishes),
+        );
+        const tickets = listed.map((ticket) => ({
+          ...ticket,
+          items: (ticket.items ?? []).map((entry) => ({
+            ...entry,
+            status: ENTRY_STATUS[ticket.status],
+            started_at: ticket.started_at,
+            ready_at: ticket.status === 'Ready' ? ticket.ready_at : null,
+          })),
+        }));
+        return {
+          id: order.id,
+          update: { set: { ...itemFields(items), seat_allergies: [], allergies: order.allergies ?? [], tickets } },
+          if: [{ field: 'updated_at', op: 'eq' as const, value: order.updated_at }],
+        };
+      }),
+    );
+    return made.filter(Boolean).length;
+  });
+}
+
+/** Dishes stored before modifiers: none. */
+async function addDishModifiers(store: Store): Promise<number> {
+  const dishes = await store.collection('dishes').find([]);
+  const bare = dishes.filter((dish) => !Array.isArray(dish.modifier_groups));
+  const made = await store.collection('dishes').updateEach(bare.map((dish) => ({ id: dish.id, update: { set: { modifier_groups: [] } } })));
+  return made.filter(Boolean).length;
+}
+
 const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [
   { name: 'order-tickets', apply: addOrderTickets },
   { name: 'order-pacing', apply: addOrderPacing },
   { name: 'within-limits', apply: boundStoredData },
+  { name: 'dish-modifiers', apply: addDishModifiers },
+  { name: 'order-items', apply: addOrderItems },
 ];
 
 /** Applies every upgrade not yet recorded; returns the names applied with how many documents each changed. */

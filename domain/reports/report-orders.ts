@@ -6,6 +6,7 @@ import type { OrderDoc } from '../../models/order.js';
 import { instant } from './instant.js';
 import { SCHEDULE_MARGIN_MINUTES } from '../orders/schedule.js';
 import { Tally, type Window } from './report-window.js';
+import { ItemTally, itemRecords, type ItemRecord, type RemakeRecord } from './report-items.js';
 
 /** An order as the report reads it: its instants in ms since the epoch, null where not yet reached. */
 export interface ServiceRecord {
@@ -21,6 +22,8 @@ export interface ServiceRecord {
   dishIds: readonly string[];
   /** The stock the order took: for each ingredient, its slot (ingredientSlot) then the units. */
   stockTaken: readonly number[];
+  items: readonly ItemRecord[];
+  remakes: readonly RemakeRecord[];
 }
 
 /**
@@ -63,6 +66,7 @@ export function serviceRecord(order: OrderDoc): ServiceRecord {
     tickets,
     dishIds: order.dish_ids,
     stockTaken,
+    ...itemRecords(order),
   };
 }
 
@@ -86,6 +90,8 @@ export class ServiceTimes {
   /** ready_at − quoted_ready_at (seconds, negative when early) of the readied orders that had a quote; late past the margin. */
   readonly promised: Tally;
   readonly closed: Tally;
+  /** Items sold and voided per dish, remakes per station and reason. */
+  readonly items: ItemTally;
   /** Units taken by the orders placed in the window, by ingredient slot, and the slots in the order first taken. */
   private readonly units: number[] = [];
   private readonly taken: number[] = [];
@@ -100,6 +106,7 @@ export class ServiceTimes {
     this.ready = new Tally(window);
     this.promised = new Tally(window);
     this.closed = new Tally(window);
+    this.items = new ItemTally(window);
   }
 
   /** Counts an order updated in the window (one created at or after its end adds nothing). */
@@ -112,6 +119,7 @@ export class ServiceTimes {
       const seconds = (readied - fired) / 1000;
       this.tickets.get(station)?.add(readied, seconds, limit !== null && seconds > limit);
     }
+    this.items.add(created, order.items, order.remakes);
     if (this.inWindow(created)) {
       this.placed.add(created, 0);
       const stock = order.stockTaken;

@@ -17,13 +17,13 @@ const BUCKET_MS = { hour: 3_600_000, day: 86_400_000, quarter_hour: 900_000 } as
  * same size and a value finds its bucket by division; elsewhere (23- and 25-hour days, half-hour
  * offsets) by a binary search over the starts.
  */
-interface Buckets {
+export interface Buckets {
   starts: number[];
   /** Set when the buckets are all this long: the index is then found by division. */
   size?: number;
 }
 
-function bucketsOf(window: Window): Buckets {
+export function bucketsOf(window: Window): Buckets {
   const timeZone = window.timeZone ?? 'UTC';
   // Every zone's offset is a whole number of quarter hours: its quarter hours are UTC's.
   if (isUtc(timeZone) || window.bucket === 'quarter_hour') {
@@ -36,7 +36,7 @@ function bucketsOf(window: Window): Buckets {
 }
 
 /** The index of the bucket holding `at`, or -1 outside them all. */
-function bucketIndex({ starts, size }: Buckets, at: number): number {
+export function bucketIndex({ starts, size }: Buckets, at: number): number {
   const first = starts[0]!;
   if (at < first || at >= starts.at(-1)!) return -1;
   if (size !== undefined) return Math.floor((at - first) / size);

@@ -78,6 +78,8 @@ export async function kitchenReport(
       return { station, ...tally.summary(null), buckets: starts.map((start, index) => ({ start, ...tally.summary(index) })) };
     }),
     orders: { ...orderTimes(null), buckets: starts.map((start, index) => ({ start, ...orderTimes(index) })) },
+    items: { dishes: times.items.items(null), buckets: starts.map((start, index) => ({ start, dishes: times.items.items(index) })) },
+    remakes: { counts: times.items.remade(null), buckets: starts.map((start, index) => ({ start, counts: times.items.remade(index) })) },
     stock: await stockPace(store, times.used(), placed.count(null)),
   };
 }

@@ -30,7 +30,12 @@ export function publicIngredient(doc: IngredientDoc): Ingredient {
 }
 
 /** A dish as clients see it, with `is_available` and `portions_left` derived from the given stock. */
-export const publicDish = (doc: DishDoc, stock: ReadonlyMap<string, number>): Dish => pick(DISH_FIELDS, dishAnswer(doc, stock));
+export const publicDish = (doc: DishDoc, stock: ReadonlyMap<string, number>): Dish => {
+  const dish = pick<Dish>(DISH_FIELDS, dishAnswer(doc, stock));
+  // A dish written around the API without modifier groups is passed on as it was written.
+  if (doc.modifier_groups === undefined) delete (dish as Partial<Dish>).modifier_groups;
+  return dish;
+};
 
 /** Every ingredient the dishes list: enough stock to decide their availability. */
 export const ingredientsOf = (dishes: Iterable<DishDoc>): string[] =>

@@ -51,11 +51,13 @@ export interface SocketIoOptions {
   now: () => number;
   /** 'public' unless POS_SOCKETIO_WRITES says otherwise. */
   writes?: SocketIoWrites;
+  /** A ping every `intervalMs`, answered within `timeoutMs` (default: socket.io's 25 s and 20 s). */
+  heartbeat?: { intervalMs: number; timeoutMs: number } | undefined;
 }
 
 export function attachSocketIo(
   server: HttpServer,
-  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now, writes = 'public' }: SocketIoOptions,
+  { verifier, recoveryWindowMs, recoveryMaxEvents, log, now, writes = 'public', heartbeat }: SocketIoOptions,
 ): SocketIoTransport {
   const recovery = boundedRecoveryAdapter({ windowMs: recoveryWindowMs, maxEvents: recoveryMaxEvents });
   let direct = writes === 'direct';
@@ -69,6 +71,7 @@ export function attachSocketIo(
     adapter: direct ? interceptingAdapter(recovery) : recovery,
     // Envelopes are encoded without searching them for binary data (envelope-parser.ts).
     parser: envelopeParser,
+    ...(heartbeat && { pingInterval: heartbeat.intervalMs, pingTimeout: heartbeat.timeoutMs }),
   });
   io.use((socket, next) => {
     identify(verifier, socket.handshake.auth.token).then(

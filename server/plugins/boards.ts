@@ -86,6 +86,7 @@ async function pages(app: FastifyInstance) {
   app.get('/manager/stock', hide, page('stock.html'));
   app.get('/manager/staff', hide, page('staff.html'));
   app.get('/manager/menu', hide, page('dishes.html'));
+  app.get('/manager/printers', hide, page('printers.html'));
   app.get('/menu', hide, page('menu.html'));
   app.get('/order', hide, page('order.html'));
 }

@@ -13,6 +13,8 @@ import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import { Passwords } from '../../domain/accounts/passwords.js';
 import { ServiceRecords } from '../../domain/reports/service-records.js';
 import { SettingsBook } from '../../domain/settings.js';
+import { PrintDesk } from '../../domain/printers/desk.js';
+import { DEFAULT_PRINT_TIMINGS, type PrintTimings } from '../../domain/printers/worker.js';
 import type { Pacing } from '../../models/order.js';
 import { TokenService } from '../../domain/accounts/tokens.js';
 import { upgradeStoredData } from '../../domain/orders/upgrades.js';
@@ -41,6 +43,8 @@ export interface PosServices extends UserDeps {
   queues: KitchenQueues;
   /** Rewrites open orders' expected_ready_at when it moves by a minute or more. */
   expectedTimes: ExpectedTimes;
+  /** The kitchen printers: their jobs, made from the change feed, and a worker each (docs/printers.md). */
+  printing: PrintDesk;
 }
 
 declare module 'fastify' {
@@ -56,9 +60,11 @@ export interface ServicesOptions {
   now: () => Date;
   /** Start the background re-estimates of expected_ready_at (default true; AppOptions.reestimate). */
   reestimate?: boolean;
+  /** The printers' retry, answer and takeover times (tests shorten them; AppOptions.printTimings). */
+  printTimings?: Partial<PrintTimings>;
 }
 
-async function services(app: FastifyInstance, { config, store, jwtSecret, now, reestimate = true }: ServicesOptions) {
+async function services(app: FastifyInstance, { config, store, jwtSecret, now, reestimate = true, printTimings }: ServicesOptions) {
   // Before anything reads the data: what earlier versions stored gets the shape this one expects.
   const upgraded = await upgradeStoredData(store);
   if (Object.keys(upgraded).length > 0) app.log.info({ upgraded }, 'stored data upgraded');
@@ -71,6 +77,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
   const settings = await SettingsBook.open(store);
   const kitchen = await KitchenBook.open(store);
   const queues = await KitchenQueues.open(store, now, kitchen);
+  const menu = await openMenu(store);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -92,7 +99,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
         ),
     ),
     scheduler: new OrderScheduler(store, now, app.log),
-    menu: await openMenu(store),
+    menu,
     orderPages: new OrderPages(store),
     kitchen,
     serviceRecords: new ServiceRecords(store),
@@ -100,6 +107,16 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     defaultPacing: () => settings.current().default_pacing,
     queues,
     expectedTimes: new ExpectedTimes(store, queues, now, app.log),
+    printing: new PrintDesk({
+      store,
+      now,
+      log: app.log,
+      kitchen,
+      printers: () => settings.current().printers,
+      timeZone: () => settings.current().time_zone,
+      dishes: () => menu.dishes(),
+      timings: { ...DEFAULT_PRINT_TIMINGS, ...printTimings },
+    }),
   };
   app.decorate('pos', pos);
 
@@ -110,8 +127,10 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
   app.addHook('onReady', async () => {
     pos.scheduler.start();
     if (reestimate) pos.expectedTimes.start();
+    await pos.printing.start();
   });
   app.addHook('onClose', async () => {
+    await pos.printing.stop();
     pos.menu.close();
     pos.tokens.close();
     pos.orderPages.close();

@@ -38,6 +38,7 @@ async function openapi(app: FastifyInstance) {
         { name: 'Ingredients', description: 'Stock-tracked ingredients' },
         { name: 'Orders', description: 'Orders and their way through the kitchen' },
         { name: 'Users', description: 'Accounts and roles' },
+        { name: 'Printers', description: 'Kitchen printers and their chits' },
         { name: 'Auth', description: 'Access and refresh tokens' },
         { name: 'Health', description: 'Liveness and readiness' },
       ],

@@ -6,7 +6,7 @@ import { requireKitchenStaff } from '../../domain/accounts/access.js';
 import * as stations from '../../domain/orders/stations.js';
 import { Dish } from '../../models/dish.js';
 import { Order, stationOrderCatalogue } from '../../models/order.js';
-import { AllDay, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
+import { AllDay, ItemMove, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
 import { ListQuerystring } from '../../models/common.js';
 import { parseListQuery } from '../../query/parse.js';
 import { ListResponse, problems, projectPage } from './shared.js';
@@ -17,12 +17,20 @@ const StationOrder = Type.Intersect(
   [
     Order,
     Type.Object({
-      dishes: Type.Array(Dish, { description: "That station's dishes of the ticket's course, one per dish_ids entry." }),
+      dishes: Type.Array(Dish, { description: 'The dishes this ticket cooks, one per unit (as dish_ids counts them).' }),
       course: Type.Integer({ minimum: 1, description: 'The course of the ticket this row is (1 unless the order is paced by courses).' }),
+      round: Type.Integer({
+        minimum: 1,
+        description: 'The round of the ticket this row is (1 unless items came after it started, or a remake).',
+      }),
     }),
   ],
   { $id: 'StationOrder' },
 );
+const ItemParams = Type.Object({
+  ...TicketParams.properties,
+  item_id: Type.String({ description: 'The item id (24 hex characters).' }),
+});
 
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   // Patrons are refused (403) before a body is even read.
@@ -41,7 +49,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'Received → In Progress → Ready, and recall one step back. The order follows its tickets: In Progress ' +
           'once any ticket has started, Ready for Assembly when every ticket is Ready. Sending the status the ' +
           'ticket already has changes nothing. `course` picks the ticket when the order has one per course at ' +
-          'the station (400 naming the courses without it).',
+          'the station (400 naming the courses without it), and `round` among its rounds (items added after the ' +
+          'ticket started, remakes).',
         params: TicketParams,
         body: TicketMove,
         response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
@@ -50,6 +59,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const moved = await stations.moveStationTicket(app.pos, request.principal, request.params.id, request.params.station, request.body);
       // A course all Ready may have started the next one's gap: the scheduler plans its wake-up anew.
+      if (moved.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
+      return moved;
+    },
+  );
+
+  app.patch(
+    '/orders/:id/tickets/:station/items/:item_id',
+    {
+      preValidation: kitchen,
+      schema: {
+        operationId: 'moveTicketItem',
+        tags,
+        security,
+        summary: 'Move one item of a station ticket (item-level bump or recall)',
+        description:
+          'The moves of a ticket, for one item: Received → In Progress → Ready, and recall one step back. The ' +
+          "ticket follows its items (Voided ones ignored) and the order its tickets. The item's ticket at the " +
+          'station is the latest round listing it (a remake). Sending the status the item already has changes nothing.',
+        params: ItemParams,
+        body: ItemMove,
+        response: { 200: Order, ...problems(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { id, station, item_id: itemId } = request.params;
+      const moved = await stations.moveStationItem(app.pos, request.principal, id, station, itemId, request.body);
       if (moved.tickets.some((ticket) => ticket.status === 'Draft' && ticket.fire_at !== null)) app.pos.scheduler.poke();
       return moved;
     },

@@ -17,6 +17,7 @@ const DEFAULTS = {
   low_portions: 10,
   language: 'en',
   currency: 'USD',
+  printers: [],
   updated_at: null,
 };
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type AppOptions } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { CHECK_RESPONSES, responseChecker } from './conformance.js';
 import type { CommitObserver } from '../../store/sqlite/commit-group.js';
@@ -62,6 +62,10 @@ export interface TestAppOptions {
   reestimate?: boolean;
   /** The store the app runs on, made from the SQLite one (e.g. one whose change events arrive late). */
   wrapStore?: (store: Store) => Store;
+  /** The printers' retry, answer and takeover times (short ones keep printer tests quick). */
+  printTimings?: AppOptions['printTimings'];
+  /** socket.io's heartbeat (short ones let a test see a dropped board soon). */
+  heartbeat?: AppOptions['heartbeat'];
 }
 
 // bcrypt verifies a hash whatever its cost, so one hash of PASSWORD per process serves every seeded
@@ -103,7 +107,15 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     outsideWriteCheckMs: options.outsideWriteCheckMs,
   });
   const store = options.wrapStore ? options.wrapStore(sqlite) : sqlite;
-  const app = await buildApp({ config, store, jwtSecret: JWT_SECRET, now: clock.now, reestimate: options.reestimate ?? false });
+  const app = await buildApp({
+    config,
+    store,
+    jwtSecret: JWT_SECRET,
+    now: clock.now,
+    reestimate: options.reestimate ?? false,
+    printTimings: options.printTimings,
+    heartbeat: options.heartbeat,
+  });
   let url = '';
   if (options.listen) url = await app.listen({ port: 0, host: '127.0.0.1' });
   else await app.ready();

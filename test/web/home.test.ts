@@ -42,6 +42,7 @@ describe('landing page', () => {
         'Stock /manager/stock',
         'Menu editor /manager/menu',
         'Staff accounts /manager/staff',
+        'Kitchen printers /manager/printers',
         'API documentation /docs',
         'Server health /health',
       ]);

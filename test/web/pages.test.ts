@@ -21,6 +21,7 @@ describe('board pages', () => {
           '/manager/stock',
           '/manager/menu',
           '/manager/staff',
+          '/manager/printers',
           '/menu',
           '/order',
           '/boards/',

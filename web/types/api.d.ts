@@ -9,8 +9,10 @@ export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, 
 export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
 export type { KitchenReport } from '../../models/report.js';
+export type * from './items.js';
 export type { Settings } from '../../models/settings.js';
 export type { User } from '../../models/user.js';
+export type { Printer, PrinterInput, PrinterStatus } from '../../models/printer.js';
 export type { Allergen } from '../../models/allergens.js';
 /** RFC 9457 problem details, as every refusal carries them. */
 export type Problem = Static<typeof ProblemSchema>;

@@ -48,6 +48,11 @@ describe('tickets on a new order', () => {
         course: 1,
         fire_at: order.tickets[0]!.fired_at,
         changes: [],
+        round: 1,
+        // Each ticket lists the items of its station: the two steaks are two items of one unit each.
+        items: order.items
+          .filter((item) => [menu.salad, menu.steak, menu.lemonade].find((dish) => dish.id === item.dish_id)?.station === station)
+          .map((item) => expect.objectContaining({ item_id: item.id, quantity: 1, status: 'Received' })),
       })),
     );
     expect(Date.parse(order.tickets[0]!.fired_at!)).toBeCloseTo(Date.parse(order.created_at), -2);
@@ -68,6 +73,8 @@ describe('tickets on a new order', () => {
         course: 1,
         fire_at: draft.fire_at,
         changes: [],
+        round: 1,
+        items: [expect.objectContaining({ item_id: draft.items[0]!.id, status: 'Received' })],
       },
     ]);
     const released = await t.inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'expeditor', payload: { status: 'Received' } });
@@ -222,6 +229,7 @@ describe("the seed's status moves apply to every ticket", () => {
   });
 
   it('adds tickets when the dishes change, and voids the fired ones left without a dish (contract: Pacing)', async () => {
+    const voided = (ticket: Order['tickets'][number]) => ticket.items.map((entry) => ({ ...entry, status: 'Voided' }));
     const order = await placeOrder(t, [menu.steak.id]);
     const withSalad = await t.inject({
       method: 'PATCH',
@@ -240,8 +248,9 @@ describe("the seed's status moves apply to every ticket", () => {
     const at = saladOnly.json<Order>().updated_at;
     expect(saladOnly.json<Order>().tickets).toEqual([
       tickets[0],
-      { ...tickets[1], status: 'Voided', changes: [{ at, added: [], removed: [menu.steak.id] }] },
-      { ...tickets[2], status: 'Voided', changes: [{ at, added: [], removed: [menu.lemonade.id] }] },
+      // The items that left are struck through on the tickets that fired.
+      { ...tickets[1], status: 'Voided', changes: [{ at, added: [], removed: [menu.steak.id] }], items: voided(tickets[1]!) },
+      { ...tickets[2], status: 'Voided', changes: [{ at, added: [], removed: [menu.lemonade.id] }], items: voided(tickets[2]!) },
     ]);
   });
 

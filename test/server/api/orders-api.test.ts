@@ -1,6 +1,7 @@
 // /orders through HTTP: every endpoint's success and each of its error answers. (The order life
 // cycle in depth — every status move, scheduling, stock races — has its own suite in test/orders.)
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../models/order.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import {
@@ -35,13 +36,45 @@ describe('POST /orders', () => {
       special_requests: 'No croutons',
     };
     const created = expectCreated(await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload }), '/orders');
+    // dish_ids is a view of the items: one of quantity 1 per entry, in order.
+    const item = (dish: typeof menu.salad) => ({
+      id: anId(),
+      dish_id: dish.id,
+      quantity: 1,
+      seat: null,
+      option_ids: [],
+      note: null,
+      course: 1,
+      name: dish.name,
+      price: dish.price,
+      minutes: dish.preparation_time,
+      allergens: [],
+      modifiers: [],
+      status: 'Active',
+    });
+    const items = created.items as Order['items'];
+    const entry = (index: number) => ({
+      item_id: items[index]!.id,
+      name: items[index]!.name,
+      quantity: 1,
+      seat: null,
+      modifiers: [],
+      note: null,
+      allergens: [],
+      status: 'Received',
+      started_at: null,
+      ready_at: null,
+    });
     expect(created).toStrictEqual({
       id: anId(),
       created_at: aTimestamp(),
       updated_at: created.created_at,
       ...payload,
+      items: [item(menu.salad), item(menu.salad), item(menu.lemonade)],
+      total: menu.salad.price * 2 + menu.lemonade.price,
       scheduled_at: null,
       allergies: [],
+      seat_allergies: [],
       priority: 3,
       status: 'Received',
       fire_at: null,
@@ -58,6 +91,8 @@ describe('POST /orders', () => {
           course: 1,
           fire_at: aTimestamp(),
           changes: [],
+          round: 1,
+          items: [entry(0), entry(1)],
         },
         {
           station: 'beverages',
@@ -69,6 +104,8 @@ describe('POST /orders', () => {
           course: 1,
           fire_at: aTimestamp(),
           changes: [],
+          round: 1,
+          items: [entry(2)],
         },
       ],
       ready_at: null,
@@ -225,8 +262,8 @@ describe('GET /orders', () => {
       'filter',
       `Unknown property 'owner_id' in filter condition 'owner_id.eq~${t.userIds.manager}'; filterable ` +
         `properties: allergies, closed_at, course_gap_minutes, created_at, dish_ids, expected_ready_at, ` +
-        `fire_at, id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, ` +
-        `status, table_number, tickets.station, tickets.status, updated_at`,
+        `fire_at, id, items.dish_id, name, pacing, priority, quoted_ready_at, ready_at, scheduled_at, special_requests, ` +
+        `status, table_number, tickets.station, tickets.status, total, updated_at`,
     );
   });
 });
@@ -255,8 +292,8 @@ describe('GET /orders/{id}', () => {
       await t.inject({ method: 'GET', url: `/orders/${order.id}?fields=owner_id`, as: 'manager' }),
       'fields',
       "Unknown field 'owner_id' in fields; valid fields: allergies, closed_at, course_gap_minutes, " +
-        'created_at, dish_ids, expected_ready_at, fire_at, id, name, pacing, priority, quoted_ready_at, ' +
-        'ready_at, scheduled_at, special_requests, status, table_number, tickets, updated_at',
+        'created_at, dish_ids, expected_ready_at, fire_at, id, items, name, pacing, priority, quoted_ready_at, ' +
+        'ready_at, scheduled_at, seat_allergies, special_requests, status, table_number, tickets, total, updated_at',
     );
   });
 });
@@ -414,7 +451,9 @@ describe('PATCH /orders/{id}', () => {
       payload: { priority: 0, status: 'In Progress' },
     });
     expect(response.statusCode).toBe(200);
-    const tickets = [{ ...order.tickets[0], status: 'In Progress', started_at: aTimestamp(), bumped_by: t.userIds.expeditor }];
+    // A ticket's move applies to its items.
+    const items = order.tickets[0]!.items.map((entry) => ({ ...entry, status: 'In Progress', started_at: aTimestamp() }));
+    const tickets = [{ ...order.tickets[0], status: 'In Progress', started_at: aTimestamp(), bumped_by: t.userIds.expeditor, items }];
     expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), priority: 0, status: 'In Progress', tickets });
   });
 

@@ -12,7 +12,9 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 /** Every document of every collection, in id order: equal snapshots mean nothing was written. */
 export async function snapshot(store: Store): Promise<Record<string, unknown[]>> {
   const entries = await Promise.all(
-    COLLECTION_NAMES.map(
+    // The printers' jobs and the spool's bookmark are written in the background, after earlier
+    // accepted changes (a worker's retry, a bookmark moving on), whatever the request at hand does.
+    COLLECTION_NAMES.filter((name) => name !== 'print_jobs' && name !== 'print_spool').map(
       async (name) => [name, await store.collection(name).find([], { sort: { field: 'id', direction: 'asc' } })] as const,
     ),
   );

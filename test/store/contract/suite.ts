@@ -10,6 +10,7 @@ import { describeIdempotencyKeys } from './expiry.js';
 import { describeSettingsDocument } from './settings.js';
 import { describeLoginFailures } from './login-failures.js';
 import { describeOrderAudit } from './audit.js';
+import { describePrintJobs } from './print-jobs.js';
 import { describeTicketQueries } from './tickets.js';
 import { describeFireQueries } from './fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../../store/types.js';
@@ -1079,5 +1080,6 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeIdempotencyKeys(suite.store);
     describeLoginFailures(suite.store);
     describeOrderAudit(suite.store);
+    describePrintJobs(suite.store);
   });
 }

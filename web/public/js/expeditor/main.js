@@ -10,6 +10,7 @@ import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
 import { showWhole } from '../lib/clamp.js';
+import { createSeatsDialog } from './seats.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
 translate();
@@ -38,6 +39,7 @@ const actions = {
   fireCourse: (/** @type {string} */ id, /** @type {number} */ course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
   fireAll: (/** @type {string} */ id) => void board.postOrder(id, `/orders/${id}/fire`),
 };
+const seats = createSeatsDialog({ records: () => board.records(), post: (id, path, body) => board.postOrder(id, path, body) });
 const moreBelow = createMoreBelow($('#rail'));
 /** Ids shown at the last render, to tell which order just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
@@ -64,6 +66,7 @@ function render() {
   moreBelow.update(arrived);
   for (const button of document.querySelectorAll('[data-sort]'))
     button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
+  seats.refresh();
 }
 
 /** Every ticket Ready and the order Ready for Assembly: its food waits at the pass. @param {KitchenOrder} order */
@@ -89,11 +92,15 @@ function move(id, status) {
   void board.changeOrder(id, { status });
 }
 
-/** Digits 0–5 set the focused order's priority; W (a table) or P (a takeaway) sends it out. @param {string} key @param {string} id */
+/**
+ * Digits 0–5 set the focused order's priority; W (a table) or P (a takeaway) sends it out; S opens
+ * its items by seat. @param {string} key @param {string} id
+ */
 function orderKeys(key, id) {
   const order = board.records().get(id);
   const final = order && finalMove(order).status;
   if (/^[0-5]$/.test(key)) setPriority(id, Number(key));
+  else if ((key === 's' || key === 'S') && order) seats.open(order);
   else if ((key === 'w' || key === 'W') && final === 'On the Way') move(id, final);
   else if ((key === 'p' || key === 'P') && final === 'Ready for Pickup') move(id, final);
   else return false;
@@ -107,7 +114,16 @@ function sortWith(button) {
   render();
 }
 
-for (const grid of [pass, list, drafts]) wireTicketKeys(grid, { other: orderKeys });
+for (const grid of [pass, list, drafts]) {
+  wireTicketKeys(grid, { other: orderKeys });
+  // A tap on an order (anywhere but its buttons) opens its items by seat, to assemble the plates.
+  grid.addEventListener('click', (event) => {
+    const target = /** @type {HTMLElement} */ (event.target);
+    const row = target.closest('.order');
+    const order = row instanceof HTMLElement && !target.closest('button, a, input') && board.records().get(row.dataset.orderId ?? '');
+    if (order) seats.open(order);
+  });
+}
 for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-sort]')))
   button.addEventListener('click', () => sortWith(button));
 tickAges($('#rail'), '.order');

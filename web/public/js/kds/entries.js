@@ -15,12 +15,19 @@ export const VOIDED_SHOWN_MS = 10 * 60_000;
  * @typedef {{ key: string, order: StationOrder, ticket: Ticket, voided: boolean }} Entry
  */
 
-/** A card's key: the order's id for its first course, with the course after it for later ones. @param {string} id @param {Ticket} ticket */
-const keyOf = (id, ticket) => ((ticket.course ?? 1) === 1 ? id : `${id}:c${ticket.course}`);
-/** @param {string} key @returns {{ id: string, course: number }} */
+/**
+ * A card's key: the order's id for its first course and round, with the course (`:c2`) and the
+ * round (`:r2`, a later round or a remake) after it for the others.
+ * @param {string} id @param {Ticket} ticket
+ */
+const keyOf = (id, ticket) =>
+  `${id}${(ticket.course ?? 1) === 1 ? '' : `:c${ticket.course}`}${(ticket.round ?? 1) === 1 ? '' : `:r${ticket.round}`}`;
+/** @param {string} key @returns {{ id: string, course: number, round: number }} */
 export const parseKey = (key) => {
-  const [id = '', course] = key.split(':c');
-  return { id, course: course ? Number(course) : 1 };
+  const [id = '', ...rest] = key.split(':');
+  /** @param {string} letter */
+  const part = (letter) => Number(rest.find((each) => each.startsWith(letter))?.slice(1) ?? 1);
+  return { id, course: part('c'), round: part('r') };
 };
 /** When a ticket was called off: its last change (docs/pacing.md), or the order's deletion. @param {StationOrder} order @param {Ticket} ticket */
 export const voidedAt = (order, ticket) =>

@@ -17,9 +17,14 @@ import { createHold, updateInPlace } from './hold.js';
 import { wireLayout } from './layout.js';
 import { createMoreBelow } from '../lib/more-below.js';
 import { createStockOuts } from './stock.js';
+import { createPrinterNotice } from './printer-notice.js';
 import { ticketCard } from './ticket.js';
+import { beep } from '../lib/beep.js';
+import { changeSignature } from './items.js';
+import { ITEM_BUMP, ITEM_RECALL } from '../lib/items.js';
 import { createTimers } from './timers.js';
 /** @import { Entry } from './entries.js' */
+/** @import { ItemLine } from './items.js' */
 /** @import { LiveEvent } from '../../../types/api.js' */
 
 translate();
@@ -30,9 +35,10 @@ const bumped = [];
 const allDay = createAllDay(station);
 const stock = createStockOuts(station, pace);
 const timers = createTimers(station);
+const printerNotice = createPrinterNotice(station);
 const side = {
-  reload: () => [allDay, stock].forEach((part) => part.reload()),
-  receive: (/** @type {LiveEvent} */ event) => [allDay, stock].forEach((part) => part.receive(event)),
+  reload: () => [allDay, stock, printerNotice].forEach((part) => part.reload()),
+  receive: (/** @type {LiveEvent} */ event) => [allDay, stock, printerNotice].forEach((part) => part.receive(event)),
 };
 const book = createStationBook(station);
 const board = staffBoard({
@@ -88,6 +94,8 @@ function lateness(entry, now) {
 function byUrgency(now) {
   /** @param {Entry} entry */
   const rank = (entry) => {
+    // A dish to cook again goes on top: a guest is waiting with an empty plate.
+    if (entry.ticket.remake_of && !isDone(entry) && !entry.voided) return -3;
     if (entry.voided) return -2;
     const late = lateness(entry, now);
     return late === 2 ? -1 : Math.max(0, entry.order.priority - late);
@@ -117,8 +125,9 @@ function render() {
   const open = tickets.filter((entry) => !isDone(entry) && !entry.voided).length;
   layout.apply(open);
   const cards = tickets.map((entry) =>
-    ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, recall, done, ack, dishName: stationBook.dishName }),
+    ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, bumpItem, recall, done, ack, dishName: stationBook.dishName }),
   );
+  announceChanges(tickets, cards, now);
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
   offerWholeText(grid, '.ticket-actions');
   showHeld(held);
@@ -130,6 +139,13 @@ function render() {
   stock.refresh();
 }
 
+/** The ticket's path, and the course and round that name it among the station's tickets of the order. @param {string} key */
+function ticketPath(key) {
+  const { id, course, round } = parseKey(key);
+  const which = current.get(key)?.ticket.round === undefined ? { course } : { course, round };
+  return { id, which, path: `/orders/${id}/tickets/${encodeURIComponent(station)}` };
+}
+
 /**
  * One step along `moves` from the card's ticket status, if there is one.
  * @param {string} key @param {typeof TICKET_BUMP} moves @returns {Promise<boolean>}
@@ -138,8 +154,49 @@ function move(key, moves) {
   const entry = current.get(key);
   const status = entry && !entry.voided && moves[entry.ticket.status];
   if (!status) return Promise.resolve(false);
-  const { id, course } = parseKey(key);
-  return board.changeOrder(id, { status, course }, `/orders/${id}/tickets/${encodeURIComponent(station)}`);
+  const { id, which, path } = ticketPath(key);
+  return board.changeOrder(id, { status, ...which }, path);
+}
+
+/**
+ * A tap on an item: done (struck through, kept on the ticket), in the server's steps (a new item is
+ * started first); a tap on a done item takes it back to cooking (a finger slipped). Identical items
+ * on one line move together.
+ * @param {string} key @param {ItemLine} line
+ */
+async function bumpItem(key, line) {
+  const { id, path } = ticketPath(key);
+  const steps = line.item.status === 'Received' ? ['In Progress', 'Ready'] : [ITEM_BUMP[line.item.status] ?? ITEM_RECALL[line.item.status]];
+  for (const status of steps) {
+    if (!status) return;
+    for (const itemId of line.ids) if (!(await board.changeOrder(id, { status }, `${path}/items/${itemId}`))) return;
+  }
+}
+
+/** Tickets whose change marks (a remake, a new round, items added or voided) were seen at the last render, by key. */
+let changesSeen = /** @type {Map<string, string> | null} */ (null);
+/** Until when each changed card flashes, by key. @type {Map<string, number>} */
+const flashing = new Map();
+const FLASH_MS = 4_000;
+
+/**
+ * A change made while the order cooks is never silent: a remake, a new round, an item added or
+ * voided chimes (as a new ticket does) and flashes its card, also when it came in an update of a
+ * ticket already shown. @param {Entry[]} entries @param {HTMLElement[]} cards @param {number} now
+ */
+function announceChanges(entries, cards, now) {
+  const seen = new Map(entries.map((entry) => [entry.key, changeSignature(entry.ticket)]));
+  const fresh = changesSeen
+    ? entries.filter((entry) => seen.get(entry.key) && seen.get(entry.key) !== changesSeen?.get(entry.key)).map((entry) => entry.key)
+    : [];
+  changesSeen = seen;
+  for (const key of fresh) flashing.set(key, now + FLASH_MS);
+  if (fresh.length > 0) beep();
+  entries.forEach((entry, index) => {
+    const until = flashing.get(entry.key) ?? 0;
+    if (until > now) cards[index]?.classList.add('flash', 'changed');
+    else flashing.delete(entry.key);
+  });
 }
 
 /** @param {string} key */

@@ -1,19 +1,23 @@
 // One ticket card, readable from two metres: table and priority largest, then the guest, this
-// station's dishes, requests (clamped, with the whole text a tap away), the order's other stations
+// station's items (kds/items.js), requests (clamped, with the whole text a tap away), the order's other stations
 // small, and this station's bump and recall keys.
 import { allergyLines } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { formatNumber, t } from '../lib/i18n.js';
-import { countDishes, tableLabel } from '../lib/orders.js';
+import { tableLabel } from '../lib/orders.js';
 import { STATE_TEXT, TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
+import { changeBanner, itemList } from './items.js';
+import { seatLabel } from '../lib/items.js';
 /** @import { Ticket, TicketStatus } from '../../../types/api.js' */
 /** @import { StationOrder } from '../lib/station-book.js' */
 /** @import { TicketState } from '../lib/tickets.js' */
 /** @import { Entry } from './entries.js' */
+/** @import { ItemLine } from './items.js' */
 /**
  * @typedef {{
  *   bump: (key: string) => void,
+ *   bumpItem: (key: string, line: ItemLine) => void,
  *   recall: (key: string) => void,
  *   done: (key: string) => void,
  *   ack: (entry: Entry) => void,
@@ -66,6 +70,7 @@ export function ticketCard(entry, station, timers, actions) {
       }),
     },
     allergyLine(order, ticket),
+    changeBanner(order, ticket, own === 'Voided'),
     h(
       'header',
       { class: 'ticket-head' },
@@ -88,7 +93,7 @@ export function ticketCard(entry, station, timers, actions) {
         { class: 'ticket-requests' },
         h('span', { class: 'clamp', dataset: { clampTitle: t('ticket.requests') } }, order.special_requests),
       ),
-    dishList(order, ticket, actions.dishName),
+    itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedDishes(order, ticket, actions.dishName)),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
   );
   refreshAge(card);
@@ -102,6 +107,8 @@ export function ticketCard(entry, station, timers, actions) {
  */
 function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
+  // An item's alert names its seat: the cook knows which plate of the table it concerns.
+  for (const item of ticket.items) names.set(item.item_id, [seatLabel(item), item.name].filter(Boolean).join(' · '));
   const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
   if (alerts.length + notes.length === 0) return null;
   const items = [
@@ -126,12 +133,8 @@ function shortLine(short) {
   );
 }
 
-/**
- * The ticket's dishes with a count each; those added after it fired marked NEW, and those removed
- * since struck through (what the cook must add, or stop making).
- * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
- */
-function dishList(order, ticket, dishName) {
+/** What the ticket's changes added and removed, by dish id (a change of the order's `dish_ids`). @param {Ticket} ticket */
+function dishChanges(ticket) {
   /** @type {Map<string, number>} */
   const added = new Map();
   /** @type {Map<string, number>} */
@@ -140,38 +143,20 @@ function dishList(order, ticket, dishName) {
     for (const id of change.added) added.set(id, (added.get(id) ?? 0) + 1);
     for (const id of change.removed) removed.set(id, (removed.get(id) ?? 0) + 1);
   }
+  return { added, removed };
+}
+
+/**
+ * Dishes taken off the order (a new `dish_ids`) since the ticket fired: what the cook must stop making.
+ * @param {StationOrder} order @param {Ticket} ticket @param {(id: string) => string | null} dishName
+ * @returns {{ name: string | null, count: number }[]}
+ */
+function removedDishes(order, ticket, dishName) {
+  const { added, removed } = dishChanges(ticket);
   const ids = new Set((order.dishes ?? []).map((dish) => dish.id));
-  /** @param {number} count @param {string} name @param {Record<string, unknown>} [extra] */
-  const line = (count, name, extra = {}) =>
-    h(
-      'li',
-      extra,
-      h('span', { class: 'dish-count' }, `${count}×`),
-      h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: t('ticket.dish'), clampIfCut: '' } }, name),
-    );
-  return h(
-    'ul',
-    { class: 'ticket-dishes' },
-    ...countDishes(order.dishes ?? []).map(({ id, name, count }) =>
-      added.has(id)
-        ? h(
-            'li',
-            { class: 'dish-new' },
-            h('span', { class: 'dish-count' }, `${count}×`),
-            h('span', { class: 'dish-name clamp', title: name, dataset: { clampTitle: t('ticket.dish'), clampIfCut: '' } }, name),
-            h('span', { class: 'new-mark' }, t('ticket.new-mark')),
-          )
-        : line(count, name),
-    ),
-    ...[...removed.entries()]
-      .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
-      .map(([id, count]) =>
-        line(count, dishName(id) ?? t('ticket.removed-dish'), {
-          class: 'dish-removed',
-          'aria-label': t('ticket.removed', { dish: dishName(id) ?? t('order.a-dish') }),
-        }),
-      ),
-  );
+  return [...removed.entries()]
+    .filter(([id, count]) => !ids.has(id) || count > (added.get(id) ?? 0))
+    .map(([id, count]) => ({ name: dishName(id), count }));
 }
 
 /** A voided ticket (its dishes called off, or the order deleted): one tap to acknowledge it. @param {Entry} entry @param {TicketActions} actions */

@@ -47,13 +47,13 @@ export const allergenText = (allergen) => allergenName(allergen);
 /**
  * What a ticket or row must say about allergies: each alert the server put on the tickets ("Burger:
  * sesame, milk"), then the request's allergy words. @param {AllergyAlert[]} alerts `allergy_alerts` items
- * @param {Map<string, string>} dishNames by dish id @param {string | null | undefined} request
+ * @param {Map<string, string>} dishNames by dish id, and by item id for an item's alert ("Seat 3 · Burger") @param {string | null | undefined} request
  * @returns {{ alerts: string[], notes: string[] }}
  */
 export function allergyLines(alerts, dishNames, request) {
   const said = new Map();
   for (const alert of alerts) {
-    const dish = dishNames.get(alert.dish_id) ?? t('ticket.a-dish');
+    const dish = dishNames.get(alert.item_id ?? '') ?? dishNames.get(alert.dish_id) ?? t('ticket.a-dish');
     const text = t('ticket.alert', { dish, allergens: formatList(alert.allergens.map(allergenText)) });
     said.set(text, text);
   }

@@ -100,22 +100,22 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   }
 
   /**
-   * A POST on an order (firing a course, or every held ticket): the answer shown at once, the event
-   * confirms it; refused or unsent taps said as for changeOrder.
-   * @param {string} id @param {string} path @returns {Promise<boolean>}
+   * A POST on an order (firing a course or every held ticket, voiding or remaking an item): the
+   * answer shown at once, the event confirms it; refused or unsent taps said as for changeOrder.
+   * @param {string} id @param {string} path @param {Record<string, unknown>} [body] @returns {Promise<boolean>}
    */
-  async function postOrder(id, path) {
+  async function postOrder(id, path, body) {
     const order = sync.records().get(id);
     if (!order) return false;
     if (!linkIsLive()) {
       notify(t('board.not-sent', { name: order.name }), 'error', {
         label: t('board.send-again'),
-        run: () => void postOrder(id, path),
+        run: () => void postOrder(id, path, body),
       });
       return false;
     }
     try {
-      const changed = await api('POST', path, undefined, {}, { tap: true });
+      const changed = await api('POST', path, body, {}, { tap: true });
       sync.receive({ type: 'order.updated', data: { ...changed, dishes: order.dishes } });
       return true;
     } catch (error) {

@@ -17,6 +17,7 @@ import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
 import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
+import { showItemsReport } from './items-report.js';
 /** @import { AllDay, KitchenReport, LiveEvent } from '../../../types/api.js' */
 
 const RANGE_KEY = 'pos.manager.range';
@@ -87,6 +88,7 @@ function show() {
   showPromise(orders.ready_vs_quoted);
   drawCharts(report);
   showStock();
+  showItemsReport(report);
 }
 
 /** Late tickets: the finished ones of the period and the open ones running late now. */

@@ -20,6 +20,7 @@ import { matching, searchText, wireSearch } from './search.js';
 import { askToCancel, orderItem } from './my-orders.js';
 import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
+import { allergensWith, loadIngredientAllergens, pickOptions } from './options.js';
 /** @import { Dish, Order, OrderEvent } from '../../../types/api.js' */
 
 translate();
@@ -113,18 +114,29 @@ function render() {
 /** @param {Dish} dish */
 function addButton(dish) {
   // The whole page is drawn again: a full cart disables every Add, and one less enables them again.
-  const add = () => (cart.change(dish.id, 1), (refusal = ''), keepingFocus(render));
+  const added = () => ((refusal = ''), keepingFocus(render));
+  const choose = (dish.modifier_groups ?? []).length > 0;
+  // A dish with options asks for them first (a required choice before it goes in the cart).
+  const add = choose
+    ? async () => {
+        const line = await pickOptions(dish, allergies);
+        if (!line) return;
+        cart.add(line);
+        added();
+      }
+    : () => (cart.change(dish.id, 1), added());
   return h(
     'button',
     {
       type: 'button',
       class: 'add',
       disabled: !dish.is_available || placing || cart.full(),
-      'aria-label': t('order.add-dish', { dish: dish.name }),
+      'aria-label': choose ? t('order.add-choose', { dish: dish.name }) : t('order.add-dish', { dish: dish.name }),
+      'aria-haspopup': choose ? 'dialog' : undefined,
       dataset: { focusKey: `add-${dish.id}` },
-      on: { click: add },
+      on: { click: () => void add() },
     },
-    t('order.add'),
+    choose ? t('order.add-more') : t('order.add'),
   );
 }
 
@@ -143,7 +155,7 @@ function cartProblem(blocked, over) {
 function renderCartPanel() {
   /** @param {string} id @param {number} delta */
   const change = (id, delta) => (cart.change(id, delta), (refusal = ''), keepingFocus(render));
-  const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies);
+  const { items, total, blocked, conflicts } = renderCart(menu.records(), change, placing, allergies, allergensWith);
   $('#cart-lines').replaceChildren(...items);
   $('#cart-empty').hidden = cart.lines.size > 0;
   $('#cart-total').textContent = total;
@@ -227,7 +239,7 @@ form.addEventListener('submit', (event) => {
     askForAccount('signup');
     return;
   }
-  void place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
+  void place(startCheckout(orderBody(form, cart.items(), allergies)));
 });
 
 /** @param {Order} order */
@@ -274,6 +286,8 @@ wireAccount(signedIn, () => {
   connect();
   void orders.resync();
 });
+// What each ingredient brings: a removed onion's allergen leaves the dish's marks in its options.
+void loadIngredientAllergens().then(render, onError);
 if (currentSession() && (await resumeSession())) enter(signedIn);
 else connect();
 showPacing();

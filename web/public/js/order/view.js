@@ -18,9 +18,11 @@ export function say(element, text) {
 /**
  * The pacing goes with a table order only. The guest's allergies go with the order (only when there are any); `allergy_confirmed` only when
  * the guest ticked "Order it anyway" for a dish that meets them.
- * @param {HTMLFormElement} form @param {string[]} dishIds @param {ReadonlySet<string>} allergies
+ * The dishes go as `items`: each with its quantity, and its options and note when it has them.
+ * @param {HTMLFormElement} form @param {{ dish_id: string, quantity: number, option_ids?: string[], note?: string }[]} items
+ * @param {ReadonlySet<string>} allergies
  */
-export function orderBody(form, dishIds, allergies) {
+export function orderBody(form, items, allergies) {
   const data = new FormData(form);
   /** @param {string} name */
   const text = (name) => String(data.get(name) ?? '').trim();
@@ -28,7 +30,7 @@ export function orderBody(form, dishIds, allergies) {
   const later = text('scheduled_at');
   return {
     name: text('name'),
-    dish_ids: dishIds,
+    items,
     table_number: table === '' ? null : Number(table),
     special_requests: text('special_requests') || null,
     scheduled_at: later === '' ? null : new Date(later).toISOString(),

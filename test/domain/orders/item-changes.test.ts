@@ -1,0 +1,283 @@
+// Items while the order cooks: bumped one by one (the ticket and the order follow), a round added
+// after firing, an item voided (stock back only before it started), an item remade with a reason
+// (contract: "Order items", changes while the order cooks).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../models/order.js';
+import type { Role } from '../../../models/user.js';
+import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { addDish, addIngredient } from '../../helpers/menu.js';
+import { FrozenClock } from './support.js';
+
+let t: TestApp;
+beforeEach(async () => {
+  // A clock that stands still: a change's time and the order's updated_at are one instant.
+  t = await startTestApp({ clock: new FrozenClock() });
+});
+afterEach(() => t.close());
+
+const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
+const send = (method: 'POST' | 'PATCH', url: string, payload: object, as: Role = 'chef', key?: string) =>
+  t.inject({ method, url, as, payload, ...(key && { headers: { 'idempotency-key': key } }) });
+const auditOf = async (id: string): Promise<{ action: string; changes: Record<string, unknown> }[]> =>
+  (await t.inject({ method: 'GET', url: `/orders/${id}/audit`, as: 'manager' })).json().results;
+
+/** A steak and fries at hot, beer at beverages. */
+async function kitchen() {
+  const beef = await addIngredient(t, 'Beef', 10);
+  const potato = await addIngredient(t, 'Potato', 10);
+  const malt = await addIngredient(t, 'Malt', 10);
+  const steak = await addDish(t, {
+    name: 'Steak',
+    station: 'hot',
+    ingredients: [{ ingredient_id: beef.id, is_essential: true }],
+    price: 20,
+  });
+  const fries = await addDish(t, {
+    name: 'Fries',
+    station: 'hot',
+    ingredients: [{ ingredient_id: potato.id, is_essential: true }],
+    price: 4,
+  });
+  const beer = await addDish(t, {
+    name: 'Beer',
+    station: 'beverages',
+    category: 'Drinks',
+    ingredients: [{ ingredient_id: malt.id, is_essential: true }],
+    price: 5,
+  });
+  return { beef, potato, malt, steak, fries, beer };
+}
+
+async function place(items: { dish_id: string; quantity?: number; seat?: number }[], as: Role = 'patron'): Promise<Order> {
+  const response = await send('POST', '/orders', { name: 'Table', table_number: 5, items }, as);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json();
+}
+
+const itemOn = (order: Order, station: string, itemId: string, round = 1) =>
+  order.tickets.find((ticket) => ticket.station === station && ticket.round === round)!.items.find((entry) => entry.item_id === itemId)!;
+
+describe('item-level bump', () => {
+  it('moves one item; the ticket follows its items and the order its tickets', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    const url = (item: string) => `/orders/${order.id}/tickets/hot/items/${item}`;
+    const started = (await send('PATCH', url(friesItem!.id), { status: 'In Progress' })).json<Order>();
+    expect([
+      started.status,
+      started.tickets[0]!.status,
+      itemOn(started, 'hot', friesItem!.id).status,
+      itemOn(started, 'hot', steakItem!.id).status,
+    ]).toStrictEqual(['In Progress', 'In Progress', 'In Progress', 'Received']);
+    // The fries are done alone: struck through, kept on the ticket, which waits for the steak.
+    const fried = (await send('PATCH', url(friesItem!.id), { status: 'Ready' })).json<Order>();
+    expect([
+      fried.tickets[0]!.status,
+      itemOn(fried, 'hot', friesItem!.id).status,
+      itemOn(fried, 'hot', friesItem!.id).ready_at,
+    ]).toStrictEqual(['In Progress', 'Ready', fried.updated_at]);
+    const again = await send('PATCH', url(friesItem!.id), { status: 'Ready' });
+    expect(again.json<Order>().updated_at).toBe(fried.updated_at);
+    const skip = await send('PATCH', url(steakItem!.id), { status: 'Ready' });
+    expect([skip.statusCode, skip.json().allowed]).toStrictEqual([409, ['In Progress']]);
+    await send('PATCH', url(steakItem!.id), { status: 'In Progress' });
+    const done = (await send('PATCH', url(steakItem!.id), { status: 'Ready' })).json<Order>();
+    expect([done.status, done.tickets[0]!.status, done.ready_at]).toStrictEqual(['Ready for Assembly', 'Ready', done.updated_at]);
+    const audit = await auditOf(order.id);
+    expect(audit.at(-1)).toMatchObject({
+      action: 'bumped',
+      changes: { station: 'hot', course: 1, item_id: steakItem!.id, from: 'In Progress', to: 'Ready' },
+    });
+    expect((await send('PATCH', url(steakItem!.id), { status: 'Ready' }, 'patron')).statusCode).toBe(403);
+    expect((await send('PATCH', `/orders/${order.id}/tickets/cold/items/${steakItem!.id}`, { status: 'Ready' })).statusCode).toBe(404);
+  });
+
+  it('a ticket move moves every item on it', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const moved = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' })).json<Order>();
+    expect(moved.tickets[0]!.items.map((entry) => [entry.status, entry.started_at])).toStrictEqual([
+      ['In Progress', moved.updated_at],
+      ['In Progress', moved.updated_at],
+    ]);
+  });
+});
+
+describe('adding items while the order cooks', () => {
+  it('joins the ticket nobody has started, and comes as a new round, fired at once, once it has started', async () => {
+    const { steak, beer, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: beer.id }]);
+    // Nobody started the beverages yet: a second beer joins that ticket, marked added.
+    const joined = await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: beer.id, seat: 2 }] }, 'expeditor');
+    expect(joined.statusCode, joined.body).toBe(200);
+    const withBeer = joined.json<Order>();
+    const drinks = withBeer.tickets.find((ticket) => ticket.station === 'beverages')!;
+    expect([drinks.round, drinks.items.length, drinks.changes.map((entry) => entry.added)]).toStrictEqual([
+      1,
+      2,
+      [[withBeer.items[2]!.id]],
+    ]);
+    expect([withBeer.dish_ids, withBeer.total]).toStrictEqual([[steak.id, beer.id, beer.id], 30]);
+    await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress' });
+    // A round of beers after the bar started: a new ticket, round 2, fired now.
+    const round = (
+      await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: beer.id, quantity: 4 }] }, 'expeditor', 'round-1')
+    ).json<Order>();
+    const second = round.tickets.find((ticket) => ticket.station === 'beverages' && ticket.round === 2)!;
+    expect([second.status, second.fired_at, second.items.map((entry) => entry.quantity)]).toStrictEqual([
+      'Received',
+      round.updated_at,
+      [4],
+    ]);
+    expect(round.tickets.map((ticket) => [ticket.station, ticket.round])).toStrictEqual([
+      ['hot', 1],
+      ['beverages', 1],
+      ['beverages', 2],
+    ]);
+    expect(await stockOf(malt.id)).toBe(4);
+    // A retry with the same key is answered from the first, taking nothing twice.
+    const retry = await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: beer.id, quantity: 4 }] }, 'expeditor', 'round-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', round]);
+    expect(await stockOf(malt.id)).toBe(4);
+    // Two beverages tickets: a ticket move names the round.
+    const ambiguous = await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'Ready' });
+    expect([ambiguous.statusCode, ambiguous.json().errors]).toStrictEqual([400, [{ path: 'round', message: 'required: one of 1, 2' }]]);
+    expect((await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress', round: 2 })).statusCode).toBe(200);
+    expect((await auditOf(order.id)).map((entry) => entry.action)).toContain('items_added');
+  });
+
+  it('refuses what it cannot take (stock 409, a patron after the kitchen started 403, a finished order 409), adding nothing', async () => {
+    const { steak, beef } = await kitchen();
+    const order = await place([{ dish_id: steak.id }]);
+    const short = await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: steak.id, quantity: 10 }] }, 'patron');
+    expect(short.statusCode).toBe(409);
+    expect([
+      (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'patron' })).json<Order>().items.length,
+      await stockOf(beef.id),
+    ]).toStrictEqual([1, 9]);
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    expect((await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: steak.id }] }, 'patron')).statusCode).toBe(403);
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Ready' });
+    await send('PATCH', `/orders/${order.id}`, { status: 'Ready for Pickup' }, 'expeditor');
+    expect((await send('POST', `/orders/${order.id}/items`, { items: [{ dish_id: steak.id }] }, 'expeditor')).statusCode).toBe(409);
+    expect(await stockOf(beef.id)).toBe(9);
+  });
+});
+
+describe('voiding items', () => {
+  it('gives the stock back before anyone started, and keeps it as waste after; some units leave a Voided item beside the rest', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }]);
+    const [item] = order.items;
+    const partial = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 1, reason: 'Changed mind' }, 'expeditor');
+    expect(partial.statusCode, partial.body).toBe(200);
+    const split = partial.json<Order>();
+    expect(split.items.map((each) => [each.id === item!.id, each.quantity, each.status])).toStrictEqual([
+      [true, 2, 'Active'],
+      [false, 1, 'Voided'],
+    ]);
+    expect([split.dish_ids.length, split.total, await stockOf(potato.id)]).toStrictEqual([2, 8, 8]);
+    const hot = split.tickets[0]!;
+    expect(hot.items.map((entry) => [entry.quantity, entry.status])).toStrictEqual([
+      [2, 'Received'],
+      [1, 'Voided'],
+    ]);
+    expect(hot.changes.at(-1)).toStrictEqual({ at: split.updated_at, added: [], removed: [], voided: [split.items[1]!.id] });
+    // Started: the rest is voided as waste, its units not given back.
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const wasted = (await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor')).json<Order>();
+    expect([wasted.tickets[0]!.status, await stockOf(potato.id)]).toStrictEqual(['Voided', 8]);
+    const audit = await auditOf(order.id);
+    expect(
+      audit.filter((entry) => entry.action === 'item_voided').map((entry) => [entry.changes.quantity, entry.changes.started]),
+    ).toStrictEqual([
+      [1, false],
+      [2, true],
+    ]);
+    const twice = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor');
+    expect(twice.statusCode).toBe(409);
+    const tooMany = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
+    expect(tooMany.statusCode).toBe(409);
+  });
+});
+
+describe('remaking items', () => {
+  it('cooks it again on a REMAKE ticket of the next round, takes its stock again and reopens a Ready order', async () => {
+    const { steak, beef } = await kitchen();
+    const order = await place([{ dish_id: steak.id, seat: 2 }]);
+    const [item] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const ready = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Ready' })).json<Order>();
+    expect(ready.status).toBe('Ready for Assembly');
+    const remade = await send(
+      'POST',
+      `/orders/${order.id}/items/${item!.id}/remake`,
+      { reason: 'sent back', note: 'Medium, not well done' },
+      'expeditor',
+      'remake-1',
+    );
+    expect(remade.statusCode, remade.body).toBe(200);
+    const again = remade.json<Order>();
+    const remake = again.tickets[1]!;
+    expect([again.status, again.ready_at, remake.round, remake.remake_of, remake.remake_reason, remake.status]).toStrictEqual([
+      'In Progress',
+      null,
+      2,
+      item!.id,
+      'sent back',
+      'Received',
+    ]);
+    expect(remake.items.map((entry) => [entry.item_id, entry.seat, entry.note])).toStrictEqual([[item!.id, 2, 'Medium, not well done']]);
+    expect(remake.changes).toStrictEqual([{ at: again.updated_at, added: [], removed: [], remade: [item!.id] }]);
+    expect(again.total).toBe(20);
+    expect(await stockOf(beef.id)).toBe(8);
+    const retry = await send(
+      'POST',
+      `/orders/${order.id}/items/${item!.id}/remake`,
+      { reason: 'sent back', note: 'Medium, not well done' },
+      'expeditor',
+      'remake-1',
+    );
+    expect([retry.headers['idempotent-replayed'], await stockOf(beef.id)]).toStrictEqual(['true', 8]);
+    // The remake is bumped on its own ticket (the latest round listing the item).
+    await send('PATCH', `/orders/${order.id}/tickets/hot/items/${item!.id}`, { status: 'In Progress' });
+    const done = (await send('PATCH', `/orders/${order.id}/tickets/hot/items/${item!.id}`, { status: 'Ready' })).json<Order>();
+    expect(done.status).toBe('Ready for Assembly');
+    expect((await send('POST', `/orders/${order.id}/items/${item!.id}/remake`, { reason: 'dropped' }, 'patron')).statusCode).toBe(403);
+  });
+
+  it('refuses a remake the stock cannot make (409), changing nothing', async () => {
+    const { steak, beef } = await kitchen();
+    const order = await place([{ dish_id: steak.id, quantity: 10 }]);
+    const refused = await send('POST', `/orders/${order.id}/items/${order.items[0]!.id}/remake`, { reason: 'wrong' }, 'chef');
+    expect(refused.statusCode).toBe(409);
+    const after = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([after.tickets.length, after.updated_at, await stockOf(beef.id)]).toStrictEqual([1, order.updated_at, 0]);
+  });
+});
+
+describe('the kitchen report of items', () => {
+  it('counts units sold and voided before and after starting per dish, and remakes per station and reason', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }, { dish_id: steak.id }]);
+    const [friesItem, steakItem] = order.items;
+    await send('POST', `/orders/${order.id}/items/${friesItem!.id}/void`, { quantity: 1 }, 'expeditor');
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    await send('POST', `/orders/${order.id}/items/${friesItem!.id}/void`, {}, 'expeditor');
+    await send('POST', `/orders/${order.id}/items/${steakItem!.id}/remake`, { reason: 'sent back' }, 'chef');
+    await send('POST', `/orders/${order.id}/items/${steakItem!.id}/remake`, { reason: 'dropped' }, 'chef');
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: steak.id, name: 'Steak', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: fries.id, name: 'Fries', sold: 0, voided_before_start: 1, voided_after_start: 2 },
+    ]);
+    expect(report.remakes.counts).toStrictEqual([
+      { station: 'hot', reason: 'dropped', count: 1 },
+      { station: 'hot', reason: 'sent back', count: 1 },
+    ]);
+    const bucket = report.remakes.buckets.find((each: { counts: unknown[] }) => each.counts.length > 0);
+    expect(bucket.counts).toStrictEqual(report.remakes.counts);
+  });
+});
