@@ -7,13 +7,14 @@ import { requireKitchenStaff, requireManager } from '../accounts/access.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import { asStation } from '../orders/stations.js';
-import type { SettingsBook } from '../settings.js';
+import type { Settings } from '../../models/settings.js';
 import { testChit, type PrintedTicket } from './chit.js';
 import { reprintCause } from './causes.js';
 import type { PrintDesk } from './desk.js';
 import { countWaiting, jobId, makeJob, type NewJob } from './jobs.js';
 
-export type PrinterDeps = Deps & { printing: PrintDesk; settings: SettingsBook };
+/** The settings in memory (settings.ts's SettingsBook), read through `current()` only: settings.ts imports printers/. */
+export type PrinterDeps = Deps & { printing: PrintDesk; settings: { current(): Settings } };
 
 /** What a print request answers: the jobs made, for which printers. */
 export interface PrintAccepted {
