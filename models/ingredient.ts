@@ -2,7 +2,7 @@
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
-import { Id, Timestamp } from './common.js';
+import { Id, Nullable, Timestamp } from './common.js';
 import { MAX_STOCK } from './limits.js';
 
 export const IngredientName = Type.String({ minLength: 1, maxLength: 120, examples: ['Carrot'] });
@@ -13,6 +13,15 @@ const InStockQty = Type.Number({
   examples: [40],
 });
 const Price = Type.Number({ minimum: 0, examples: [0.35] });
+const Unit = Nullable(
+  Type.String({
+    minLength: 1,
+    maxLength: 12,
+    description:
+      'The unit of in_stock_qty and of recipe quantities ("kg", "l", "pcs"), shown beside every quantity; default null. A PUT that omits it keeps it.',
+    examples: ['kg'],
+  }),
+);
 const IngredientAllergens = Allergens('Allergens of EU Regulation 1169/2011 it contains; default empty. A PUT that omits it keeps it.');
 
 export const Ingredient = Type.Object(
@@ -23,21 +32,28 @@ export const Ingredient = Type.Object(
     name: IngredientName,
     in_stock_qty: InStockQty,
     price: Price,
+    unit: Unit,
     allergens: IngredientAllergens,
   },
   { $id: 'Ingredient' },
 );
 export type Ingredient = Static<typeof Ingredient>;
-/** What is stored: `allergens` is absent on ingredients stored before it existed (read as none). */
-export type IngredientDoc = Omit<Ingredient, 'allergens'> & { allergens?: Ingredient['allergens'] };
+/** What is stored: `allergens` and `unit` are absent on ingredients stored before they existed (read as none). */
+export type IngredientDoc = Omit<Ingredient, 'allergens' | 'unit'> & { allergens?: Ingredient['allergens']; unit?: Ingredient['unit'] };
 
 export const IngredientCreate = Type.Object(
-  { name: IngredientName, in_stock_qty: InStockQty, price: Price, allergens: Type.Optional(IngredientAllergens) },
+  {
+    name: IngredientName,
+    in_stock_qty: InStockQty,
+    price: Price,
+    unit: Type.Optional(Unit),
+    allergens: Type.Optional(IngredientAllergens),
+  },
   { additionalProperties: false },
 );
 export type IngredientCreate = Static<typeof IngredientCreate>;
 
-/** PUT replaces name, in_stock_qty and price, and allergens when it carries them. */
+/** PUT replaces name, in_stock_qty and price, and unit and allergens when it carries them. */
 export const IngredientReplace = IngredientCreate;
 
 /** PATCH: any of the writable fields, or `in_stock_delta` to add to the stock atomically. */
@@ -53,6 +69,7 @@ export const IngredientPatch = Type.Object(
       }),
     ),
     price: Type.Optional(Price),
+    unit: Type.Optional(Unit),
     allergens: Type.Optional(IngredientAllergens),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -66,5 +83,6 @@ export const ingredientCatalogue: Catalogue = {
   name: { type: 'string', sortable: true, filterable: true },
   in_stock_qty: { type: 'number', sortable: true, filterable: true },
   price: { type: 'number', sortable: true, filterable: true },
+  unit: { type: 'string' },
   allergens: { type: 'enum', enum: ALLERGENS, filterable: true, array: { path: 'allergens' } },
 };

@@ -126,6 +126,7 @@ export const KitchenReport = Type.Object(
         ingredient_id: Id,
         name: Type.String(),
         in_stock_qty: Type.Number(),
+        unit: Nullable(Type.String({ description: "The ingredient's unit of in_stock_qty and units_used (null: none set)." })),
         units_used: Type.Number({ description: 'Units taken by the orders placed in the range.' }),
         orders_covered: Type.Integer({
           description: "How many more orders the stock covers at the range's pace (units used per order placed).",

@@ -164,3 +164,25 @@ export const AllDay = Type.Object(
   { $id: 'AllDay' },
 );
 export type AllDay = Static<typeof AllDay>;
+
+/** GET /stations/{station}/pace: how fast the station works now, for its board's lateness. */
+export const StationPace = Type.Object(
+  {
+    station: Type.Enum(STATIONS),
+    factor: Type.Number({
+      exclusiveMinimum: 0,
+      description:
+        "Real minutes per menu minute: a ticket is expected to take its longest dish's preparation_time times this. " +
+        '1 until the station has readied 5 tickets in the last 2 hours (docs/quotes.md), then learned from them.',
+      examples: [1.2],
+    }),
+    learned: Type.Boolean({ description: 'Whether the factor is learned from readied tickets (false: the menu times as they are).' }),
+    late_margin_minutes: Type.Integer({
+      minimum: 0,
+      description: 'Minutes past the expected time after which a ticket counts as late (as the kitchen report counts it).',
+      examples: [5],
+    }),
+  },
+  { $id: 'StationPace' },
+);
+export type StationPace = Static<typeof StationPace>;

@@ -247,6 +247,7 @@ const ingredient: Ingredient = {
   name: 'Saffron',
   in_stock_qty: 12,
   price: 0.35,
+  unit: 'g',
   allergens: [],
 };
 

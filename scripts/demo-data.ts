@@ -132,12 +132,27 @@ async function run(config: Config): Promise<{ where: string; added: DemoDataAdde
   }
 }
 
+/**
+ * What the run did, in words: what it added, and what it left alone because something of the same
+ * name was there already (an earlier run, or the README's walkthrough), so nothing is skipped silently.
+ */
+export function demoDataSummary(where: string, added: DemoDataAdded): string {
+  const all: DemoDataAdded = { users: DEMO_USERS.length, ingredients: INGREDIENTS.length, dishes: DISHES.length, orders: ORDERS.length };
+  const kinds = ['users', 'ingredients', 'dishes', 'orders'] as const;
+  const list = (count: (kind: (typeof kinds)[number]) => number) => kinds.map((kind) => `${count(kind)} ${kind}`).join(', ');
+  const kept = kinds.some((kind) => all[kind] > added[kind]);
+  return (
+    `Demo data in ${where}: added ${list((kind) => added[kind])}.` +
+    (kept
+      ? ` Left alone, as one of the same name (user name for users) was already there: ${list((kind) => all[kind] - added[kind])}.`
+      : '')
+  );
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   try {
     const { where, added } = await run(loadConfig());
-    process.stdout.write(
-      `Demo data in ${where}: added ${added.users} users, ${added.ingredients} ingredients, ${added.dishes} dishes, ${added.orders} orders.\n`,
-    );
+    process.stdout.write(`${demoDataSummary(where, added)}\n`);
     process.stdout.write(
       `Boards at /kds/hot, /kds/cold, /kds/beverages, /expeditor and /menu; sign in as ${DEMO_USERS.slice(0, 3)
         .map((u) => `${u.user_name} / ${u.password}`)

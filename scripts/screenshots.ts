@@ -1,6 +1,8 @@
 // `npx tsx scripts/screenshots.ts`: the boards with the demo data and a Friday rush on top (46 open
-// orders, a day of service behind them, and a table ordered by seat: scripts/friday-table.ts), in headless Chromium at tablet size (1280×800), saved in
-// docs/: each station, the expeditor and the manager's page as the screen shows them, and the menu.
+// orders, a day of service behind them, and a table ordered by seat: scripts/friday-table.ts), in
+// headless Chromium at tablet size (1280×800), saved in docs/: each station, the expeditor and the
+// manager's page as the screen shows them, and the menu; and every page at 375, 1024 and 1280 px in
+// docs/screenshots/.
 import '../server/supported-node.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -80,6 +82,10 @@ const SHOTS: Shot[] = [
       viewport,
       ready: '#accounts li',
     },
+    { path: '/kds/cold', file: `docs/screenshots/kds-cold-${viewport.width}x${viewport.height}.png`, user: 'chef', viewport },
+    { path: '/menu', file: `docs/screenshots/menu-${viewport.width}x${viewport.height}.png`, viewport },
+    { path: '/order', file: `docs/screenshots/order-${viewport.width}x${viewport.height}.png`, viewport },
+    { path: '/', file: `docs/screenshots/home-${viewport.width}x${viewport.height}.png`, viewport, ready: '#health[data-state="live"]' },
   ]),
 ];
 

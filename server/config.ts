@@ -141,6 +141,11 @@ export function knownSettings(): string[] {
 }
 
 /** This machine's URL for a server listening on `host` (every address: loopback). */
+/** The address a person on this machine opens: "localhost" for a server listening on every interface. */
+export function browserUrl(host: string, port: number): string {
+  return ['0.0.0.0', '::', ''].includes(host) ? `http://localhost:${port}` : localUrl(host, port);
+}
+
 export function localUrl(host: string, port: number): string {
   const name = ['0.0.0.0', '::', ''].includes(host) ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}`;

@@ -2,7 +2,7 @@
 import './supported-node.js';
 import { pino } from 'pino';
 import { buildApp, logSerializers } from './app.js';
-import { ConfigError, loadConfig, localUrl, type Config } from './config.js';
+import { browserUrl, ConfigError, loadConfig, localUrl, type Config } from './config.js';
 import { memoryTargetOf, releaseStartupMemoryLogged } from './memory-target.js';
 import { resolveJwtSecret } from './secrets.js';
 import { SERVER_VERSION } from './version.js';
@@ -50,6 +50,10 @@ async function start(config: Config) {
   app.log.info(
     { version: SERVER_VERSION, store: store.kind, dataDir: store.kind === 'sqlite' ? config.dataDir : undefined },
     'point-of-service server ready',
+  );
+  // One plain line for the person who typed npm start, on stderr so stdout stays one JSON log per line.
+  process.stderr.write(
+    `Open ${browserUrl(config.host, (app.server.address() as AddressInfo).port)} in a browser: the boards, the menu and the ordering app.\n`,
   );
 
   let closing = false;

@@ -10,8 +10,9 @@ import { dishesUsing } from './availability.js';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 
-/** As clients see it: an ingredient stored before allergens existed has none. */
-export const publicIngredient = (doc: IngredientDoc): Ingredient => (doc.allergens ? (doc as Ingredient) : { ...doc, allergens: [] });
+/** As clients see it: an ingredient stored before allergens or units existed has none. */
+export const publicIngredient = (doc: IngredientDoc): Ingredient =>
+  doc.allergens && doc.unit !== undefined ? (doc as Ingredient) : { ...doc, unit: doc.unit ?? null, allergens: doc.allergens ?? [] };
 
 export async function listIngredients({ store }: Deps, query: ListQuery): Promise<ListResult<Ingredient>> {
   const page = await store.collection('ingredients').list(query);
@@ -25,17 +26,21 @@ export async function getIngredient({ store }: Deps, id: string): Promise<Ingred
 }
 
 export const createIngredient = async ({ store }: Deps, body: IngredientCreate): Promise<Ingredient> =>
-  publicIngredient(await store.collection('ingredients').insert({ ...body, allergens: body.allergens ?? [] }));
+  publicIngredient(await store.collection('ingredients').insert({ ...body, unit: body.unit ?? null, allergens: body.allergens ?? [] }));
 
 /**
- * PUT replaces name, in_stock_qty and price; `allergens` only when the body carries it (clients
- * generated from the original OpenAPI do not know it and must not erase it).
+ * PUT replaces name, in_stock_qty and price; `unit` and `allergens` only when the body carries them
+ * (clients generated from the original OpenAPI do not know them and must not erase them).
  */
 export async function replaceIngredient({ store }: Deps, id: string, body: IngredientCreate): Promise<Ingredient> {
   const replaced = await store.transaction(async (tx) => {
     const current = await tx.collection('ingredients').get(id);
     if (!current) return null;
-    const replaced = await tx.collection('ingredients').replace(id, { ...body, allergens: body.allergens ?? current.allergens ?? [] });
+    const replaced = await tx.collection('ingredients').replace(id, {
+      ...body,
+      unit: body.unit === undefined ? (current.unit ?? null) : body.unit,
+      allergens: body.allergens ?? current.allergens ?? [],
+    });
     if (replaced) await afterIngredientWrite(tx, current, replaced);
     return replaced;
   });

@@ -3,6 +3,7 @@
 // change event and a restart's catch-up, or two instances) makes one job. Pure: tested on its own.
 import type { OrderDoc } from '../../models/order.js';
 import type { ChitMarker } from '../../models/printer.js';
+import type { TicketChange } from '../../models/ticket.js';
 import { courseOfTicket } from '../orders/pacing.js';
 import type { ChitScope, PrintedTicket } from './chit.js';
 
@@ -16,34 +17,34 @@ export interface PrintCause {
   at: string;
 }
 
-/** A change entry of a ticket: dish ids added and removed, or (orders with items) item ids added and voided. */
-interface ChangeEntry {
-  at: string;
-  added?: readonly string[];
-  removed?: readonly string[];
-  voided?: readonly string[];
-}
-
 const ticketKey = (order: OrderDoc, ticket: PrintedTicket) =>
   `${order.id}/${ticket.station}/${courseOfTicket(ticket)}/${ticket.round ?? 1}`;
 
-const hasItems = (ticket: PrintedTicket) => (ticket.items?.length ?? 0) > 0;
+/**
+ * A change lists item ids (items added or voided while the order cooks) or dish ids (a dish_ids
+ * edit: `added` and `removed`). A chit lists the items when every id is one of the ticket's items,
+ * else the dishes counted.
+ */
+function changeScope(ticket: PrintedTicket, ids: readonly string[]): ChitScope {
+  const itemIds = new Set((ticket.items ?? []).map((item) => item.item_id));
+  return ids.every((id) => itemIds.has(id)) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
+}
 
-function changeCauses(order: OrderDoc, ticket: PrintedTicket, change: ChangeEntry, index: number): PrintCause[] {
+function changeCauses(order: OrderDoc, ticket: PrintedTicket, change: TicketChange, index: number): PrintCause[] {
   const key = `${ticketKey(order, ticket)}/change-${index}`;
-  const scope = (ids: readonly string[]): ChitScope =>
-    hasItems(ticket) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
   const causes: PrintCause[] = [];
-  if (change.added?.length) causes.push({ ticket, key: `${key}/added`, marker: 'NEW', scope: scope(change.added), at: change.at });
-  const gone = [...(change.removed ?? []), ...(change.voided ?? [])];
-  if (gone.length > 0) causes.push({ ticket, key: `${key}/voided`, marker: 'VOID', scope: scope(gone), at: change.at });
+  if (change.added.length > 0) {
+    causes.push({ ticket, key: `${key}/added`, marker: 'NEW', scope: changeScope(ticket, change.added), at: change.at });
+  }
+  const gone = change.voided?.length ? change.voided : change.removed;
+  if (gone.length > 0) causes.push({ ticket, key: `${key}/voided`, marker: 'VOID', scope: changeScope(ticket, gone), at: change.at });
   // A remake prints from its own ticket (fired at once, marked REMAKE), not from this entry.
   return causes;
 }
 
 /** Every cause the order's fired tickets hold, oldest first within each ticket. */
 export function causesOf(order: OrderDoc): PrintCause[] {
-  return (order.tickets as PrintedTicket[]).flatMap((ticket) => {
+  return order.tickets.flatMap((ticket) => {
     if (ticket.fired_at === null || ticket.status === 'Draft') return [];
     const fired: PrintCause = {
       ticket,
@@ -52,7 +53,7 @@ export function causesOf(order: OrderDoc): PrintCause[] {
       scope: { kind: 'ticket' },
       at: ticket.fired_at,
     };
-    const changes = (ticket.changes ?? []) as ChangeEntry[];
+    const changes = ticket.changes ?? [];
     return [fired, ...changes.flatMap((change, index) => changeCauses(order, ticket, change, index))];
   });
 }

@@ -3,28 +3,11 @@
 import type { DishDoc, Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Chit, ChitItem, ChitMarker } from '../../models/printer.js';
-import type { Ticket } from '../../models/ticket.js';
+import type { Ticket, TicketItem } from '../../models/ticket.js';
 import { courseOf, courseOfTicket } from '../orders/pacing.js';
 
-/** An order item's modifier as a ticket lists it (the contract's "Order items"). */
-interface TicketModifier {
-  name: string;
-  action?: 'add' | 'remove' | null;
-}
-
-/** An order item as a ticket lists it, where the order has items. */
-export interface TicketItem {
-  item_id: string;
-  name: string;
-  quantity: number;
-  seat?: number | null;
-  modifiers?: readonly TicketModifier[];
-  note?: string | null;
-  status?: string;
-}
-
-/** A ticket as a chit reads it: the order items' fields are there once orders carry items. */
-export type PrintedTicket = Ticket & { items?: readonly TicketItem[]; round?: number; remake_of?: string | null };
+/** A ticket as a chit reads it: its items (bumped one by one), round and remake mark included. */
+export type PrintedTicket = Ticket;
 
 /** Which of the ticket's things a chit lists: all of them, or only those a change concerns. */
 export type ChitScope =
@@ -41,7 +24,7 @@ export interface ChitSource {
 }
 
 /** "NO onion" for a removal, the option's own name otherwise. */
-export function modifierText({ name, action }: TicketModifier): string {
+export function modifierText({ name, action }: Pick<TicketItem['modifiers'][number], 'name' | 'action'>): string {
   if (action !== 'remove' || /^no\b/i.test(name)) return name;
   return `NO ${name}`;
 }
@@ -49,14 +32,24 @@ export function modifierText({ name, action }: TicketModifier): string {
 function itemLines(ticket: PrintedTicket, scope: ChitScope): ChitItem[] {
   const listed = (item: TicketItem) =>
     scope.kind === 'items' ? scope.item_ids.includes(item.item_id) : item.status !== 'Voided' || scope.kind !== 'ticket';
-  return (ticket.items ?? []).filter(listed).map((item) => ({
-    quantity: item.quantity,
-    name: item.name,
-    seat: item.seat ?? null,
-    modifiers: (item.modifiers ?? []).map(modifierText),
-    note: item.note ?? null,
-    voided: item.status === 'Voided',
-  }));
+  // Items that read alike (same dish, seat, modifiers and note: the seed's dish_ids make one item
+  // per unit) share one line, "2 x Steak", as a cook counts them.
+  const lines = new Map<string, ChitItem>();
+  for (const item of (ticket.items ?? []).filter(listed)) {
+    const line: ChitItem = {
+      quantity: item.quantity,
+      name: item.name,
+      seat: item.seat,
+      modifiers: item.modifiers.map(modifierText),
+      note: item.note,
+      voided: item.status === 'Voided',
+    };
+    const key = JSON.stringify([line.name, line.seat, line.modifiers, line.note, line.voided]);
+    const same = lines.get(key);
+    if (same) same.quantity += line.quantity;
+    else lines.set(key, line);
+  }
+  return [...lines.values()];
 }
 
 /** The dishes of the order that this ticket cooks (its station and course), counted. */

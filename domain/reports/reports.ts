@@ -112,6 +112,7 @@ async function stockPace(store: Deps['store'], used: ReadonlyMap<string, number>
         ingredient_id: ingredient.id,
         name: ingredient.name,
         in_stock_qty: ingredient.in_stock_qty,
+        unit: ingredient.unit ?? null,
         units_used: units,
         orders_covered: ordersCovered(ingredient.in_stock_qty, units / orders),
       };

@@ -6,7 +6,8 @@ import { requireKitchenStaff } from '../../domain/accounts/access.js';
 import * as stations from '../../domain/orders/stations.js';
 import { Dish } from '../../models/dish.js';
 import { Order, stationOrderCatalogue } from '../../models/order.js';
-import { AllDay, ItemMove, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
+import { AllDay, ItemMove, StationPace, StationParams, TicketMove, TicketParams } from '../../models/ticket.js';
+import { stationPace } from '../../domain/kitchen/pace.js';
 import { ListQuerystring } from '../../models/common.js';
 import { parseListQuery } from '../../query/parse.js';
 import { ListResponse, problems, projectPage } from './shared.js';
@@ -131,6 +132,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => stations.allDay(app.pos, request.principal, request.params.station),
+  );
+
+  app.get(
+    '/stations/:station/pace',
+    {
+      preValidation: kitchen,
+      schema: {
+        operationId: 'getStationPace',
+        tags,
+        security,
+        summary: 'How fast a station works now, to tell its late tickets',
+        description:
+          "A ticket is expected to take its longest dish's preparation_time times `factor` (the pace the quotes use); " +
+          'its board shows it amber past that and red past it plus `late_margin_minutes`, as the kitchen report counts late.',
+        params: StationParams,
+        response: { 200: StationPace, ...problems(401, 403, 404) },
+      },
+    },
+    async (request) => stationPace(app.pos, request.principal, request.params.station),
   );
 };
 

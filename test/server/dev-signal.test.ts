@@ -35,6 +35,13 @@ describe('npm run dev', () => {
     try {
       await vi.waitFor(() => expect(output).toContain('point-of-service server ready'), { timeout: 40_000, interval: 100 });
       serverPid = Number(/"pid":(\d+)[^\n]*point-of-service server ready/.exec(output)?.[1]);
+      // The person who started it is told where to look, in a plain line of its own.
+      await vi.waitFor(
+        () => expect(output).toMatch(/^Open http:\/\/127\.0\.0\.1:\d+ in a browser: the boards, the menu and the ordering app\.$/m),
+        {
+          timeout: 5_000,
+        },
+      );
       // The server's parent: tsx's watcher (read now, for the clean-up should the test fail).
       tsxPid = Number(readFileSync(`/proc/${serverPid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1]);
       expect(existsSync(path.join(dataDir, 'pos.lock'))).toBe(true);

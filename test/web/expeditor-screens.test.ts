@@ -156,7 +156,11 @@ describe('expeditor at three sizes', () => {
         const page = await openBoard(browser, t, '/expeditor', size);
         await signIn(page, 'expeditor');
         const note = orderCard(page, order.id).locator('.order-allergy');
-        await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard · NB: severe celery allergy');
+        await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard');
+        // The request reads whole under it, its celery words marked (the salad holds celery), said once.
+        const request = orderCard(page, order.id).locator('.order-request');
+        expect(await request.textContent()).toBe('Dressing on the side. NB: severe celery allergy, even traces.');
+        expect(await request.locator('.allergy-word').allTextContents()).toStrictEqual(['celery', 'allergy']);
         const read = await page.evaluate(`(() => {
           const row = document.querySelector('[data-order-id="${order.id}"]');
           const box = row.querySelector('.order-allergy').getBoundingClientRect();

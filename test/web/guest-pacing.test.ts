@@ -85,8 +85,8 @@ describe('pacing chosen in the ordering app', () => {
       ]);
       // My orders names the courses; the main is held for later.
       expect(await page.locator(`#orders [data-order-id="${orderId}"] .ticket`).allTextContents()).toEqual([
-        'Cold kitchen · course 1Waiting',
-        'Hot kitchen · course 2Later',
+        'Cold station · course 1Waiting',
+        'Hot station · course 2Later',
       ]);
       // The next order asks again; the table stays.
       expect(await page.inputValue('#checkout input[name=table_number]')).toBe('12');

@@ -1,7 +1,9 @@
 // The landing page and the station list in a real browser: every page linked, the server's health.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { SIZES } from './layout.js';
 
 describe('landing page', () => {
   for (const size of [
@@ -47,7 +49,7 @@ describe('landing page', () => {
         'Server health /health',
       ]);
       await home.waitForSelector('#health[data-state="live"]');
-      expect(await home.textContent('#health')).toBe('Server running · sqlite store ready');
+      expect(await home.textContent('#health')).toBe('The server is running.');
 
       const stations = await openBoard(browser, t, '/kds');
       expect(await stations.$$eval('nav a', (anchors) => anchors.map((a) => a.getAttribute('href')))).toStrictEqual([
@@ -66,5 +68,34 @@ describe('landing page', () => {
       }
     },
     BROWSER_TEST_MS,
+  );
+
+  it(
+    "shows each kitchen tile's open and late counts, live, once this tab holds a kitchen account, at 375, 1024 and 1280 px",
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 50);
+      // A steak (25 minutes) placed 40 minutes ago is late by the report's rule (25 + 5); one placed now is not.
+      t.clock.advance(-40 * 60_000);
+      await placeOrder(t, [menu.steak.id], 'patron', { name: 'Old', table_number: 1 });
+      t.clock.advance(40 * 60_000);
+      await placeOrder(t, [menu.steak.id, menu.lemonade.id], 'patron', { name: 'New', table_number: 2 });
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/', size);
+        // Signed out: the tiles are names only.
+        await page.waitForSelector('#health[data-state="live"]');
+        expect(await page.locator('.tile-count').count()).toBe(0);
+        await page.goto(`${t.url}/kds/hot`);
+        await signIn(page, 'chef');
+        await page.goto(`${t.url}/`);
+        const tile = (href: string) => page.locator(`.picker a[href="${href}"] .tile-count`);
+        await expect.poll(() => tile('/kds/hot').textContent()).toBe('2 open · 1 late');
+        expect(await tile('/kds/cold').textContent()).toBe('0 open · 0 late');
+        expect(await tile('/kds/beverages').textContent()).toBe('1 open · 0 late');
+        expect(await tile('/expeditor').textContent()).toBe('2 orders cooking · 1 late tickets');
+        expect(await page.locator('.picker a[href="/kds/hot"]').getAttribute('class')).toBe('has-late');
+        await page.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
   );
 });

@@ -178,10 +178,10 @@ export interface Rush {
 }
 
 /**
- * `count` open orders of long-named dishes over the three stations: every fourth with the long
+ * `count` open orders of long-named dishes over the three stations: every `longEvery`th (fourth) with the long
  * request, every fifth a takeaway, every seventh with a 60-character guest name.
  */
-export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
+export async function seedRush(t: TestApp, count = 40, longEvery = 4): Promise<Rush> {
   const flour = await addIngredient(t, 'Flour', 1_000_000);
   const menu = new Map<string, { name: string; station: string }>();
   const dish = async (name: string, station: 'cold' | 'hot' | 'beverages', preparation_time: number) => {
@@ -218,10 +218,10 @@ export async function seedRush(t: TestApp, count = 40): Promise<Rush> {
     const order = await placeOrder(t, ids, 'patron', {
       name: i % 7 === 0 ? sixty(`Maximiliana-Alexandra-Wolfeschlegelsteinhausenbergerdorff-${i}-Smith`) : `Guest${i}`,
       table_number: i % 5 === 0 ? undefined : i,
-      ...(i % 4 === 1 ? { special_requests: LONG_REQUEST } : {}),
+      ...(i % longEvery === 1 ? { special_requests: LONG_REQUEST } : {}),
     });
     orders.push(order);
-    if (i % 4 === 1) allergic.push(order);
+    if (i % longEvery === 1) allergic.push(order);
   }
   return { orders, allergic, dishes, menu };
 }

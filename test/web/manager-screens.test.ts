@@ -83,7 +83,7 @@ describe("manager's page, live", () => {
         const page = await openBoard(browser, t, '/manager', size);
         await signIn(page, 'manager');
         await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
-        expect(await page.textContent('#t-promise-note')).toBe('50% · median 2′00″ early');
+        expect(await page.textContent('#t-promise-note')).toBe('50% · median 2 min early');
         expect(await page.$eval('#t-promise', (value) => value.closest('.tile')?.classList.contains('broken'))).toBe(true);
         // The chart: the median and slowest 10% of ready_at − quoted_ready_at, in minutes, in the quarter hour they were readied.
         expect(await page.getAttribute('#chart-promise .chart', 'data-series')).toBe('2');
@@ -104,7 +104,7 @@ describe("manager's page, live", () => {
       await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
       await readied(60); // a minute after its promise: within the 5 minutes, kept
       await expect.poll(() => page.textContent('#t-promise'), { timeout: 5_000 }).toBe('2 of 3');
-      expect(await page.textContent('#t-promise-note')).toBe('67% · median 1′00″ late');
+      expect(await page.textContent('#t-promise-note')).toBe('67% · median 1 min late');
       expect(await page.getAttribute('#chart-promise', 'data-medians')).toBe('1');
     },
     2 * BROWSER_TEST_MS,

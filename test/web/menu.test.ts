@@ -7,14 +7,14 @@ import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, waitUntilLive, WAIT_MS } from './browser.js';
 import { seedLongMenu } from './guest-content.js';
 
-/** Each dish as the board shows it: category, name, price, the image its photo tile stands for, and whether it is greyed out. */
+/** Each dish as the board shows it: category, name, price, whether it has a photo slot (none is hosted), and whether it is greyed out. */
 function readMenu(page: Page) {
   return page.$$eval('.dish', (items) =>
     items.map((item) => ({
       category: item.closest('.category')?.querySelector('h2')?.textContent,
       name: item.querySelector('.dish-title')?.textContent,
       price: item.querySelector('.dish-price')?.textContent,
-      image: item.querySelector('.dish-photo')?.getAttribute('data-image'),
+      photo: item.querySelector('.dish-photo') !== null,
       greyedOut: item.classList.contains('unavailable'),
       soldOut: item.querySelector('.sold-out')?.textContent ?? null,
     })),
@@ -32,9 +32,9 @@ describe('menu board', () => {
       await waitUntilLive(page);
       await page.waitForSelector('[data-dish-id]');
       expect(await readMenu(page)).toStrictEqual([
-        { category: 'Appetizers', name: 'Green Salad', price: '$12.50', image: 'green-salad', greyedOut: false, soldOut: null },
-        { category: 'Main courses', name: 'Steak', price: '$12.50', image: 'steak', greyedOut: false, soldOut: null },
-        { category: 'Drinks', name: 'Lemonade', price: '$12.50', image: 'lemonade', greyedOut: false, soldOut: null },
+        { category: 'Appetizers', name: 'Green Salad', price: '12.50', photo: false, greyedOut: false, soldOut: null },
+        { category: 'Main courses', name: 'Steak', price: '12.50', photo: false, greyedOut: false, soldOut: null },
+        { category: 'Drinks', name: 'Lemonade', price: '12.50', photo: false, greyedOut: false, soldOut: null },
       ]);
 
       const out = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
@@ -43,8 +43,8 @@ describe('menu board', () => {
       expect(await steakOn(page)).toStrictEqual({
         category: 'Main courses',
         name: 'Steak',
-        price: '$12.50',
-        image: 'steak',
+        price: '12.50',
+        photo: false,
         greyedOut: true,
         soldOut: 'Sold out',
       });

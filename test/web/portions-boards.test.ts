@@ -47,7 +47,8 @@ describe('portions, shortages and allergens on the boards', () => {
       await expect.poll(() => hot.textContent('#count')).toBe('13 open');
       expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
       const card = orderCard(hot, allergic.id);
-      expect(await card.evaluate((element) => element.firstElementChild?.className)).toBe('ticket-allergy');
+      // Right under the head (table, priority and age stay in their place on every card).
+      expect(await card.evaluate((element) => element.firstElementChild?.nextElementSibling?.className)).toBe('ticket-allergy');
       expect(await card.locator('.allergy-alert').allTextContents()).toStrictEqual(['Sesame Bun Burger: sesame']);
       expect(await wordInView(hot, allergic.id, 'Sesame Bun Burger: sesame')).toBe(true);
       await expect.poll(() => card.locator('.ticket-short .short-item').allTextContents()).toStrictEqual(['Beef']);

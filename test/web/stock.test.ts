@@ -310,7 +310,7 @@ describe('stock page', () => {
       await page.fill('#ingredient-form input[name=name]', 'Beef');
       await page.click('#ingredient-send');
       expect(await page.textContent('#ingredient-error')).toBe(
-        'Nothing changed: change the name, the price or the allergens, or tap Cancel.',
+        'Nothing changed: change the name, the price, the unit or the allergens, or tap Cancel.',
       );
       expect(sent).toHaveLength(0);
 

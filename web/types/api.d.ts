@@ -5,7 +5,7 @@ import type { Problem as ProblemSchema } from '../../models/common.js';
 
 export type { Order, KitchenOrder, OrderStatus, Pacing } from '../../models/order.js';
 export type { Dish, Station } from '../../models/dish.js';
-export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay } from '../../models/ticket.js';
+export type { PublicTicket as Ticket, TicketStatus, TicketChange, AllergyAlert, AllDay, StationPace } from '../../models/ticket.js';
 export type { Ingredient } from '../../models/ingredient.js';
 export type { Quote } from '../../models/quote.js';
 export type { KitchenReport } from '../../models/report.js';

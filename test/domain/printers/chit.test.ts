@@ -3,6 +3,7 @@
 // each item with its quantity, modifiers (removals as NO …) and note, the order's id and fire time.
 import { describe, expect, it } from 'vitest';
 import { buildChit, type PrintedTicket } from '../../../domain/printers/chit.js';
+import type { TicketItem } from '../../../models/ticket.js';
 import { causesOf, newCauses } from '../../../domain/printers/causes.js';
 import { encodeChit } from '../../../domain/printers/escpos.js';
 import type { DishDoc } from '../../../models/dish.js';
@@ -46,20 +47,32 @@ const order = (tickets: PrintedTicket[], overrides: Partial<OrderDoc> = {}) =>
     ...overrides,
   }) as unknown as OrderDoc;
 
-const items: PrintedTicket['items'] = [
-  {
+const item = (fields: Partial<TicketItem> & Pick<TicketItem, 'item_id' | 'name'>): TicketItem => ({
+  quantity: 1,
+  seat: null,
+  modifiers: [],
+  note: null,
+  allergens: [],
+  status: 'Received',
+  started_at: null,
+  ready_at: null,
+  ...fields,
+});
+
+const items: TicketItem[] = [
+  item({
     item_id: 'i1',
     name: 'Burger',
     quantity: 2,
     seat: 3,
     modifiers: [
-      { name: 'onion', action: 'remove' },
-      { name: 'Well done', action: null },
+      { id: 'm1', group: 'Without', name: 'onion', action: 'remove' },
+      { id: 'm2', group: 'Doneness', name: 'Well done', action: null },
     ],
     note: 'bun on the side',
-  },
-  { item_id: 'i2', name: 'Fries', quantity: 1, seat: 1, modifiers: [], note: null },
-  { item_id: 'i3', name: 'Soup', quantity: 1, seat: 2, modifiers: [], note: null, status: 'Voided' },
+  }),
+  item({ item_id: 'i2', name: 'Fries', seat: 1 }),
+  item({ item_id: 'i3', name: 'Soup', seat: 2, status: 'Voided' }),
 ];
 
 describe('a chit', () => {

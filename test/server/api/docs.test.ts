@@ -207,6 +207,7 @@ describe('GET /openapi.json', () => {
       'Quote',
       'RefreshRequest',
       'Settings',
+      'StationPace',
       'Ticket',
       'User',
       'UserCreate',

@@ -40,6 +40,7 @@ describe('POST /ingredients', () => {
       name: 'Basil',
       in_stock_qty: -2.5,
       price: 0,
+      unit: null,
       allergens: [],
     });
     expect((await t.inject({ method: 'GET', url: `/ingredients/${created.id}` })).json()).toStrictEqual(created);
@@ -116,7 +117,7 @@ describe('GET /ingredients and /ingredients/{id}', () => {
     expectQueryError(
       await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}?fields=stock` }),
       'fields',
-      "Unknown field 'stock' in fields; valid fields: allergens, created_at, id, in_stock_qty, name, price, updated_at",
+      "Unknown field 'stock' in fields; valid fields: allergens, created_at, id, in_stock_qty, name, price, unit, updated_at",
     );
   });
 });
@@ -226,6 +227,48 @@ describe('PATCH /ingredients/{id}', () => {
       404,
       `No ingredient with id ${UNKNOWN_ID}.`,
     );
+  });
+});
+
+describe('the unit of an ingredient', () => {
+  it('is written on create and PATCH, kept by a PUT that omits it, cleared with null, and 1 to 12 characters', async () => {
+    const basil = expectCreated(
+      await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        payload: { name: 'Basil', in_stock_qty: 55, price: 0.2, unit: 'bunch' },
+      }),
+      '/ingredients',
+    );
+    expect(basil).toMatchObject({ name: 'Basil', in_stock_qty: 55, unit: 'bunch' });
+    const put = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${basil.id}`,
+      as: 'chef',
+      payload: { name: 'Basil', in_stock_qty: 50, price: 0.2 },
+    });
+    expect(put.json()).toMatchObject({ in_stock_qty: 50, unit: 'bunch' });
+    const patched = await t.inject({ method: 'PATCH', url: `/ingredients/${basil.id}`, as: 'chef', payload: { unit: 'g' } });
+    expect(patched.json()).toMatchObject({ in_stock_qty: 50, unit: 'g' });
+    const cleared = await t.inject({
+      method: 'PUT',
+      url: `/ingredients/${basil.id}`,
+      as: 'chef',
+      payload: { name: 'Basil', in_stock_qty: 50, price: 0.2, unit: null },
+    });
+    expect(cleared.json().unit).toBeNull();
+    for (const unit of ['', 'thirteen-char']) {
+      const refused = await t.inject({ method: 'PATCH', url: `/ingredients/${basil.id}`, as: 'chef', payload: { unit } });
+      expect({ unit, status: refused.statusCode, path: refused.json().errors?.[0]?.path }).toStrictEqual({
+        unit,
+        status: 400,
+        path: 'unit',
+      });
+    }
+    // An ingredient stored before units existed reads as having none.
+    const old = await t.store.collection('ingredients').insert({ name: 'Old salt', in_stock_qty: 3, price: 0.1 } as IngredientDoc);
+    expect((await t.inject({ method: 'GET', url: `/ingredients/${old.id}` })).json()).toMatchObject({ unit: null, allergens: [] });
   });
 });
 

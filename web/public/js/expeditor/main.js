@@ -9,7 +9,6 @@ import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
-import { showWhole } from '../lib/clamp.js';
 import { createSeatsDialog } from './seats.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
@@ -35,7 +34,6 @@ const board = staffBoard({
 const actions = {
   setPriority,
   move,
-  showRequests,
   fireCourse: (/** @type {string} */ id, /** @type {number} */ course) => void board.postOrder(id, `/orders/${id}/courses/${course}/fire`),
   fireAll: (/** @type {string} */ id) => void board.postOrder(id, `/orders/${id}/fire`),
 };
@@ -72,14 +70,6 @@ function render() {
 /** Every ticket Ready and the order Ready for Assembly: its food waits at the pass. @param {KitchenOrder} order */
 function waitsAtPass(order) {
   return order.status === 'Ready for Assembly' && allPrepDone(order) && Boolean(order.ready_at);
-}
-
-/** The whole request in a dialog (the rail shows only a ⚠, for an order that has one). @param {KitchenOrder} order */
-function showRequests(order) {
-  showWhole(order.name, [
-    { title: t('ticket.guest'), text: order.name },
-    { title: t('ticket.requests'), text: order.special_requests ?? '' },
-  ]);
 }
 
 /** @param {string} id @param {number} priority */

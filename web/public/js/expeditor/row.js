@@ -1,10 +1,12 @@
-// One order on the expeditor's rail: priority, table and guest (with the request's allergy words),
-// age, a cell per station (its ticket's state and every dish, wrapped, never cut; columns aligned
+// One order on the expeditor's rail: table and guest first, then priority and age, the allergy
+// alerts and the request in full (its allergy words marked), a cell per station (its ticket's state and every dish, wrapped, never cut; columns aligned
 // across rows on a wide screen, a line of their own under the order on a narrower one), how long
 // the food has waited at the pass, and the final move. A scheduled Draft shows when it will be
 // fired instead.
 import { formatList, t } from '../lib/i18n.js';
 import { allergyLines } from '../lib/allergy.js';
+import { lateAfter } from '../lib/lateness.js';
+import { requestBox } from '../lib/request-box.js';
 import { coursesOf, nextToFire } from '../lib/courses.js';
 import { h } from '../lib/dom.js';
 import { clockParts, clockTime, countDishes, startedAt, STATIONS, tableLabel, tableShort } from '../lib/orders.js';
@@ -15,7 +17,6 @@ import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
  * @typedef {{
  *   setPriority: (id: string, priority: number) => void,
  *   move: (id: string, status: OrderStatus) => void,
- *   showRequests: (order: KitchenOrder) => void,
  *   fireCourse: (id: string, course: number) => void,
  *   fireAll: (id: string) => void,
  * }} RowActions
@@ -37,9 +38,15 @@ export const finalMove = (order) =>
 export function orderRow(order, actions) {
   const done = allPrepDone(order);
   const draft = order.status === 'Draft';
-  const prep = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
-  // The allergy, shortage and courses: a line of their own as wide as the row, not under the name.
-  const notes = [allergyNote(order), shortNote(order), coursesLine(order, actions)].filter((note) => note instanceof HTMLElement);
+  const { late, veryLate } = lateAfter(order.dishes);
+  // The allergy, the request, shortage and courses: a line of their own as wide as the row, not under the name.
+  const allergens = new Set(order.dishes.flatMap((dish) => dish.allergens ?? []));
+  const notes = [
+    allergyNote(order),
+    requestBox(order.special_requests, allergens, 'order-request'),
+    shortNote(order),
+    coursesLine(order, actions),
+  ].filter((note) => note instanceof HTMLElement);
   const row = h(
     'article',
     {
@@ -49,8 +56,8 @@ export function orderRow(order, actions) {
         orderId: order.id,
         status: order.status,
         started: String(startedAt(order)),
-        late: String(prep),
-        veryLate: String(2 * prep),
+        late: String(late),
+        veryLate: String(veryLate),
         readyAt: order.ready_at && done ? String(Date.parse(order.ready_at)) : '',
       },
       'aria-label': t('expo.aria', {
@@ -60,7 +67,6 @@ export function orderRow(order, actions) {
         priority: order.priority,
       }),
     },
-    priorityControl(order, actions),
     h(
       'div',
       { class: 'order-who' },
@@ -73,21 +79,8 @@ export function orderRow(order, actions) {
         tableShort(order),
       ),
       h('span', { class: 'order-name', title: order.name }, order.name),
-      order.special_requests &&
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'order-requests',
-            tabIndex: -1,
-            dataset: { action: 'show-all' },
-            title: order.special_requests,
-            'aria-label': t('ticket.requests'),
-            on: { click: () => actions.showRequests(order) },
-          },
-          '⚠',
-        ),
     ),
+    priorityControl(order, actions),
     notes.length > 0 && h('div', { class: 'order-notes' }, ...notes),
     draft
       ? h('span', { class: 'order-fire' }, t('expo.fires', { time: order.fire_at ? clockTime(order.fire_at) : '—' }))
@@ -102,18 +95,14 @@ export function orderRow(order, actions) {
   return row;
 }
 
-/** The allergy alerts of every ticket and the request's allergy words, in red under the name. @param {KitchenOrder} order */
+/** The allergy alerts of every ticket, in red above the stations (the request's words are marked in it). @param {KitchenOrder} order */
 function allergyNote(order) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
-  const { alerts, notes } = allergyLines(
+  const { alerts } = allergyLines(
     (order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []),
     names,
-    order.special_requests,
   );
-  return (
-    alerts.length + notes.length > 0 &&
-    h('span', { class: 'order-allergy', dataset: { label: t('ticket.allergy') } }, [...alerts, ...notes].join(' · '))
-  );
+  return alerts.length > 0 && h('span', { class: 'order-allergy', dataset: { label: t('ticket.allergy') } }, alerts.join(' · '));
 }
 
 /** @param {string} state @param {string | null | undefined} fireAt */

@@ -9,6 +9,7 @@ import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createStationBook } from '../lib/station-book.js';
 import { staffBoard } from '../lib/staff-board.js';
+import { stationName } from '../lib/orders.js';
 import { TICKET_BUMP, TICKET_RECALL, ticketStartedAt } from '../lib/tickets.js';
 import { ackKey, dropDeleted, parseKey, stationEntries } from './entries.js';
 import { refreshHeld, showHeld } from './held-strip.js';
@@ -16,6 +17,7 @@ import { createAllDay } from './all-day.js';
 import { createHold, updateInPlace } from './hold.js';
 import { wireLayout } from './layout.js';
 import { createMoreBelow } from '../lib/more-below.js';
+import { createMasonry } from './masonry.js';
 import { createStockOuts } from './stock.js';
 import { createPrinterNotice } from './printer-notice.js';
 import { ticketCard } from './ticket.js';
@@ -51,6 +53,7 @@ const board = staffBoard({
 });
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
+const masonry = createMasonry(grid);
 const layout = wireLayout(() => render());
 /** Ids shown at the last render, to tell which ticket just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
@@ -130,6 +133,7 @@ function render() {
   announceChanges(tickets, cards, now);
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
   offerWholeText(grid, '.ticket-actions');
+  masonry.pack();
   showHeld(held);
   $('#count').textContent = t('kds.open', { count: open });
   $('#empty').hidden = tickets.length > 0;
@@ -232,7 +236,7 @@ async function recallLast() {
   notify(t('kds.nothing-to-recall'));
 }
 
-const title = t('kds.station-title', { station });
+const title = stationName(station);
 document.title = t('kds.page-title', { title });
 $('#station').textContent = title;
 wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) }, { home: true });
@@ -250,4 +254,10 @@ setInterval(() => {
   refreshHeld();
   if (dropDeleted(board.records(), Date.now())) render();
 }, 1_000);
+// The station's pace moves slowly (it is learned over two hours): asked at start and every minute.
+const followPace = async () => {
+  if (await timers.loadPace()) render();
+};
+setInterval(() => void followPace(), 60_000);
 await board.open();
+void followPace();

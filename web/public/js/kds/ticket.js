@@ -1,7 +1,9 @@
-// One ticket card, readable from two metres: table and priority largest, then the guest, this
-// station's items (kds/items.js), requests (clamped, with the whole text a tap away), the order's other stations
-// small, and this station's bump and recall keys.
+// One ticket card, readable from two metres: a head that never moves (table left, priority and age
+// right, the same place on every card), then the guest, the request in full (a long one makes the
+// card taller; its allergy words marked when they concern this station's dishes), this station's
+// items (kds/items.js), the order's other stations small, and this station's bump and recall keys.
 import { allergyLines } from '../lib/allergy.js';
+import { requestBox } from '../lib/request-box.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
 import { formatNumber, t } from '../lib/i18n.js';
@@ -25,6 +27,10 @@ import { seatLabel } from '../lib/items.js';
  * }} TicketActions
  */
 
+/** A request longer than this reads a size smaller on compact cards (kds.css). */
+const LONG_REQUEST = 140;
+/** @param {StationOrder} order */
+const longRequest = (order) => (order.special_requests?.length ?? 0) > LONG_REQUEST;
 /** @type {Partial<Record<TicketStatus, string>>} */
 const STATUS_TEXT = {
   Received: t('ticket.new'),
@@ -51,7 +57,7 @@ export function ticketCard(entry, station, timers, actions) {
   const card = h(
     'article',
     {
-      class: `ticket status-${own === 'Voided' ? 'voided' : (TICKET_STATE[own] ?? 'waiting')}`,
+      class: `ticket status-${own === 'Voided' ? 'voided' : (TICKET_STATE[own] ?? 'waiting')}${longRequest(order) ? ' long-request' : ''}`,
       tabIndex: 0,
       dataset: {
         orderId: entry.key,
@@ -69,8 +75,6 @@ export function ticketCard(entry, station, timers, actions) {
         status: STATUS_TEXT[own] ?? own,
       }),
     },
-    allergyLine(order, ticket),
-    changeBanner(order, ticket, own === 'Voided'),
     h(
       'header',
       { class: 'ticket-head' },
@@ -79,6 +83,8 @@ export function ticketCard(entry, station, timers, actions) {
       order.pacing === 'courses' && h('span', { class: 'ticket-course' }, t('ticket.course', { course: ticket.course ?? 1 })),
       h('span', { class: 'ticket-age', dataset: { age: '' } }),
     ),
+    allergyLine(order, ticket),
+    changeBanner(order, ticket, own === 'Voided'),
     h(
       'div',
       { class: 'ticket-meta' },
@@ -87,12 +93,7 @@ export function ticketCard(entry, station, timers, actions) {
       h('span', { class: 'ticket-status' }, order.deleted_at ? t('ticket.cancelled') : (STATUS_TEXT[own] ?? own)),
     ),
     shortLine(ticket.short),
-    order.special_requests &&
-      h(
-        'p',
-        { class: 'ticket-requests' },
-        h('span', { class: 'clamp', dataset: { clampTitle: t('ticket.requests') } }, order.special_requests),
-      ),
+    requestBox(order.special_requests, new Set((order.dishes ?? []).flatMap((dish) => dish.allergens ?? [])), 'ticket-requests'),
     itemList(order, ticket, own === 'Voided', (line) => actions.bumpItem(entry.key, line), removedDishes(order, ticket, actions.dishName)),
     own === 'Voided' ? ackBar(entry, actions) : actionBar(entry.key, own, actions),
   );
@@ -101,20 +102,18 @@ export function ticketCard(entry, station, timers, actions) {
 }
 
 /**
- * The ticket's first line when there is an allergy: the server's alerts for this station's dishes,
- * then the request's allergy words; never clamped, so a cook reads them without a tap at any density.
+ * The line under the head when the guest declared allergies this station's dishes hold: the server's
+ * alerts ("Burger: sesame, milk"), never clamped. The request's allergy words are marked in the
+ * request itself, so they are said once.
  * @param {StationOrder} order @param {Ticket} ticket
  */
 function allergyLine(order, ticket) {
   const names = new Map((order.dishes ?? []).map((dish) => [dish.id, dish.name]));
   // An item's alert names its seat: the cook knows which plate of the table it concerns.
   for (const item of ticket.items) names.set(item.item_id, [seatLabel(item), item.name].filter(Boolean).join(' · '));
-  const { alerts, notes } = allergyLines(ticket.allergy_alerts ?? [], names, order.special_requests);
-  if (alerts.length + notes.length === 0) return null;
-  const items = [
-    ...alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert)),
-    ...notes.map((note) => h('span', { class: 'allergy-note' }, note)),
-  ];
+  const { alerts } = allergyLines(ticket.allergy_alerts ?? [], names);
+  if (alerts.length === 0) return null;
+  const items = alerts.map((alert) => h('span', { class: 'allergy-alert' }, alert));
   // A dot between two items: "TEA: MILK · ESPRESSO: MILK" reads as two dishes, never as one run of words.
   const separated = items.flatMap((item, index) =>
     index === 0 ? [item] : [h('span', { class: 'allergy-sep', 'aria-hidden': 'true' }, '·'), item],

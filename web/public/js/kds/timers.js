@@ -1,9 +1,13 @@
-// When a station's tickets turn amber and red. By default from the dishes: amber past the longest
-// preparation time on the ticket, red past twice that. A station may set fixed minutes instead
-// (remembered on this tablet, per station) with the Timers button.
-import { t } from '../lib/i18n.js';
+// When a station's tickets turn amber and red. By default from the ticket's own dishes at the pace
+// the station works now (GET /stations/{station}/pace, the quotes' pace): amber past the expected
+// minutes (the longest preparation time times the pace), red past them plus the margin the kitchen
+// report counts late by. A drink is judged as a drink, a braise as a braise. A station may set fixed
+// minutes instead (remembered on this tablet, per station) with the Timers button.
+import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
-/** @import { Dish } from '../../../types/api.js' */
+import { t } from '../lib/i18n.js';
+import { LATE_MARGIN_MINUTES, lateAfter } from '../lib/lateness.js';
+/** @import { Dish, StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
 
@@ -21,12 +25,28 @@ export function createTimers(station) {
     }
   }
 
+  /** The station's pace, until the server says otherwise: the menu's times. */
+  /** @type {Pick<StationPace, 'factor' | 'late_margin_minutes'>} */
+  let pace = { factor: 1, late_margin_minutes: LATE_MARGIN_MINUTES };
+
+  /** Asks the server for the station's pace; true when it changed. */
+  async function loadPace() {
+    try {
+      /** @type {StationPace} */
+      const now = await api('GET', `/stations/${encodeURIComponent(station)}/pace`);
+      const changed = now.factor !== pace.factor || now.late_margin_minutes !== pace.late_margin_minutes;
+      pace = now;
+      return changed;
+    } catch {
+      // The tickets' own load reports trouble; the last pace holds until the next ask.
+      return false;
+    }
+  }
+
   /** The thresholds for a ticket with these dishes, in minutes. @param {Pick<Dish, 'preparation_time'>[]} dishes */
   function forDishes(dishes) {
     const set = fixed();
-    if (set) return set;
-    const prep = Math.max(0, ...dishes.map((dish) => dish.preparation_time ?? 0));
-    return { late: prep, veryLate: 2 * prep };
+    return set ?? lateAfter(dishes, pace);
   }
 
   /** The Timers button opens a small form; saving re-renders the tickets. @param {() => void} onChange */
@@ -48,7 +68,7 @@ export function createTimers(station) {
         'label',
         { class: 'timer-choice' },
         h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }),
-        ` ${t('kds.timers-dishes')}`,
+        ` ${t('kds.timers-dishes', { margin: LATE_MARGIN_MINUTES })}`,
       ),
       h(
         'label',
@@ -88,5 +108,5 @@ export function createTimers(station) {
     dialog.showModal();
   }
 
-  return { forDishes, wire };
+  return { forDishes, wire, loadPace };
 }

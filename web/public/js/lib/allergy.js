@@ -1,61 +1,84 @@
-// The allergy words in a guest's request, with a few words around each, so a board can show them
-// whole on every ticket while the rest of a long request stays clamped ("…the side SEVERE PEANUT
-// ALLERGY"). A word list, not understanding: it errs on showing too much ("oat milk").
+// The allergy words in a guest's request, and which of the EU allergens each names, so a board can
+// mark them where the request is shown in full, on the tickets whose dishes hold that allergen ("gluten-free
+// bun" marks the hot station's burger, never the bar's lemonade). A word list, not understanding: it
+// errs on marking too much ("oat milk"); a word naming no allergen ("allergy", "EpiPen") is marked everywhere.
 import { allergenName } from './allergens.js';
 import { formatList, t } from './i18n.js';
 /** @import { AllergyAlert } from '../../../types/api.js' */
-const ALLERGY =
-  /^(allerg\w*|anaphyla\w*|epipen|intoleran\w*|coeliac|celiac|gluten\w*|wheat|peanuts?|nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?|sesame|soy|soya|shellfish|crustaceans?|prawns?|shrimps?|crabs?|lobsters?|molluscs?|mussels?|oysters?|fish|dairy|lactose|milk|eggs?|mustard|celery|lupin|sulphites?|sulfites?)$/i;
-/** Words kept before and after an allergy word in a long clause. */
-const BEFORE = 2;
-const AFTER = 3;
-
-/** A word, or a part of a hyphenated one ("gluten-free", "nut-free"), names an allergy. @param {string} word */
-const isAllergyWord = (word) => word.split(/[-‐‑]/).some((part) => ALLERGY.test(part.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '')));
-
+/** @type {[RegExp, string[]][]} a word and the allergens it names (none: a general allergy word) */
+const WORDS = [
+  [/^(allerg\w*|anaphyla\w*|epipen|intoleran\w*)$/i, []],
+  [/^(coeliac|celiac|gluten\w*|wheat)$/i, ['cereals_gluten']],
+  [/^peanuts?$/i, ['peanuts']],
+  [/^(nuts?|almonds?|cashews?|hazelnuts?|walnuts?|pecans?|pistachios?)$/i, ['nuts']],
+  [/^sesame$/i, ['sesame']],
+  [/^(soy|soya)$/i, ['soybeans']],
+  [/^shellfish$/i, ['crustaceans', 'molluscs']],
+  [/^(crustaceans?|prawns?|shrimps?|crabs?|lobsters?)$/i, ['crustaceans']],
+  [/^(molluscs?|mussels?|oysters?)$/i, ['molluscs']],
+  [/^fish$/i, ['fish']],
+  [/^(dairy|lactose|milk)$/i, ['milk']],
+  [/^eggs?$/i, ['eggs']],
+  [/^mustard$/i, ['mustard']],
+  [/^celery$/i, ['celery']],
+  [/^lupin$/i, ['lupin']],
+  [/^(sulphites?|sulfites?)$/i, ['sulphites']],
+];
 /**
- * The request's clauses that name an allergy, each cut to the words around its allergy words and
- * said once (a request repeating "no peanuts" shows it once). @param {string | null | undefined} request
- * @returns {string[]}
+ * The allergens a word, or a part of a hyphenated one ("gluten-free", "nut-free"), names: null when
+ * it names no allergy, [] for a general allergy word. @param {string} word @returns {string[] | null}
  */
-export function allergyNotes(request) {
-  const notes = new Map();
-  for (const clause of (request ?? '').split(/[.;,!?\n]+/)) {
-    const words = clause.trim().split(/\s+/).filter(Boolean);
-    const hits = words.flatMap((word, index) => (isAllergyWord(word) ? [index] : []));
-    if (hits.length === 0) continue;
-    /** @type {[number, number][]} word ranges kept, merged where they touch */
-    const spans = [];
-    for (const hit of hits) {
-      const from = Math.max(0, hit - BEFORE);
-      const to = Math.min(words.length - 1, hit + AFTER);
-      const last = spans.at(-1);
-      if (last && from <= last[1] + 1) last[1] = Math.max(last[1], to);
-      else spans.push([from, to]);
-    }
-    const text = spans
-      .map(([from, to]) => `${from > 0 ? '…' : ''}${words.slice(from, to + 1).join(' ')}${to < words.length - 1 ? '…' : ''}`)
-      .join(' ');
-    notes.set(text.toLowerCase(), text);
+function allergensOf(word) {
+  let found = /** @type {string[] | null} */ (null);
+  for (const part of word.split(/[-‐‑]/)) {
+    const bare = part.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+    const match = WORDS.find(([pattern]) => pattern.test(bare));
+    if (match) found = [...(found ?? []), ...match[1]];
   }
-  return [...notes.values()];
+  return found;
+}
+/**
+ * The request cut into runs of plain text and allergy words, the words of a clause marked only when
+ * the clause concerns these dishes: it names an allergen they hold, or names none ("allergic, ask
+ * me"). `allergens` null: any dish, as on the expeditor's whole order. Nothing dropped, so the runs
+ * joined are the request.
+ * @param {string} request @param {Set<string> | null} allergens the allergens of the ticket's dishes
+ * @returns {{ text: string, allergy: boolean }[]}
+ */
+export function requestRuns(request, allergens) {
+  /** @type {{ text: string, allergy: boolean }[]} */
+  const runs = [];
+  /** @param {string} text @param {boolean} allergy */
+  const push = (text, allergy) => {
+    const last = runs.at(-1);
+    if (last && last.allergy === allergy) last.text += text;
+    else if (text) runs.push({ text, allergy });
+  };
+  for (const clause of request.split(/([.;,!?\n]+)/)) {
+    const pieces = clause.split(/(\s+)/);
+    const named = pieces.map((piece) => (/\S/.test(piece) ? allergensOf(piece) : null));
+    const specific = named.flatMap((each) => each ?? []);
+    const concerns = allergens === null || specific.length === 0 || specific.some((each) => allergens.has(each));
+    pieces.forEach((piece, index) => push(piece, concerns && named[index] !== null));
+  }
+  return runs;
 }
 
 /** The EU allergens in the screen's language (lib/allergens.js). @param {string} allergen */
 export const allergenText = (allergen) => allergenName(allergen);
 
 /**
- * What a ticket or row must say about allergies: each alert the server put on the tickets ("Burger:
- * sesame, milk"), then the request's allergy words. @param {AllergyAlert[]} alerts `allergy_alerts` items
- * @param {Map<string, string>} dishNames by dish id, and by item id for an item's alert ("Seat 3 · Burger") @param {string | null | undefined} request
- * @returns {{ alerts: string[], notes: string[] }}
+ * What a ticket or row must say about declared allergies: each alert the server put on the tickets
+ * ("Burger: sesame, milk"), each once. @param {AllergyAlert[]} alerts `allergy_alerts` items
+ * @param {Map<string, string>} dishNames by dish id, and by item id for an item's alert ("Seat 3 · Burger")
+ * @returns {{ alerts: string[] }}
  */
-export function allergyLines(alerts, dishNames, request) {
+export function allergyLines(alerts, dishNames) {
   const said = new Map();
   for (const alert of alerts) {
     const dish = dishNames.get(alert.item_id ?? '') ?? dishNames.get(alert.dish_id) ?? t('ticket.a-dish');
     const text = t('ticket.alert', { dish, allergens: formatList(alert.allergens.map(allergenText)) });
     said.set(text, text);
   }
-  return { alerts: [...said.values()], notes: allergyNotes(request) };
+  return { alerts: [...said.values()] };
 }

@@ -53,7 +53,8 @@ function axes(labels, unit, whole = false) {
     },
     {
       ...common,
-      size: 44,
+      // Wide enough for "-10 min" (the unit in words, never ′ read as feet).
+      size: unit.length > 1 ? 64 : 44,
       values: (_u, splits) => splits.map((v) => `${v}${unit}`),
       ...(whole ? { incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] } : {}),
     },

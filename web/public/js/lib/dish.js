@@ -1,9 +1,8 @@
-// One dish as guests see it (the menu board and the ordering app): a photo tile, name, description,
-// its allergens, and at the foot the price (so a long name has the card's whole width) and "Only N
+// One dish as guests see it (the menu board and the ordering app): name, description, its
+// allergens, and at the foot the price (so a long name has the card's whole width) and "Only N
 // left" when few remain; greyed out while unavailable, marked when it meets the guest's allergies.
-// The ordering app adds its own action (an Add button). The server hosts no dish photos, so the
-// tile is a neutral plate: the image's file name (`image_name`, kept on the tile as data-image) is
-// never shown as text.
+// The ordering app adds its own action (an Add button). The server hosts no dish photos, so a dish
+// has no photo slot (a grey placeholder on every dish said nothing); `image_name` is never shown.
 import { allergenText, allergensMet } from './allergens.js';
 import { h } from './dom.js';
 import { formatPrice, t } from './i18n.js';
@@ -37,7 +36,6 @@ export function dishItem(dish, action = null, allergies = new Set()) {
   return h(
     'li',
     { class: classes, dataset: { dishId: dish.id, available: String(dish.is_available) } },
-    h('div', { class: 'dish-photo', 'aria-hidden': 'true', dataset: { image: dish.image_name } }),
     h(
       'div',
       { class: 'dish-body' },

@@ -3,15 +3,25 @@
 // confirmation and the notice area. A page's HTML holds only its own parts.
 import { h } from './dom.js';
 import { languagePicker, t } from './i18n.js';
+import { managerNav } from './manager-nav.js';
 
 /**
- * @param {{ signInTitle: string, shown: string }} options `signInTitle` in the screen's language;
- *   `shown` names what the page shows, for the banner of a lost link (`tickets`, `orders`, `counts`,
- *   `menu`, `list`, `figures`: the choices of the message `link.stale`)
+ * @param {{ signInTitle: string, shown: string, nav?: 'manager' }} options `signInTitle` in the screen's
+ *   language; `shown` names what the page shows, for the banner of a lost link (`tickets`, `orders`,
+ *   `counts`, `menu`, `list`, `figures`: the choices of the message `link.stale`); `nav: 'manager'` puts the manager's
+ *   pages' navigation after the title
  */
-export function mountFrame({ signInTitle, shown }) {
+export function mountFrame({ signInTitle, shown, nav }) {
   const bar = document.querySelector('header.bar');
   if (!bar || document.querySelector('#login')) return;
+  if (nav === 'manager') (bar.querySelector('.bar-count') ?? bar.querySelector('h1'))?.after(managerNav());
+  // On a phone the bar is one row (the title, its count, the link's dot and ⋯); ⋯ opens the rest.
+  const more = h(
+    'button',
+    { id: 'bar-more', type: 'button', class: 'bar-button', 'aria-expanded': 'false', 'aria-label': t('frame.more') },
+    '⋯',
+  );
+  more.addEventListener('click', () => more.setAttribute('aria-expanded', String(bar.classList.toggle('open'))));
   bar.append(
     h('button', { id: 'mute', type: 'button', class: 'bar-button', 'aria-pressed': 'false' }, t('sound.on')),
     h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, t('link.connecting')),
@@ -19,6 +29,7 @@ export function mountFrame({ signInTitle, shown }) {
     h('span', { id: 'who', class: 'bar-who' }),
     languagePicker({ short: true }),
     h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, t('frame.sign-out')),
+    more,
   );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));
   document.body.append(

@@ -45,6 +45,9 @@ function enter(onSignedIn) {
     return;
   }
   show(false);
+  // Links to pages this role may not open (the manager's navigation) are hidden.
+  for (const link of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-roles]')))
+    link.hidden = !(link.dataset.roles ?? '').split(' ').includes(currentRole() ?? '');
   const userName = currentSession()?.user_name ?? '';
   $('#who').textContent = userName;
   $('#sign-out').title = t('frame.signed-in-as', { user: userName });

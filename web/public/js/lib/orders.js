@@ -4,6 +4,9 @@ import { formatDate, formatTime, t } from './i18n.js';
 /** @import { Order } from '../../../types/api.js' */
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
+/** A station as the kitchen names it on every screen (a board's title, a guest's My orders), in the
+ * screen's language. @param {string} station */
+export const stationName = (station) => t('station.name', { station });
 export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
 export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
 

@@ -6,7 +6,7 @@ import { $ } from './dom.js';
 import { mountFrame } from './frame.js';
 import { connectLive } from './live.js';
 import { guardWithLogin, resumeInto } from './login.js';
-import { currentRole, resumeSession, sessionEvents } from './session.js';
+import { resumeSession, sessionEvents } from './session.js';
 /** @import { createPantry } from './pantry.js' */
 
 /**
@@ -17,8 +17,6 @@ export async function openPantryPage(pantry, { signInTitle, shown, who }) {
   /** @type {ReturnType<typeof connectLive> | null} */
   let socket = null;
   const start = () => {
-    // The report is for managers: a chef following the link would be signed out there.
-    $('#to-report').hidden = currentRole() !== 'manager';
     void pantry.load();
     if (socket) socket.connect();
     else
@@ -29,7 +27,7 @@ export async function openPantryPage(pantry, { signInTitle, shown, who }) {
         onState: showLinkState,
       });
   };
-  mountFrame({ signInTitle, shown });
+  mountFrame({ signInTitle, shown, nav: 'manager' });
   $('#mute').hidden = true;
   startHeaderClock();
   sessionEvents.addEventListener('signed-out', () => socket?.disconnect());

@@ -45,7 +45,7 @@ export function drawCharts(report) {
     },
   ]);
   $('#chart-times').replaceChildren(
-    lineChart({ labels, series: times, unit: '′', title: t('chart.times'), width: widthOf('#chart-times') }),
+    lineChart({ labels, series: times, unit: ' min', title: t('chart.times'), width: widthOf('#chart-times') }),
     legend(times.filter((each) => !each.dashed)),
   );
 
@@ -71,7 +71,7 @@ export function drawCharts(report) {
   };
   const promise = [median, slowest];
   $('#chart-promise').replaceChildren(
-    lineChart({ labels, series: promise, unit: '′', title: t('chart.promise'), width: widthOf('#chart-promise'), signed: true }),
+    lineChart({ labels, series: promise, unit: ' min', title: t('chart.promise'), width: widthOf('#chart-promise'), signed: true }),
     legend(promise.filter((each) => !each.dashed)),
   );
   // What the lines show, for the tests and the curious: the buckets' values where there are any.

@@ -2,6 +2,8 @@
 // tiles (today by the quarter hour), stock running low, and every station's all-day counts. All of
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
+import { duration } from '../lib/duration.js';
+import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { notify, showLinkState, startHeaderClock, wireMuteButton } from '../lib/chrome.js';
@@ -9,7 +11,7 @@ import { $, h } from '../lib/dom.js';
 import { isOrderEvent } from '../lib/events.js';
 import { mountFrame } from '../lib/frame.js';
 import { connectLive } from '../lib/live.js';
-import { formatDate, formatNumber, formatSeconds, t, translate } from '../lib/i18n.js';
+import { formatDate, formatNumber, t, translate } from '../lib/i18n.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
@@ -37,14 +39,6 @@ let zoneToday = /** @type {Date | null} */ (null);
 const EVENT_RELOAD_MS = 400;
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let reloadSoon;
-
-/** @param {number | null | undefined} seconds */
-const duration = (seconds) =>
-  seconds === null || seconds === undefined
-    ? '–'
-    : seconds < 60
-      ? formatSeconds(Math.round(seconds))
-      : `${Math.floor(seconds / 60)}′${String(Math.round(seconds % 60)).padStart(2, '0')}″`;
 
 /** Today since midnight by the quarter hour, or the last seven days by the day. */
 function period() {
@@ -119,7 +113,7 @@ function showPromise(promise) {
     ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
 
-/** A lateness: "2′10″ late", "45 s early", "on time". @param {number | null | undefined} seconds */
+/** A lateness: "2 min late", "45 s early", "on time". @param {number | null | undefined} seconds */
 const signedDuration = (seconds) =>
   seconds === null || seconds === undefined
     ? '–'
@@ -145,8 +139,8 @@ function showStock() {
           dataset: { ingredientId: item.ingredient_id },
         },
         h('td', {}, item.name),
-        h('td', {}, formatNumber(item.in_stock_qty)),
-        h('td', {}, formatNumber(item.units_used)),
+        h('td', {}, amount(item.in_stock_qty, item.unit)),
+        h('td', {}, amount(item.units_used, item.unit)),
         h('td', {}, item.in_stock_qty <= 0 ? t('manager.out') : t('manager.covers-orders', { count: item.orders_covered })),
       ),
     ),
@@ -217,7 +211,7 @@ function pickRange(button) {
 }
 
 translate();
-mountFrame({ signInTitle: t('manager.sign-in'), shown: 'figures' });
+mountFrame({ signInTitle: t('manager.sign-in'), shown: 'figures', nav: 'manager' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();

@@ -5,12 +5,11 @@
 import { fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { t } from '../lib/i18n.js';
+import { lateAfter } from '../lib/lateness.js';
 import { formatAge, STATIONS } from '../lib/orders.js';
 import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
 /** @import { KitchenOrder } from '../../../types/api.js' */
 
-/** The report's margin past the longest dish (domain/orders/schedule.ts SCHEDULE_MARGIN_MINUTES). */
-const LATE_MARGIN_MINUTES = 5;
 const OPEN = ['Received', 'In Progress'];
 
 /**
@@ -55,9 +54,8 @@ export function createNow(onChange, onQueues = () => {}) {
           (queues[index] ?? [])
             .filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''))
             .map((order) => {
-              const longest = Math.max(0, ...order.dishes.map((dish) => dish.preparation_time ?? 0));
               const started = ticketStartedAt(order, station);
-              return { started, lateAt: started + (longest + LATE_MARGIN_MINUTES) * 60_000 };
+              return { started, lateAt: started + lateAfter(order.dishes).veryLate * 60_000 };
             }),
         ]),
       );

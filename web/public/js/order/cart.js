@@ -106,6 +106,8 @@ export function renderCart(menu, onChange, locked, allergies, allergensOf) {
         h('span', { class: 'cart-choices' }, [...chosen, ...(line.note ? [`“${line.note}”`] : [])].join(' · ')),
       !available && h('span', { class: 'sold-out' }, t('dish.sold-out')),
       h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
+      // The line's price (a sold-out or removed dish counts nothing, so shows none).
+      h('span', { class: 'cart-price' }, dish && available ? price.format(dish.price * quantity) : ''),
       h(
         'button',
         {

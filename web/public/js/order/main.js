@@ -1,5 +1,5 @@
-// The ordering app (/order): the menu with live availability and a cart, open to anyone; an account
-// asked for at checkout; checkout that never orders twice; and the guest's own orders followed live
+// The ordering app (/order): the menu with live availability and a cart, open to anyone; a guest
+// orders with a name (guest.js opens the device's account behind the scenes); checkout that never orders twice; and the guest's own orders followed live
 // through the kitchen (room menu for everyone, my-orders once signed in).
 import { formatList, languagePicker, t, translate } from '../lib/i18n.js';
 import { api, ApiError, fetchAll } from '../lib/api.js';
@@ -11,7 +11,8 @@ import { connectLive } from '../lib/live.js';
 import { applyDishEvent, categoryLinks, menuSections } from '../lib/menu-book.js';
 import { currentSession, resumeSession } from '../lib/session.js';
 import { createSync, isFresher } from '../lib/sync.js';
-import { askForAccount, enter, wireAccount } from './account.js';
+import { enter, wireAccount } from './account.js';
+import { resumeGuest, signInAsGuest } from './guest.js';
 import { cart, MOST_DISHES, renderCart } from './cart.js';
 import { KITCHEN_FULL, pendingCheckout, sendCheckout, startCheckout } from './checkout.js';
 import { allergies, wireAllergies } from './allergies.js';
@@ -31,8 +32,6 @@ $('#menu-heading').before(languagePicker());
 let placing = false;
 /** Why the server refused the last checkout, shown until the cart changes or the next one. */
 let refusal = '';
-/** True when Place order was pressed signed out: the order goes as soon as the guest is in. */
-let placeOnceIn = false;
 /** @type {ReturnType<typeof connectLive> | null} */
 let live = null;
 const form = /** @type {HTMLFormElement} */ ($('#checkout'));
@@ -234,13 +233,32 @@ form.addEventListener('submit', (event) => {
   event.preventDefault();
   if (placing || /** @type {HTMLButtonElement} */ ($('#place')).disabled) return;
   if (!currentSession()) {
-    placeOnceIn = true;
-    say($('#checkout-status'), t('order.sign-in-first'));
-    askForAccount('signup');
+    void placeAsGuest();
     return;
   }
   void place(startCheckout(orderBody(form, cart.items(), allergies)));
 });
+
+/** A guest without an account orders with their name: the device's account is opened (or signed in) first. */
+async function placeAsGuest() {
+  const data = new FormData(form);
+  const name = String(data.get('name') ?? '').trim();
+  const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem('name'));
+  if (name === '') {
+    say($('#checkout-status'), 'Your name, please: the kitchen calls the order by it.');
+    nameField.focus();
+    return;
+  }
+  placing = true;
+  render();
+  say($('#checkout-status'), 'Placing your order…');
+  const failure = await signInAsGuest(name, String(data.get('phone') ?? '').trim());
+  placing = false;
+  if (!failure) return place(startCheckout(orderBody(form, cart.dishIds(), allergies)));
+  refusal = failure;
+  say($('#checkout-status'), '');
+  render();
+}
 
 /** @param {Order} order */
 async function cancel(order) {
@@ -275,20 +293,15 @@ function signedIn() {
   // A checkout sent before a reload that never got its answer: ask again, with the same key.
   const pending = pendingCheckout();
   if (pending && !placing) void place(pending);
-  else if (placeOnceIn) {
-    placeOnceIn = false;
-    form.requestSubmit();
-  }
 }
 
 wireAccount(signedIn, () => {
-  placeOnceIn = false;
   connect();
   void orders.resync();
 });
 // What each ingredient brings: a removed onion's allergen leaves the dish's marks in its options.
 void loadIngredientAllergens().then(render, onError);
 if (currentSession() && (await resumeSession())) enter(signedIn);
-else connect();
+else if (!(await resumeGuest())) connect();
 showPacing();
 render();

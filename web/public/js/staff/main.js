@@ -130,7 +130,7 @@ function start() {
 }
 
 translate();
-mountFrame({ signInTitle: t('staff.sign-in'), shown: 'list' });
+mountFrame({ signInTitle: t('staff.sign-in'), shown: 'list', nav: 'manager' });
 // No sound and no live link on this page: accounts are read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

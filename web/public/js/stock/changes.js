@@ -8,7 +8,7 @@ import { ALLERGENS, allergenName } from '../lib/allergens.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
-import { quantity } from './rows.js';
+import { amount as withUnit } from '../lib/amount.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 /** @import { Action } from './rows.js' */
 
@@ -71,7 +71,7 @@ export function createChanges(page) {
   function refresh() {
     if (!change.open) return;
     const ingredient = page.ingredient(target.id);
-    $('#change-now').textContent = ingredient ? quantity.format(ingredient.in_stock_qty) : 'deleted';
+    $('#change-now').textContent = ingredient ? withUnit(ingredient.in_stock_qty, ingredient.unit) : 'deleted';
   }
 
   /** @param {'restock' | 'count'} mode @param {string} id */
@@ -116,8 +116,8 @@ export function createChanges(page) {
       focusBack(change, target.id, target.mode);
       notify(
         target.mode === 'restock'
-          ? `${isolated(saved.name)}: ${quantity.format(value)} added, ${quantity.format(saved.in_stock_qty)} in stock.`
-          : `${isolated(saved.name)}: counted ${quantity.format(saved.in_stock_qty)}.`,
+          ? `${isolated(saved.name)}: ${withUnit(value, saved.unit)} added, ${withUnit(saved.in_stock_qty, saved.unit)} in stock.`
+          : `${isolated(saved.name)}: counted ${withUnit(saved.in_stock_qty, saved.unit)}.`,
       );
     } catch (failure) {
       error.textContent = refusal(failure, ingredient.name);
@@ -139,6 +139,7 @@ export function createChanges(page) {
   const stockInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('in_stock_qty'));
   const nameInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('name'));
   const priceInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('price'));
+  const unitInput = /** @type {HTMLInputElement} */ (form.elements.namedItem('unit'));
 
   /**
    * Opens the ingredient dialog: empty for a new one (or as it was left, when it was cancelled), or
@@ -159,6 +160,7 @@ export function createChanges(page) {
     if (ingredient) {
       nameInput.value = ingredient.name;
       priceInput.value = String(ingredient.price);
+      unitInput.value = ingredient.unit ?? '';
       for (const box of boxes) box.checked = /** @type {string[]} */ (ingredient.allergens).includes(box.value);
       help.textContent = `${dishesFollow(ingredient)} The stock changes with + Delivery and Count.`;
     }
@@ -177,13 +179,14 @@ export function createChanges(page) {
 
   /**
    * Only what was changed goes in the PATCH, so a change made meanwhile on another tablet stays.
-   * @param {Ingredient} was @param {{ name: string, price: number, allergens: string[] }} now
+   * @param {Ingredient} was @param {{ name: string, price: number, unit: string | null, allergens: string[] }} now
    */
   function changedFrom(was, now) {
-    /** @type {{ name?: string, price?: number, allergens?: string[] }} */
+    /** @type {{ name?: string, price?: number, unit?: string | null, allergens?: string[] }} */
     const body = {};
     if (now.name !== was.name) body.name = now.name;
     if (now.price !== was.price) body.price = now.price;
+    if (now.unit !== (was.unit ?? null)) body.unit = now.unit;
     if ([...now.allergens].sort().join() !== [...was.allergens].sort().join()) body.allergens = now.allergens;
     return body;
   }
@@ -203,6 +206,7 @@ export function createChanges(page) {
     const fields = {
       name: String(data.get('name') ?? '').trim(),
       price: Number(data.get('price')),
+      unit: String(data.get('unit') ?? '').trim() || null,
       allergens: data.getAll('allergens').map(String),
     };
     const error = $('#ingredient-error');
@@ -217,7 +221,7 @@ export function createChanges(page) {
         : `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
     const body = was ? changedFrom(was, fields) : { ...fields, in_stock_qty: Number(data.get('in_stock_qty')) };
     if (Object.keys(body).length === 0)
-      return void (error.textContent = 'Nothing changed: change the name, the price or the allergens, or tap Cancel.');
+      return void (error.textContent = 'Nothing changed: change the name, the price, the unit or the allergens, or tap Cancel.');
     if (busy) return;
     if (!linkIsLive()) return void (error.textContent = OFFLINE);
     const [method, path] = was ? ['PATCH', `/ingredients/${was.id}`] : ['POST', '/ingredients'];
@@ -230,7 +234,9 @@ export function createChanges(page) {
       page.saved(saved);
       if (was) focusBack(dialog, was.id, 'edit');
       notify(
-        was ? savedText(saved, 'allergens' in body) : `${isolated(saved.name)} added, ${quantity.format(saved.in_stock_qty)} in stock.`,
+        was
+          ? savedText(saved, 'allergens' in body)
+          : `${isolated(saved.name)} added, ${withUnit(saved.in_stock_qty, saved.unit)} in stock.`,
       );
     } catch (failure) {
       error.textContent = refusal(failure, was?.name ?? fields.name);

@@ -2,14 +2,13 @@
 // dishes that use it with what they have left; out and low ones first. Rows are kept by id and only
 // rebuilt when what they show changes, so a live event never takes the focus from a keyboard user.
 import { allergenText } from '../lib/allergens.js';
+import { amount, quantity } from '../lib/amount.js';
 import { h } from '../lib/dom.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
 /** @typedef {{ dish: Dish, units: number, essential: boolean }} Use one dish's use of an ingredient */
 /** @typedef {'out' | 'low' | 'ok'} Level */
 /** @typedef {'restock' | 'count' | 'edit'} Action what a row's buttons open (Delete is in Edit's dialog) */
-
-export const quantity = new Intl.NumberFormat(undefined, { maximumFractionDigits: 3 });
 
 /** Each ingredient's uses, by ingredient id: units per dish as stock is taken (every entry counts). @param {Iterable<Dish>} dishes */
 export function usesByIngredient(dishes) {
@@ -109,8 +108,9 @@ export function createRows(list, onAction, onSettled) {
       ),
       h(
         'span',
-        { class: 'stock-qty', 'aria-label': `In stock: ${quantity.format(ingredient.in_stock_qty)}` },
+        { class: 'stock-qty', 'aria-label': `In stock: ${amount(ingredient.in_stock_qty, ingredient.unit)}` },
         quantity.format(ingredient.in_stock_qty),
+        ingredient.unit && h('small', { class: 'stock-unit' }, ` ${ingredient.unit}`),
       ),
       h(
         'div',

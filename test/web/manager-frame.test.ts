@@ -1,0 +1,118 @@
+// The manager's pages in one frame, at 375, 1024 and 1280 px: the same navigation on the report,
+// stock, the menu editor and staff accounts (the page open marked); durations in words staff say
+// ("19 min", "1 h 05"); the ingredient's unit beside its quantity on the stock page and in the
+// report's stock table; and the menu editor's columns aligned down the list.
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import { PASSWORD } from '../helpers/app.js';
+import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { keepShot, SIZES } from './layout.js';
+// @ts-expect-error: a plain browser module without type declarations
+import { duration } from '../../web/public/js/lib/duration.js';
+
+const PAGES = ['/manager', '/manager/stock', '/manager/menu', '/manager/staff'];
+
+describe("the manager's pages", () => {
+  it('say durations as staff do: seconds, minutes, then hours and minutes', () => {
+    expect([duration(45), duration(19 * 60 + 25), duration(65 * 60), duration(3 * 3600 + 59 * 60 + 50), duration(null)]).toStrictEqual([
+      '45 s',
+      '19 min',
+      '1 h 05',
+      '4 h 00',
+      '–',
+    ]);
+  });
+
+  it(
+    'share one navigation, the page open marked, at 375, 1024 and 1280 px',
+    async ({ app: t, browser }) => {
+      for (const size of SIZES) {
+        for (const path of PAGES) {
+          const page = await openBoard(browser, t, path, size);
+          await page.fill('#login input[name=user_name]', 'manager1');
+          await page.fill('#login input[name=password]', PASSWORD);
+          await page.click('#login button[type=submit]');
+          await page.waitForSelector('body:not(.signed-out)');
+          const nav = await page.$$eval('header.bar .manager-nav a', (links) =>
+            links.map((link) => `${link.textContent} ${link.getAttribute('href')}${link.getAttribute('aria-current') ? ' (here)' : ''}`),
+          );
+          expect({ size, path, nav }).toStrictEqual({
+            size,
+            path,
+            nav: [
+              'Report /manager',
+              'Stock /manager/stock',
+              'Menu /manager/menu',
+              'Staff /manager/staff',
+              'Printers /manager/printers',
+            ].map((link) => (link.endsWith(` ${path}`) ? `${link} (here)` : link)),
+          });
+          // No other way around: one navigation, not a second set of links.
+          expect(await page.locator('header.bar a:not(.manager-nav a)').count()).toBe(0);
+          await page.close();
+        }
+      }
+    },
+    3 * BROWSER_TEST_MS,
+  );
+
+  it(
+    "show the ingredient's unit beside its stock, on the stock page and in the report, at 375, 1024 and 1280 px",
+    async ({ app: t, browser }) => {
+      const created = await t.inject({
+        method: 'POST',
+        url: '/ingredients',
+        as: 'chef',
+        payload: { name: 'Basil', in_stock_qty: 3, price: 0.2, unit: 'bunch' },
+      });
+      const basil = created.json<{ id: string }>();
+      const pesto = await addDish(t, {
+        name: 'Pesto pasta',
+        station: 'hot',
+        ingredients: [{ ingredient_id: basil.id, is_essential: true }],
+      });
+      await placeOrder(t, [pesto.id]);
+      for (const size of SIZES) {
+        const stock = await openBoard(browser, t, '/manager/stock', size);
+        await signIn(stock, 'manager');
+        const row = stock.locator(`#stock-rows [data-ingredient-id="${basil.id}"] .stock-qty`);
+        expect({ size, text: (await row.textContent())?.replace(/\s+/g, ' ') }).toStrictEqual({ size, text: '2 bunch' });
+        expect(await row.getAttribute('aria-label')).toBe('In stock: 2 bunch');
+        await keepShot(stock, `stock-unit-${size.width}`);
+        await stock.close();
+        const report = await openBoard(browser, t, '/manager', size);
+        await signIn(report, 'manager');
+        await expect
+          .poll(() => report.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
+          .toStrictEqual(['Basil', '2 bunch', '1 bunch', '2 orders']);
+        await report.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    "line the menu editor's station, price and time up down the list, whatever the dish's name, at 375, 1024 and 1280 px",
+    async ({ app: t, browser }) => {
+      const flour = await addIngredient(t, 'Flour', 100);
+      for (const name of ['Tea', 'Salmon Tartare', 'Slow-roasted heritage pork belly with apple and cider reduction'])
+        await addDish(t, { name, station: 'cold', ingredients: [{ ingredient_id: flour.id, is_essential: true }] });
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/manager/menu', size);
+        await signIn(page, 'chef');
+        await expect.poll(() => page.locator('.dish-row').count()).toBe(3);
+        const lefts = await page.$$eval('.dish-row', (rows) =>
+          rows.map((row) =>
+            ['.dish-station', '.dish-price', '.dish-time']
+              .map((part) => Math.round(row.querySelector(part)!.getBoundingClientRect().left))
+              .join(),
+          ),
+        );
+        expect({ size, places: new Set(lefts).size }).toStrictEqual({ size, places: 1 });
+        await page.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+});

@@ -1,0 +1,113 @@
+// The ordering app as a first-time guest meets it, at 375, 1024 and 1280 px: an order placed with a
+// name only (a phone number optional, no password: the device's patron account is opened behind
+// the scenes), a price on every cart line, the total and Place order always in view, and no
+// photo slot on dishes that have no photo.
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import type { Page } from 'playwright-core';
+import type { TestApp } from '../helpers/app.js';
+import { addDish, addIngredient } from '../helpers/menu.js';
+import type { Dish } from '../../models/dish.js';
+import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
+import { keepShot, SIZES } from './layout.js';
+
+/** Eight dishes with sentence-long names and descriptions, as a real menu has them. */
+async function seedEight(t: TestApp): Promise<Dish[]> {
+  const flour = await addIngredient(t, 'Flour', 1_000);
+  const dishes: Dish[] = [];
+  for (let i = 1; i <= 8; i += 1)
+    dishes.push(
+      await addDish(t, {
+        name: `House dish ${i} with a long name, seasonal vegetables and herbs`,
+        station: i % 2 ? 'hot' : 'cold',
+        price: 10 + i,
+        ingredients: [{ ingredient_id: flour.id, is_essential: true }],
+      }),
+    );
+  return dishes;
+}
+
+/** Whether the element is wholly on screen and the topmost thing at its centre (nothing covers it). */
+const inView = (page: Page, selector: string) =>
+  page.evaluate<boolean>(`(() => {
+    const element = document.querySelector(${JSON.stringify(selector)});
+    const r = element.getBoundingClientRect();
+    const onScreen = r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    const top = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return onScreen && top !== null && (top === element || element.contains(top));
+  })()`);
+
+describe('ordering app, a first-time guest', () => {
+  it(
+    "places a guest's first order with a name only, no password asked, at 375, 1024 and 1280 px",
+    async ({ app: t, browser }) => {
+      const dishes = await seedEight(t);
+      for (const [index, size] of SIZES.entries()) {
+        // A new browser context each time: a new device, with nothing stored.
+        const page = await openBoard(browser, t, '/order', size);
+        await waitUntilLive(page);
+        await page.click(`[data-dish-id="${dishes[0]!.id}"] button.add`);
+        await page.click(`[data-dish-id="${dishes[1]!.id}"] button.add`);
+        expect(await page.locator('input[type=password]:visible').count()).toBe(0);
+        const name = `Ana${index}`;
+        await page.fill('#checkout input[name=name]', name);
+        if (index === 1) await page.fill('#checkout input[name=phone]', '+49 151 2345 678');
+        await page.click('#place');
+        await page.waitForSelector('#orders .order');
+        const stored = (await t.store.collection('orders').find([])).find((order) => order.name === name);
+        expect(stored).toMatchObject({ name, dish_ids: [dishes[0]!.id, dishes[1]!.id], status: 'Received' });
+        const owner = await t.store.collection('users').get(stored!.owner_id);
+        expect(owner?.role).toBe('patron');
+        expect(owner?.user_name).toMatch(index === 1 ? /^guest-491512345678-[a-z2-9]{8}$/ : /^guest-[a-z2-9]{8}$/);
+        // The bar greets the guest by the name given, never the generated user name; no password was ever shown.
+        expect(await page.textContent('#who')).toBe(name);
+        expect(await page.locator('input[type=password]:visible').count()).toBe(0);
+        // The next visit on this device shows the guest's orders without signing in.
+        await page.reload();
+        await page.waitForSelector(`#orders [data-order-id="${stored!.id}"]`);
+        await keepShot(page, `order-guest-${size.width}`);
+        await page.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'keeps the total and Place order in view, prices every cart line, and draws no photo slot, at 375, 1024 and 1280 px',
+    async ({ app: t, browser }) => {
+      const dishes = await seedEight(t);
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/order', size);
+        await waitUntilLive(page);
+        for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
+        await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
+        expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual([
+          '11.00',
+          '12.00',
+          '13.00',
+          '14.00',
+          '15.00',
+          '16.00',
+          '17.00',
+          '36.00',
+        ]);
+        expect(await page.textContent('#cart-total')).toBe('134.00');
+        expect(await page.locator('.dish-photo').count()).toBe(0);
+        // On a phone the cart is below the menu: its bar at the foot of the screen leads there.
+        if (size.width < 900) await page.click('#cart-jump');
+        await page.fill('#checkout input[name=name]', 'Ben');
+        await keepShot(page, `order-cart-${size.width}`);
+        expect({ size, place: await inView(page, '#place'), total: await inView(page, '#cart-total') }).toStrictEqual({
+          size,
+          place: true,
+          total: true,
+        });
+        // Still in view with the cart's form scrolled to its end (the requests box, the time).
+        await page.focus('#checkout input[name=scheduled_at]');
+        expect({ size, place: await inView(page, '#place') }).toStrictEqual({ size, place: true });
+        await page.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+});
