@@ -80,7 +80,6 @@ export function ticketCard(entry, station, timers, actions) {
       { class: 'ticket-head' },
       tableBadge(order),
       h('span', { class: `ticket-priority p${order.priority}`, title: t('ticket.priority-title') }, `P${order.priority}`),
-      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, t('ticket.course', { course: ticket.course ?? 1 })),
       h('span', { class: 'ticket-age', dataset: { age: '' } }),
     ),
     allergyLine(order, ticket),
@@ -88,6 +87,7 @@ export function ticketCard(entry, station, timers, actions) {
     h(
       'div',
       { class: 'ticket-meta' },
+      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, t('ticket.course', { course: ticket.course ?? 1 })),
       h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: t('ticket.guest') } }, order.name),
       otherStations(order, station),
       h('span', { class: 'ticket-status' }, order.deleted_at ? t('ticket.cancelled') : (STATUS_TEXT[own] ?? own)),
