@@ -2,7 +2,7 @@
 // tiles (today by the quarter hour), stock running low, and every station's all-day counts. All of
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
-import { duration } from '../lib/duration.js';
+import { duration as durationIn } from '../lib/duration.js';
 import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
@@ -21,6 +21,14 @@ import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
 import { showItemsReport } from './items-report.js';
 /** @import { AllDay, KitchenReport, LiveEvent } from '../../../types/api.js' */
+
+/** A duration in the screen's language: "19 min", "1 h 05". @param {number | null | undefined} seconds */
+const duration = (seconds) =>
+  durationIn(seconds, {
+    seconds: (count) => t('duration.seconds', { seconds: count }),
+    minutes: (count) => t('duration.minutes', { minutes: count }),
+    hours: (hours, minutes) => t('duration.hours', { hours, minutes }),
+  });
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
