@@ -41,6 +41,9 @@ describe('models', () => {
       settings: 'settings',
       login_failures: 'login_failures',
       order_audit: 'order_audit',
+      kitchen_paces: 'kitchen_paces',
+      print_jobs: 'print_jobs',
+      print_spool: 'print_spool',
     });
   });
 
@@ -160,6 +163,9 @@ describe('mongoOpener', () => {
                   'settings',
                   'login_failures',
                   'order_audit',
+                  'kitchen_paces',
+                  'print_jobs',
+                  'print_spool',
                 ],
               },
             },
