@@ -67,7 +67,8 @@ describe('pacing chosen in the ordering app', () => {
       await page.waitForSelector('#cart-quote:text-is("Ready in about 10 min")');
 
       const body = await placeAndCapture(page);
-      expect(body).toMatchObject({ dish_ids: [menu.salad.id, menu.steak.id], table_number: 12, pacing: 'courses' });
+      // The app sends the cart as order items (one per cart line).
+      expect(body).toMatchObject({ items: [{ dish_id: menu.salad.id }, { dish_id: menu.steak.id }], table_number: 12, pacing: 'courses' });
       await page.waitForSelector('#orders .order');
       const orderId = await page.getAttribute('#orders .order', 'data-order-id');
       const order = await storedOrder(t, orderId!);
@@ -99,7 +100,7 @@ describe('pacing chosen in the ordering app', () => {
       await page.fill('#checkout input[name=table_number]', '');
       await page.waitForSelector('#pacing', { state: 'hidden' });
       const takeaway = await placeAndCapture(page);
-      expect(takeaway).toMatchObject({ dish_ids: [menu.steak.id], table_number: null });
+      expect(takeaway).toMatchObject({ items: [{ dish_id: menu.steak.id }], table_number: null });
       expect(Object.keys(takeaway)).not.toContain('pacing');
       await page.waitForSelector('#orders .order >> nth=1');
       const takeawayId = await page.getAttribute('#orders .order >> nth=0', 'data-order-id');
