@@ -123,9 +123,9 @@ describe('GET /reports/kitchen', () => {
     ]);
     // Both orders took beef and salt (the salad more salt), the first one lettuce: 16 salt left at 1.5 an order.
     expect(body.stock).toEqual([
-      { ingredient_id: menu.salt.id, name: 'Salt', in_stock_qty: 16, units_used: 3, orders_covered: 10 },
-      { ingredient_id: menu.beef.id, name: 'Beef', in_stock_qty: 17, units_used: 2, orders_covered: 17 },
-      { ingredient_id: menu.lettuce.id, name: 'Lettuce', in_stock_qty: 19, units_used: 1, orders_covered: 38 },
+      { ingredient_id: menu.salt.id, name: 'Salt', in_stock_qty: 16, units_used: 3, orders_covered: 10, unit: null },
+      { ingredient_id: menu.beef.id, name: 'Beef', in_stock_qty: 17, units_used: 2, orders_covered: 17, unit: null },
+      { ingredient_id: menu.lettuce.id, name: 'Lettuce', in_stock_qty: 19, units_used: 1, orders_covered: 38, unit: null },
     ]);
   });
 
