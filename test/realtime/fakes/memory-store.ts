@@ -31,6 +31,9 @@ function matches(doc: unknown, { field, op, value }: Condition): boolean {
   if (op === 'eq' || op === 'in') return values.some((v) => list.includes(v as never));
   if (op === 'nin') return !values.some((v) => list.includes(v as never));
   if (op === 'lte') return values.some((v) => (v as number) <= (value as number));
+  if (op === 'lt') return values.some((v) => (v as number) < (value as number));
+  if (op === 'gte') return values.some((v) => (v as number) >= (value as number));
+  if (op === 'gt') return values.some((v) => (v as number) > (value as number));
   throw new Error(`memory store: op ${op} not supported`);
 }
 
