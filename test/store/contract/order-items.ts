@@ -45,7 +45,7 @@ const friday: OrderItem[] = [
     name: 'Burger',
     price: 13.75,
     minutes: 14.5,
-    allergens: ['gluten', 'milk'],
+    allergens: ['cereals_gluten', 'milk'],
     modifiers: [
       { id: '5f0000000000000000000201', group: 'Doneness', name: 'Well done', action: null },
       { id: '5f0000000000000000000202', group: 'Remove', name: 'No onions', action: 'remove' },
@@ -87,7 +87,7 @@ const tickets: Ticket[] = [
       entry(burgers, { status: 'In Progress', started_at: LATER }),
       entry(fries, { status: 'Ready', started_at: LATER, ready_at: LATER }),
     ],
-    allergy_alerts: [{ dish_id: BURGER, item_id: burgers.id, seat: 3, allergens: ['gluten'] }],
+    allergy_alerts: [{ dish_id: BURGER, item_id: burgers.id, seat: 3, allergens: ['cereals_gluten'] }],
   },
   {
     station: 'hot',
@@ -155,7 +155,7 @@ export function describeOrderItems(store: () => Store): void {
       const placed = await orders.insert(
         order('Table12', friday, {
           seat_allergies: [
-            { seat: 3, allergies: ['gluten'] },
+            { seat: 3, allergies: ['cereals_gluten'] },
             { seat: 4, allergies: ['peanuts', 'milk'] },
           ],
           tickets,
