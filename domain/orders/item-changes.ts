@@ -132,7 +132,7 @@ export async function addItems(deps: OrderDeps & OrderQuoting, principal: Princi
     const order = await loadCooking(tx, user, id, true);
     const current = order.items ?? [];
     const sources = await itemSources(tx, body.items, 'items', current);
-    const added = buildItems(body.items, sources, order.pacing!, 'items', current);
+    const added = buildItems(body.items, sources, order.pacing, 'items', current);
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
     const confirmed = assertAllergiesConfirmed(added, table, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, order.stock_taken, neededBeside(order.stock_taken, stockNeeds(added, sources.dishes)));
@@ -164,7 +164,7 @@ function addition(
   sources: ItemSources,
   at: Date,
 ): LineChange {
-  const pacing = order.pacing!;
+  const pacing = order.pacing;
   return {
     before: { tickets: order.tickets, pacing, dishes: cookedDishes(current, sources.dishes) },
     after: { tickets, pacing, dishes: cookedDishes(items, sources.dishes) },
