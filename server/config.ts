@@ -120,7 +120,7 @@ export function loadConfig(environment: Env = process.env): Config {
     recoveryMaxEvents: integer(env, 'POS_RECOVERY_MAX_EVENTS', 10_000, 10, 1_000_000, problems),
     socketIoWrites: oneOf(env, 'POS_SOCKETIO_WRITES', ['public', 'direct'] as const, 'public', problems),
     sqliteSynchronous: oneOf(env, 'POS_SQLITE_SYNCHRONOUS', ['NORMAL', 'FULL'] as const, 'NORMAL', problems),
-    memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 200, 0, 1_000_000, problems),
+    memoryTargetMb: integer(env, 'POS_MEMORY_TARGET_MB', 350, 0, 1_000_000, problems),
     instanceId: env.POS_INSTANCE_ID || undefined,
     streamDownExitSeconds: integer(env, 'POS_STREAM_DOWN_EXIT', 120, 0, 86_400, problems),
     trustProxy: trustProxy(env.POS_TRUST_PROXY, problems),

@@ -34,7 +34,7 @@ describe('loadConfig', () => {
       recoveryMaxEvents: 10_000,
       corsOrigins: [],
       sqliteSynchronous: 'NORMAL',
-      memoryTargetMb: 200,
+      memoryTargetMb: 350,
       instanceId: undefined,
       trustProxy: false,
       admin: undefined,
