@@ -86,7 +86,7 @@ export class ExpectedTimes {
     let times: StationTimes | undefined;
     for (const seen of this.nextOrders()) {
       // A paced order's held tickets first: its estimate then reads their new fire times.
-      const paced = (seen.pacing ?? 'at_once') !== 'at_once';
+      const paced = seen.pacing !== undefined && seen.pacing !== 'at_once';
       const tickets = paced ? retimedTickets(seen, (times ??= this.queues.stationTimes()), now) : null;
       const order = tickets ? { ...seen, tickets } : seen;
       const expected = this.queues.expectedReadyAt(order, now);

@@ -128,7 +128,7 @@ export function orderFireAt(planned: string | null, tickets: readonly Ticket[]):
  * fires it. O(the order's tickets), each lead O(cooks).
  */
 export function retimedTickets(order: OrderDoc, times: StationTimes, now: number): Ticket[] | null {
-  if ((order.pacing ?? 'at_once') === 'at_once') return null;
+  if (order.pacing === 'at_once') return null;
   const held = (ticket: Ticket) => ticket.status === 'Draft' && !!ticket.fire_at && Date.parse(ticket.fire_at) > now;
   const scheduled = order.scheduled_at ? Date.parse(order.scheduled_at) : null;
   let changed = false;
