@@ -17,6 +17,8 @@ const DEFAULTS = {
   low_portions: 10,
   staffing: { cold: null, hot: null, beverages: null },
   course_gap_minutes: null,
+  language: 'en',
+  currency: 'USD',
   printers: [],
   updated_at: null,
 };

@@ -1,4 +1,5 @@
 // The expeditor's screen (/expeditor): every open order across the stations, and scheduled Drafts.
+import { t, translate } from '../lib/i18n.js';
 import { tickAges } from '../lib/age.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
@@ -11,6 +12,7 @@ import { allPrepDone } from '../lib/tickets.js';
 import { createSeatsDialog } from './seats.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
 
+translate();
 /** @type {Record<'priority' | 'age', (a: KitchenOrder, b: KitchenOrder) => number>} */
 const SORTS = {
   priority: byPriorityThenAge,
@@ -27,7 +29,7 @@ const board = staffBoard({
   book: createOrderBook({ statuses: OPEN_STATUSES }),
   render,
   what: 'orders',
-  signInTitle: 'Sign in to the expeditor screen',
+  signInTitle: t('expo.sign-in'),
 });
 const actions = {
   setPriority,
@@ -54,7 +56,7 @@ function render() {
   $('#pass-section').hidden = atPass.length === 0;
   $('#cooking-title').hidden = atPass.length === 0 || cooking.length === 0;
   keepFocus(drafts, () => drafts.replaceChildren(...scheduled.map((order) => orderRow(order, actions))));
-  $('#count').textContent = `${kitchen.length} open · ${atPass.length} at the pass`;
+  $('#count').textContent = t('expo.count', { open: kitchen.length, pass: atPass.length });
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
   const arrived = shown ? (kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null) : null;

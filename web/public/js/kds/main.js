@@ -1,6 +1,7 @@
 // The station screen (/kds/<station>): this station's tickets, live, with its own bump and recall;
 // its all-day counts and stock-outs; built to hold up in a rush (compact layout, nothing hidden
 // below the fold, nothing moving under a finger).
+import { t, translate } from '../lib/i18n.js';
 import { tickAges } from '../lib/age.js';
 import { notify } from '../lib/chrome.js';
 import { offerWholeText } from '../lib/clamp.js';
@@ -28,6 +29,7 @@ import { createTimers } from './timers.js';
 /** @import { ItemLine } from './items.js' */
 /** @import { LiveEvent } from '../../../types/api.js' */
 
+translate();
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
 /** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. @type {string[]} */
@@ -47,7 +49,7 @@ const board = staffBoard({
   render,
   what: 'tickets',
   side,
-  signInTitle: 'Sign in to the kitchen display',
+  signInTitle: t('kds.sign-in'),
 });
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
@@ -133,7 +135,7 @@ function render() {
   offerWholeText(grid, '.ticket-actions');
   masonry.pack();
   showHeld(held);
-  $('#count').textContent = `${open} open`;
+  $('#count').textContent = t('kds.open', { count: open });
   $('#empty').hidden = tickets.length > 0;
   const arrived = shown ? (tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null) : null;
   shown = new Set(tickets.map((entry) => entry.key));
@@ -231,11 +233,11 @@ async function recallLast() {
     render();
     if (await move(key, TICKET_RECALL)) return;
   }
-  notify('Nothing to recall: no ticket bumped from this screen is still in the kitchen.');
+  notify(t('kds.nothing-to-recall'));
 }
 
 const title = stationName(station);
-document.title = `${title} · Kitchen display`;
+document.title = t('kds.page-title', { title });
 $('#station').textContent = title;
 wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) }, { home: true });
 $('#recall-last').addEventListener('click', () => void recallLast());
