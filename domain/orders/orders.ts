@@ -18,11 +18,12 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
 import { assertLineTakes, lineTransaction, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
-import { planSchedule, scheduledInstant } from './schedule.js';
+import { scheduledInstant } from './schedule.js';
+import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from './fire-times.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
-import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
+import { applyCourseGap, courseOf, planTickets } from './pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
 import { auditChange, changedFields, editedItems, lineChange, newWrites, restock, scopeOf, type EditScope } from './order-edit.js';
 import { withWastedParts, type WastedPart } from './waste.js';
@@ -61,10 +62,6 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
   return order;
 }
-
-/** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
-const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null =>
-  planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
 
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
@@ -117,9 +114,10 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
     const confirmed = assertAllergiesConfirmed(items, table, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], stockNeeds(items, sources.dishes));
     const dishes = cookedDishes(items, sources.dishes);
-    const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
+    const plan = orderRelease(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
-    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
+    const times = deps.queues?.stationTimes();
+    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [], times });
     // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
     const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
     const line = { before: NEW_ORDER, after: { tickets: planned, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
@@ -232,17 +230,23 @@ async function readEdit(tx: StoreSession, order: OrderDoc, wanted: OrderPatch, a
 /** The schedule the edit leaves: planned again with the tickets (unless the status moves too), else as it was. */
 function scheduleOf(order: OrderDoc, edit: Edit, status: OrderDoc['status'], at: Date): Pick<OrderDoc, 'status' | 'fire_at'> {
   return edit.replanned && status === order.status
-    ? planSchedule(edit.scheduledAt, firstCourse(edit.pacing, edit.dishes), at)
+    ? orderRelease(edit.scheduledAt, firstCourse(edit.pacing, edit.dishes), at)
     : { status: order.status, fire_at: order.fire_at };
 }
 
 /** The tickets planned again for the edited items: fired ones kept with a change entry, the items listed on them. */
-function replannedTickets(order: OrderDoc, edit: Edit, plan: Pick<OrderDoc, 'status' | 'fire_at'>, at: Date): Ticket[] {
+function replannedTickets(
+  order: OrderDoc,
+  edit: Edit,
+  plan: Pick<OrderDoc, 'status' | 'fire_at'>,
+  at: Date,
+  times: StationTimes | undefined,
+): Ticket[] {
   const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
   const orderFiresAt =
     plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
   const { pacing, dishes, scheduledAt } = edit;
-  const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
+  const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets, times });
   const changed = recordChanges(
     planned,
     order.tickets,
@@ -254,8 +258,14 @@ function replannedTickets(order: OrderDoc, edit: Edit, plan: Pick<OrderDoc, 'sta
 }
 
 /** The tickets as the edit leaves them: planned again, with the allergy alerts and the course gap applied. */
-function editedTickets(order: OrderDoc, edit: Edit, plan: Pick<OrderDoc, 'status' | 'fire_at'>, at: Date): Ticket[] {
-  let tickets = edit.replanned ? replannedTickets(order, edit, plan, at) : order.tickets;
+function editedTickets(
+  order: OrderDoc,
+  edit: Edit,
+  plan: Pick<OrderDoc, 'status' | 'fire_at'>,
+  at: Date,
+  times: StationTimes | undefined,
+): Ticket[] {
+  let tickets = edit.replanned ? replannedTickets(order, edit, plan, at, times) : order.tickets;
   if (edit.replanned || edit.scope.allergies) tickets = withAllergyAlerts(tickets, edit.items, edit.table);
   if (edit.scope.gap) {
     tickets = applyCourseGap({ ...order, pacing: edit.pacing, course_gap_minutes: edit.courseGap }, tickets, edit.dishes, at.getTime());
@@ -305,7 +315,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan = scheduleOf(order, edit, status, at);
-    const tickets = editedTickets(order, edit, plan, at);
+    const tickets = editedTickets(order, edit, plan, at, deps.queues?.stationTimes());
     // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
     const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
     const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
