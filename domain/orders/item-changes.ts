@@ -16,10 +16,11 @@ import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts } from '.
 import { actorOf, recordAudit } from './audit.js';
 import { buildItems, cookedDishes, itemFields, itemSources, type ItemSources } from './items.js';
 import { FINISHED_STATUSES, NOT_STARTED_STATUSES } from './order-status.js';
-import { publicOrder, type OrderDeps, type OrderQuoting } from './orders.js';
+import { publicOrder, writeGuarded, type OrderDeps, type OrderQuoting } from './orders.js';
 import { byCourseAndStation, courseFired, courseOfTicket } from './pacing.js';
 import { afterStockReturned } from './shortages.js';
-import { adjustStock, neededBeside, stockNeeds, type StockTaken } from './stock.js';
+import { adjustStock, heldWithout, neededBeside, stockNeeds } from './stock.js';
+import { struckEntry } from './waste.js';
 import { roundOf, stationIn, statusOfItems, ticketEntry } from './ticket-items.js';
 import { derived } from './tickets.js';
 
@@ -111,15 +112,6 @@ function placeNewItems(tickets: readonly Ticket[], items: readonly OrderItem[], 
     .sort(byCourseAndStation);
 }
 
-/** Writes the order's change, guarded by the order as read. */
-async function writeChange(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
-  const updated = await tx
-    .collection('orders')
-    .update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
-  if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
-  return updated;
-}
-
 /**
  * POST /orders/{id}/items: staff, or the owning patron while Draft or Received. Stock, allergy and
  * kitchen-full checks as on create, and the line's guard as on an edit: the new items may not fire
@@ -141,7 +133,7 @@ export async function addItems(deps: OrderDeps & OrderQuoting, principal: Princi
     // After the stock check, as on create: a held dish brought forward, or a full kitchen, refuses the addition.
     const quote = assertLineTakes(deps, user, addition(order, current, items, placed, sources, at));
     const tickets = withAllergyAlerts(placed, items, table);
-    const updated = await writeChange(tx, order, {
+    const updated = await writeGuarded(tx, order, {
       ...itemFields(items),
       stock_taken: stockTaken,
       ...derived(order, tickets, at.toISOString()),
@@ -174,12 +166,6 @@ function addition(
   };
 }
 
-/** What `taken` holds less what `units` took: the order's stock once they are given back. */
-function lessBy(taken: StockTaken, units: StockTaken): StockTaken {
-  const back = new Map(units.map((entry) => [entry.ingredient_id, entry.units]));
-  return taken.map((entry) => ({ ingredient_id: entry.ingredient_id, units: entry.units - (back.get(entry.ingredient_id) ?? 0) }));
-}
-
 /**
  * POST /orders/{id}/items/{item_id}/void: staff, or the owning patron while Draft or Received. All
  * of the item, or `quantity` units of it (a Voided item of that quantity beside the rest). Stock
@@ -209,7 +195,7 @@ export async function voidItem(deps: OrderDeps, principal: Principal | null, id:
       if (!(ticket.items ?? []).some((entry) => entry.item_id === itemId && entry.status !== 'Voided')) return ticket;
       const listed = (ticket.items ?? []).flatMap((entry) => {
         if (entry.item_id !== itemId || entry.status === 'Voided') return [entry];
-        const struck = { ...ticketEntry(voided, 'Voided'), started_at: entry.started_at, ready_at: entry.ready_at };
+        const struck = struckEntry(entry, voided);
         return kept ? [{ ...entry, quantity: kept.quantity }, struck] : [struck];
       });
       const status = ticket.fired_at === null && statusOfItems(listed) !== 'Voided' ? ticket.status : statusOfItems(listed);
@@ -218,13 +204,12 @@ export async function voidItem(deps: OrderDeps, principal: Principal | null, id:
     });
     const dishes = (await itemSources(tx, [], 'items', [item])).dishes;
     const units = stockNeeds([{ ...item, quantity, status: 'Active' }], dishes);
+    const held = heldWithout(order.stock_taken, units);
+    // Started units are waste: they leave the order without going back to the shelf.
+    const stockTaken = started ? held : await adjustStock(tx, order.stock_taken, neededBeside(held, new Map()));
     const given = started ? [] : [...units].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
-    const stockTaken =
-      given.length > 0
-        ? await adjustStock(tx, order.stock_taken, neededBeside(lessBy(order.stock_taken, given), new Map()))
-        : order.stock_taken;
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
-    const updated = await writeChange(tx, order, {
+    const updated = await writeGuarded(tx, order, {
       ...itemFields(items),
       stock_taken: stockTaken,
       ...derived(order, withAllergyAlerts(tickets, items, table), at),
@@ -277,7 +262,7 @@ export async function remakeItem(
     };
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
     const tickets = withAllergyAlerts([...order.tickets, remake].sort(byCourseAndStation), order.items ?? [], table);
-    const updated = await writeChange(tx, order, { stock_taken: stockTaken, ...derived(order, tickets, at) });
+    const updated = await writeGuarded(tx, order, { stock_taken: stockTaken, ...derived(order, tickets, at) });
     await recordAudit(
       tx,
       id,

@@ -43,10 +43,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Every test starts at the same instant, so the tokens taken at the start stay valid.
+// Every test starts at the same instant, so the tokens taken at the start stay valid, and with an
+// empty kitchen: a together order's fire times follow the queues (test/domain/kitchen/together-pacing.test.ts).
 let start = 0;
-afterEach(() => {
+afterEach(async () => {
   clock.advance(start - clock.now().getTime());
+  const orders = t.store.collection('orders');
+  for (const order of await orders.find([])) await orders.delete(order.id);
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
