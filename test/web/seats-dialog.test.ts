@@ -41,7 +41,7 @@ describe("the expeditor's items by seat", () => {
       await page.click(`${row} [data-action="void"]`);
       await page.fill('.item-confirm input[name="quantity"]', '2');
       await page.click('.item-confirm .confirm-go');
-      await page.waitForFunction(() => (window as unknown as { posted: unknown[] }).posted.length === 1);
+      await page.waitForFunction(() => (globalThis as unknown as { posted: unknown[] }).posted.length === 1);
       expect(await page.evaluate('window.posted')).toStrictEqual([
         { id: order.id, path: `/orders/${order.id}/items/${pilsner.id}/void`, body: { quantity: 2 } },
       ]);
@@ -53,7 +53,7 @@ describe("the expeditor's items by seat", () => {
       await page.check('.item-confirm input[value="sent back"]');
       await page.fill('.item-confirm input[name="note"]', 'too rare');
       await page.click('.item-confirm .confirm-go');
-      await page.waitForFunction(() => (window as unknown as { posted: unknown[] }).posted.length === 2);
+      await page.waitForFunction(() => (globalThis as unknown as { posted: unknown[] }).posted.length === 2);
       expect(await page.evaluate('window.posted.at(-1)')).toStrictEqual({
         id: order.id,
         path: `/orders/${order.id}/items/${burger.id}/remake`,

@@ -130,7 +130,13 @@ describe('group commit', () => {
     const connection = new Connection(db);
     const commits: number[] = [];
     // The batch's clock stands still: only the count can close it, however slow the machine.
-    const group = new CommitGroup(connection, new ChangeFeed(() => {}), new Mutex(), ({ units }) => commits.push(units), () => 0);
+    const group = new CommitGroup(
+      connection,
+      new ChangeFeed(() => {}),
+      new Mutex(),
+      ({ units }) => commits.push(units),
+      () => 0,
+    );
     const count = MAX_BATCH_UNITS + 6;
     // One write a turn, without end as far as the batch can tell.
     const written: Promise<unknown>[] = [];
