@@ -1,0 +1,97 @@
+// A ticket taller than the board's visible height continues in the next column, as leading kitchen
+// displays do: its last item lines move to a "continued" part placed right after it (the table
+// named again, marked CONTINUED), and the ticket says "continued" under its last line shown, so no
+// part is taller than the screen and none needs scrolling to be read. On a phone's single column
+// the one long card stays whole (the board scrolls there, and a part would only sit under it).
+import { h } from '../lib/dom.js';
+
+export const CONTINUES_TEXT = 'Continued ▸';
+export const CONTINUED_TEXT = '◂ Continued';
+/** @typedef {{ screen: number, fit: number }} Limit */
+/** About the height of the "continued" note under the lines. */
+const NOTE_PX = 40;
+
+/**
+ * Puts the item lines of every part back in their ticket, then splits each ticket taller than the
+ * board's visible height. Called before the cards are measured for their rows (masonry.js).
+ * @param {HTMLElement} grid the `.tickets` grid @param {HTMLElement} board the scrolling board around it
+ */
+export function continueTallTickets(grid, board) {
+  joinParts(grid);
+  const style = getComputedStyle(grid);
+  if (style.display !== 'grid' || style.gridTemplateColumns.split(' ').length < 2) return;
+  const limit = limits(grid, board);
+  if (limit.screen <= 0) return;
+  const tall = /** @type {HTMLElement[]} */ ([...grid.children]).filter(
+    (card) => card.matches('[data-order-id]') && card.getBoundingClientRect().height > limit.fit,
+  );
+  for (const card of tall) split(card, limit);
+}
+
+/**
+ * How tall a card may be: the board's visible height (`screen`: a card as tall reads whole once
+ * scrolled to), and under its strips (all day, held, low: `fit`, what a split aims for, so the first
+ * row reads whole without scrolling), never under half the board however tall the strips.
+ * @param {HTMLElement} grid @param {HTMLElement} board @returns {Limit}
+ */
+function limits(grid, board) {
+  const style = getComputedStyle(board);
+  const screen = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const strips = grid.getBoundingClientRect().top - board.getBoundingClientRect().top + board.scrollTop - parseFloat(style.paddingTop);
+  return { screen, fit: Math.max(screen - Math.max(0, strips), screen / 2) };
+}
+
+/** @param {HTMLElement} grid */
+function joinParts(grid) {
+  for (const part of /** @type {NodeListOf<HTMLElement>} */ (grid.querySelectorAll(':scope > .ticket-continued'))) {
+    const card = [...grid.children].find((each) => each instanceof HTMLElement && each.dataset.orderId === part.dataset.continues);
+    // A card replaced by a fresh render (a finger held the board) has every line already: only the
+    // card that was split (it says "continued") takes its lines back.
+    const list = card?.querySelector(':scope > .ticket-continues') ? card.querySelector('.ticket-items') : null;
+    const lines = part.querySelector('.ticket-items');
+    if (list && lines) list.append(...lines.children);
+    part.remove();
+  }
+  for (const note of grid.querySelectorAll('.ticket-continues')) note.remove();
+}
+
+/**
+ * Moves the card's last lines, one at a time, into a new part until the card fits; then the same
+ * with the part, while it is still too tall (a ticket may take several columns). A single line
+ * taller than the screen stays where it is.
+ * @param {HTMLElement} card @param {Limit} limit
+ */
+function split(card, { screen, fit }) {
+  let from = card;
+  let fromList = card.querySelector('.ticket-items');
+  const first = fromList?.firstElementChild;
+  if (!fromList || !first) return;
+  // What the card would be with its first line alone (and the note): a card made tall by its request
+  // or allergy, not its lines, stays whole, as a part would only take a column's place for nothing.
+  const saved = fromList.getBoundingClientRect().bottom - first.getBoundingClientRect().bottom;
+  if (card.getBoundingClientRect().height - saved + NOTE_PX > screen) return;
+  const table = card.querySelector('.ticket-table');
+  let index = 1;
+  while (fromList && from.getBoundingClientRect().height > fit && fromList.children.length > 1) {
+    index += 1;
+    fromList.after(h('p', { class: 'ticket-continues', 'aria-hidden': 'true' }, CONTINUES_TEXT));
+    const list = h('ul', { class: fromList.className });
+    const part = h(
+      'article',
+      {
+        class: `${card.className} ticket-continued`,
+        dataset: { continues: card.dataset.orderId ?? '' },
+        'aria-label': `${card.getAttribute('aria-label') ?? ''}: ${CONTINUED_TEXT.replace(/^\W+/, '').toLowerCase()}, part ${index}`,
+      },
+      h('header', { class: 'ticket-head' }, table?.cloneNode(true) ?? '', h('span', { class: 'continued-mark' }, CONTINUED_TEXT)),
+      list,
+    );
+    from.after(part);
+    while (from.getBoundingClientRect().height > fit && fromList.children.length > 1) {
+      const last = fromList.lastElementChild;
+      if (last) list.prepend(last);
+    }
+    from = part;
+    fromList = list;
+  }
+}
