@@ -36,6 +36,8 @@ export const Priority = Type.Integer({ minimum: 0, maximum: 5, description: '0 i
 export const Status = Type.Enum(STATUSES);
 export const PACINGS = ['at_once', 'together', 'courses'] as const;
 export type Pacing = (typeof PACINGS)[number];
+/** What every order placed before pacing existed is (the start-up upgrade writes it), and the settings' default. */
+export const DEFAULT_PACING: Pacing = 'at_once';
 const PacingField = Type.Enum(PACINGS, {
   description:
     'at_once: every ticket fires with the order; together: dishes are due together (shorter ones fire ' +
@@ -119,8 +121,8 @@ export type KitchenOrder = Order & { dishes: Dish[] };
  * stock it took (given back exactly on deletion, even if a recipe changed since). `allergies` is
  * absent on orders stored before it existed (read as none).
  */
-export type OrderDoc = Omit<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'tickets' | 'items' | 'total' | 'seat_allergies'> &
-  Partial<Pick<Order, 'allergies' | 'pacing' | 'course_gap_minutes' | 'items' | 'total' | 'seat_allergies'>> & {
+export type OrderDoc = Omit<Order, 'allergies' | 'course_gap_minutes' | 'tickets' | 'items' | 'total' | 'seat_allergies'> &
+  Partial<Pick<Order, 'allergies' | 'course_gap_minutes' | 'items' | 'total' | 'seat_allergies'>> & {
     tickets: StoredTicket[];
     owner_id: string;
     stock_taken: { ingredient_id: string; units: number }[];

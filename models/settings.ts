@@ -3,7 +3,7 @@
 import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { Nullable, Timestamp } from './common.js';
-import { PACINGS, type Pacing } from './order.js';
+import { DEFAULT_PACING, PACINGS, type Pacing } from './order.js';
 import { Printers, PrintersInput } from './printer.js';
 
 export { PACINGS, type Pacing };
@@ -90,7 +90,7 @@ export type SettingsPatch = Static<typeof SettingsPatch>;
 
 export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.freeze({
   time_zone: 'UTC',
-  default_pacing: 'at_once',
+  default_pacing: DEFAULT_PACING,
   max_wait_minutes: null,
   low_portions: 10,
   staffing: Object.freeze({ cold: null, hot: null, beverages: null }),

@@ -6,6 +6,7 @@ import type { LoadResult } from './load.js';
 import type { Machine } from './machine.js';
 import type { BenchOptions } from './options.js';
 import type { Memory } from './processes.js';
+import { GUARD_NOTE } from './guard-report.js';
 import { growthTables } from './report-growth.js';
 import { verdicts, type Results } from './targets.js';
 
@@ -207,6 +208,8 @@ export function markdown(record: RunRecord): string {
     row(['target', 'measured', 'verdict']),
     row(['---', '---:', '---']),
     ...verdictRows,
+    '',
+    GUARD_NOTE,
     '',
     '## HTTP',
     '',

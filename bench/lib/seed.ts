@@ -10,7 +10,7 @@ import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { Ticket } from '../../models/ticket.js';
 import { stationsOf } from '../../domain/orders/tickets.js';
 import type { Role } from '../../models/user.js';
-import type { Store } from '../../store/types.js';
+import type { NewDoc, Store } from '../../store/types.js';
 
 export const BENCH_PASSWORD = 'Bench@Pass1!';
 export const USERS: Record<Exclude<Role, 'expeditor'>, string> = { manager: 'bench_manager', chef: 'bench_chef', patron: 'bench_patron' };
@@ -260,6 +260,7 @@ async function addOrderBatches(
         clock.at = historyTime(n).getTime();
         const dishes = Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(random, kitchen.dishes));
         const orderStatus = status(random, n >= to - ACTIVE_ORDERS ? ACTIVE : FINISHED);
+        // Stored as an earlier version stored it (no pacing, no items): the start-up upgrade brings it up to date.
         await orders.insert({
           name: `Guest${n}`,
           dish_ids: dishes.map((dish) => dish.id),
@@ -272,7 +273,7 @@ async function addOrderBatches(
           ...kitchenFields(dishes, orderStatus, clock.at, random),
           owner_id: n % PATRON_SHARE === 0 ? kitchen.patronId : guestId(n % GUESTS),
           stock_taken: stockTaken(dishes),
-        });
+        } as NewDoc<OrderDoc>);
       }
     });
   }

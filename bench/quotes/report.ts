@@ -18,7 +18,7 @@ export interface Seeded extends Outcome {
 export const SERVICES: { name: string; change: Partial<SimulationOptions> }[] = [
   { name: 'first night', change: {} },
   { name: 'one-tap bumps', change: { oneTap: 1 / 3 } },
-  { name: 'hot loses a cook', change: { cookLost: { station: 'hot', minute: 80 } } },
+  { name: 'hot loses a cook', change: { cookLost: { station: 'hot', intoRush: 20 } } },
 ];
 
 /** Runs the services of each seed (one seed after the other: each on its own embedded store). */

@@ -40,8 +40,11 @@ export interface SimulationOptions {
   seed: number;
   /** Share of tickets a cook bumps with one tap when done (no Start while cooking): 0 by default. */
   oneTap?: number;
-  /** A station that loses one cook at this minute of the service (the tickets it cooks are finished). */
-  cookLost?: { station: Station; minute: number };
+  /**
+   * A station that loses one cook this many minutes into the phase named `rush` (the tickets it cooks
+   * are finished): mid-rush however long the service, never in the drain after the last order.
+   */
+  cookLost?: { station: Station; intoRush: number };
   /** A data directory kept between services (the pace carried over); its day is `day` days after the first. */
   dataDir?: string;
   day?: number;
@@ -168,9 +171,10 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
       Object.keys(options.stations).map((station) => [station as Station, []]),
     );
     const cooking: (Cooking & { oneTap: boolean })[] = [];
+    const rushFrom = options.phases.find((phase) => phase.name === 'rush')?.from ?? 0;
+    const cookLostAt = options.cookLost ? start + (rushFrom + options.cookLost.intoRush) * MINUTE : Infinity;
     const cooksAt = (station: Station) =>
-      options.stations[station].cooks -
-      (options.cookLost?.station === station && clock >= start + options.cookLost.minute * MINUTE ? 1 : 0);
+      options.stations[station].cooks - (options.cookLost?.station === station && clock >= cookLostAt ? 1 : 0);
     const busy = new Map<Station, number>(Object.keys(options.stations).map((station) => [station as Station, 0]));
     const outcomes: Outcome[] = [];
     let next = 0;

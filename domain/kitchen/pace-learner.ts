@@ -14,11 +14,11 @@ const WEIGHT = 0.08;
 export const DISH_MIN_LEARNED = 4;
 /** A ticket cooked for longer than this many times its expected minutes was waiting, not cooking: it does not show a cook. */
 const COOKING_SPAN = 1.5;
-/** Cooks are the most seen cooking at once among this many recent measured tickets. */
+/** Cooks are the most seen cooking at one moment among this many recent measured tickets. */
 const COOK_SAMPLES = 12;
 /** Ready times kept to tell when a cook really took a ticket started early. */
 const READIES_KEPT = 24;
-const MAX_COOKS = 20;
+export const MAX_COOKS = 20;
 
 export interface Readied {
   /** The ticket's menu minutes (its longest dish) and the dishes that set them. */
@@ -69,18 +69,20 @@ export function learn(pace: LearnedPace, ticket: Readied): LearnedPace {
       dish.count += 1;
     } else dishes.push({ dish_id: id, speed: (PRIOR * speed + ratio) / (PRIOR + 1), count: 1 });
   }
-  // Cooks: how many measured tickets (this one included) were cooking when this one began.
-  const cooking = pace.cooking.filter((span) => span.to > from);
-  if (ticket.readyAt - from <= COOKING_SPAN * expected) cooking.push({ from, to: ticket.readyAt });
-  const atOnce = cooking.filter((span) => span.from <= from).length;
-  const samples = atOnce > 0 ? [...pace.cook_samples, Math.min(MAX_COOKS, atOnce)].slice(-COOK_SAMPLES) : pace.cook_samples;
+  // Cooks: the most measured tickets cooking at one moment among the recent ones. A ticket still
+  // cooking is counted once it is readied: a moment's count only grows as the tickets around it end.
+  const spans = ticket.readyAt - from <= COOKING_SPAN * expected ? [...pace.cooking, { from, to: ticket.readyAt }] : pace.cooking;
+  const cooking = spans.slice(-COOK_SAMPLES);
+  const samples = cooking.map((span) =>
+    Math.min(MAX_COOKS, cooking.filter((other) => other.from <= span.from && span.from < other.to).length),
+  );
   return {
     speed,
     learned_from: pace.learned_from + 1,
     cooks: samples.length > 0 ? Math.max(...samples) : pace.cooks,
     cook_samples: samples,
     readies,
-    cooking: cooking.slice(-COOK_SAMPLES * 2),
+    cooking,
     dishes,
   };
 }

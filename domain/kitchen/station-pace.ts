@@ -1,7 +1,7 @@
 // One station's queue and pace, as running totals: what a quote or a re-estimate reads costs the
 // same whether ten tickets wait or a thousand (see docs/quotes.md for the model and its limits).
 import type { LearnedPace } from '../../models/kitchen-pace.js';
-import { cooksOf, emptyPace, learn, type Readied } from './pace-learner.js';
+import { cooksOf, emptyPace, learn, MAX_COOKS, MIN_COOKING_MS, type Readied } from './pace-learner.js';
 
 /** What is left of a ticket cooking past its estimate, as a share of its time. */
 const OVERDUE_LEFT = 0.15;
@@ -52,11 +52,13 @@ export class StationPace {
     this.enqueuedWork += work;
     this.enqueuedCount += 1;
     this.receivedWork += work;
+    this.relearn();
   }
 
   start(key: string, work: number, startedAt: number): void {
     this.leaveReceived(key);
     this.inProgress.set(key, { work, status: 'In Progress', startedAt, enqueuedWork: 0, enqueuedCount: 0 });
+    this.relearn();
   }
 
   /** A ticket held until `fireAt` (a Draft with its fire time): counted by the quotes of tickets that would start after it. */
@@ -124,7 +126,22 @@ export class StationPace {
   /** The pace in use, from what was learned and tonight's staffing (on a bump, not on a quote). */
   relearn(_now?: number): void {
     const learned = this.learnedPace;
-    this.pace = { factor: learned.speed, cooks: this.staffed ?? cooksOf(learned), learned: learned.learned_from > 0 };
+    const cooks = this.staffed ?? Math.max(cooksOf(learned), this.cookingNow());
+    this.pace = { factor: learned.speed, cooks, learned: learned.learned_from > 0 };
+  }
+
+  /**
+   * The tickets the line is seen cooking now: while tickets wait Received, the ones In Progress are
+   * all it can take at once; Starts tapped within 20 seconds of each other count as one (twelve
+   * tickets started together are one cook's list, not twelve cooks). Nothing waiting: no evidence.
+   */
+  private cookingNow(): number {
+    if (this.received.size === 0 || this.inProgress.size <= 1) return 0;
+    const starts = [...this.inProgress.values()].map((ticket) => ticket.startedAt ?? 0).sort((a, b) => a - b);
+    let cooks = 1;
+    for (let index = 1; index < starts.length && cooks < MAX_COOKS; index += 1)
+      if (starts[index]! - starts[index - 1]! >= MIN_COOKING_MS) cooks += 1;
+    return cooks;
   }
 
   current(): Pace {

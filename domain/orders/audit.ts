@@ -48,7 +48,7 @@ const AUDITED: Record<string, (order: OrderDoc) => unknown> = {
   allergies: (order) => order.allergies ?? [],
   priority: (order) => order.priority,
   status: (order) => order.status,
-  pacing: (order) => order.pacing ?? 'at_once',
+  pacing: (order) => order.pacing,
   course_gap_minutes: (order) => order.course_gap_minutes ?? null,
 };
 

@@ -11,7 +11,7 @@ import type { StoreSession } from '../../store/types.js';
 import { assertMaySeeOrder, isStaff, requireKitchenStaff, requireUser } from '../accounts/access.js';
 import type { Principal } from '../accounts/principal.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { assertKitchenTakes, quoteOrder } from '../kitchen/quote-estimate.js';
+import { assertLineTakes, lineTransaction, type LineChange } from '../kitchen/line-guard.js';
 import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts } from './allergies.js';
 import { actorOf, recordAudit } from './audit.js';
 import { buildItems, cookedDishes, itemFields, itemSources, type ItemSources } from './items.js';
@@ -120,30 +120,32 @@ async function writeChange(tx: StoreSession, order: OrderDoc, set: Partial<Order
   return updated;
 }
 
-/** POST /orders/{id}/items: staff, or the owning patron while Draft or Received. Stock, allergy and kitchen-full checks as on create. */
+/**
+ * POST /orders/{id}/items: staff, or the owning patron while Draft or Received. Stock, allergy and
+ * kitchen-full checks as on create, and the line's guard as on an edit: the new items may not fire
+ * a dish held for the table (403 unless expeditor or manager); their work on the line is quoted.
+ */
 export async function addItems(deps: OrderDeps & OrderQuoting, principal: Principal | null, id: string, body: ItemsAdd): Promise<Order> {
   const user = requireUser(principal);
-  const { store, now, queues, settings } = deps;
-  const at = now();
-  const changed = await store.transaction(async (tx) => {
+  const at = deps.now();
+  const changed = await lineTransaction(deps, async (tx) => {
     const order = await loadCooking(tx, user, id, true);
     const current = order.items ?? [];
     const sources = await itemSources(tx, body.items, 'items', current);
-    const added = buildItems(body.items, sources, order.pacing ?? 'at_once', 'items', current);
+    const added = buildItems(body.items, sources, order.pacing, 'items', current);
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
     const confirmed = assertAllergiesConfirmed(added, table, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, order.stock_taken, neededBeside(order.stock_taken, stockNeeds(added, sources.dishes)));
-    // After the stock check, as on create: a full kitchen refuses a patron's addition.
-    if (queues && settings) {
-      const quote = quoteOrder(queues, cookedDishes(added, sources.dishes), at.getTime(), order.pacing ?? 'at_once', null);
-      assertKitchenTakes(settings, user, quote, null);
-    }
     const items = [...current, ...added];
-    const tickets = withAllergyAlerts(placeNewItems(order.tickets, added, sources, at.toISOString()), items, table);
+    const placed = placeNewItems(order.tickets, added, sources, at.toISOString());
+    // After the stock check, as on create: a held dish brought forward, or a full kitchen, refuses the addition.
+    const quote = assertLineTakes(deps, user, addition(order, current, items, placed, sources, at));
+    const tickets = withAllergyAlerts(placed, items, table);
     const updated = await writeChange(tx, order, {
       ...itemFields(items),
       stock_taken: stockTaken,
       ...derived(order, tickets, at.toISOString()),
+      ...(quote && { expected_ready_at: quote.ready_at }),
     });
     const when = at.toISOString();
     await recordAudit(tx, id, actorOf(user), 'items_added', { items: added.map((item) => item.id) }, when);
@@ -151,6 +153,25 @@ export async function addItems(deps: OrderDeps & OrderQuoting, principal: Princi
     return updated;
   });
   return publicOrder(changed);
+}
+
+/** What the line's guard compares for an addition: the order's units before, and with the new items on their tickets. */
+function addition(
+  order: OrderDoc,
+  current: readonly OrderItem[],
+  items: readonly OrderItem[],
+  tickets: Ticket[],
+  sources: ItemSources,
+  at: Date,
+): LineChange {
+  const pacing = order.pacing;
+  return {
+    before: { tickets: order.tickets, pacing, dishes: cookedDishes(current, sources.dishes) },
+    after: { tickets, pacing, dishes: cookedDishes(items, sources.dishes) },
+    scheduledAt: order.scheduled_at === null ? null : Date.parse(order.scheduled_at),
+    promised: order.expected_ready_at ?? null,
+    now: at.getTime(),
+  };
 }
 
 /** What `taken` holds less what `units` took: the order's stock once they are given back. */

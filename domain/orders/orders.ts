@@ -1,7 +1,7 @@
 // Orders through their life: created with their stock taken, scheduled as Drafts when due later,
 // edited within the role table's limits, moved along the status machine, and deleted.
 import type { Dish, DishDoc } from '../../models/dish.js';
-import type { Order, OrderCreate, OrderDoc, OrderPatch, Pacing } from '../../models/order.js';
+import { DEFAULT_PACING, type Order, type OrderCreate, type OrderDoc, type OrderPatch, type Pacing } from '../../models/order.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
@@ -36,10 +36,10 @@ import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js
 
 /**
  * The restaurant's default pacing for orders placed without one (the settings' default_pacing, as
- * the server wires it); 'at_once' for callers without settings (scripts, domain tests).
+ * the server wires it); the settings' own default for callers without settings (scripts, domain tests).
  */
 export type OrderDeps = Deps & { defaultPacing?: () => Pacing };
-const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? 'at_once';
+const defaultPacingOf = (deps: OrderDeps): Pacing => deps.defaultPacing?.() ?? DEFAULT_PACING;
 
 /**
  * The pacing of an order placed without one: the settings' default, except that a takeaway (no
@@ -61,7 +61,9 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   order.items ??= [];
   order.total ??= 0;
   order.seat_allergies ??= [];
-  order.pacing ??= 'at_once';
+  // Pacing likewise: the one place an order without it is read as the default, which the start-up
+  // upgrade writes into every order stored before pacing existed.
+  order.pacing ??= DEFAULT_PACING;
   if (order.course_gap_minutes === undefined) order.course_gap_minutes = null;
   if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
   return order;
@@ -105,7 +107,7 @@ function normalizeSchedule(scheduledAt: string | null | undefined, now: Date): s
 
 /** What placing an order reads beside the store, where the server keeps it: the live queues and the settings (quotes, the wait limit). */
 export type OrderQuoting = LineQuoting;
-const NEW_ORDER: LinePlan = { tickets: [], pacing: 'at_once', dishes: [] };
+const NEW_ORDER: LinePlan = { tickets: [], pacing: DEFAULT_PACING, dishes: [] };
 
 export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Principal, body: OrderCreate): Promise<Order> {
   const { now } = deps;
@@ -196,7 +198,7 @@ function assertNotFired(order: OrderDoc): void {
 
 /** What the line's guard compares for an edit: the order as stored, and as it would be. */
 function lineChange(order: OrderDoc, dishesBefore: readonly DishDoc[], after: LinePlan, scheduledAt: string | null, at: Date): LineChange {
-  const before = { tickets: order.tickets, pacing: order.pacing!, dishes: dishesBefore };
+  const before = { tickets: order.tickets, pacing: order.pacing, dishes: dishesBefore };
   const promised = order.expected_ready_at ?? null;
   return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime(), promised };
 }
@@ -253,7 +255,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     assertMayEditOrder(principal, order, changedFields(order, wanted));
     const scope = scopeOf(order, wanted);
     const scheduledAt = scope.schedule ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    const pacing = wanted.pacing ?? order.pacing!;
+    const pacing = wanted.pacing ?? order.pacing;
     // Dishes matter only for stock (new items), the fire times and the tickets (new items,
     // schedule or pacing), a new course gap and the allergy check: a status bump needs none.
     const replanned = scope.items || scope.schedule || scope.pacing;
@@ -285,7 +287,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       tickets = recordChanges(
         replannedTickets,
         order.tickets,
-        { pacing: order.pacing!, dishes: before },
+        { pacing: order.pacing, dishes: before },
         { pacing, dishes },
         at.toISOString(),
       );

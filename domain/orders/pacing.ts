@@ -183,8 +183,8 @@ export const courseFired = (tickets: readonly Ticket[], course: number): boolean
  * those due now fire. The other courses are left as they are.
  */
 export function releaseCourse(order: OrderDoc, dishes: readonly DishDoc[], course: number, at: number, now: number): Ticket[] {
-  const groups = ticketGroups(order.pacing ?? 'at_once', dishes).filter((group) => group.course === course);
-  const times = courseFireTimes(order.pacing ?? 'at_once', groups, at, null);
+  const groups = ticketGroups(order.pacing, dishes).filter((group) => group.course === course);
+  const times = courseFireTimes(order.pacing, groups, at, null);
   return order.tickets.map((ticket) => {
     if (courseOfTicket(ticket) !== course || ticket.status !== 'Draft') return ticket;
     const fireAt = times.get(ticket.station) ?? at;

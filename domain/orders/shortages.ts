@@ -120,7 +120,7 @@ async function ticketsNeeding(
   return new Map(
     orders.map((order) => {
       const course = courseOf(
-        order.pacing ?? 'at_once',
+        order.pacing,
         order.dish_ids.flatMap((dishId) => dishes.get(dishId) ?? []),
       );
       const keys = order.dish_ids.flatMap((dishId) => {

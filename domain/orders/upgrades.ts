@@ -1,7 +1,7 @@
 // Upgrades of data stored by earlier versions, applied at start-up, once: each is recorded in the
 // `upgrades` collection when done, so later starts skip it without reading the data again.
 import type { DishDoc } from '../../models/dish.js';
-import type { OrderDoc } from '../../models/order.js';
+import { DEFAULT_PACING, type OrderDoc } from '../../models/order.js';
 import type { Ticket, TicketStatus } from '../../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../../store/types.js';
 import { boundStoredData } from './bounds-upgrade.js';
@@ -80,7 +80,7 @@ async function addOrderPacing(store: Store): Promise<number> {
         const tickets = order.tickets.map((ticket) => publicTicket(ticket, order.fire_at));
         return {
           id: order.id,
-          update: { set: { pacing: 'at_once' as const, course_gap_minutes: null, tickets, next_fire_at: nextFireAt(tickets) } },
+          update: { set: { pacing: DEFAULT_PACING, course_gap_minutes: null, tickets, next_fire_at: nextFireAt(tickets) } },
           if: [{ field: 'updated_at', op: 'eq' as const, value: order.updated_at }],
         };
       }),
@@ -109,7 +109,7 @@ async function eachOrderPage(store: Store, upgrade: (page: OrderDoc[]) => Promis
 /** One item per dish_ids entry, as the dish is now (a dish deleted since keeps its id, at no price). */
 function itemsOfLegacy(order: OrderDoc, dishes: ReadonlyMap<string, DishDoc>, ids: () => string): OrderItem[] {
   const known = order.dish_ids.flatMap((id) => dishes.get(id) ?? []);
-  const course = courseOf(order.pacing ?? 'at_once', known);
+  const course = courseOf(order.pacing, known);
   return order.dish_ids.map((dishId) => {
     const dish = dishes.get(dishId);
     return {

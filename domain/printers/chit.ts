@@ -55,7 +55,7 @@ function itemLines(ticket: PrintedTicket, scope: ChitScope): ChitItem[] {
 /** The dishes of the order that this ticket cooks (its station and course), counted. */
 function dishLines(order: OrderDoc, ticket: PrintedTicket, dishes: ReadonlyMap<string, DishDoc>, scope: ChitScope): ChitItem[] {
   const known = order.dish_ids.flatMap((id) => dishes.get(id) ?? []);
-  const course = courseOf(order.pacing ?? 'at_once', known);
+  const course = courseOf(order.pacing, known);
   const ids =
     scope.kind === 'dishes'
       ? scope.dish_ids

@@ -54,7 +54,7 @@ export class AllDayTally {
     const tickets = ticketsAt(order, this.station).filter((ticket) => ticketPart(ticket.status) !== null);
     if (tickets.length === 0) return;
     const known = order.dish_ids.flatMap((id) => dishes.get(id) ?? []);
-    const course = courseOf(order.pacing ?? 'at_once', known);
+    const course = courseOf(order.pacing, known);
     const entries = tickets.map((ticket): Entry => {
       const counted = new Map<string, number>();
       for (const dish of known) {

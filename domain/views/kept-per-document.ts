@@ -1,8 +1,9 @@
 // Values derived from the documents of one collection (an order's page text, its report record, a
 // token subject's account), kept in memory between reads on every store: any change to a document
-// drops its value (another program's commit, all of them), and values read while a change to the
-// collection arrived are not kept (the document read may be the older one). At most `max` are
-// kept; the oldest goes first.
+// drops its value (another program's commit, all of them), and a value read while a change to its
+// document arrived is dropped as soon as it is kept (the document read may be the older one): the
+// changes heard during a read are applied again after it (domain/views/load-while-changing.ts). At
+// most `max` are kept; the oldest goes first.
 //
 // Why a kept value is never stale, whichever store runs: a read first awaits store.settled(), which
 // resolves once every change committed before it has reached the listeners (the embedded store: at
@@ -13,11 +14,18 @@
 // beside its ids: not index-only on the embedded store's list indexes.)
 import type { Collections } from '../../models/collections.js';
 import type { Collection, CollectionName, Store } from '../../store/types.js';
+import { LoadWhileChanging } from './load-while-changing.js';
+
+/** What a change drops: one document's value, or all of them (a resync). */
+type Dropped = { id: string } | 'all';
 
 export class KeptPerDocument<N extends CollectionName, V> {
   private readonly kept = new Map<string, V>();
-  /** Counts changes to the collection: a read that overlapped one is not kept. */
-  private changes = 0;
+  /**
+   * Live, each read installing its own documents: a change drops a value at once, and again once
+   * every read in flight meanwhile has kept what it read.
+   */
+  private readonly changes = new LoadWhileChanging<Dropped>((dropped) => this.drop(dropped), { live: true, eachLoadInstalls: true });
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
 
@@ -28,15 +36,10 @@ export class KeptPerDocument<N extends CollectionName, V> {
     private readonly max: number,
   ) {
     this.unsubscribe = store.onChange((event) => {
-      if (event.collection !== collection) return;
-      this.changes++;
-      this.kept.delete(event.id);
+      if (event.collection === collection) this.changes.hear({ id: event.id });
     });
     // Another program changed the data (no event says which documents): every value is derived again.
-    this.unsubscribeResync = store.onResync(() => {
-      this.changes++;
-      this.kept.clear();
-    });
+    this.unsubscribeResync = store.onResync(() => this.changes.hear('all'));
   }
 
   /**
@@ -47,11 +50,14 @@ export class KeptPerDocument<N extends CollectionName, V> {
     await this.store.settled();
     const missing = ids.filter((id) => !this.kept.has(id));
     const read = new Map<string, V>();
-    if (missing.length > 0) {
-      const since = this.changes;
-      for (const doc of await source.find([{ field: 'id', op: 'in', value: missing }])) read.set(doc.id, this.derive(doc));
-      if (since === this.changes) for (const [id, value] of read) this.keep(id, value);
-    }
+    if (missing.length > 0)
+      await this.changes.load(
+        () => source.find([{ field: 'id', op: 'in', value: missing }]),
+        (docs) => {
+          for (const doc of docs) read.set(doc.id, this.derive(doc));
+          for (const [id, value] of read) this.keep(id, value);
+        },
+      );
     return ids.map((id) => this.kept.get(id) ?? read.get(id));
   }
 
@@ -60,11 +66,14 @@ export class KeptPerDocument<N extends CollectionName, V> {
     await this.store.settled();
     const kept = this.kept.get(id);
     if (kept !== undefined) return kept;
-    const since = this.changes;
-    const doc = await this.store.collection(this.collection).get(id);
-    if (!doc) return undefined;
-    const value = this.derive(doc);
-    if (since === this.changes) this.keep(id, value);
+    let value: V | undefined;
+    await this.changes.load(
+      () => this.store.collection(this.collection).get(id),
+      (doc) => {
+        value = doc ? this.derive(doc) : undefined;
+        if (value !== undefined) this.keep(id, value);
+      },
+    );
     return value;
   }
 
@@ -72,6 +81,11 @@ export class KeptPerDocument<N extends CollectionName, V> {
     this.unsubscribe();
     this.unsubscribeResync();
     this.kept.clear();
+  }
+
+  private drop(dropped: Dropped): void {
+    if (dropped === 'all') this.kept.clear();
+    else this.kept.delete(dropped.id);
   }
 
   private keep(id: string, value: V): void {

@@ -12,6 +12,7 @@
 // program's commit) `inStatus` also waits for the book's reload; `current` does not wait.
 import type { OrderDoc, OrderStatus } from '../../models/order.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
+import { LoadWhileChanging } from './load-while-changing.js';
 import { Reloads } from './reloads.js';
 
 export const KITCHEN_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
@@ -21,8 +22,11 @@ export class KitchenBook {
   private readonly unsubscribe: () => void;
   private readonly unsubscribeResync: () => void;
   private readonly reloads = new Reloads();
-  /** Orders changed while the book was being loaded: the load's copies of them are older. */
-  private touched: Set<string> | null = null;
+  /**
+   * Live: a change reaches the book at once, even during a reload (the order path and the
+   * re-estimates read `current` without waiting), and again after the reload, over what it read.
+   */
+  private readonly changes = new LoadWhileChanging<ChangeEvent>((event) => this.apply(event), { live: true });
 
   static async open(store: Store): Promise<KitchenBook> {
     const book = new KitchenBook(store);
@@ -31,35 +35,21 @@ export class KitchenBook {
   }
 
   private constructor(private readonly store: Store) {
-    this.unsubscribe = store.onChange((event) => this.apply(event));
+    this.unsubscribe = store.onChange((event) => this.changes.hear(event));
     // Another program changed the data (no event says which orders): the book is read again.
     this.unsubscribeResync = store.onResync(() => this.reloads.start(() => this.load()));
   }
 
   /**
-   * Reads the kitchen's orders and makes them the book, but for those changed while it read (their
-   * events are newer than what it read). A later load started meanwhile supersedes this one; a
-   * failed one leaves the book as it was, until the next.
+   * Reads the kitchen's orders and makes them the book, then applies over it the changes heard
+   * while it read (they are newer than what it read). A later load started meanwhile supersedes
+   * this one; a failed one leaves the book as it was, until the next.
    */
   private async load(): Promise<void> {
-    const touched = new Set<string>();
-    this.touched = touched;
-    const loaded = await this.store
-      .collection('orders')
-      .find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }])
-      .catch((error: unknown) => {
-        if (this.touched === touched) this.touched = null;
-        throw error;
-      });
-    if (this.touched !== touched) return;
-    this.touched = null;
-    const orders = new Map<string, OrderDoc>();
-    for (const order of loaded) if (!touched.has(order.id)) orders.set(order.id, order);
-    for (const id of touched) {
-      const changed = this.orders.get(id);
-      if (changed) orders.set(id, changed);
-    }
-    this.orders = orders;
+    await this.changes.load(
+      () => this.store.collection('orders').find([{ field: 'status', op: 'in', value: [...KITCHEN_STATUSES] }]),
+      (loaded) => (this.orders = new Map(loaded.map((order) => [order.id, order]))),
+    );
   }
 
   /**
@@ -84,7 +74,6 @@ export class KitchenBook {
 
   private apply(event: ChangeEvent): void {
     if (event.collection !== 'orders') return;
-    this.touched?.add(event.id);
     const after = event.after as OrderDoc | null;
     // The event's own document, shared with the other listeners (no copy on the order path): read only.
     if (after && KITCHEN_STATUSES.includes(after.status)) this.orders.set(event.id, after);

@@ -1,7 +1,8 @@
 // The line's guard on every path that can put work on it or bring it forward: an edit of a patron's
 // order that adds a dish, fires a held course, or brings a scheduled order to now passes the same
 // kitchen-full check as placing it (refused: nothing stored, nothing taken), and only an expeditor
-// or a manager fires a course held for the table. A fired order's schedule no longer moves.
+// or a manager fires a course held for the table, by an edit or by items added while it cooks. A
+// fired order's schedule no longer moves.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
@@ -144,6 +145,60 @@ describe('only expeditors and managers fire a held course', () => {
       ['cold', 1, 'Received'],
       ['hot', 2, 'Draft'],
     ]);
+  });
+});
+
+describe('items added while the order cooks (POST /orders/{id}/items) pass the same guard', () => {
+  const addItems = (order: Order, items: object[], as: 'patron' | 'expeditor' = 'patron') =>
+    t.inject({ method: 'POST', url: `/orders/${order.id}/items`, as, payload: { items } });
+
+  it("refuses a patron's steak for now while the table's steak is held for the mains: 403, nothing stored or taken", async () => {
+    const order = await placeOrder(t, [menu.salad.id, menu.steak.id], 'patron', { pacing: 'courses' });
+    const stock = await stockById(t);
+    const response = await addItems(order, [{ dish_id: menu.steak.id, course: 1 }]);
+    expect(response.statusCode).toBe(403);
+    expect(problemOf(response)).toStrictEqual({
+      type: 'about:blank',
+      title: 'Forbidden',
+      status: 403,
+      detail:
+        'Your role (patron) may not fire a course held for the table; this change would. ' +
+        'Ask the expeditor (or a manager) to fire it (POST /orders/{id}/courses/{n}/fire).',
+    });
+    await unchanged(order, stock);
+    const byExpeditor = await addItems(order, [{ dish_id: menu.steak.id, course: 1 }], 'expeditor');
+    expect(byExpeditor.statusCode, byExpeditor.body).toBe(200);
+    expect(byExpeditor.json<Order>().tickets.map((ticket) => [ticket.station, ticket.course, ticket.status])).toEqual([
+      ['cold', 1, 'Received'],
+      ['hot', 1, 'Received'],
+      ['hot', 2, 'Draft'],
+    ]);
+  });
+
+  it('lets a patron add a steak to the held mains (it waits with them) and a lemonade to the fired starters', async () => {
+    const order = await placeOrder(t, [menu.salad.id, menu.steak.id], 'patron', { pacing: 'courses' });
+    const response = await addItems(order, [{ dish_id: menu.steak.id }, { dish_id: menu.lemonade.id }]);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<Order>().tickets.map((ticket) => [ticket.station, ticket.course, ticket.round, ticket.status])).toEqual([
+      ['cold', 1, 1, 'Received'],
+      ['beverages', 1, 1, 'Received'],
+      ['hot', 2, 1, 'Draft'],
+    ]);
+  });
+
+  it("refuses a patron's steak added when the hot line is full: 409 with the quote, nothing stored or taken", async () => {
+    await fillHotLine();
+    const lemonade = await placeOrder(t, [menu.lemonade.id]);
+    const stock = await stockById(t);
+    const response = await addItems(lemonade, [{ dish_id: menu.steak.id, quantity: 2 }]);
+    expect(response.statusCode).toBe(409);
+    expect(response.headers['retry-after']).toBe(String(20 * 60));
+    expect(response.json()).toMatchObject({ title: 'The kitchen is full', ready_at: iso(50), minutes: 50 });
+    await unchanged(lemonade, stock);
+    // The expeditor's addition is never refused, and the order is expected when the steaks are done.
+    const staff = await addItems(lemonade, [{ dish_id: menu.steak.id, quantity: 2 }], 'expeditor');
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json<Order>()).toMatchObject({ quoted_ready_at: lemonade.quoted_ready_at, expected_ready_at: iso(50) });
   });
 });
 

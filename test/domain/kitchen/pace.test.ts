@@ -110,6 +110,41 @@ describe('bumps that are not cooking teach nothing', () => {
   });
 });
 
+describe('the cooks a station is seen to have', () => {
+  it('three steaks cooked side by side make three cooks, whatever order they are readied in', async () => {
+    const orders: Order[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      orders.push(await placeOrder(t, [menu.steak.id]));
+      await bump(orders[i]!, 'In Progress');
+      clock.advance(MINUTE);
+    }
+    // Started at 0, 1 and 2 minutes; the last one started is readied first, at 20, then 24 and 28.
+    clock.advance(17 * MINUTE);
+    for (const order of orders.reverse()) {
+      await bump(order, 'Ready');
+      clock.advance(4 * MINUTE);
+    }
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 3, learned_from: 3 });
+  });
+
+  it('while tickets wait, the tickets In Progress started apart are its cooks; started together, one', async () => {
+    const orders: Order[] = [];
+    for (let i = 0; i < 4; i += 1) orders.push(await placeOrder(t, [menu.steak.id]));
+    // Two started within 20 seconds: one cook's list, with two tickets waiting.
+    await bump(orders[0]!, 'In Progress');
+    clock.advance(10_000);
+    await bump(orders[1]!, 'In Progress');
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 1 });
+    // A third started a minute later while one still waits: a second cook.
+    clock.advance(MINUTE);
+    await bump(orders[2]!, 'In Progress');
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 2 });
+    // Nothing waits any more: starting it says nothing of the cooks, and the learned one is back.
+    await bump(orders[3]!, 'In Progress');
+    expect((await pace('hot')).json()).toMatchObject({ cooks: 1 });
+  });
+});
+
 describe("tonight's staffing", () => {
   it("sets a station's cooks for the quotes while set, and null gives the learned ones back", async () => {
     const staff = (staffing: Record<string, number | null>) =>

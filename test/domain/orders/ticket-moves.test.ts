@@ -38,6 +38,7 @@ function order(tickets: Ticket[], status = kitchenStatus(tickets)): OrderDoc {
     tickets,
     ready_at: status === 'Ready for Assembly' ? T0 : null,
     closed_at: null,
+    pacing: 'at_once' as const,
     owner_id: 'owner',
     stock_taken: [],
   };

@@ -47,6 +47,7 @@ export function orderFields(dishIds: string[], name = 'Ben'): Omit<OrderDoc, 'id
     tickets: [],
     ready_at: null,
     closed_at: null,
+    pacing: 'at_once' as const,
   };
 }
 

@@ -89,6 +89,14 @@ describe.each([
     expect(await Promise.all([wsOpens(DIRECT, '6.6.6.1'), wsOpens(DIRECT, '6.6.6.2')])).toEqual([true, true]);
     expect(await wsOpens(DIRECT, '6.6.6.3')).toBe(429);
   });
+
+  // The documented price of a hop count: whoever connects is taken for the proxy, so it only suits
+  // an API that nothing but the proxy can reach (docs/mongodb.md prefers the proxy's address).
+  it.runIf(trust === '1')('with a hop count, a client reaching the API directly is counted as the address it names', async () => {
+    expect(await Promise.all([ioConnects(DIRECT, '6.6.7.1'), ioConnects(DIRECT, '6.6.7.1')])).toEqual([true, true]);
+    expect(await ioConnects(DIRECT, '6.6.7.1')).toBe(false);
+    expect(await ioConnects(DIRECT, '6.6.7.2')).toBe(true);
+  });
 });
 
 describe('the deployment files', () => {

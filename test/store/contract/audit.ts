@@ -23,6 +23,7 @@ const order: NewDoc<OrderDoc> = {
   tickets: [],
   ready_at: null,
   closed_at: null,
+  pacing: 'at_once' as const,
 };
 const boss = { user_id: MANAGER.userId, user_name: MANAGER.userName };
 const page = { filter: [], limit: 30, offset: 0 };

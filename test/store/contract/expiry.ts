@@ -57,6 +57,7 @@ export function describeIdempotencyKeys(store: () => Store) {
         tickets: [],
         ready_at: null,
         closed_at: null,
+        pacing: 'at_once' as const,
       };
       const failed = store().transaction(async (tx) => {
         await tx.collection('orders').insert(order);

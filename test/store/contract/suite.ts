@@ -13,6 +13,7 @@ import { describeLoginFailures } from './login-failures.js';
 import { describeOrderAudit } from './audit.js';
 import { describePrintJobs } from './print-jobs.js';
 import { describeTicketQueries } from './tickets.js';
+import { describeOrderItems } from './order-items.js';
 import { describeFireQueries } from './fires.js';
 import { DuplicateKeyError, type BaseDoc, type ChangeEvent, type NewDoc, type Store } from '../../../store/types.js';
 import { describeWriteSkew } from './write-skew.js';
@@ -1073,6 +1074,7 @@ export function describeStoreContract(label: string, open: () => Promise<StoreHa
     describeUniqueness(suite);
     describeTransactions(suite);
     describeTicketQueries(suite.store);
+    describeOrderItems(suite.store);
     describeFireQueries(suite.store);
     describeWriteSkew(suite.store);
     describeSettingsDocument(suite.store);

@@ -27,6 +27,7 @@ function order(name: string, status: OrderDoc['status'], tickets: Ticket[]): New
     tickets,
     ready_at: null,
     closed_at: null,
+    pacing: 'at_once' as const,
     owner_id: '5f0000000000000000000001',
     stock_taken: [],
   };

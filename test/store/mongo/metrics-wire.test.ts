@@ -1,17 +1,12 @@
 // /metrics on MongoDB, over the wire peer (the real store, driver and change stream; only the server
 // is scripted): each transaction's commit time, committed or failed, and the change stream's lag
 // (from a change's wallTime, or its cluster time, to its arrival here), as GET /metrics shows them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { CommitTiming } from '../../../store/types.js';
-import { buildApp } from '../../../server/app.js';
-import { loadConfig } from '../../../server/config.js';
 import { recorded } from '../fixtures/change-events.js';
 import { CLUSTER_TIME, firstBatch, nextBatch, serverError, token } from './wire/replies.js';
 import { scriptTokenCollection, until } from './wire/store-over-peer.js';
-import { useWireStream } from './wire/stream-kit.js';
+import { appOverPeer, useWireStream } from './wire/stream-kit.js';
 
 const w = useWireStream();
 const entry = {
@@ -46,11 +41,7 @@ it("reports each transaction's commit time: committed, and failed when the serve
   ]);
 });
 
-// Known regression, open: fails deterministically since the final merge of this session (items, pace,
-
-// printers, house together); skipped until fixed, not loosened.
-
-it.skip(
+it(
   'reports the lag of each change received live (from wallTime, else cluster time), none for those ' +
     'committed before the start, and /metrics shows it',
   async () => {
@@ -60,12 +51,7 @@ it.skip(
     const { store, events } = await w.open({ startTime: async () => ({ t: 1_795_262_403, i: 0 }) });
     const lags: number[] = [];
     store.onStreamLag((seconds) => lags.push(seconds));
-    const dataDir = mkdtempSync(join(tmpdir(), 'pos-wire-'));
-    const app = await buildApp({
-      config: loadConfig({ POS_DATA_DIR: dataDir }),
-      store,
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
-    });
+    const { app, close } = await appOverPeer(w.peer, store);
     try {
       await until('the driver waits on its getMore', () => w.peer.pending('getMore') === 1);
       w.clock.now = Date.parse('2026-11-21T12:00:09.000Z');
@@ -91,8 +77,7 @@ it.skip(
       expect(text).toContain('pos_store_change_stream_lag_seconds_sum 2.25');
       expect(text).toContain('pos_store_change_stream_lag_seconds_count 2');
     } finally {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await close();
     }
   },
 );

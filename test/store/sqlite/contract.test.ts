@@ -46,6 +46,7 @@ const draft = {
   tickets: [],
   ready_at: null,
   closed_at: null,
+  pacing: 'at_once' as const,
 };
 
 describe('sqlite store specifics', () => {

@@ -65,6 +65,7 @@ it('gives every event the documents exactly as stored before and after, for ever
     ],
     ready_at: null,
     closed_at: null,
+    pacing: 'at_once' as const,
   });
   const orderStored = await orders.get(order.id);
 

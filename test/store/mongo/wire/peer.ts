@@ -12,6 +12,8 @@ export type Scripted = Document | typeof DROP | ((command: Document) => Document
 
 interface Waiting {
   name: string;
+  /** What the command names after its verb: a collection, or 1. */
+  target: unknown;
   socket: Socket;
   answer: (reply: Scripted) => void;
 }
@@ -84,6 +86,11 @@ export class WirePeer {
     return this.waiting.filter((entry) => entry.name === name).length;
   }
 
+  /** What waits for an answer, as `name target` (`findAndModify print_spool`), for a failure message. */
+  parked(): string[] {
+    return this.waiting.map((entry) => `${entry.name} ${String(entry.target)}`);
+  }
+
   /** Drops every open connection, as a crashed or restarted server would. */
   dropConnections(): void {
     for (const socket of this.sockets) socket.destroy();
@@ -123,6 +130,6 @@ export class WirePeer {
     if (builtIn) return answer(builtIn(this));
     const scripted = this.script.get(key)?.shift() ?? this.defaults.get(key);
     if (scripted !== undefined) return answer(scripted);
-    this.waiting.push({ name: key, socket, answer });
+    this.waiting.push({ name: key, target: request.command[name], socket, answer });
   }
 }

@@ -19,9 +19,12 @@ export function scriptTokenCollection(peer: WirePeer, saved: Document | null): v
     return { cursor: { firstBatch: name === RESUME_TOKENS_COLLECTION ? found : [], id: Long.ZERO, ns: `pos.${name}` }, ok: 1 };
   });
   peer.always('update', { n: 1, nModified: 1, ok: 1 });
-  // The app's own start-up writes (its data-format upgrade records).
+  // The app's own start-up writes (its data-format upgrade records, the print spool's bookmark).
   peer.always('insert', { n: 1, ok: 1 });
   peer.always('delete', { n: 1, ok: 1 });
+  // An update of one document by id (findOneAndUpdate) finds none, as in an empty collection: the
+  // print spool then inserts its bookmark. Without an answer the app's start would wait for ever.
+  peer.always('findAndModify', { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 });
 }
 
 /** The tokens the store saved (update commands) and whether it cleared them (delete commands). */

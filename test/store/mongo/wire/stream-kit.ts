@@ -19,20 +19,43 @@ export const resumesFrom = (aggregate: Document) => {
 export const fromNow = (aggregate: Document) =>
   resumesFrom(aggregate) === null && changeStreamStage(aggregate).startAtOperationTime !== undefined;
 
-/** GET /ready of the real app on this store. */
-export async function readyOverHttp(store: Store) {
+/**
+ * The real app on this store. Its start reads and writes the store (upgrades, the print spool's
+ * bookmark), so a command the test left unscripted would park it for ever: it fails instead,
+ * naming what waits at the peer.
+ */
+export async function appOverPeer(peer: WirePeer, store: Store, waitMs = 10_000) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-wire-'));
   const app = await buildApp({
     config: loadConfig({ POS_DATA_DIR: dataDir }),
     store,
     jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!',
   });
+  let timer: NodeJS.Timeout | undefined;
+  const stuck = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const parked = peer.parked().filter((command) => !command.startsWith('getMore'));
+      reject(new Error(`the app did not start in ${waitMs} ms; waiting at the peer: ${parked.join(', ') || 'nothing'}`));
+    }, waitMs);
+  });
+  await Promise.race([app.ready(), stuck]).finally(() => clearTimeout(timer));
+  return {
+    app,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET /ready of the real app on this store. */
+export async function readyOverHttp(peer: WirePeer, store: Store) {
+  const { app, close } = await appOverPeer(peer, store);
   try {
     const response = await app.inject({ method: 'GET', url: '/ready' });
     return { status: response.statusCode, body: response.json<unknown>() };
   } finally {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 
