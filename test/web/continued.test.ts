@@ -24,7 +24,9 @@ interface Parts {
   /** The board's visible height: a card as tall reads whole once scrolled to. */
   visible: number;
   /** Each card or part of the grid: its ticket, its height, what its head and continued notes say. */
-  parts: { of: string; height: number; head: string; continues: string | null }[];
+  parts: { of: string; height: number; left: number; top: number; head: string; continues: string | null }[];
+  /** The board's columns. */
+  columns: number;
   /** Each ticket's item lines, part after part, by their item ids. */
   lines: Record<string, string[]>;
 }
@@ -34,7 +36,7 @@ const parts = (page: Page) =>
     const board = document.querySelector('.board');
     const style = getComputedStyle(board);
     const visible = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-    const cards = [...document.querySelectorAll('#tickets > .ticket')];
+    const cards = [...document.querySelectorAll('#tickets .ticket')];
     const lines = {};
     for (const card of cards) {
       const of = card.dataset.orderId ?? card.dataset.continues;
@@ -45,10 +47,13 @@ const parts = (page: Page) =>
       parts: cards.map((card) => ({
         of: card.dataset.orderId ?? card.dataset.continues,
         height: Math.round(card.getBoundingClientRect().height),
+        left: Math.round(card.getBoundingClientRect().left),
+        top: Math.round(card.getBoundingClientRect().top),
         head: card.querySelector('.ticket-head').textContent,
         continues: card.querySelector('.ticket-continues')?.textContent ?? null,
       })),
       lines,
+      columns: getComputedStyle(document.querySelector('#tickets')).gridTemplateColumns.split(' ').length,
     };
   })()`);
 
@@ -67,7 +72,7 @@ describe('a ticket taller than the screen', () => {
         await drawAndPack(page, entries);
         await keepShot(page, `continued-${size.width}x${size.height}`);
         const seen = await parts(page);
-        const layout = await measure(page, '#tickets > .ticket', '.ticket-items .item-details > span');
+        const layout = await measure(page, '#tickets .ticket', '.ticket-items .item-details > span');
         expect({
           size,
           overlaps: layout.overlaps,
@@ -94,6 +99,11 @@ describe('a ticket taller than the screen', () => {
           expect(friday.length).toBeGreaterThan(1);
           expect(friday.map((part) => part.continues)).toStrictEqual([...friday.slice(1).map(() => 'Continued ▸'), null]);
           expect(friday.slice(1).map((part) => part.head)).toStrictEqual(friday.slice(1).map(() => 'Table 12◂ Continued'));
+          // The parts sit right of the ticket, one a column, on its row (as many as the board has columns).
+          const row = friday.slice(0, seen.columns);
+          expect(row.map((part) => part.top)).toStrictEqual(row.map(() => row[0]!.top));
+          expect(row.map((part) => part.left)).toStrictEqual([...row.map((part) => part.left)].sort((a, b) => a - b));
+          expect(new Set(row.map((part) => part.left)).size).toBe(row.length);
           // The small ticket between the two big ones is one card.
           expect(seen.parts.filter((part) => part.of === id(2))).toHaveLength(1);
           // A finger resting on the board keeps cards in place: a fresh card replaces the split one, and

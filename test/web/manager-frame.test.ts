@@ -12,7 +12,7 @@ import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
 import { duration } from '../../web/public/js/lib/duration.js';
 
-const PAGES = ['/manager', '/manager/stock', '/manager/menu', '/manager/staff'];
+const PAGES = ['/manager', '/manager/stock', '/manager/menu', '/manager/staff', '/manager/printers'];
 
 /**
  * With the page scrolled well down: the lost-link banner's box against the top bar's (px of height

@@ -1,6 +1,7 @@
 // A ticket taller than the board's visible height continues in the next column, as leading kitchen
-// displays do: its last item lines move to a "continued" part placed right after it (the table
-// named again, marked CONTINUED), and the ticket says "continued" under its last line shown, so no
+// displays do: its last item lines move to a "continued" part right of it (the table named again,
+// marked CONTINUED; the card and its parts one item of the grid), and the ticket says "continued"
+// under its last line shown, so no
 // part is taller than the screen and none needs scrolling to be read. On a phone's single column
 // the one long card stays whole (the board scrolls there, and a part would only sit under it).
 import { h } from '../lib/dom.js';
@@ -19,7 +20,7 @@ const NOTE_PX = 40;
 export function continueTallTickets(grid, board) {
   joinParts(grid);
   const style = getComputedStyle(grid);
-  if (style.display !== 'grid' || style.gridTemplateColumns.split(' ').length < 2) return;
+  if (style.display !== 'grid' || columnsOf(grid) < 2) return;
   const limit = limits(grid, board);
   if (limit.screen <= 0) return;
   const tall = /** @type {HTMLElement[]} */ ([...grid.children]).filter(
@@ -41,18 +42,24 @@ function limits(grid, board) {
   return { screen, fit: Math.max(screen - Math.max(0, strips), screen / 2) };
 }
 
-/** @param {HTMLElement} grid */
+/**
+ * Undoes the last split: each group gives way to its ticket's card. A card replaced by a fresh render
+ * (a finger held the board) has every line already: only the card that was split (it says
+ * "continued") takes its lines back from the parts.
+ * @param {HTMLElement} grid
+ */
 function joinParts(grid) {
-  for (const part of /** @type {NodeListOf<HTMLElement>} */ (grid.querySelectorAll(':scope > .ticket-continued'))) {
-    const card = [...grid.children].find((each) => each instanceof HTMLElement && each.dataset.orderId === part.dataset.continues);
-    // A card replaced by a fresh render (a finger held the board) has every line already: only the
-    // card that was split (it says "continued") takes its lines back.
+  for (const group of /** @type {NodeListOf<HTMLElement>} */ (grid.querySelectorAll(':scope > .ticket-group'))) {
+    const card = group.querySelector('[data-order-id]');
     const list = card?.querySelector(':scope > .ticket-continues') ? card.querySelector('.ticket-items') : null;
-    const lines = part.querySelector('.ticket-items');
-    if (list && lines) list.append(...lines.children);
-    part.remove();
+    for (const part of group.querySelectorAll('.ticket-continued')) {
+      const lines = part.querySelector('.ticket-items');
+      if (list && lines) list.append(...lines.children);
+    }
+    card?.querySelector(':scope > .ticket-continues')?.remove();
+    if (card) group.replaceWith(card);
+    else group.remove();
   }
-  for (const note of grid.querySelectorAll('.ticket-continues')) note.remove();
 }
 
 /**
@@ -94,4 +101,21 @@ function split(card, { screen, fit }) {
     from = part;
     fromList = list;
   }
+  if (from === card) return;
+  // The ticket and its parts side by side, one item of the board's grid spanning their columns, so
+  // a part always sits right of the one before it (as many columns as the board has, then a row more).
+  const parts = [
+    card,
+    ...(card.parentElement?.querySelectorAll(`:scope > [data-continues="${CSS.escape(card.dataset.orderId ?? '')}"]`) ?? []),
+  ];
+  const columns = Math.min(parts.length, columnsOf(card.parentElement));
+  const group = h('div', {
+    class: 'ticket-group',
+    style: `grid-column: span ${columns}; grid-template-columns: repeat(${columns}, minmax(0, 1fr))`,
+  });
+  card.before(group);
+  group.append(...parts);
 }
+
+/** @param {Element | null} grid */
+const columnsOf = (grid) => (grid ? getComputedStyle(grid).gridTemplateColumns.split(' ').length : 1);
