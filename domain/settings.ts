@@ -31,6 +31,9 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/** An ISO 4217 code the runtime can format prices in (`EUR`, `USD`); `XXX`-style unknowns are refused. */
+export const isCurrency = (code: string): boolean => Intl.supportedValuesOf('currency').includes(code);
+
 /** The runtime's zone names by their lower case: the spelling stored for a name given in any case. */
 let zoneSpellings: Map<string, string> | undefined;
 
@@ -50,9 +53,21 @@ export function publicSettings(doc: SettingsDoc | null): Settings {
   // A field added since the document was written has its default (every field has one); staffing
   // is merged station by station, so a document from before a station's number still names all three.
   const merged = { ...DEFAULT_SETTINGS, ...doc };
-  const { time_zone, default_pacing, max_wait_minutes, low_portions, course_gap_minutes, printers, updated_at } = merged;
+  const { time_zone, default_pacing, max_wait_minutes, low_portions, course_gap_minutes, language, currency, printers, updated_at } =
+    merged;
   const staffing = { ...DEFAULT_SETTINGS.staffing, ...doc.staffing };
-  return { time_zone, default_pacing, max_wait_minutes, low_portions, staffing, course_gap_minutes, printers, updated_at };
+  return {
+    time_zone,
+    default_pacing,
+    max_wait_minutes,
+    low_portions,
+    staffing,
+    course_gap_minutes,
+    language,
+    currency,
+    printers,
+    updated_at,
+  };
 }
 
 /** The settings as the last committed change left them, followed from the store's change events. */
@@ -110,6 +125,10 @@ function checked(body: SettingsPatch): SettingsChange {
   if (body.time_zone !== undefined && !isTimeZone(body.time_zone)) {
     const message = `"${body.time_zone}" is not an IANA time zone name (such as Europe/Berlin, Asia/Kolkata or UTC)`;
     throw badRequest(`Invalid body. time_zone ${message}.`, { errors: [{ path: 'time_zone', message }] });
+  }
+  if (body.currency !== undefined && !isCurrency(body.currency)) {
+    const message = `"${body.currency}" is not an ISO 4217 currency code (such as EUR, USD or GBP)`;
+    throw badRequest(`Invalid body. currency ${message}.`, { errors: [{ path: 'currency', message }] });
   }
   const { printers, ...rest } = body;
   const zoned = rest.time_zone === undefined ? rest : { ...rest, time_zone: canonicalTimeZone(rest.time_zone) };

@@ -52,6 +52,17 @@ const CourseGapMinutes = Nullable(
     examples: [5],
   }),
 );
+/** The languages every screen speaks (the contract's "Language"). */
+export const LANGUAGES = ['en', 'es', 'fr', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+const LanguageField = Type.Enum(LANGUAGES, {
+  description: "The staff screens' language, unless a person picks another on a device; guests' screens follow their browser.",
+});
+const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'The ISO 4217 code prices are shown in (one the runtime knows, checked in domain/settings.ts).',
+  examples: ['EUR'],
+});
 
 const fields = {
   time_zone: TimeZone,
@@ -60,6 +71,8 @@ const fields = {
   low_portions: LowPortions,
   staffing: Staffing,
   course_gap_minutes: CourseGapMinutes,
+  language: LanguageField,
+  currency: Currency,
   printers: Printers,
 };
 
@@ -78,6 +91,8 @@ export const SettingsReplace = Type.Object(
     low_portions: Type.Optional(LowPortions),
     staffing: Type.Optional(StaffingChange),
     course_gap_minutes: Type.Optional(CourseGapMinutes),
+    language: Type.Optional(LanguageField),
+    currency: Type.Optional(Currency),
     printers: Type.Optional(PrintersInput),
   },
   { additionalProperties: false },
@@ -95,6 +110,8 @@ export const DEFAULT_SETTINGS: Readonly<Omit<Settings, 'updated_at'>> = Object.f
   low_portions: 10,
   staffing: Object.freeze({ cold: null, hot: null, beverages: null }),
   course_gap_minutes: null,
+  language: 'en',
+  currency: 'USD',
   printers: [],
 });
 

@@ -276,6 +276,8 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     low_portions: 10,
     staffing: { cold: 2, hot: 3, beverages: null },
     course_gap_minutes: null,
+    language: 'de',
+    currency: 'EUR',
     printers: [
       {
         id: '66294b2a4475a41f3e709bd1',

@@ -27,11 +27,12 @@ import { badRequest, conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
 import { assertLineTakes, lineTransaction, type LineChange, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
-import { planSchedule, scheduledInstant } from './schedule.js';
+import { scheduledInstant } from './schedule.js';
+import { nextFireAt, orderFireAt, orderRelease } from './fire-times.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
-import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
+import { applyCourseGap, courseOf, planTickets } from './pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
 
 /**
@@ -68,10 +69,6 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
   return order;
 }
-
-/** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
-const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null =>
-  planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
 
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
@@ -124,9 +121,10 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
     const confirmed = assertAllergiesConfirmed(items, table, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], stockNeeds(items, sources.dishes));
     const dishes = cookedDishes(items, sources.dishes);
-    const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
+    const plan = orderRelease(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
-    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
+    const times = deps.queues?.stationTimes();
+    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [], times });
     // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
     const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
     const line = { before: NEW_ORDER, after: { tickets: planned, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
@@ -275,7 +273,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan =
       replanned && status === order.status
-        ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at)
+        ? orderRelease(scheduledAt, firstCourse(pacing, dishes), at)
         : { status: order.status, fire_at: order.fire_at };
     let tickets = order.tickets;
     const before = sources ? cookedDishes(order.items ?? [], sources.dishes) : [];
@@ -283,7 +281,8 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
       const orderFiresAt =
         plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
-      const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
+      const times = deps.queues?.stationTimes();
+      const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets, times });
       tickets = recordChanges(
         replannedTickets,
         order.tickets,

@@ -18,6 +18,10 @@ const PUBLIC_DIR =
 const SOCKET_IO_CLIENT_DIR = join(dirname(createRequire(import.meta.url).resolve('socket.io/package.json')), 'client-dist');
 // uPlot's package exports only its entry points: its folder is found through that entry.
 const UPLOT_DIR = dirname(createRequire(import.meta.url).resolve('uplot'));
+// intl-messageformat's one self-contained ES module (its parser and memoizer inlined; the package
+// names it .iife.js but it ends in `export`), so the browser needs no bundler and no import map.
+const MESSAGE_FORMAT_DIR = dirname(createRequire(import.meta.url).resolve('intl-messageformat'));
+const MESSAGE_FORMAT_FILE = 'intl-messageformat.iife.js';
 
 const isStation = (name: string): name is Station => (STATIONS as readonly string[]).includes(name);
 
@@ -32,6 +36,7 @@ function assemble(file: string): string {
   return readFileSync(join(PUBLIC_DIR, file), 'utf8').replace(HEAD_MARK, head);
 }
 const hide = { schema: { hide: true } };
+const HTML_TAG = '<html lang="en"';
 
 async function pages(app: FastifyInstance) {
   // Pages only at their own addresses (assembled), never raw from /boards/.
@@ -50,9 +55,21 @@ async function pages(app: FastifyInstance) {
     allowedPath: (path) => path === '/uPlot.esm.js' || path === '/uPlot.min.css',
   });
 
+  // The message catalogues' runtime, read once, under a name that says what it is.
+  const messageFormat = readFileSync(join(MESSAGE_FORMAT_DIR, MESSAGE_FORMAT_FILE), 'utf8');
+  app.get('/boards/vendor/intl-messageformat.js', hide, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(messageFormat),
+  );
+
+  // Every page carries the restaurant's language and currency as they are now, so a screen speaks
+  // the restaurant's language from its first paint, before anyone signs in (lib/i18n.js).
   const page = (file: string) => {
     const html = assemble(file);
-    return async (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').send(html);
+    return async (_request: unknown, reply: FastifyReply) => {
+      const { language, currency } = app.pos.settings.current();
+      const tagged = html.replace(HTML_TAG, `<html lang="${language}" data-language="${language}" data-currency="${currency}"`);
+      return reply.type('text/html; charset=utf-8').send(tagged);
+    };
   };
   const kds = page('kds.html');
   app.get<{ Params: { station: string } }>('/kds/:station', hide, async (request, reply) => {

@@ -21,7 +21,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The restaurant's settings",
         description:
           'Every field has a default: time_zone UTC, default_pacing at_once, max_wait_minutes null (no limit), ' +
-          'low_portions 10. updated_at is null until the first change.',
+          'low_portions 10, language en, currency USD. updated_at is null until the first change.',
         response: { 200: Settings, ...problems(401, 403) },
       },
     },

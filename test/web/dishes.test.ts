@@ -72,14 +72,14 @@ describe('menu editor', () => {
             {
               name: 'Green Salad',
               state: 'Available',
-              facts: 'Cold12.5010 min',
+              facts: 'Cold$12.5010 min',
               recipe: ['Lettuce', 'Salt (optional)'],
               allergens: 'Allergens: eggs, milk',
             },
             {
               name: 'Truffle Fries',
               state: 'Sold out',
-              facts: 'Hot9.0010 min',
+              facts: 'Hot$9.0010 min',
               recipe: ['Truffle', 'Salt (optional)'],
               allergens: 'No allergens',
             },
@@ -88,12 +88,12 @@ describe('menu editor', () => {
         {
           heading: 'Main courses',
           dishes: [
-            { name: 'Steak', state: '8 left', facts: 'Hot12.5025 min', recipe: ['Beef', 'Salt (optional)'], allergens: 'No allergens' },
+            { name: 'Steak', state: '8 left', facts: 'Hot$12.5025 min', recipe: ['Beef', 'Salt (optional)'], allergens: 'No allergens' },
           ],
         },
         {
           heading: 'Drinks',
-          dishes: [{ name: 'Lemonade', state: 'Available', facts: 'Beverages12.503 min', recipe: ['Lemon'], allergens: 'No allergens' }],
+          dishes: [{ name: 'Lemonade', state: 'Available', facts: 'Beverages$12.503 min', recipe: ['Lemon'], allergens: 'No allergens' }],
         },
       ]);
       expect(await page.textContent('#dish-count')).toBe('4 dishes · 1 sold out');
@@ -188,7 +188,7 @@ describe('menu editor', () => {
       const caesar = {
         name: 'Caesar Salad',
         state: 'Available',
-        facts: 'Cold11.508 min',
+        facts: 'Cold$11.508 min',
         recipe: ['Lettuce', 'Salt (optional)'],
         allergens: 'Allergens: eggs, milk',
       };
@@ -232,7 +232,7 @@ describe('menu editor', () => {
       const steak = {
         name: 'Steak',
         state: '8 left',
-        facts: 'Hot24.0025 min',
+        facts: 'Hot$24.0025 min',
         recipe: ['Beef', 'Lettuce (optional)'],
         allergens: 'Allergens: eggs, milk',
       };
@@ -435,7 +435,7 @@ describe('menu editor', () => {
       await page.focus(`[data-dish-id="${menu.steak.id}"] [data-action="edit"]`);
       // A live change redraws the row under the focus: the focus stays on its button.
       await t.inject({ method: 'PATCH', url: `/dishes/${menu.steak.id}`, as: 'chef', payload: { price: 30 } });
-      await expect.poll(() => rowOf(page, menu.steak.id).locator('.dish-price').textContent()).toBe('30.00');
+      await expect.poll(() => rowOf(page, menu.steak.id).locator('.dish-price').textContent()).toBe('$30.00');
       expect(await focusedLabel(page)).toBe('Edit Ribeye');
       // Escape leaves the dialog without sending.
       await page.keyboard.press('Enter');

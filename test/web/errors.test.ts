@@ -1,39 +1,88 @@
 // What the boards say when something goes wrong: plain words with what to do, never "Failed to
-// fetch" or an HTTP code. The module is the boards' own (a browser module with no DOM use).
-import { describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain browser module without type declarations
-import { boardText, NotSentError, problemText, waitText } from '../../web/public/js/lib/errors.js';
+// fetch" or an HTTP code, in the screen's language. lib/errors.js runs in the page, as the boards use it.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app.js';
+import { BROWSER_TEST_MS, openBoard, sharedChromium } from './browser.js';
+
+/** Runs `body` in the page with lib/errors.js imported as `errors`. */
+const inPage = <T>(page: Page, body: string): Promise<T> =>
+  page.evaluate(`import('/boards/js/lib/errors.js').then((errors) => { ${body} })`) as Promise<T>;
 
 describe('board error texts', () => {
-  it('says each refusal plainly, with the wait from Retry-After', () => {
-    expect(problemText(409, { detail: 'The hot ticket cannot move from Ready to Ready' }, null)).toBe(
-      'Already changed on another screen: showing it as it is now.',
-    );
-    expect(problemText(404, {}, null)).toBe('This order is no longer in the kitchen (cancelled or already sent out).');
-    expect(problemText(403, {}, null)).toBe('Your account may not do this here.');
-    expect(problemText(401, {}, null)).toBe('You have been signed out: sign in again.');
-    expect(problemText(412, {}, null)).toBe('Not sent: it reached the kitchen server too late, so nothing was changed.');
-    expect(problemText(503, {}, '5')).toBe('The kitchen server had a problem: try again in a moment.');
-    expect(problemText(429, {}, '45')).toBe('Too many attempts: wait 45 s and try again.');
-    expect(problemText(429, {}, '840')).toBe('Too many attempts: wait 14 min and try again.');
-    expect(problemText(400, { detail: 'Invalid body. priority must be <= 5.' }, null)).toBe('Invalid body. priority must be <= 5.');
-    expect([waitText(89), waitText(90), waitText(900)]).toStrictEqual(['89 s', '2 min', '15 min']);
-    // An API error as lib/api.js throws it: the server's detail in the message, Retry-After in seconds.
-    expect(boardText(Object.assign(new Error('Order x has no cold ticket'), { status: 404, retryAfter: null }))).toBe(
-      'This order is no longer in the kitchen (cancelled or already sent out).',
-    );
-    expect(boardText(Object.assign(new Error('Slow down'), { status: 429, retryAfter: 30 }))).toBe(
-      'Too many attempts: wait 30 s and try again.',
-    );
+  const chromium = sharedChromium();
+  let t: TestApp;
+  let page: Page;
+  beforeAll(async () => {
+    t = await startTestApp({ listen: true });
+    page = await openBoard(await chromium.get(), t, '/');
+  }, BROWSER_TEST_MS);
+  afterAll(async () => {
+    await chromium.close();
+    await t.close();
   });
 
-  it('tells a tap that got no answer that it was not sent, and a read that the server is out of reach', () => {
-    expect(new NotSentError('timeout', 5_000, 'PATCH').message).toBe("Not sent: no answer within 5 s. Check the tablet's Wi-Fi.");
-    expect(new NotSentError('network', 5_000, 'PATCH').message).toBe(
+  it('says each refusal plainly, with the wait from Retry-After', async () => {
+    const texts = await inPage<string[]>(
+      page,
+      `const { problemText, waitText, boardText } = errors;
+      return [
+        problemText(409, { detail: 'The hot ticket cannot move from Ready to Ready' }, null),
+        problemText(404, {}, null),
+        problemText(403, {}, null),
+        problemText(401, {}, null),
+        problemText(412, {}, null),
+        problemText(503, {}, '5'),
+        problemText(429, {}, '45'),
+        problemText(429, {}, '840'),
+        problemText(400, { detail: 'Invalid body. priority must be <= 5.' }, null),
+        [waitText(89), waitText(90), waitText(900)].join(' | '),
+        // An API error as lib/api.js throws it: the server's detail in the message, Retry-After in seconds.
+        boardText(Object.assign(new Error('Order x has no cold ticket'), { status: 404, retryAfter: null })),
+        boardText(Object.assign(new Error('Slow down'), { status: 429, retryAfter: 30 })),
+      ];`,
+    );
+    expect(texts).toStrictEqual([
+      'Already changed on another screen: showing it as it is now.',
+      'This order is no longer in the kitchen (cancelled or already sent out).',
+      'Your account may not do this here.',
+      'You have been signed out: sign in again.',
+      'Not sent: it reached the kitchen server too late, so nothing was changed.',
+      'The kitchen server had a problem: try again in a moment.',
+      'Too many attempts: wait 45 sec and try again.',
+      'Too many attempts: wait 14 min and try again.',
+      'Invalid body. priority must be <= 5.',
+      '89 sec | 2 min | 15 min',
+      'This order is no longer in the kitchen (cancelled or already sent out).',
+      'Too many attempts: wait 30 sec and try again.',
+    ]);
+  });
+
+  it('tells a tap that got no answer that it was not sent, and a read that the server is out of reach', async () => {
+    const texts = await inPage<string[]>(
+      page,
+      `const { NotSentError } = errors;
+      return [new NotSentError('timeout', 5_000, 'PATCH'), new NotSentError('network', 5_000, 'PATCH'), new NotSentError('timeout', 10_000, 'GET')]
+        .map((error) => error.message);`,
+    );
+    expect(texts).toStrictEqual([
+      "Not sent: no answer within 5 s. Check the tablet's Wi-Fi.",
       'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi.',
-    );
-    expect(new NotSentError('timeout', 10_000, 'GET').message).toBe(
       "Could not reach the kitchen server: no answer within 10 s. Check the tablet's Wi-Fi.",
+    ]);
+  });
+
+  it('says them in the restaurant language, with its units', async () => {
+    await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { language: 'de' } });
+    const german = await openBoard(await chromium.get(), t, '/');
+    const texts = await inPage<string[]>(
+      german,
+      `return [errors.problemText(429, {}, '840'), errors.problemText(409, {}, null), new errors.NotSentError('timeout', 5_000, 'PATCH').message];`,
     );
+    expect(texts).toStrictEqual([
+      'Zu viele Versuche: Warten Sie 14 Min. und versuchen Sie es erneut.',
+      'Schon auf einem anderen Bildschirm geändert: So sieht es jetzt aus.',
+      'Nicht gesendet: keine Antwort innerhalb von 5 s. Prüfen Sie das WLAN des Tablets.',
+    ]);
   });
 });

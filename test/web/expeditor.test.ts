@@ -45,8 +45,8 @@ describe('expeditor board', () => {
       await signIn(page, 'expeditor');
       await orderCard(page, newer.id).waitFor();
       expect(await readStations(page, older.id)).toStrictEqual([
-        { station: 'cold', state: 'Waiting', dishes: ['2× Green Salad'] },
-        { station: 'hot', state: 'Waiting', dishes: ['1× Steak'] },
+        { station: 'Cold', state: 'Waiting', dishes: ['2× Green Salad'] },
+        { station: 'Hot', state: 'Waiting', dishes: ['1× Steak'] },
       ]);
       expect(await rowIds(page, '#orders')).toStrictEqual([older.id, newer.id]);
 
@@ -151,8 +151,8 @@ describe('expeditor board', () => {
       await expect
         .poll(() => readStations(page, order.id))
         .toStrictEqual([
-          { station: 'hot', state: 'Done ✓', dishes: ['1× Steak'] },
-          { station: 'beverages', state: 'Done ✓', dishes: ['1× Lemonade'] },
+          { station: 'Hot', state: 'Done ✓', dishes: ['1× Steak'] },
+          { station: 'Beverages', state: 'Done ✓', dishes: ['1× Lemonade'] },
         ]);
       await orderCard(page, order.id).locator('[data-action="On the Way"]').click();
       await expect.poll(() => statusInApi(t, order.id), { timeout: WAIT_MS }).toBe('On the Way');

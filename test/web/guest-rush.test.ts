@@ -111,16 +111,16 @@ describe('the guest in a rush', () => {
       await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
       await page.tap(`#menu [data-dish-id="${first.id}"] button.add`);
       await page.tap(`#menu [data-dish-id="${second.id}"] button.add`);
-      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
+      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes $37.50');
       // A dish sells out while in the cart: the bar says so, in amber, wherever the guest is on the menu.
       const stock = second.ingredients[0]!.ingredient_id;
       await t.inject({ method: 'PATCH', url: `/ingredients/${stock}`, as: 'chef', payload: { in_stock_qty: 0 } });
       await page.waitForSelector('#cart-jump.blocked');
-      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes, 1 sold out 25.00');
+      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes, 1 sold out $25.00');
       expect(await page.evaluate("getComputedStyle(document.querySelector('#cart-jump')).backgroundColor")).toBe('rgb(255, 176, 32)');
       await t.inject({ method: 'PATCH', url: `/ingredients/${stock}`, as: 'chef', payload: { in_stock_qty: 1000 } });
       await page.waitForSelector('#cart-jump:not(.blocked)');
-      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes 37.50');
+      expect(await page.textContent('#cart-jump')).toBe('Your order: 3 dishes $37.50');
       // Held at the foot of the screen while the menu scrolls by, the button just tapped not under it.
       const jump = await box(page, '#cart-jump');
       expect(jump.bottom).toBeLessThanOrEqual(PHONE.height);
@@ -171,7 +171,7 @@ describe('the guest in a rush', () => {
 
       // Taken out again, there is nothing to say.
       await page.tap(`#cart-lines [data-dish-id="${second.id}"] .qty >> nth=0`);
-      expect(await page.textContent('#cart-jump')).toBe('Your order: 2 dishes 25.00');
+      expect(await page.textContent('#cart-jump')).toBe('Your order: 2 dishes $25.00');
       await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
       await page.tap(`#cart-lines [data-dish-id="${first.id}"] .qty >> nth=0`);
       expect(await page.isVisible('#cart-jump')).toBe(false);

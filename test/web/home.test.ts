@@ -91,7 +91,7 @@ describe('landing page', () => {
         await expect.poll(() => tile('/kds/hot').textContent()).toBe('2 open · 1 late');
         expect(await tile('/kds/cold').textContent()).toBe('0 open · 0 late');
         expect(await tile('/kds/beverages').textContent()).toBe('1 open · 0 late');
-        expect(await tile('/expeditor').textContent()).toBe('2 orders cooking · 1 late tickets');
+        expect(await tile('/expeditor').textContent()).toBe('2 orders cooking · 1 late ticket');
         expect(await page.locator('.picker a[href="/kds/hot"]').getAttribute('class')).toBe('has-late');
         await page.close();
       }

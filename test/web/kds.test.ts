@@ -205,7 +205,7 @@ describe('KDS board', () => {
       };
       await attempt('chef1', 'Wrong@Pass1');
       await hot.waitForSelector('#login-error:not(:empty)');
-      expect(await hot.textContent('#login-error')).toBe('The user_name or password is wrong.');
+      expect(await hot.textContent('#login-error')).toBe('The user name or password is wrong.');
       await attempt('patron1', PASSWORD);
       await hot.waitForSelector('#login-error:has-text("kitchen staff")');
       expect(await hot.textContent('#login-error')).toBe('This board is for kitchen staff: sign in as a chef, expeditor or manager.');

@@ -190,7 +190,7 @@ describe("manager's page, live", () => {
       const page = await openBoard(browser, t, '/manager');
       await signIn(page, 'manager');
       const rows = (list: string) => page.$$eval(`${list} li`, (items) => items.map((item) => item.textContent));
-      await expect.poll(() => rows('#low-rows')).toStrictEqual(['9 Steak · hot']);
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['9 Steak · Hot']);
       expect(await rows('#shortage-rows')).toStrictEqual([]);
 
       // Beef counted at -1: the newest steak order (not started) is short.
@@ -198,7 +198,7 @@ describe("manager's page, live", () => {
         (await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: -1 } })).statusCode,
       ).toBe(200);
       await expect.poll(() => rows('#shortage-rows')).toStrictEqual(['Table 3 Guest2 · short of Beef']);
-      await expect.poll(() => rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+      await expect.poll(() => rows('#low-rows')).toStrictEqual(['0 Steak · Hot']);
 
       await page.fill('#settings-form input[name="time_zone"]', 'Mars/Olympus');
       await page.click('#settings-form button[type="submit"]');
@@ -219,7 +219,7 @@ describe("manager's page, live", () => {
       // A change made elsewhere reaches the form and the low list live.
       expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { low_portions: 0 } })).statusCode).toBe(200);
       await expect.poll(() => page.inputValue('#settings-form input[name="low_portions"]')).toBe('0');
-      expect(await rows('#low-rows')).toStrictEqual(['0 Steak · hot']);
+      expect(await rows('#low-rows')).toStrictEqual(['0 Steak · Hot']);
     },
     BROWSER_TEST_MS,
   );

@@ -32,9 +32,9 @@ describe('menu board', () => {
       await waitUntilLive(page);
       await page.waitForSelector('[data-dish-id]');
       expect(await readMenu(page)).toStrictEqual([
-        { category: 'Appetizers', name: 'Green Salad', price: '12.50', photo: false, greyedOut: false, soldOut: null },
-        { category: 'Main courses', name: 'Steak', price: '12.50', photo: false, greyedOut: false, soldOut: null },
-        { category: 'Drinks', name: 'Lemonade', price: '12.50', photo: false, greyedOut: false, soldOut: null },
+        { category: 'Appetizers', name: 'Green Salad', price: '$12.50', photo: false, greyedOut: false, soldOut: null },
+        { category: 'Main courses', name: 'Steak', price: '$12.50', photo: false, greyedOut: false, soldOut: null },
+        { category: 'Drinks', name: 'Lemonade', price: '$12.50', photo: false, greyedOut: false, soldOut: null },
       ]);
 
       const out = await t.inject({ method: 'PATCH', url: `/ingredients/${menu.beef.id}`, as: 'chef', payload: { in_stock_qty: 0 } });
@@ -43,7 +43,7 @@ describe('menu board', () => {
       expect(await steakOn(page)).toStrictEqual({
         category: 'Main courses',
         name: 'Steak',
-        price: '12.50',
+        price: '$12.50',
         photo: false,
         greyedOut: true,
         soldOut: 'Sold out',
@@ -117,8 +117,8 @@ describe('menu board', () => {
       expect(created.statusCode).toBe(201);
       await page.waitForSelector(`[data-dish-id="${created.json<{ id: string }>().id}"]`);
       expect((await readMenu(page)).filter((dish) => dish.category === 'Drinks').map((dish) => [dish.name, dish.price])).toStrictEqual([
-        ['Espresso', '2.20'],
-        ['Lemonade', '12.50'],
+        ['Espresso', '$2.20'],
+        ['Lemonade', '$12.50'],
       ]);
     },
     BROWSER_TEST_MS,

@@ -106,8 +106,8 @@ describe('ordering app, a first-time guest', () => {
       await page.click('[aria-label="One more Classic Burger"]');
       await page.click('.options-add');
       // Two burgers at 12.00 with bacon at 2.00: the line says what the total counts.
-      expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual(['28.00']);
-      expect(await page.textContent('#cart-total')).toBe('28.00');
+      expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual(['$28.00']);
+      expect(await page.textContent('#cart-total')).toBe('$28.00');
       await page.fill('#checkout input[name=name]', 'Cleo');
       await page.click('#place');
       await page.waitForSelector('#orders .order');
@@ -131,16 +131,16 @@ describe('ordering app, a first-time guest', () => {
         for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
         await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
         expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual([
-          '11.00',
-          '12.00',
-          '13.00',
-          '14.00',
-          '15.00',
-          '16.00',
-          '17.00',
-          '36.00',
+          '$11.00',
+          '$12.00',
+          '$13.00',
+          '$14.00',
+          '$15.00',
+          '$16.00',
+          '$17.00',
+          '$36.00',
         ]);
-        expect(await page.textContent('#cart-total')).toBe('134.00');
+        expect(await page.textContent('#cart-total')).toBe('$134.00');
         expect(await page.locator('.dish-photo').count()).toBe(0);
         // On a phone the cart is below the menu: its bar at the foot of the screen leads there.
         if (size.width < 900) await page.click('#cart-jump');

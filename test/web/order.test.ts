@@ -47,7 +47,7 @@ describe('ordering app', () => {
       await add(page, menu.steak.id);
       await add(page, menu.lemonade.id);
       expect(await page.locator('#cart-lines .cart-name').allTextContents()).toEqual(['Steak', 'Lemonade']);
-      expect(await page.textContent('#cart-total')).toBe('37.50');
+      expect(await page.textContent('#cart-total')).toBe('$37.50');
       await page.fill('#checkout input[name=table_number]', '7');
       await page.fill('#checkout textarea[name=special_requests]', 'No salt on the steak');
       await page.fill('#checkout input[name=name]', 'Ana');

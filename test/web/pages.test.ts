@@ -37,10 +37,17 @@ describe('board pages', () => {
           // The shared head is in place, first (the charset within the first bytes); the ordering app keeps its own.
           if (path !== '/order')
             expect(page.body).toMatch(
-              /^<!doctype html>\n<html lang="en">\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/,
+              /^<!doctype html>\n<html lang="en" data-language="en" data-currency="USD"[^>]*>\n<head>\n {2}<meta charset="utf-8">\n<meta name="viewport"[^]*<link rel="stylesheet" href="\/boards\/css\/base.css">/,
             );
           expect(page.body).not.toContain('<!--#head-->');
         }
+        // The message catalogues and their runtime, an ES module with no imports of its own.
+        const messages = await t.inject({ method: 'GET', url: '/boards/vendor/intl-messageformat.js' });
+        expect([messages.statusCode, messages.headers['content-type']]).toStrictEqual([200, 'text/javascript; charset=utf-8']);
+        expect(messages.body).toMatch(/export \{[^}]*IntlMessageFormat/);
+        expect(messages.body).not.toMatch(/^import /m);
+        const catalogue = await t.inject({ method: 'GET', url: '/boards/i18n/de.json' });
+        expect([catalogue.statusCode, catalogue.json()['ticket.recall']]).toStrictEqual([200, '↶ Zurückholen']);
         const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
         expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
 

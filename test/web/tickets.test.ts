@@ -45,7 +45,7 @@ describe('station tickets on the boards', () => {
       await expect.poll(async () => (await readTicket(hot, burgerSalad.id)).status).toBe('Preparing');
       await orderCard(hot, burgerSalad.id).locator('[data-action="bump"]').click();
       await expect.poll(async () => (await readTicket(hot, burgerSalad.id)).status).toBe('Ready');
-      await expect.poll(() => otherStations(cold, burgerSalad.id)).toStrictEqual(['hot ✓']);
+      await expect.poll(() => otherStations(cold, burgerSalad.id)).toStrictEqual(['Hot ✓']);
 
       // The cold board: its Salad still new, in the same place, with its own Start button.
       expect(await readTicket(cold, burgerSalad.id)).toMatchObject({
@@ -60,17 +60,17 @@ describe('station tickets on the boards', () => {
           .evaluate((li) => (globalThis as unknown as Styled).getComputedStyle(li).textDecorationLine),
       ).toBe('none');
       // The expeditor: hot done, cold waiting, the order may not leave.
-      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['cold: Waiting', 'hot: Done ✓']);
+      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['Cold: Waiting', 'Hot: Done ✓']);
       expect(await orderCard(expo, burgerSalad.id).locator('[data-action="On the Way"]').isDisabled()).toBe(true);
       expect(await orderCard(expo, burgerSalad.id).locator('.all-prep-done').count()).toBe(0);
       expect(await statusInApi(t, burgerSalad.id)).toBe('In Progress');
 
       await orderCard(cold, burgerSalad.id).locator('[data-action="bump"]').click();
       await expect.poll(async () => (await readTicket(cold, burgerSalad.id)).status).toBe('Preparing');
-      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['cold: Preparing', 'hot: Done ✓']);
+      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['Cold: Preparing', 'Hot: Done ✓']);
       await orderCard(cold, burgerSalad.id).locator('[data-action="bump"]').click();
 
-      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['cold: Done ✓', 'hot: Done ✓']);
+      await expect.poll(() => stationStates(expo, burgerSalad.id)).toStrictEqual(['Cold: Done ✓', 'Hot: Done ✓']);
       expect(await orderCard(expo, burgerSalad.id).locator('.all-prep-done').textContent()).toBe('All prep done ✓');
       expect(await orderCard(expo, burgerSalad.id).getAttribute('class')).toContain('prep-done');
       await orderCard(expo, burgerSalad.id).locator('[data-action="On the Way"]').click();
@@ -105,7 +105,7 @@ describe('station tickets on the boards', () => {
 
       await orderCard(cold, order.id).locator('[data-action="recall"]').click();
       await expect.poll(async () => (await readTicket(cold, order.id)).status).toBe('Preparing');
-      await expect.poll(() => otherStations(hot, order.id)).toStrictEqual(['cold ◐']);
+      await expect.poll(() => otherStations(hot, order.id)).toStrictEqual(['Cold ◐']);
       expect((await readTicket(hot, order.id)).status).toBe('Ready');
       const tickets = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<{
         tickets: { station: string; status: string }[];

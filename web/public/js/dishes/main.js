@@ -38,4 +38,4 @@ function show() {
 
 filter.addEventListener('input', () => show());
 $('#new-dish').addEventListener('click', () => editor.start('new'));
-await openPantryPage(pantry, { signInTitle: 'Sign in to the menu editor', shown: 'this menu', who: 'menu' });
+await openPantryPage(pantry, { signInTitle: 'Sign in to the menu editor', shown: 'menu', who: 'menu' });

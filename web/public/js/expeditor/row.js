@@ -3,12 +3,13 @@
 // across rows on a wide screen, a line of their own under the order on a narrower one), how long
 // the food has waited at the pass, and the final move. A scheduled Draft shows when it will be
 // fired instead.
+import { formatList, t } from '../lib/i18n.js';
 import { allergyLines } from '../lib/allergy.js';
-import { lateAfter } from '../lib/lateness.js';
+import { lateAfter, MENU_PACE } from '../lib/lateness.js';
 import { requestBox } from '../lib/request-box.js';
 import { coursesOf, nextToFire } from '../lib/courses.js';
 import { h } from '../lib/dom.js';
-import { clockParts, clockTime, countDishes, startedAt, STATIONS, tableLabel } from '../lib/orders.js';
+import { clockParts, clockTime, countDishes, startedAt, STATIONS, tableLabel, tableShort } from '../lib/orders.js';
 import { refreshAge } from '../lib/age.js';
 import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
 /** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
@@ -27,17 +28,18 @@ import { allPrepDone, STATE_TEXT, TICKET_STATE } from '../lib/tickets.js';
  */
 export const finalMove = (order) =>
   order.table_number === null || order.table_number === undefined
-    ? { status: 'Ready for Pickup', text: 'Pickup' }
-    : { status: 'On the Way', text: 'On the Way' };
+    ? { status: 'Ready for Pickup', text: t('expo.pickup') }
+    : { status: 'On the Way', text: t('expo.on-the-way') };
 
 /**
  * @param {KitchenOrder} order with every dish (`dishes`) and every station's `tickets`
  * @param {RowActions} actions
+ * @param {(station: string) => import('../lib/lateness.js').Pace} [paceOf] each station's pace, as its board uses it
  */
-export function orderRow(order, actions) {
+export function orderRow(order, actions, paceOf = () => MENU_PACE) {
   const done = allPrepDone(order);
   const draft = order.status === 'Draft';
-  const { late, veryLate } = lateAfter(order.dishes);
+  const { late, veryLate } = lateAfter(order, paceOf);
   // The allergy, the request, shortage and courses: a line of their own as wide as the row, not under the name.
   const allergens = new Set(order.dishes.flatMap((dish) => dish.allergens ?? []));
   const notes = [
@@ -59,22 +61,30 @@ export function orderRow(order, actions) {
         veryLate: String(veryLate),
         readyAt: order.ready_at && done ? String(Date.parse(order.ready_at)) : '',
       },
-      'aria-label': `${tableLabel(order)}, ${order.name}, ${order.status}, priority ${order.priority}`,
+      'aria-label': t('expo.aria', {
+        table: tableLabel(order),
+        name: order.name,
+        status: t(`expo.status-${order.status}`),
+        priority: order.priority,
+      }),
     },
     h(
       'div',
       { class: 'order-who' },
       h(
         'span',
-        { class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}` },
-        tableLabel(order).replace('Table ', 'T'),
+        {
+          class: `order-table${order.table_number === null || order.table_number === undefined ? ' takeaway' : ''}`,
+          dataset: { tableLabel: tableLabel(order) },
+        },
+        tableShort(order),
       ),
       h('span', { class: 'order-name', title: order.name }, order.name),
     ),
     priorityControl(order, actions),
     notes.length > 0 && h('div', { class: 'order-notes' }, ...notes),
     draft
-      ? h('span', { class: 'order-fire' }, `Fires ${order.fire_at ? clockTime(order.fire_at) : '—'}`)
+      ? h('span', { class: 'order-fire' }, t('expo.fires', { time: order.fire_at ? clockTime(order.fire_at) : '—' }))
       : h('span', { class: 'ticket-age', dataset: { age: '' } }),
     h('div', { class: 'order-stations' }, ...STATIONS.map((station) => stationCell(order, station))),
     passCell(order, done),
@@ -93,11 +103,12 @@ function allergyNote(order) {
     (order.tickets ?? []).flatMap((ticket) => ticket.allergy_alerts ?? []),
     names,
   );
-  return alerts.length > 0 && h('span', { class: 'order-allergy' }, alerts.join(' · '));
+  return alerts.length > 0 && h('span', { class: 'order-allergy', dataset: { label: t('ticket.allergy') } }, alerts.join(' · '));
 }
 
-/** @type {Record<ReturnType<typeof coursesOf>[number]['state'], string>} */
-const COURSE_TEXT = { held: 'held', timed: 'timed', fired: 'fired', cooking: 'cooking', ready: 'ready ✓' };
+/** @param {string} state @param {string | null | undefined} fireAt */
+const courseState = (state, fireAt) =>
+  state === 'timed' && fireAt ? t('expo.course-fires', { time: clockTime(fireAt) }) : t(`expo.course-${state}`);
 
 /**
  * A paced order's courses (fired, cooking, ready, held), with Fire for the next held course and
@@ -119,7 +130,7 @@ function coursesLine(order, actions) {
         h(
           'li',
           { class: `course course-${state}`, dataset: { course: String(course), state } },
-          `C${course} ${state === 'timed' && fireAt ? `fires ${clockTime(fireAt)}` : COURSE_TEXT[state]}`,
+          `${t('expo.course-short', { course })} ${courseState(state, fireAt)}`,
         ),
       ),
     ),
@@ -132,10 +143,12 @@ function coursesLine(order, actions) {
           class: 'fire-course',
           disabled: !next.ready,
           dataset: { action: 'fire-course', course: String(next.course) },
-          title: next.ready ? `Fire course ${next.course}` : `Course ${next.course} can fire once course ${next.course - 1} has`,
+          title: next.ready
+            ? t('expo.fire-course', { course: next.course })
+            : t('expo.fire-wait', { course: next.course, before: next.course - 1 }),
           on: { click: () => actions.fireCourse(order.id, next.course) },
         },
-        `Fire C${next.course}`,
+        t('expo.fire-c', { course: next.course }),
       ),
     held &&
       h(
@@ -147,7 +160,7 @@ function coursesLine(order, actions) {
           dataset: { action: 'fire-all' },
           on: { click: () => actions.fireAll(order.id) },
         },
-        'Fire all now',
+        t('expo.fire-all'),
       ),
   );
 }
@@ -155,7 +168,7 @@ function coursesLine(order, actions) {
 /** Ingredients the kitchen is short of that this order holds, over its tickets. @param {KitchenOrder} order */
 function shortNote(order) {
   const short = new Set((order.tickets ?? []).flatMap((ticket) => (ticket.short ?? []).map((mark) => mark.name)));
-  return short.size > 0 && h('span', { class: 'order-short' }, [...short].join(', '));
+  return short.size > 0 && h('span', { class: 'order-short', dataset: { label: t('ticket.short') } }, formatList([...short]));
 }
 
 /** @param {KitchenOrder} order @param {RowActions} actions */
@@ -178,9 +191,9 @@ function priorityControl(order, actions) {
   return h(
     'div',
     { class: 'order-priority' },
-    step(-1, '▲', 'Raise priority'),
+    step(-1, '▲', t('expo.raise')),
     h('span', { class: `ticket-priority p${order.priority}`, dataset: { priority: String(order.priority) } }, `P${order.priority}`),
-    step(1, '▼', 'Lower priority'),
+    step(1, '▼', t('expo.lower')),
   );
 }
 
@@ -198,7 +211,7 @@ function stationCell(order, station) {
   return h(
     'div',
     { class: `station-cell station-part state-${state}`, dataset: { station, state } },
-    h('span', { class: 'station-name' }, station),
+    h('span', { class: 'station-name' }, t(`station.${station}`)),
     h('span', { class: 'station-state' }, STATE_TEXT[state]),
     h('ul', { class: 'station-dishes' }, ...dishes.map(({ name, count }) => h('li', {}, `${count}× ${name}`))),
   );
@@ -210,7 +223,7 @@ function passCell(order, done) {
   return h(
     'div',
     { class: 'pass-cell' },
-    h('span', { class: 'all-prep-done', role: 'status' }, 'All prep done ✓'),
+    h('span', { class: 'all-prep-done', role: 'status' }, t('expo.all-prep-done')),
     h('span', { class: 'pass-age', dataset: { pass: '' } }),
   );
 }
@@ -229,9 +242,9 @@ function promise(order) {
     {
       class: 'order-promise',
       dataset: { expected: order.expected_ready_at, quoted: order.quoted_ready_at ?? '' },
-      title: order.quoted_ready_at ? `Promised for ${clockTime(order.quoted_ready_at)}` : '',
+      title: order.quoted_ready_at ? t('expo.promised', { time: clockTime(order.quoted_ready_at) }) : '',
     },
-    'due ',
+    `${t('expo.due')} `,
     day && h('span', { class: 'clock-part' }, day),
     day && ' ',
     h('span', { class: 'clock-part' }, time),
@@ -277,7 +290,7 @@ function moveButtons(order, done, actions) {
           dataset: { action: 'fire' },
           on: { click: () => actions.move(order.id, 'Received') },
         },
-        'Fire now',
+        t('expo.fire-now'),
       ),
     ];
   }
@@ -292,7 +305,7 @@ function moveButtons(order, done, actions) {
         class: 'final',
         disabled: !ready,
         dataset: { action: status },
-        title: ready ? status : 'Available once every station is done (all prep done)',
+        title: ready ? t(`expo.final-title-${status}`) : t('expo.final-waits'),
         on: { click: () => actions.move(order.id, status) },
       },
       text,

@@ -4,6 +4,7 @@
 // 15 seconds.
 import { fetchAll } from '../lib/api.js';
 import { $ } from '../lib/dom.js';
+import { languagePicker, t, translate } from '../lib/i18n.js';
 import { lateAfter } from '../lib/lateness.js';
 import { STATIONS } from '../lib/orders.js';
 import { currentRole, resumeSession } from '../lib/session.js';
@@ -18,10 +19,10 @@ async function check() {
   try {
     const ready = await fetch('/ready', { cache: 'no-store', signal: AbortSignal.timeout(5_000) });
     light.dataset.state = ready.ok ? 'live' : 'offline';
-    light.textContent = ready.ok ? 'The server is running.' : 'The server is running, but cannot reach its data: see its log.';
+    light.textContent = ready.ok ? t('home.ready') : t('home.no-store');
   } catch {
     light.dataset.state = 'offline';
-    light.textContent = 'The server does not answer.';
+    light.textContent = t('home.down');
   }
 }
 
@@ -50,17 +51,19 @@ async function counts() {
     let lateOrders = 0;
     STATIONS.forEach((station, index) => {
       const open = (queues[index] ?? []).filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''));
-      const late = open.filter((order) => now > ticketStartedAt(order, station) + lateAfter(order.dishes).veryLate * 60_000);
+      const late = open.filter((order) => now > ticketStartedAt(order, station) + lateAfter(order).veryLate * 60_000);
       for (const order of open) inKitchen.add(order.id);
       lateOrders += late.length;
-      showCount(`/kds/${station}`, `${open.length} open · ${late.length} late`, late.length > 0);
+      showCount(`/kds/${station}`, t('home.station-count', { open: open.length, late: late.length }), late.length > 0);
     });
-    showCount('/expeditor', `${inKitchen.size} orders cooking · ${lateOrders} late tickets`, lateOrders > 0);
+    showCount('/expeditor', t('home.expeditor-count', { cooking: inKitchen.size, late: lateOrders }), lateOrders > 0);
   } catch {
     // The counts come back with the next check.
   }
 }
 
+translate();
+$('#health').after(languagePicker());
 void check();
 if (await resumeSession()) void counts();
 setInterval(() => {

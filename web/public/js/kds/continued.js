@@ -5,9 +5,8 @@
 // part is taller than the screen and none needs scrolling to be read. On a phone's single column
 // the one long card stays whole (the board scrolls there, and a part would only sit under it).
 import { h } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 
-export const CONTINUES_TEXT = 'Continued ▸';
-export const CONTINUED_TEXT = '◂ Continued';
 /** @typedef {{ screen: number, fit: number }} Limit */
 /** About the height of the "continued" note under the lines. */
 const NOTE_PX = 40;
@@ -81,16 +80,16 @@ function split(card, { screen, fit }) {
   let index = 1;
   while (fromList && from.getBoundingClientRect().height > fit && fromList.children.length > 1) {
     index += 1;
-    fromList.after(h('p', { class: 'ticket-continues', 'aria-hidden': 'true' }, CONTINUES_TEXT));
+    fromList.after(h('p', { class: 'ticket-continues', 'aria-hidden': 'true' }, t('kds.continues')));
     const list = h('ul', { class: fromList.className });
     const part = h(
       'article',
       {
         class: `${card.className} ticket-continued`,
         dataset: { continues: card.dataset.orderId ?? '' },
-        'aria-label': `${card.getAttribute('aria-label') ?? ''}: ${CONTINUED_TEXT.replace(/^\W+/, '').toLowerCase()}, part ${index}`,
+        'aria-label': t('kds.continued-label', { ticket: card.getAttribute('aria-label') ?? '', part: index }),
       },
-      h('header', { class: 'ticket-head' }, table?.cloneNode(true) ?? '', h('span', { class: 'continued-mark' }, CONTINUED_TEXT)),
+      h('header', { class: 'ticket-head' }, table?.cloneNode(true) ?? '', h('span', { class: 'continued-mark' }, t('kds.continued'))),
       list,
     );
     from.after(part);

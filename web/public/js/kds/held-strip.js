@@ -1,8 +1,9 @@
 // What is held for this station, in the line above the tickets: one short entry per held ticket
 // (table, dishes, and a countdown to its fire time, or "held" while its course waits for the
 // expeditor), not full tickets: nothing to bump before it fires.
+import { t } from '../lib/i18n.js';
 import { $, h } from '../lib/dom.js';
-import { countDishes, formatAge, tableLabel } from '../lib/orders.js';
+import { countDishes, formatAge, tableShort } from '../lib/orders.js';
 
 /** @param {import('./entries.js').Entry[]} entries the held tickets */
 export function showHeld(entries) {
@@ -14,7 +15,7 @@ export function showHeld(entries) {
       h(
         'li',
         { class: 'held-item', dataset: { heldKey: entry.key } },
-        h('strong', {}, tableLabel(entry.order).replace('Table ', 'T')),
+        h('strong', {}, tableShort(entry.order)),
         h(
           'span',
           { class: 'held-dishes' },
@@ -34,7 +35,7 @@ export function showHeld(entries) {
 export function refreshHeld() {
   for (const when of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('#held-items [data-fire-at]'))) {
     const fireAt = Date.parse(when.dataset.fireAt ?? '');
-    if (Number.isNaN(fireAt)) when.textContent = `held · course ${when.dataset.course}`;
-    else when.textContent = fireAt > Date.now() ? `in ${formatAge(fireAt - Date.now())}` : 'firing…';
+    if (Number.isNaN(fireAt)) when.textContent = t('kds.held-course', { course: when.dataset.course });
+    else when.textContent = fireAt > Date.now() ? t('kds.fires-in', { time: formatAge(fireAt - Date.now()) }) : t('kds.firing');
   }
 }

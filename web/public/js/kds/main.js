@@ -1,6 +1,7 @@
 // The station screen (/kds/<station>): this station's tickets, live, with its own bump and recall;
 // its all-day counts and stock-outs; built to hold up in a rush (compact layout, nothing hidden
 // below the fold, nothing moving under a finger).
+import { t, translate } from '../lib/i18n.js';
 import { tickAges } from '../lib/age.js';
 import { notify } from '../lib/chrome.js';
 import { offerWholeText } from '../lib/clamp.js';
@@ -28,6 +29,7 @@ import { createTimers } from './timers.js';
 /** @import { ItemLine } from './items.js' */
 /** @import { LiveEvent } from '../../../types/api.js' */
 
+translate();
 const station = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() ?? '');
 const grid = $('#tickets');
 /** Orders whose ticket was bumped from this screen, newest last: "Recall last" walks back through them. @type {string[]} */
@@ -47,7 +49,7 @@ const board = staffBoard({
   render,
   what: 'tickets',
   side,
-  signInTitle: 'Sign in to the kitchen display',
+  signInTitle: t('kds.sign-in'),
 });
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
@@ -81,7 +83,7 @@ function pace(dishId) {
 /** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). @param {Entry} entry @param {number} now */
 function lateness(entry, now) {
   if (isDone(entry) || entry.voided) return 0;
-  const { late, veryLate } = timers.forDishes(entry.order.dishes);
+  const { late, veryLate } = timers.forOrder(entry.order);
   const minutes = (now - startedOf(entry)) / 60_000;
   return veryLate > 0 && minutes > veryLate ? 2 : late > 0 && minutes > late ? 1 : 0;
 }
@@ -126,14 +128,14 @@ function render() {
   const open = tickets.filter((entry) => !isDone(entry) && !entry.voided).length;
   layout.apply(open);
   const cards = tickets.map((entry) =>
-    ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, bumpItem, recall, done, ack, dishName: stationBook.dishName }),
+    ticketCard(entry, station, timers.forOrder(entry.order), { bump, bumpItem, recall, done, ack, dishName: stationBook.dishName }),
   );
   announceChanges(tickets, cards, now);
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));
   offerWholeText(grid, '.ticket-actions');
   masonry.pack();
   showHeld(held);
-  $('#count').textContent = `${open} open`;
+  $('#count').textContent = t('kds.open', { count: open });
   $('#empty').hidden = tickets.length > 0;
   const arrived = shown ? (tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null) : null;
   shown = new Set(tickets.map((entry) => entry.key));
@@ -231,11 +233,11 @@ async function recallLast() {
     render();
     if (await move(key, TICKET_RECALL)) return;
   }
-  notify('Nothing to recall: no ticket bumped from this screen is still in the kitchen.');
+  notify(t('kds.nothing-to-recall'));
 }
 
 const title = stationName(station);
-document.title = `${title} · Kitchen display`;
+document.title = t('kds.page-title', { title });
 $('#station').textContent = title;
 wireTicketKeys(grid, { bump: (id) => void bump(id), recall: (id) => void recall(id) }, { home: true });
 $('#recall-last').addEventListener('click', () => void recallLast());

@@ -3,6 +3,7 @@
 // 86'd dish from the board, not from a guest. Loaded from GET /dishes and kept by the dish events
 // (dish.availability carries portions_left once a dish is at or below the restaurant's low_portions,
 // read from GET /settings and kept by settings.updated).
+import { t } from '../lib/i18n.js';
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { isDishEvent } from '../lib/events.js';
@@ -35,7 +36,9 @@ export function createStockOuts(station, pace = () => 0) {
   function lowText(dish) {
     const perMinute = pace(dish.id);
     const minutes = perMinute > 0 ? Math.max(1, Math.round(dish.portions_left / perMinute)) : null;
-    return `${dish.name} ${dish.portions_left} left${minutes === null ? '' : ` · about ${minutes} min`}`;
+    return minutes === null
+      ? t('kds.low-item', { dish: dish.name, count: dish.portions_left })
+      : t('kds.low-item-pace', { dish: dish.name, count: dish.portions_left, minutes });
   }
 
   async function reload() {

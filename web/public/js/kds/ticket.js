@@ -6,8 +6,9 @@ import { allergyLines } from '../lib/allergy.js';
 import { requestBox } from '../lib/request-box.js';
 import { h } from '../lib/dom.js';
 import { refreshAge } from '../lib/age.js';
+import { formatNumber, t } from '../lib/i18n.js';
 import { tableLabel } from '../lib/orders.js';
-import { TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
+import { STATE_TEXT, TICKET_BUMP, TICKET_RECALL, TICKET_STATE, ticketStartedAt } from '../lib/tickets.js';
 import { changeBanner, itemList } from './items.js';
 import { seatLabel } from '../lib/items.js';
 /** @import { Ticket, TicketStatus } from '../../../types/api.js' */
@@ -31,10 +32,15 @@ const LONG_REQUEST = 140;
 /** @param {StationOrder} order */
 const longRequest = (order) => (order.special_requests?.length ?? 0) > LONG_REQUEST;
 /** @type {Partial<Record<TicketStatus, string>>} */
-const STATUS_TEXT = { Received: 'New', 'In Progress': 'Preparing', Ready: 'Ready', Voided: 'Voided' };
+const STATUS_TEXT = {
+  Received: t('ticket.new'),
+  'In Progress': t('ticket.preparing'),
+  Ready: t('ticket.ready'),
+  Voided: t('ticket.voided'),
+};
 /** @type {Partial<Record<TicketStatus, string>>} */
-const BUMP_TEXT = { Received: 'Start ▶', 'In Progress': 'Done ✓' };
-export const DONE_TEXT = 'Done ✓';
+const BUMP_TEXT = { Received: t('ticket.start'), 'In Progress': t('ticket.done') };
+export const DONE_TEXT = t('ticket.done');
 /** @type {Record<TicketState, string>} */
 const OTHER_MARK = { scheduled: '…', waiting: '○', preparing: '◐', done: '✓' };
 
@@ -62,13 +68,18 @@ export function ticketCard(entry, station, timers, actions) {
         veryLate: String(timers.veryLate),
         course: String(ticket.course ?? 1),
       },
-      'aria-label': `${tableLabel(order)}, ${order.name}, priority ${order.priority}, ${STATUS_TEXT[own] ?? own}`,
+      'aria-label': t('ticket.aria', {
+        table: tableLabel(order),
+        name: order.name,
+        priority: order.priority,
+        status: STATUS_TEXT[own] ?? own,
+      }),
     },
     h(
       'header',
       { class: 'ticket-head' },
       tableBadge(order),
-      h('span', { class: `ticket-priority p${order.priority}`, title: 'Priority: 0 is the most urgent' }, `P${order.priority}`),
+      h('span', { class: `ticket-priority p${order.priority}`, title: t('ticket.priority-title') }, `P${order.priority}`),
       h('span', { class: 'ticket-age', dataset: { age: '' } }),
     ),
     allergyLine(order, ticket),
@@ -76,10 +87,10 @@ export function ticketCard(entry, station, timers, actions) {
     h(
       'div',
       { class: 'ticket-meta' },
-      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, `Course ${ticket.course ?? 1}`),
-      h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: 'Guest' } }, order.name),
+      order.pacing === 'courses' && h('span', { class: 'ticket-course' }, t('ticket.course', { course: ticket.course ?? 1 })),
+      h('span', { class: 'ticket-name clamp', title: order.name, dataset: { clampTitle: t('ticket.guest') } }, order.name),
       otherStations(order, station),
-      h('span', { class: 'ticket-status' }, order.deleted_at ? 'Cancelled' : (STATUS_TEXT[own] ?? own)),
+      h('span', { class: 'ticket-status' }, order.deleted_at ? t('ticket.cancelled') : (STATUS_TEXT[own] ?? own)),
     ),
     shortLine(ticket.short),
     requestBox(order.special_requests, new Set((order.dishes ?? []).flatMap((dish) => dish.allergens ?? [])), 'ticket-requests'),
@@ -107,7 +118,7 @@ function allergyLine(order, ticket) {
   const separated = items.flatMap((item, index) =>
     index === 0 ? [item] : [h('span', { class: 'allergy-sep', 'aria-hidden': 'true' }, '·'), item],
   );
-  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, 'Allergy'), ...separated);
+  return h('p', { class: 'ticket-allergy', role: 'note' }, h('strong', {}, t('ticket.allergy')), ...separated);
 }
 
 /** Essential ingredients the kitchen is short of that this order holds (a stock correction below zero). @param {Ticket['short']} short */
@@ -116,7 +127,7 @@ function shortLine(short) {
   return h(
     'p',
     { class: 'ticket-short', role: 'note' },
-    h('strong', {}, 'Short'),
+    h('strong', {}, t('ticket.short')),
     ...short.map((mark) => h('span', { class: 'short-item', dataset: { ingredientId: mark.ingredient_id } }, mark.name)),
   );
 }
@@ -155,7 +166,7 @@ function ackBar(entry, actions) {
     h(
       'button',
       { class: 'ack', type: 'button', tabIndex: -1, dataset: { action: 'ack' }, on: { click: () => actions.ack(entry) } },
-      'Seen ✓',
+      t('ticket.seen'),
     ),
   );
 }
@@ -163,10 +174,15 @@ function ackBar(entry, actions) {
 /** "TABLE" small beside the number large, or "Takeaway": its text reads "Table 12". @param {StationOrder} order */
 function tableBadge(order) {
   const label = tableLabel(order);
-  const number = label.startsWith('Table ') ? label.slice('Table '.length) : null;
-  return number === null
-    ? h('span', { class: 'ticket-table takeaway' }, label)
-    : h('span', { class: 'ticket-table' }, h('small', {}, 'Table'), ` ${number}`);
+  const number = order.table_number;
+  return number === null || number === undefined
+    ? h('span', { class: 'ticket-table takeaway', dataset: { tableLabel: label } }, label)
+    : h(
+        'span',
+        { class: 'ticket-table', dataset: { tableLabel: label } },
+        h('small', {}, t('ticket.table-small')),
+        ` ${formatNumber(number)}`,
+      );
 }
 
 /** The order's other tickets, small: a cook sees whether the rest of the table's food is coming. @param {StationOrder} order @param {string} station */
@@ -175,13 +191,17 @@ function otherStations(order, station) {
   if (others.length === 0) return null;
   return h(
     'ul',
-    { class: 'ticket-others', 'aria-label': 'Other stations of this order' },
+    { class: 'ticket-others', 'aria-label': t('ticket.others') },
     ...others.map((ticket) => {
       const state = TICKET_STATE[ticket.status] ?? 'waiting';
       return h(
         'li',
-        { class: `other state-${state}`, dataset: { station: ticket.station, state }, title: `${ticket.station}: ${ticket.status}` },
-        `${ticket.station} ${OTHER_MARK[state]}`,
+        {
+          class: `other state-${state}`,
+          dataset: { station: ticket.station, state },
+          title: t('ticket.other-title', { station: t(`station.${ticket.station}`), status: STATE_TEXT[state] }),
+        },
+        `${t(`station.${ticket.station}`)} ${OTHER_MARK[state]}`,
       );
     }),
   );
@@ -194,7 +214,7 @@ function actionBar(id, own, actions) {
     h(
       'button',
       { class: 'recall', type: 'button', tabIndex: -1, dataset: { action: 'recall' }, on: { click: () => actions.recall(id) } },
-      '↶ Recall',
+      t('ticket.recall'),
     );
   const bump =
     TICKET_BUMP[own] &&

@@ -5,6 +5,7 @@
 // minutes instead (remembered on this tablet, per station) with the Timers button.
 import { api } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 import { LATE_MARGIN_MINUTES, lateAfter } from '../lib/lateness.js';
 import { paceLine } from '../lib/pace-line.js';
 
@@ -13,7 +14,7 @@ function showPace(pace) {
   const line = document.getElementById('pace');
   if (line) line.textContent = paceLine(pace);
 }
-/** @import { Dish, StationPace } from '../../../types/api.js' */
+/** @import { StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
 
@@ -50,10 +51,13 @@ export function createTimers(station) {
     }
   }
 
-  /** The thresholds for a ticket with these dishes, in minutes. @param {Pick<Dish, 'preparation_time'>[]} dishes */
-  function forDishes(dishes) {
+  /**
+   * The thresholds for a ticket of this order (its dishes here, their items' minutes), in minutes.
+   * @param {Parameters<typeof lateAfter>[0]} order
+   */
+  function forOrder(order) {
     const set = fixed();
-    return set ?? lateAfter(dishes, pace);
+    return set ?? lateAfter(order, () => pace);
   }
 
   /** The Timers button opens a small form; saving re-renders the tickets. @param {() => void} onChange */
@@ -70,29 +74,29 @@ export function createTimers(station) {
     const form = h(
       'form',
       { method: 'dialog', class: 'timer-form' },
-      h('h2', {}, `Ticket timers · ${station}`),
+      h('h2', {}, t('kds.timers-title', { station: t(`station.${station}`) })),
       h(
         'label',
         { class: 'timer-choice' },
         h('input', { type: 'radio', name: 'mode', value: 'dishes', checked: !set }),
-        ` From the dishes at the station's pace: amber past their expected minutes, red ${LATE_MARGIN_MINUTES} minutes after`,
+        ` ${t('kds.timers-dishes', { margin: LATE_MARGIN_MINUTES })}`,
       ),
       h(
         'label',
         { class: 'timer-choice' },
         h('input', { type: 'radio', name: 'mode', value: 'fixed', checked: Boolean(set) }),
-        ' Fixed: amber after ',
+        ` ${t('kds.timers-fixed')} `,
         number('late', set?.late ?? 10),
-        ' min, red after ',
+        ` ${t('kds.timers-red')} `,
         number('veryLate', set?.veryLate ?? 20),
-        ' min',
+        ` ${t('kds.timers-min')}`,
       ),
       h('p', { class: 'timer-error login-error', role: 'alert' }),
       h(
         'div',
         { class: 'confirm-actions' },
-        h('button', { type: 'submit', value: 'cancel', formNoValidate: true }, 'Cancel'),
-        h('button', { type: 'submit', value: 'save', class: 'confirm-stay' }, 'Save'),
+        h('button', { type: 'submit', value: 'cancel', formNoValidate: true }, t('kds.cancel')),
+        h('button', { type: 'submit', value: 'save', class: 'confirm-stay' }, t('kds.save')),
       ),
     );
     const dialog = /** @type {HTMLDialogElement} */ (h('dialog', { id: 'timer-settings', class: 'confirm' }, form));
@@ -103,7 +107,7 @@ export function createTimers(station) {
       const veryLate = Number(data.get('veryLate'));
       if (data.get('mode') === 'fixed' && !(veryLate > late)) {
         event.preventDefault();
-        $('.timer-error').textContent = 'Red must come after amber: make the second number larger.';
+        $('.timer-error').textContent = t('kds.timers-order');
         return;
       }
       if (data.get('mode') === 'fixed') localStorage.setItem(key, JSON.stringify({ late, veryLate }));
@@ -115,5 +119,5 @@ export function createTimers(station) {
     dialog.showModal();
   }
 
-  return { forDishes, wire, loadPace };
+  return { forOrder, wire, loadPace };
 }

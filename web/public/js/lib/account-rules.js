@@ -1,6 +1,8 @@
 // A new account's rules as the server states them: its own schema, from the served OpenAPI document,
 // so no page keeps a second copy of the password rule; and a 400's field errors in plain words. The
 // staff page and the ordering app's sign-up both use them.
+import { t } from './i18n.js';
+
 /** @typedef {{ description?: string, minLength?: number, maxLength?: number }} FieldRule */
 
 /** @type {Promise<Record<string, FieldRule>> | null} */
@@ -35,7 +37,7 @@ export async function showAccountRules() {
   }
 }
 
-const LABELS = /** @type {Record<string, string>} */ ({ user_name: 'User name', email: 'Email', password: 'Password', role: 'Role' });
+const LABELS = ['user_name', 'email', 'password', 'role'];
 
 /**
  * A 400's field errors as sentences: "Password must contain an uppercase letter, …".
@@ -44,9 +46,9 @@ const LABELS = /** @type {Record<string, string>} */ ({ user_name: 'User name', 
 export function fieldText(errors) {
   return errors
     .map(({ path = '', message = '' }) => {
-      const label = LABELS[path] ?? path;
-      if (path === 'email' && message.includes('format')) return 'Email is not an email address: check it.';
-      if (message === 'must not contain whitespace') return `${label} may not contain spaces.`;
+      const label = LABELS.includes(path) ? t(`account.label-${path}`) : path;
+      if (path === 'email' && message.includes('format')) return t('account.email-format');
+      if (message === 'must not contain whitespace') return t('account.no-spaces', { label });
       return `${label} ${message}.`;
     })
     .join(' ');

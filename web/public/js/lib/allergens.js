@@ -1,27 +1,30 @@
-// The 14 allergens of EU Regulation 1169/2011 in guests' words, and a dish's against a guest's
+// The 14 allergens of EU Regulation 1169/2011 in the screen's language (the catalogues' `allergen.*`,
+// the regulation's own names in Spanish, French and German), and a dish's against a guest's
 // allergies. The server names them as in the contract (`cereals_gluten`, `soybeans`, ...).
+import { formatList, t } from './i18n.js';
 
-/** @type {Record<string, string>} */
-export const ALLERGEN_WORDS = {
-  celery: 'celery',
-  cereals_gluten: 'gluten',
-  crustaceans: 'crustaceans',
-  eggs: 'eggs',
-  fish: 'fish',
-  lupin: 'lupin',
-  milk: 'milk',
-  molluscs: 'molluscs',
-  mustard: 'mustard',
-  nuts: 'tree nuts',
-  peanuts: 'peanuts',
-  sesame: 'sesame',
-  soybeans: 'soy',
-  sulphites: 'sulphites',
-};
-export const ALLERGENS = Object.keys(ALLERGEN_WORDS);
+export const ALLERGENS = [
+  'celery',
+  'cereals_gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'lupin',
+  'milk',
+  'molluscs',
+  'mustard',
+  'nuts',
+  'peanuts',
+  'sesame',
+  'soybeans',
+  'sulphites',
+];
+
+/** One allergen's name in the screen's language. @param {string} allergen */
+export const allergenName = (allergen) => (ALLERGENS.includes(allergen) ? t(`allergen.${allergen}`) : allergen);
 
 /** @param {string[]} allergens @returns {string} "milk, eggs" */
-export const allergenText = (allergens) => allergens.map((allergen) => ALLERGEN_WORDS[allergen] ?? allergen).join(', ');
+export const allergenText = (allergens) => formatList(allergens.map(allergenName));
 
 /**
  * The dish's allergens that the guest is allergic to.

@@ -2,6 +2,8 @@
 // mark them where the request is shown in full, on the tickets whose dishes hold that allergen ("gluten-free
 // bun" marks the hot station's burger, never the bar's lemonade). A word list, not understanding: it
 // errs on marking too much ("oat milk"); a word naming no allergen ("allergy", "EpiPen") is marked everywhere.
+import { allergenName } from './allergens.js';
+import { formatList, t } from './i18n.js';
 /** @import { AllergyAlert } from '../../../types/api.js' */
 /** @type {[RegExp, string[]][]} a word and the allergens it names (none: a general allergy word) */
 const WORDS = [
@@ -62,11 +64,8 @@ export function requestRuns(request, allergens) {
   return runs;
 }
 
-/** The EU allergens as a cook says them (the API's names: docs/allergens.md). */
-/** @type {Partial<Record<string, string>>} */
-const ALLERGEN_TEXT = { cereals_gluten: 'gluten', soybeans: 'soy' };
-/** @param {string} allergen */
-export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
+/** The EU allergens in the screen's language (lib/allergens.js). @param {string} allergen */
+export const allergenText = (allergen) => allergenName(allergen);
 
 /**
  * What a ticket or row must say about declared allergies: each alert the server put on the tickets
@@ -77,8 +76,8 @@ export const allergenText = (allergen) => ALLERGEN_TEXT[allergen] ?? allergen;
 export function allergyLines(alerts, dishNames) {
   const said = new Map();
   for (const alert of alerts) {
-    const who = dishNames.get(alert.item_id ?? '') ?? dishNames.get(alert.dish_id) ?? 'A dish';
-    const text = `${who}: ${alert.allergens.map(allergenText).join(', ')}`;
+    const dish = dishNames.get(alert.item_id ?? '') ?? dishNames.get(alert.dish_id) ?? t('ticket.a-dish');
+    const text = t('ticket.alert', { dish, allergens: formatList(alert.allergens.map(allergenText)) });
     said.set(text, text);
   }
   return { alerts: [...said.values()] };

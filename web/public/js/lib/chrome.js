@@ -2,8 +2,8 @@
 // down), mute button, header clock, and short notices, some with an action such as "Send again".
 import { $, h } from './dom.js';
 import { isMuted, setMuted } from './beep.js';
+import { formatTime, t } from './i18n.js';
 
-const STATE_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline' };
 /** When the link went down; null while live. */
 let downSince = /** @type {Date | null} */ (null);
 /** Only a board that has been live has something on screen that can go stale. */
@@ -17,7 +17,7 @@ export function showLinkState(state, detail) {
   const indicator = $('#link');
   const wasLive = indicator.dataset.state === 'live';
   indicator.dataset.state = state;
-  indicator.textContent = STATE_TEXT[state];
+  indicator.textContent = t(`link.${state}`);
   indicator.title = detail ?? '';
   if (state === 'live') {
     downSince = null;
@@ -29,16 +29,14 @@ export function showLinkState(state, detail) {
   const banner = document.querySelector('#stale');
   if (!(banner instanceof HTMLElement)) return;
   banner.hidden = !stale;
-  const since = downSince?.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-  banner.textContent = stale
-    ? `No connection since ${since}: ${banner.dataset.shown} may be out of date, and taps are not sent. ${detail ?? ''}`.trim()
-    : '';
+  const since = downSince ? formatTime(downSince, { seconds: true }) : '';
+  banner.textContent = stale ? `${t('link.stale', { since, shown: banner.dataset.shown })} ${detail ?? ''}`.trim() : '';
 }
 
 export function wireMuteButton() {
   const button = /** @type {HTMLButtonElement} */ ($('#mute'));
   const show = () => {
-    button.textContent = isMuted() ? 'Sound: off' : 'Sound: on';
+    button.textContent = isMuted() ? t('sound.off') : t('sound.on');
     button.setAttribute('aria-pressed', String(isMuted()));
   };
   button.addEventListener('click', () => {
@@ -82,7 +80,7 @@ export function notify(message, kind = 'info', action) {
 /** Refreshes the clock in the header once a second. */
 export function startHeaderClock() {
   const clock = $('#clock');
-  const tick = () => (clock.textContent = new Date().toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  const tick = () => (clock.textContent = formatTime(new Date()));
   tick();
   setInterval(tick, 1_000);
 }

@@ -1,6 +1,7 @@
 // Long text (a 120-character name, a long dish name) is clamped so one ticket keeps its size; where
 // something was cut, one "Show all" button on the ticket opens the whole text. A guest's request is
 // never clamped (request-box.js).
+import { t } from './i18n.js';
 import { h } from './dom.js';
 
 /**
@@ -26,7 +27,7 @@ export function offerWholeText(root, into) {
         dataset: { action: 'show-all' },
         on: { click: () => showWhole(card.getAttribute('aria-label') ?? '', whole) },
       },
-      'Show all ▸',
+      t('board.show-all'),
     );
     const holder = into ? card.querySelector(into) : null;
     if (holder) holder.prepend(button);
@@ -54,7 +55,7 @@ export function showWhole(title, parts) {
           { class: 'whole-text-parts' },
           ...parts.flatMap((part) => [h('h2', {}, part.title), h('p', { class: 'whole-text-body' }, part.text)]),
         ),
-        h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')),
+        h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, t('board.close'))),
       ),
     )
   );

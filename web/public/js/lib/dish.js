@@ -5,6 +5,7 @@
 // has no photo slot (a grey placeholder on every dish said nothing); `image_name` is never shown.
 import { allergenText, allergensMet } from './allergens.js';
 import { h } from './dom.js';
+import { formatPrice, t } from './i18n.js';
 
 /**
  * "Only N left" shows from this many portions down: the server's default `low_portions`, at or
@@ -12,11 +13,8 @@ import { h } from './dom.js';
  */
 export const FEW_LEFT = 10;
 
-const currency = new URLSearchParams(location.search).get('currency');
-export const price = new Intl.NumberFormat(
-  undefined,
-  currency ? { style: 'currency', currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
-);
+/** Prices in the restaurant's currency, the language's way (lib/i18n.js). */
+export const price = { format: formatPrice };
 
 /**
  * @param {{ id: string, name: string, description: string, price: number, image_name: string,
@@ -25,9 +23,13 @@ export const price = new Intl.NumberFormat(
  * @param {ReadonlySet<string>} [allergies] the guest's: a dish containing one is marked
  */
 export function dishItem(dish, action = null, allergies = new Set()) {
-  const soldOut = !dish.is_available && h('span', { class: 'sold-out' }, 'Sold out');
+  const soldOut = !dish.is_available && h('span', { class: 'sold-out' }, t('dish.sold-out'));
   const left = dish.portions_left;
-  const few = dish.is_available && typeof left === 'number' && left <= FEW_LEFT && h('span', { class: 'few-left' }, `Only ${left} left`);
+  const few =
+    dish.is_available &&
+    typeof left === 'number' &&
+    left <= FEW_LEFT &&
+    h('span', { class: 'few-left' }, t('dish.few-left', { count: left }));
   const allergens = dish.allergens ?? [];
   const met = allergensMet(dish, allergies);
   const classes = ['dish', !dish.is_available && 'unavailable', met.length > 0 && 'conflict'].filter(Boolean).join(' ');
@@ -39,8 +41,8 @@ export function dishItem(dish, action = null, allergies = new Set()) {
       { class: 'dish-body' },
       h('span', { class: 'dish-title' }, dish.name),
       h('p', { class: 'dish-description' }, dish.description),
-      met.length > 0 && h('p', { class: 'dish-conflict', role: 'note' }, `Contains ${allergenText(met)}: you are allergic`),
-      allergens.length > 0 && h('p', { class: 'dish-allergens' }, `Allergens: ${allergenText(allergens)}`),
+      met.length > 0 && h('p', { class: 'dish-conflict', role: 'note' }, t('dish.conflict', { allergens: allergenText(met) })),
+      allergens.length > 0 && h('p', { class: 'dish-allergens' }, t('dish.allergens', { allergens: allergenText(allergens) })),
       h('div', { class: 'dish-foot' }, h('span', { class: 'dish-price' }, price.format(dish.price)), soldOut, few, action),
     ),
   );

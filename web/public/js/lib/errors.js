@@ -1,22 +1,19 @@
 // What went wrong, said plainly on the staff boards: a cook needs to know whether the tap counted
 // and what to do next, not "Failed to fetch" or an HTTP code.
+import { formatMinutes, formatSeconds, t } from './i18n.js';
 
 /** The request got no answer: nothing was changed (the server refuses it if it arrives late). */
 export class NotSentError extends Error {
   /** @param {'timeout' | 'network'} why @param {number} timeoutMs @param {string} method */
   constructor(why, timeoutMs, method) {
-    const what = method === 'GET' ? 'Could not reach the kitchen server' : 'Not sent';
-    super(
-      why === 'timeout'
-        ? `${what}: no answer within ${Math.round(timeoutMs / 1000)} s. Check the tablet's Wi-Fi.`
-        : `${what}: this tablet has no connection to the kitchen server. Check the Wi-Fi.`,
-    );
+    const what = method === 'GET' ? 'get' : 'send';
+    super(t(`error.${what}-${why}`, { seconds: Math.round(timeoutMs / 1000) }));
     this.why = why;
   }
 }
 
-/** Seconds as "45 s" or "14 min". @param {number} seconds */
-export const waitText = (seconds) => (seconds < 90 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`);
+/** Seconds as "45 s" or "14 min", the language's way. @param {number} seconds */
+export const waitText = (seconds) => (seconds < 90 ? formatSeconds(seconds) : formatMinutes(Math.ceil(seconds / 60)));
 
 /**
  * A board's words for a failed call: a NotSentError says itself; an API refusal (an error with
@@ -38,12 +35,13 @@ export function boardText(error) {
  */
 export function problemText(status, problem, retryAfter) {
   const wait = Number(retryAfter);
-  if (status === 429) return `Too many attempts: wait ${waitText(Number.isFinite(wait) && wait > 0 ? wait : 60)} and try again.`;
-  if (status === 401) return 'You have been signed out: sign in again.';
-  if (status === 403) return 'Your account may not do this here.';
-  if (status === 404) return 'This order is no longer in the kitchen (cancelled or already sent out).';
-  if (status === 409) return 'Already changed on another screen: showing it as it is now.';
-  if (status === 412) return 'Not sent: it reached the kitchen server too late, so nothing was changed.';
-  if (status >= 500) return 'The kitchen server had a problem: try again in a moment.';
-  return problem.detail ?? 'That did not work: try again.';
+  if (status === 429) return t('error.too-many', { wait: waitText(Number.isFinite(wait) && wait > 0 ? wait : 60) });
+  if (status === 401) return t('error.signed-out');
+  if (status === 403) return t('error.forbidden');
+  if (status === 404) return t('error.gone');
+  if (status === 409) return t('error.conflict');
+  if (status === 412) return t('error.too-late');
+  if (status >= 500) return t('error.server');
+  // The server's own words (English, as every Problem): the language's general line where it gave none.
+  return problem.detail ?? t('error.other');
 }

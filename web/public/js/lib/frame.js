@@ -2,11 +2,13 @@
 // link, clock, who, sign out), the "connection lost" banner, the sign-in form, the sign-out
 // confirmation and the notice area. A page's HTML holds only its own parts.
 import { h } from './dom.js';
+import { languagePicker, t } from './i18n.js';
 import { managerNav } from './manager-nav.js';
 
 /**
- * @param {{ signInTitle: string, shown: string, nav?: 'manager' }} options `shown` names what the page shows, for the
- *   banner of a lost link ("these tickets", "these counts"); `nav: 'manager'` puts the manager's
+ * @param {{ signInTitle: string, shown: string, nav?: 'manager' }} options `signInTitle` in the screen's
+ *   language; `shown` names what the page shows, for the banner of a lost link (`tickets`, `orders`,
+ *   `counts`, `menu`, `list`, `figures`: the choices of the message `link.stale`); `nav: 'manager'` puts the manager's
  *   pages' navigation after the title
  */
 export function mountFrame({ signInTitle, shown, nav }) {
@@ -16,16 +18,17 @@ export function mountFrame({ signInTitle, shown, nav }) {
   // On a phone the bar is one row (the title, its count, the link's dot and ⋯); ⋯ opens the rest.
   const more = h(
     'button',
-    { id: 'bar-more', type: 'button', class: 'bar-button', 'aria-expanded': 'false', 'aria-label': 'More controls' },
+    { id: 'bar-more', type: 'button', class: 'bar-button', 'aria-expanded': 'false', 'aria-label': t('frame.more') },
     '⋯',
   );
   more.addEventListener('click', () => more.setAttribute('aria-expanded', String(bar.classList.toggle('open'))));
   bar.append(
-    h('button', { id: 'mute', type: 'button', class: 'bar-button', 'aria-pressed': 'false' }, 'Sound: on'),
-    h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, 'Connecting…'),
+    h('button', { id: 'mute', type: 'button', class: 'bar-button', 'aria-pressed': 'false' }, t('sound.on')),
+    h('span', { id: 'link', class: 'link', dataset: { state: 'connecting' }, role: 'status' }, t('link.connecting')),
     h('span', { id: 'clock', class: 'bar-clock' }),
     h('span', { id: 'who', class: 'bar-who' }),
-    h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, 'Sign out'),
+    languagePicker({ short: true }),
+    h('button', { id: 'sign-out', type: 'button', class: 'bar-button' }, t('frame.sign-out')),
     more,
   );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));
@@ -42,11 +45,16 @@ export function mountFrame({ signInTitle, shown, nav }) {
       h(
         'label',
         {},
-        'User name ',
+        `${t('frame.user-name')} `,
         h('input', { name: 'user_name', autocomplete: 'username', required: true, autocapitalize: 'off', spellcheck: false }),
       ),
-      h('label', {}, 'Password ', h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true })),
-      h('button', { type: 'submit' }, 'Sign in'),
+      h(
+        'label',
+        {},
+        `${t('frame.password')} `,
+        h('input', { name: 'password', type: 'password', autocomplete: 'current-password', required: true }),
+      ),
+      h('button', { type: 'submit' }, t('frame.sign-in')),
       h('p', { id: 'login-error', class: 'login-error', role: 'alert' }),
     ),
     h(
@@ -55,12 +63,12 @@ export function mountFrame({ signInTitle, shown, nav }) {
       h(
         'form',
         { method: 'dialog' },
-        h('p', { class: 'confirm-text' }, 'Sign out of this board? It stays blank until someone signs in again.'),
+        h('p', { class: 'confirm-text' }, t('frame.sign-out-confirm')),
         h(
           'div',
           { class: 'confirm-actions' },
-          h('button', { type: 'submit', value: 'stay', class: 'confirm-stay', autofocus: true }, 'Stay signed in'),
-          h('button', { type: 'submit', value: 'sign-out', class: 'confirm-go' }, 'Sign out'),
+          h('button', { type: 'submit', value: 'stay', class: 'confirm-stay', autofocus: true }, t('frame.stay')),
+          h('button', { type: 'submit', value: 'sign-out', class: 'confirm-go' }, t('frame.sign-out')),
         ),
       ),
     ),

@@ -1,5 +1,6 @@
 // The live link: socket.io with the access token, room subscription, and a resync after every
 // (re)connection or `resync` event so a board never shows what it missed while away.
+import { t } from './i18n.js';
 import { io } from '/boards/vendor/socket.io.esm.min.js';
 import { accessToken, freshToken, refresh } from './session.js';
 /** @import { Socket } from '/boards/vendor/socket.io.esm.min.js' */
@@ -55,7 +56,7 @@ export function connectLive({ rooms, onEvent, onResync, onState }) {
     // A refusal carries the server's own words (and data); a transport's failure ("xhr poll error")
     // would mean nothing to a cook.
     const refusal = /** @type {{ data?: unknown }} */ (error).data !== undefined;
-    onState(socket.active ? 'reconnecting' : 'offline', refusal ? error.message : 'The kitchen server cannot be reached; trying again.');
+    onState(socket.active ? 'reconnecting' : 'offline', refusal ? error.message : t('live.unreachable'));
     if (socket.active) return;
     // Refused at the handshake: a stale token gets one refresh; anything else, a slower retry.
     const refused = /** @type {{ data?: { status?: number } }} */ (error).data?.status;
@@ -87,7 +88,7 @@ function startHeartbeat(socket, rooms, onState) {
       await socket.timeout(HEARTBEAT_TIMEOUT_MS).emitWithAck('subscribe', { rooms });
     } catch {
       if (socket.connected) {
-        onState('offline', `No answer from the kitchen server for ${Math.round((HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS) / 1000)} s.`);
+        onState('offline', t('live.silent', { seconds: Math.round((HEARTBEAT_MS + HEARTBEAT_TIMEOUT_MS) / 1000) }));
         socket.io.engine?.close();
       }
     } finally {
@@ -114,10 +115,10 @@ async function subscribe(socket, rooms, onState) {
   try {
     const reply = await socket.timeout(10_000).emitWithAck('subscribe', { rooms });
     if (reply?.ok) onState('live');
-    else onState('offline', reply?.detail ?? 'The server refused the subscription.');
+    else onState('offline', reply?.detail ?? t('live.refused'));
     return Boolean(reply?.ok);
   } catch {
-    onState('reconnecting', 'No answer to the subscription; retrying.');
+    onState('reconnecting', t('live.no-answer'));
     socket.disconnect().connect();
     return false;
   }

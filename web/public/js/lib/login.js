@@ -1,25 +1,20 @@
 // The sign-in screen shown over a staff board until a kitchen account has logged in.
 import { $ } from './dom.js';
+import { t } from './i18n.js';
 import { currentRole, currentSession, sessionEvents, signIn, signOut } from './session.js';
 
 const STAFF = ['chef', 'expeditor', 'manager'];
-const REFUSED = {
-  staff: 'This board is for kitchen staff: sign in as a chef, expeditor or manager.',
-  managers: 'This page is for managers: sign in with a manager account.',
-  stock: 'This page is for managers and chefs (who may change the stock): sign in with one of those accounts.',
-  menu: 'This page is for managers and chefs (who may change the menu): sign in with one of those accounts.',
-};
 /** @type {Record<'staff' | 'managers' | 'stock' | 'menu', string[]>} */
 const ROLES = { staff: STAFF, managers: ['manager'], stock: ['chef', 'manager'], menu: ['chef', 'manager'] };
 /** Who may use this page: every kitchen role, managers only, or those who may change the stock. */
-let allowed = { roles: STAFF, refused: REFUSED.staff };
+let allowed = { roles: STAFF, refused: 'staff' };
 
 /**
  * Shows the form while signed out; calls `onSignedIn` once an account of the page's roles is in.
  * @param {() => void} onSignedIn @param {'staff' | 'managers' | 'stock' | 'menu'} [who] `stock`, `menu`: those the API lets change them
  */
 export function guardWithLogin(onSignedIn, who = 'staff') {
-  allowed = { roles: ROLES[who], refused: REFUSED[who] };
+  allowed = { roles: ROLES[who], refused: who };
   const form = /** @type {HTMLFormElement} */ ($('#login'));
   const error = $('#login-error');
   form.addEventListener('submit', async (event) => {
@@ -46,7 +41,7 @@ export function guardWithLogin(onSignedIn, who = 'staff') {
 function enter(onSignedIn) {
   if (!allowed.roles.includes(currentRole())) {
     signOut();
-    $('#login-error').textContent = allowed.refused;
+    $('#login-error').textContent = t(`login.refused-${allowed.refused}`);
     return;
   }
   show(false);
@@ -55,7 +50,7 @@ function enter(onSignedIn) {
     link.hidden = !(link.dataset.roles ?? '').split(' ').includes(currentRole() ?? '');
   const userName = currentSession()?.user_name ?? '';
   $('#who').textContent = userName;
-  $('#sign-out').title = `Signed in as ${userName}`;
+  $('#sign-out').title = t('frame.signed-in-as', { user: userName });
   onSignedIn();
 }
 

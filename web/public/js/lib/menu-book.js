@@ -1,12 +1,13 @@
 // The menu as guests read it, shared by the menu board and the ordering app: dishes kept in step
 // with dish events, and laid out by category.
 import { h } from './dom.js';
+import { t } from './i18n.js';
 import { isFresher } from './sync.js';
 /** @import { Dish, DishEvent } from '../../../types/api.js' */
 
 const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'];
-/** @type {Partial<Record<string, string>>} */
-const HEADINGS = { Appetizer: 'Appetizers', 'Main Course': 'Main courses', Dessert: 'Desserts', Drinks: 'Drinks' };
+/** A category's heading in the screen's language. @param {string} category */
+const heading = (category) => (CATEGORIES.includes(category) ? t(`category.${category}`) : category);
 
 /** Applies a dish event to the dishes held. @param {Map<string, Dish>} dishes @param {DishEvent} event */
 export function applyDishEvent(dishes, event) {
@@ -37,7 +38,7 @@ export function menuSections(all, item) {
     h(
       'section',
       { class: 'category', id: sectionId(category), dataset: { category } },
-      h('h2', {}, HEADINGS[category] ?? category),
+      h('h2', {}, heading(category)),
       h('ul', { class: 'dishes' }, ...dishes.filter((dish) => dish.category === category).map(item)),
     ),
   );
@@ -45,5 +46,5 @@ export function menuSections(all, item) {
 
 /** A link to each section of `menuSections`, by its heading. @param {Iterable<Dish>} all */
 export function categoryLinks(all) {
-  return present(all).map((category) => h('a', { href: `#${sectionId(category)}` }, HEADINGS[category] ?? category));
+  return present(all).map((category) => h('a', { href: `#${sectionId(category)}` }, heading(category)));
 }

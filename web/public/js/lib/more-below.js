@@ -1,6 +1,7 @@
 // No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
 // newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap. Only open
 // ones count: a card marked `data-done="true"` (finished, kept for a recall) is not announced.
+import { t } from './i18n.js';
 import { $ } from './dom.js';
 
 /** @param {HTMLElement} grid */
@@ -22,9 +23,9 @@ export function createMoreBelow(grid) {
     const hidden = below();
     if (newest && !hidden.some((card) => card.dataset.orderId === newest)) newest = null;
     const fresh = newest ? grid.querySelector(`[data-order-id="${CSS.escape(newest)}"]`) : null;
-    const name = fresh?.querySelector('.ticket-table, .order-table')?.textContent?.replace(/^T(\d)/, 'Table $1');
+    const name = /** @type {HTMLElement | null | undefined} */ (fresh?.querySelector('[data-table-label]'))?.dataset.tableLabel;
     button.hidden = hidden.length === 0;
-    button.textContent = `▼ ${hidden.length} more below${name ? ` · new: ${name}` : ''}`;
+    button.textContent = name ? t('board.more-below-new', { count: hidden.length, name }) : t('board.more-below', { count: hidden.length });
     button.classList.toggle('has-new', Boolean(name));
   }
 

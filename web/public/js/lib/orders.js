@@ -1,13 +1,12 @@
 // What the boards know of orders: the kitchen's statuses, ages, counts, sorting and labels (the
 // moves are per station ticket: tickets.js; how late a ticket runs: age.js).
+import { formatDate, formatTime, t } from './i18n.js';
 /** @import { Order } from '../../../types/api.js' */
 
 export const STATIONS = ['cold', 'hot', 'beverages'];
-/** The stations as the kitchen names them, on every screen (a board's title, a guest's My orders). */
-/** @type {Record<string, string>} */
-const STATION_NAMES = { cold: 'Cold station', hot: 'Hot station', beverages: 'Beverages' };
-/** @param {string} station */
-export const stationName = (station) => STATION_NAMES[station] ?? station;
+/** A station as the kitchen names it on every screen (a board's title, a guest's My orders), in the
+ * screen's language. @param {string} station */
+export const stationName = (station) => t('station.name', { station });
 export const KITCHEN_STATUSES = ['Received', 'In Progress', 'Ready for Assembly'];
 export const OPEN_STATUSES = ['Draft', ...KITCHEN_STATUSES];
 
@@ -50,8 +49,8 @@ export function byPriorityThenAge(a, b) {
 export function clockParts(iso) {
   const at = new Date(iso);
   const sameDay = at.toDateString() === new Date().toDateString();
-  const time = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return { day: sameDay ? null : at.toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' }), time };
+  const time = formatTime(at);
+  return { day: sameDay ? null : formatDate(at, { weekday: 'short', day: 'numeric', month: 'short' }), time };
 }
 
 /** A clock time in the board's locale, "18:30" (or "Sat, Nov 28 18:30" on another day). @param {string} iso */
@@ -60,6 +59,12 @@ export function clockTime(iso) {
   return day ? `${day} ${time}` : time;
 }
 
+/** "T12" where room is short (the held strip, the expeditor's rail), or "Takeaway". @param {{ table_number?: number | null }} order */
+export const tableShort = (order) =>
+  order.table_number === null || order.table_number === undefined
+    ? t('order.takeaway')
+    : t('order.table-short', { table: order.table_number });
+
 /** The table, or "Takeaway". @param {{ table_number?: number | null }} order */
 export const tableLabel = (order) =>
-  order.table_number === null || order.table_number === undefined ? 'Takeaway' : `Table ${order.table_number}`;
+  order.table_number === null || order.table_number === undefined ? t('order.takeaway') : t('order.table', { table: order.table_number });

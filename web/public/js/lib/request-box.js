@@ -1,9 +1,10 @@
 // A guest's special request as the kitchen reads it: in full, never clamped (a cook must not tap to
 // learn "well done; no pickles"), its allergy words marked where they concern the dishes in front of
-// the reader, and the box red with "Allergy" when any is (its label from the stylesheet, so the
-// box's text is the request's).
+// the reader, and the box red with "Allergy" when any is (the stylesheet shows its label, in the screen's language from
+// data-label, so the box's text is the request's).
 import { requestRuns } from './allergy.js';
 import { h } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * @param {string | null | undefined} request
@@ -16,7 +17,11 @@ export function requestBox(request, allergens, className) {
   const allergy = runs.some((run) => run.allergy);
   return h(
     'p',
-    { class: `${className} request-box${allergy ? ' has-allergy' : ''}`, role: allergy ? 'note' : null },
+    {
+      class: `${className} request-box${allergy ? ' has-allergy' : ''}`,
+      role: allergy ? 'note' : null,
+      dataset: { label: t('ticket.allergy') },
+    },
     ...runs.map((run) => (run.allergy ? h('mark', { class: 'allergy-word' }, run.text) : run.text)),
   );
 }

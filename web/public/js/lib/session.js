@@ -1,6 +1,7 @@
 // The signed-in session: the token pair in sessionStorage, refreshed before expiry or after a 401.
 
 import { waitText } from './errors.js';
+import { t } from './i18n.js';
 
 const KEY = 'pos.session';
 /** Refresh this long before the access token expires. */
@@ -89,12 +90,12 @@ export async function signIn(userName, password) {
   try {
     answer = await postJson('/auth/token', { grant_type: 'password', user_name: userName, password });
   } catch {
-    return 'No connection to the kitchen server: check the Wi-Fi and try again.';
+    return t('session.no-connection');
   }
   const { ok, status, payload, retryAfter } = answer;
-  if (status === 429) return `Too many failed sign-ins: try again in ${waitText(Math.max(1, Number(retryAfter) || 60))}.`;
-  if (!ok)
-    return status >= 500 ? 'The kitchen server had a problem: try again in a moment.' : (payload.detail ?? 'Sign-in failed: try again.');
+  if (status === 429) return t('session.too-many', { wait: waitText(Math.max(1, Number(retryAfter) || 60)) });
+  if (status === 401) return t('session.wrong');
+  if (!ok) return status >= 500 ? t('error.server') : t('session.failed');
   keep(payload);
   sessionEvents.dispatchEvent(new Event('signed-in'));
   return null;

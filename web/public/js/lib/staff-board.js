@@ -2,6 +2,7 @@
 // sign-in, the live link to one room, and order changes sent through the API.
 import { api, ApiError, NotSentError } from './api.js';
 import { boardText } from './errors.js';
+import { followRestaurantLanguage, t } from './i18n.js';
 import { isDishEvent, isOrderEvent } from './events.js';
 import { beep, unlockAudioOnGesture } from './beep.js';
 import { linkIsLive, notify, showLinkState, startHeaderClock, wireMuteButton } from './chrome.js';
@@ -34,7 +35,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       if (reason === 'event' && appeared) beep();
       render();
     },
-    onError: (error) => notify(`Could not load the ${what}. ${boardText(error)}`, 'error'),
+    onError: (error) => notify(t('board.load-failed', { what, reason: boardText(error) }), 'error'),
   });
 
   const resync = () => {
@@ -43,6 +44,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   };
   /** @param {LiveEvent} event */
   const receive = (event) => {
+    // The restaurant changed its language: a board that follows it shows the new one.
+    if (event.type === 'settings.updated') followRestaurantLanguage(event.data.language);
     side?.receive(event);
     // Only orders and dishes are records; stock and count events concern only the side parts, and
     // re-render nothing else.
@@ -58,7 +61,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
 
   /** Wires the top bar and the sign-in, and starts at once when this tab is still signed in. */
   async function open() {
-    mountFrame({ signInTitle, shown: `these ${what}` });
+    mountFrame({ signInTitle, shown: what });
     wireMuteButton();
     unlockAudioOnGesture();
     startHeaderClock();
@@ -75,10 +78,10 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   async function changeOrder(id, change, path = `/orders/${id}`) {
     const order = sync.records().get(id);
     if (!order) return false;
-    const again = { label: 'Send again', run: () => void changeOrder(id, change, path) };
+    const again = { label: t('board.send-again'), run: () => void changeOrder(id, change, path) };
     // With the link down the board may be showing the past: send nothing, and say so.
     if (!linkIsLive()) {
-      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', again);
+      notify(t('board.not-sent', { name: order.name }), 'error', again);
       return false;
     }
     try {
@@ -88,8 +91,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     } catch (error) {
       const message = boardText(/** @type {Error} */ (error));
       const unsent = error instanceof NotSentError || (error instanceof ApiError && error.status === 412);
-      if (unsent) notify(`${order.name}: ${message}`, 'error', again);
-      else notify(`${order.name}: ${message}`, 'error');
+      if (unsent) notify(t('board.order-said', { name: order.name, message }), 'error', again);
+      else notify(t('board.order-said', { name: order.name, message }), 'error');
       // Someone else moved it, or it left the kitchen: show it as it is now.
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
@@ -105,8 +108,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     const order = sync.records().get(id);
     if (!order) return false;
     if (!linkIsLive()) {
-      notify(`${order.name}: not sent, this tablet has no connection to the kitchen server.`, 'error', {
-        label: 'Send again',
+      notify(t('board.not-sent', { name: order.name }), 'error', {
+        label: t('board.send-again'),
         run: () => void postOrder(id, path, body),
       });
       return false;
@@ -116,7 +119,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
       sync.receive({ type: 'order.updated', data: { ...changed, dishes: order.dishes } });
       return true;
     } catch (error) {
-      notify(`${order.name}: ${boardText(/** @type {Error} */ (error))}`, 'error');
+      notify(t('board.order-said', { name: order.name, message: boardText(/** @type {Error} */ (error)) }), 'error');
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) resync();
       return false;
     }

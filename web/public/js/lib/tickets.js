@@ -1,4 +1,5 @@
 // A station's ticket of an order: its moves, how the boards name its states, and when its clock starts.
+import { t } from './i18n.js';
 import { startedAt } from './orders.js';
 /** @import { Order, Ticket, TicketStatus } from '../../../types/api.js' */
 /** @typedef {'scheduled' | 'waiting' | 'preparing' | 'done'} TicketState */
@@ -15,7 +16,12 @@ export const RECALL_WINDOW_MS = 10 * 60_000;
 /** @type {Partial<Record<TicketStatus, TicketState>>} */
 export const TICKET_STATE = { Draft: 'scheduled', Received: 'waiting', 'In Progress': 'preparing', Ready: 'done' };
 /** @type {Record<TicketState, string>} */
-export const STATE_TEXT = { scheduled: 'Scheduled', waiting: 'Waiting', preparing: 'Preparing', done: 'Done ✓' };
+export const STATE_TEXT = {
+  scheduled: t('ticket.scheduled'),
+  waiting: t('ticket.waiting'),
+  preparing: t('ticket.preparing'),
+  done: t('ticket.done'),
+};
 
 /** The order's ticket for a station, if it has one. @param {Pick<Order, 'tickets'>} order @param {string} station */
 export const ticketOf = (order, station) => (order.tickets ?? []).find((ticket) => ticket.station === station);

@@ -1,6 +1,7 @@
 // The report's charts: ticket times per station, late tickets, promised vs actual, orders per bucket.
 import { $ } from '../lib/dom.js';
 import { legend, lineChart, stackedBars } from '../lib/chart.js';
+import { formatDate, t } from '../lib/i18n.js';
 import { STATIONS } from '../lib/orders.js';
 /** @import { KitchenReport } from '../../../types/api.js' */
 /** @import { LineSeries } from '../lib/chart.js' */
@@ -10,7 +11,7 @@ const minutes = (seconds) => (seconds === null || seconds === undefined ? null :
 /** The drawing width of a chart's panel (charts are drawn to pixels). @param {string} selector */
 const widthOf = (selector) => Math.max(280, Math.floor($(selector).getBoundingClientRect().width));
 /** @param {string} station */
-const stationName = (station) => `${station[0]?.toUpperCase()}${station.slice(1)}`;
+const stationName = (station) => t(`station.${station}`);
 
 /**
  * Bucket starts as labels: "14:15" for hours and quarter hours, "Mon 23" for days.
@@ -21,13 +22,10 @@ function labelsOf(buckets, bucket, timeZone) {
   return buckets.map(({ start }) => {
     const at = new Date(start);
     return bucket === 'day'
-      ? at.toLocaleDateString([], { weekday: 'short', day: 'numeric', ...zone })
-      : at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+      ? formatDate(at, { weekday: 'short', day: 'numeric', ...zone })
+      : formatDate(at, { hour: '2-digit', minute: '2-digit', ...zone });
   });
 }
-
-/** @type {Record<KitchenReport['bucket'], string>} */
-const PER = { quarter_hour: 'per 15 minutes', hour: 'per hour', day: 'per day' };
 
 /** @param {KitchenReport} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
@@ -38,55 +36,53 @@ export function drawCharts(report) {
   const labels = labelsOf(report.orders.buckets, report.bucket, report.time_zone);
 
   const times = stations.flatMap(({ index, data }) => [
-    { name: `${stationName(data.station)} median`, index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
-    { name: `${stationName(data.station)} slowest 10%`, index, dashed: true, values: data.buckets.map((b) => minutes(b.p90_seconds)) },
+    { name: t('chart.median', { station: stationName(data.station) }), index, values: data.buckets.map((b) => minutes(b.median_seconds)) },
+    {
+      name: t('chart.slowest', { station: stationName(data.station) }),
+      index,
+      dashed: true,
+      values: data.buckets.map((b) => minutes(b.p90_seconds)),
+    },
   ]);
   $('#chart-times').replaceChildren(
-    lineChart({ labels, series: times, unit: ' min', title: 'Ticket times per station', width: widthOf('#chart-times') }),
+    lineChart({ labels, series: times, unit: ' min', title: t('chart.times'), width: widthOf('#chart-times') }),
     legend(times.filter((each) => !each.dashed)),
   );
 
   const late = stations.map(({ index, data }) => ({ name: stationName(data.station), index, values: data.buckets.map((b) => b.late) }));
   $('#chart-late').replaceChildren(
-    stackedBars({ labels, series: late, title: 'Late tickets per station', width: widthOf('#chart-late') }),
+    stackedBars({ labels, series: late, title: t('chart.late'), width: widthOf('#chart-late') }),
     legend(late),
   );
 
   // Promised vs actual: how long after its quoted time each bucket's readied orders were ready (negative: early).
   /** @type {LineSeries} */
   const median = {
-    name: 'Median, after the promise',
+    name: t('chart.promise-median'),
     index: 4,
     values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.median_seconds)),
   };
   /** @type {LineSeries} */
   const slowest = {
-    name: 'Slowest 10%',
+    name: t('chart.promise-slowest'),
     index: 4,
     dashed: true,
     values: report.orders.buckets.map((b) => minutes(b.ready_vs_quoted?.p90_seconds)),
   };
   const promise = [median, slowest];
   $('#chart-promise').replaceChildren(
-    lineChart({
-      labels,
-      series: promise,
-      unit: ' min',
-      title: 'Ready vs promised, minutes',
-      width: widthOf('#chart-promise'),
-      signed: true,
-    }),
+    lineChart({ labels, series: promise, unit: ' min', title: t('chart.promise'), width: widthOf('#chart-promise'), signed: true }),
     legend(promise.filter((each) => !each.dashed)),
   );
   // What the lines show, for the tests and the curious: the buckets' values where there are any.
   $('#chart-promise').dataset.medians = median.values.filter((value) => value !== null).join(' ');
   $('#chart-promise').dataset.p90s = slowest.values.filter((value) => value !== null).join(' ');
 
-  const orders = [{ name: 'Orders placed', index: 3, values: report.orders.buckets.map((b) => b.placed) }];
+  const orders = [{ name: t('chart.orders'), index: 3, values: report.orders.buckets.map((b) => b.placed) }];
   $('#chart-orders').replaceChildren(
-    stackedBars({ labels, series: orders, title: 'Orders placed', width: widthOf('#chart-orders') }),
+    stackedBars({ labels, series: orders, title: t('chart.orders'), width: widthOf('#chart-orders') }),
     legend(orders),
   );
-  $('#orders-per').textContent = PER[report.bucket] ?? '';
+  $('#orders-per').textContent = t(`manager.per-${report.bucket}`);
   $('#chart-orders').dataset.buckets = String(labels.length);
 }

@@ -2,7 +2,7 @@
 // tiles (today by the quarter hour), stock running low, and every station's all-day counts. All of
 // it follows the station rooms: an order event reloads the report and the now strip within a
 // second, rather than at the next minute. Managers only.
-import { duration } from '../lib/duration.js';
+import { duration as durationIn } from '../lib/duration.js';
 import { amount } from '../lib/amount.js';
 import { api } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
@@ -11,6 +11,7 @@ import { $, h } from '../lib/dom.js';
 import { isOrderEvent } from '../lib/events.js';
 import { mountFrame } from '../lib/frame.js';
 import { connectLive } from '../lib/live.js';
+import { formatDate, formatNumber, t, translate } from '../lib/i18n.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
@@ -20,6 +21,14 @@ import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
 import { showItemsReport } from './items-report.js';
 /** @import { AllDay, KitchenReport, LiveEvent } from '../../../types/api.js' */
+
+/** A duration in the screen's language: "19 min", "1 h 05". @param {number | null | undefined} seconds */
+const duration = (seconds) =>
+  durationIn(seconds, {
+    seconds: (count) => t('duration.seconds', { seconds: count }),
+    minutes: (count) => t('duration.minutes', { minutes: count }),
+    hours: (hours, minutes) => t('duration.hours', { hours, minutes }),
+  });
 
 const RANGE_KEY = 'pos.manager.range';
 let range = localStorage.getItem(RANGE_KEY) === 'week' ? 'week' : 'today';
@@ -60,7 +69,7 @@ async function loadReport() {
     }
     show();
   } catch (error) {
-    notify(`Could not load the report. ${boardText(/** @type {Error} */ (error))}`, 'error');
+    notify(t('manager.load-failed', { reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
@@ -68,15 +77,15 @@ function show() {
   if (!report) return;
   const { orders, from, to } = report;
   const zone = report.time_zone ? { timeZone: report.time_zone } : {};
-  const start = new Date(from).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
-  const end = new Date(to).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', ...zone });
+  const start = formatDate(new Date(from), { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone });
+  const end = formatDate(new Date(to), { hour: '2-digit', minute: '2-digit', ...zone });
   $('#range-text').textContent = `${start} – ${end}${report.time_zone ? ` (${report.time_zone})` : ''}`;
-  $('#t-placed').textContent = String(orders.placed);
-  $('#t-closed').textContent = String(orders.closed);
+  $('#t-placed').textContent = formatNumber(orders.placed);
+  $('#t-closed').textContent = formatNumber(orders.closed);
   $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
-  $('#t-ready-p90').textContent = `slowest 10%: ${duration(orders.placed_to_ready.p90_seconds)}`;
+  $('#t-ready-p90').textContent = t('manager.slowest', { duration: duration(orders.placed_to_ready.p90_seconds) });
   $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
-  $('#t-pass-p90').textContent = `slowest 10%: ${duration(orders.ready_to_closed.p90_seconds)}`;
+  $('#t-pass-p90').textContent = t('manager.slowest', { duration: duration(orders.ready_to_closed.p90_seconds) });
   showLate();
   showPromise(orders.ready_vs_quoted);
   drawCharts(report);
@@ -90,9 +99,10 @@ function showLate() {
   const finished = report.stations.reduce((sum, each) => sum + each.late, 0);
   const tickets = report.stations.reduce((sum, each) => sum + each.tickets, 0);
   const open = now.lateNow();
-  $('#t-late').textContent = String(finished + open);
-  $('#t-late-note').textContent =
-    `${open} open now · ${finished} of ${tickets} finished${tickets ? ` (${Math.round((100 * finished) / tickets)}%)` : ''}`;
+  $('#t-late').textContent = formatNumber(finished + open);
+  $('#t-late-note').textContent = tickets
+    ? t('manager.late-now-share', { open, finished, tickets, share: Math.round((100 * finished) / tickets) / 100 })
+    : t('manager.late-now', { open, finished, tickets });
 }
 
 /**
@@ -102,10 +112,10 @@ function showLate() {
 function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
-  $('#t-promise').replaceChildren(...(quoted ? [String(kept), h('small', {}, ` of ${quoted}`)] : ['–']));
+  $('#t-promise').replaceChildren(...(quoted ? [formatNumber(kept), h('small', {}, ` ${t('manager.of', { quoted })}`)] : ['–']));
   $('#t-promise-note').textContent = quoted
-    ? `${Math.round((100 * kept) / quoted)}% · median ${signedDuration(promise?.median_seconds)}`
-    : 'no quoted order readied yet';
+    ? t('manager.promise-note', { share: Math.round((100 * kept) / quoted) / 100, lateness: signedDuration(promise?.median_seconds) })
+    : t('manager.no-quoted');
   $('#t-promise')
     .closest('.tile')
     ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
@@ -116,8 +126,10 @@ const signedDuration = (seconds) =>
   seconds === null || seconds === undefined
     ? '–'
     : seconds === 0
-      ? 'on time'
-      : `${duration(Math.abs(seconds))} ${seconds > 0 ? 'late' : 'early'}`;
+      ? t('manager.on-time')
+      : seconds > 0
+        ? t('manager.late-by', { duration: duration(seconds) })
+        : t('manager.early-by', { duration: duration(-seconds) });
 
 /** Ingredients that cover fewer than N more orders, fewest first. */
 function showStock() {
@@ -137,7 +149,7 @@ function showStock() {
         h('td', {}, item.name),
         h('td', {}, amount(item.in_stock_qty, item.unit)),
         h('td', {}, amount(item.units_used, item.unit)),
-        h('td', {}, item.in_stock_qty <= 0 ? 'out' : `${item.orders_covered} orders`),
+        h('td', {}, item.in_stock_qty <= 0 ? t('manager.out') : t('manager.covers-orders', { count: item.orders_covered })),
       ),
     ),
   );
@@ -148,9 +160,9 @@ function showStock() {
 function showAllDay(counts) {
   const column = $(`#all-day [data-station="${counts.station}"] ul`);
   column.replaceChildren(
-    ...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, String(item.quantity)), ` ${item.name}`)),
+    ...counts.items.map((item) => h('li', {}, h('span', { class: 'all-day-qty' }, formatNumber(item.quantity)), ` ${item.name}`)),
   );
-  if (counts.items.length === 0) column.append(h('li', { class: 'none' }, 'nothing open'));
+  if (counts.items.length === 0) column.append(h('li', { class: 'none' }, t('manager.nothing-open')));
 }
 
 async function loadAllDay() {
@@ -206,13 +218,16 @@ function pickRange(button) {
   void loadReport();
 }
 
-mountFrame({ signInTitle: 'Sign in to the kitchen report', shown: 'these figures', nav: 'manager' });
+translate();
+mountFrame({ signInTitle: t('manager.sign-in'), shown: 'figures', nav: 'manager' });
 $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
 now.mount();
 $('#all-day').replaceChildren(
-  ...STATIONS.map((station) => h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, station), h('ul', {}))),
+  ...STATIONS.map((station) =>
+    h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, t(`station.${station}`)), h('ul', {})),
+  ),
 );
 for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll('[data-range]'))) {
   button.setAttribute('aria-pressed', String(button.dataset.range === range));

@@ -4,6 +4,7 @@
 // whenever an order event arrives.
 import { fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 import { lateAfter } from '../lib/lateness.js';
 import { formatAge, STATIONS } from '../lib/orders.js';
 import { ticketOf, ticketStartedAt } from '../lib/tickets.js';
@@ -26,10 +27,15 @@ export function createNow(onChange, onQueues = () => {}) {
         h(
           'div',
           { class: 'now-station', dataset: { station } },
-          h('h3', {}, station),
-          h('span', { class: 'now-figure' }, h('span', { class: 'now-open' }, '–'), h('small', {}, 'open')),
-          h('span', { class: 'now-figure' }, h('span', { class: 'now-oldest' }, '–'), h('small', {}, 'oldest')),
-          h('span', { class: 'now-figure now-late-figure' }, h('span', { class: 'now-late' }, '–'), h('small', {}, 'late now')),
+          h('h3', {}, t(`station.${station}`)),
+          h('span', { class: 'now-figure' }, h('span', { class: 'now-open' }, '–'), h('small', {}, t('manager.open'))),
+          h('span', { class: 'now-figure' }, h('span', { class: 'now-oldest' }, '–'), h('small', {}, t('manager.oldest'))),
+          h(
+            'span',
+            { class: 'now-figure now-late-figure' },
+            h('span', { class: 'now-late' }, '–'),
+            h('small', {}, t('manager.late-now-label')),
+          ),
         ),
       ),
     );
@@ -49,7 +55,7 @@ export function createNow(onChange, onQueues = () => {}) {
             .filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''))
             .map((order) => {
               const started = ticketStartedAt(order, station);
-              return { started, lateAt: started + lateAfter(order.dishes).veryLate * 60_000 };
+              return { started, lateAt: started + lateAfter(order).veryLate * 60_000 };
             }),
         ]),
       );

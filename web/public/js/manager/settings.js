@@ -1,10 +1,12 @@
 // The restaurant's settings a manager changes from the report page: the time zone (the report's
-// days and hours), the wait limit (patrons' orders quoted beyond it are refused) and when a dish
-// counts as running low. PATCH /settings with what changed; settings.updated keeps the form current.
+// days and hours), the wait limit (patrons' orders quoted beyond it are refused), when a dish
+// counts as running low, the staff screens' language and the currency of every price. PATCH
+// /settings with what changed; settings.updated keeps the form current.
 import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
 import { $ } from '../lib/dom.js';
+import { followRestaurantLanguage, language, LANGUAGES, t } from '../lib/i18n.js';
 /** @import { LiveEvent, Settings } from '../../../types/api.js' */
 
 /** @param {() => void} onSaved the report follows a new time zone */
@@ -13,6 +15,22 @@ export function createSettingsForm(onSaved) {
   /** @param {string} name */
   const field = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   let shown = /** @type {Settings | null} */ (null);
+  // Each language named in itself; each currency the runtime knows, named in this screen's language.
+  const languages = /** @type {HTMLSelectElement} */ (form.elements.namedItem('language'));
+  languages.replaceChildren(
+    ...LANGUAGES.map((code) => {
+      const name = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+      return new Option(name.charAt(0).toLocaleUpperCase(code) + name.slice(1), code);
+    }),
+  );
+  const currencyNames = new Intl.DisplayNames([language], { type: 'currency' });
+  $('#currencies').replaceChildren(
+    ...Intl.supportedValuesOf('currency').map((code) => {
+      const option = new Option(currencyNames.of(code) ?? code, code);
+      option.label = `${code} · ${currencyNames.of(code) ?? code}`;
+      return option;
+    }),
+  );
 
   /** @param {Settings} settings */
   function show(settings) {
@@ -20,6 +38,9 @@ export function createSettingsForm(onSaved) {
     field('time_zone').value = settings.time_zone;
     field('max_wait_minutes').value = settings.max_wait_minutes === null ? '' : String(settings.max_wait_minutes);
     field('low_portions').value = String(settings.low_portions);
+    languages.value = settings.language;
+    field('currency').value = settings.currency;
+    followRestaurantLanguage(settings.language);
   }
 
   /** Only the fields that differ from what the server holds. */
@@ -29,6 +50,8 @@ export function createSettingsForm(onSaved) {
       time_zone: field('time_zone').value.trim(),
       max_wait_minutes: wait === '' ? null : Number(wait),
       low_portions: Number(field('low_portions').value),
+      language: languages.value,
+      currency: field('currency').value.trim().toUpperCase(),
     };
     return Object.fromEntries(Object.entries(next).filter(([name, value]) => shown?.[/** @type {keyof typeof next} */ (name)] !== value));
   }
@@ -40,7 +63,7 @@ export function createSettingsForm(onSaved) {
     if (Object.keys(change).length === 0) return;
     try {
       show(await api('PATCH', '/settings', change));
-      notify('Settings saved.');
+      notify(t('manager.saved'));
       onSaved();
     } catch (error) {
       $('#settings-error').textContent = boardText(/** @type {Error} */ (error));

@@ -4,6 +4,7 @@
 import { api, fetchAll } from '../lib/api.js';
 import { $, h } from '../lib/dom.js';
 import { isDishEvent } from '../lib/events.js';
+import { formatList, formatNumber, t } from '../lib/i18n.js';
 import { tableLabel } from '../lib/orders.js';
 /** @import { Dish, KitchenOrder, LiveEvent } from '../../../types/api.js' */
 
@@ -24,7 +25,12 @@ export function createStockLive() {
     }
     $('#shortage-rows').replaceChildren(
       ...[...orders.values()].map(({ order, short }) =>
-        h('li', { dataset: { orderId: order.id } }, h('strong', {}, tableLabel(order)), ` ${order.name} · short of ${short.join(', ')}`),
+        h(
+          'li',
+          { dataset: { orderId: order.id } },
+          h('strong', {}, tableLabel(order)),
+          ` ${t('manager.short-of', { name: order.name, ingredients: formatList(short) })}`,
+        ),
       ),
     );
     $('#shortages-none').hidden = orders.size > 0;
@@ -37,14 +43,14 @@ export function createStockLive() {
         h(
           'li',
           { class: dish.portions_left === 0 ? 'out' : '', dataset: { dishId: dish.id } },
-          h('strong', {}, String(dish.portions_left)),
+          h('strong', {}, formatNumber(dish.portions_left)),
           ` ${dish.name}`,
-          h('small', {}, ` · ${dish.station}`),
+          h('small', {}, ` · ${t(`station.${dish.station}`)}`),
         ),
       ),
     );
     $('#low-none').hidden = low.length > 0;
-    $('#low-limit').textContent = String(lowPortions);
+    $('#low-note').textContent = t('manager.low-note', { limit: lowPortions });
   }
 
   async function reload() {

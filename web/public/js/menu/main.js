@@ -2,6 +2,7 @@
 import { fetchAll } from '../lib/api.js';
 import { showLinkState, startHeaderClock } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
+import { languagePicker, t, translate } from '../lib/i18n.js';
 import { $ } from '../lib/dom.js';
 import { isDishEvent } from '../lib/events.js';
 import { connectLive } from '../lib/live.js';
@@ -22,9 +23,11 @@ const sync = createSync({
   load: () => fetchAll('/dishes'),
   apply: applyDishEvent,
   render,
-  onError: (error) => showLinkState('offline', `Could not load the menu: ${error.message}`),
+  onError: (error) => showLinkState('offline', t('menu.load-failed', { reason: error.message })),
 });
 
+translate();
+$('#clock').after(languagePicker());
 startHeaderClock();
 void sync.resync();
 const turn = turnSeconds(location.search);

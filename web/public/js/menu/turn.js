@@ -3,6 +3,7 @@
 // where a card is cut at the screen's foot: the next page starts with that card whole under the
 // sticky bar (a card taller than the screen is turned past by a screen's height). The bar says which
 // page is showing. Without `turn` (a guest's tablet or phone) the board scrolls by hand only.
+import { t } from '../lib/i18n.js';
 import { $ } from '../lib/dom.js';
 
 /** Fewer seconds than this would turn before a guest has read a column. */
@@ -41,7 +42,7 @@ export function turnPages(seconds) {
   /** @param {number[]} starts */
   const showPage = (starts = pageStarts()) => {
     const at = starts.findLastIndex((start) => start <= root.scrollTop + 1) + 1;
-    const text = starts.length > 1 ? `Page ${at} of ${starts.length}` : '';
+    const text = starts.length > 1 ? t('menu.page-of', { at, pages: starts.length }) : '';
     const shown = $('#page-of');
     if (shown.textContent !== text) shown.textContent = text;
   };

@@ -1,6 +1,7 @@
 // The guest's allergies: chosen from the 14 allergens, kept in localStorage like the cart, sent
 // with every order. Dishes that contain one are marked on the menu and in the cart.
-import { ALLERGENS, ALLERGEN_WORDS, allergenText } from '../lib/allergens.js';
+import { t } from '../lib/i18n.js';
+import { ALLERGENS, allergenName, allergenText } from '../lib/allergens.js';
 import { $, h } from '../lib/dom.js';
 
 const KEY = 'pos.order.allergies';
@@ -21,7 +22,7 @@ export const allergies = load();
 export function wireAllergies(onChange) {
   const summary = () => {
     $('#allergies-summary').textContent =
-      allergies.size === 0 ? 'none' : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
+      allergies.size === 0 ? t('order.allergies-none') : allergenText(ALLERGENS.filter((allergen) => allergies.has(allergen)));
   };
   $('#allergy-choices').replaceChildren(
     ...ALLERGENS.map((allergen) =>
@@ -43,7 +44,7 @@ export function wireAllergies(onChange) {
             },
           },
         }),
-        ALLERGEN_WORDS[allergen],
+        allergenName(allergen),
       ),
     ),
   );

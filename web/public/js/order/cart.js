@@ -1,6 +1,7 @@
 // The cart: items (a dish, the options picked, a note) and how many of each, kept in localStorage so
 // a reload loses nothing. A dish that sells out while in the cart is flagged, and the order cannot
 // be placed until it is taken out.
+import { t } from '../lib/i18n.js';
 import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h, isolated } from '../lib/dom.js';
@@ -89,10 +90,10 @@ export function renderCart(menu, onChange, locked, allergies, allergensOf) {
   const items = [...cart.lines].map(([key, line]) => {
     const { dish_id: id, quantity } = line;
     const dish = menu.get(id);
-    const name = dish?.name ?? 'A dish no longer on the menu';
+    const name = dish?.name ?? t('order.gone-dish');
     const available = Boolean(dish?.is_available);
     const met = dish ? allergensMet({ allergens: allergensOf(dish, line.option_ids) }, allergies) : [];
-    if (met.length > 0) conflicts.push(`${isolated(name)} contains ${allergenText(met)}`);
+    if (met.length > 0) conflicts.push(t('order.dish-contains', { dish: isolated(name), allergens: allergenText(met) }));
     if (!dish || !available) blocked.push(isolated(name));
     else total += unitPrice(dish, line.option_ids) * quantity;
     const chosen = dish ? chosenOptions(dish, line.option_ids).map(({ option }) => modifierText(option)) : [];
@@ -103,7 +104,7 @@ export function renderCart(menu, onChange, locked, allergies, allergensOf) {
       h('span', { class: 'cart-name' }, name),
       (chosen.length > 0 || line.note) &&
         h('span', { class: 'cart-choices' }, [...chosen, ...(line.note ? [`“${line.note}”`] : [])].join(' · ')),
-      !available && h('span', { class: 'sold-out' }, 'Sold out'),
+      !available && h('span', { class: 'sold-out' }, t('dish.sold-out')),
       h('span', { class: 'cart-qty', 'aria-label': `${quantity} × ${name}` }, `× ${quantity}`),
       // The line's price with its options (a sold-out or removed dish counts nothing, so shows none).
       h('span', { class: 'cart-price' }, dish && available ? price.format(unitPrice(dish, line.option_ids) * quantity) : ''),
@@ -112,7 +113,7 @@ export function renderCart(menu, onChange, locked, allergies, allergensOf) {
         {
           type: 'button',
           class: 'qty',
-          'aria-label': `One less ${name}`,
+          'aria-label': t('order.one-less', { dish: name }),
           disabled: locked,
           dataset: { focusKey: `less-${key}` },
           on: { click: () => onChange(key, -1) },
@@ -124,7 +125,7 @@ export function renderCart(menu, onChange, locked, allergies, allergensOf) {
         {
           type: 'button',
           class: 'qty',
-          'aria-label': `One more ${name}`,
+          'aria-label': t('order.one-more', { dish: name }),
           disabled: locked || !available || cart.full(),
           dataset: { focusKey: `more-${key}` },
           on: { click: () => onChange(key, 1) },

@@ -1,6 +1,7 @@
 // A dish's description may be 2000 characters: on the ordering app's menu it keeps to four lines, so
 // one dish cannot fill a phone's screen and push its price and Add button screens down. Where it was
 // cut, "More" opens the whole text in place, and the dish stays open through the live re-renders.
+import { t } from '../lib/i18n.js';
 import { isCut } from '../lib/clamp.js';
 import { h } from '../lib/dom.js';
 
@@ -36,11 +37,11 @@ export function offerWholeDescriptions(menu, rerender) {
           class: 'dish-more',
           'aria-expanded': String(open),
           // Named for its dish like every button here ("Add Steak"): a screen reader lists many Mores.
-          'aria-label': `${open ? 'Less' : 'More'} about ${name}`,
+          'aria-label': open ? t('order.less-about', { dish: name }) : t('order.more-about', { dish: name }),
           dataset: { focusKey: `description-${id}` },
           on: { click: toggle },
         },
-        open ? 'Less' : 'More',
+        open ? t('order.less') : t('order.more'),
       ),
     );
   }

@@ -4,6 +4,7 @@
 // the next visit, sign in with it silently. A returning guest with an account of their own still
 // signs in with it (account.js). See docs/ordering-app.md.
 import { fieldText } from '../lib/account-rules.js';
+import { t } from '../lib/i18n.js';
 import { signIn } from '../lib/session.js';
 
 const KEY = 'pos.order.guest';
@@ -77,7 +78,7 @@ export async function signInAsGuest(name, phone) {
   if (!response.ok) {
     const problem = await response.json().catch(() => ({}));
     if (response.status === 400 && Array.isArray(problem.errors) && problem.errors.length > 0) return fieldText(problem.errors);
-    return problem.detail ?? `Could not start your order (HTTP ${response.status}).`;
+    return problem.detail ?? t('order.start-failed', { status: response.status });
   }
   localStorage.setItem(KEY, JSON.stringify(guest));
   return signIn(guest.user_name, guest.password);

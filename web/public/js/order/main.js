@@ -1,6 +1,7 @@
 // The ordering app (/order): the menu with live availability and a cart, open to anyone; a guest
 // orders with a name (guest.js opens the device's account behind the scenes); checkout that never orders twice; and the guest's own orders followed live
 // through the kitchen (room menu for everyone, my-orders once signed in).
+import { formatList, languagePicker, t, translate } from '../lib/i18n.js';
 import { api, ApiError, fetchAll } from '../lib/api.js';
 import { notify, showLinkState } from '../lib/chrome.js';
 import { dishItem } from '../lib/dish.js';
@@ -22,6 +23,10 @@ import { kitchenFullText, liveQuote } from './quote.js';
 import { keepingFocus, orderBody, say } from './view.js';
 import { allergensWith, loadIngredientAllergens, pickOptions } from './options.js';
 /** @import { Dish, Order, OrderEvent } from '../../../types/api.js' */
+
+translate();
+// In the menu's head, not the top bar: a phone's bar keeps to one line with the link, the name and Sign in.
+$('#menu-heading').before(languagePicker());
 
 /** True while a checkout waits for the server's answer: the cart is locked meanwhile. */
 let placing = false;
@@ -61,7 +66,7 @@ function showPacing() {
 tableField.addEventListener('input', showPacing);
 for (const choice of form.querySelectorAll('input[name=pacing]')) choice.addEventListener('change', () => quote.update());
 /** @param {Error} error */
-const onError = (error) => notify(`Could not load: ${error.message}`, 'error');
+const onError = (error) => notify(t('order.load-failed', { reason: error.message }), 'error');
 const menu = createSync({ load: () => /** @type {Promise<Dish[]>} */ (fetchAll('/dishes')), apply: applyDishEvent, render, onError });
 /**
  * My orders holds the guest's newest orders, one page of the API: a regular's hundreds stay with the
@@ -93,7 +98,7 @@ function render() {
     offerWholeDescriptions($('#menu'), () => keepingFocus(render));
     $('#empty').hidden = dishes.size > 0;
     $('#no-match').hidden = dishes.size === 0 || shown.length > 0;
-    say($('#no-match'), shown.length > 0 ? '' : `No dish matches “${searchText()}”.`);
+    say($('#no-match'), shown.length > 0 ? '' : t('order.no-match', { search: searchText() }));
     renderCartPanel();
     const held = [...orders.records().values()].sort((a, b) => b.created_at.localeCompare(a.created_at));
     const mine = held.slice(0, MY_ORDERS);
@@ -101,10 +106,7 @@ function render() {
     $('#orders-empty').hidden = mine.length > 0;
     const older = held.length - mine.length + olderOrders;
     $('#orders-older').hidden = older <= 0;
-    say(
-      $('#orders-older'),
-      older > 0 ? `Your ${MY_ORDERS} newest orders; ${older} older ${older === 1 ? 'one is' : 'ones are'} not shown.` : '',
-    );
+    say($('#orders-older'), older > 0 ? t('order.older', { shown: MY_ORDERS, older }) : '');
   });
 }
 
@@ -128,12 +130,12 @@ function addButton(dish) {
       type: 'button',
       class: 'add',
       disabled: !dish.is_available || placing || cart.full(),
-      'aria-label': choose ? `Add ${dish.name}: choose its options` : `Add ${dish.name}`,
+      'aria-label': choose ? t('order.add-choose', { dish: dish.name }) : t('order.add-dish', { dish: dish.name }),
       'aria-haspopup': choose ? 'dialog' : undefined,
       dataset: { focusKey: `add-${dish.id}` },
       on: { click: () => void add() },
     },
-    choose ? 'Add…' : 'Add',
+    choose ? t('order.add-more') : t('order.add'),
   );
 }
 
@@ -143,10 +145,9 @@ function addButton(dish) {
  * @param {string[]} blocked @param {number} over
  */
 function cartProblem(blocked, over) {
-  if (blocked.length > 0)
-    return `Sold out: ${blocked.join(', ')}. Take ${blocked.length === 1 ? 'it' : 'them'} out of your order to place it.`;
-  if (over > 0) return `An order takes at most ${MOST_DISHES} dishes: take ${over} out to place it.`;
-  if (over === 0) return `That is ${MOST_DISHES} dishes, the most one order takes: place it, then start another.`;
+  if (blocked.length > 0) return t('order.sold-out-blocked', { dishes: formatList(blocked), count: blocked.length });
+  if (over > 0) return t('order.too-many', { most: MOST_DISHES, over });
+  if (over === 0) return t('order.full', { most: MOST_DISHES });
   return refusal;
 }
 
@@ -163,7 +164,7 @@ function renderCartPanel() {
   // A dish sold out while in the cart is said there too: the guest may be far up the menu.
   $('#cart-jump').classList.toggle('blocked', blocked.length > 0);
   $('#cart-jump-count').textContent =
-    `Your order: ${count} ${count === 1 ? 'dish' : 'dishes'}` + (blocked.length > 0 ? `, ${blocked.length} sold out` : '');
+    blocked.length > 0 ? t('order.jump-blocked', { count, blocked: blocked.length }) : t('order.jump', { count });
   $('#cart-jump-total').textContent = total;
   const over = count - MOST_DISHES;
   say($('#cart-problem'), cartProblem(blocked, over));
@@ -171,7 +172,7 @@ function renderCartPanel() {
   $('#allergy-warning').hidden = conflicts.length === 0;
   say(
     $('#allergy-warning-text'),
-    conflicts.length === 0 ? '' : `${conflicts.join('; ')}: you are allergic to ${conflicts.length === 1 ? 'it' : 'them'}.`,
+    conflicts.length === 0 ? '' : t('order.allergy-warning', { conflicts: conflicts.join('; '), count: conflicts.length }),
   );
   const confirm = /** @type {HTMLInputElement} */ (form.elements.namedItem('allergy_confirmed'));
   if (conflicts.length === 0) confirm.checked = false;
@@ -191,7 +192,7 @@ function refusalText(error) {
     return kitchenFullText(error.problem, error.retryAfter);
   if (!(error instanceof ApiError) || error.status !== 409 || !error.message.includes('allergy_confirmed')) return error.message;
   void menu.resync();
-  return 'A dish in your order contains one of your allergies: see the warning above Place order.';
+  return t('order.allergy-refused');
 }
 
 /** @param {{ key: string, body: Record<string, unknown> }} pending */
@@ -199,15 +200,13 @@ async function place(pending) {
   placing = true;
   refusal = '';
   render();
-  say($('#checkout-status'), 'Placing your order…');
+  say($('#checkout-status'), t('order.placing'));
   try {
-    const order = await sendCheckout(pending, (attempt) =>
-      say($('#checkout-status'), `No answer yet: sending the same order again (try ${attempt + 1}). It will be placed once.`),
-    );
+    const order = await sendCheckout(pending, (attempt) => say($('#checkout-status'), t('order.retrying', { attempt: attempt + 1 })));
     cart.clear();
     clearDetails();
     orders.receive({ type: 'order.created', data: order });
-    notify('Order placed. Follow it under My orders.');
+    notify(t('order.placed'));
   } catch (error) {
     refusal = refusalText(/** @type {ApiError} */ (error));
   } finally {
@@ -267,7 +266,7 @@ async function cancel(order) {
   try {
     await api('DELETE', `/orders/${order.id}`);
     orders.receive({ type: 'order.deleted', data: order });
-    notify('Order cancelled.');
+    notify(t('order.cancelled'));
   } catch (error) {
     notify(/** @type {Error} */ (error).message, 'error');
   }

@@ -1,24 +1,19 @@
 // "My orders": each order the guest placed, its status in words, how far each kitchen station has
 // got with it (its tickets), the time promised and any new one, what the kitchen is short of for
 // it, and a Cancel button while the kitchen has not started.
+import { formatList, formatTime, t } from '../lib/i18n.js';
+import { tableLabel } from '../lib/orders.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { stationName } from '../lib/orders.js';
 /** @import { Dish, Order, OrderStatus, Ticket, TicketStatus } from '../../../types/api.js' */
 
-/** @type {Record<OrderStatus, string>} */
-const STATUS_TEXT = {
-  Draft: 'Scheduled',
-  Received: 'Received',
-  'In Progress': 'Being prepared',
-  'Ready for Assembly': 'Ready',
-  'On the Way': 'On its way',
-  'Ready for Pickup': 'Ready for pickup',
-};
-/** @type {Partial<Record<TicketStatus, string>>} */
-const TICKET_TEXT = { Draft: 'Scheduled', Received: 'Waiting', 'In Progress': 'Being prepared', Ready: 'Ready' };
+/** @param {OrderStatus} status */
+const statusText = (status) => t(`order.status-${status}`);
+/** @param {TicketStatus} status */
+const ticketText = (status) => (['Draft', 'Received', 'In Progress', 'Ready'].includes(status) ? t(`ticket.status-${status}`) : status);
 export const CANCELLABLE = ['Draft', 'Received'];
 
-const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const time = { format: formatTime };
 
 /**
  * "2 × Steak, Tea": each name isolated (`bdi`), so a right-to-left name keeps its count before it and
@@ -31,7 +26,7 @@ function dishSummary(menu, ids) {
   for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
   return [...counts].flatMap(([id, count], index) => [
     `${index > 0 ? ', ' : ''}${count > 1 ? `${count} × ` : ''}`,
-    h('bdi', {}, menu.get(id)?.name ?? 'a dish'),
+    h('bdi', {}, menu.get(id)?.name ?? t('order.a-dish')),
   ]);
 }
 
@@ -54,9 +49,9 @@ function promiseText(order) {
   const promised = new Date(order.quoted_ready_at);
   const expected = order.expected_ready_at ? new Date(order.expected_ready_at) : promised;
   if (expected.getTime() - promised.getTime() > LATE_MARGIN_MS) {
-    return { slipped: true, text: `Running late: now ready at about ${time.format(expected)} (promised ${time.format(promised)})` };
+    return { slipped: true, text: t('order.running-late', { expected: time.format(expected), promised: time.format(promised) }) };
   }
-  return { slipped: false, text: `Ready at about ${time.format(expected)}` };
+  return { slipped: false, text: t('order.ready-at-about', { time: time.format(expected) }) };
 }
 
 /**
@@ -65,13 +60,11 @@ function promiseText(order) {
  */
 function shortText(tickets) {
   const names = [...new Set(tickets.flatMap((ticket) => (ticket.short ?? []).map((mark) => isolated(mark.name))))];
-  return names.length === 0
-    ? null
-    : `The kitchen has run short of ${names.join(', ')} for this order: a member of staff will talk to you about it.`;
+  return names.length === 0 ? null : t('order.short', { ingredients: formatList(names) });
 }
 
 /** "Table 4" or "Takeaway". @param {Pick<Order, 'table_number'>} order */
-const tableText = (order) => (order.table_number === null ? 'Takeaway' : `Table ${order.table_number}`);
+const tableText = (order) => tableLabel(order);
 
 /**
  * Cancelling deletes the order for good, and a phone's Cancel button sits where a thumb scrolls: it
@@ -80,8 +73,7 @@ const tableText = (order) => (order.table_number === null ? 'Takeaway' : `Table 
  */
 export function askToCancel(order) {
   const dialog = /** @type {HTMLDialogElement} */ ($('#cancel-confirm'));
-  $('#cancel-confirm .confirm-text').textContent =
-    `Cancel the order for ${isolated(order.name)} (${tableText(order)})? Nothing of it will be made.`;
+  $('#cancel-confirm .confirm-text').textContent = t('order.cancel-question', { name: isolated(order.name), table: tableText(order) });
   dialog.returnValue = '';
   dialog.showModal();
   return new Promise((resolve) => dialog.addEventListener('close', () => resolve(dialog.returnValue === 'cancel'), { once: true }));
@@ -89,7 +81,7 @@ export function askToCancel(order) {
 
 /** @param {Order} order @param {Map<string, Dish>} menu @param {(order: Order) => void} onCancel */
 export function orderItem(order, menu, onCancel) {
-  const status = STATUS_TEXT[order.status] ?? order.status;
+  const status = statusText(order.status);
   // A voided ticket (its dishes taken off the order) is no longer the guest's concern.
   const tickets = (Array.isArray(order.tickets) ? order.tickets : []).filter((ticket) => ticket.status !== 'Voided');
   // Paced by courses, a station may have a ticket per course: name the course then. A course held
@@ -108,23 +100,29 @@ export function orderItem(order, menu, onCancel) {
       h('span', { class: 'order-status', dataset: { status: order.status } }, status),
     ),
     h('p', { class: 'order-dishes' }, ...dishSummary(menu, order.dish_ids)),
-    order.scheduled_at && h('p', { class: 'hint' }, `Ready at ${time.format(new Date(order.scheduled_at))}`),
+    order.scheduled_at && h('p', { class: 'hint' }, t('order.ready-at', { time: time.format(new Date(order.scheduled_at)) })),
     promise && h('p', { class: promise.slipped ? 'order-promise slipped' : 'order-promise' }, promise.text),
     order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),
     short && h('p', { class: 'order-short', role: 'note' }, short),
     tickets.length > 0 &&
       h(
         'ul',
-        { class: 'tickets', 'aria-label': 'In the kitchen' },
+        { class: 'tickets', 'aria-label': t('order.in-kitchen') },
         ...tickets.map((ticket) =>
           h(
             'li',
             { class: 'ticket', dataset: { station: ticket.station, status: ticket.status } },
-            h('span', {}, `${stationName(ticket.station)}${coursed ? ` · course ${ticket.course ?? 1}` : ''}`),
+            h(
+              'span',
+              {},
+              coursed
+                ? t('order.station-course', { station: stationName(ticket.station), course: ticket.course ?? 1 })
+                : stationName(ticket.station),
+            ),
             h(
               'span',
               { class: 'ticket-status' },
-              ticket.status === 'Draft' && !order.scheduled_at ? 'Later' : (TICKET_TEXT[ticket.status] ?? ticket.status),
+              ticket.status === 'Draft' && !order.scheduled_at ? t('ticket.later') : ticketText(ticket.status),
             ),
           ),
         ),
@@ -135,11 +133,11 @@ export function orderItem(order, menu, onCancel) {
         {
           type: 'button',
           class: 'cancel',
-          'aria-label': `Cancel the order for ${order.name}`,
+          'aria-label': t('order.cancel-for', { name: order.name }),
           dataset: { focusKey: `cancel-${order.id}` },
           on: { click: () => onCancel(order) },
         },
-        'Cancel order',
+        t('order.cancel'),
       ),
   );
 }

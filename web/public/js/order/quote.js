@@ -1,13 +1,14 @@
 // "Ready in about N min": the live kitchen's quote for what is in the cart (GET /quote), asked
 // again when the cart changes and every 30 s while it is shown, since the kitchen's queues move.
 // A kitchen too full to take the order (409 "The kitchen is full") is said in plain words too.
+import { t } from '../lib/i18n.js';
 import { api } from '../lib/api.js';
 import { waitText } from '../lib/errors.js';
 
 const EVERY_MS = 30_000;
 
 /** @param {number} minutes */
-const aboutText = (minutes) => (minutes <= 1 ? 'Ready in about a minute' : `Ready in about ${minutes} min`);
+const aboutText = (minutes) => t('order.ready-about', { minutes: Math.max(1, minutes) });
 
 /**
  * Keeps `element` showing the quote for `dishIds()`; hidden for an empty cart, an order for later,
@@ -52,12 +53,8 @@ export function liveQuote(element, dishIds, forLater, pacing = () => null) {
  * @param {{ minutes?: number }} problem @param {number | null} retryAfter seconds
  */
 export function kitchenFullText(problem, retryAfter) {
-  const wait =
-    typeof problem.minutes === 'number'
-      ? ` an order placed now would be ready in about ${problem.minutes} min, longer than the kitchen takes orders for.`
-      : '';
-  const again = retryAfter
-    ? ` Try again in ${waitText(retryAfter)}, or choose a later time.`
-    : ' Try again in a few minutes, or choose a later time.';
-  return `The kitchen is full right now:${wait || ' it cannot take more orders for the moment.'} Nothing was ordered.${again}`;
+  return t('order.kitchen-full', {
+    minutes: typeof problem.minutes === 'number' ? problem.minutes : 'none',
+    wait: retryAfter ? waitText(retryAfter) : 'none',
+  });
 }

@@ -106,7 +106,7 @@ const dialog = createPrinterDialog(() => {
   void reload();
 });
 
-mountFrame({ signInTitle: 'Sign in to the printers', shown: 'this list', nav: 'manager' });
+mountFrame({ signInTitle: 'Sign in to the printers', shown: 'list', nav: 'manager' });
 // No sound and no live link on this page: the printers' state is read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

@@ -1,11 +1,12 @@
 // One account, opened from the list: change its role, set a new password (which signs that person
 // out everywhere), lift the sign-in lock, delete it. A manager may do each to their own account
 // too, as the contract allows: the page says what follows before it is done.
+import { t } from '../lib/i18n.js';
 import { api, sendChange } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
 import { accessTokenMinutes, signIn, signOut } from '../lib/session.js';
-import { accountText, isMe, roleName } from './words.js';
+import { accountText, isMe, roleName, roleWord } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /** @param {() => Promise<void>} onChanged reads the list again */
@@ -26,14 +27,13 @@ export function createAccountDialog(onChanged) {
   function show(shown) {
     user = shown;
     $('#account-name').textContent = shown.user_name;
-    $('#account-about').textContent = `${roleName(shown.role)} · ${shown.email}${isMe(shown) ? ' · this is you' : ''}`;
+    const about = { role: roleName(shown.role), email: shown.email };
+    $('#account-about').textContent = isMe(shown) ? t('staff.about-me', about) : t('staff.about', about);
     roleField.value = shown.role;
     // A signed-in device keeps its access token until it runs out: that is how soon everywhere is.
     const minutes = accessTokenMinutes();
-    const within = minutes ? ` (within ${minutes} ${minutes === 1 ? 'minute' : 'minutes'})` : '';
-    $('#password-note').textContent = isMe(shown)
-      ? `This signs you out on every other device${within}; this one stays signed in.`
-      : `This signs ${shown.user_name} out on every device${within}: they sign in again with the new password.`;
+    const within = { minutes: minutes || 'none', user: shown.user_name };
+    $('#password-note').textContent = isMe(shown) ? t('staff.password-note-me', within) : t('staff.password-note', within);
   }
 
   /** The shared confirmation; resolves true when the manager goes ahead. @param {string} text @param {string} go */
@@ -83,12 +83,12 @@ export function createAccountDialog(onChanged) {
       const role = roleField.value;
       if (role === account.role) return;
       const demotingMe = isMe(account) && role !== 'manager';
-      const question = `Make yourself ${roleName(role).toLowerCase()}? You lose this page at once: another manager can give it back.`;
-      if (demotingMe && !(await confirm(question, 'Change my role'))) return;
+      const question = t('staff.demote-me', { role: roleWord(role) });
+      if (demotingMe && !(await confirm(question, t('staff.change-my-role')))) return;
       show(await sendChange('PATCH', `/users/${account.id}`, { role }));
       void onChanged();
-      if (demotingMe) leave(`You are now ${roleName(role).toLowerCase()}: this page is for managers.`);
-      else say(`${account.user_name} is now ${roleName(role).toLowerCase()}: it counts at once, on every screen.`);
+      if (demotingMe) leave(t('staff.now-me', { role: roleWord(role) }));
+      else say(t('staff.now', { user: account.user_name, role: roleWord(role) }));
     });
   });
 
@@ -101,46 +101,38 @@ export function createAccountDialog(onChanged) {
       if (isMe(account)) {
         // Our own refresh token was revoked with the others: sign this tablet in again with the new password.
         await signIn(account.user_name, password);
-        say('Your password is changed: every other device asks for it again.');
-      } else say(`New password set for ${account.user_name}: they are signed out everywhere and sign in with it.`);
+        say(t('staff.password-changed-me'));
+      } else say(t('staff.password-set', { user: account.user_name }));
     });
   });
 
   $('#unlock').addEventListener('click', () =>
     run(async (account) => {
       await sendChange('POST', `/users/${account.id}/unlock`);
-      say(`${account.user_name} may sign in again now (their failed attempts are forgotten).`);
+      say(t('staff.unlocked', { user: account.user_name }));
     }),
   );
 
   $('#delete').addEventListener('click', () =>
     run(async (account) => {
-      if (!(await confirm(await deleteText(account), 'Delete'))) return;
+      if (!(await confirm(await deleteText(account), t('staff.delete')))) return;
       await sendChange('DELETE', `/users/${account.id}`);
       void onChanged();
-      if (isMe(account)) leave(`Your account “${account.user_name}” is deleted: sign in with another manager account.`);
+      if (isMe(account)) leave(t('staff.deleted-me', { user: account.user_name }));
       else {
         dialog.close();
-        notify(`The account “${account.user_name}” is deleted: it can no longer sign in.`);
+        notify(t('staff.deleted', { user: account.user_name }));
       }
     }),
   );
 
   /** What deleting this account means, said before it is done. @param {User} account */
   async function deleteText(account) {
-    if (!isMe(account))
-      return (
-        `Delete the ${roleName(account.role).toLowerCase()} account “${account.user_name}”? ` +
-        'They are signed out at once and can no longer sign in. This cannot be undone.'
-      );
+    if (!isMe(account)) return t('staff.delete-question', { role: roleWord(account.role), user: account.user_name });
     const managers = await api('GET', `/users?${new URLSearchParams({ limit: '1', fields: 'id', filter: 'role.eq~manager' })}`)
       .then((/** @type {{ total_results: number }} */ page) => page.total_results)
       .catch(() => 0);
-    const last =
-      managers === 1
-        ? ' It is the only manager account: nobody can open this page afterwards until a manager is made on the server (npm run reset-admin).'
-        : '';
-    return `Delete your own account “${account.user_name}”? You are signed out at once and cannot sign in with it again.${last}`;
+    return t('staff.delete-me-question', { user: account.user_name, last: managers === 1 ? 'yes' : 'no' });
   }
 
   $('#account-close').addEventListener('click', () => dialog.close());

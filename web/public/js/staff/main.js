@@ -2,6 +2,7 @@
 // guests behind a filter), a new staff account, and per account its role, a new password, the
 // sign-in lock and deletion. Managers only. Accounts have no live events: the list is read again
 // after every change, when the tablet comes back to the page, and every 30 s while it is open.
+import { t, translate } from '../lib/i18n.js';
 import { api } from '../lib/api.js';
 import { notify, startHeaderClock } from '../lib/chrome.js';
 import { $, h } from '../lib/dom.js';
@@ -11,7 +12,7 @@ import { resumeSession, sessionEvents } from '../lib/session.js';
 import { createAccountDialog } from './account.js';
 import { createNewAccountForm } from './new-account.js';
 import { showAccountRules } from '../lib/account-rules.js';
-import { accountText, isMe, roleName, STAFF_ROLES } from './words.js';
+import { accountText, isMe, roleName, roleWord, STAFF_ROLES } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /** The API's largest page. */
@@ -58,7 +59,7 @@ export async function reloadList() {
     total = page.total_results;
     showPage(page.results, show, name);
   } catch (error) {
-    if (mine === asked) notify(`Could not load the accounts. ${accountText(error)}`, 'error');
+    if (mine === asked) notify(t('staff.load-failed', { reason: accountText(error) }), 'error');
   }
   void showCounts();
 }
@@ -71,9 +72,10 @@ function showPage(users, show, name) {
   if (focused) /** @type {HTMLElement | null} */ (document.querySelector(`[data-user-id="${focused}"] button`))?.focus();
   const none = $('#accounts-none');
   none.hidden = users.length > 0;
-  const whom = show === 'staff' ? 'staff account' : show === 'all' ? 'account' : `${roleName(show).toLowerCase()} account`;
-  none.textContent = name ? `No ${whom} has a user name containing “${name}”.` : `There is no ${whom} yet.`;
-  $('#page-text').textContent = total > PAGE ? `${offset + 1}–${offset + users.length} of ${total}` : total ? `${total} shown` : '';
+  const whom = { show, role: roleWord(show), name };
+  none.textContent = name ? t('staff.none-named', whom) : t('staff.none', whom);
+  $('#page-text').textContent =
+    total > PAGE ? t('staff.range', { from: offset + 1, to: offset + users.length, total }) : total ? t('staff.shown', { total }) : '';
   /** @type {HTMLButtonElement} */ ($('#prev')).disabled = offset === 0;
   /** @type {HTMLButtonElement} */ ($('#next')).disabled = offset + PAGE >= total;
   $('.pager').hidden = total <= PAGE;
@@ -105,7 +107,7 @@ async function showCounts() {
     const count = async (/** @type {string} */ filter) =>
       /** @type {number} */ ((await api('GET', `/users?${new URLSearchParams({ limit: '1', filter, fields: 'id' })}`)).total_results);
     const [staff, guests] = await Promise.all([count(`role.in~${STAFF_ROLES}`), count('role.eq~patron')]);
-    $('#staff-count').textContent = `${staff} staff · ${guests} ${guests === 1 ? 'guest' : 'guests'}`;
+    $('#staff-count').textContent = t('staff.counts', { staff, guests });
   } catch {
     // The list says what went wrong.
   }
@@ -127,7 +129,8 @@ function start() {
   void showAccountRules();
 }
 
-mountFrame({ signInTitle: 'Sign in to the staff accounts', shown: 'this list', nav: 'manager' });
+translate();
+mountFrame({ signInTitle: t('staff.sign-in'), shown: 'list', nav: 'manager' });
 // No sound and no live link on this page: accounts are read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

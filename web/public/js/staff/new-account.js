@@ -1,9 +1,10 @@
 // A new staff account: user name, email, role and a first password, through POST /users. A name
 // taken in any case is answered with the account that holds it.
+import { t } from '../lib/i18n.js';
 import { api, ApiError, sendChange } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { $ } from '../lib/dom.js';
-import { accountText, roleName } from './words.js';
+import { accountText, roleWord } from './words.js';
 /** @import { User } from '../../../types/api.js' */
 
 /**
@@ -29,11 +30,11 @@ export function createNewAccountForm(onCreated) {
   /** @param {string} name */
   async function takenText(name) {
     const holder = await holderOf(name);
-    if (!holder) return `The user name “${name}” is taken. Choose another one.`;
-    const whose = `${roleName(holder.role).toLowerCase()} account`;
+    if (!holder) return t('staff.taken', { name });
+    const role = roleWord(holder.role);
     return holder.user_name === name
-      ? `The user name “${name}” is taken: a ${whose} has it. Choose another one.`
-      : `The user name “${name}” is taken: user names are the same whatever their case, and the ${whose} “${holder.user_name}” has it. Choose another one.`;
+      ? t('staff.taken-by', { name, role })
+      : t('staff.taken-case', { name, role, holder: holder.user_name });
   }
 
   /** @param {SubmitEvent} event */
@@ -51,7 +52,7 @@ export function createNewAccountForm(onCreated) {
       /** @type {User} */
       const user = await sendChange('POST', '/users', body);
       form.reset();
-      notify(`${roleName(user.role)} account “${user.user_name}” created: they sign in with it and that password.`);
+      notify(t('staff.created', { role: user.role, user: user.user_name }));
       await onCreated({ name: user.user_name });
     } catch (failure) {
       error.textContent =

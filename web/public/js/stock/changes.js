@@ -4,7 +4,7 @@
 // edited (PATCH), and a deletion (DELETE, refused while a dish uses it). Every write carries an Idempotency-Key kept for as long as the same request
 // is retried, so a tap sent again after a lost answer adds the delivery once.
 import { ApiError, sendChange } from '../lib/api.js';
-import { ALLERGENS, ALLERGEN_WORDS } from '../lib/allergens.js';
+import { ALLERGENS, allergenName } from '../lib/allergens.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
@@ -131,7 +131,7 @@ export function createChanges(page) {
       'label',
       { class: 'allergen-pick' },
       h('input', { type: 'checkbox', name: 'allergens', value: allergen }),
-      ` ${ALLERGEN_WORDS[allergen]}`,
+      ` ${allergenName(allergen)}`,
     ),
   );
   $('#ingredient-allergens').replaceChildren(...picks);

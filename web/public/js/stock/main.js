@@ -53,4 +53,4 @@ ruleOpen.addEventListener('click', () => {
   ruleOpen.setAttribute('aria-expanded', String(open));
   $('.stock-board').classList.toggle('rule-shown', open);
 });
-await openPantryPage(pantry, { signInTitle: 'Sign in to the stock', shown: 'these counts', who: 'stock' });
+await openPantryPage(pantry, { signInTitle: 'Sign in to the stock', shown: 'counts', who: 'stock' });
