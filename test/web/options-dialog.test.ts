@@ -91,7 +91,7 @@ describe("a dish's options in the ordering app", () => {
       const page = await openBoard(browser, t, '/order');
       await openOptions(page, await seedBurger(t), ['sulphites']);
       expect(await state(page)).toStrictEqual({
-        add: 'Add 1 · 12.00',
+        add: 'Add 1 · $12.00',
         enabled: false,
         problem: 'Choose Doneness',
         allergens: 'Allergens: gluten, sulphites',
@@ -103,7 +103,7 @@ describe("a dish's options in the ordering app", () => {
       expect(await page.isDisabled('.option:has-text("cheddar") input')).toBe(true);
       await page.click('[aria-label="One more Classic Burger"]');
       expect(await state(page)).toStrictEqual({
-        add: 'Add 2 · 28.00',
+        add: 'Add 2 · $28.00',
         enabled: true,
         problem: '',
         allergens: 'Allergens: gluten, mustard',

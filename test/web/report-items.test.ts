@@ -50,8 +50,8 @@ describe("the manager's dishes and remakes", () => {
       expect(
         await page.$$eval('#remake-rows li', (items) => items.map((li) => [...li.children].map((part) => part.textContent))),
       ).toStrictEqual([
-        ['hot', '3', 'Sent back 2', 'Dropped 1'],
-        ['beverages', '1', 'Wrong dish 1'],
+        ['Hot', '3', 'Sent back 2', 'Dropped 1'],
+        ['Beverages', '1', 'Wrong dish 1'],
       ]);
       expect(await page.isHidden('#dishes-none')).toBe(true);
       expect(await page.isHidden('#remakes-none')).toBe(true);

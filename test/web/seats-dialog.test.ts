@@ -28,7 +28,7 @@ describe("the expeditor's items by seat", () => {
         { seat: 'For the table', items: 2 },
       ]);
       // Where each item is: its station and state.
-      expect(await page.textContent('.seat[data-seat="3"] .seat-item:last-child .seat-item-where')).toBe('beverages · waiting');
+      expect(await page.textContent('.seat[data-seat="3"] .seat-item:last-child .seat-item-where')).toBe('Beverages · waiting');
       const pilsner = order.items.find((each) => each.name === 'Pilsner')!;
       const row = `.seat-item[data-item-id="${pilsner.id}"]`;
       // Keep it: nothing is sent.

@@ -2,7 +2,8 @@
 // station, state, modifiers and note; Void (all or some units) and Remake (with its reason) on each
 // item, each asked first in a confirmation with the safe choice focused. Kept live while open.
 import { h } from '../lib/dom.js';
-import { modifierText, REMAKE_REASONS } from '../lib/items.js';
+import { t } from '../lib/i18n.js';
+import { modifierText, REMAKE_REASONS, seatLabel } from '../lib/items.js';
 import { tableLabel } from '../lib/orders.js';
 /** @import { KitchenOrder, OrderItem, RemakeReason, TicketItem } from '../../../types/api.js' */
 
@@ -14,7 +15,13 @@ import { tableLabel } from '../lib/orders.js';
  */
 
 /** @type {Record<TicketItem['status'], string>} */
-const STATE_TEXT = { Received: 'waiting', 'In Progress': 'cooking', Ready: 'ready ✓', Voided: 'void' };
+const STATE_TEXT = { Received: t('seats.waiting'), 'In Progress': t('seats.cooking'), Ready: t('seats.ready'), Voided: t('seats.void') };
+
+/** "2× Steak (seat 3)", as the confirmations name an item. @param {OrderItem} item */
+const itemWhat = (item) =>
+  item.seat === null
+    ? t('seats.what', { quantity: item.quantity, name: item.name })
+    : t('seats.what-seat', { quantity: item.quantity, name: item.name, seat: item.seat });
 
 /**
  * Where each item is in the kitchen: its station and its state on the latest ticket that lists it
@@ -62,12 +69,12 @@ export function createSeatsDialog(actions) {
           h(
             'section',
             { class: 'seat', dataset: { seat: seat === null ? 'table' : String(seat) } },
-            h('h3', {}, seat === null ? 'For the table' : `Seat ${seat}`),
+            h('h3', {}, seat === null ? t('seats.for-table') : seatLabel({ seat })),
             h('ul', { class: 'seat-items' }, ...items.map((item) => seatItem(order, item, states.get(item.id)))),
           ),
         ),
       ),
-      h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, 'Close')),
+      h('div', { class: 'confirm-actions' }, h('button', { type: 'submit', class: 'confirm-stay', autofocus: true }, t('board.close'))),
     ];
   }
 
@@ -77,7 +84,13 @@ export function createSeatsDialog(actions) {
    */
   function seatItem(order, item, state) {
     const voided = item.status === 'Voided';
-    const where = voided ? 'void' : state ? `${state.station} · ${STATE_TEXT[state.status]}${state.remade ? ' · remake' : ''}` : 'held';
+    const where = voided
+      ? t('seats.void')
+      : state
+        ? state.remade
+          ? t('seats.where-remade', { station: t(`station.${state.station}`), state: STATE_TEXT[state.status] })
+          : t('seats.where', { station: t(`station.${state.station}`), state: STATE_TEXT[state.status] })
+        : t('seats.held');
     /** @param {string} action @param {string} text @param {() => void} run */
     const button = (action, text, run) =>
       h('button', { type: 'button', class: `item-${action}`, dataset: { action }, on: { click: run } }, text);
@@ -101,8 +114,8 @@ export function createSeatsDialog(actions) {
         h(
           'span',
           { class: 'seat-item-actions' },
-          button('void', 'Void', () => void voidItem(order, item, state)),
-          state && button('remake', 'Remake', () => void remakeItem(order, item)),
+          button('void', t('seats.void-key'), () => void voidItem(order, item, state)),
+          state && button('remake', t('seats.remake-key'), () => void remakeItem(order, item)),
         ),
     );
   }
@@ -118,16 +131,14 @@ export function createSeatsDialog(actions) {
       h(
         'label',
         { class: 'confirm-field' },
-        'Units to void ',
+        `${t('seats.units')} `,
         h('input', { name: 'quantity', type: 'number', min: 1, max: item.quantity, step: 1, value: String(item.quantity), required: true }),
-        ` of ${item.quantity}`,
+        ` ${t('seats.units-of', { count: item.quantity })}`,
       );
     const answer = await ask(
-      `Void ${item.quantity}× ${item.name}${item.seat === null ? '' : ` (seat ${item.seat})`}? ${
-        started ? 'It has been started: its ingredients are waste.' : 'Its ingredients go back to stock.'
-      }`,
+      t('seats.void-ask', { what: itemWhat(item), why: started ? t('seats.started') : t('seats.unstarted') }),
       [units],
-      { keep: 'Keep it', go: 'Void' },
+      { keep: t('staff.keep'), go: t('seats.void-key') },
     );
     if (!answer) return;
     const quantity = Number(answer.get('quantity') ?? item.quantity);
@@ -139,7 +150,7 @@ export function createSeatsDialog(actions) {
     const reasons = h(
       'fieldset',
       { class: 'remake-reasons' },
-      h('legend', {}, 'Why?'),
+      h('legend', {}, t('seats.why')),
       ...Object.entries(REMAKE_REASONS).map(([value, text]) =>
         h('label', { class: 'remake-reason' }, h('input', { type: 'radio', name: 'reason', value, required: true }), ` ${text}`),
       ),
@@ -147,12 +158,12 @@ export function createSeatsDialog(actions) {
     const note = h(
       'label',
       { class: 'confirm-field' },
-      'Note for the cook ',
+      `${t('seats.note')} `,
       h('input', { name: 'note', maxLength: 140, autocomplete: 'off' }),
     );
-    const answer = await ask(`Remake ${item.quantity}× ${item.name}${item.seat === null ? '' : ` (seat ${item.seat})`}?`, [reasons, note], {
-      keep: 'Cancel',
-      go: 'Remake',
+    const answer = await ask(t('seats.remake-ask', { what: itemWhat(item) }), [reasons, note], {
+      keep: t('kds.cancel'),
+      go: t('seats.remake-key'),
     });
     if (!answer) return;
     const reason = /** @type {RemakeReason} */ (String(answer.get('reason')));
@@ -167,7 +178,7 @@ export function createSeatsDialog(actions) {
     dialog = /** @type {HTMLDialogElement} */ (
       h(
         'dialog',
-        { class: 'confirm seats-dialog', 'aria-label': `${tableLabel(order)}, ${order.name}: items by seat` },
+        { class: 'confirm seats-dialog', 'aria-label': t('seats.aria', { table: tableLabel(order), name: order.name }) },
         h('form', { method: 'dialog' }, ...content(order)),
       )
     );

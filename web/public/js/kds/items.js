@@ -4,7 +4,8 @@
 // NEW, voided ones struck through and marked VOID; a later round or a remake said in a banner.
 import { allergenText } from '../lib/allergy.js';
 import { h } from '../lib/dom.js';
-import { modifierText, seatLabel, ticketMarks } from '../lib/items.js';
+import { t } from '../lib/i18n.js';
+import { modifierText, seatLabel, seatShort, ticketMarks } from '../lib/items.js';
 /** @import { KitchenOrder, Ticket, TicketItem } from '../../../types/api.js' */
 
 /**
@@ -65,9 +66,13 @@ export function itemList(order, ticket, voidedTicket, bumpItem, removed) {
     ...removed.map(({ name, count }) =>
       h(
         'li',
-        { class: 'dish-removed', 'aria-label': `Removed: ${name ?? 'a dish'}` },
+        { class: 'dish-removed', 'aria-label': t('item.removed-aria', { name: name ?? t('item.a-dish') }) },
         h('span', { class: 'dish-count' }, `${count}×`),
-        h('span', { class: 'dish-name clamp', title: name ?? '', dataset: { clampTitle: 'Dish', clampIfCut: '' } }, name ?? 'Removed dish'),
+        h(
+          'span',
+          { class: 'dish-name clamp', title: name ?? '', dataset: { clampTitle: t('item.dish'), clampIfCut: '' } },
+          name ?? t('item.removed-dish'),
+        ),
       ),
     ),
   );
@@ -89,21 +94,22 @@ function itemLine(line, voidedTicket, bumpItem) {
     item.note && h('span', { class: 'item-note' }, `“${item.note}”`),
   ].filter((part) => part instanceof HTMLElement);
   const state = ITEM_STATE[item.status];
-  const what = [`${quantity}× ${item.name}`, seat, ...details.map((part) => part.textContent), item.status].filter(Boolean).join(', ');
+  const status = item.status === 'Voided' ? t('ticket.voided') : t(`ticket.status-${item.status}`);
+  const what = [`${quantity}× ${item.name}`, seat, ...details.map((part) => part.textContent), status].filter(Boolean).join(', ');
   return h(
     'li',
     {
       class: mark === 'new' ? 'dish-new' : mark === 'void' ? 'dish-removed item-void' : '',
       dataset: { itemId: line.ids.join(' '), state, ...(tappable ? { action: 'item' } : {}) },
       role: tappable ? 'button' : undefined,
-      'aria-label': tappable ? `${what}: tap when done` : what,
+      'aria-label': tappable ? t('item.tap-aria', { what }) : what,
       on: tappable ? { click: () => bumpItem(line) } : undefined,
     },
     h('span', { class: 'dish-count' }, `${quantity}×`),
-    h('span', { class: 'dish-name clamp', title: item.name, dataset: { clampTitle: 'Dish', clampIfCut: '' } }, item.name),
-    seat && h('span', { class: 'item-seat' }, seat.replace('Seat ', 'S')),
-    mark === 'new' && h('span', { class: 'new-mark' }, 'NEW'),
-    mark === 'void' && h('span', { class: 'void-mark' }, 'VOID'),
+    h('span', { class: 'dish-name clamp', title: item.name, dataset: { clampTitle: t('item.dish'), clampIfCut: '' } }, item.name),
+    seat && h('span', { class: 'item-seat' }, seatShort(item)),
+    mark === 'new' && h('span', { class: 'new-mark' }, t('item.new-mark')),
+    mark === 'void' && h('span', { class: 'void-mark' }, t('item.void-mark')),
     details.length > 0 && h('span', { class: 'item-details' }, ...details),
   );
 }
@@ -116,10 +122,10 @@ function itemLine(line, voidedTicket, bumpItem) {
 export function changeBanner(order, ticket, voidedTicket) {
   const { round, remake, added, voided, isNew } = ticketMarks(ticket, itemDishes(order));
   const parts = [
-    remake && h('span', { class: 'change-remake' }, `REMAKE · ${remake}`),
-    isNew && h('span', { class: 'change-new' }, round > 1 ? `NEW · round ${round}` : `NEW · ${added.size} added`),
-    !voidedTicket && voided.size > 0 && h('span', { class: 'change-void' }, `VOID · ${voided.size}`),
-    voidedTicket && (ticket.items ?? []).length > 0 && h('span', { class: 'change-void' }, 'VOID · whole ticket'),
+    remake && h('span', { class: 'change-remake' }, t('item.remake-banner', { reason: remake })),
+    isNew && h('span', { class: 'change-new' }, round > 1 ? t('item.new-round', { round }) : t('item.new-added', { count: added.size })),
+    !voidedTicket && voided.size > 0 && h('span', { class: 'change-void' }, t('item.void-count', { count: voided.size })),
+    voidedTicket && (ticket.items ?? []).length > 0 && h('span', { class: 'change-void' }, t('item.void-whole')),
   ].filter((part) => part instanceof HTMLElement);
   if (parts.length === 0) return null;
   return h('p', { class: 'ticket-change', role: 'status' }, ...parts);

@@ -4,6 +4,7 @@
 // the chits printed meanwhile. Which printers serve the station comes from the settings.
 import { api } from '../lib/api.js';
 import { h } from '../lib/dom.js';
+import { formatAnd, formatTime, t } from '../lib/i18n.js';
 /** @import { LiveEvent, Printer } from '../../../types/api.js' */
 
 /** The server's grace before a fallback printer takes over (docs/printers.md). */
@@ -21,8 +22,7 @@ export function createPrinterNotice(station) {
   const dismiss = h('button', { type: 'button', class: 'printer-banner-ok', on: { click: () => (banner.hidden = true) } }, 'OK');
   let watching = false;
 
-  const clock = (/** @type {number} */ at) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  const printerText = () => (names.length === 1 ? `the printer ${names[0]}` : `the printers ${names.join(' and ')}`);
+  const printers = () => ({ count: names.length, printers: formatAnd(names) });
 
   /** @param {string} text @param {boolean} withOk */
   function say(text, withOk) {
@@ -38,8 +38,7 @@ export function createPrinterNotice(station) {
       downSince = now;
       clearTimeout(timer);
       timer = setTimeout(() => {
-        if (downSince !== null && names.length > 0)
-          say(`No connection since ${clock(downSince)}: ${printerText()} prints this station's tickets until this screen is back.`, false);
+        if (downSince !== null && names.length > 0) say(t('printer.down', { since: formatTime(downSince), ...printers() }), false);
       }, TAKEOVER_MS);
       return;
     }
@@ -47,10 +46,7 @@ export function createPrinterNotice(station) {
     const away = downSince;
     downSince = null;
     if (away !== null && now - away >= TAKEOVER_MS && names.length > 0)
-      say(
-        `While this screen was offline (${clock(away)}–${clock(now)}), ${printerText()} printed this station's tickets: look there for chits.`,
-        true,
-      );
+      say(t('printer.back', { from: formatTime(away), to: formatTime(now), ...printers() }), true);
     else if (!banner.querySelector('button')) banner.hidden = true;
   }
 

@@ -152,5 +152,8 @@ export const formatMinutes = (minutes) => minuteUnit.format(minutes);
 /** @param {number} seconds */
 export const formatSeconds = (seconds) => secondUnit.format(seconds);
 
+/** "Hot line and Pass" ("Hot line y Pass"). @param {string[]} words */
+export const formatAnd = (words) => new Intl.ListFormat(language, { type: 'conjunction' }).format(words);
+
 /** "milk, eggs" in the language's list style. @param {string[]} words */
 export const formatList = (words) => new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(words);

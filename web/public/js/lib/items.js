@@ -1,6 +1,7 @@
 // An order's items as every screen says them: modifiers in a cook's words (removals shouted, "NO
 // ONIONS"; additions "+ BACON"), seats, what changed on a ticket while it cooked (NEW, VOID,
 // REMAKE), and a dish's price, allergens and choices with the options a guest picked.
+import { language, t } from './i18n.js';
 /** @import { ChosenModifier, Dish, ModifierGroup, RemakeReason, Ticket, TicketItem } from '../../../types/api.js' */
 
 /** An item's bump (one step forward) and recall (one step back), as the server's item moves. */
@@ -11,7 +12,12 @@ export const ITEM_RECALL = { Ready: 'In Progress' };
 
 /** Why a dish is cooked again, as the expeditor picks it and the boards show it. */
 /** @type {Record<RemakeReason, string>} */
-export const REMAKE_REASONS = { 'sent back': 'Sent back', dropped: 'Dropped', wrong: 'Wrong dish', other: 'Other' };
+export const REMAKE_REASONS = {
+  'sent back': t('remake.sent-back'),
+  dropped: t('remake.dropped'),
+  wrong: t('remake.wrong'),
+  other: t('remake.other'),
+};
 
 /** How a removed ingredient's name ends up in a removal: "No onions" → "ONIONS". @param {string} name */
 const withoutNo = (name) => name.replace(/^\s*(no|without|hold( the)?)\s+/i, '');
@@ -22,13 +28,15 @@ const withoutNo = (name) => name.replace(/^\s*(no|without|hold( the)?)\s+/i, '')
  * @param {{ name: string, action?: ChosenModifier['action'] }} modifier
  */
 export function modifierText(modifier) {
-  if (modifier.action === 'remove') return `NO ${withoutNo(modifier.name).toUpperCase()}`;
-  if (modifier.action === 'add') return `+ ${modifier.name.replace(/^\s*\+\s*/, '').toUpperCase()}`;
+  if (modifier.action === 'remove') return t('item.without', { name: withoutNo(modifier.name) }).toLocaleUpperCase(language);
+  if (modifier.action === 'add') return `+ ${modifier.name.replace(/^\s*\+\s*/, '').toLocaleUpperCase(language)}`;
   return modifier.name;
 }
 
 /** "Seat 3", or null for an item for the table. @param {{ seat: number | null }} item */
-export const seatLabel = (item) => (item.seat === null || item.seat === undefined ? null : `Seat ${item.seat}`);
+export const seatLabel = (item) => (item.seat === null || item.seat === undefined ? null : t('item.seat', { seat: item.seat }));
+/** "S3", the seat on a ticket's line. @param {{ seat: number | null }} item */
+export const seatShort = (item) => (item.seat === null || item.seat === undefined ? null : t('item.seat-short', { seat: item.seat }));
 
 /**
  * The marks a ticket carries for what changed after it fired, each loud on every board:
@@ -58,7 +66,7 @@ export function ticketMarks(ticket, dishOf = new Map()) {
 }
 
 /** A remake's reason in the kitchen's words ("Sent back"). @param {Ticket} ticket @returns {string} */
-export const remakeReason = (ticket) => (ticket.remake_reason ? REMAKE_REASONS[ticket.remake_reason] : 'Remake');
+export const remakeReason = (ticket) => (ticket.remake_reason ? REMAKE_REASONS[ticket.remake_reason] : t('remake.remake'));
 
 /**
  * Which of a ticket's items a cook still works on: every one not Voided.
@@ -106,8 +114,12 @@ export function choiceProblems(groups, optionIds) {
   return groups.flatMap((group) => {
     const count = group.options.filter((option) => optionIds.has(option.id)).length;
     if (count < group.min)
-      return [group.min === 1 && group.max === 1 ? `Choose ${group.name}` : `Choose at least ${group.min}: ${group.name}`];
-    if (count > group.max) return [`At most ${group.max}: ${group.name}`];
+      return [
+        group.min === 1 && group.max === 1
+          ? t('item.choose', { group: group.name })
+          : t('item.choose-at-least', { min: group.min, group: group.name }),
+      ];
+    if (count > group.max) return [t('item.at-most', { max: group.max, group: group.name })];
     return [];
   });
 }

@@ -6,6 +6,7 @@ import { fetchAll } from '../lib/api.js';
 import { allergenText, allergensMet } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 import { choiceProblems, itemAllergens, unitPrice } from '../lib/items.js';
 /** @import { Dish, Ingredient, ModifierGroup } from '../../../types/api.js' */
 /** @import { CartLine } from './cart.js' */
@@ -31,9 +32,9 @@ export const allergensWith = (dish, optionIds) => itemAllergens(dish, optionIds,
 
 /** "Choose 1", "Up to 3", "Choose 1 to 2": what the group asks. @param {ModifierGroup} group */
 function groupRule(group) {
-  if (group.min === group.max) return `choose ${group.min}`;
-  if (group.min === 0) return group.max === 1 ? 'optional' : `up to ${group.max}`;
-  return `choose ${group.min} to ${group.max}`;
+  if (group.min === group.max) return t('options.choose-n', { n: group.min });
+  if (group.min === 0) return group.max === 1 ? t('options.optional') : t('options.up-to', { max: group.max });
+  return t('options.range', { min: group.min, max: group.max });
 }
 
 /** An option's price change, "+1.50" or "−0.50"; nothing when free. @param {number} delta */
@@ -101,7 +102,7 @@ export function pickOptions(dish, allergies) {
     }
     const allergens = allergensWith(dish, chosen);
     const met = allergensMet({ allergens }, allergies);
-    marks.textContent = allergens.length > 0 ? `Allergens: ${allergenText(allergens)}` : 'No allergens';
+    marks.textContent = allergens.length > 0 ? t('dish.allergens', { allergens: allergenText(allergens) }) : t('options.no-allergens');
     marks.classList.toggle('conflict', met.length > 0);
     const problems = choiceProblems(groups, chosen);
     problem.textContent = problems.join(' · ');
@@ -110,8 +111,8 @@ export function pickOptions(dish, allergies) {
     const [less, more] = steps;
     if (less) less.disabled = quantity <= 1;
     if (more) more.disabled = quantity >= MOST_UNITS;
-    add.textContent = `Add ${quantity} · ${price.format(unitPrice(dish, chosen) * quantity)}`;
-    noteLeft.textContent = `${NOTE_LENGTH - note.value.length} left`;
+    add.textContent = t('options.add', { quantity, price: price.format(unitPrice(dish, chosen) * quantity) });
+    noteLeft.textContent = t('options.chars-left', { count: NOTE_LENGTH - note.value.length });
   }
 
   /** @param {number} delta @param {string} text @param {string} label */
@@ -134,17 +135,17 @@ export function pickOptions(dish, allergies) {
       h(
         'div',
         { class: 'options-count' },
-        h('span', {}, 'How many'),
-        step(-1, '−', `One less ${dish.name}`),
+        h('span', {}, t('options.how-many')),
+        step(-1, '−', t('order.one-less', { dish: dish.name })),
         count,
-        step(1, '+', `One more ${dish.name}`),
+        step(1, '+', t('order.one-more', { dish: dish.name })),
       ),
-      h('label', { class: 'options-note' }, 'Note for the kitchen ', note, noteLeft),
+      h('label', { class: 'options-note' }, `${t('options.note')} `, note, noteLeft),
       problem,
       h(
         'div',
         { class: 'confirm-actions' },
-        h('button', { type: 'submit', value: 'cancel', class: 'options-cancel', formNoValidate: true }, 'Cancel'),
+        h('button', { type: 'submit', value: 'cancel', class: 'options-cancel', formNoValidate: true }, t('kds.cancel')),
         add,
       ),
     )

@@ -4,6 +4,7 @@
 import { api, sendChange } from '../lib/api.js';
 import { boardText } from '../lib/errors.js';
 import { $ } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 /** @import { Printer, PrinterInput, Settings } from '../../../types/api.js' */
 
 /**
@@ -32,7 +33,7 @@ export function createPrinterDialog(onSaved) {
   /** @param {Printer | null} printer */
   function open(printer) {
     editing = printer;
-    $('#printer-title').textContent = printer ? `Change ${printer.name}` : 'Add a printer';
+    $('#printer-title').textContent = printer ? t('printers.change-title', { name: printer.name }) : t('printers.add');
     $('#printer-error').textContent = '';
     field('name').value = printer?.name ?? '';
     field('host').value = printer?.host ?? '';
@@ -65,7 +66,7 @@ export function createPrinterDialog(onSaved) {
     event.preventDefault();
     const printer = entered();
     if (printer.stations.length === 0) {
-      $('#printer-error').textContent = 'Pick at least one station whose tickets it prints.';
+      $('#printer-error').textContent = t('printers.pick-station');
       return;
     }
     try {

@@ -6,6 +6,7 @@ import { api, sendChange } from '../lib/api.js';
 import { notify, startHeaderClock } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
 import { $, h } from '../lib/dom.js';
+import { formatList, formatTime, t, translate } from '../lib/i18n.js';
 import { mountFrame } from '../lib/frame.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { resumeSession } from '../lib/session.js';
@@ -24,7 +25,7 @@ async function reload() {
     const printers = await api('GET', '/printers');
     if (mine === asked) show(printers);
   } catch (error) {
-    if (mine === asked) notify(`Could not read the printers. ${boardText(/** @type {Error} */ (error))}`, 'error');
+    if (mine === asked) notify(t('printers.read-failed', { reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
@@ -38,14 +39,20 @@ function show(printers) {
   $('#printers-none').hidden = printers.length > 0;
   const trouble = printers.filter((printer) => printer.state !== 'ok').length;
   $('#printer-count').textContent =
-    printers.length === 0 ? '' : trouble > 0 ? `${trouble} of ${printers.length} need a look` : `${printers.length} ready`;
+    printers.length === 0
+      ? ''
+      : trouble > 0
+        ? t('printers.trouble', { trouble, count: printers.length })
+        : t('printers.all-ready', { count: printers.length });
 }
 
 /** @param {PrinterStatus} printer */
 function row(printer) {
-  const checked = printer.checked_at ? new Date(printer.checked_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : null;
+  const checked = printer.checked_at ? formatTime(new Date(printer.checked_at)) : null;
   const error = printer.checked_at === null ? null : printer.last_error;
-  const detail = [waitingText(printer.jobs_waiting), error, checked && `asked at ${checked}`].filter(Boolean).join(' · ');
+  const detail = [waitingText(printer.jobs_waiting), error, checked && t('printers.asked-at', { time: checked })]
+    .filter(Boolean)
+    .join(' · ');
   return h(
     'li',
     { class: `list-row printer-row state-${printer.state}`, dataset: { printerId: printer.id } },
@@ -53,22 +60,26 @@ function row(printer) {
       'div',
       {},
       h('p', { class: 'printer-name' }, h('bdi', {}, printer.name)),
-      h('p', { class: 'printer-where' }, `${printer.host}:${printer.port} · ${modeText(printer)} · ${printer.columns} characters`),
-      h('span', { class: 'printer-state' }, printer.checked_at === null ? 'Asking it…' : STATE_TEXT[printer.state]),
+      h(
+        'p',
+        { class: 'printer-where' },
+        t('printers.where', { address: `${printer.host}:${printer.port}`, mode: modeText(printer), columns: printer.columns }),
+      ),
+      h('span', { class: 'printer-state' }, printer.checked_at === null ? t('printers.asking') : STATE_TEXT[printer.state]),
       h('p', { class: 'printer-detail' }, detail),
       printer.taken_over.length > 0 &&
-        h(
-          'p',
-          { class: 'printer-takeover' },
-          `Printing for ${printer.taken_over.map(stationName).join(', ')}: no screen of that station is live.`,
-        ),
+        h('p', { class: 'printer-takeover' }, t('printers.taken-over', { stations: formatList(printer.taken_over.map(stationName)) })),
     ),
     h(
       'div',
       { class: 'printer-actions' },
-      h('button', { type: 'button', dataset: { action: 'test' }, on: { click: () => void testChit(printer) } }, 'Print a test chit'),
-      h('button', { type: 'button', dataset: { action: 'edit' }, on: { click: () => dialog.open(printer) } }, 'Change'),
-      h('button', { type: 'button', class: 'danger', dataset: { action: 'remove' }, on: { click: () => void remove(printer) } }, 'Remove'),
+      h('button', { type: 'button', dataset: { action: 'test' }, on: { click: () => void testChit(printer) } }, t('printers.test')),
+      h('button', { type: 'button', dataset: { action: 'edit' }, on: { click: () => dialog.open(printer) } }, t('printers.change')),
+      h(
+        'button',
+        { type: 'button', class: 'danger', dataset: { action: 'remove' }, on: { click: () => void remove(printer) } },
+        t('printers.remove'),
+      ),
     ),
   );
 }
@@ -77,36 +88,37 @@ function row(printer) {
 async function testChit(printer) {
   try {
     await sendChange('POST', `/printers/${printer.id}/test`);
-    notify(`A test chit is on its way to ${printer.name}.`);
+    notify(t('printers.test-sent', { name: printer.name }));
     void reload();
   } catch (error) {
-    notify(`No test chit. ${boardText(/** @type {Error} */ (error))}`, 'error');
+    notify(t('printers.test-failed', { reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
 /** @param {PrinterStatus} printer */
 async function remove(printer) {
   const confirm = /** @type {HTMLDialogElement} */ ($('#printer-remove'));
-  $('#remove-text').textContent = `Remove ${printer.name}? Chits waiting for it are not printed.`;
+  $('#remove-text').textContent = t('printers.remove-ask', { name: printer.name });
   confirm.returnValue = '';
   confirm.showModal();
   await new Promise((resolve) => confirm.addEventListener('close', resolve, { once: true }));
   if (confirm.returnValue !== 'remove') return;
   try {
     await changePrinters((printers) => printers.filter((stored) => stored.id !== printer.id));
-    notify(`${printer.name} removed.`);
+    notify(t('printers.removed', { name: printer.name }));
     void reload();
   } catch (error) {
-    notify(`${printer.name} was not removed. ${boardText(/** @type {Error} */ (error))}`, 'error');
+    notify(t('printers.not-removed', { name: printer.name, reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
 const dialog = createPrinterDialog(() => {
-  notify('Printers saved.');
+  notify(t('printers.saved'));
   void reload();
 });
 
-mountFrame({ signInTitle: 'Sign in to the printers', shown: 'list', nav: 'manager' });
+translate();
+mountFrame({ signInTitle: t('printers.sign-in'), shown: 'list', nav: 'manager' });
 // No sound and no live link on this page: the printers' state is read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

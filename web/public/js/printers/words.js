@@ -1,17 +1,22 @@
 // How the printers page names a printer's state, mode and stations, in the kitchen's words.
+import { formatList, t } from '../lib/i18n.js';
 /** @import { PrinterStatus } from '../../../types/api.js' */
 
 /** @type {Record<PrinterStatus['state'], string>} */
-export const STATE_TEXT = { ok: 'Ready', unreachable: 'Not answering', paper_out: 'Out of paper' };
+export const STATE_TEXT = {
+  ok: t('printers.state-ok'),
+  unreachable: t('printers.state-unreachable'),
+  paper_out: t('printers.state-paper-out'),
+};
 
 /** @param {string} station */
-export const stationName = (station) => station.charAt(0).toUpperCase() + station.slice(1);
+export const stationName = (station) => t(`station.${station}`);
 
 /** @param {PrinterStatus} printer */
 export function modeText(printer) {
-  const stations = printer.stations.map(stationName).join(', ');
-  return printer.mode === 'always' ? `Every ${stations} ticket` : `${stations} tickets while the screens are down`;
+  const stations = formatList(printer.stations.map(stationName));
+  return printer.mode === 'always' ? t('printers.mode-always', { stations }) : t('printers.mode-fallback', { stations });
 }
 
 /** @param {number} count */
-export const waitingText = (count) => (count === 0 ? 'Nothing waiting' : count === 1 ? '1 chit waiting' : `${count} chits waiting`);
+export const waitingText = (count) => t('printers.waiting', { count });
