@@ -126,7 +126,7 @@ export type OrderDoc = Omit<Order, 'allergies' | 'course_gap_minutes' | 'tickets
     tickets: StoredTicket[];
     owner_id: string;
     stock_taken: { ingredient_id: string; units: number }[];
-    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/orders/pacing.ts). */
+    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/orders/fire-times.ts). */
     next_fire_at?: string | null;
   };
 export type StoredTicket = StoredTicketType;

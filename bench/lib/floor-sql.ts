@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
 import { recordId } from '../../domain/idempotency/idempotency.js';
-import { planSchedule } from '../../domain/orders/schedule.js';
+import { orderRelease } from '../../domain/orders/fire-times.js';
 import { stationsOf, ticketsFor } from '../../domain/orders/tickets.js';
 import { newId } from '../../store/ids.js';
 import { insertStatement, insertValues } from '../../store/sqlite/columns.js';
@@ -94,7 +94,7 @@ export function orderWork(db: Database.Database, ownerId: string): OrderWork {
         needs.set(ingredient_id, need);
       }
       for (const [id, { units, essential }] of needs) if (!take(id, units, essential, at) && essential) throw new Error(`${id} is short`);
-      const plan = planSchedule(null, dishes, now);
+      const plan = orderRelease(null, dishes, now);
       const order = {
         id: newId(now.getTime()),
         created_at: at,

@@ -5,12 +5,12 @@
 // ingredients' allergens read); what the pairing shows is how much more CPU per order that costs.
 import { changeDish } from '../../domain/menu/dishes.js';
 import { createOrder } from '../../domain/orders/orders.js';
-import type { Principal } from '../../domain/accounts/principal.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { OrderCreate } from '../../models/order.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import { Dataset } from './dataset.js';
 import { median } from './stats.js';
+import { CONCURRENT, PATRON, cpuUsPerOrder } from './order-path.js';
 
 export interface ItemsPathOptions {
   stored: number;
@@ -27,16 +27,6 @@ export interface ItemsPair {
   plainUs: number;
   /** Items over plain: 1.15 is 15% more CPU per order. */
   ratio: number;
-}
-
-const CONCURRENT = 16;
-const PATRON = (userId: string): Principal => ({ userId, userName: 'patron', role: 'patron', expiresAt: Number.MAX_SAFE_INTEGER });
-
-async function cpuUsPerOrder(orders: number, place: () => Promise<void>): Promise<number> {
-  const before = process.cpuUsage();
-  await place();
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / orders;
 }
 
 /**

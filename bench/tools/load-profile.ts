@@ -2,7 +2,9 @@
 // perf-recorded around the measured operations: POST /orders as the guard places them (16 at once,
 // each with its own Idempotency-Key; 15,000 thrown away, then, for ours, cancelled and 3,000 more
 // thrown away, then the measured ones) or GET /dishes/{id} at 50 connections, on a fresh dataset.
-// Runs of two settings alternated by hand give the paired figures docs/benchmarks.md quotes.
+// Runs of two settings alternated by hand give the paired figures docs/benchmarks.md quotes. The
+// server's resident memory is printed beside: sampled every half second through the whole load
+// (mean and highest), at its end, and the kernel's high-water mark (VmHWM).
 //   npx tsx bench/tools/load-profile.ts post [ours|minimum] [KEY=VALUE …]
 //   npx tsx bench/tools/load-profile.ts get [ours|ceiling] [KEY=VALUE …]
 // KEY=VALUE pairs are given to our server (POS_MEMORY_TARGET_MB=0, LOG_LEVEL=warn). Environment:
@@ -54,9 +56,17 @@ try {
       : server === 'minimum'
         ? await startContractMinimum(dataset.dir, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId, flags)
         : await startCeiling({ dishList: {}, dishes, orderList: {}, createdOrder: {} }, flags);
+  const samples: number[] = [];
+  const sampler = setInterval(() => samples.push(started.memory().rssMB), 500);
   try {
-    console.log(JSON.stringify({ mode, server, overrides, operations, cpuUsPerOperation: await measure(started, tokens) }));
+    const cpuUsPerOperation = await measure(started, tokens);
+    clearInterval(sampler);
+    const { rssMB, peakMB } = started.memory();
+    const meanMB = Math.round((samples.reduce((sum, mb) => sum + mb, 0) / samples.length) * 10) / 10;
+    const memory = { meanMB, highestSampledMB: Math.max(...samples), atEndMB: rssMB, highWaterMB: peakMB };
+    console.log(JSON.stringify({ mode, server, overrides, operations, cpuUsPerOperation, memory }));
   } finally {
+    clearInterval(sampler);
     await started.stop();
   }
 } finally {

@@ -1,11 +1,13 @@
 // Keeps each open order's expected_ready_at current without writing every open order on every bump:
 // a second after the queues move (and every 30 seconds, as time passes), each open order is re-estimated in
-// memory (O(stations) each) and only those whose estimate moved by a minute or more are written.
+// memory (O(stations) each) and only those whose estimate moved by a minute or more are written. The
+// same pass re-times the held tickets of paced orders (fire-times.ts) and writes those that moved.
 // That write is an ordinary order change, so its `order.updated` reaches the expeditor and the
 // owner through the change feed like any other, on every instance.
 import type { FastifyBaseLogger } from 'fastify';
 import type { EachWrite, Store } from '../../store/types.js';
 import type { OrderDoc } from '../../models/order.js';
+import { nextFireAt, orderFireAt, retimedTickets, type StationTimes } from '../orders/fire-times.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 
 /** A new estimate is written once it is this far from the stored one. */
@@ -43,6 +45,7 @@ export class ExpectedTimes {
     private readonly queues: KitchenQueues,
     private readonly now: () => Date,
     private readonly log: FastifyBaseLogger,
+    private readonly onRetimed?: () => void,
   ) {
     queues.onMove(() => this.schedule());
   }
@@ -78,22 +81,30 @@ export class ExpectedTimes {
    * The writes a pass makes: the open orders whose estimate moved by MOVE_MS or more, at most
    * MAX_WRITES_PER_PASS of them (the largest moves first); `more` says some were left for later.
    */
-  moved(now: number): { writes: EachWrite<OrderDoc>[]; more: boolean } {
+  moved(now: number): { writes: EachWrite<OrderDoc>[]; more: boolean; retimed: boolean } {
     const moves: { by: number; write: EachWrite<OrderDoc> }[] = [];
-    for (const order of this.nextOrders()) {
+    let times: StationTimes | undefined;
+    for (const seen of this.nextOrders()) {
+      // A paced order's held tickets first: its estimate then reads their new fire times.
+      const paced = seen.pacing !== undefined && seen.pacing !== 'at_once';
+      const tickets = paced ? retimedTickets(seen, (times ??= this.queues.stationTimes()), now) : null;
+      const order = tickets ? { ...seen, tickets } : seen;
       const expected = this.queues.expectedReadyAt(order, now);
       if (expected === null) continue;
       const stored = order.expected_ready_at ? Date.parse(order.expected_ready_at) : null;
       const by = stored === null ? Number.POSITIVE_INFINITY : Math.abs(expected - stored);
-      if (by < MOVE_MS) continue;
+      if (by < MOVE_MS && !tickets) continue;
+      const set: Partial<OrderDoc> = by < MOVE_MS ? {} : { expected_ready_at: new Date(expected).toISOString() };
+      if (tickets) Object.assign(set, { tickets, next_fire_at: nextFireAt(tickets), fire_at: orderFireAt(null, tickets) ?? seen.fire_at });
       // Guarded by the order as seen: a write since wins, and the next pass looks again. updated_at
       // alone misses a write in the same millisecond; the status catches the one that matters, the
       // last ticket's bump, which sets the real ready time and takes the order out of the passes.
       moves.push({
-        by,
+        // A re-timed fire is written before any estimate: the ticket must reach its station in time.
+        by: tickets ? Number.POSITIVE_INFINITY : by,
         write: {
           id: order.id,
-          update: { set: { expected_ready_at: new Date(expected).toISOString() } },
+          update: { set },
           if: [
             { field: 'updated_at', op: 'eq', value: order.updated_at },
             { field: 'status', op: 'eq', value: order.status },
@@ -102,9 +113,11 @@ export class ExpectedTimes {
       });
     }
     if (moves.length > MAX_WRITES_PER_PASS) moves.sort((a, b) => b.by - a.by);
+    const writes = moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write);
     return {
-      writes: moves.slice(0, MAX_WRITES_PER_PASS).map((move) => move.write),
+      writes,
       more: moves.length > MAX_WRITES_PER_PASS || this.cursor !== null,
+      retimed: writes.some((write) => 'tickets' in write.update.set!),
     };
   }
 
@@ -125,8 +138,10 @@ export class ExpectedTimes {
 
   private async pass(): Promise<void> {
     if (this.stopped) return;
-    const { writes, more } = this.moved(this.now().getTime());
+    const { writes, more, retimed } = this.moved(this.now().getTime());
     if (writes.length > 0) await this.store.collection('orders').updateEach(writes);
+    // A fire brought forward: the scheduler wakes for it rather than at its next planned time.
+    if (retimed) this.onRetimed?.();
     if (more) this.schedule();
   }
 }

@@ -10,6 +10,7 @@ import type { OrderItem } from '../../models/order-item.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { LoadWhileChanging } from '../views/load-while-changing.js';
+import type { StationTimes } from '../orders/fire-times.js';
 import { PaceKeeper } from './pace-keeper.js';
 import { StationPace } from './station-pace.js';
 
@@ -271,24 +272,36 @@ export class KitchenQueues {
     if (order.status === 'Ready for Assembly') return time(order.ready_at);
     let latest: number | null = null;
     for (const ticket of order.tickets ?? []) {
-      const status = ticket.status as Seen['status'];
-      if (status === 'Voided') continue;
-      const pace = this.stations.get(ticket.station)!;
-      const work = this.workOf(order, ticket.station, ticket);
-      const at =
-        status === 'Ready'
-          ? (time(ticket.ready_at) ?? now)
-          : status === 'Draft'
-            ? pace.quote(
-                now,
-                Math.max(now, time(ticket.fire_at) ?? time(order.fire_at) ?? now),
-                work,
-                undefined,
-                ticketKey(order.id, ticket),
-              )
-            : (pace.estimate(ticketKey(order.id, ticket), now) ?? pace.quote(now, now, work));
+      if ((ticket.status as Seen['status']) === 'Voided') continue;
+      const at = this.ticketReadyAt(order, ticket, now);
       latest = latest === null ? at : Math.max(latest, at);
     }
     return latest;
+  }
+
+  /** When one ticket of an open order is expected Ready: readied, cooking, queued, or held until its fire time. */
+  private ticketReadyAt(order: OrderDoc, ticket: Ticket, now: number): number {
+    const pace = this.stations.get(ticket.station)!;
+    const work = this.workOf(order, ticket.station, ticket);
+    const key = ticketKey(order.id, ticket);
+    if (ticket.status === 'Ready') return time(ticket.ready_at) ?? now;
+    if (ticket.status === 'Draft')
+      return pace.quote(now, Math.max(now, time(ticket.fire_at) ?? time(order.fire_at) ?? now), work, undefined, key);
+    return pace.estimate(key, now) ?? pace.quote(now, now, work);
+  }
+
+  /** When each station would have a ticket Ready, fired when, at its pace and queues now: what fire times are planned and re-timed by. */
+  stationTimes(): StationTimes {
+    return {
+      newReady: (station, dishes, firedAt, now) => {
+        const work = dishes.reduce((most, dish) => Math.max(most, dish.preparation_time), 0);
+        return this.stations.get(station)!.quote(now, Math.max(now, firedAt), work);
+      },
+      heldReady: (order, ticket, firedAt, now) =>
+        this.stations
+          .get(ticket.station)!
+          .quote(now, Math.max(now, firedAt), this.workOf(order, ticket.station, ticket), undefined, ticketKey(order.id, ticket)),
+      readyAt: (order, ticket, now) => this.ticketReadyAt(order, ticket, now),
+    };
   }
 }

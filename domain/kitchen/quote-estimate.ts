@@ -1,6 +1,6 @@
 // Ready-time quotes: when an order of these dishes would be Ready for Assembly, from the live
 // queues (KitchenQueues), and the wait limit that turns patrons away when the kitchen is full.
-import type { DishDoc, Station } from '../../models/dish.js';
+import type { DishDoc } from '../../models/dish.js';
 import type { Quote } from '../../models/quote.js';
 import type { Pacing } from '../../models/settings.js';
 import { kitchenFull } from '../errors.js';
@@ -8,9 +8,7 @@ import type { KitchenQueues } from './kitchen-queues.js';
 import type { Principal } from '../accounts/principal.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
 import { courseOf } from '../orders/pacing.js';
-import { stationsOf } from '../orders/tickets.js';
-
-const longest = (dishes: readonly DishDoc[]) => dishes.reduce((most, dish) => Math.max(most, dish.preparation_time), 0);
+import { quoteFireTimes } from '../orders/fire-times.js';
 
 /**
  * The dishes a quote covers: all of them, or, for an order paced by courses, the first course only
@@ -19,20 +17,6 @@ const longest = (dishes: readonly DishDoc[]) => dishes.reduce((most, dish) => Ma
 export function quotedDishes(dishes: readonly DishDoc[], pacing: Pacing): DishDoc[] {
   const course = courseOf(pacing, dishes);
   return dishes.filter((dish) => course(dish) === 1);
-}
-
-/**
- * When each station's ticket would fire: the one place where pacing shifts a quote. The order fires
- * at once or, when scheduled, at scheduled_at minus its longest preparation_time. at_once: every
- * ticket with it; together and a course: each station at the due time (the order's fire plus its
- * longest dish) minus its own longest dish, never before the order fires (domain/orders/pacing.ts).
- */
-export function fireTimes(dishes: readonly DishDoc[], pacing: Pacing, scheduledAt: number | null, now: number): Map<Station, number> {
-  const orderFires = scheduledAt === null ? now : Math.max(now, scheduledAt - longest(dishes) * 60_000);
-  const due = orderFires + longest(dishes) * 60_000;
-  const fires = (station: Station) =>
-    pacing === 'at_once' ? orderFires : Math.max(orderFires, due - longest(dishes.filter((dish) => dish.station === station)) * 60_000);
-  return new Map(stationsOf(dishes).map((station) => [station, fires(station)]));
 }
 
 /** The quote for an order of `dishes` placed at `now`: O(stations), whatever the kitchen holds. */
@@ -44,7 +28,7 @@ export function quoteOrder(
   scheduledAt: number | null,
 ): Quote {
   const quoted = quotedDishes(dishes, pacing);
-  const fires = fireTimes(quoted, pacing, scheduledAt, now);
+  const fires = quoteFireTimes(quoted, pacing, scheduledAt, now, queues.stationTimes());
   // Each unit's minutes are its item's (a dish of an order placed, its options' minutes included).
   const order = {
     items: quoted.map((dish) => ({ id: '', dish_id: dish.id, minutes: dish.preparation_time, status: 'Active' as const })),

@@ -19,7 +19,8 @@ import { FINISHED_STATUSES, NOT_STARTED_STATUSES } from './order-status.js';
 import { publicOrder, type OrderDeps, type OrderQuoting } from './orders.js';
 import { byCourseAndStation, courseFired, courseOfTicket } from './pacing.js';
 import { afterStockReturned } from './shortages.js';
-import { adjustStock, neededBeside, stockNeeds, type StockTaken } from './stock.js';
+import { adjustStock, heldWithout, neededBeside, stockNeeds } from './stock.js';
+import { struckEntry } from './waste.js';
 import { roundOf, stationIn, statusOfItems, ticketEntry } from './ticket-items.js';
 import { derived } from './tickets.js';
 
@@ -174,12 +175,6 @@ function addition(
   };
 }
 
-/** What `taken` holds less what `units` took: the order's stock once they are given back. */
-function lessBy(taken: StockTaken, units: StockTaken): StockTaken {
-  const back = new Map(units.map((entry) => [entry.ingredient_id, entry.units]));
-  return taken.map((entry) => ({ ingredient_id: entry.ingredient_id, units: entry.units - (back.get(entry.ingredient_id) ?? 0) }));
-}
-
 /**
  * POST /orders/{id}/items/{item_id}/void: staff, or the owning patron while Draft or Received. All
  * of the item, or `quantity` units of it (a Voided item of that quantity beside the rest). Stock
@@ -209,7 +204,7 @@ export async function voidItem(deps: OrderDeps, principal: Principal | null, id:
       if (!(ticket.items ?? []).some((entry) => entry.item_id === itemId && entry.status !== 'Voided')) return ticket;
       const listed = (ticket.items ?? []).flatMap((entry) => {
         if (entry.item_id !== itemId || entry.status === 'Voided') return [entry];
-        const struck = { ...ticketEntry(voided, 'Voided'), started_at: entry.started_at, ready_at: entry.ready_at };
+        const struck = struckEntry(entry, voided);
         return kept ? [{ ...entry, quantity: kept.quantity }, struck] : [struck];
       });
       const status = ticket.fired_at === null && statusOfItems(listed) !== 'Voided' ? ticket.status : statusOfItems(listed);
@@ -218,11 +213,10 @@ export async function voidItem(deps: OrderDeps, principal: Principal | null, id:
     });
     const dishes = (await itemSources(tx, [], 'items', [item])).dishes;
     const units = stockNeeds([{ ...item, quantity, status: 'Active' }], dishes);
+    const held = heldWithout(order.stock_taken, units);
+    // Started units are waste: they leave the order without going back to the shelf.
+    const stockTaken = started ? held : await adjustStock(tx, order.stock_taken, neededBeside(held, new Map()));
     const given = started ? [] : [...units].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
-    const stockTaken =
-      given.length > 0
-        ? await adjustStock(tx, order.stock_taken, neededBeside(lessBy(order.stock_taken, given), new Map()))
-        : order.stock_taken;
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
     const updated = await writeChange(tx, order, {
       ...itemFields(items),

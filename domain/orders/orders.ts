@@ -2,37 +2,31 @@
 // edited within the role table's limits, moved along the status machine, and deleted.
 import type { Dish, DishDoc } from '../../models/dish.js';
 import { DEFAULT_PACING, type Order, type OrderCreate, type OrderDoc, type OrderPatch, type Pacing } from '../../models/order.js';
+import type { StoredTicket as Ticket } from '../../models/order.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from '../accounts/access.js';
-import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts } from './allergies.js';
-import {
-  buildItems,
-  cookedDishes,
-  itemFields,
-  itemsForDishIds,
-  itemsForEdit,
-  itemSources,
-  itemWritesOf,
-  withCourses,
-  type ItemSources,
-} from './items.js';
+import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts, type TableAllergies } from './allergies.js';
+import { buildItems, cookedDishes, itemFields, itemSources, itemWritesOf, type CookedDish, type ItemSources } from './items.js';
 import { stationIn, withTicketItems } from './ticket-items.js';
-import { actorOf, fieldChanges, recordAudit, voidedChanges } from './audit.js';
+import { actorOf, fieldChanges, recordAudit } from './audit.js';
 import { withAvailability } from '../menu/availability.js';
 import type { Deps } from '../deps.js';
 import type { OrderPages } from '../views/order-pages.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
-import { assertLineTakes, lineTransaction, type LineChange, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
-import { planSchedule, scheduledInstant } from './schedule.js';
+import { assertLineTakes, lineTransaction, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
+import { scheduledInstant } from './schedule.js';
+import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from './fire-times.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
-import { applyCourseGap, courseOf, nextFireAt, planTickets } from './pacing.js';
+import { applyCourseGap, courseOf, planTickets } from './pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
+import { auditChange, changedFields, editedItems, lineChange, newWrites, restock, scopeOf, type EditScope } from './order-edit.js';
+import { withWastedParts, type WastedPart } from './waste.js';
 
 /**
  * The restaurant's default pacing for orders placed without one (the settings' default_pacing, as
@@ -68,10 +62,6 @@ export function publicOrder({ owner_id: _owner, stock_taken: _taken, next_fire_a
   if (!rest.tickets.every(isPublicTicket)) order.tickets = rest.tickets.map((ticket) => publicTicket(ticket, rest.fire_at));
   return order;
 }
-
-/** The order's fire time: a scheduled Draft's, or, for a paced order all of whose tickets wait, its first ticket's. */
-const orderFireAt = (planned: string | null, tickets: OrderDoc['tickets']): string | null =>
-  planned ?? (kitchenStatus(tickets) === 'Draft' ? nextFireAt(tickets) : null);
 
 /** The dishes that decide when the order fires: course 1's when paced by courses, else all. */
 function firstCourse(pacing: Pacing, dishes: readonly DishDoc[]): DishDoc[] {
@@ -124,9 +114,10 @@ export async function createOrder(deps: OrderDeps & OrderQuoting, principal: Pri
     const confirmed = assertAllergiesConfirmed(items, table, body.allergy_confirmed);
     const stockTaken = await adjustStock(tx, [], stockNeeds(items, sources.dishes));
     const dishes = cookedDishes(items, sources.dishes);
-    const plan = planSchedule(scheduledAt, firstCourse(pacing, dishes), createdAt);
+    const plan = orderRelease(scheduledAt, firstCourse(pacing, dishes), createdAt);
     const orderFiresAt = plan.fire_at === null ? createdAt.getTime() : Date.parse(plan.fire_at);
-    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [] });
+    const times = deps.queues?.stationTimes();
+    const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: createdAt.getTime(), current: [], times });
     // After the stock check: a full kitchen refuses a patron's order, and the transaction gives the stock back.
     const scheduledMs = scheduledAt === null ? null : Date.parse(scheduledAt);
     const line = { before: NEW_ORDER, after: { tickets: planned, pacing, dishes }, scheduledAt: scheduledMs, now: createdAt.getTime() };
@@ -189,58 +180,123 @@ export async function orderDishes({ store }: Deps, principal: Principal, id: str
   return withAvailability(store, await dishesFor(store, order.dish_ids, false));
 }
 
-/** A schedule moves only while nothing of the order has reached the kitchen (a fired ticket cooks to the old time). */
-function assertNotFired(order: OrderDoc): void {
-  if (order.tickets.some((ticket) => ticket.fired_at !== null)) {
-    throw conflict(`The order is ${order.status} and its tickets have fired: its schedule can change only while it is Draft.`);
-  }
+/** What an edit reads and decides before it writes: its scope, and the order's items, dishes and table as they would be. */
+interface Edit {
+  scope: EditScope;
+  /** The tickets are planned again: new items, a new schedule or a new pacing. */
+  replanned: boolean;
+  scheduledAt: string | null;
+  pacing: Pacing;
+  courseGap: number | null;
+  table: TableAllergies;
+  /** Null when the edit needs no dishes (a status bump). */
+  sources: ItemSources | null;
+  items: OrderItem[];
+  wasted: WastedPart[];
+  /** The units cooked before and after the edit. */
+  before: CookedDish[];
+  dishes: CookedDish[];
 }
 
-/** What the line's guard compares for an edit: the order as stored, and as it would be. */
-function lineChange(order: OrderDoc, dishesBefore: readonly DishDoc[], after: LinePlan, scheduledAt: string | null, at: Date): LineChange {
-  const before = { tickets: order.tickets, pacing: order.pacing, dishes: dishesBefore };
-  const promised = order.expected_ready_at ?? null;
-  return { before, after, scheduledAt: scheduledAt === null ? null : Date.parse(scheduledAt), now: at.getTime(), promised };
-}
-
-function assertNotStarted(order: OrderDoc, what: string): void {
-  if (!NOT_STARTED_STATUSES.includes(order.status)) {
-    throw conflict(`The order is ${order.status}: its ${what} can change only while it is Draft or Received.`);
-  }
-}
-
-/** What an edit changes beyond plain fields, each decided once. */
-interface EditScope {
-  items: boolean;
-  schedule: boolean;
-  pacing: boolean;
-  gap: boolean;
-  allergies: boolean;
-}
-
-function scopeOf(order: OrderDoc, wanted: OrderPatch): EditScope {
-  if (wanted.items !== undefined && wanted.dish_ids !== undefined) itemWritesOf(wanted);
-  const scope = {
-    items: wanted.items !== undefined || (wanted.dish_ids !== undefined && wanted.dish_ids.join() !== order.dish_ids.join()),
-    schedule: wanted.scheduled_at !== undefined && !sameInstant(wanted.scheduled_at, order.scheduled_at),
-    pacing: wanted.pacing !== undefined && wanted.pacing !== order.pacing,
-    gap: wanted.course_gap_minutes !== undefined && wanted.course_gap_minutes !== order.course_gap_minutes,
-    allergies:
-      (wanted.allergies ?? order.allergies ?? []).join() !== (order.allergies ?? []).join() ||
-      (wanted.seat_allergies !== undefined && JSON.stringify(wanted.seat_allergies) !== JSON.stringify(order.seat_allergies ?? [])),
+async function readEdit(tx: StoreSession, order: OrderDoc, wanted: OrderPatch, at: Date): Promise<Edit> {
+  const scope = scopeOf(order, wanted);
+  const pacing = wanted.pacing ?? order.pacing;
+  const replanned = scope.items || scope.schedule || scope.pacing;
+  // Dishes matter only for stock (new items), the fire times and the tickets (new items,
+  // schedule or pacing), a new course gap and the allergy check: a status bump needs none.
+  const sources =
+    replanned || scope.gap || scope.allergies
+      ? await itemSources(tx, newWrites(wanted, scope), 'items' in wanted ? 'items' : 'dish_ids', order.items)
+      : null;
+  const { items, wasted } = sources ? editedItems(order, wanted, sources, pacing, scope) : { items: order.items ?? [], wasted: [] };
+  return {
+    scope,
+    replanned,
+    scheduledAt: scope.schedule ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at,
+    pacing,
+    courseGap: wanted.course_gap_minutes === undefined ? order.course_gap_minutes! : wanted.course_gap_minutes,
+    table: {
+      allergies: wanted.allergies ?? order.allergies ?? [],
+      seat_allergies: wanted.seat_allergies ?? order.seat_allergies ?? [],
+    },
+    sources,
+    items,
+    wasted,
+    before: sources ? cookedDishes(order.items ?? [], sources.dishes) : [],
+    dishes: sources ? cookedDishes(items, sources.dishes) : [],
   };
-  if (scope.items) assertNotStarted(order, 'dishes');
-  if (scope.schedule) assertNotFired(order);
-  if (scope.pacing) assertNotStarted(order, 'pacing');
-  return scope;
 }
 
-/** The items an edit leaves: its `items` list, or its different `dish_ids` applied, with courses again for a new pacing. */
-function editedItems(order: OrderDoc, wanted: OrderPatch, sources: ItemSources, pacing: Pacing, scope: EditScope): OrderItem[] {
-  const current = order.items ?? [];
-  if (wanted.items !== undefined) return itemsForEdit(current, wanted.items, sources, pacing);
-  const items = scope.items ? itemsForDishIds(current, wanted.dish_ids!, sources, pacing) : current;
-  return scope.pacing ? withCourses(items, pacing, sources.dishes) : items;
+/** The schedule the edit leaves: planned again with the tickets (unless the status moves too), else as it was. */
+function scheduleOf(order: OrderDoc, edit: Edit, status: OrderDoc['status'], at: Date): Pick<OrderDoc, 'status' | 'fire_at'> {
+  return edit.replanned && status === order.status
+    ? orderRelease(edit.scheduledAt, firstCourse(edit.pacing, edit.dishes), at)
+    : { status: order.status, fire_at: order.fire_at };
+}
+
+/** The tickets planned again for the edited items: fired ones kept with a change entry, the items listed on them. */
+function replannedTickets(
+  order: OrderDoc,
+  edit: Edit,
+  plan: Pick<OrderDoc, 'status' | 'fire_at'>,
+  at: Date,
+  times: StationTimes | undefined,
+): Ticket[] {
+  const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
+  const orderFiresAt =
+    plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
+  const { pacing, dishes, scheduledAt } = edit;
+  const planned = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets, times });
+  const changed = recordChanges(
+    planned,
+    order.tickets,
+    { pacing: order.pacing, dishes: edit.before },
+    { pacing, dishes },
+    at.toISOString(),
+  );
+  return withWastedParts(withTicketItems(changed, edit.items, stationIn(edit.sources!.dishes)), edit.wasted);
+}
+
+/** The tickets as the edit leaves them: planned again, with the allergy alerts and the course gap applied. */
+function editedTickets(
+  order: OrderDoc,
+  edit: Edit,
+  plan: Pick<OrderDoc, 'status' | 'fire_at'>,
+  at: Date,
+  times: StationTimes | undefined,
+): Ticket[] {
+  let tickets = edit.replanned ? replannedTickets(order, edit, plan, at, times) : order.tickets;
+  if (edit.replanned || edit.scope.allergies) tickets = withAllergyAlerts(tickets, edit.items, edit.table);
+  if (edit.scope.gap) {
+    tickets = applyCourseGap({ ...order, pacing: edit.pacing, course_gap_minutes: edit.courseGap }, tickets, edit.dishes, at.getTime());
+  }
+  return tickets;
+}
+
+/** The kitchen's fields after the edit: the order's own move (every ticket with it), or its status as its tickets say. */
+function kitchenAfter(
+  order: OrderDoc,
+  edit: Edit,
+  plan: Pick<OrderDoc, 'status' | 'fire_at'>,
+  tickets: Ticket[],
+  status: OrderDoc['status'],
+  principal: Principal,
+  at: Date,
+) {
+  if (status !== order.status) {
+    const planned = { ...order, pacing: edit.pacing, course_gap_minutes: edit.courseGap, ...plan, tickets };
+    return moveOrder(planned, status, principal.userId, at.toISOString());
+  }
+  return { status: edit.replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
+}
+
+/** Writes the edit, guarded by the order as read: a fire by the scheduler meanwhile is never undone. */
+async function writeEdit(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
+  const updated = await tx
+    .collection('orders')
+    .update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
+  if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+  return updated;
 }
 
 /**
@@ -253,121 +309,36 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
   const changed = await lineTransaction(deps, async (tx) => {
     const order = await loadOrder(tx, principal, id);
     assertMayEditOrder(principal, order, changedFields(order, wanted));
-    const scope = scopeOf(order, wanted);
-    const scheduledAt = scope.schedule ? normalizeSchedule(wanted.scheduled_at, at) : order.scheduled_at;
-    const pacing = wanted.pacing ?? order.pacing;
-    // Dishes matter only for stock (new items), the fire times and the tickets (new items,
-    // schedule or pacing), a new course gap and the allergy check: a status bump needs none.
-    const replanned = scope.items || scope.schedule || scope.pacing;
-    const table = {
-      allergies: wanted.allergies ?? order.allergies ?? [],
-      seat_allergies: wanted.seat_allergies ?? order.seat_allergies ?? [],
-    };
-    const sources =
-      replanned || scope.gap || scope.allergies
-        ? await itemSources(tx, newWrites(wanted, scope), 'items' in wanted ? 'items' : 'dish_ids', order.items)
-        : null;
-    const items = sources ? editedItems(order, wanted, sources, pacing, scope) : (order.items ?? []);
-    const dishes = sources ? cookedDishes(items, sources.dishes) : [];
-    const confirmed = scope.items || scope.allergies ? assertAllergiesConfirmed(items, table, allergyConfirmed) : [];
-    const stockTaken = scope.items ? await adjustStock(tx, order.stock_taken, stockNeeds(items, sources!.dishes)) : order.stock_taken;
+    const edit = await readEdit(tx, order, wanted, at);
+    const confirmed = edit.scope.items || edit.scope.allergies ? assertAllergiesConfirmed(edit.items, edit.table, allergyConfirmed) : [];
+    const stock = edit.scope.items ? await restock(tx, order, edit.items, edit.wasted, edit.sources!.dishes) : null;
     const status = wanted.status ?? order.status;
     if (status !== order.status) assertMove(order.status, status, principal.role);
-    const plan =
-      replanned && status === order.status
-        ? planSchedule(scheduledAt, firstCourse(pacing, dishes), at)
-        : { status: order.status, fire_at: order.fire_at };
-    let tickets = order.tickets;
-    const before = sources ? cookedDishes(order.items ?? [], sources.dishes) : [];
-    if (replanned) {
-      const firstFired = order.tickets.flatMap((ticket) => (ticket.fired_at ? [Date.parse(ticket.fired_at)] : []));
-      const orderFiresAt =
-        plan.status === 'Draft' && plan.fire_at ? Date.parse(plan.fire_at) : firstFired.length > 0 ? Math.min(...firstFired) : at.getTime();
-      const replannedTickets = planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now: at.getTime(), current: order.tickets });
-      tickets = recordChanges(
-        replannedTickets,
-        order.tickets,
-        { pacing: order.pacing, dishes: before },
-        { pacing, dishes },
-        at.toISOString(),
-      );
-      tickets = withTicketItems(tickets, items, stationIn(sources!.dishes));
-    }
-    if (replanned || scope.allergies) tickets = withAllergyAlerts(tickets, items, table);
-    const edited = {
-      ...order,
-      pacing,
-      course_gap_minutes: wanted.course_gap_minutes === undefined ? order.course_gap_minutes! : wanted.course_gap_minutes,
-    };
-    if (scope.gap) tickets = applyCourseGap(edited, tickets, dishes, at.getTime());
+    const plan = scheduleOf(order, edit, status, at);
+    const tickets = editedTickets(order, edit, plan, at, deps.queues?.stationTimes());
     // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
-    const quote = replanned
-      ? assertLineTakes(deps, principal, lineChange(order, before, { tickets, pacing, dishes }, scheduledAt, at))
-      : null;
-    const planned = { ...edited, ...plan, tickets };
-    const kitchen =
-      status !== order.status
-        ? moveOrder(planned, status, principal.userId, at.toISOString())
-        : { status: replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
+    const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
+    const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
     const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
-    const set = {
+    const updated = await writeEdit(tx, order, {
       ...fields,
-      ...(items !== order.items && itemFields(items)),
-      scheduled_at: scheduledAt,
-      fire_at: replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
-      stock_taken: stockTaken,
-      ...kitchen,
+      ...(edit.items !== order.items && itemFields(edit.items)),
+      scheduled_at: edit.scheduledAt,
+      fire_at: edit.replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
+      stock_taken: stock?.stockTaken ?? order.stock_taken,
+      ...kitchenAfter(order, edit, plan, tickets, status, principal, at),
       ...(quote && { quoted_ready_at: quote.ready_at, expected_ready_at: quote.ready_at }),
-    };
-    // Guarded by the order as read: a fire by the scheduler meanwhile is never undone.
-    const updated = await tx.collection('orders').update(id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
-    if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
+    });
     await auditChange(tx, principal, order, updated, at.toISOString());
     if (confirmed.length > 0 && allergyConfirmed === true) {
       await recordAudit(tx, id, actorOf(principal), 'allergy_confirmed', confirmedChanges(confirmed), at.toISOString());
     }
-    if (!scope.items) return updated;
+    if (!stock) return updated;
     // Units given back may clear shortage marks, this order's own among them: answer it as it is then.
-    await afterStockReturned(tx, unitsGivenBack(order.stock_taken, stockTaken));
+    await afterStockReturned(tx, stock.givenBack);
     return (await tx.collection('orders').get(id)) ?? updated;
   });
   return publicOrder(changed);
-}
-
-/** The item writes an edit brings that the order does not have yet (their dishes must exist). */
-function newWrites(wanted: OrderPatch, scope: EditScope): { dish_id: string; option_ids?: string[] }[] {
-  if (wanted.items !== undefined) return wanted.items;
-  return scope.items ? wanted.dish_ids!.map((dish_id) => ({ dish_id })) : [];
-}
-
-/** The edit's audit entries: the fields it changed, and the tickets it voided (none for an edit that changed nothing). */
-async function auditChange(tx: StoreSession, principal: Principal, before: OrderDoc, after: OrderDoc, at: string): Promise<void> {
-  const changes = fieldChanges(before, after);
-  if (Object.keys(changes).length > 0) await recordAudit(tx, after.id, actorOf(principal), 'changed', changes, at);
-  const voided = voidedChanges(before.tickets, after.tickets);
-  if (voided) await recordAudit(tx, after.id, actorOf(principal), 'voided', voided, at);
-}
-
-/** What an order gave back when its dishes changed: per ingredient, the units it no longer holds. */
-function unitsGivenBack(before: OrderDoc['stock_taken'], after: OrderDoc['stock_taken']): OrderDoc['stock_taken'] {
-  const now = new Map(after.map((entry) => [entry.ingredient_id, entry.units]));
-  return before.map((entry) => ({ ingredient_id: entry.ingredient_id, units: entry.units - (now.get(entry.ingredient_id) ?? 0) }));
-}
-
-/** The fields whose values would really change (a PUT resends unchanged ones). */
-function changedFields(order: OrderDoc, wanted: OrderPatch): string[] {
-  return Object.entries(wanted)
-    .filter(([field, value]) => {
-      const current = order[field as keyof OrderDoc];
-      if (field === 'scheduled_at') return !sameInstant(value as string | null, current as string | null);
-      return JSON.stringify(value) !== JSON.stringify(current);
-    })
-    .map(([field]) => field);
-}
-
-function sameInstant(a: string | null, b: string | null): boolean {
-  if (a === null || b === null) return a === b;
-  return new Date(a).getTime() === new Date(b).getTime();
 }
 
 export async function deleteOrder({ store, now }: Deps, principal: Principal, id: string): Promise<void> {

@@ -1,10 +1,10 @@
-// Pacing: which course each dish belongs to, when each station's ticket of a course fires so the
-// course's dishes are ready together, and the fires themselves (by the clock, by a person, or by
+// Pacing: which course each dish belongs to, the tickets of each course (their fire times are
+// fire-times.ts's), and the fires themselves (by the clock, by a person, or by
 // itself a gap after the previous course is all Ready). Rules: docs/pacing.md.
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
 import type { OrderDoc, Pacing } from '../../models/order.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
-import { longestPreparationMinutes } from './schedule.js';
+import { stationFireTimes, type StationTimes } from './fire-times.js';
 
 const MINUTE_MS = 60_000;
 /** Food categories in serving order; Drinks join the first course the order has. */
@@ -57,23 +57,6 @@ export function byCourseAndStation(a: Slot, b: Slot): number {
   return (a.course ?? 1) - (b.course ?? 1) || STATIONS.indexOf(a.station) - STATIONS.indexOf(b.station) || (a.round ?? 1) - (b.round ?? 1);
 }
 
-/**
- * When each station's ticket of one course fires, the course released at `releasedAt`: at once, or
- * so that every dish is due together (at `due`, else releasedAt plus the course's longest dish),
- * never before the release.
- */
-export function courseFireTimes(
-  pacing: Pacing,
-  groups: readonly TicketGroup[],
-  releasedAt: number,
-  due: number | null,
-): Map<Station, number> {
-  if (pacing === 'at_once') return new Map(groups.map((group) => [group.station, releasedAt]));
-  const longest = longestPreparationMinutes(groups.flatMap((group) => group.dishes)) * MINUTE_MS;
-  const dueAt = due ?? releasedAt + longest;
-  return new Map(groups.map((group) => [group.station, Math.max(releasedAt, dueAt - longestPreparationMinutes(group.dishes) * MINUTE_MS)]));
-}
-
 function freshTicket(course: number, station: Station, fireAt: number | null, now: number): Ticket {
   const fired = fireAt !== null && fireAt <= now;
   return {
@@ -109,6 +92,8 @@ export interface PlanInput {
   now: number;
   /** The order's tickets so far ([] for a new order). */
   current: readonly Ticket[];
+  /** The stations' pace and queues, for `together` fire times (absent: the menu's minutes). */
+  times?: StationTimes;
 }
 
 /**
@@ -116,7 +101,7 @@ export interface PlanInput {
  * caller's), the others are planned afresh; a fired ticket whose station and course lost every
  * dish becomes Voided, an unfired one is dropped.
  */
-export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, current }: PlanInput): Ticket[] {
+export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, current, times }: PlanInput): Ticket[] {
   // A new order fired at once (most of them): a ticket per station, all fired with the order.
   if (pacing === 'at_once' && current.length === 0)
     return STATIONS.filter((station) => dishes.some((dish) => dish.station === station)).map((station) =>
@@ -128,12 +113,12 @@ export function planTickets({ pacing, dishes, scheduledAt, orderFiresAt, now, cu
     const ofCourse = groups.filter((group) => group.course === course);
     const released = course === 1 ? orderFiresAt : releaseOf(current, course);
     const due = course === 1 && scheduledAt !== null ? Date.parse(scheduledAt) : null;
-    const times = released === null ? null : courseFireTimes(pacing, ofCourse, released, due);
+    const fires = released === null ? null : stationFireTimes(pacing, ofCourse, released, due, now, times);
     for (const { station } of ofCourse) {
       const kept = current.find((ticket) => ticket.station === station && courseOfTicket(ticket) === course && (ticket.round ?? 1) === 1);
       // A voided ticket given a dish again comes back to the station as it was when it fired.
       const revived = kept?.status === 'Voided' ? { ...kept, status: 'Received' as const, started_at: null, ready_at: null } : kept;
-      planned.push(revived && revived.fired_at !== null ? revived : freshTicket(course, station, times?.get(station) ?? null, now));
+      planned.push(revived && revived.fired_at !== null ? revived : freshTicket(course, station, fires?.get(station) ?? null, now));
     }
   }
   // Tickets of later rounds stay as they are (their items are the caller's).
@@ -165,15 +150,6 @@ export function fireDue(order: OrderDoc, at: string): Ticket[] {
   });
 }
 
-/** The earliest fire time among the Draft tickets that wait for the clock (compared as instants): the scheduler's key. */
-export function nextFireAt(tickets: readonly Ticket[]): string | null {
-  let next: string | null = null;
-  for (const ticket of tickets)
-    if (ticket.status === 'Draft' && ticket.fire_at && (next === null || Date.parse(ticket.fire_at) < Date.parse(next)))
-      next = ticket.fire_at;
-  return next;
-}
-
 /** A course has fired once any of its tickets has. */
 export const courseFired = (tickets: readonly Ticket[], course: number): boolean =>
   tickets.some((ticket) => courseOfTicket(ticket) === course && ticket.fired_at !== null);
@@ -184,7 +160,7 @@ export const courseFired = (tickets: readonly Ticket[], course: number): boolean
  */
 export function releaseCourse(order: OrderDoc, dishes: readonly DishDoc[], course: number, at: number, now: number): Ticket[] {
   const groups = ticketGroups(order.pacing, dishes).filter((group) => group.course === course);
-  const times = courseFireTimes(order.pacing, groups, at, null);
+  const times = stationFireTimes(order.pacing, groups, at, null, now);
   return order.tickets.map((ticket) => {
     if (courseOfTicket(ticket) !== course || ticket.status !== 'Draft') return ticket;
     const fireAt = times.get(ticket.station) ?? at;

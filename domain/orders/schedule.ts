@@ -1,5 +1,5 @@
-// When an order reaches the kitchen: now, or — if it is due later than its longest dish takes plus
-// a 5-minute margin — as a Draft released at its fire time (scheduled_at minus that longest time).
+// A scheduled time as the API takes it, and the margin a schedule is kept by (when the order fires
+// is fire-times.ts's).
 import type { DishDoc } from '../../models/dish.js';
 import { MAX_SCHEDULE_AHEAD_DAYS, MAX_SCHEDULE_AHEAD_MS } from '../../models/limits.js';
 import { DATE_TIME_RULE, instantOf } from '../../query/date-time.js';
@@ -9,18 +9,6 @@ export const SCHEDULE_MARGIN_MINUTES = 5;
 
 export function longestPreparationMinutes(dishes: readonly DishDoc[]): number {
   return Math.max(0, ...dishes.map((dish) => dish.preparation_time));
-}
-
-export function planSchedule(
-  scheduledAt: string | null,
-  dishes: readonly DishDoc[],
-  now: Date,
-): { status: 'Draft' | 'Received'; fire_at: string | null } {
-  if (scheduledAt === null) return { status: 'Received', fire_at: null };
-  const longestMs = longestPreparationMinutes(dishes) * 60_000;
-  const due = new Date(scheduledAt).getTime();
-  if (due - now.getTime() <= longestMs + SCHEDULE_MARGIN_MINUTES * 60_000) return { status: 'Received', fire_at: null };
-  return { status: 'Draft', fire_at: new Date(due - longestMs).toISOString() };
 }
 
 const scheduleProblem = (message: string, detail: string) =>

@@ -100,5 +100,10 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, need
   return [...needs].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
 }
 
+/** What the order holds once `units` leave it (given back to the shelf, or wasted: then they leave without going back). */
+export function heldWithout(taken: StockTaken, units: StockNeeds): StockTaken {
+  return taken.map((entry) => ({ ingredient_id: entry.ingredient_id, units: entry.units - (units.get(entry.ingredient_id)?.units ?? 0) }));
+}
+
 /** Gives back everything the order took. */
 export const returnStock = (session: StoreSession, taken: StockTaken) => adjustStock(session, taken, new Map());

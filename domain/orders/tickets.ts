@@ -6,7 +6,8 @@ import type { TicketItem, TicketStatus } from '../../models/ticket.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import { badRequest, conflict } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
-import { courseOfTicket, fired, nextFireAt } from './pacing.js';
+import { courseOfTicket, fired } from './pacing.js';
+import { nextFireAt } from './fire-times.js';
 import { movedEntry, roundOf, statusOfItems } from './ticket-items.js';
 
 /** Received → In Progress → Ready, and recall one step back. Draft tickets fire with their order. */

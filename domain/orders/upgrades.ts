@@ -6,7 +6,7 @@ import type { Ticket, TicketStatus } from '../../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../../store/types.js';
 import { boundStoredData } from './bounds-upgrade.js';
 import { stationsOf } from './tickets.js';
-import { nextFireAt } from './pacing.js';
+import { nextFireAt } from './fire-times.js';
 import { publicTicket } from './ticket-changes.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { TicketItemStatus } from '../../models/ticket.js';

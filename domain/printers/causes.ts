@@ -3,12 +3,12 @@
 // change event and a restart's catch-up, or two instances) makes one job. Pure: tested on its own.
 import type { OrderDoc } from '../../models/order.js';
 import type { ChitMarker } from '../../models/printer.js';
-import type { TicketChange } from '../../models/ticket.js';
+import type { Ticket, TicketChange } from '../../models/ticket.js';
 import { courseOfTicket } from '../orders/pacing.js';
-import type { ChitScope, PrintedTicket } from './chit.js';
+import type { ChitScope } from './chit.js';
 
 export interface PrintCause {
-  ticket: PrintedTicket;
+  ticket: Ticket;
   /** Names the cause for good: order, station, course, round and what happened. */
   key: string;
   marker: ChitMarker | null;
@@ -17,20 +17,19 @@ export interface PrintCause {
   at: string;
 }
 
-const ticketKey = (order: OrderDoc, ticket: PrintedTicket) =>
-  `${order.id}/${ticket.station}/${courseOfTicket(ticket)}/${ticket.round ?? 1}`;
+const ticketKey = (order: OrderDoc, ticket: Ticket) => `${order.id}/${ticket.station}/${courseOfTicket(ticket)}/${ticket.round ?? 1}`;
 
 /**
  * A change lists item ids (items added or voided while the order cooks) or dish ids (a dish_ids
  * edit: `added` and `removed`). A chit lists the items when every id is one of the ticket's items,
  * else the dishes counted.
  */
-function changeScope(ticket: PrintedTicket, ids: readonly string[]): ChitScope {
+function changeScope(ticket: Ticket, ids: readonly string[]): ChitScope {
   const itemIds = new Set((ticket.items ?? []).map((item) => item.item_id));
   return ids.every((id) => itemIds.has(id)) ? { kind: 'items', item_ids: ids } : { kind: 'dishes', dish_ids: ids };
 }
 
-function changeCauses(order: OrderDoc, ticket: PrintedTicket, change: TicketChange, index: number): PrintCause[] {
+function changeCauses(order: OrderDoc, ticket: Ticket, change: TicketChange, index: number): PrintCause[] {
   const key = `${ticketKey(order, ticket)}/change-${index}`;
   const causes: PrintCause[] = [];
   if (change.added.length > 0) {
@@ -67,7 +66,7 @@ export function newCauses(before: OrderDoc | null, after: OrderDoc | null, at: s
 
 /** An order deleted after its tickets fired: each ticket still being cooked is called off. */
 function deletedCauses(order: OrderDoc, at: string): PrintCause[] {
-  return (order.tickets as PrintedTicket[])
+  return order.tickets
     .filter((ticket) => ticket.fired_at !== null && (ticket.status === 'Received' || ticket.status === 'In Progress'))
     .map((ticket) => ({
       ticket,
@@ -83,7 +82,7 @@ function deletedCauses(order: OrderDoc, at: string): PrintCause[] {
  * those fired by `began` (one fired since prints as it fires, through the change feed).
  */
 export function openTicketCauses(order: OrderDoc, station: string, takeover: string, began: string): PrintCause[] {
-  return (order.tickets as PrintedTicket[])
+  return order.tickets
     .filter(
       (ticket) =>
         ticket.station === station &&
@@ -101,6 +100,6 @@ export function openTicketCauses(order: OrderDoc, station: string, takeover: str
 }
 
 /** A reprint asked for by a person: every request prints (a retried one is answered by its Idempotency-Key). */
-export function reprintCause(order: OrderDoc, ticket: PrintedTicket, request: string, at: string): PrintCause {
+export function reprintCause(order: OrderDoc, ticket: Ticket, request: string, at: string): PrintCause {
   return { ticket, key: `${ticketKey(order, ticket)}/reprint-${request}`, marker: 'REPRINT', scope: { kind: 'ticket' }, at };
 }

@@ -6,16 +6,13 @@ import type { Chit, ChitItem, ChitMarker } from '../../models/printer.js';
 import type { Ticket, TicketItem } from '../../models/ticket.js';
 import { courseOf, courseOfTicket } from '../orders/pacing.js';
 
-/** A ticket as a chit reads it: its items (bumped one by one), round and remake mark included. */
-export type PrintedTicket = Ticket;
-
 /** Which of the ticket's things a chit lists: all of them, or only those a change concerns. */
 export type ChitScope =
   { kind: 'ticket' } | { kind: 'dishes'; dish_ids: readonly string[] } | { kind: 'items'; item_ids: readonly string[] };
 
 export interface ChitSource {
   order: OrderDoc;
-  ticket: PrintedTicket;
+  ticket: Ticket;
   /** The menu's dishes, by id: names of a ticket without items, and of allergy alerts. */
   dishes: ReadonlyMap<string, DishDoc>;
   marker: ChitMarker | null;
@@ -29,7 +26,7 @@ export function modifierText({ name, action }: Pick<TicketItem['modifiers'][numb
   return `NO ${name}`;
 }
 
-function itemLines(ticket: PrintedTicket, scope: ChitScope): ChitItem[] {
+function itemLines(ticket: Ticket, scope: ChitScope): ChitItem[] {
   const listed = (item: TicketItem) =>
     scope.kind === 'items' ? scope.item_ids.includes(item.item_id) : item.status !== 'Voided' || scope.kind !== 'ticket';
   // Items that read alike (same dish, seat, modifiers and note: the seed's dish_ids make one item
@@ -53,7 +50,7 @@ function itemLines(ticket: PrintedTicket, scope: ChitScope): ChitItem[] {
 }
 
 /** The dishes of the order that this ticket cooks (its station and course), counted. */
-function dishLines(order: OrderDoc, ticket: PrintedTicket, dishes: ReadonlyMap<string, DishDoc>, scope: ChitScope): ChitItem[] {
+function dishLines(order: OrderDoc, ticket: Ticket, dishes: ReadonlyMap<string, DishDoc>, scope: ChitScope): ChitItem[] {
   const known = order.dish_ids.flatMap((id) => dishes.get(id) ?? []);
   const course = courseOf(order.pacing, known);
   const ids =
@@ -73,7 +70,7 @@ function dishLines(order: OrderDoc, ticket: PrintedTicket, dishes: ReadonlyMap<s
 }
 
 /** The allergy line: the ticket's alerts by dish, else the table's allergies; null when neither. */
-function allergyLine(order: OrderDoc, ticket: PrintedTicket, dishes: ReadonlyMap<string, DishDoc>): string | null {
+function allergyLine(order: OrderDoc, ticket: Ticket, dishes: ReadonlyMap<string, DishDoc>): string | null {
   const alerts = ticket.allergy_alerts ?? [];
   if (alerts.length > 0) {
     const parts = alerts.map((alert) => `${dishes.get(alert.dish_id)?.name ?? alert.dish_id}: ${alert.allergens.join(', ')}`);

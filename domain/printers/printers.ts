@@ -8,7 +8,7 @@ import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import { asStation } from '../orders/stations.js';
 import type { Settings } from '../../models/settings.js';
-import { testChit, type PrintedTicket } from './chit.js';
+import { testChit } from './chit.js';
 import { reprintCause } from './causes.js';
 import type { PrintDesk } from './desk.js';
 import { countWaiting, jobId, makeJob, type NewJob } from './jobs.js';
@@ -50,7 +50,7 @@ export async function reprintTicket(
   const station = asStation(stationName);
   const order = await store.collection('orders').get(orderId);
   if (!order) throw notFound(`No order with id ${orderId}.`);
-  const tickets = (order.tickets as PrintedTicket[]).filter(
+  const tickets = order.tickets.filter(
     (ticket) =>
       ticket.station === station &&
       (which.course === undefined || (ticket.course ?? 1) === which.course) &&

@@ -78,6 +78,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
   const kitchen = await KitchenBook.open(store);
   const queues = await KitchenQueues.open(store, now, kitchen);
   const menu = await openMenu(store);
+  const scheduler = new OrderScheduler(store, now, app.log);
   const pos: PosServices = {
     // The domain's writes join a request's idempotency record; the scheduler, tokens and the menu
     // keep the plain store (their writes never answer a client's keyed request).
@@ -98,7 +99,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
             `s, locked for ${lock.lock_seconds} s; a manager can lift it (POST /users/{id}/unlock)`,
         ),
     ),
-    scheduler: new OrderScheduler(store, now, app.log),
+    scheduler,
     menu,
     orderPages: new OrderPages(store),
     kitchen,
@@ -106,7 +107,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     settings,
     defaultPacing: () => settings.current().default_pacing,
     queues,
-    expectedTimes: new ExpectedTimes(store, queues, now, app.log),
+    expectedTimes: new ExpectedTimes(store, queues, now, app.log, () => scheduler.poke()),
     printing: new PrintDesk({
       store,
       now,

@@ -1,11 +1,12 @@
 // GET/PUT/PATCH /settings: defaults, who may read and change them, validation that names the field,
 // the copy every instance keeps in memory, and `settings.updated` to every staff room only.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { SettingsBook } from '../../domain/settings.js';
 import { SETTINGS_ID } from '../../models/settings.js';
 import type { Envelope } from '../../realtime/events.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { startLiveApp } from '../realtime/helpers/live-app.js';
 import { openScreens, type Screens } from '../realtime/helpers/screens.js';
@@ -24,13 +25,7 @@ const DEFAULTS = {
 };
 
 describe('settings over HTTP', () => {
-  let t: TestApp;
-  beforeEach(async () => {
-    t = await startTestApp();
-  });
-  afterEach(async () => t.close());
-
-  it('answers the defaults before any change, to the kitchen staff only', async () => {
+  it('answers the defaults before any change, to the kitchen staff only', async ({ app: t }) => {
     for (const role of ['chef', 'expeditor', 'manager'] as const) {
       const response = await t.inject({ method: 'GET', url: '/settings', as: role });
       expect(response.statusCode).toBe(200);
@@ -40,7 +35,7 @@ describe('settings over HTTP', () => {
     expect((await t.inject({ method: 'GET', url: '/settings' })).statusCode).toBe(401);
   });
 
-  it('PATCH changes the fields given, PUT resets the ones it leaves out; both stored and kept in memory', async () => {
+  it('PATCH changes the fields given, PUT resets the ones it leaves out; both stored and kept in memory', async ({ app: t }) => {
     const patched = await t.inject({
       method: 'PATCH',
       url: '/settings',
@@ -65,7 +60,7 @@ describe('settings over HTTP', () => {
     expect(await t.store.collection('settings').find([])).toHaveLength(1);
   });
 
-  it('only managers change them', async () => {
+  it('only managers change them', async ({ app: t }) => {
     for (const role of ['patron', 'chef', 'expeditor'] as const) {
       expect((await t.inject({ method: 'PATCH', url: '/settings', as: role, payload: { low_portions: 1 } })).statusCode).toBe(403);
       expect((await t.inject({ method: 'PUT', url: '/settings', as: role, payload: {} })).statusCode).toBe(403);
@@ -74,7 +69,7 @@ describe('settings over HTTP', () => {
     expect((await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json()).toStrictEqual(DEFAULTS);
   });
 
-  it.each([
+  it.for([
     [{ time_zone: 'Mars/Olympus_Mons' }, 'time_zone'],
     [{ time_zone: '+05:30' }, 'time_zone'],
     [{ time_zone: '' }, 'time_zone'],
@@ -91,18 +86,21 @@ describe('settings over HTTP', () => {
     [{ course_gap_minutes: -1 }, 'course_gap_minutes'],
     [{ time_zon: 'UTC' }, 'time_zon'],
     [{ updated_at: '2026-01-01T00:00:00.000Z' }, 'updated_at'],
-  ])('refuses %j with a 400 naming %s, and changes nothing', async (payload, field) => {
-    for (const method of ['PATCH', 'PUT'] as const) {
-      const response = await t.inject({ method, url: '/settings', as: 'manager', payload });
-      expect(response.statusCode).toBe(400);
-      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(response.json().errors.map((e: { path: string }) => e.path)).toContain(field);
-      expect(response.json().detail).toContain(field);
-    }
-    expect((await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json()).toStrictEqual(DEFAULTS);
-  });
+  ] as [Record<string, unknown>, string][])(
+    'refuses %j with a 400 naming %s, and changes nothing',
+    async ([payload, field], { app: t }) => {
+      for (const method of ['PATCH', 'PUT'] as const) {
+        const response = await t.inject({ method, url: '/settings', as: 'manager', payload });
+        expect(response.statusCode).toBe(400);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        expect(response.json().errors.map((e: { path: string }) => e.path)).toContain(field);
+        expect(response.json().detail).toContain(field);
+      }
+      expect((await t.inject({ method: 'GET', url: '/settings', as: 'manager' })).json()).toStrictEqual(DEFAULTS);
+    },
+  );
 
-  it('default_pacing paces the orders placed without a pacing of their own, and only those', async () => {
+  it('default_pacing paces the orders placed without a pacing of their own, and only those', async ({ app: t }) => {
     const rice = await addIngredient(t, 'Rice', 100);
     const uses = [{ ingredient_id: rice.id, is_essential: true }];
     const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', preparation_time: 5, ingredients: uses });
@@ -121,7 +119,9 @@ describe('settings over HTTP', () => {
     expect((await placeOrder(t, [salad.id, risotto.id], 'patron', { pacing: 'at_once' })).pacing).toBe('at_once');
   });
 
-  it("under a courses default a takeaway is paced together, and an order without a gap takes the settings' course_gap_minutes", async () => {
+  it("under a courses default a takeaway is paced together, and an order without a gap takes the settings' course_gap_minutes", async ({
+    app: t,
+  }) => {
     const rice = await addIngredient(t, 'Rice', 100);
     const uses = [{ ingredient_id: rice.id, is_essential: true }];
     const salad = await addDish(t, { name: 'Salad', station: 'cold', category: 'Appetizer', preparation_time: 5, ingredients: uses });
@@ -141,7 +141,7 @@ describe('settings over HTTP', () => {
     expect([ownGap.pacing, ownGap.course_gap_minutes]).toStrictEqual(['courses', null]);
   });
 
-  it('accepts IANA links and zones with half-hour offsets, and an empty PATCH is a 400', async () => {
+  it('accepts IANA links and zones with half-hour offsets, and an empty PATCH is a 400', async ({ app: t }) => {
     for (const time_zone of ['Asia/Kolkata', 'Asia/Calcutta', 'America/St_Johns', 'Etc/GMT+5', 'UTC']) {
       const response = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { time_zone } });
       expect(response.statusCode).toBe(200);
@@ -153,11 +153,10 @@ describe('settings over HTTP', () => {
     ).toBeNull();
   });
 
-  it('keeps the stored settings across a restart, and the copy in memory follows every write', async () => {
+  it('keeps the stored settings across a restart, and the copy in memory follows every write', async ({ dataDir, startApp }) => {
+    const t = await startApp({ dataDir });
     await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { time_zone: 'Europe/Berlin', low_portions: 4 } });
-    const dataDir = t.dataDir;
-    await t.app.close();
-    await t.store.close();
+    await t.close();
     const store = openSqliteStore({ dataDir });
     const book = await SettingsBook.open(store);
     try {
@@ -171,7 +170,6 @@ describe('settings over HTTP', () => {
       book.close();
       await store.close();
     }
-    t = await startTestApp();
   });
 });
 

@@ -33,7 +33,7 @@ export function serveFixture(fixture: string, dataDir: string, env: Record<strin
       if (match?.[1]) resolve(match[1]);
     });
     child.once('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}) before listening: ${stderr}`)));
-    // Bounded, so the test's finally (which kills the child) always runs before the test times out.
+    // Bounded, so the test ends (and its fixture kills the child) before the test times out.
     setTimeout(() => reject(new Error(`server did not listen within ${START_TIMEOUT_MS} ms: ${stderr}`)), START_TIMEOUT_MS).unref();
   });
   return { child, url, exited, stdout: () => stdout };

@@ -7,15 +7,48 @@
 //     const t = await startApp({ env: { POS_ACCESS_TOKEN_TTL: '60' } });  // options, or a second app
 //   });
 //
-// Both are closed (server, store, temporary data directory) when the test ends, pass or fail.
+//   it('keeps the orders across a restart', async ({ dataDir, startApp }) => {
+//     const first = await startApp({ dataDir });  await first.close();  // closing early is allowed
+//     const second = await startApp({ dataDir, withoutUsers: true });
+//   });
+//
+// Both are closed (server, store, temporary data directory) when the test ends, pass or fail; a
+// `dataDir` is removed after every app on it has closed (it is set up first, so torn down last).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test as base } from 'vitest';
 import { startTestApp, type TestApp, type TestAppOptions } from './app.js';
+import { serveFixture, type FixtureServer } from './fixture-server.js';
+
+/** Runs a fixture script as a server in a child process (the crash tests); SIGKILLed when the test ends, if still running. */
+export type Serve = (fixture: string, dataDir: string, env?: Record<string, string>) => FixtureServer;
 
 /** Starts an app listening on port 0 (unless `listen: false`), closed when the test ends. */
 export type StartApp = (options?: TestAppOptions) => Promise<TestApp>;
 
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
+  .extend('dataDir', async ({}, { onCleanup }): Promise<string> => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-test-data-'));
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  })
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend('serve', async ({}, { onCleanup }): Promise<Serve> => {
+    const running: FixtureServer[] = [];
+    onCleanup(async () => {
+      const alive = running.filter(({ child }) => child.exitCode === null && child.signalCode === null);
+      for (const { child } of alive) child.kill('SIGKILL');
+      await Promise.all(alive.map((server) => server.exited));
+    });
+    return (fixture, dataDir, env) => {
+      const server = serveFixture(fixture, dataDir, env);
+      running.push(server);
+      return server;
+    };
+  })
+  // eslint-disable-next-line no-empty-pattern -- as above
   .extend('startApp', async ({}, { onCleanup }): Promise<StartApp> => {
     const started: TestApp[] = [];
     // Closed newest first, each even when another fails to close.

@@ -2,6 +2,8 @@
 // browser on their own: a 20-item table of long modifier names, a later round, a voided item, a
 // remake. Rendered into a board page by `renderTickets` (no server behind the data).
 import type { Page } from 'playwright-core';
+import type { TicketItem } from '../../models/ticket.js';
+import { ticketItem } from '../helpers/ticket-items.js';
 
 const hex = (n: number) => n.toString(16).padStart(24, '0');
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
@@ -11,35 +13,11 @@ const sixty = (text: string) => text.padEnd(60, '.').slice(0, 60);
 export const LONG_REMOVAL = sixty('No caramelised red onions, pickled shallots or chives at all');
 export const LONG_ADDITION = sixty('Extra smoked streaky bacon from the Black Forest, crispy');
 
-interface ItemShape {
-  item_id: string;
-  name: string;
-  quantity: number;
-  seat: number | null;
-  modifiers: { id: string; group: string; name: string; action: 'add' | 'remove' | null }[];
-  note: string | null;
-  allergens: string[];
-  status: 'Received' | 'In Progress' | 'Ready' | 'Voided';
-  started_at: string | null;
-  ready_at: string | null;
-}
+type ItemShape = TicketItem;
 
 let next = 1;
-export function item(name: string, extra: Partial<ItemShape> = {}): ItemShape {
-  return {
-    item_id: hex(0x1000 + next++),
-    name,
-    quantity: 1,
-    seat: null,
-    modifiers: [],
-    note: null,
-    allergens: [],
-    status: 'Received',
-    started_at: null,
-    ready_at: null,
-    ...extra,
-  };
-}
+export const item = (name: string, extra: Partial<ItemShape> = {}): ItemShape =>
+  ticketItem({ item_id: hex(0x1000 + next++), name, ...extra });
 export const mod = (name: string, action: 'add' | 'remove' | null, group = 'Choices') => ({
   id: hex(0x2000 + next++),
   group,

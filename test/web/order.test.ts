@@ -64,6 +64,8 @@ describe('ordering app', () => {
       });
       expect(await orderOnScreen(page, stored!.id).locator('.order-status').textContent()).toBe('Received');
       expect(await orderOnScreen(page, stored!.id).locator('.order-dishes').textContent()).toBe('2 × Steak, Lemonade');
+      // My orders shows what the order comes to, as the cart did.
+      expect(await orderOnScreen(page, stored!.id).locator('.order-total').textContent()).toBe('Total $37.50');
       expect(await page.locator('#cart-lines li').count()).toBe(0);
       expect(await page.isDisabled('#place')).toBe(true);
       expect(await page.isVisible('#account')).toBe(false);

@@ -202,6 +202,58 @@ describe('voiding items', () => {
   });
 });
 
+describe('an edit of the dishes after a recall', () => {
+  it('keeps units the kitchen had started as waste (Voided, stock not given back) and gives back only units nobody started', async () => {
+    const { steak, fries, beer, beef, potato, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id, quantity: 2 }, { dish_id: fries.id }, { dish_id: beer.id }]);
+    const [steaks, chips, pint] = order.items;
+    expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([8, 9, 9]);
+    // The hot line starts, then the chef recalls the ticket: the order is Received again, so its dishes may change.
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
+    expect(recalled.status).toBe('Received');
+    const startedAt = recalled.tickets[0]!.items[0]!.started_at;
+    expect(startedAt).not.toBeNull();
+
+    // One steak, the fries and the beer go: the steak and the fries had started, the beer had not.
+    const edited = await send('PATCH', `/orders/${order.id}`, { dish_ids: [steak.id] }, 'patron');
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    const wastedSteak = after.items.find((item) => item.id !== steaks!.id && item.dish_id === steak.id)!;
+    expect(after.items.map((item) => [item.id, item.dish_id, item.quantity, item.status])).toStrictEqual([
+      [steaks!.id, steak.id, 1, 'Active'],
+      [wastedSteak.id, steak.id, 1, 'Voided'],
+      [chips!.id, fries.id, 1, 'Voided'],
+    ]);
+    expect(after.items.some((item) => item.id === pint!.id)).toBe(false);
+    expect([after.dish_ids, after.total]).toStrictEqual([[steak.id], 20]);
+    // Started units are not given back; the beer nobody started is.
+    expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([8, 9, 10]);
+    const hot = after.tickets.find((ticket) => ticket.station === 'hot')!;
+    expect(hot.items.map((entry) => [entry.item_id, entry.quantity, entry.status, entry.started_at])).toStrictEqual([
+      [steaks!.id, 1, 'Received', startedAt],
+      [wastedSteak.id, 1, 'Voided', startedAt],
+      [chips!.id, 1, 'Voided', startedAt],
+    ]);
+    expect(after.tickets.map((ticket) => [ticket.station, ticket.status])).toStrictEqual([
+      ['hot', 'Received'],
+      ['beverages', 'Voided'],
+    ]);
+
+    // The report counts them as voided after they started; the beer nobody started is simply gone.
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: steak.id, name: 'Steak', sold: 1, voided_before_start: 0, voided_after_start: 1 },
+      { dish_id: fries.id, name: 'Fries', sold: 0, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+
+    // Deleting the order now gives back only what it still holds: the steak left on it.
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
+    expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([9, 9, 10]);
+  });
+});
+
 describe('remaking items', () => {
   it('cooks it again on a REMAKE ticket of the next round, takes its stock again and reopens a Ready order', async () => {
     const { steak, beef } = await kitchen();

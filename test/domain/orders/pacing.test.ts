@@ -1,15 +1,13 @@
 // Pacing (contract: "Pacing: courses and fire times"): fire times to the second with a frozen clock,
 // held courses fired by hand or after the gap, exactly-once fires, a fire across a restart, the
 // derived status with held and voided tickets, and the changes recorded after a fire.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import { createOrder } from '../../../domain/orders/orders.js';
 import { courseOf } from '../../../domain/orders/pacing.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import type { DishDoc } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from './support.js';
@@ -45,10 +43,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-// Every test starts at the same instant, so the tokens taken at the start stay valid.
+// Every test starts at the same instant, so the tokens taken at the start stay valid, and with an
+// empty kitchen: a together order's fire times follow the queues (test/domain/kitchen/together-pacing.test.ts).
 let start = 0;
-afterEach(() => {
+afterEach(async () => {
   clock.advance(start - clock.now().getTime());
+  const orders = t.store.collection('orders');
+  for (const order of await orders.find([])) await orders.delete(order.id);
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -185,25 +186,20 @@ describe('fires happen exactly once', () => {
     expect([...a, ...b].filter((id) => id === order.id)).toEqual([order.id]);
   });
 
-  it('fires a ticket that fell due while the server was down, at the next start', async () => {
+  it('fires a ticket that fell due while the server was down, at the next start', async ({ dataDir, startApp }) => {
     const restartClock = new FrozenClock();
-    const dataDir = mkdtempSync(join(tmpdir(), 'pos-pacing-'));
-    const first = await startTestApp({ clock: restartClock, dataDir });
+    const first = await startApp({ clock: restartClock, dataDir });
     const menu = await seed(first);
     const order = await placeOrder(first, [menu.salad.id, menu.risotto.id], 'patron', { pacing: 'together' });
     await first.close();
     restartClock.advance(20 * MINUTE);
-    const second = await startTestApp({ clock: restartClock, dataDir, withoutUsers: true });
-    try {
-      let cold = (await second.store.collection('orders').get(order.id))!.tickets[0]!;
-      for (let tries = 0; cold.status === 'Draft' && tries < 100; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        cold = (await second.store.collection('orders').get(order.id))!.tickets[0]!;
-      }
-      expect(cold).toMatchObject({ status: 'Received', fired_at: restartClock.now().toISOString() });
-    } finally {
-      await second.close();
+    const second = await startApp({ clock: restartClock, dataDir, withoutUsers: true });
+    let cold = (await second.store.collection('orders').get(order.id))!.tickets[0]!;
+    for (let tries = 0; cold.status === 'Draft' && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      cold = (await second.store.collection('orders').get(order.id))!.tickets[0]!;
     }
+    expect(cold).toMatchObject({ status: 'Received', fired_at: restartClock.now().toISOString() });
   });
 });
 

@@ -2,8 +2,9 @@
 // printer's decoder): the allergy line first, the table, seats, course and round in large type,
 // each item with its quantity, modifiers (removals as NO …) and note, the order's id and fire time.
 import { describe, expect, it } from 'vitest';
-import { buildChit, type PrintedTicket } from '../../../domain/printers/chit.js';
-import type { TicketItem } from '../../../models/ticket.js';
+import { buildChit } from '../../../domain/printers/chit.js';
+import type { Ticket, TicketItem } from '../../../models/ticket.js';
+import { ticketItem } from '../../helpers/ticket-items.js';
 import { causesOf, newCauses } from '../../../domain/printers/causes.js';
 import { encodeChit } from '../../../domain/printers/escpos.js';
 import type { DishDoc } from '../../../models/dish.js';
@@ -21,7 +22,7 @@ function decode(chit: Chit, columns = 42): DecodedChit {
   return chits[0]!;
 }
 
-const ticket = (overrides: Partial<PrintedTicket> = {}): PrintedTicket => ({
+const ticket = (overrides: Partial<Ticket> = {}): Ticket => ({
   station: 'hot',
   status: 'Received',
   fired_at: FIRED,
@@ -34,7 +35,7 @@ const ticket = (overrides: Partial<PrintedTicket> = {}): PrintedTicket => ({
   ...overrides,
 });
 
-const order = (tickets: PrintedTicket[], overrides: Partial<OrderDoc> = {}) =>
+const order = (tickets: Ticket[], overrides: Partial<OrderDoc> = {}) =>
   ({
     id: ORDER_ID,
     name: 'Ann',
@@ -47,20 +48,8 @@ const order = (tickets: PrintedTicket[], overrides: Partial<OrderDoc> = {}) =>
     ...overrides,
   }) as unknown as OrderDoc;
 
-const item = (fields: Partial<TicketItem> & Pick<TicketItem, 'item_id' | 'name'>): TicketItem => ({
-  quantity: 1,
-  seat: null,
-  modifiers: [],
-  note: null,
-  allergens: [],
-  status: 'Received',
-  started_at: null,
-  ready_at: null,
-  ...fields,
-});
-
 const items: TicketItem[] = [
-  item({
+  ticketItem({
     item_id: 'i1',
     name: 'Burger',
     quantity: 2,
@@ -71,8 +60,8 @@ const items: TicketItem[] = [
     ],
     note: 'bun on the side',
   }),
-  item({ item_id: 'i2', name: 'Fries', seat: 1 }),
-  item({ item_id: 'i3', name: 'Soup', seat: 2, status: 'Voided' }),
+  ticketItem({ item_id: 'i2', name: 'Fries', seat: 1 }),
+  ticketItem({ item_id: 'i3', name: 'Soup', seat: 2, status: 'Voided' }),
 ];
 
 describe('a chit', () => {

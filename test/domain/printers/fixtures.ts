@@ -1,8 +1,5 @@
 // What the printer tests share: a started app with short printer timings, a test printer on a free
-// port, a data directory for restarts, and the settings that put one in front of a station.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// port (a data directory for restarts comes with the app fixtures), and the settings that put one in front of a station.
 import { expect, vi } from 'vitest';
 import type { Printer, PrinterInput } from '../../../models/printer.js';
 import type { TestApp } from '../../helpers/app.js';
@@ -28,13 +25,7 @@ export const test = base
     return printer;
   })
   .extend('t', async ({ startApp }) => startApp({ printTimings: QUICK_PRINTING }))
-  .extend('menu', async ({ t }) => seedMenu(t))
-  // eslint-disable-next-line no-empty-pattern
-  .extend('dataDir', async ({}, { onCleanup }) => {
-    const dir = mkdtempSync(join(tmpdir(), 'pos-printers-'));
-    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
-    return dir;
-  });
+  .extend('menu', async ({ t }) => seedMenu(t));
 
 /** Puts these printers in the settings; returns them as stored. */
 export async function setPrinters(t: TestApp, printers: PrinterInput[]): Promise<Printer[]> {

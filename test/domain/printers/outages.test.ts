@@ -2,7 +2,6 @@
 // in the store and print afterwards, in the order they were made, none twice; a restart of the
 // server in between loses none. GET /printers says how each printer is.
 import { describe, expect, vi } from 'vitest';
-import { startTestApp } from '../../helpers/app.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { onPrinter, printed, QUICK_PRINTING, setPrinters, test } from './fixtures.js';
 
@@ -82,51 +81,40 @@ describe('a printer that is away', () => {
 });
 
 describe('a restart', () => {
-  test('between a job made and printed: it prints after the restart, once', async ({ printer, dataDir }) => {
-    const first = await startTestApp({ dataDir, printTimings: QUICK_PRINTING });
-    let reopened: Awaited<ReturnType<typeof startTestApp>> | undefined;
-    try {
-      const menu = await seedMenu(first);
-      await setPrinters(first, [onPrinter(printer, ['hot'])]);
-      await printer.behave('refuse');
-      const order = await placeOrder(first, [menu.steak.id], 'expeditor');
-      await vi.waitFor(async () => expect(await first.store.collection('print_jobs').find([])).toHaveLength(1), { timeout: 5000 });
-      await first.app.close();
-      await first.store.close();
+  test('between a job made and printed: it prints after the restart, once', async ({ printer, dataDir, startApp }) => {
+    const first = await startApp({ dataDir, printTimings: QUICK_PRINTING });
+    const menu = await seedMenu(first);
+    await setPrinters(first, [onPrinter(printer, ['hot'])]);
+    await printer.behave('refuse');
+    const order = await placeOrder(first, [menu.steak.id], 'expeditor');
+    await vi.waitFor(async () => expect(await first.store.collection('print_jobs').find([])).toHaveLength(1), { timeout: 5000 });
+    await first.close();
 
-      await printer.behave('ok');
-      reopened = await startTestApp({ dataDir, withoutUsers: true, printTimings: QUICK_PRINTING });
-      expect(headings(await printed(printer, 1))).toEqual([`Order ${order.id}`]);
-      const [job] = await reopened.store.collection('print_jobs').find([]);
-      expect(job).toMatchObject({ status: 'printed', attempts: expect.any(Number) });
-    } finally {
-      await reopened?.close();
-    }
+    await printer.behave('ok');
+    const reopened = await startApp({ dataDir, withoutUsers: true, printTimings: QUICK_PRINTING });
+    expect(headings(await printed(printer, 1))).toEqual([`Order ${order.id}`]);
+    const [job] = await reopened.store.collection('print_jobs').find([]);
+    expect(job).toMatchObject({ status: 'printed', attempts: expect.any(Number) });
   });
 
-  test('between an order committed and its job made: the start catches up, once', async ({ printer, dataDir }) => {
-    const first = await startTestApp({ dataDir, printTimings: QUICK_PRINTING });
-    let reopened: Awaited<ReturnType<typeof startTestApp>> | undefined;
-    try {
-      const menu = await seedMenu(first);
-      await setPrinters(first, [onPrinter(printer, ['hot'])]);
-      const before = await placeOrder(first, [menu.steak.id], 'expeditor');
-      await printed(printer, 1);
-      // The server stops; an order committed just before had no time to make its job (its change is
-      // written here, as the server would have, with no spool listening).
-      await first.app.close();
-      const template = (await first.store.collection('orders').get(before.id))!;
-      const { id: _id, created_at: _c, updated_at: _u, ...fields } = template;
-      const now = new Date().toISOString();
-      const crashed = await first.store
-        .collection('orders')
-        .insert({ ...fields, name: 'Late', tickets: fields.tickets.map((ticket) => ({ ...ticket, fired_at: now })) });
-      await first.store.close();
+  test('between an order committed and its job made: the start catches up, once', async ({ printer, dataDir, startApp }) => {
+    const first = await startApp({ dataDir, printTimings: QUICK_PRINTING });
+    const menu = await seedMenu(first);
+    await setPrinters(first, [onPrinter(printer, ['hot'])]);
+    const before = await placeOrder(first, [menu.steak.id], 'expeditor');
+    await printed(printer, 1);
+    // The server stops; an order committed just before had no time to make its job (its change is
+    // written here, as the server would have, with no spool listening).
+    await first.app.close();
+    const template = (await first.store.collection('orders').get(before.id))!;
+    const { id: _id, created_at: _c, updated_at: _u, ...fields } = template;
+    const now = new Date().toISOString();
+    const crashed = await first.store
+      .collection('orders')
+      .insert({ ...fields, name: 'Late', tickets: fields.tickets.map((ticket) => ({ ...ticket, fired_at: now })) });
+    await first.store.close();
 
-      reopened = await startTestApp({ dataDir, withoutUsers: true, printTimings: QUICK_PRINTING });
-      expect(headings(await printed(printer, 2))).toEqual([`Order ${before.id}`, `Order ${crashed.id}`]);
-    } finally {
-      await reopened?.close();
-    }
+    await startApp({ dataDir, withoutUsers: true, printTimings: QUICK_PRINTING });
+    expect(headings(await printed(printer, 2))).toEqual([`Order ${before.id}`, `Order ${crashed.id}`]);
   });
 });

@@ -1,6 +1,7 @@
 // Health, readiness and the API's own documentation: the OpenAPI 3.1 document and Swagger UI.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectProblem, JSON_TYPE } from './support.js';
 
@@ -30,17 +31,13 @@ describe('GET /health and /ready', () => {
     });
   });
 
-  it('/ready: 503 with Retry-After when the store cannot answer', async () => {
-    const other = await startTestApp({ withoutUsers: true });
-    try {
-      await other.store.close();
-      const response = await other.inject({ method: 'GET', url: '/ready' });
-      expectProblem(response, 503, 'The sqlite store is not reachable: the store is closed');
-      expect(response.headers['retry-after']).toBe('5');
-      expect((await other.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
-    } finally {
-      await other.close();
-    }
+  it('/ready: 503 with Retry-After when the store cannot answer', async ({ startApp }) => {
+    const other = await startApp({ withoutUsers: true });
+    await other.store.close();
+    const response = await other.inject({ method: 'GET', url: '/ready' });
+    expectProblem(response, 503, 'The sqlite store is not reachable: the store is closed');
+    expect(response.headers['retry-after']).toBe('5');
+    expect((await other.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
   });
 });
 

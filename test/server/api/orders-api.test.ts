@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
+import { ticketItem } from '../../helpers/ticket-items.js';
 import {
   aTimestamp,
   anId,
@@ -53,18 +54,7 @@ describe('POST /orders', () => {
       status: 'Active',
     });
     const items = created.items as Order['items'];
-    const entry = (index: number) => ({
-      item_id: items[index]!.id,
-      name: items[index]!.name,
-      quantity: 1,
-      seat: null,
-      modifiers: [],
-      note: null,
-      allergens: [],
-      status: 'Received',
-      started_at: null,
-      ready_at: null,
-    });
+    const entry = (index: number) => ticketItem({ item_id: items[index]!.id, name: items[index]!.name });
     expect(created).toStrictEqual({
       id: anId(),
       created_at: aTimestamp(),

@@ -1,6 +1,7 @@
 // Request rate limits per client address: over POS_RATE_LIMIT_MAX a minute, a 429 Problem with
 // Retry-After; other addresses and the host itself are unaffected; 0 turns the limit off.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectProblemStatus } from './support.js';
 
@@ -70,27 +71,18 @@ describe(`with POS_RATE_LIMIT_MAX=${LIMIT}`, () => {
 });
 
 describe('with POS_RATE_LIMIT_MAX=0', () => {
-  it('nothing is limited', async () => {
-    const t = await startTestApp({ env: { POS_RATE_LIMIT_MAX: '0' } });
-    try {
-      for (let i = 0; i < 50; i++)
-        expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
-      const response = await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' });
-      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
-    } finally {
-      await t.close();
-    }
+  it('nothing is limited', async ({ startApp }) => {
+    const t = await startApp({ env: { POS_RATE_LIMIT_MAX: '0' } });
+    for (let i = 0; i < 50; i++)
+      expect((await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' })).statusCode).toBe(200);
+    const response = await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' });
+    expect(response.headers['x-ratelimit-limit']).toBeUndefined();
   });
 });
 
 describe('by default', () => {
-  it('allows 1000 requests a minute per address', async () => {
-    const t = await startTestApp();
-    try {
-      const response = await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' });
-      expect(response.headers['x-ratelimit-limit']).toBe('1000');
-    } finally {
-      await t.close();
-    }
+  it('allows 1000 requests a minute per address', async ({ app: t }) => {
+    const response = await t.inject({ method: 'GET', url: '/health', remoteAddress: '10.0.0.7' });
+    expect(response.headers['x-ratelimit-limit']).toBe('1000');
   });
 });

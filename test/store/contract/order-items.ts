@@ -5,8 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDoc } from '../../../models/order.js';
 import type { OrderItem } from '../../../models/order-item.js';
-import type { Ticket, TicketItem } from '../../../models/ticket.js';
+import type { Ticket } from '../../../models/ticket.js';
 import type { NewDoc, Store } from '../../../store/types.js';
+import { ticketEntry } from '../../../domain/orders/ticket-items.js';
 
 const OWNER = '5f0000000000000000000001';
 const BURGER = '5f00000000000000000000b1';
@@ -55,20 +56,6 @@ const friday: OrderItem[] = [
   item('5f0000000000000000000103', BEER, { quantity: 3, name: 'Beer', price: 5, minutes: 1, status: 'Voided' }),
 ];
 
-const entry = (of: OrderItem, overrides: Partial<TicketItem> = {}): TicketItem => ({
-  item_id: of.id,
-  name: of.name,
-  quantity: of.quantity,
-  seat: of.seat,
-  modifiers: of.modifiers,
-  note: of.note,
-  allergens: of.allergens,
-  status: 'Received',
-  started_at: null,
-  ready_at: null,
-  ...overrides,
-});
-
 const [burgers, fries, beers] = friday as [OrderItem, OrderItem, OrderItem];
 
 const tickets: Ticket[] = [
@@ -84,8 +71,8 @@ const tickets: Ticket[] = [
     changes: [{ at: LATER, added: [], removed: [], voided: [beers.id] }],
     round: 1,
     items: [
-      entry(burgers, { status: 'In Progress', started_at: LATER }),
-      entry(fries, { status: 'Ready', started_at: LATER, ready_at: LATER }),
+      { ...ticketEntry(burgers), status: 'In Progress', started_at: LATER },
+      { ...ticketEntry(fries), status: 'Ready', started_at: LATER, ready_at: LATER },
     ],
     allergy_alerts: [{ dish_id: BURGER, item_id: burgers.id, seat: 3, allergens: ['cereals_gluten'] }],
   },
@@ -102,7 +89,7 @@ const tickets: Ticket[] = [
     round: 2,
     remake_of: burgers.id,
     remake_reason: 'sent back',
-    items: [entry(burgers)],
+    items: [ticketEntry(burgers)],
   },
   {
     station: 'beverages',
@@ -115,7 +102,7 @@ const tickets: Ticket[] = [
     fire_at: AT,
     changes: [],
     round: 1,
-    items: [entry(beers, { status: 'Voided' })],
+    items: [ticketEntry(beers, 'Voided')],
   },
 ];
 

@@ -5,16 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import { SCHEMA_VERSION } from '../../../store/sqlite/migrations.js';
-import { startTestApp } from '../../helpers/app.js';
 import { storesPerTest, upgradeLog } from '../fixtures/sqlite-stores.js';
 
 const FIXTURE = fileURLToPath(new URL('../../fixtures/pos-1.0.0.sqlite', import.meta.url));
 const { open, freshDir } = storesPerTest('pos-upgrade-');
 
-function previousRelease(): string {
-  const dataDir = freshDir();
+/** Release 1.0.0's file in `dataDir` (by default a fresh directory). */
+function previousRelease(dataDir = freshDir()): string {
   fs.copyFileSync(FIXTURE, path.join(dataDir, 'pos.sqlite'));
   return dataDir;
 }
@@ -29,8 +29,8 @@ const inspect = <T>(dataDir: string, read: (db: Database.Database) => T): T => {
 };
 
 describe('upgrading the data of release 1.0.0', () => {
-  it('records the format version, logs the upgrade once, and serves the old data', async () => {
-    const dataDir = previousRelease();
+  it('records the format version, logs the upgrade once, and serves the old data', async ({ dataDir, startApp }) => {
+    previousRelease(dataDir);
     expect(inspect(dataDir, (db) => db.pragma('user_version', { simple: true }))).toBe(0);
     const { logger, logged } = upgradeLog();
     await open({ dataDir, logger }).store.close();
@@ -44,33 +44,29 @@ describe('upgrading the data of release 1.0.0', () => {
       ]),
     ).toStrictEqual([SCHEMA_VERSION, { from: 0, at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }]);
 
-    const t = await startTestApp({ dataDir, withoutUsers: true });
-    try {
-      const login = await t.inject({
-        method: 'POST',
-        url: '/auth/token',
-        payload: { grant_type: 'password', user_name: 'chef', password: 'Demo@Chef1' },
-      });
-      expect(login.statusCode).toBe(201);
-      const chef = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
-      expect((await t.inject({ method: 'GET', url: '/orders?fields=name&sort=name&limit=3', headers: chef })).json()).toStrictEqual({
-        total_results: 8,
-        results: [{ name: 'Ava' }, { name: 'Ben' }, { name: 'Chloe' }],
-      });
-      expect((await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' })).json()).toStrictEqual({
-        total_results: 1,
-        results: [{ name: 'Truffle Fries' }],
-      });
-      const created = await t.inject({
-        method: 'POST',
-        url: '/ingredients',
-        headers: chef,
-        payload: { name: 'Thyme', in_stock_qty: 5, price: 0.3 },
-      });
-      expect(created.statusCode).toBe(201);
-    } finally {
-      await t.close();
-    }
+    const t = await startApp({ dataDir, withoutUsers: true });
+    const login = await t.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: 'chef', password: 'Demo@Chef1' },
+    });
+    expect(login.statusCode).toBe(201);
+    const chef = { authorization: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+    expect((await t.inject({ method: 'GET', url: '/orders?fields=name&sort=name&limit=3', headers: chef })).json()).toStrictEqual({
+      total_results: 8,
+      results: [{ name: 'Ava' }, { name: 'Ben' }, { name: 'Chloe' }],
+    });
+    expect((await t.inject({ method: 'GET', url: '/dishes?filter=is_available.eq~false&fields=name' })).json()).toStrictEqual({
+      total_results: 1,
+      results: [{ name: 'Truffle Fries' }],
+    });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      headers: chef,
+      payload: { name: 'Thyme', in_stock_qty: 5, price: 0.3 },
+    });
+    expect(created.statusCode).toBe(201);
   });
 
   it('a fresh data directory starts at the current format with no upgrade to report', async () => {

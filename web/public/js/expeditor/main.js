@@ -4,13 +4,15 @@ import { tickAges } from '../lib/age.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createOrderBook } from '../lib/order-book.js';
-import { byPriorityThenAge, OPEN_STATUSES, startedAt } from '../lib/orders.js';
+import { byPriorityThenAge, OPEN_STATUSES, startedAt, STATIONS } from '../lib/orders.js';
 import { createMoreBelow } from '../lib/more-below.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
+import { api } from '../lib/api.js';
+import { MENU_PACE } from '../lib/lateness.js';
 import { createSeatsDialog } from './seats.js';
-/** @import { KitchenOrder, OrderStatus } from '../../../types/api.js' */
+/** @import { KitchenOrder, OrderStatus, StationPace } from '../../../types/api.js' */
 
 translate();
 /** @type {Record<'priority' | 'age', (a: KitchenOrder, b: KitchenOrder) => number>} */
@@ -39,6 +41,31 @@ const actions = {
 };
 const seats = createSeatsDialog({ records: () => board.records(), post: (id, path, body) => board.postOrder(id, path, body) });
 const moreBelow = createMoreBelow($('#rail'));
+/**
+ * Each station's pace as its own board uses it (GET /stations/{station}/pace, the quotes' pace):
+ * an order runs late here when it would on the station's board. @type {Map<string, import('../lib/lateness.js').Pace>}
+ */
+const paces = new Map();
+const paceOf = (/** @type {string} */ station) => paces.get(station) ?? MENU_PACE;
+/** Asks every station's pace; the rail is drawn again when one changed. */
+async function loadPaces() {
+  const asked = await Promise.all(
+    STATIONS.map((station) =>
+      api('GET', `/stations/${station}/pace`).then(
+        (/** @type {StationPace} */ pace) => pace,
+        () => null,
+      ),
+    ),
+  );
+  let changed = false;
+  for (const pace of asked) {
+    if (!pace) continue;
+    const was = paces.get(pace.station);
+    changed ||= !was || was.speed !== pace.speed || was.late_margin_minutes !== pace.late_margin_minutes;
+    paces.set(pace.station, { speed: pace.speed, late_margin_minutes: pace.late_margin_minutes });
+  }
+  if (changed) render();
+}
 /** Ids shown at the last render, to tell which order just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);
 
@@ -51,11 +78,11 @@ function render() {
     .sort((a, b) => Date.parse(a.ready_at ?? '') - Date.parse(b.ready_at ?? '') || a.id.localeCompare(b.id));
   const cooking = kitchen.filter((order) => !waitsAtPass(order));
   const scheduled = all.filter((order) => order.status === 'Draft').sort((a, b) => (a.fire_at ?? '').localeCompare(b.fire_at ?? ''));
-  keepFocus(pass, () => pass.replaceChildren(...atPass.map((order) => orderRow(order, actions))));
-  keepFocus(list, () => list.replaceChildren(...cooking.map((order) => orderRow(order, actions))));
+  keepFocus(pass, () => pass.replaceChildren(...atPass.map((order) => orderRow(order, actions, paceOf))));
+  keepFocus(list, () => list.replaceChildren(...cooking.map((order) => orderRow(order, actions, paceOf))));
   $('#pass-section').hidden = atPass.length === 0;
   $('#cooking-title').hidden = atPass.length === 0 || cooking.length === 0;
-  keepFocus(drafts, () => drafts.replaceChildren(...scheduled.map((order) => orderRow(order, actions))));
+  keepFocus(drafts, () => drafts.replaceChildren(...scheduled.map((order) => orderRow(order, actions, paceOf))));
   $('#count').textContent = t('expo.count', { open: kitchen.length, pass: atPass.length });
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
@@ -120,3 +147,6 @@ tickAges($('#rail'), '.order');
 setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPromise(/** @type {HTMLElement} */ (row))), 1_000);
 await board.open();
+// The stations' paces move slowly (learned over many tickets): asked once open and every minute.
+void loadPaces();
+setInterval(() => void loadPaces(), 60_000);

@@ -5,7 +5,7 @@
 // fired instead.
 import { formatList, t } from '../lib/i18n.js';
 import { allergyLines } from '../lib/allergy.js';
-import { lateAfter } from '../lib/lateness.js';
+import { lateAfter, MENU_PACE } from '../lib/lateness.js';
 import { requestBox } from '../lib/request-box.js';
 import { coursesOf, nextToFire } from '../lib/courses.js';
 import { h } from '../lib/dom.js';
@@ -34,11 +34,12 @@ export const finalMove = (order) =>
 /**
  * @param {KitchenOrder} order with every dish (`dishes`) and every station's `tickets`
  * @param {RowActions} actions
+ * @param {(station: string) => import('../lib/lateness.js').Pace} [paceOf] each station's pace, as its board uses it
  */
-export function orderRow(order, actions) {
+export function orderRow(order, actions, paceOf = () => MENU_PACE) {
   const done = allPrepDone(order);
   const draft = order.status === 'Draft';
-  const { late, veryLate } = lateAfter(order.dishes);
+  const { late, veryLate } = lateAfter(order, paceOf);
   // The allergy, the request, shortage and courses: a line of their own as wide as the row, not under the name.
   const allergens = new Set(order.dishes.flatMap((dish) => dish.allergens ?? []));
   const notes = [

@@ -51,7 +51,7 @@ async function counts() {
     let lateOrders = 0;
     STATIONS.forEach((station, index) => {
       const open = (queues[index] ?? []).filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''));
-      const late = open.filter((order) => now > ticketStartedAt(order, station) + lateAfter(order.dishes).veryLate * 60_000);
+      const late = open.filter((order) => now > ticketStartedAt(order, station) + lateAfter(order).veryLate * 60_000);
       for (const order of open) inKitchen.add(order.id);
       lateOrders += late.length;
       showCount(`/kds/${station}`, t('home.station-count', { open: open.length, late: late.length }), late.length > 0);

@@ -83,7 +83,7 @@ function pace(dishId) {
 /** How late an open ticket runs now: 0 on time, 1 late (amber), 2 very late (red). @param {Entry} entry @param {number} now */
 function lateness(entry, now) {
   if (isDone(entry) || entry.voided) return 0;
-  const { late, veryLate } = timers.forDishes(entry.order.dishes);
+  const { late, veryLate } = timers.forOrder(entry.order);
   const minutes = (now - startedOf(entry)) / 60_000;
   return veryLate > 0 && minutes > veryLate ? 2 : late > 0 && minutes > late ? 1 : 0;
 }
@@ -128,7 +128,7 @@ function render() {
   const open = tickets.filter((entry) => !isDone(entry) && !entry.voided).length;
   layout.apply(open);
   const cards = tickets.map((entry) =>
-    ticketCard(entry, station, timers.forDishes(entry.order.dishes), { bump, bumpItem, recall, done, ack, dishName: stationBook.dishName }),
+    ticketCard(entry, station, timers.forOrder(entry.order), { bump, bumpItem, recall, done, ack, dishName: stationBook.dishName }),
   );
   announceChanges(tickets, cards, now);
   keepFocus(grid, () => (hold.holding() ? updateInPlace(grid, cards) : grid.replaceChildren(...cards)));

@@ -14,7 +14,7 @@ function showPace(pace) {
   const line = document.getElementById('pace');
   if (line) line.textContent = paceLine(pace);
 }
-/** @import { Dish, StationPace } from '../../../types/api.js' */
+/** @import { StationPace } from '../../../types/api.js' */
 
 /** @typedef {{ late: number, veryLate: number }} Fixed */
 
@@ -51,10 +51,13 @@ export function createTimers(station) {
     }
   }
 
-  /** The thresholds for a ticket with these dishes, in minutes. @param {Pick<Dish, 'preparation_time'>[]} dishes */
-  function forDishes(dishes) {
+  /**
+   * The thresholds for a ticket of this order (its dishes here, their items' minutes), in minutes.
+   * @param {Parameters<typeof lateAfter>[0]} order
+   */
+  function forOrder(order) {
     const set = fixed();
-    return set ?? lateAfter(dishes, pace);
+    return set ?? lateAfter(order, () => pace);
   }
 
   /** The Timers button opens a small form; saving re-renders the tickets. @param {() => void} onChange */
@@ -116,5 +119,5 @@ export function createTimers(station) {
     dialog.showModal();
   }
 
-  return { forDishes, wire, loadPace };
+  return { forOrder, wire, loadPace };
 }

@@ -55,7 +55,7 @@ export function createNow(onChange, onQueues = () => {}) {
             .filter((order) => OPEN.includes(ticketOf(order, station)?.status ?? ''))
             .map((order) => {
               const started = ticketStartedAt(order, station);
-              return { started, lateAt: started + lateAfter(order.dishes).veryLate * 60_000 };
+              return { started, lateAt: started + lateAfter(order).veryLate * 60_000 };
             }),
         ]),
       );

@@ -1,7 +1,7 @@
 // "My orders": each order the guest placed, its status in words, how far each kitchen station has
 // got with it (its tickets), the time promised and any new one, what the kitchen is short of for
 // it, and a Cancel button while the kitchen has not started.
-import { formatList, formatTime, t } from '../lib/i18n.js';
+import { formatList, formatPrice, formatTime, t } from '../lib/i18n.js';
 import { tableLabel } from '../lib/orders.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { stationName } from '../lib/orders.js';
@@ -100,6 +100,8 @@ export function orderItem(order, menu, onCancel) {
       h('span', { class: 'order-status', dataset: { status: order.status } }, status),
     ),
     h('p', { class: 'order-dishes' }, ...dishSummary(menu, order.dish_ids)),
+    // What the guest pays: the order's own total (each item's price with its options, voided ones left out).
+    h('p', { class: 'order-total' }, t('order.total'), ' ', h('span', { class: 'order-total-amount' }, formatPrice(order.total))),
     order.scheduled_at && h('p', { class: 'hint' }, t('order.ready-at', { time: time.format(new Date(order.scheduled_at)) })),
     promise && h('p', { class: promise.slipped ? 'order-promise slipped' : 'order-promise' }, promise.text),
     order.special_requests && h('p', { class: 'hint' }, `“${order.special_requests}”`),

@@ -1,0 +1,40 @@
+// The expeditor calls an order late as its stations' boards do: at each station's learned pace
+// (GET /stations/{station}/pace), not at the menu's times; and shows, beside it, the promise that
+// will be missed (expected Ready after the time quoted: test/web/promise.test.ts).
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import type { Order } from '../../models/order.js';
+import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
+
+describe("the expeditor's lateness", () => {
+  it(
+    "turns an order amber and red at its stations' learned pace",
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 50);
+      const bump = async (order: Order, status: string) =>
+        expect(
+          (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode,
+        ).toBe(200);
+      // Five steaks (25 menu minutes) each cooked in 30: the hot line cooks at 1.14 of the menu.
+      t.clock.advance(-5 * 30 * 60_000);
+      for (let i = 0; i < 5; i += 1) {
+        const order = await placeOrder(t, [menu.steak.id]);
+        await bump(order, 'In Progress');
+        t.clock.advance(30 * 60_000);
+        await bump(order, 'Ready');
+      }
+      expect((await t.inject({ method: 'GET', url: '/stations/hot/pace', as: 'expeditor' })).json()).toMatchObject({ speed: 1.14 });
+      const steak = await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Paced' });
+      const page = await openBoard(browser, t, '/expeditor');
+      await signIn(page, 'expeditor');
+      // The paces are asked once the board is open and every minute: a board opened signed in asks at once.
+      await page.reload();
+      const row = orderCard(page, steak.id);
+      // 25 × 1.14 = 28.5 minutes to amber (the salad's 10 at the menu's pace is shorter), 5 more to red.
+      await expect.poll(() => row.getAttribute('data-late'), { timeout: WAIT_MS }).toBe('28.5');
+      expect([await row.getAttribute('data-late'), await row.getAttribute('data-very-late')]).toStrictEqual(['28.5', '33.5']);
+    },
+    BROWSER_TEST_MS,
+  );
+});
