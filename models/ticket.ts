@@ -192,6 +192,7 @@ export const StationPace = Type.Object(
         dish_id: Type.String(),
         name: Type.String(),
         minutes: Type.Number({ minimum: 0, description: "The dish's expected minutes at this pace (its own, once seen often enough)." }),
+        menu_minutes: Type.Number({ minimum: 0, description: "The dish's preparation_time: what the menu says it takes." }),
       }),
       { description: "The station's dishes, by name." },
     ),

@@ -1,7 +1,7 @@
 // The Friday table for the screenshots, through the API like a till: the Classic Burger gets a
 // doneness and a tomato to leave out, then table 14 orders by seat (seat 3 coeliac), the drinks
 // start, a round of lemonades follows, a side is voided and a chicken sent back. Every board then
-// shows items, seats, modifiers, NEW, VOID and REMAKE.
+// shows items, seats, modifiers, NEW, VOID and REMAKE. Then a birthday party of twenty burgers.
 import type { FastifyInstance } from 'fastify';
 import { DEMO_USERS } from './demo-menu.js';
 
@@ -73,4 +73,19 @@ export async function addFridayTable(app: FastifyInstance): Promise<void> {
   await call('POST', `/orders/${order.id}/items/${item('Caesar Salad')}/void`, {});
   await call('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
   await call('POST', `/orders/${order.id}/items/${item('Roast Chicken')}/remake`, { reason: 'sent back' });
+  // The adversarial table: a 60-character guest name, a long request and twenty burgers over ten
+  // seats with long notes, at P0: a ticket taller than the screen, continued in the next column.
+  const party = await call<Order>('POST', '/orders', {
+    name: 'Maximiliana-Alexandra-Wolfeschlegelsteinhausenbergerdorff-Smith'.slice(0, 60),
+    table_number: 101,
+    special_requests:
+      "Birthday table: please bring the mains together, every sauce on the side, the children's plates first, and no candles on the dessert. Thank you!",
+    items: Array.from({ length: 20 }, (_, i) => ({
+      dish_id: burger.id,
+      seat: (i % 10) + 1,
+      option_ids: [option(i % 2 ? 'Medium' : 'Well done'), ...(i % 3 === 0 ? [option('No tomato')] : [])],
+      ...(i % 4 === 0 ? { note: 'cut in half for the child, sauce on the side, no salt on the fries please' } : {}),
+    })),
+  });
+  await call('PATCH', `/orders/${party.id}`, { priority: 0 });
 }

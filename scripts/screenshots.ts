@@ -57,6 +57,17 @@ const SHOTS: Shot[] = [
   { path: '/kds/hot', file: 'docs/screenshots/kds-hot-items-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.mod-remove)' },
   { path: '/kds/cold', file: 'docs/screenshots/kds-cold-void-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.item-void)' },
   { path: '/kds/beverages', file: 'docs/screenshots/kds-beverages-round-1280x800.png', user: 'chef', scrollTo: '.ticket:has(.change-new)' },
+  // The birthday party's twenty burgers: one ticket continued over several columns.
+  ...[
+    { width: 1024, height: 768 },
+    { width: 1280, height: 800 },
+  ].map((viewport) => ({
+    path: '/kds/hot',
+    file: `docs/screenshots/kds-hot-continued-${viewport.width}x${viewport.height}.png`,
+    user: 'chef',
+    viewport,
+    scrollTo: '.ticket-group',
+  })),
   {
     path: '/expeditor',
     file: 'docs/screenshots/expeditor-seats-1024x768.png',
@@ -83,6 +94,13 @@ const SHOTS: Shot[] = [
       ready: '#accounts li',
     },
     { path: '/kds/cold', file: `docs/screenshots/kds-cold-${viewport.width}x${viewport.height}.png`, user: 'chef', viewport },
+    {
+      path: '/manager/printers',
+      file: `docs/screenshots/printers-${viewport.width}x${viewport.height}.png`,
+      user: 'manager',
+      viewport,
+      ready: '#printers li, #printers-none:not([hidden])',
+    },
     { path: '/menu', file: `docs/screenshots/menu-${viewport.width}x${viewport.height}.png`, viewport },
     { path: '/order', file: `docs/screenshots/order-${viewport.width}x${viewport.height}.png`, viewport },
     { path: '/', file: `docs/screenshots/home-${viewport.width}x${viewport.height}.png`, viewport, ready: '#health[data-state="live"]' },
@@ -108,7 +126,11 @@ async function shoot(browser: Browser, baseUrl: string, shot: Shot): Promise<voi
       await page
         .locator(shot.scrollTo)
         .first()
-        .evaluate((card) => card.scrollIntoView({ block: 'start' }));
+        // The board scrolls, never the page (scrollIntoView would shift the whole page under the bar).
+        .evaluate((card) => {
+          const board = card.closest('.board');
+          if (board) board.scrollTop += card.getBoundingClientRect().top - board.getBoundingClientRect().top - 8;
+        });
     if (shot.click) await page.locator(shot.click).first().click();
     await page.waitForTimeout(1_500);
     await page.screenshot({ path: shot.file, fullPage: shot.fullPage ?? false });

@@ -17,7 +17,12 @@ export function stationPace({ queues }: { queues: KitchenQueues }, principal: Pr
   const { factor, cooks } = pace.current();
   const dishes = queues
     .dishesAt(station)
-    .map((dish) => ({ dish_id: dish.id, name: dish.name, minutes: tenth(dish.preparation_time * dishSpeed(pace.learned, dish.id)) }))
+    .map((dish) => ({
+      dish_id: dish.id,
+      name: dish.name,
+      minutes: tenth(dish.preparation_time * dishSpeed(pace.learned, dish.id)),
+      menu_minutes: dish.preparation_time,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.dish_id.localeCompare(b.dish_id));
   return {
     station,

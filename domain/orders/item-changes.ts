@@ -16,7 +16,7 @@ import { assertAllergiesConfirmed, confirmedChanges, withAllergyAlerts } from '.
 import { actorOf, recordAudit } from './audit.js';
 import { buildItems, cookedDishes, itemFields, itemSources, type ItemSources } from './items.js';
 import { FINISHED_STATUSES, NOT_STARTED_STATUSES } from './order-status.js';
-import { publicOrder, type OrderDeps, type OrderQuoting } from './orders.js';
+import { publicOrder, writeGuarded, type OrderDeps, type OrderQuoting } from './orders.js';
 import { byCourseAndStation, courseFired, courseOfTicket } from './pacing.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, heldWithout, neededBeside, stockNeeds } from './stock.js';
@@ -112,15 +112,6 @@ function placeNewItems(tickets: readonly Ticket[], items: readonly OrderItem[], 
     .sort(byCourseAndStation);
 }
 
-/** Writes the order's change, guarded by the order as read. */
-async function writeChange(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
-  const updated = await tx
-    .collection('orders')
-    .update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
-  if (!updated) throw conflict('The order changed while this request was being handled; reload it and try again.');
-  return updated;
-}
-
 /**
  * POST /orders/{id}/items: staff, or the owning patron while Draft or Received. Stock, allergy and
  * kitchen-full checks as on create, and the line's guard as on an edit: the new items may not fire
@@ -142,7 +133,7 @@ export async function addItems(deps: OrderDeps & OrderQuoting, principal: Princi
     // After the stock check, as on create: a held dish brought forward, or a full kitchen, refuses the addition.
     const quote = assertLineTakes(deps, user, addition(order, current, items, placed, sources, at));
     const tickets = withAllergyAlerts(placed, items, table);
-    const updated = await writeChange(tx, order, {
+    const updated = await writeGuarded(tx, order, {
       ...itemFields(items),
       stock_taken: stockTaken,
       ...derived(order, tickets, at.toISOString()),
@@ -218,7 +209,7 @@ export async function voidItem(deps: OrderDeps, principal: Principal | null, id:
     const stockTaken = started ? held : await adjustStock(tx, order.stock_taken, neededBeside(held, new Map()));
     const given = started ? [] : [...units].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
-    const updated = await writeChange(tx, order, {
+    const updated = await writeGuarded(tx, order, {
       ...itemFields(items),
       stock_taken: stockTaken,
       ...derived(order, withAllergyAlerts(tickets, items, table), at),
@@ -271,7 +262,7 @@ export async function remakeItem(
     };
     const table = { allergies: order.allergies ?? [], seat_allergies: order.seat_allergies ?? [] };
     const tickets = withAllergyAlerts([...order.tickets, remake].sort(byCourseAndStation), order.items ?? [], table);
-    const updated = await writeChange(tx, order, { stock_taken: stockTaken, ...derived(order, tickets, at) });
+    const updated = await writeGuarded(tx, order, { stock_taken: stockTaken, ...derived(order, tickets, at) });
     await recordAudit(
       tx,
       id,

@@ -290,8 +290,8 @@ function kitchenAfter(
   return { status: edit.replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
 }
 
-/** Writes the edit, guarded by the order as read: a fire by the scheduler meanwhile is never undone. */
-async function writeEdit(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
+/** Writes a change of the order, guarded by the order as read: a fire by the scheduler meanwhile is never undone. */
+export async function writeGuarded(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
   const updated = await tx
     .collection('orders')
     .update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });
@@ -320,7 +320,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
     const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
     const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
-    const updated = await writeEdit(tx, order, {
+    const updated = await writeGuarded(tx, order, {
       ...fields,
       ...(edit.items !== order.items && itemFields(edit.items)),
       scheduled_at: edit.scheduledAt,

@@ -70,6 +70,8 @@ export async function waitUntilLive(page: Page): Promise<void> {
 
 /** The card (KDS) or row (expeditor) of an order. */
 export const orderCard = (page: Page, id: string) => page.locator(`[data-order-id="${id}"]`);
+/** A station ticket's card and the parts it continues in when taller than the screen (js/kds/continued.js). */
+export const ticketParts = (page: Page, id: string) => page.locator(`[data-order-id="${id}"], [data-continues="${id}"]`);
 
 /** The order's status as the API reports it now. */
 export async function statusInApi(t: TestApp, id: string): Promise<string> {

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addIngredient } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, signIn, ticketParts } from './browser.js';
 import { it } from './fixtures.js';
 
 interface Dish {
@@ -89,9 +89,9 @@ async function seedFriday(t: TestApp) {
   return { burger, steak, fries, salad, beer, sparkling };
 }
 
-/** Each line of the order's card on a board: its state and what it says. */
+/** Each line of the order's ticket on a board (its card and any part it continues in): its state and what it says. */
 const lines = (page: Page, key: string) =>
-  orderCard(page, key)
+  ticketParts(page, key)
     .locator('.ticket-items li')
     .evaluateAll((items) => items.map((li) => ({ state: li.getAttribute('data-state'), text: li.textContent })));
 
@@ -142,12 +142,12 @@ describe('the Friday table', () => {
         { state: 'waiting', text: '1×Classic BurgerS3⚠ GLUTENWell doneNO ONIONS“bun on the side”' },
         { state: 'waiting', text: '1×FriesS4' },
       ]);
-      expect(await orderCard(hot, order.id).locator('.item-allergy').count()).toBe(1);
+      expect(await ticketParts(hot, order.id).locator('.item-allergy').count()).toBe(1);
       expect(await orderCard(hot, order.id).locator('.ticket-allergy').textContent()).toBe('AllergySeat 3 · Classic Burger: gluten');
 
       // The fries are done first: bumped alone, struck through, kept on the ticket.
       const fries = item('Fries', 4);
-      await orderCard(hot, order.id).locator(`li[data-item-id="${fries.id}"]`).click();
+      await ticketParts(hot, order.id).locator(`li[data-item-id="${fries.id}"]`).click();
       await expect
         .poll(() => lines(hot, order.id).then((shown) => shown.map((line) => line.state)))
         .toStrictEqual(['waiting', 'waiting', 'waiting', 'done']);

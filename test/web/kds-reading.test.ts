@@ -176,9 +176,17 @@ describe('station board, read by a cook', () => {
       ];
       for (const [index, dish] of dishes.entries())
         await placeOrder(t, [dish.id, burrata.id], 'patron', { name: `Guest${index}`, table_number: 20 + index });
-      // Held: the cold dishes of "together" orders wait for a 25-minute steak.
+      // Held: the cold dishes of "together" orders wait for a four-hour braise (longer than the
+      // cold line's queue of sixteen 5-minute dishes, so they fire as late as they can).
+      const braise = await addDish(t, {
+        name: 'Four-hour braised short rib',
+        station: 'hot',
+        category: 'Main Course',
+        preparation_time: 240,
+        ingredients: [{ ingredient_id: menu.lettuce.id, is_essential: true }],
+      });
       for (let i = 0; i < 4; i += 1)
-        await placeOrder(t, [dishes[i]!.id, dishes[i + 1]!.id, menu.steak.id], 'patron', {
+        await placeOrder(t, [dishes[i]!.id, dishes[i + 1]!.id, braise.id], 'patron', {
           name: `Table${i}`,
           table_number: 40 + i,
           pacing: 'together',

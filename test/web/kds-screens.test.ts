@@ -1,6 +1,6 @@
 // The station board judged at the sizes kitchens use (375×812 phone, 1024×768 and 1280×800
-// tablets) in a 40-ticket rush of long names and long requests: nothing overflows or overlaps, eight
-// tickets fit a 1280×800 screen, the allergy at the end of a request shows without a tap, every
+// tablets) in a 40-ticket rush of long names and long requests: nothing overflows or overlaps, six
+// tickets of that rush fit a 1280×800 screen (eight of a usual mix), the allergy at the end of a request shows without a tap, every
 // button takes a finger; and the rush behaviours: one-tap Done, late tickets rising, a "more below"
 // that counts open tickets only, and a resting mouse that holds the order 8 s at most.
 import { describe, expect } from 'vitest';
@@ -50,10 +50,14 @@ describe('station board at three sizes', () => {
           spills: layout.spills,
           crowded: layout.crowded,
         }).toStrictEqual({ size, width: size.width, overlaps: [], small: [], tall: [], spills: [], crowded: [] });
-        // Every fourth ticket carries a 500-character request, shown whole (never cut): six stay in
-        // view at 1280×800; with a usual mix, eight (kds-reading.test.ts).
-        if (size.width === 1280) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
-        if (size.width === WALL.width) expect(layout.fullyVisible).toBeGreaterThanOrEqual(6);
+        // Every fourth ticket here carries a 500-character request, shown whole (never cut), and the
+        // oldest come first. Such a ticket is a whole column tall (about 560 px on a compact card),
+        // and two of the first five are such: at 1280×800 they take two of the five columns, the other
+        // three hold two short tickets each under the all-day strip: six is what this board can show,
+        // not a slack bound (the usual mix, four long requests in forty, shows eight:
+        // kds-reading.test.ts). 1024×768 (four columns) shows five; the wall screen eleven.
+        const inView: Record<number, number> = { 1024: 5, 1280: 6, [WALL.width]: 11 };
+        if (inView[size.width]) expect({ size, inView: layout.fullyVisible >= inView[size.width]! }).toStrictEqual({ size, inView: true });
         textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
         // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
         expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);

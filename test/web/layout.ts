@@ -57,7 +57,7 @@ const MEASURE = `(({ cards, texts }) => {
   const clipped = [];
   for (const el of document.querySelectorAll(texts)) {
     if (!shown(el)) continue;
-    const card = el.closest('[data-order-id]');
+    const card = el.closest('[data-order-id], [data-continues]');
     let where = el, isCut = cut(el);
     while (!isCut && where !== card && where.parentElement) {
       where = where.parentElement;

@@ -7,11 +7,37 @@ import { it } from './fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import type { Page } from 'playwright-core';
 import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
 import { duration } from '../../web/public/js/lib/duration.js';
 
-const PAGES = ['/manager', '/manager/stock', '/manager/menu', '/manager/staff'];
+const PAGES = ['/manager', '/manager/stock', '/manager/menu', '/manager/staff', '/manager/printers'];
+
+/**
+ * With the page scrolled well down: the lost-link banner's box against the top bar's (px of height
+ * they share), whether the banner is on screen, and the bar's controls hidden under something else
+ * at their centre.
+ */
+const bannerAndBar = (page: Page) =>
+  page.evaluate<{ shared: number; bannerOnScreen: boolean; covered: string[] }>(`(() => {
+    scrollTo(0, 900);
+    const bar = document.querySelector('header.bar').getBoundingClientRect();
+    const banner = document.querySelector('#stale').getBoundingClientRect();
+    const covered = [...document.querySelectorAll('header.bar a, header.bar button')]
+      .filter((el) => el.getBoundingClientRect().width > 0)
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !hit || !(hit === el || el.contains(hit));
+      })
+      .map((el) => el.textContent.trim() || el.getAttribute('aria-label'));
+    return {
+      shared: Math.max(0, Math.round(Math.min(bar.bottom, banner.bottom) - Math.max(bar.top, banner.top))),
+      bannerOnScreen: banner.height > 0 && banner.top >= 0 && banner.bottom <= innerHeight,
+      covered,
+    };
+  })()`);
 
 describe("the manager's pages", () => {
   it('say durations as staff do: seconds, minutes, then hours and minutes', () => {
@@ -110,6 +136,27 @@ describe("the manager's pages", () => {
           ),
         );
         expect({ size, places: new Set(lefts).size }).toStrictEqual({ size, places: 1 });
+        await page.close();
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  it(
+    'keep the lost-link banner under the top bar, however many lines the bar takes, at 375, 1024 and 1280 px',
+    async ({ app: t, browser }) => {
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/manager', size);
+        await signIn(page, 'manager');
+        // On a phone the bar's rest (the navigation among it) is opened with ⋯: its tallest.
+        if (size.width < 600) await page.click('#bar-more');
+        await page.evaluate(`import('/boards/js/lib/chrome.js').then(({ showLinkState }) => showLinkState('offline'))`);
+        await page.waitForSelector('#stale:not([hidden])');
+        const bar = await page.$eval('header.bar', (el) => el.getBoundingClientRect().height);
+        expect({ size, ...(await bannerAndBar(page)) }).toStrictEqual({ size, shared: 0, bannerOnScreen: true, covered: [] });
+        await keepShot(page, `manager-offline-${size.width}x${size.height}`);
+        // The bar really took more than one line where the navigation needs it.
+        if (size.width <= 1024) expect(bar).toBeGreaterThan(100);
         await page.close();
       }
     },

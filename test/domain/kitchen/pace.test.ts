@@ -32,7 +32,7 @@ const bump = async (order: Order, status: string, station = 'hot') =>
   expect(
     (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/${station}`, as: 'chef', payload: { status } })).statusCode,
   ).toBe(200);
-const menuPace = (station: string, dishes: { dish_id: string; name: string; minutes: number }[]) => ({
+const menuPace = (station: string, dishes: { dish_id: string; name: string; minutes: number; menu_minutes: number }[]) => ({
   station,
   speed: 1,
   cooks: 1,
@@ -40,7 +40,7 @@ const menuPace = (station: string, dishes: { dish_id: string; name: string; minu
   dishes,
   late_margin_minutes: 5,
 });
-const steakAt = (minutes: number) => [{ dish_id: menu.steak.id, name: 'Steak', minutes }];
+const steakAt = (minutes: number) => [{ dish_id: menu.steak.id, name: 'Steak', minutes, menu_minutes: 25 }];
 
 /** Five steaks (25 menu minutes), each cooked alone in 30 real minutes. */
 async function fiveSlowSteaks(): Promise<void> {
@@ -60,7 +60,9 @@ describe('GET /stations/{station}/pace', () => {
     expect((await pace('hot')).json()).toStrictEqual(menuPace('hot', steakAt(25)));
     await fiveSlowSteaks();
     expect((await pace('hot')).json()).toStrictEqual({ ...LEARNED, dishes: steakAt(29) });
-    expect((await pace('cold')).json()).toStrictEqual(menuPace('cold', [{ dish_id: menu.salad.id, name: 'Green Salad', minutes: 10 }]));
+    expect((await pace('cold')).json()).toStrictEqual(
+      menuPace('cold', [{ dish_id: menu.salad.id, name: 'Green Salad', minutes: 10, menu_minutes: 10 }]),
+    );
   });
 
   it('is for kitchen staff, about a station that exists', async () => {

@@ -67,6 +67,7 @@ describe('order policy', () => {
       'fire_at',
       'id',
       'name',
+      'pacing', // an order written around the API reads as the default pacing
       'priority',
       'ready_at',
       'scheduled_at',

@@ -8,6 +8,7 @@ import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
 import { choicesOf, dishRules, fieldText } from './rules.js';
+import { createModifierEditor } from './modifiers.js';
 import { STATION_WORDS } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
@@ -64,6 +65,7 @@ export function createEditor(page) {
   /** The ingredients as last drawn in the dialog: other live events (a dish selling out) redraw nothing there. */
   let drawnFor = '';
   let busy = false;
+  const modifiers = createModifierEditor($('#modifiers'), { recipe: () => recipe, ingredients: page.ingredients });
 
   for (const button of document.querySelectorAll('[data-close]'))
     button.addEventListener('click', () => /** @type {HTMLDialogElement} */ (button.closest('dialog')).close());
@@ -209,6 +211,7 @@ export function createEditor(page) {
       field('preparation_time').value = String(dish.preparation_time);
     }
     recipe = dish ? dish.ingredients.map((entry) => ({ ...entry })) : [];
+    modifiers.load(dish?.modifier_groups ?? []);
     find.value = '';
     drawRecipe();
     dialog.showModal();
@@ -235,7 +238,11 @@ export function createEditor(page) {
       return { error: 'Enter the minutes to prepare it: a number above 0.' };
     if (!body.image_name) return { error: 'Give the image name (the photo’s file name).' };
     if (body.ingredients.length === 0) return { error: 'Add at least one ingredient to the recipe.' };
-    return { body };
+    const options = modifiers.read();
+    if (options.error !== undefined) return { error: options.error };
+    // Sent when the dish has options, or had some: a dish without any is written as before.
+    if (options.groups.length === 0 && (opened?.modifier_groups ?? []).length === 0) return { body };
+    return { body: { ...body, modifier_groups: options.groups } };
   }
 
   form.addEventListener('submit', async (event) => {

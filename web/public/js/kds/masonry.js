@@ -1,6 +1,8 @@
 // The tickets in columns without holes: each card spans as many of the grid's small rows as it is
 // tall, so the next card takes the column that frees up first (the grid places cards in their order,
-// left to right, then down). A long request makes its card taller, never the cards beside it.
+// left to right, then down). A long request makes its card taller, never the cards beside it; a
+// ticket taller than the screen continues in the next column first (continued.js).
+import { continueTallTickets } from './continued.js';
 
 /** @param {HTMLElement} grid the `.tickets` grid (small `grid-auto-rows`, no row gap) */
 export function createMasonry(grid) {
@@ -17,14 +19,24 @@ export function createMasonry(grid) {
   const observer = new ResizeObserver((entries) => {
     for (const entry of entries) if (entry.target instanceof HTMLElement && entry.target.parentElement === grid) span(entry.target);
   });
-  return {
-    /** Measures every card now; called after each render. */
+  const board = /** @type {HTMLElement} */ (grid.closest('.board') ?? grid.parentElement ?? grid);
+  // A turned or resized screen holds another height: the tall tickets are split again.
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let resized;
+  addEventListener('resize', () => {
+    clearTimeout(resized);
+    resized = setTimeout(() => api.pack(), 150);
+  });
+  const api = {
+    /** Splits the tickets taller than the screen, then measures every card; called after each render. */
     pack() {
       observer.disconnect();
+      continueTallTickets(grid, board);
       for (const card of /** @type {HTMLElement[]} */ ([...grid.children])) {
         span(card);
         observer.observe(card);
       }
     },
   };
+  return api;
 }

@@ -32,6 +32,11 @@ export function mountFrame({ signInTitle, shown, nav }) {
     more,
   );
   bar.after(h('div', { id: 'stale', class: 'stale-banner', role: 'alert', hidden: true, dataset: { shown } }));
+  // The bar takes a second line on a narrow screen (or while opened by ⋯): what sticks under it
+  // (the lost-link banner, a section jumped to) reads its height here rather than guess it.
+  const keepHeight = () => document.documentElement.style.setProperty('--bar-height', `${bar.getBoundingClientRect().height}px`);
+  new ResizeObserver(keepHeight).observe(bar);
+  keepHeight();
   document.body.append(
     h(
       'form',

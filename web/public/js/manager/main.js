@@ -17,6 +17,7 @@ import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
 import { drawCharts } from './charts.js';
 import { createNow } from './now.js';
+import { createPacePanel } from './pace.js';
 import { createSettingsForm } from './settings.js';
 import { createStockLive } from './stock-live.js';
 import { showItemsReport } from './items-report.js';
@@ -37,6 +38,7 @@ let report = /** @type {KitchenReport | null} */ (null);
 let socket = null;
 const stockLive = createStockLive();
 const now = createNow(() => showLate(), stockLive.showShortages);
+const pacePanel = createPacePanel();
 const settingsForm = createSettingsForm(() => {
   zoneToday = null;
   void loadReport();
@@ -181,16 +183,19 @@ function start() {
   now.reload();
   stockLive.reload();
   settingsForm.reload();
+  pacePanel.reload();
   /** @param {LiveEvent} event */
   const onEvent = (event) => {
     if (event.type === 'station.all_day') showAllDay(event.data);
     stockLive.receive(event);
     settingsForm.receive(event);
+    pacePanel.receive(event);
     if (!isOrderEvent(event)) return;
     clearTimeout(reloadSoon);
     reloadSoon = setTimeout(() => {
       void loadReport();
       now.reload();
+      pacePanel.reload();
     }, EVENT_RELOAD_MS);
   };
   const resync = () => {
@@ -199,6 +204,7 @@ function start() {
     now.reload();
     stockLive.reload();
     settingsForm.reload();
+    pacePanel.reload();
   };
   if (socket) socket.connect();
   else

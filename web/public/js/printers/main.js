@@ -118,7 +118,7 @@ const dialog = createPrinterDialog(() => {
 });
 
 translate();
-mountFrame({ signInTitle: t('printers.sign-in'), shown: 'list' });
+mountFrame({ signInTitle: t('printers.sign-in'), shown: 'list', nav: 'manager' });
 // No sound and no live link on this page: the printers' state is read, not pushed.
 $('#mute').hidden = true;
 $('#link').hidden = true;

@@ -1,0 +1,125 @@
+// A ticket taller than the station board's screen continues in the next column, as leading kitchen
+// displays do: at 1024 and 1280 px the Friday table's 20 items (long modifiers on most) are read
+// without scrolling any card (every part as short as the board's visible height), each part after
+// the first names the table and says CONTINUED, the ticket says so under its last line shown, and
+// the lines keep their order. On a phone's one column the ticket stays one card.
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { it } from './fixtures.js';
+import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { keepShot, measure, SIZES } from './layout.js';
+import { bigTable, entry, item, renderTickets, ticket } from './item-content.js';
+
+const id = (n: number) => n.toString(16).padStart(24, '0');
+
+/** Draws the cards, then packs them as the board does after each render. */
+async function drawAndPack(page: Page, entries: unknown[]): Promise<void> {
+  await renderTickets(page, entries);
+  await page.evaluate(
+    `import('/boards/js/kds/masonry.js').then(({ createMasonry }) => createMasonry(document.querySelector('#tickets')).pack())`,
+  );
+}
+
+interface Parts {
+  /** The board's visible height: a card as tall reads whole once scrolled to. */
+  visible: number;
+  /** Each card or part of the grid: its ticket, its height, what its head and continued notes say. */
+  parts: { of: string; height: number; left: number; top: number; head: string; continues: string | null }[];
+  /** The board's columns. */
+  columns: number;
+  /** Each ticket's item lines, part after part, by their item ids. */
+  lines: Record<string, string[]>;
+}
+
+const parts = (page: Page) =>
+  page.evaluate<Parts>(`(() => {
+    const board = document.querySelector('.board');
+    const style = getComputedStyle(board);
+    const visible = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+    const cards = [...document.querySelectorAll('#tickets .ticket')];
+    const lines = {};
+    for (const card of cards) {
+      const of = card.dataset.orderId ?? card.dataset.continues;
+      lines[of] = [...(lines[of] ?? []), ...[...card.querySelectorAll('.ticket-items li')].map((li) => li.dataset.itemId)];
+    }
+    return {
+      visible,
+      parts: cards.map((card) => ({
+        of: card.dataset.orderId ?? card.dataset.continues,
+        height: Math.round(card.getBoundingClientRect().height),
+        left: Math.round(card.getBoundingClientRect().left),
+        top: Math.round(card.getBoundingClientRect().top),
+        head: card.querySelector('.ticket-head').textContent,
+        continues: card.querySelector('.ticket-continues')?.textContent ?? null,
+      })),
+      lines,
+      columns: getComputedStyle(document.querySelector('#tickets')).gridTemplateColumns.split(' ').length,
+    };
+  })()`);
+
+describe('a ticket taller than the screen', () => {
+  it(
+    'continues in the next column at 1024 and 1280 px, each part as short as the screen, and stays one card on a phone',
+    async ({ app: t, browser }) => {
+      const friday = bigTable();
+      const small = ticket([item('Fries', { quantity: 2 }), item('Classic Burger')]);
+      const entries = [entry(1, 'Friday table', 12, friday), entry(2, 'Second', 3, small), entry(3, 'Third', 4, bigTable())];
+      const everyItem = friday.items.map((each) => each.item_id).sort();
+      /** The lines in the one card of a phone, to hold the parts' lines against. */
+      let whole: string[] = [];
+      for (const size of SIZES) {
+        const page = await openBoard(browser, t, '/kds/hot', size);
+        await drawAndPack(page, entries);
+        await keepShot(page, `continued-${size.width}x${size.height}`);
+        const seen = await parts(page);
+        const layout = await measure(page, '#tickets .ticket', '.ticket-items .item-details > span');
+        expect({
+          size,
+          overlaps: layout.overlaps,
+          spills: layout.spills,
+          clipped: layout.clipped,
+          width: layout.scrollWidth,
+        }).toStrictEqual({
+          size,
+          overlaps: [],
+          spills: [],
+          clipped: [],
+          width: size.width,
+        });
+        // Every item, once (identical ones share a line), in the ticket's order.
+        expect(seen.lines[id(1)]!.flatMap((line) => line.split(' ')).sort()).toStrictEqual(everyItem);
+        if (size.width < 600) whole = seen.lines[id(1)]!;
+        expect(seen.lines[id(1)]).toStrictEqual(whole);
+        const friday = seen.parts.filter((part) => part.of === id(1));
+        if (size.width < 600) {
+          expect(friday).toHaveLength(1);
+        } else {
+          // No part is taller than the board shows: read without scrolling a card.
+          expect(seen.parts.filter((part) => part.height > seen.visible)).toStrictEqual([]);
+          expect(friday.length).toBeGreaterThan(1);
+          expect(friday.map((part) => part.continues)).toStrictEqual([...friday.slice(1).map(() => 'Continued ▸'), null]);
+          expect(friday.slice(1).map((part) => part.head)).toStrictEqual(friday.slice(1).map(() => 'Table 12◂ Continued'));
+          // The parts sit right of the ticket, one a column, on its row (as many as the board has columns).
+          const row = friday.slice(0, seen.columns);
+          expect(row.map((part) => part.top)).toStrictEqual(row.map(() => row[0]!.top));
+          expect(row.map((part) => part.left)).toStrictEqual([...row.map((part) => part.left)].sort((a, b) => a - b));
+          expect(new Set(row.map((part) => part.left)).size).toBe(row.length);
+          // The small ticket between the two big ones is one card.
+          expect(seen.parts.filter((part) => part.of === id(2))).toHaveLength(1);
+          // A finger resting on the board keeps cards in place: a fresh card replaces the split one, and
+          // packing again neither loses nor doubles a line.
+          await page.evaluate(`(async (entry) => {
+            const { ticketCard } = await import('/boards/js/kds/ticket.js');
+            const { createMasonry } = await import('/boards/js/kds/masonry.js');
+            const actions = { bump() {}, recall() {}, done() {}, ack() {}, dishName: () => null, bumpItem() {} };
+            document.querySelector('[data-order-id="${id(1)}"]').replaceWith(ticketCard(entry, 'hot', { late: 0, veryLate: 0 }, actions));
+            createMasonry(document.querySelector('#tickets')).pack();
+          })(${JSON.stringify(entries[0])})`);
+          expect((await parts(page)).lines[id(1)]).toStrictEqual(whole);
+        }
+        await page.close();
+      }
+    },
+    3 * BROWSER_TEST_MS,
+  );
+});
