@@ -4,6 +4,7 @@
 // on another tablet), the ingredients' own events and the dishes' availability. Managers and chefs,
 // as the API lets them change ingredients.
 import { $ } from '../lib/dom.js';
+import { formatNumber, t, translate } from '../lib/i18n.js';
 import { createPantry } from '../lib/pantry.js';
 import { openPantryPage } from '../lib/pantry-page.js';
 import { createChanges } from './changes.js';
@@ -36,12 +37,11 @@ const changes = createChanges({
 function show(resort = false) {
   const counts = rows.show(ingredients, dishes, pantry.lowPortions(), filter.value, resort);
   const total = ingredients.size;
-  $('#stock-count').textContent = `${counts.out} out · ${counts.low} low · ${total} in all`;
-  $('#low-limit').textContent = String(pantry.lowPortions());
+  $('#stock-count').textContent = t('stock.counts', { out: counts.out, low: counts.low, total });
+  $('#low-limit').textContent = formatNumber(pantry.lowPortions());
   const none = $('#stock-none');
   none.hidden = counts.shown > 0;
-  none.textContent =
-    total === 0 ? 'No ingredients yet: add the first with + New ingredient.' : `No ingredient or dish matches “${filter.value.trim()}”.`;
+  none.textContent = total === 0 ? t('stock.none') : t('stock.no-match', { filter: filter.value.trim() });
   changes.refresh();
 }
 
@@ -53,4 +53,5 @@ ruleOpen.addEventListener('click', () => {
   ruleOpen.setAttribute('aria-expanded', String(open));
   $('.stock-board').classList.toggle('rule-shown', open);
 });
-await openPantryPage(pantry, { signInTitle: 'Sign in to the stock', shown: 'counts', who: 'stock' });
+translate();
+await openPantryPage(pantry, { signInTitle: t('stock.sign-in'), shown: 'counts', who: 'stock' });

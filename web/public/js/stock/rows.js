@@ -4,6 +4,7 @@
 import { allergenText } from '../lib/allergens.js';
 import { amount, quantity } from '../lib/amount.js';
 import { h } from '../lib/dom.js';
+import { t } from '../lib/i18n.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
 /** @typedef {{ dish: Dish, units: number, essential: boolean }} Use one dish's use of an ingredient */
@@ -44,9 +45,9 @@ const RANK = { out: 0, low: 1, ok: 2 };
 
 /** @param {Dish} dish @param {number} lowPortions */
 function dishState(dish, lowPortions) {
-  if (!dish.is_available) return { text: 'sold out', level: 'out' };
-  if (dish.portions_left === null || dish.portions_left === undefined) return { text: 'available', level: 'ok' };
-  return { text: `${dish.portions_left} left`, level: dish.portions_left <= lowPortions ? 'low' : 'ok' };
+  if (!dish.is_available) return { text: t('stock.sold-out'), level: 'out' };
+  if (dish.portions_left === null || dish.portions_left === undefined) return { text: t('stock.available'), level: 'ok' };
+  return { text: t('stock.left', { count: dish.portions_left }), level: dish.portions_left <= lowPortions ? 'low' : 'ok' };
 }
 
 /** After a finger lifts from the list, or the page last scrolled, rows keep their places this long. */
@@ -92,7 +93,7 @@ export function createRows(list, onAction, onSettled) {
           type: 'button',
           class: `stock-${action}`,
           dataset: { action },
-          'aria-label': `${label} ${ingredient.name}`,
+          'aria-label': label,
           on: { click: () => onAction(action, ingredient.id) },
         },
         text,
@@ -104,11 +105,11 @@ export function createRows(list, onAction, onSettled) {
         'div',
         { class: 'stock-head' },
         h('span', { class: 'stock-name', dir: 'auto' }, ingredient.name),
-        level !== 'ok' && h('span', { class: 'stock-badge' }, level === 'out' ? 'Out' : 'Low'),
+        level !== 'ok' && h('span', { class: 'stock-badge' }, level === 'out' ? t('stock.out') : t('stock.low')),
       ),
       h(
         'span',
-        { class: 'stock-qty', 'aria-label': `In stock: ${amount(ingredient.in_stock_qty, ingredient.unit)}` },
+        { class: 'stock-qty', 'aria-label': t('stock.in-stock-aria', { amount: amount(ingredient.in_stock_qty, ingredient.unit) }) },
         quantity.format(ingredient.in_stock_qty),
         ingredient.unit && h('small', { class: 'stock-unit' }, ` ${ingredient.unit}`),
       ),
@@ -116,7 +117,7 @@ export function createRows(list, onAction, onSettled) {
         'div',
         { class: 'stock-uses' },
         uses.length === 0
-          ? h('span', { class: 'stock-unused' }, 'in no dish')
+          ? h('span', { class: 'stock-unused' }, t('stock.unused'))
           : h(
               'ul',
               { class: 'stock-dishes' },
@@ -127,19 +128,20 @@ export function createRows(list, onAction, onSettled) {
                   { class: `dish-use ${state.level}`, dataset: { dishId: use.dish.id } },
                   h('span', { class: 'dish-use-name', dir: 'auto' }, use.dish.name),
                   use.units > 1 && h('span', { class: 'dish-use-note' }, ` ×${use.units}`),
-                  !use.essential && h('span', { class: 'dish-use-note' }, ' optional'),
+                  !use.essential && h('span', { class: 'dish-use-note' }, ` ${t('stock.optional')}`),
                   h('span', { class: 'dish-use-state' }, ` · ${state.text}`),
                 );
               }),
             ),
-        ingredient.allergens.length > 0 && h('span', { class: 'stock-allergens' }, `Allergens: ${allergenText(ingredient.allergens)}`),
+        ingredient.allergens.length > 0 &&
+          h('span', { class: 'stock-allergens' }, t('dish.allergens', { allergens: allergenText(ingredient.allergens) })),
       ),
       h(
         'div',
         { class: 'stock-actions' },
-        button('restock', '+ Delivery', 'Delivery of'),
-        button('count', 'Count', 'Stock take of'),
-        button('edit', 'Edit', 'Edit'),
+        button('restock', t('stock.delivery'), t('stock.delivery-of', { name: ingredient.name })),
+        button('count', t('stock.count'), t('stock.count-of', { name: ingredient.name })),
+        button('edit', t('stock.edit'), t('stock.edit-of', { name: ingredient.name })),
       ),
     );
   }
