@@ -149,6 +149,10 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
   const now = () => new Date(clock);
   const store = openSqliteStore({ dataDir, clock: now });
   const rand = random(options.seed);
+  // With together orders the two fire rules must cook the same service: each order, and each of its
+  // tickets' cooking time and bump, is drawn when it is placed, from its own stream.
+  const pick = options.together ? random(options.seed + 7_919) : rand;
+  const drawn = new Map<string, { noise: number; oneTap: boolean }>();
   try {
     const flour =
       (await store.collection('ingredients').find([]))[0] ??
@@ -239,11 +243,13 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         const { speed } = options.stations[station];
         while (busy.get(station)! < cooksAt(station) && queue.length > 0) {
           const ticket = queue.shift()!;
-          const oneTap = rand() < (options.oneTap ?? 0);
+          const preset = drawn.get(`${ticket.orderId}:${station}`);
+          const oneTap = preset ? preset.oneTap : rand() < (options.oneTap ?? 0);
           if (!oneTap) await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
           const quoted = placed.get(ticket.orderId)!.stations.get(station)!;
           quoted.startError = (clock - (quoted.quoted - quoted.work * quoted.factor * MINUTE)) / MINUTE;
-          const minutes = ticket.work * speed * Math.exp(options.noise * gaussian(rand) - (options.noise * options.noise) / 2);
+          const noise = preset ? preset.noise : gaussian(rand);
+          const minutes = ticket.work * speed * Math.exp(options.noise * noise - (options.noise * options.noise) / 2);
           cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE, oneTap });
           busy.set(station, busy.get(station)! + 1);
         }
@@ -269,11 +275,11 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
       } else if (arrival && (!done || arrival.at <= done.done)) {
         clock = arrival.at;
         next += 1;
-        const together = options.together !== undefined && rand() < options.together.share;
-        const count = 1 + Math.floor(rand() * 3);
+        const together = options.together !== undefined && pick() < options.together.share;
+        const count = 1 + Math.floor(pick() * 3);
         const chosen = together
-          ? [...byStation.values()].map((of) => of[Math.floor(rand() * of.length)]!)
-          : Array.from({ length: count }, () => dishes[Math.floor(rand() * dishes.length)]!);
+          ? [...byStation.values()].map((of) => of[Math.floor(pick() * of.length)]!)
+          : Array.from({ length: count }, () => dishes[Math.floor(pick() * dishes.length)]!);
         // What each station's quote was made of, read just before the order joins the queues.
         const stationQuotes = [...new Set(chosen.map((dish) => dish.station))].map((station) => {
           const pace = queues.stations.get(station)!;
@@ -294,6 +300,9 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
           },
         );
         const stations = new Set(chosen.map((dish) => dish.station));
+        if (options.together)
+          for (const station of stations)
+            drawn.set(`${order.id}:${station}`, { noise: gaussian(pick), oneTap: pick() < (options.oneTap ?? 0) });
         placed.set(order.id, {
           phase: arrival.phase,
           placed: clock,
