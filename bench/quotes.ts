@@ -3,6 +3,7 @@
 // the queue. Results: bench/results/quotes.*
 import { writeFileSync } from 'node:fs';
 import { quoteCost } from './quotes/cost.js';
+import { retimeCost } from './quotes/retime-cost.js';
 import { withKnownPace } from './quotes/known-pace.js';
 import { passWaitRows, phaseRows, rushBreakdown, SERVICES, simulateSeeds, TOGETHER_SHARE, type ErrorRow } from './quotes/report.js';
 import { SERVICE } from './quotes/simulation.js';
@@ -57,6 +58,8 @@ for (const fire of ['menu-minutes', 'queue-aware'] as const)
   passWait[fire] = passWaitRows(await simulateSeeds({ ...SERVICE, together: { share: TOGETHER_SHARE, fire } }, seeds), names);
 const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
+const retime = [];
+for (const held of [10, 100, 1_000, 5_000]) retime.push(await retimeCost(held));
 const seconds = (Date.now() - started) / 1000;
 
 const result = {
@@ -69,6 +72,7 @@ const result = {
   per_service: perService,
   pass_wait: { together_share: TOGETHER_SHARE, ...passWait },
   cost,
+  retime_cost: retime,
   wall_seconds: seconds,
 };
 writeFileSync(new URL('./results/quotes.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
@@ -152,6 +156,13 @@ const lines = [
   '| tickets queued | ns per quote + re-estimate |',
   '|---|---|',
   ...cost.map((row) => `| ${row.queued} | ${row.ns_per_quote} |`),
+  '',
+  'Cost of one re-estimate pass (it re-times held tickets) by the number of open `together` orders holding a salad and a drink ' +
+    'while their steak cooks, the clock moved 10 minutes before each of 5 passes (mean per pass; embedded store):',
+  '',
+  '| orders holding tickets | ms computing | ms writing | orders written | of them re-timed |',
+  '|---|---|---|---|---|',
+  ...retime.map((row) => `| ${row.held_orders} | ${row.ms_compute} | ${row.ms_write} | ${row.writes} | ${row.retimed} |`),
   '',
 ];
 writeFileSync(new URL('./results/quotes.md', import.meta.url), lines.join('\n'));
