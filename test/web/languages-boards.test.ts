@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
-import { cutText, englishLeft, LANGUAGES, speak, type Language } from './languages.js';
+import { cutText, englishLeft, LANGUAGES, speak, splitWords, type Language } from './languages.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush } from './layout.js';
 
 const OPEN = { en: '40 open', es: '40 abiertas', fr: '40 ouverts', de: '40 offen' };
@@ -50,6 +50,9 @@ describe('the station board in every language', () => {
             },
           );
           await judge(hot, language, size.width);
+          // Every fifth ticket is a takeaway: its word stays whole on the compact board's narrow head.
+          expect(await hot.locator('.ticket-table.takeaway').count()).toBeGreaterThan(0);
+          expect({ width: size.width, split: await splitWords(hot, '.ticket-table') }).toStrictEqual({ width: size.width, split: [] });
           await keepShot(hot, `kds-hot-${language}-${size.width}`);
           await hot.close();
 

@@ -1,22 +1,98 @@
 // The kitchen's other staff pages in each language at a phone's, a tablet's and a desktop's width:
-// the printers page (its list, its dialog, its counts), the stock page's list and the kitchen
-// displays' picker. No English
-// left, nothing cut or spilling past the screen.
+// the printers page (its list, its dialog, its counts), the stock page (its list and every dialog:
+// a delivery, a stock take, a new ingredient, an edit, a deletion, each with its refusal), the menu
+// editor (its list, the dish dialog with its refusal, the deletion) and the kitchen displays'
+// picker. No English left, nothing cut or spilling past the screen.
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { BROWSER_TEST_MS, openBoard } from './browser.js';
-import { cutText, englishLeft, LANGUAGES, speak } from './languages.js';
+import { cutText, englishLeft, LANGUAGES, speak, type Language } from './languages.js';
 import { keepShot, SIZES } from './layout.js';
 import { PASSWORD } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
 
 const TITLE = { en: 'Printers', es: 'Impresoras', fr: 'Imprimantes', de: 'Drucker' };
 const STOCK = { en: 'Stock', es: 'Existencias', fr: 'Stock', de: 'Lager' };
+const MENU = { en: 'Menu', es: 'Carta', fr: 'Carte', de: 'Speisekarte' };
+const NEW_DISH = { en: 'New dish', es: 'Nuevo plato', fr: 'Nouveau plat', de: 'Neues Gericht' };
+const NO_NAME = {
+  en: 'Give the ingredient a name.',
+  es: 'Pon nombre al ingrediente.',
+  fr: 'Donnez un nom à l’ingrédient.',
+  de: 'Geben Sie der Zutat einen Namen.',
+};
 const PICKER = { en: 'Kitchen displays', es: 'Pantallas de cocina', fr: 'Écrans de cuisine', de: 'Küchenbildschirme' };
 const PRINTERS = [
   { name: 'Epson 1', host: '127.0.0.1', port: 1, stations: ['hot', 'cold'], mode: 'always' },
   { name: 'Bar', host: '127.0.0.1', port: 2, stations: ['beverages'], mode: 'fallback' },
 ];
+
+/** The open screen, dialog and all: no English left, nothing cut, no sideways overflow. */
+async function judge(page: Page, language: Language, what: string, width: number) {
+  expect(await englishLeft(page, language), `${what}, ${language} at ${width}`).toStrictEqual([]);
+  const shown = await cutText(page);
+  expect({ what, width, ...shown }).toStrictEqual({ what, width, overflow: 0, cut: [] });
+}
+
+async function signInAsManager(page: Page) {
+  await page.fill('#login input[name=user_name]', 'manager1');
+  await page.fill('#login input[name=password]', PASSWORD);
+  await page.click('#login button[type=submit]');
+}
+
+/** Every dialog of the stock page, each with its refusal shown. */
+async function stockDialogs(stock: Page, language: Language, width: number) {
+  const row = stock.locator('#stock-rows li').first();
+  await row.locator('[data-action="restock"]').click();
+  await stock.fill('#change-amount', '0');
+  await stock.click('#change-send');
+  await expect.poll(() => stock.textContent('#change-error')).not.toBe('');
+  await judge(stock, language, 'delivery', width);
+  await stock.keyboard.press('Escape');
+  await row.locator('[data-action="count"]').click();
+  await stock.locator('#change-help').waitFor();
+  await judge(stock, language, 'stock take', width);
+  await stock.keyboard.press('Escape');
+  await stock.click('#add-open');
+  await stock.fill('#ingredient-form input[name=name]', ' ');
+  await stock.click('#ingredient-send');
+  await expect.poll(() => stock.textContent('#ingredient-error')).toBe(NO_NAME[language]);
+  await judge(stock, language, 'new ingredient', width);
+  await stock.keyboard.press('Escape');
+  await row.locator('[data-action="edit"]').click();
+  await stock.click('#ingredient-send');
+  await expect.poll(() => stock.textContent('#ingredient-error')).not.toBe('');
+  await judge(stock, language, 'edit ingredient', width);
+  await stock.click('#ingredient-delete');
+  await stock.locator('#remove').waitFor();
+  await judge(stock, language, 'delete ingredient', width);
+  await stock.keyboard.press('Escape');
+}
+
+/** The menu editor's list, the new-dish dialog refusing an empty form, a dish's own dialog and its deletion. */
+async function menuEditor(menu: Page, language: Language, width: number) {
+  await menu.locator('#dish-sections .dish-row').first().waitFor();
+  expect(await menu.textContent('h1')).toBe(MENU[language]);
+  await judge(menu, language, 'menu editor', width);
+  await keepShot(menu, `dishes-${language}-${width}`);
+  await menu.click('#new-dish');
+  expect(await menu.textContent('#dish-title')).toBe(NEW_DISH[language]);
+  await menu.click('#dish-send');
+  await expect.poll(() => menu.textContent('#dish-error')).not.toBe('');
+  await menu.click('#modifiers .modifier-add-group');
+  await judge(menu, language, 'new dish', width);
+  await menu.keyboard.press('Escape');
+  await menu.locator('#dish-sections .dish-edit').first().click();
+  await menu.locator('#recipe-rows li').first().waitFor();
+  await judge(menu, language, 'dish', width);
+  await keepShot(menu, `dish-${language}-${width}`);
+  await menu.keyboard.press('Escape');
+  await menu.locator('#dish-sections .dish-delete').first().click();
+  await menu.locator('#remove').waitFor();
+  await judge(menu, language, 'delete dish', width);
+  await menu.keyboard.press('Escape');
+}
 
 describe('the printers page, the stock list and the displays picker in every language', () => {
   for (const language of LANGUAGES) {
@@ -56,7 +132,13 @@ describe('the printers page, the stock list and the displays picker in every lan
           const rows = await cutText(stock);
           expect({ size: size.width, ...rows }).toStrictEqual({ size: size.width, overflow: 0, cut: [] });
           await keepShot(stock, `stock-${language}-${size.width}`);
+          await stockDialogs(stock, language, size.width);
           await stock.close();
+
+          const menu = await openBoard(browser, t, '/manager/menu', size);
+          await signInAsManager(menu);
+          await menuEditor(menu, language, size.width);
+          await menu.close();
 
           const picker = await openBoard(browser, t, '/kds', size);
           expect(await picker.textContent('h1')).toBe(PICKER[language]);
@@ -66,7 +148,7 @@ describe('the printers page, the stock list and the displays picker in every lan
           await picker.close();
         }
       },
-      BROWSER_TEST_MS * 2,
+      BROWSER_TEST_MS * 4,
     );
   }
 });

@@ -96,6 +96,31 @@ export function cutText(page: Page): Promise<{ overflow: number; cut: string[] }
   })()`);
 }
 
+/**
+ * Words of the screen's own split across two lines ("Takeawa|y"): each word of `selector`'s shown
+ * text, as laid out, must sit on one line. (Debian's Chromium hyphenates no language, so a word the
+ * browser would hyphenate elsewhere counts as split here: the layout must give every word its room.)
+ */
+export function splitWords(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const split = [];
+    for (const el of document.querySelectorAll(${JSON.stringify(selector)})) {
+      if (el.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.data.matchAll(/\\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) split.push(match[0]);
+        }
+      }
+    }
+    return split;
+  })()`);
+}
+
 /** The restaurant's language and currency, set as a manager sets them. */
 export async function speak(t: TestApp, language: Language, currency = 'EUR'): Promise<void> {
   const response = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { language, currency } });

@@ -7,30 +7,25 @@ import { ApiError, sendChange } from '../lib/api.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
+import { t } from '../lib/i18n.js';
 import { choicesOf, dishRules, fieldText } from './rules.js';
 import { createModifierEditor } from './modifiers.js';
-import { STATION_WORDS } from './rows.js';
+import { STATIONS, categoryWord, stationWord } from './rows.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
-const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
-const CATEGORY_WORDS = /** @type {Record<string, string>} */ ({
-  Appetizer: 'Appetizer',
-  'Main Course': 'Main course',
-  Dessert: 'Dessert',
-  Drinks: 'Drinks',
-});
+const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'];
 /** The picker shows this many matches; typing narrows it. */
 const PICK_SHOWN = 30;
 
 /** @param {unknown} error @param {string} name the dish's */
 function refusal(error, name) {
-  if (!(error instanceof ApiError)) return `${/** @type {Error} */ (error).message} Tap again to send it: it still counts once.`;
-  if (error.status === 404) return `${isolated(name)} was deleted on another screen.`;
-  if (error.status === 403) return 'Your account may not change the menu: a manager or a chef may.';
-  if (error.status === 409 && error.retryAfter) return 'Your last tap is still being saved: wait a moment, then tap again.';
+  if (!(error instanceof ApiError)) return t('pantry.resend', { reason: /** @type {Error} */ (error).message });
+  if (error.status === 404) return t('pantry.deleted-elsewhere', { name: isolated(name) });
+  if (error.status === 403) return t('dishes.forbidden');
+  if (error.status === 409 && error.retryAfter) return t('pantry.still-saving');
   if (error.status === 400) {
     const errors = /** @type {{ errors?: { path?: string, message?: string }[] }} */ (error.problem).errors;
-    return `Not saved: ${errors?.length ? fieldText(errors) : error.message}`;
+    return t('pantry.not-saved', { reason: errors?.length ? fieldText(errors) : error.message });
   }
   return boardText(error);
 }
@@ -76,17 +71,16 @@ export function createEditor(page) {
 
   /** The selects and limits from the server's schema (the page's own words for the values until it is read). */
   function applyRules(/** @type {Record<string, import('./rules.js').FieldRule>} */ rules) {
-    const fill = (/** @type {string} */ name, /** @type {Record<string, string>} */ words) => {
+    /** @param {string} name @param {string[]} known @param {(value: string) => string} words */
+    const fill = (name, known, words) => {
       const select = /** @type {HTMLSelectElement} */ (form.elements.namedItem(name));
       const values = choicesOf(rules[name]);
       const chosen = select.value;
-      select.replaceChildren(
-        ...(values.length ? values : Object.keys(words)).map((value) => h('option', { value }, words[value] ?? value)),
-      );
+      select.replaceChildren(...(values.length ? values : known).map((value) => h('option', { value }, words(value))));
       if (chosen) select.value = chosen;
     };
-    fill('category', CATEGORY_WORDS);
-    fill('station', STATION_WORDS);
+    fill('category', CATEGORIES, categoryWord);
+    fill('station', STATIONS, stationWord);
     for (const name of ['name', 'description', 'image_name']) {
       const max = rules[name]?.maxLength;
       if (max) field(name).maxLength = max;
@@ -100,7 +94,7 @@ export function createEditor(page) {
     drawnFor = JSON.stringify([...all.values()].map((each) => [each.id, each.name]));
     $('#recipe-rows').replaceChildren(
       ...recipe.map((entry, index) => {
-        const name = all.get(entry.ingredient_id)?.name ?? 'an ingredient since deleted';
+        const name = all.get(entry.ingredient_id)?.name ?? t('dishes.ingredient-gone');
         return h(
           'li',
           { class: 'recipe-row', dataset: { ingredientId: entry.ingredient_id } },
@@ -111,17 +105,17 @@ export function createEditor(page) {
             h('input', {
               type: 'checkbox',
               checked: entry.is_essential,
-              'aria-label': `${name} is essential`,
+              'aria-label': t('dishes.essential-of', { name }),
               on: { change: (/** @type {Event} */ event) => (entry.is_essential = /** @type {HTMLInputElement} */ (event.target).checked) },
             }),
-            ' Essential',
+            ` ${t('dishes.essential')}`,
           ),
           h(
             'button',
             {
               type: 'button',
               class: 'recipe-remove',
-              'aria-label': `Take ${name} out`,
+              'aria-label': t('dishes.recipe-remove', { name }),
               on: {
                 click: () => {
                   recipe.splice(index, 1);
@@ -130,7 +124,7 @@ export function createEditor(page) {
                 },
               },
             },
-            'Remove',
+            t('dishes.remove'),
           ),
         );
       }),
@@ -155,11 +149,11 @@ export function createEditor(page) {
             type: 'button',
             class: 'recipe-add',
             dataset: { ingredientId: ingredient.id },
-            'aria-label': `Add ${ingredient.name}`,
+            'aria-label': t('dishes.recipe-add-of', { name: ingredient.name }),
             on: {
               click: () => {
                 if (recipe.length >= maxIngredients)
-                  return void ($('#dish-error').textContent = `A dish takes at most ${maxIngredients} ingredients.`);
+                  return void ($('#dish-error').textContent = t('dishes.recipe-most', { count: maxIngredients }));
                 recipe.push({ ingredient_id: ingredient.id, is_essential: true });
                 find.value = '';
                 drawRecipe();
@@ -172,15 +166,10 @@ export function createEditor(page) {
         ),
       ),
     );
-    if (matches.length > PICK_SHOWN) items.push(h('li', { class: 'dishes-help' }, `${matches.length - PICK_SHOWN} more: type to narrow.`));
+    if (matches.length > PICK_SHOWN)
+      items.push(h('li', { class: 'dishes-help' }, t('dishes.pick-more', { count: matches.length - PICK_SHOWN })));
     else if (matches.length === 0)
-      items.push(
-        h(
-          'li',
-          { class: 'dishes-help' },
-          wanted ? `No other ingredient matches “${find.value.trim()}”.` : 'Every ingredient is in the dish.',
-        ),
-      );
+      items.push(h('li', { class: 'dishes-help' }, wanted ? t('dishes.pick-none', { filter: find.value.trim() }) : t('dishes.pick-all')));
     $('#recipe-pick').replaceChildren(...items);
   }
   find.addEventListener('input', drawPick);
@@ -201,8 +190,8 @@ export function createEditor(page) {
     editing = id;
     opened = dish;
     form.reset();
-    $('#dish-title').textContent = dish ? `Change ${isolated(dish.name)}` : 'New dish';
-    $('#dish-send').textContent = dish ? 'Save' : 'Add to the menu';
+    $('#dish-title').textContent = dish ? t('dishes.change-of', { name: isolated(dish.name) }) : t('dishes.new-title');
+    $('#dish-send').textContent = dish ? t('dishes.save') : t('dishes.add');
     $('#dish-error').textContent = '';
     if (dish) {
       for (const name of ['name', 'description', 'category', 'station', 'image_name'])
@@ -231,13 +220,12 @@ export function createEditor(page) {
       image_name: text('image_name'),
       ingredients: recipe.map((entry) => ({ ...entry })),
     };
-    if (!body.name) return { error: 'Give the dish a name.' };
-    if (!body.description) return { error: 'Give the dish a description: guests read it on the menu.' };
-    if (!Number.isFinite(body.price) || body.price < 0) return { error: 'Enter the price: a number, 0 or more.' };
-    if (!Number.isFinite(body.preparation_time) || body.preparation_time <= 0)
-      return { error: 'Enter the minutes to prepare it: a number above 0.' };
-    if (!body.image_name) return { error: 'Give the image name (the photo’s file name).' };
-    if (body.ingredients.length === 0) return { error: 'Add at least one ingredient to the recipe.' };
+    if (!body.name) return { error: t('dishes.needs-name') };
+    if (!body.description) return { error: t('dishes.needs-description') };
+    if (!Number.isFinite(body.price) || body.price < 0) return { error: t('dishes.needs-price') };
+    if (!Number.isFinite(body.preparation_time) || body.preparation_time <= 0) return { error: t('dishes.needs-minutes') };
+    if (!body.image_name) return { error: t('dishes.needs-image') };
+    if (body.ingredients.length === 0) return { error: t('dishes.needs-ingredient') };
     const options = modifiers.read();
     if (options.error !== undefined) return { error: options.error };
     // Sent when the dish has options, or had some: a dish without any is written as before.
@@ -251,7 +239,7 @@ export function createEditor(page) {
     const { body, error: wrong } = read();
     if (!body) return void (error.textContent = wrong ?? '');
     const dish = editing ? page.dish(editing) : undefined;
-    if (editing && !dish) return void (error.textContent = 'This dish was deleted on another screen.');
+    if (editing && !dish) return void (error.textContent = t('dishes.gone'));
     /** @type {Record<string, unknown>} */
     let change = body;
     if (dish && opened) {
@@ -261,11 +249,11 @@ export function createEditor(page) {
       );
       if (Object.keys(change).length === 0) {
         dialog.close();
-        return void notify(`${isolated(dish.name)}: nothing changed.`);
+        return void notify(t('dishes.unchanged', { name: isolated(dish.name) }));
       }
     }
     if (busy) return;
-    if (!linkIsLive()) return void (error.textContent = OFFLINE);
+    if (!linkIsLive()) return void (error.textContent = t('pantry.offline'));
     const [method, path] = dish ? ['PATCH', `/dishes/${dish.id}`] : ['POST', '/dishes'];
     error.textContent = '';
     busy = true;
@@ -274,7 +262,7 @@ export function createEditor(page) {
       const saved = await sendChange(method, path, change);
       page.saved(saved);
       dialog.close();
-      notify(dish ? `${isolated(saved.name)} saved.` : `${isolated(saved.name)} is on the menu.`);
+      notify(dish ? t('pantry.saved', { name: isolated(saved.name) }) : t('dishes.added', { name: isolated(saved.name) }));
     } catch (failure) {
       error.textContent = refusal(failure, body.name);
     } finally {
@@ -287,7 +275,7 @@ export function createEditor(page) {
     const dish = page.dish(id);
     if (!dish) return;
     removing = id;
-    $('#remove-text').textContent = `Delete ${isolated(dish.name)}? It leaves the menu for good; orders already served keep it.`;
+    $('#remove-text').textContent = t('dishes.delete-question', { name: isolated(dish.name) });
     $('#remove-error').textContent = '';
     remove.showModal();
   }
@@ -301,18 +289,18 @@ export function createEditor(page) {
     const error = $('#remove-error');
     if (!dish) return void remove.close();
     if (busy) return;
-    if (!linkIsLive()) return void (error.textContent = OFFLINE);
+    if (!linkIsLive()) return void (error.textContent = t('pantry.offline'));
     busy = true;
     try {
       const path = `/dishes/${dish.id}`;
       await sendChange('DELETE', path);
       remove.close();
       page.deleted(dish.id);
-      notify(`${isolated(dish.name)} deleted from the menu.`);
+      notify(t('dishes.deleted', { name: isolated(dish.name) }));
     } catch (failure) {
       error.textContent =
         failure instanceof ApiError && failure.status === 409
-          ? `Not deleted: ${isolated(dish.name)} is in orders the kitchen has not finished. Delete it once they are served. The server says: ${failure.message}`
+          ? t('dishes.delete-busy', { name: isolated(dish.name), reason: failure.message })
           : refusal(failure, dish.name);
     } finally {
       busy = false;
@@ -329,8 +317,7 @@ export function createEditor(page) {
     const names = JSON.stringify([...all.values()].map((each) => [each.id, each.name]));
     if (names === drawnFor) return;
     const kept = recipe.filter((entry) => all.has(entry.ingredient_id));
-    if (kept.length < recipe.length)
-      $('#dish-error').textContent = 'An ingredient of the recipe was deleted on another screen: it is taken out.';
+    if (kept.length < recipe.length) $('#dish-error').textContent = t('dishes.recipe-gone');
     recipe = kept;
     drawRecipe();
   }

@@ -4,6 +4,7 @@
 // picker's names) and stock changes (portions read again). Chefs and managers, as the API lets them
 // change dishes.
 import { $ } from '../lib/dom.js';
+import { t, translate } from '../lib/i18n.js';
 import { createPantry } from '../lib/pantry.js';
 import { openPantryPage } from '../lib/pantry-page.js';
 import { createEditor } from './editor.js';
@@ -29,13 +30,14 @@ function show() {
   const shown = rows.show(dishes, ingredients, pantry.lowPortions(), filter.value);
   const all = [...dishes.values()];
   const out = all.filter((dish) => !dish.is_available).length;
-  $('#dish-count').textContent = `${all.length} ${all.length === 1 ? 'dish' : 'dishes'} · ${out} sold out`;
+  $('#dish-count').textContent = t('dishes.counts', { count: all.length, out });
   const none = $('#dishes-none');
   none.hidden = shown > 0;
-  none.textContent = all.length === 0 ? 'No dishes yet: add the first with + New dish.' : `No dish matches “${filter.value.trim()}”.`;
+  none.textContent = all.length === 0 ? t('dishes.none') : t('dishes.no-match', { filter: filter.value.trim() });
   editor.refresh();
 }
 
 filter.addEventListener('input', () => show());
 $('#new-dish').addEventListener('click', () => editor.start('new'));
-await openPantryPage(pantry, { signInTitle: 'Sign in to the menu editor', shown: 'menu', who: 'menu' });
+translate();
+await openPantryPage(pantry, { signInTitle: t('dishes.sign-in'), shown: 'menu', who: 'menu' });

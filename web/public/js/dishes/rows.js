@@ -4,18 +4,23 @@
 import { allergenText } from '../lib/allergens.js';
 import { price } from '../lib/dish.js';
 import { h } from '../lib/dom.js';
+import { formatMinutes, t } from '../lib/i18n.js';
 import { categoryLinks, menuSections } from '../lib/menu-book.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 
-export const STATION_WORDS = /** @type {Record<string, string>} */ ({ cold: 'Cold', hot: 'Hot', beverages: 'Beverages' });
-const minutes = new Intl.NumberFormat(undefined, { maximumFractionDigits: 1 });
+export const STATIONS = ['cold', 'hot', 'beverages'];
+/** A station in the screen's language ("Hot", "Caliente"); one the page does not know, as the server names it. @param {string} station */
+export const stationWord = (station) => (STATIONS.includes(station) ? t(`station.${station}`) : station);
+/** A menu category as the menu's sections name it; an unknown one as it is. @param {string} category */
+export const categoryWord = (category) =>
+  ['Appetizer', 'Main Course', 'Dessert', 'Drinks'].includes(category) ? t(`category.${category}`) : category;
 
 /** "sold out", "8 left" (at or below the restaurant's low portions), or "available". @param {Dish} dish @param {number} lowPortions */
 export function stateOf(dish, lowPortions) {
-  if (!dish.is_available) return { text: 'Sold out', level: 'out' };
+  if (!dish.is_available) return { text: t('dish.sold-out'), level: 'out' };
   const left = dish.portions_left;
-  if (left !== null && left !== undefined && left <= lowPortions) return { text: `${left} left`, level: 'low' };
-  return { text: 'Available', level: 'ok' };
+  if (left !== null && left !== undefined && left <= lowPortions) return { text: t('stock.left', { count: left }), level: 'low' };
+  return { text: t('dishes.available'), level: 'ok' };
 }
 
 /**
@@ -31,17 +36,23 @@ export function createRows(container, jump, onAction) {
   function build(dish, ingredients, lowPortions) {
     const state = stateOf(dish, lowPortions);
     const recipe = dish.ingredients.map((entry) => {
-      const name = ingredients.get(entry.ingredient_id)?.name ?? 'an ingredient since deleted';
-      return h('li', { class: entry.is_essential ? '' : 'optional' }, h('bdi', {}, name), !entry.is_essential && ' (optional)');
+      const name = ingredients.get(entry.ingredient_id)?.name ?? t('dishes.ingredient-gone');
+      return h(
+        'li',
+        { class: entry.is_essential ? '' : 'optional' },
+        h('bdi', {}, name),
+        !entry.is_essential && ` ${t('dishes.optional')}`,
+      );
     });
-    const button = (/** @type {'edit' | 'delete'} */ action, /** @type {string} */ text) =>
+    /** @param {'edit' | 'delete'} action @param {string} text @param {string} label */
+    const button = (action, text, label) =>
       h(
         'button',
         {
           type: 'button',
           class: `dish-${action}`,
           dataset: { action },
-          'aria-label': `${text} ${dish.name}`,
+          'aria-label': label,
           on: { click: () => onAction(action, dish.id) },
         },
         text,
@@ -58,17 +69,26 @@ export function createRows(container, jump, onAction) {
       h(
         'div',
         { class: 'dish-facts' },
-        h('span', { class: 'dish-station' }, STATION_WORDS[dish.station] ?? dish.station),
+        h('span', { class: 'dish-station' }, stationWord(dish.station)),
         h('span', { class: 'dish-price' }, price.format(dish.price)),
-        h('span', { class: 'dish-time' }, `${minutes.format(dish.preparation_time)} min`),
+        h('span', { class: 'dish-time' }, formatMinutes(dish.preparation_time)),
       ),
       h(
         'div',
         { class: 'dish-more' },
-        h('ul', { class: 'dish-recipe', 'aria-label': 'Recipe' }, ...recipe),
-        h('span', { class: 'dish-allergens' }, dish.allergens.length ? `Allergens: ${allergenText(dish.allergens)}` : 'No allergens'),
+        h('ul', { class: 'dish-recipe', 'aria-label': t('dishes.recipe') }, ...recipe),
+        h(
+          'span',
+          { class: 'dish-allergens' },
+          dish.allergens.length ? t('dish.allergens', { allergens: allergenText(dish.allergens) }) : t('dishes.no-allergens'),
+        ),
       ),
-      h('div', { class: 'dish-actions' }, button('edit', 'Edit'), button('delete', 'Delete')),
+      h(
+        'div',
+        { class: 'dish-actions' },
+        button('edit', t('dishes.edit'), t('dishes.edit-of', { name: dish.name })),
+        button('delete', t('dishes.delete'), t('dishes.delete-of', { name: dish.name })),
+      ),
     );
   }
 
@@ -82,7 +102,7 @@ export function createRows(container, jump, onAction) {
     const matches = (/** @type {Dish} */ dish) =>
       wanted === '' ||
       dish.name.toLocaleLowerCase().includes(wanted) ||
-      (STATION_WORDS[dish.station] ?? dish.station).toLocaleLowerCase() === wanted ||
+      stationWord(dish.station).toLocaleLowerCase() === wanted ||
       dish.ingredients.some((entry) => ingredients.get(entry.ingredient_id)?.name.toLocaleLowerCase().includes(wanted));
     const shown = [...dishes.values()].filter(matches);
     const focused =

@@ -30,19 +30,25 @@ export function dishRules() {
 /** The values a field takes (an enum, or typebox's union of constants). @param {FieldRule | undefined} rule */
 export const choicesOf = (rule) => rule?.enum ?? rule?.anyOf?.map((each) => each.const ?? '').filter(Boolean) ?? [];
 
+import { t } from '../lib/i18n.js';
+
+/** Each field under its label in the dish dialog. */
 const LABELS = /** @type {Record<string, string>} */ ({
-  name: 'Name',
-  description: 'Description',
-  category: 'Category',
-  station: 'Station',
-  price: 'Price',
-  preparation_time: 'Minutes to prepare',
-  image_name: 'Image name',
-  ingredients: 'Recipe',
+  name: 'dishes.name',
+  description: 'dishes.description',
+  category: 'dishes.category',
+  station: 'dishes.station',
+  price: 'dishes.price',
+  preparation_time: 'dishes.minutes',
+  image_name: 'dishes.image',
+  ingredients: 'dishes.recipe',
 });
 
-/** The schema's comparisons in words. */
-const WORDS = /** @type {Record<string, string>} */ ({ 'must be > 0': 'must be above 0', 'must be >= 0': 'must be 0 or more' });
+/** The schema's comparisons in words; any other is the server's own. */
+const WORDS = /** @type {Record<string, (field: string) => string>} */ ({
+  'must be > 0': (field) => t('dishes.field-above-0', { field }),
+  'must be >= 0': (field) => t('dishes.field-0-or-more', { field }),
+});
 
 /**
  * A 400's field errors as sentences: "Minutes to prepare must be above 0. Price must be 0 or more."
@@ -53,9 +59,10 @@ export function fieldText(errors) {
   return errors
     .map(({ path = '', message = '' }) => {
       const field = path.replace(/^\//, '').split(/[./]/)[0] ?? '';
-      if (field === 'ingredients' && message.startsWith('unknown ingredient'))
-        return 'An ingredient of the recipe was deleted on another screen: take it out, then save again.';
-      return `${LABELS[field] ?? path} ${WORDS[message] ?? message}.`;
+      if (field === 'ingredients' && message.startsWith('unknown ingredient')) return t('dishes.recipe-gone-save');
+      const label = LABELS[field] ? t(LABELS[field]) : path;
+      const words = WORDS[message];
+      return words ? words(label) : t('dishes.field-other', { field: label, reason: message });
     })
     .join(' ');
 }

@@ -7,6 +7,7 @@ import { api, fetchAll } from './api.js';
 import { notify } from './chrome.js';
 import { boardText } from './errors.js';
 import { isDishEvent } from './events.js';
+import { t } from './i18n.js';
 import { applyDishEvent } from './menu-book.js';
 import { isFresher } from './sync.js';
 /** @import { Dish, Ingredient, LiveEvent } from '../../../types/api.js' */
@@ -49,8 +50,8 @@ export function createPantry({ what, changed }) {
     } catch (error) {
       if (mine !== generation) return;
       held = null;
-      notify(`Could not load the ${what}. ${boardText(/** @type {Error} */ (error))}`, 'error', {
-        label: 'Try again',
+      notify(t('pantry.load-failed', { what, reason: boardText(/** @type {Error} */ (error)) }), 'error', {
+        label: t('pantry.retry'),
         run: () => void load(),
       });
     }

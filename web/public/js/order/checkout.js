@@ -27,7 +27,10 @@ export function startCheckout(body) {
 /** @param {number} ms @returns {Promise<void>} */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The 409 of a kitchen too busy to take the order: final, although it carries a Retry-After. */
+/**
+ * The 409 of a kitchen too busy to take the order: final, although it carries a Retry-After. This is the
+ * server's Problem title, matched and never shown: the guest reads `order.kitchen-full` in their language.
+ */
 export const KITCHEN_FULL = 'The kitchen is full';
 
 /** A refusal stands (the server stored it with the key); a lost answer, a 5xx, or 409 "still running" is worth another try. */

@@ -73,7 +73,7 @@ export async function signInAsGuest(name, phone) {
       credentials: 'omit',
     });
   } catch {
-    return 'No connection to the kitchen server: check the Wi-Fi and try again.';
+    return t('order.guest-offline');
   }
   if (!response.ok) {
     const problem = await response.json().catch(() => ({}));

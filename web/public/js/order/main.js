@@ -245,13 +245,13 @@ async function placeAsGuest() {
   const name = String(data.get('name') ?? '').trim();
   const nameField = /** @type {HTMLInputElement} */ (form.elements.namedItem('name'));
   if (name === '') {
-    say($('#checkout-status'), 'Your name, please: the kitchen calls the order by it.');
+    say($('#checkout-status'), t('order.name-needed'));
     nameField.focus();
     return;
   }
   placing = true;
   render();
-  say($('#checkout-status'), 'Placing your order…');
+  say($('#checkout-status'), t('order.placing'));
   const failure = await signInAsGuest(name, String(data.get('phone') ?? '').trim());
   placing = false;
   if (!failure) return place(startCheckout(orderBody(form, cart.items(), allergies)));

@@ -152,7 +152,7 @@ export function pickOptions(dish, allergies) {
   );
   note.addEventListener('input', refresh);
   const dialog = /** @type {HTMLDialogElement} */ (
-    h('dialog', { class: 'confirm options-dialog', 'aria-label': `${dish.name}: options` }, form)
+    h('dialog', { class: 'confirm options-dialog', 'aria-label': t('options.dialog', { dish: dish.name }) }, form)
   );
   document.body.append(dialog);
   refresh();

@@ -93,7 +93,7 @@ function row(user) {
         'span',
         { class: 'account-who' },
         h('bdi', { class: 'account-user' }, user.user_name),
-        isMe(user) && h('span', { class: 'me' }, 'you'),
+        isMe(user) && h('span', { class: 'me' }, t('staff.you')),
       ),
       h('bdi', { class: 'account-email' }, user.email),
       h('span', { class: `role role-${user.role}` }, roleName(user.role)),

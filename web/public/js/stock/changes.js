@@ -8,12 +8,13 @@ import { ALLERGENS, allergenName } from '../lib/allergens.js';
 import { linkIsLive, notify } from '../lib/chrome.js';
 import { $, h, isolated } from '../lib/dom.js';
 import { boardText } from '../lib/errors.js';
+import { t } from '../lib/i18n.js';
 import { amount as withUnit } from '../lib/amount.js';
 /** @import { Dish, Ingredient } from '../../../types/api.js' */
 /** @import { Action } from './rows.js' */
 
 /** The frame's rule: with the link down the screen may show the past, so nothing is sent. */
-const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.';
+const offline = () => t('pantry.offline');
 
 /**
  * The refusal in words that say what to do next. A write without an answer may have landed: it is
@@ -21,11 +22,11 @@ const OFFLINE = 'Not sent: this tablet has no connection to the kitchen server. 
  * @param {unknown} error @param {string} name the ingredient's
  */
 function refusal(error, name) {
-  if (!(error instanceof ApiError)) return `${/** @type {Error} */ (error).message} Tap again to send it: it still counts once.`;
-  if (error.status === 404) return `${isolated(name)} was deleted on another screen.`;
-  if (error.status === 403) return 'Your account may not change the stock: a manager or a chef may.';
-  if (error.status === 409 && error.retryAfter) return 'Your last tap is still being saved: wait a moment, then tap again.';
-  if (error.status === 400) return `Not saved: ${error.message}`;
+  if (!(error instanceof ApiError)) return t('pantry.resend', { reason: /** @type {Error} */ (error).message });
+  if (error.status === 404) return t('pantry.deleted-elsewhere', { name: isolated(name) });
+  if (error.status === 403) return t('stock.forbidden');
+  if (error.status === 409 && error.retryAfter) return t('pantry.still-saving');
+  if (error.status === 400) return t('pantry.not-saved', { reason: error.message });
   return boardText(error);
 }
 
@@ -71,7 +72,7 @@ export function createChanges(page) {
   function refresh() {
     if (!change.open) return;
     const ingredient = page.ingredient(target.id);
-    $('#change-now').textContent = ingredient ? withUnit(ingredient.in_stock_qty, ingredient.unit) : 'deleted';
+    $('#change-now').textContent = ingredient ? withUnit(ingredient.in_stock_qty, ingredient.unit) : t('stock.deleted-now');
   }
 
   /** @param {'restock' | 'count'} mode @param {string} id */
@@ -80,13 +81,12 @@ export function createChanges(page) {
     if (!ingredient) return;
     target = { id, mode };
     const restock = mode === 'restock';
-    $('#change-title').textContent = `${restock ? 'Delivery' : 'Stock take'}: ${isolated(ingredient.name)}`;
-    $('#change-label').textContent = restock ? 'Amount delivered' : 'Counted now';
+    const name = isolated(ingredient.name);
+    $('#change-title').textContent = restock ? t('stock.delivery-title', { name }) : t('stock.count-title', { name });
+    $('#change-label').textContent = restock ? t('stock.delivered') : t('stock.counted');
     amount.min = restock ? '0' : '';
-    $('#change-help').textContent = restock
-      ? 'Added to the stock as it is when it arrives, however many orders take from it meanwhile.'
-      : 'Replaces the count: the stock becomes exactly this number, whatever orders took before.';
-    $('#change-send').textContent = restock ? 'Add to stock' : 'Replace the count';
+    $('#change-help').textContent = restock ? t('stock.delivery-help') : t('stock.count-help');
+    $('#change-send').textContent = restock ? t('stock.delivery-send') : t('stock.count-send');
     $('#change-error').textContent = '';
     amount.value = '';
     change.showModal();
@@ -99,12 +99,11 @@ export function createChanges(page) {
     const ingredient = page.ingredient(target.id);
     const value = amount.valueAsNumber;
     const error = $('#change-error');
-    if (!ingredient) return void (error.textContent = 'This ingredient was deleted on another screen.');
+    if (!ingredient) return void (error.textContent = t('stock.gone'));
     if (!Number.isFinite(value) || (target.mode === 'restock' && value <= 0))
-      return void (error.textContent =
-        target.mode === 'restock' ? 'Enter the amount delivered: a number above 0.' : 'Enter the amount counted.');
+      return void (error.textContent = target.mode === 'restock' ? t('stock.needs-delivered') : t('stock.needs-counted'));
     if (busy) return;
-    if (!linkIsLive()) return void (error.textContent = OFFLINE);
+    if (!linkIsLive()) return void (error.textContent = offline());
     const body = target.mode === 'restock' ? { in_stock_delta: value } : { in_stock_qty: value };
     const path = `/ingredients/${ingredient.id}`;
     error.textContent = '';
@@ -116,8 +115,12 @@ export function createChanges(page) {
       focusBack(change, target.id, target.mode);
       notify(
         target.mode === 'restock'
-          ? `${isolated(saved.name)}: ${withUnit(value, saved.unit)} added, ${withUnit(saved.in_stock_qty, saved.unit)} in stock.`
-          : `${isolated(saved.name)}: counted ${withUnit(saved.in_stock_qty, saved.unit)}.`,
+          ? t('stock.delivered-notice', {
+              name: isolated(saved.name),
+              amount: withUnit(value, saved.unit),
+              stock: withUnit(saved.in_stock_qty, saved.unit),
+            })
+          : t('stock.counted-notice', { name: isolated(saved.name), stock: withUnit(saved.in_stock_qty, saved.unit) }),
       );
     } catch (failure) {
       error.textContent = refusal(failure, ingredient.name);
@@ -153,8 +156,8 @@ export function createChanges(page) {
     if (ingredient || editing) form.reset();
     editing = ingredient ?? null;
     $('#ingredient-stock').hidden = stockInput.disabled = ingredient !== undefined;
-    $('#ingredient-title').textContent = ingredient ? `Edit ${isolated(ingredient.name)}` : 'New ingredient';
-    $('#ingredient-send').textContent = ingredient ? 'Save' : 'Add';
+    $('#ingredient-title').textContent = ingredient ? t('stock.edit-of', { name: isolated(ingredient.name) }) : t('stock.new-label');
+    $('#ingredient-send').textContent = ingredient ? t('stock.save') : t('stock.add');
     const help = $('#ingredient-help');
     help.hidden = $('#ingredient-delete').hidden = !ingredient;
     if (ingredient) {
@@ -162,7 +165,7 @@ export function createChanges(page) {
       priceInput.value = String(ingredient.price);
       unitInput.value = ingredient.unit ?? '';
       for (const box of boxes) box.checked = /** @type {string[]} */ (ingredient.allergens).includes(box.value);
-      help.textContent = `${dishesFollow(ingredient)} The stock changes with + Delivery and Count.`;
+      help.textContent = t('stock.edit-help', { dishes: dishesFollow(ingredient) });
     }
     $('#ingredient-error').textContent = '';
     dialog.showModal();
@@ -172,9 +175,10 @@ export function createChanges(page) {
   /** A dish's allergens are its ingredients': say which dishes an allergen ticked here reaches. @param {Ingredient} ingredient */
   function dishesFollow(ingredient) {
     const names = page.usedBy(ingredient.id).map((dish) => isolated(dish.name));
-    if (names.length === 0) return 'No dish uses it yet.';
-    const shown = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-    return `${names.length === 1 ? 'Its dish takes' : `Its ${names.length} dishes take`} these allergens when you save: ${shown}.`;
+    if (names.length === 0) return t('stock.no-dish');
+    const shown =
+      names.length > 3 ? t('stock.and-more', { dishes: names.slice(0, 3).join(', '), count: names.length - 3 }) : names.join(', ');
+    return t('stock.dishes-take', { count: names.length, dishes: shown });
   }
 
   /**
@@ -211,19 +215,18 @@ export function createChanges(page) {
     };
     const error = $('#ingredient-error');
     const was = editing;
-    if (fields.name === '') return void (error.textContent = 'Give the ingredient a name.');
+    if (fields.name === '') return void (error.textContent = t('stock.needs-name'));
     // One name, one row: the API takes a second ingredient of the same name, and a delivery typed in
     // as a new ingredient would then split the stock between two rows while the dishes use the first.
     const twin = page.named(fields.name);
     if (twin && twin.id !== was?.id)
       return void (error.textContent = was
-        ? `${isolated(twin.name)} is already in the list: give this one another name.`
-        : `${isolated(twin.name)} is already in the list: add a delivery to it with its + Delivery.`);
+        ? t('stock.twin-edit', { name: isolated(twin.name) })
+        : t('stock.twin-new', { name: isolated(twin.name) }));
     const body = was ? changedFrom(was, fields) : { ...fields, in_stock_qty: Number(data.get('in_stock_qty')) };
-    if (Object.keys(body).length === 0)
-      return void (error.textContent = 'Nothing changed: change the name, the price, the unit or the allergens, or tap Cancel.');
+    if (Object.keys(body).length === 0) return void (error.textContent = t('stock.unchanged'));
     if (busy) return;
-    if (!linkIsLive()) return void (error.textContent = OFFLINE);
+    if (!linkIsLive()) return void (error.textContent = offline());
     const [method, path] = was ? ['PATCH', `/ingredients/${was.id}`] : ['POST', '/ingredients'];
     error.textContent = '';
     busy = true;
@@ -236,7 +239,7 @@ export function createChanges(page) {
       notify(
         was
           ? savedText(saved, 'allergens' in body)
-          : `${isolated(saved.name)} added, ${withUnit(saved.in_stock_qty, saved.unit)} in stock.`,
+          : t('stock.added-notice', { name: isolated(saved.name), stock: withUnit(saved.in_stock_qty, saved.unit) }),
       );
     } catch (failure) {
       error.textContent = refusal(failure, was?.name ?? fields.name);
@@ -248,8 +251,8 @@ export function createChanges(page) {
   /** @param {Ingredient} saved @param {boolean} allergens whether they changed */
   function savedText(saved, allergens) {
     const dishes = page.usedBy(saved.id).length;
-    if (!allergens || dishes === 0) return `${isolated(saved.name)} saved.`;
-    return `${isolated(saved.name)} saved: ${dishes === 1 ? 'its dish has' : `its ${dishes} dishes have`} its allergens now.`;
+    if (!allergens || dishes === 0) return t('pantry.saved', { name: isolated(saved.name) });
+    return t('stock.saved-allergens', { name: isolated(saved.name), count: dishes });
   }
 
   /** @param {string} id */
@@ -257,7 +260,7 @@ export function createChanges(page) {
     const ingredient = page.ingredient(id);
     if (!ingredient) return;
     removing = id;
-    $('#remove-text').textContent = `Delete ${isolated(ingredient.name)}? It leaves the stock list for good.`;
+    $('#remove-text').textContent = t('stock.delete-question', { name: isolated(ingredient.name) });
     $('#remove-error').textContent = '';
     remove.showModal();
   }
@@ -265,14 +268,14 @@ export function createChanges(page) {
   $('#remove-send').addEventListener('click', async () => {
     const ingredient = page.ingredient(removing);
     if (!ingredient || busy) return;
-    if (!linkIsLive()) return void ($('#remove-error').textContent = OFFLINE);
+    if (!linkIsLive()) return void ($('#remove-error').textContent = offline());
     busy = true;
     try {
       const path = `/ingredients/${ingredient.id}`;
       await sendChange('DELETE', path);
       remove.close();
       page.deleted(ingredient.id);
-      notify(`${isolated(ingredient.name)} deleted.`);
+      notify(t('stock.deleted', { name: isolated(ingredient.name) }));
     } catch (failure) {
       $('#remove-error').textContent = refusedDelete(failure, ingredient);
     } finally {
@@ -284,9 +287,8 @@ export function createChanges(page) {
   function refusedDelete(failure, ingredient) {
     if (!(failure instanceof ApiError) || failure.status !== 409) return refusal(failure, ingredient.name);
     const dishes = page.usedBy(ingredient.id).map((dish) => isolated(dish.name));
-    if (dishes.length === 0) return `Not deleted: ${failure.message}`;
-    const which = dishes.length === 1 ? `the dish ${dishes[0]}` : `${dishes.length} dishes: ${dishes.join(', ')}`;
-    return `Not deleted: ${isolated(ingredient.name)} is still in ${which}. Take it out of ${dishes.length === 1 ? 'that dish' : 'them'} first.`;
+    if (dishes.length === 0) return t('stock.not-deleted', { reason: failure.message });
+    return t('stock.delete-used', { name: isolated(ingredient.name), count: dishes.length, dishes: dishes.join(', ') });
   }
 
   /** @param {Action} action @param {string} id */
