@@ -3,8 +3,9 @@
 // the queue. Results: bench/results/quotes.*
 import { writeFileSync } from 'node:fs';
 import { quoteCost } from './quotes/cost.js';
+import { retimeCost } from './quotes/retime-cost.js';
 import { withKnownPace } from './quotes/known-pace.js';
-import { phaseRows, rushBreakdown, SERVICES, simulateSeeds, type ErrorRow } from './quotes/report.js';
+import { passWaitRows, phaseRows, rushBreakdown, SERVICES, simulateSeeds, TOGETHER_SHARE, type ErrorRow } from './quotes/report.js';
 import { SERVICE } from './quotes/simulation.js';
 
 /** 30 services, each its own seed (arrivals, dishes, cooking times). QUOTES_SEEDS=n runs fewer or more. */
@@ -50,8 +51,15 @@ const perService = SERVICES.flatMap(({ name }) => {
     return { service: name, phase: row.phase, orders: row.orders, live: row.quote, known: ref.quote, within_target: target };
   });
 });
+// The pass wait: the same services with a third of the orders `together`, fired by the menu's
+// minutes (the naive baseline, in this bench only) and by the server's queue-aware fire times.
+const passWait = {} as Record<'menu-minutes' | 'queue-aware', ReturnType<typeof passWaitRows>>;
+for (const fire of ['menu-minutes', 'queue-aware'] as const)
+  passWait[fire] = passWaitRows(await simulateSeeds({ ...SERVICE, together: { share: TOGETHER_SHARE, fire } }, seeds), names);
 const simulatedSeconds = (Date.now() - started) / 1000;
 const cost = [10, 100, 1_000, 10_000].map((queued) => quoteCost(queued));
+const retime = [];
+for (const held of [10, 100, 1_000, 5_000]) retime.push(await retimeCost(held));
 const seconds = (Date.now() - started) / 1000;
 
 const result = {
@@ -62,7 +70,9 @@ const result = {
   rush_breakdown: breakdown,
   known_pace: known,
   per_service: perService,
+  pass_wait: { together_share: TOGETHER_SHARE, ...passWait },
   cost,
+  retime_cost: retime,
   wall_seconds: seconds,
 };
 writeFileSync(new URL('./results/quotes.json', import.meta.url), `${JSON.stringify(result, null, 2)}\n`);
@@ -81,7 +91,7 @@ const lines = [
   `Run ${result.at}: ${seeds.length} seeds (${seeds[0]}–${seeds.at(-1)}), each ${SERVICES.length} consecutive services ` +
     `(${SERVICES.map((service) => service.name).join(', ')}; the pace carried from one to the next) of ${SERVICE.minutes} ` +
     `simulated minutes each, twice (live, then with the pace known), in ${simulatedSeconds.toFixed(1)} s ` +
-    `of wall time. Method: docs/quotes.md.`,
+    `of wall time (and twice more for the pass wait). Method: docs/quotes.md.`,
   '',
   `Cooks: ${Object.entries(SERVICE.stations)
     .map(([station, { cooks, speed }]) => `${station} ${cooks} at ${speed}× the menu's time`)
@@ -122,6 +132,18 @@ const lines = [
       `${cell(row.known.median)} | ${cell(row.known.p90)} | ${row.within_target ? 'yes' : 'no'} |`,
   ),
   '',
+  `The pass wait: the same services with ${Math.round(TOGETHER_SHARE * 100)} % of the orders placed \`together\` ` +
+    '(a salad, a main and a drink), twice: fired by the menu-minute rule (each station at due − its menu minutes) and by ' +
+    "the server's queue-aware fire times (its queue and learned pace, re-timed as the queues move). Minutes from an order's " +
+    'first station Ready to its last; target: p90 ≤ 3 minutes in the rush.',
+  '',
+  '| phase | together orders | menu-minute median | menu-minute p90 | queue-aware median | queue-aware p90 |',
+  '|---|---|---|---|---|---|',
+  ...passWait['queue-aware'].map((row, index) => {
+    const menu = passWait['menu-minutes'][index]!;
+    return `| ${row.phase} | ${row.orders} | ${cell(menu.median)} | ${cell(menu.p90)} | ${cell(row.median)} | ${cell(row.p90)} |`;
+  }),
+  '',
   "Where the rush's error comes from (absolute minutes; mean signed: positive when ready later than quoted).",
   '',
   ...table('orders, minutes into the rush', breakdown.minutes!),
@@ -134,6 +156,13 @@ const lines = [
   '| tickets queued | ns per quote + re-estimate |',
   '|---|---|',
   ...cost.map((row) => `| ${row.queued} | ${row.ns_per_quote} |`),
+  '',
+  'Cost of one re-estimate pass (it re-times held tickets) by the number of open `together` orders holding a salad and a drink ' +
+    'while their steak cooks, the clock moved 10 minutes before each of 5 passes (mean per pass; embedded store):',
+  '',
+  '| orders holding tickets | ms computing | ms writing | orders written | of them re-timed |',
+  '|---|---|---|---|---|',
+  ...retime.map((row) => `| ${row.held_orders} | ${row.ms_compute} | ${row.ms_write} | ${row.writes} | ${row.retimed} |`),
   '',
 ];
 writeFileSync(new URL('./results/quotes.md', import.meta.url), lines.join('\n'));

@@ -138,3 +138,24 @@ export function rushBreakdown(pooled: readonly Seeded[], rush: { from: number; t
     ],
   };
 }
+
+/** The share of orders placed `together` (a salad, a main and a drink) in the pass-wait runs. */
+export const TOGETHER_SHARE = 1 / 3;
+
+export interface PassWaitRow {
+  phase: string;
+  /** `together` orders readied in the phase. */
+  orders: number;
+  median: number | null;
+  p90: number | null;
+}
+
+/** Per phase: the pass wait of every `together` order (minutes from its first station Ready to its last). */
+export function passWaitRows(pooled: readonly Seeded[], phases: readonly string[]): PassWaitRow[] {
+  return [...phases, 'all'].map((phase) => {
+    const waits = pooled
+      .filter((outcome) => outcome.passWait !== null && (phase === 'all' || outcome.phase === phase))
+      .map((outcome) => outcome.passWait!);
+    return { phase, orders: waits.length, median: round(percentile(waits, 0.5)), p90: round(percentile(waits, 0.9)) };
+  });
+}

@@ -11,6 +11,9 @@ import { KitchenBook } from '../../domain/views/kitchen-book.js';
 import { createOrder } from '../../domain/orders/orders.js';
 import type { Principal } from '../../domain/accounts/principal.js';
 import { moveStationTicket } from '../../domain/orders/stations.js';
+import { OrderScheduler } from '../../domain/orders/scheduler.js';
+import { ExpectedTimes } from '../../domain/kitchen/expected-times.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Station } from '../../models/dish.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 
@@ -48,7 +51,21 @@ export interface SimulationOptions {
   /** A data directory kept between services (the pace carried over); its day is `day` days after the first. */
   dataDir?: string;
   day?: number;
+  /**
+   * A share of the orders placed `together`: one dish of each station (a salad, a main, a drink),
+   * fired by the given rule (see FireRule). Off by default: the quote figures are of `at_once` orders.
+   */
+  together?: { share: number; fire: FireRule };
 }
+
+/**
+ * How a `together` order's tickets fire. `queue-aware`: the server's own fire times (placed with
+ * pacing `together`; the scheduler fires each held ticket, the re-estimate pass re-times it as the
+ * queues move). `menu-minutes`: the naive baseline, kept in this bench only: every ticket fires at
+ * due − its dishes' menu minutes, due being placed + the slowest station's menu minutes (the order
+ * is placed `at_once` and the simulated cooks hold each ticket until then).
+ */
+export type FireRule = 'queue-aware' | 'menu-minutes';
 
 const MENU: { name: string; station: Station; preparation_time: number }[] = [
   { name: 'Green Salad', station: 'cold', preparation_time: 8 },
@@ -92,6 +109,8 @@ export interface Outcome {
   /** Minutes between each quote and the real ready time (signed: positive when ready later). */
   quoteError: number;
   naiveError: number;
+  /** A `together` order: minutes between its first and its last station being Ready; null otherwise. */
+  passWait: number | null;
   /** Per station of the order: the tickets ahead and the pace when quoted, and that station's own error. */
   stations: StationOutcome[];
 }
@@ -114,6 +133,8 @@ interface Cooking {
   done: number;
 }
 
+const QUIET = { warn: () => undefined } as unknown as FastifyBaseLogger;
+
 const ROBOT: Principal = {
   userId: '5f00000000000000000000ff',
   userName: 'simulation',
@@ -128,6 +149,10 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
   const now = () => new Date(clock);
   const store = openSqliteStore({ dataDir, clock: now });
   const rand = random(options.seed);
+  // With together orders the two fire rules must cook the same service: each order, and each of its
+  // tickets' cooking time and bump, is drawn when it is placed, from its own stream.
+  const pick = options.together ? random(options.seed + 7_919) : rand;
+  const drawn = new Map<string, { noise: number; oneTap: boolean }>();
   try {
     const flour =
       (await store.collection('ingredients').find([]))[0] ??
@@ -165,8 +190,42 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         naive: number;
         open: Set<Station>;
         stations: Map<Station, StationOutcome & { quoted: number; work: number }>;
+        together: boolean;
+        ready: number[];
       }
     >();
+    // Tickets the cooks do not see yet. menu-minutes: held by the bench until their menu fire time;
+    // queue-aware: the Drafts of held orders, by their stored next_fire_at (the scheduler fires them).
+    const menuHeld: { at: number; orderId: string; station: Station; work: number }[] = [];
+    const serverHeld = new Map<string, { at: number; pushed: Set<Station>; work: Map<Station, number> }>();
+    const scheduler = new OrderScheduler(store, now);
+    const expected = new ExpectedTimes(store, queues, now, QUIET);
+    const byStation = new Map<Station, typeof dishes>();
+    for (const dish of dishes) byStation.set(dish.station, [...(byStation.get(dish.station) ?? []), dish]);
+    const nextHeld = () => Math.min(...menuHeld.map((held) => held.at), ...[...serverHeld.values()].map((held) => held.at));
+    // What the server fired of an order now joins its stations' lines; the rest waits for its next fire.
+    const takeFired = async (orderId: string) => {
+      const held = serverHeld.get(orderId)!;
+      const order = (await store.collection('orders').get(orderId))!;
+      for (const ticket of order.tickets)
+        if (ticket.status !== 'Draft' && ticket.status !== 'Voided' && !held.pushed.has(ticket.station)) {
+          held.pushed.add(ticket.station);
+          waiting.get(ticket.station)!.push({ orderId, firedAt: clock, work: held.work.get(ticket.station)! });
+        }
+      if (order.next_fire_at) held.at = Date.parse(order.next_fire_at);
+      else serverHeld.delete(orderId);
+    };
+    // The re-estimate pass the server runs a moment after the queues move: it re-times held tickets.
+    const retime = async () => {
+      if (serverHeld.size === 0) return;
+      const { writes } = expected.moved(clock);
+      if (writes.length > 0) await store.collection('orders').updateEach(writes);
+      for (const write of writes) {
+        const held = serverHeld.get(write.id);
+        const at = write.update.set?.next_fire_at;
+        if (held && typeof at === 'string') held.at = Date.parse(at);
+      }
+    };
     const waiting = new Map<Station, { orderId: string; firedAt: number; work: number }[]>(
       Object.keys(options.stations).map((station) => [station as Station, []]),
     );
@@ -184,26 +243,43 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         const { speed } = options.stations[station];
         while (busy.get(station)! < cooksAt(station) && queue.length > 0) {
           const ticket = queue.shift()!;
-          const oneTap = rand() < (options.oneTap ?? 0);
+          const preset = drawn.get(`${ticket.orderId}:${station}`);
+          const oneTap = preset ? preset.oneTap : rand() < (options.oneTap ?? 0);
           if (!oneTap) await moveStationTicket(deps, ROBOT, ticket.orderId, station, { status: 'In Progress' });
           const quoted = placed.get(ticket.orderId)!.stations.get(station)!;
           quoted.startError = (clock - (quoted.quoted - quoted.work * quoted.factor * MINUTE)) / MINUTE;
-          const minutes = ticket.work * speed * Math.exp(options.noise * gaussian(rand) - (options.noise * options.noise) / 2);
+          const noise = preset ? preset.noise : gaussian(rand);
+          const minutes = ticket.work * speed * Math.exp(options.noise * noise - (options.noise * options.noise) / 2);
           cooking.push({ orderId: ticket.orderId, station, done: clock + minutes * MINUTE, oneTap });
           busy.set(station, busy.get(station)! + 1);
         }
       }
     };
 
-    while (next < arrivals.length || cooking.length > 0) {
+    while (next < arrivals.length || cooking.length > 0 || nextHeld() !== Infinity) {
       cooking.sort((a, b) => a.done - b.done);
       const arrival = arrivals[next];
       const done = cooking[0];
-      if (arrival && (!done || arrival.at <= done.done)) {
+      const heldAt = nextHeld();
+      if (heldAt <= (arrival?.at ?? Infinity) && heldAt <= (done?.done ?? Infinity) && heldAt !== Infinity) {
+        clock = Math.max(clock, heldAt);
+        for (let index = menuHeld.length - 1; index >= 0; index -= 1)
+          if (menuHeld[index]!.at <= clock) {
+            const { orderId, station, work } = menuHeld.splice(index, 1)[0]!;
+            waiting.get(station)!.push({ orderId, firedAt: clock, work });
+          }
+        if ([...serverHeld.values()].some((held) => held.at <= clock)) {
+          await scheduler.releaseDue();
+          for (const [orderId, held] of [...serverHeld]) if (held.at <= clock) await takeFired(orderId);
+        }
+      } else if (arrival && (!done || arrival.at <= done.done)) {
         clock = arrival.at;
         next += 1;
-        const count = 1 + Math.floor(rand() * 3);
-        const chosen = Array.from({ length: count }, () => dishes[Math.floor(rand() * dishes.length)]!);
+        const together = options.together !== undefined && pick() < options.together.share;
+        const count = 1 + Math.floor(pick() * 3);
+        const chosen = together
+          ? [...byStation.values()].map((of) => of[Math.floor(pick() * of.length)]!)
+          : Array.from({ length: count }, () => dishes[Math.floor(pick() * dishes.length)]!);
         // What each station's quote was made of, read just before the order joins the queues.
         const stationQuotes = [...new Set(chosen.map((dish) => dish.station))].map((station) => {
           const pace = queues.stations.get(station)!;
@@ -217,9 +293,16 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         const order = await createOrder(
           deps,
           { ...ROBOT, role: 'patron' },
-          { name: `Guest${next}`, dish_ids: chosen.map((dish) => dish.id) },
+          {
+            name: `Guest${next}`,
+            dish_ids: chosen.map((dish) => dish.id),
+            pacing: together && options.together!.fire === 'queue-aware' ? 'together' : 'at_once',
+          },
         );
         const stations = new Set(chosen.map((dish) => dish.station));
+        if (options.together)
+          for (const station of stations)
+            drawn.set(`${order.id}:${station}`, { noise: gaussian(pick), oneTap: pick() < (options.oneTap ?? 0) });
         placed.set(order.id, {
           phase: arrival.phase,
           placed: clock,
@@ -227,11 +310,26 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
           naive: clock + Math.max(...chosen.map((dish) => dish.preparation_time)) * MINUTE,
           open: stations,
           stations: new Map(stationQuotes),
+          together,
+          ready: [],
         });
-        for (const station of stations) {
-          const work = Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
-          waiting.get(station)!.push({ orderId: order.id, firedAt: clock, work });
-        }
+        const workOf = (station: Station) =>
+          Math.max(...chosen.filter((dish) => dish.station === station).map((dish) => dish.preparation_time));
+        const slowest = Math.max(...[...stations].map(workOf));
+        if (together && options.together!.fire === 'queue-aware') {
+          serverHeld.set(order.id, {
+            at: Infinity,
+            pushed: new Set(),
+            work: new Map([...stations].map((station) => [station, workOf(station)])),
+          });
+          await takeFired(order.id);
+        } else
+          for (const station of stations) {
+            const work = workOf(station);
+            // The menu-minute rule: fire at due − the station's menu minutes, due = placed + the slowest's.
+            if (together && work < slowest) menuHeld.push({ at: clock + (slowest - work) * MINUTE, orderId: order.id, station, work });
+            else waiting.get(station)!.push({ orderId: order.id, firedAt: clock, work });
+          }
       } else if (done) {
         clock = done.done;
         cooking.shift();
@@ -240,6 +338,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
         await moveStationTicket(deps, ROBOT, done.orderId, done.station, { status: 'Ready' });
         const record = placed.get(done.orderId)!;
         record.open.delete(done.station);
+        record.ready.push(clock);
         record.stations.get(done.station)!.error = (clock - record.stations.get(done.station)!.quoted) / MINUTE;
         if (record.open.size === 0) {
           const stations = [...record.stations.values()].map(({ quoted: _quoted, work: _work, ...station }) => station);
@@ -250,11 +349,13 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
             minute: (record.placed - start) / MINUTE,
             quoteError: (clock - record.quoted) / MINUTE,
             naiveError: (clock - record.naive) / MINUTE,
+            passWait: record.together ? (Math.max(...record.ready) - Math.min(...record.ready)) / MINUTE : null,
             stations,
           });
         }
       }
       await startCooking();
+      await retime();
     }
     await queues.close();
     return outcomes.sort((a, b) => a.placed - b.placed);
