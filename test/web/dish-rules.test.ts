@@ -4,6 +4,12 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain browser module without type declarations
 import { choicesOf, fieldText } from '../../web/public/js/dishes/rules.js';
 import { startTestApp } from '../helpers/app.js';
+import { IntlMessageFormat } from 'intl-messageformat';
+import en from '../../web/public/i18n/en.json' with { type: 'json' };
+
+/** The page's `t` in English: the English catalogue through the same message library. */
+const english = (key: string, values?: Record<string, string>) =>
+  String(new IntlMessageFormat((en as Record<string, string>)[key] ?? key, 'en').format(values));
 import { addIngredient } from '../helpers/menu.js';
 
 describe('menu editor field rules', () => {
@@ -19,7 +25,7 @@ describe('menu editor field rules', () => {
         payload: { ...dish, price: -1, preparation_time: 0, ingredients: [{ ingredient_id: salt.id, is_essential: true }] },
       });
       expect(bad.statusCode).toBe(400);
-      expect(fieldText(bad.json().errors)).toBe('Minutes to prepare must be above 0. Price must be 0 or more.');
+      expect(fieldText(bad.json().errors, english)).toBe('Minutes to prepare must be above 0. Price must be 0 or more.');
       await t.inject({ method: 'DELETE', url: `/ingredients/${salt.id}`, as: 'chef' });
       const gone = await t.inject({
         method: 'POST',
@@ -28,7 +34,7 @@ describe('menu editor field rules', () => {
         payload: { ...dish, price: 4, preparation_time: 5, ingredients: [{ ingredient_id: salt.id, is_essential: true }] },
       });
       expect(gone.statusCode).toBe(400);
-      expect(fieldText(gone.json().errors)).toBe(
+      expect(fieldText(gone.json().errors, english)).toBe(
         'An ingredient of the recipe was deleted on another screen: take it out, then save again.',
       );
       // The categories and stations the page offers are read from the served document.

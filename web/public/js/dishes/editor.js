@@ -25,7 +25,7 @@ function refusal(error, name) {
   if (error.status === 409 && error.retryAfter) return t('pantry.still-saving');
   if (error.status === 400) {
     const errors = /** @type {{ errors?: { path?: string, message?: string }[] }} */ (error.problem).errors;
-    return t('pantry.not-saved', { reason: errors?.length ? fieldText(errors) : error.message });
+    return t('pantry.not-saved', { reason: errors?.length ? fieldText(errors, t) : error.message });
   }
   return boardText(error);
 }

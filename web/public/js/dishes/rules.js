@@ -30,7 +30,10 @@ export function dishRules() {
 /** The values a field takes (an enum, or typebox's union of constants). @param {FieldRule | undefined} rule */
 export const choicesOf = (rule) => rule?.enum ?? rule?.anyOf?.map((each) => each.const ?? '').filter(Boolean) ?? [];
 
-import { t } from '../lib/i18n.js';
+/**
+ * The page's `t` (lib/i18n.js), passed in so these rules stay free of the page's imports.
+ * @typedef {(key: string, values?: Record<string, string>) => string} Translate
+ */
 
 /** Each field under its label in the dish dialog. */
 const LABELS = /** @type {Record<string, string>} */ ({
@@ -45,24 +48,25 @@ const LABELS = /** @type {Record<string, string>} */ ({
 });
 
 /** The schema's comparisons in words; any other is the server's own. */
-const WORDS = /** @type {Record<string, (field: string) => string>} */ ({
-  'must be > 0': (field) => t('dishes.field-above-0', { field }),
-  'must be >= 0': (field) => t('dishes.field-0-or-more', { field }),
+const WORDS = /** @type {Record<string, (field: string, t: Translate) => string>} */ ({
+  'must be > 0': (field, t) => t('dishes.field-above-0', { field }),
+  'must be >= 0': (field, t) => t('dishes.field-0-or-more', { field }),
 });
 
 /**
  * A 400's field errors as sentences: "Minutes to prepare must be above 0. Price must be 0 or more."
  * An unknown ingredient is one deleted on another screen since the form was filled.
  * @param {{ path?: string, message?: string }[]} errors
+ * @param {Translate} t
  */
-export function fieldText(errors) {
+export function fieldText(errors, t) {
   return errors
     .map(({ path = '', message = '' }) => {
       const field = path.replace(/^\//, '').split(/[./]/)[0] ?? '';
       if (field === 'ingredients' && message.startsWith('unknown ingredient')) return t('dishes.recipe-gone-save');
       const label = LABELS[field] ? t(LABELS[field]) : path;
       const words = WORDS[message];
-      return words ? words(label) : t('dishes.field-other', { field: label, reason: message });
+      return words ? words(label, t) : t('dishes.field-other', { field: label, reason: message });
     })
     .join(' ');
 }
