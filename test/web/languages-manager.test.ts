@@ -62,6 +62,9 @@ describe("the manager's page in every language", () => {
     async ({ app: t, browser }) => {
       const page = await openBoard(browser, t, '/manager');
       await signIn(page, 'manager');
+      // Live first: the link's first connection reloads the settings into the form, which would
+      // overwrite what is typed before it.
+      await page.waitForSelector('#link[data-state="live"]');
       await expect.poll(() => page.inputValue('#settings-form [name=currency]')).toBe('USD');
       await page.selectOption('#settings-form [name=language]', 'fr');
       await page.fill('#settings-form [name=currency]', 'chf');
