@@ -78,3 +78,21 @@ export async function seedMenu(t: TestApp, stock = 20) {
   });
   return { lettuce, beef, lemon, salt, salad, steak, lemonade };
 }
+
+/**
+ * `count` orders of one hot dish, each started and readied `minutes` apart on the app's clock, ending
+ * now: the hot line's history a pace is learned from.
+ */
+export async function cookedOnHotLine(t: TestApp, dishId: string, count: number, minutes: number): Promise<void> {
+  const bump = async (order: Order, status: string) => {
+    const response = await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } });
+    if (response.statusCode !== 200) throw new Error(`bump to ${status}: ${response.body}`);
+  };
+  t.clock.advance(-count * minutes * 60_000);
+  for (let i = 0; i < count; i += 1) {
+    const order = await placeOrder(t, [dishId]);
+    await bump(order, 'In Progress');
+    t.clock.advance(minutes * 60_000);
+    await bump(order, 'Ready');
+  }
+}

@@ -3,8 +3,7 @@
 // will be missed (expected Ready after the time quoted: test/web/promise.test.ts).
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import type { Order } from '../../models/order.js';
-import { placeOrder, seedMenu } from '../helpers/menu.js';
+import { cookedOnHotLine, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
 
 describe("the expeditor's lateness", () => {
@@ -12,18 +11,8 @@ describe("the expeditor's lateness", () => {
     "turns an order amber and red at its stations' learned pace",
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t, 50);
-      const bump = async (order: Order, status: string) =>
-        expect(
-          (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode,
-        ).toBe(200);
       // Five steaks (25 menu minutes) each cooked in 30: the hot line cooks at 1.14 of the menu.
-      t.clock.advance(-5 * 30 * 60_000);
-      for (let i = 0; i < 5; i += 1) {
-        const order = await placeOrder(t, [menu.steak.id]);
-        await bump(order, 'In Progress');
-        t.clock.advance(30 * 60_000);
-        await bump(order, 'Ready');
-      }
+      await cookedOnHotLine(t, menu.steak.id, 5, 30);
       expect((await t.inject({ method: 'GET', url: '/stations/hot/pace', as: 'expeditor' })).json()).toMatchObject({ speed: 1.14 });
       const steak = await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Paced' });
       const page = await openBoard(browser, t, '/expeditor');

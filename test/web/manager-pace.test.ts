@@ -2,8 +2,7 @@
 // (settings.staffing, set here), and per dish its menu minutes against what it really takes.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import type { Order } from '../../models/order.js';
-import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
+import { addDish, cookedOnHotLine, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn, WAIT_MS } from './browser.js';
 import { keepShot, SIZES } from './layout.js';
 
@@ -20,18 +19,8 @@ describe("the manager's kitchen pace", () => {
         preparation_time: 40,
         ingredients: [{ ingredient_id: menu.beef.id, is_essential: true }],
       });
-      const bump = async (order: Order, status: string) =>
-        expect(
-          (await t.inject({ method: 'PATCH', url: `/orders/${order.id}/tickets/hot`, as: 'chef', payload: { status } })).statusCode,
-        ).toBe(200);
       // Five steaks (25 menu minutes) each cooked in 30: the hot line at 1.14, the steak itself at 29 minutes.
-      t.clock.advance(-5 * 30 * 60_000);
-      for (let i = 0; i < 5; i += 1) {
-        const order = await placeOrder(t, [menu.steak.id]);
-        await bump(order, 'In Progress');
-        t.clock.advance(30 * 60_000);
-        await bump(order, 'Ready');
-      }
+      await cookedOnHotLine(t, menu.steak.id, 5, 30);
       const page = await openBoard(browser, t, '/manager');
       await signIn(page, 'manager');
       const steakRow = page.locator(`#pace-dishes tr[data-dish-id="${menu.steak.id}"] td`);
