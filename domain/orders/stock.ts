@@ -1,11 +1,13 @@
 // Stock follows orders: each item takes its quantity times the recipe's units of every ingredient
 // of its dish (less removed ones, plus added ones), consumed atomically with the order and recorded
-// on it. Essential ingredients (and added ones) never go below zero; others may.
+// on it. Essential ingredients (and added ones) never go below zero; others may, down to the
+// stock's floor of -MAX_STOCK, where they stay (a give-back likewise stops at +MAX_STOCK).
 import type { DishDoc } from '../../models/dish.js';
 import type { ModifierOption } from '../../models/modifiers.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { EachWrite, StoreSession } from '../../store/types.js';
+import { MAX_STOCK } from '../../models/limits.js';
 import { conflict } from '../errors.js';
 
 /** Who needs an essential ingredient: a dish, or one of its "add" options (named in a refusal). */
@@ -79,13 +81,14 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, need
   const had = new Map(taken.map((entry) => [entry.ingredient_id, entry.units]));
   const ids = [...new Set([...had.keys(), ...needs.keys()])].sort();
   // Every ingredient's change in one call: takes are guarded where the ingredient is essential
-  // (never below zero), give-backs and other takes are not; an ingredient gone since is skipped.
+  // (never below zero), other takes and give-backs only by the stock's bounds; an ingredient gone
+  // since is skipped.
   const writes: (EachWrite<IngredientDoc> & { units: number; essentialFor: Essential | undefined })[] = [];
   for (const id of ids) {
     const delta = (needs.get(id)?.units ?? 0) - (had.get(id) ?? 0);
     const essentialFor = delta > 0 ? needs.get(id)?.essentialFor : undefined;
-    const guard = essentialFor ? [{ field: 'in_stock_qty', op: 'gte' as const, value: delta }] : [];
-    if (delta !== 0) writes.push({ id, update: { inc: { in_stock_qty: -delta } }, if: guard, units: delta, essentialFor });
+    if (delta !== 0)
+      writes.push({ id, update: { inc: { in_stock_qty: -delta } }, if: [withinBounds(delta, essentialFor)], units: delta, essentialFor });
     // An ingredient the new dishes need as much as before is still written (touched): a dish
     // swapped for another of the same recipe must conflict with deleting that dish (which touches
     // its ingredients) on MongoDB, whose transactions conflict only on a shared write.
@@ -96,8 +99,27 @@ export async function adjustStock(session: StoreSession, taken: StockTaken, need
     const refused = writes.find((write, index) => write.essentialFor && !made[index]);
     // The transaction's rollback undoes whatever was taken.
     if (refused?.essentialFor) throw await refusal(session, refused.id, refused.units, refused.essentialFor);
+    // A take or give-back that would cross the stock's bounds leaves the ingredient at the bound.
+    const atBounds = writes.filter((write, index) => !made[index] && write.units !== 0);
+    if (atBounds.length > 0) await session.collection('ingredients').updateEach(atBounds.map(toBound));
   }
   return [...needs].map(([ingredient_id, need]) => ({ ingredient_id, units: need.units }));
+}
+
+/** The condition a take or give-back of `units` is written under. */
+function withinBounds(units: number, essentialFor: Essential | undefined) {
+  if (essentialFor) return { field: 'in_stock_qty', op: 'gte' as const, value: units };
+  return units > 0
+    ? { field: 'in_stock_qty', op: 'gte' as const, value: -MAX_STOCK + units }
+    : { field: 'in_stock_qty', op: 'lte' as const, value: MAX_STOCK + units };
+}
+
+/** The write that leaves an ingredient at the bound its take (or give-back) of `units` would cross. */
+function toBound(write: { id: string; units: number }): EachWrite<IngredientDoc> {
+  const bound = write.units > 0 ? -MAX_STOCK : MAX_STOCK;
+  const beyond =
+    write.units > 0 ? { op: 'lt' as const, value: -MAX_STOCK + write.units } : { op: 'gt' as const, value: MAX_STOCK + write.units };
+  return { id: write.id, update: { set: { in_stock_qty: bound } }, if: [{ field: 'in_stock_qty', ...beyond }] };
 }
 
 /** What the order holds once `units` leave it (given back to the shelf, or wasted: then they leave without going back). */

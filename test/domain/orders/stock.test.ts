@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Dish } from '../../../models/dish.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import type { Order } from '../../../models/order.js';
+import { MAX_STOCK } from '../../../models/limits.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, orderCount, problemOf, setStock, stockById } from './support.js';
@@ -40,6 +41,18 @@ describe('creating an order', () => {
     expect(stock[menu.salt.id]).toBe(-2);
     expect(stock[menu.lettuce.id]).toBe(19);
     expect(stock[menu.beef.id]).toBe(19);
+  });
+
+  it('stops a non-essential ingredient at the stock floor of -1e9 (its schema), and a give-back at +1e9', async () => {
+    await setStock(t, menu.salt.id, -MAX_STOCK);
+    const order = await placeOrder(t, [menu.salad.id, menu.steak.id]);
+    expect((await stockById(t))[menu.salt.id]).toBe(-MAX_STOCK);
+    await setStock(t, menu.salt.id, MAX_STOCK - 1);
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(204);
+    const stock = await stockById(t);
+    expect(stock[menu.salt.id]).toBe(MAX_STOCK);
+    expect(stock[menu.lettuce.id]).toBe(20);
+    expect(stock[menu.beef.id]).toBe(20);
   });
 
   it('takes the last unit of an essential ingredient', async () => {
