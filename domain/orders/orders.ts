@@ -316,7 +316,8 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan = scheduleOf(order, edit, status, at);
     const tickets = editedTickets(order, edit, plan, at, deps.queues?.stationTimes());
-    // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
+    // New work on the line, or work brought forward: the line's guard, and the order expected anew
+    // (its quoted_ready_at stays what the guest was told when placing it).
     const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
     const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
     const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
@@ -327,7 +328,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       fire_at: edit.replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
       stock_taken: stock?.stockTaken ?? order.stock_taken,
       ...kitchenAfter(order, edit, plan, tickets, status, principal, at),
-      ...(quote && { quoted_ready_at: quote.ready_at, expected_ready_at: quote.ready_at }),
+      ...(quote && { expected_ready_at: quote.ready_at }),
     });
     await auditChange(tx, principal, order, updated, at.toISOString());
     if (confirmed.length > 0 && allergyConfirmed === true) {
