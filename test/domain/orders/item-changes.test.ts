@@ -97,6 +97,20 @@ describe('item-level bump', () => {
     expect((await send('PATCH', `/orders/${order.id}/tickets/cold/items/${steakItem!.id}`, { status: 'Ready' })).statusCode).toBe(404);
   });
 
+  it('answers a retry of an item bump with the same Idempotency-Key from the first, moving nothing again', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const url = `/orders/${order.id}/tickets/hot/items/${order.items[1]!.id}`;
+    const started = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect(started.statusCode, started.body).toBe(200);
+    t.clock.advance(1000);
+    const retry = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', started.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored).toStrictEqual(started.json());
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'bumped')).toHaveLength(1);
+  });
+
   it('a ticket move moves every item on it', async () => {
     const { steak, fries } = await kitchen();
     const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
@@ -201,8 +215,44 @@ describe('voiding items', () => {
     ]);
     const twice = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor');
     expect(twice.statusCode).toBe(409);
-    const tooMany = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
-    expect(tooMany.statusCode).toBe(409);
+    // Voided already: a 409 before its units are counted.
+    const voidedAgain = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
+    expect(voidedAgain.statusCode).toBe(409);
+  });
+
+  it('refuses more units than the item has (400) and an item already voided (409), changing nothing', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 2 }]);
+    const [item] = order.items;
+    const tooMany = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 3 }, 'expeditor');
+    expect([tooMany.statusCode, tooMany.json().errors]).toStrictEqual([400, [{ path: 'quantity', message: 'at most 2' }]]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([stored, await stockOf(potato.id)]).toStrictEqual([order, 8]);
+    const voided = (await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor')).json<Order>();
+    const again = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 1 }, 'expeditor');
+    expect(again.statusCode).toBe(409);
+    const after = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([after, await stockOf(potato.id)]).toStrictEqual([voided, 10]);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key from the first void: no unit voided or given back twice', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }]);
+    const [item] = order.items;
+    const url = `/orders/${order.id}/items/${item!.id}/void`;
+    const first = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stockOf(potato.id)).toBe(8);
+    const retry = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', first.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored.items.map((each) => [each.quantity, each.status])).toStrictEqual([
+      [2, 'Active'],
+      [1, 'Voided'],
+    ]);
+    expect(await stockOf(potato.id)).toBe(8);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
   });
 });
 
