@@ -59,7 +59,15 @@ export const struckEntry = (from: TicketItem, voided: OrderItem): TicketItem => 
   ready_at: from.ready_at,
 });
 
-/** The tickets with each wasted part of an item (a new id) struck through beside the entry of the item it was cut from. */
+/** Whether a wasted part is struck beside this entry: a live one of its item, or for a new preparation the one that was started. */
+const strikesBeside = (entry: TicketItem, part: WastedPart): boolean =>
+  part.of === entry.item_id && (part.restarts ? entry.started_at !== null : entry.status !== 'Voided');
+
+/**
+ * The tickets with each wasted part of an item (a new id) struck through beside the entry of the
+ * item it was cut from. A new preparation's entry starts over; where the item moved to another
+ * ticket (another station or course), the struck part takes the place of the entry it left behind.
+ */
 export function withWastedParts(tickets: readonly Ticket[], wasted: readonly WastedPart[]): Ticket[] {
   const parts = wasted.filter((part) => part.voided.id !== part.of);
   if (parts.length === 0) return [...tickets];
@@ -68,9 +76,10 @@ export function withWastedParts(tickets: readonly Ticket[], wasted: readonly Was
   return tickets.map((ticket) => {
     if (!(ticket.items ?? []).some((entry) => parts.some((part) => part.of === entry.item_id && !struck.has(part)))) return ticket;
     const items = (ticket.items ?? []).flatMap((entry) => {
-      const part = entry.status === 'Voided' ? undefined : parts.find((each) => each.of === entry.item_id && !struck.has(each));
+      const part = parts.find((each) => !struck.has(each) && strikesBeside(entry, each));
       if (!part) return [entry];
       struck.add(part);
+      if (entry.status === 'Voided') return [struckEntry(entry, part.voided)];
       const kept = part.restarts ? { ...entry, status: 'Received' as const, started_at: null, ready_at: null } : entry;
       return [kept, struckEntry(entry, part.voided)];
     });

@@ -423,6 +423,133 @@ describe("an edit of a started item's options after a recall", () => {
   });
 });
 
+describe('an item edited under its id to another station or course', () => {
+  const tickets = (order: Order) =>
+    order.tickets.map((ticket) => [
+      ticket.station,
+      ticket.course,
+      ticket.status,
+      ticket.items.map((entry) => [entry.item_id, entry.name, entry.status, entry.started_at]),
+    ]);
+
+  it("leaves its old ticket (struck through once fired) and is listed on its new station's ticket", async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    // The guest makes the steak a beer: the same item, now poured at the bar.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: steakItem!.id, dish_id: beer.id },
+          { id: friesItem!.id, dish_id: fries.id },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [steakItem!.id, 'Steak', 'Voided', null],
+          [friesItem!.id, 'Fries', 'Received', null],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([10, 9]);
+    // The bar starts it where it is now listed.
+    const poured = await send('PATCH', `/orders/${order.id}/tickets/beverages/items/${steakItem!.id}`, { status: 'In Progress' });
+    expect(poured.statusCode, poured.body).toBe(200);
+  });
+
+  it('after a recall, leaves what the kitchen started on the old ticket as waste and cooks the new dish afresh', async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'hot', steakItem!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: steakItem!.id, dish_id: beer.id },
+            { id: friesItem!.id, dish_id: fries.id },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(after.items.map((item) => [item.id, item.name, item.status])).toStrictEqual([
+      [steakItem!.id, 'Beer', 'Active'],
+      [friesItem!.id, 'Fries', 'Active'],
+      [wasted.id, 'Steak', 'Voided'],
+    ]);
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [wasted.id, 'Steak', 'Voided', startedAt],
+          [friesItem!.id, 'Fries', 'Received', startedAt],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The started steak's beef is waste (not given back); the beer takes its malt.
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([9, 9]);
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: beer.id, name: 'Beer', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: fries.id, name: 'Fries', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: steak.id, name: 'Steak', sold: 0, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+  });
+
+  it("moves to its new course's ticket when paced by courses", async () => {
+    const { steak, beer } = await kitchen();
+    const placed = await send(
+      'POST',
+      '/orders',
+      { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+      'patron',
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    const [pint, main] = order.items;
+    expect([pint!.course, main!.course]).toStrictEqual([1, 2]);
+    // The beer is to come with the main.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: pint!.id, dish_id: beer.id, course: 2 },
+          { id: main!.id, dish_id: steak.id, course: 2 },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(tickets(edited.json<Order>())).toStrictEqual([
+      ['beverages', 1, 'Voided', [[pint!.id, 'Beer', 'Voided', null]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+  });
+});
+
 describe('remaking items', () => {
   it('cooks it again on a REMAKE ticket of the next round, takes its stock again and reopens a Ready order', async () => {
     const { steak, beef } = await kitchen();
