@@ -1,6 +1,6 @@
 // Units the kitchen had started are waste once they leave an order, whichever way they leave (a
-// void, or an edit of its dishes after a recall, or of a started item's options: the old
-// preparation goes, the new one is cooked from scratch): they stay on the order as Voided items,
+// void, or an edit of its dishes after a recall, or of a started item's options, dish or course:
+// the old preparation goes, the new one is cooked from scratch): they stay on the order as Voided items,
 // struck through on their ticket and counted by the report, and their stock leaves the order
 // without going back to the shelf. Units nobody started simply go, their stock given back.
 import type { StoredTicket as Ticket } from '../../models/order.js';
@@ -11,7 +11,7 @@ import { ticketEntry } from './ticket-items.js';
 
 /**
  * A part of an item that became waste: the Voided item, and the id of the item it was cut from.
- * `restarts`: the item stays on the order as a new preparation (its dish or options changed), so
+ * `restarts`: the item stays on the order as a new preparation (its dish, options or course changed), so
  * its entry on the ticket starts over, waiting to be started.
  */
 export interface WastedPart {
@@ -27,9 +27,12 @@ export function startedItemIds(tickets: readonly Ticket[]): Set<string> {
   return started;
 }
 
-/** The same dish with the same options (in any order): what the kitchen started is still what it cooks. */
+/**
+ * The same dish with the same options (in any order), in the same course: what the kitchen started
+ * is still what it cooks, and when.
+ */
 const samePreparation = (a: OrderItem, b: OrderItem): boolean =>
-  a.dish_id === b.dish_id && [...a.option_ids].sort().join() === [...b.option_ids].sort().join();
+  a.dish_id === b.dish_id && a.course === b.course && [...a.option_ids].sort().join() === [...b.option_ids].sort().join();
 
 /**
  * The units of started items that an edit took off (`after`: the items it leaves), as Voided

@@ -548,6 +548,43 @@ describe('an item edited under its id to another station or course', () => {
       ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
     ]);
   });
+
+  it('after a recall, leaves a started item moved to a later course as waste and cooks it afresh with that course', async () => {
+    const { steak, beer, malt } = await kitchen();
+    const order = (
+      await send(
+        'POST',
+        '/orders',
+        { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+        'patron',
+      )
+    ).json<Order>();
+    const [pint, main] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'beverages', pint!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: pint!.id, dish_id: beer.id, course: 2 },
+            { id: main!.id, dish_id: steak.id, course: 2 },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(tickets(after)).toStrictEqual([
+      ['beverages', 1, 'Voided', [[wasted.id, 'Beer', 'Voided', startedAt]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The poured beer is waste; the one for the mains takes its own malt.
+    expect(await stockOf(malt.id)).toBe(8);
+  });
 });
 
 describe('remaking items', () => {
