@@ -12,18 +12,19 @@ import { buildItems, cookedDishes, itemFields, itemSources, itemWritesOf, type C
 import { stationIn, withTicketItems } from './ticket-items.js';
 import { actorOf, fieldChanges, recordAudit } from './audit.js';
 import { withAvailability } from '../menu/availability.js';
+import { dishesFor } from '../menu/dishes.js';
 import type { Deps } from '../deps.js';
 import type { OrderPages } from '../views/order-pages.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
 import { assertLineTakes, lineTransaction, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
-import { scheduledInstant } from './schedule.js';
-import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from './fire-times.js';
+import { scheduledInstant } from '../kitchen/schedule.js';
+import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from '../kitchen/fire-times.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
-import { applyCourseGap, courseOf, planTickets } from './pacing.js';
+import { applyCourseGap, courseOf, planTickets } from '../kitchen/pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
 import { auditChange, changedFields, editedItems, lineChange, newWrites, restock, scopeOf, type EditScope } from './order-edit.js';
 import { withWastedParts, type WastedPart } from './waste.js';
@@ -74,19 +75,6 @@ async function loadOrder(session: StoreSession, principal: Principal, id: string
   if (!order) throw notFound(`No order with id ${id}.`);
   assertMaySeeOrder(principal, order);
   return order;
-}
-
-/** The dishes of `dishIds`, one per entry (duplicates kept, in order); 400 naming unknown ids. */
-export async function dishesFor(session: StoreSession, dishIds: readonly string[], strict = true): Promise<DishDoc[]> {
-  const found = await session.collection('dishes').getEach(dishIds);
-  const byId = new Map(found.map((dish) => [dish.id, dish]));
-  const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
-  if (strict && unknown.length > 0) {
-    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, {
-      errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }],
-    });
-  }
-  return dishIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The schedule as stored: null for now, else the canonical UTC form of a time the rule takes (schedule.ts). */
