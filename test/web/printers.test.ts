@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers/app.js';
 import { TestPrinter } from '../helpers/test-printer.js';
 import { QUICK_PRINTING } from '../domain/printers/fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 import { it } from './fixtures.js';
 import { holdingProxy } from './proxy.js';
@@ -109,10 +109,11 @@ describe('the printers page', () => {
           mode: n % 2 ? 'always' : 'fallback',
         }));
         expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { printers } })).statusCode).toBe(200);
+        const page = await openPrinters(browser, t, SIZES[0]);
+        await expect.poll(() => page.$$eval('#printers li', (items) => items.length)).toBe(20);
+        await expect.poll(() => page.textContent('#printer-count'), { timeout: 10_000 }).toMatch(/need a look$/);
         for (const size of SIZES) {
-          const page = await openPrinters(browser, t, size);
-          await expect.poll(() => page.$$eval('#printers li', (items) => items.length)).toBe(20);
-          await expect.poll(() => page.textContent('#printer-count'), { timeout: 10_000 }).toMatch(/need a look$/);
+          await resize(page, size);
           const layout = await pageLayout(page);
           expect(layout).toEqual({ overflow: 0, offScreen: [], smallTargets: [] });
           expect(await barControlsOffScreen(page)).toEqual([]);
@@ -121,7 +122,7 @@ describe('the printers page', () => {
           await keepShot(page, `printers-dialog-${size.width}x${size.height}`);
           const open = await pageLayout(page);
           expect(open).toEqual({ overflow: 0, offScreen: [], smallTargets: [] });
-          await page.close();
+          await page.keyboard.press('Escape');
         }
       } finally {
         await printer.close();
