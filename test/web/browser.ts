@@ -57,14 +57,19 @@ export async function openBoard(browser: Browser, t: TestApp, path: string, view
 }
 
 /**
- * Gives the open page another screen size, as a tablet turned or a window dragged, and waits two
- * frames so the page's own resize handlers have laid it out again. A page checked at every size is
- * loaded and signed in once, then resized: a load costs Chromium half a second of CPU, a resize
- * a few milliseconds.
+ * Gives the open page another screen size, as a tablet turned or a window dragged, scrolled back to
+ * the top as a fresh load shows it (the page and every box scrolled inside it), and waits two frames
+ * so the page's own resize handlers have laid it out again. A page checked at every size is loaded
+ * and signed in once, then resized: a load and sign-in cost Chromium over half a second of CPU, a
+ * resize a few milliseconds.
  */
 export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
-  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  await page.evaluate(`(() => {
+    for (const box of document.querySelectorAll('*')) if (box.scrollTop || box.scrollLeft) box.scrollTo(0, 0);
+    scrollTo(0, 0);
+    return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  })()`);
 }
 
 /** Signs in with the test user of that role (`<role>1`) and waits until the board is live. */

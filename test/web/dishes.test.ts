@@ -477,7 +477,6 @@ describe('menu editor', () => {
       for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
         // The same page at each size, from the top of the full list.
         await resize(page, size);
-        await page.evaluate('scrollTo(0, 0)');
         await expect.poll(() => page.locator('.dish-row').count()).toBe(300);
         const layout = await pageLayout(page);
         expect({ size, ...layout }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
