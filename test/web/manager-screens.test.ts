@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, reloadAt, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
@@ -26,11 +26,12 @@ describe("manager's page, live", () => {
       t.clock.advance(40 * 60_000);
       await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Fresh' });
 
-      // One page, signed in once, read at every size and then live (it ends at 1280×800).
+      // One tab, signed in once, reopened at every size (the charts are drawn to the width they open
+      // at) and then followed live (it ends at 1280×800).
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await resize(page, size);
+        await reloadAt(page, size);
         await expect.poll(() => nowOf(page, 'hot')).toStrictEqual({ open: '2', oldest: expect.stringMatching(/^4[01]:\d\d$/), late: '1' });
         expect(await nowOf(page, 'cold')).toStrictEqual({ open: '1', oldest: expect.stringMatching(/^0:\d\d$/), late: '0' });
         expect(await nowOf(page, 'beverages')).toStrictEqual({ open: '0', oldest: '–', late: '0' });
@@ -81,7 +82,7 @@ describe("manager's page, live", () => {
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await resize(page, size);
+        await reloadAt(page, size);
         await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
         expect(await page.textContent('#t-promise-note')).toBe('50% · median 2 min early');
         expect(await page.$eval('#t-promise', (value) => value.closest('.tile')?.classList.contains('broken'))).toBe(true);
@@ -158,7 +159,7 @@ describe("manager's page, live", () => {
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await resize(page, size);
+        await reloadAt(page, size);
         // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 5 orders).
         await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
         await expect
