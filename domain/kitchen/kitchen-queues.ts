@@ -32,7 +32,8 @@ interface Seen {
   fireAt: string | null;
 }
 
-const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
+/** One ticket of an order in the queues: its station, course and round (items added while it cooked, or a remake, come in the next). */
+const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${ticket.course ?? 1}:${ticket.round ?? 1}`;
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
 export class KitchenQueues {

@@ -107,6 +107,12 @@ it('keeps the promise as placed on every change that adds work: PATCH items, PAT
   expect(started.statusCode, started.body).toBe(200);
   const another = { method: 'POST' as const, url: `/orders/${order.id}/items`, payload: { items: [{ dish_id: menu.steak.id }] } };
   expect(await heard(another, iso(50), 'expeditor')).toStrictEqual(Array(3).fill([iso(3), iso(50)]));
+  // The round's steak queues behind the one cooking, each a ticket of the hot line's queue.
+  const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` });
+  expect(quote.json<{ stations: unknown[] }>().stations).toStrictEqual([{ station: 'hot', ready_at: iso(75), ahead: 2 }]);
+  // And the background re-estimate (a second after the queues move) keeps it: the round is a
+  // ticket of its own there, not the one cooking (it read +25 when both shared one key).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
   expect(await getOrder(t, order.id)).toMatchObject({ quoted_ready_at: iso(3), expected_ready_at: iso(50) });
 });
 
