@@ -1,6 +1,7 @@
 // One station's queue and pace, as running totals: what a quote or a re-estimate reads costs the
 // same whether ten tickets wait or a thousand (see docs/quotes.md for the model and its limits).
 import type { LearnedPace } from '../../models/kitchen-pace.js';
+import { HeldWork } from './held-work.js';
 import { cooksOf, emptyPace, learn, MAX_COOKS, MIN_COOKING_MS, type Readied } from './pace-learner.js';
 
 /** What is left of a ticket cooking past its estimate, as a share of its time. */
@@ -34,8 +35,8 @@ export class StationPace {
   private enqueuedCount = 0;
   private dequeuedWork = 0;
   private dequeuedCount = 0;
-  /** Held tickets planned to fire by the clock (scheduled, or paced), earliest first: work that will join the queue. */
-  private readonly held: { key: string; fireAt: number; work: number }[] = [];
+  /** Held tickets planned to fire by the clock (scheduled, or paced), by fire time: work that will join the queue. */
+  private readonly held = new HeldWork();
   private learnedPace: LearnedPace = emptyPace();
   /** The cooks tonight's settings give the station (null: as learned). */
   private staffed: number | null = null;
@@ -63,31 +64,22 @@ export class StationPace {
 
   /** A ticket held until `fireAt` (a Draft with its fire time): counted by the quotes of tickets that would start after it. */
   hold(key: string, work: number, fireAt: number): void {
-    let index = this.held.length;
-    while (index > 0 && this.held[index - 1]!.fireAt > fireAt) index -= 1;
-    this.held.splice(index, 0, { key, fireAt, work });
+    this.held.hold(key, work, fireAt);
   }
 
   /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted) or stops being held. */
   remove(key: string): void {
     this.leaveReceived(key);
     this.inProgress.delete(key);
-    const index = this.held.findIndex((ticket) => ticket.key === key);
-    if (index >= 0) this.held.splice(index, 1);
+    this.held.remove(key);
   }
 
-  /** The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the first fire. */
+  /**
+   * The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the
+   * first fire; those firing at the same moment were placed first, so they are ahead too. O(log held).
+   */
   private heldBefore(now: number, start: number, self?: string): { count: number; work: number; first: number } {
-    let count = 0;
-    let work = 0;
-    // Those firing at the same moment were placed first: they are ahead too.
-    for (const ticket of this.held) {
-      if (ticket.fireAt > start && ticket.fireAt > now) break;
-      if (ticket.key === self) continue;
-      count += 1;
-      work += ticket.work;
-    }
-    return { count, work, first: this.held[0]?.fireAt ?? now };
+    return { ...this.held.upTo(Math.max(now, start), self), first: this.held.first() ?? now };
   }
 
   /** A ticket became Ready: its cooking, when it was cooking, teaches the pace. */
