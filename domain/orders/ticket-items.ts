@@ -5,7 +5,7 @@ import type { DishDoc, Station } from '../../models/dish.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { TicketItem, TicketItemStatus, TicketStatus } from '../../models/ticket.js';
-import { courseOfTicket } from './pacing.js';
+import { courseOfTicket } from '../kitchen/pacing.js';
 
 /** Where an item is cooked: its dish's station. */
 export type StationOf = (item: OrderItem) => Station | undefined;

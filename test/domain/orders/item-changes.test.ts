@@ -2,6 +2,7 @@
 // after firing, an item voided (stock back only before it started), an item remade with a reason
 // (contract: "Order items", changes while the order cooks).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
@@ -48,7 +49,10 @@ async function kitchen() {
   return { beef, potato, malt, steak, fries, beer };
 }
 
-async function place(items: { dish_id: string; quantity?: number; seat?: number }[], as: Role = 'patron'): Promise<Order> {
+async function place(
+  items: { dish_id: string; quantity?: number; seat?: number; option_ids?: string[] }[],
+  as: Role = 'patron',
+): Promise<Order> {
   const response = await send('POST', '/orders', { name: 'Table', table_number: 5, items }, as);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -251,6 +255,121 @@ describe('an edit of the dishes after a recall', () => {
     // Deleting the order now gives back only what it still holds: the steak left on it.
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
     expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([9, 9, 10]);
+  });
+});
+
+describe("an edit of a started item's options after a recall", () => {
+  /** A burger (a bun, two units of beef, an onion) with a required doneness, "No onions" and "Extra cheese". */
+  async function burgerKitchen() {
+    const bun = await addIngredient(t, 'Bun', 10);
+    const beef = await addIngredient(t, 'Beef', 10);
+    const onion = await addIngredient(t, 'Onion', 10);
+    const cheese = await addIngredient(t, 'Cheese', 10);
+    const response = await send('POST', '/dishes', {
+      name: 'Burger',
+      description: 'A burger.',
+      category: 'Main Course',
+      image_name: 'burger',
+      preparation_time: 12,
+      price: 14,
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: bun.id, is_essential: true },
+        { ingredient_id: beef.id, is_essential: true, quantity: 2 },
+        { ingredient_id: onion.id, is_essential: false },
+      ],
+      modifier_groups: [
+        { name: 'Doneness', min: 1, options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 3 }] },
+        {
+          name: 'Changes',
+          max: 2,
+          options: [
+            { name: 'No onions', ingredient_id: onion.id, action: 'remove' },
+            { name: 'Extra cheese', ingredient_id: cheese.id, action: 'add', price_delta: 1.5 },
+          ],
+        },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const burger = response.json<Dish>();
+    const option = (name: string) => burger.modifier_groups.flatMap((group) => group.options).find((each) => each.name === name)!.id;
+    const stock = async () => [await stockOf(bun.id), await stockOf(beef.id), await stockOf(onion.id), await stockOf(cheese.id)];
+    return { burger, option, stock };
+  }
+
+  it('wastes the started preparation (its stock not given back, counted as voided after starting) and takes stock for the new one', async () => {
+    const { burger, option, stock } = await burgerKitchen();
+    const medium = [option('Medium')];
+    const order = await place([
+      { dish_id: burger.id, seat: 1, option_ids: medium },
+      { dish_id: burger.id, seat: 2, option_ids: medium },
+    ]);
+    const [first, second] = order.items;
+    // Bun, beef, onion, cheese: two medium burgers took a bun, two beef and an onion each.
+    expect(await stock()).toStrictEqual([8, 6, 8, 10]);
+    // The hot line starts seat 1's burger alone, then the chef recalls the ticket: the order is Received again.
+    const url = `/orders/${order.id}/tickets/hot`;
+    expect((await send('PATCH', `${url}/items/${first!.id}`, { status: 'In Progress' })).statusCode).toBe(200);
+    const recalled = (await send('PATCH', url, { status: 'Received' })).json<Order>();
+    expect(recalled.status).toBe('Received');
+    const startedAt = itemOn(recalled, 'hot', first!.id).started_at;
+    expect([startedAt === null, itemOn(recalled, 'hot', second!.id).started_at]).toStrictEqual([false, null]);
+
+    // Both guests change their minds: seat 1's (started) well done without onions and with cheese,
+    // seat 2's (not started) well done without onions.
+    const changed = [option('Well done'), option('No onions'), option('Extra cheese')];
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: first!.id, dish_id: burger.id, seat: 1, option_ids: changed },
+          { id: second!.id, dish_id: burger.id, seat: 2, option_ids: [option('Well done'), option('No onions')] },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    const wasted = after.items.find((item) => ![first!.id, second!.id].includes(item.id))!;
+    expect(after.items.map((item) => [item.id, item.seat, item.quantity, item.option_ids, item.price, item.status])).toStrictEqual([
+      [first!.id, 1, 1, changed, 15.5, 'Active'],
+      [second!.id, 2, 1, [option('Well done'), option('No onions')], 14, 'Active'],
+      [wasted.id, 1, 1, medium, 14, 'Voided'],
+    ]);
+    expect([after.dish_ids, after.total]).toStrictEqual([[burger.id, burger.id], 29.5]);
+    // Seat 1's first burger is waste: its bun, two beef and onion are not given back; its new
+    // preparation takes a bun, two beef and a cheese. Seat 2's onion, never started, goes back.
+    expect(await stock()).toStrictEqual([7, 4, 9, 9]);
+    // On the hot board: the started burger struck through with its start, the new one waiting to be started.
+    expect(
+      after.tickets[0]!.items.map((entry) => [entry.item_id, entry.status, entry.started_at, entry.modifiers.map((each) => each.name)]),
+    ).toStrictEqual([
+      [first!.id, 'Received', null, ['Well done', 'No onions', 'Extra cheese']],
+      [wasted.id, 'Voided', startedAt, ['Medium']],
+      [second!.id, 'Received', null, ['Well done', 'No onions']],
+    ]);
+    expect([after.status, after.tickets[0]!.status]).toStrictEqual(['Received', 'Received']);
+
+    // The report counts the started burger as voided after it started; both burgers are sold.
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: burger.id, name: 'Burger', sold: 2, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+
+    // The new preparation has not started: voiding it now gives its stock back, counted before starting.
+    const voided = await send('POST', `/orders/${order.id}/items/${first!.id}/void`, {}, 'expeditor');
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await stock()).toStrictEqual([8, 6, 9, 10]);
+    t.clock.advance(1);
+    const later = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(later.items.dishes).toStrictEqual([
+      { dish_id: burger.id, name: 'Burger', sold: 1, voided_before_start: 1, voided_after_start: 1 },
+    ]);
+    // Deleting the order gives back what it still holds (seat 2's burger): the waste stays gone.
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
+    expect(await stock()).toStrictEqual([9, 8, 9, 10]);
   });
 });
 
