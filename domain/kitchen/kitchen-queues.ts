@@ -267,6 +267,7 @@ export class KitchenQueues {
       this.stations.get(old.station)!.remove(old.key);
       moved.add(old.station);
     }
+    for (const station of moved) this.stations.get(station)!.take(this.now().getTime());
     if (order) this.seen.set(id, now);
     else this.seen.delete(id);
     return moved;

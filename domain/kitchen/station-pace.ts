@@ -6,6 +6,8 @@ import { cooksOf, emptyPace, learn, MAX_COOKS, MIN_COOKING_MS, type Readied } fr
 
 /** What is left of a ticket cooking past its estimate, as a share of its time. */
 const OVERDUE_LEFT = 0.15;
+/** Recent readied tickets looked at to tell a line that bumps with one tap. */
+const TAPPED_KEPT = 12;
 
 export interface QueuedTicket {
   /** Minutes the dishes take by the menu: the longest preparation_time among the ticket's dishes. */
@@ -15,6 +17,8 @@ export interface QueuedTicket {
   /** Running totals of the Received work and count enqueued before this ticket. */
   enqueuedWork: number;
   enqueuedCount: number;
+  /** A Received ticket a free cook is taken to be on (StationPace.take): since when. */
+  takenAt?: number;
 }
 
 export interface Pace {
@@ -85,8 +89,28 @@ export class StationPace {
   /** A ticket became Ready: its cooking, when it was cooking, teaches the pace. */
   ready(key: string, ticket: Readied): void {
     this.remove(key);
+    const before = this.learnedPace.learned_from;
     this.learnedPace = learn(this.learnedPace, ticket);
+    this.tapped = [...this.tapped, this.learnedPace.learned_from === before].slice(-TAPPED_KEPT);
     this.relearn();
+  }
+
+  /** Whether the last readied tickets were measured (false) or bumped without cooking seen (true). */
+  private tapped: boolean[] = [];
+
+  /**
+   * Marks the Received tickets a free cook would be on now, on a line that bumps some tickets with
+   * one tap (never tapping Start, so its ticket being cooked stays Received): the first ones, as many
+   * as the cooks not seen cooking, taken to be cooking since a cook was first free for them. O(cooks).
+   */
+  take(now: number): void {
+    if (!this.tapped.includes(true)) return;
+    let free = this.pace.cooks - this.inProgress.size;
+    for (const ticket of this.received.values()) {
+      if (free <= 0) return;
+      ticket.takenAt ??= now;
+      free -= 1;
+    }
   }
 
   /** What the station has learned, as stored. */
@@ -216,6 +240,8 @@ export class StationPace {
     if (started) return Math.max(now, (started.startedAt ?? now) + started.work * this.pace.factor * 60_000);
     const waiting = this.received.get(key);
     if (!waiting) return null;
+    // A free cook is taken to be on it (Start not tapped): ready its minutes after that cook was free.
+    if (waiting.takenAt !== undefined) return Math.max(now, waiting.takenAt + waiting.work * this.pace.factor * 60_000);
     const aheadWork = Math.min(Math.max(0, waiting.enqueuedWork - this.dequeuedWork), this.receivedWork - waiting.work);
     const aheadCount = Math.min(Math.max(0, waiting.enqueuedCount - this.dequeuedCount), this.received.size - 1);
     return this.readyAfter(now, now, waiting.work, aheadCount, aheadWork);
