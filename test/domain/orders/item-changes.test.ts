@@ -97,6 +97,20 @@ describe('item-level bump', () => {
     expect((await send('PATCH', `/orders/${order.id}/tickets/cold/items/${steakItem!.id}`, { status: 'Ready' })).statusCode).toBe(404);
   });
 
+  it('answers a retry of an item bump with the same Idempotency-Key from the first, moving nothing again', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const url = `/orders/${order.id}/tickets/hot/items/${order.items[1]!.id}`;
+    const started = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect(started.statusCode, started.body).toBe(200);
+    t.clock.advance(1000);
+    const retry = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', started.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored).toStrictEqual(started.json());
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'bumped')).toHaveLength(1);
+  });
+
   it('a ticket move moves every item on it', async () => {
     const { steak, fries } = await kitchen();
     const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
@@ -201,8 +215,44 @@ describe('voiding items', () => {
     ]);
     const twice = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor');
     expect(twice.statusCode).toBe(409);
-    const tooMany = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
-    expect(tooMany.statusCode).toBe(409);
+    // Voided already: a 409 before its units are counted.
+    const voidedAgain = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
+    expect(voidedAgain.statusCode).toBe(409);
+  });
+
+  it('refuses more units than the item has (400) and an item already voided (409), changing nothing', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 2 }]);
+    const [item] = order.items;
+    const tooMany = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 3 }, 'expeditor');
+    expect([tooMany.statusCode, tooMany.json().errors]).toStrictEqual([400, [{ path: 'quantity', message: 'at most 2' }]]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([stored, await stockOf(potato.id)]).toStrictEqual([order, 8]);
+    const voided = (await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor')).json<Order>();
+    const again = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 1 }, 'expeditor');
+    expect(again.statusCode).toBe(409);
+    const after = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([after, await stockOf(potato.id)]).toStrictEqual([voided, 10]);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key from the first void: no unit voided or given back twice', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }]);
+    const [item] = order.items;
+    const url = `/orders/${order.id}/items/${item!.id}/void`;
+    const first = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stockOf(potato.id)).toBe(8);
+    const retry = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', first.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored.items.map((each) => [each.quantity, each.status])).toStrictEqual([
+      [2, 'Active'],
+      [1, 'Voided'],
+    ]);
+    expect(await stockOf(potato.id)).toBe(8);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
   });
 });
 
@@ -370,6 +420,170 @@ describe("an edit of a started item's options after a recall", () => {
     // Deleting the order gives back what it still holds (seat 2's burger): the waste stays gone.
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
     expect(await stock()).toStrictEqual([9, 8, 9, 10]);
+  });
+});
+
+describe('an item edited under its id to another station or course', () => {
+  const tickets = (order: Order) =>
+    order.tickets.map((ticket) => [
+      ticket.station,
+      ticket.course,
+      ticket.status,
+      ticket.items.map((entry) => [entry.item_id, entry.name, entry.status, entry.started_at]),
+    ]);
+
+  it("leaves its old ticket (struck through once fired) and is listed on its new station's ticket", async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    // The guest makes the steak a beer: the same item, now poured at the bar.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: steakItem!.id, dish_id: beer.id },
+          { id: friesItem!.id, dish_id: fries.id },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [steakItem!.id, 'Steak', 'Voided', null],
+          [friesItem!.id, 'Fries', 'Received', null],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([10, 9]);
+    // The bar starts it where it is now listed.
+    const poured = await send('PATCH', `/orders/${order.id}/tickets/beverages/items/${steakItem!.id}`, { status: 'In Progress' });
+    expect(poured.statusCode, poured.body).toBe(200);
+  });
+
+  it('after a recall, leaves what the kitchen started on the old ticket as waste and cooks the new dish afresh', async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'hot', steakItem!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: steakItem!.id, dish_id: beer.id },
+            { id: friesItem!.id, dish_id: fries.id },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(after.items.map((item) => [item.id, item.name, item.status])).toStrictEqual([
+      [steakItem!.id, 'Beer', 'Active'],
+      [friesItem!.id, 'Fries', 'Active'],
+      [wasted.id, 'Steak', 'Voided'],
+    ]);
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [wasted.id, 'Steak', 'Voided', startedAt],
+          [friesItem!.id, 'Fries', 'Received', startedAt],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The started steak's beef is waste (not given back); the beer takes its malt.
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([9, 9]);
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: beer.id, name: 'Beer', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: fries.id, name: 'Fries', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: steak.id, name: 'Steak', sold: 0, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+  });
+
+  it("moves to its new course's ticket when paced by courses", async () => {
+    const { steak, beer } = await kitchen();
+    const placed = await send(
+      'POST',
+      '/orders',
+      { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+      'patron',
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    const [pint, main] = order.items;
+    expect([pint!.course, main!.course]).toStrictEqual([1, 2]);
+    // The beer is to come with the main.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: pint!.id, dish_id: beer.id, course: 2 },
+          { id: main!.id, dish_id: steak.id, course: 2 },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(tickets(edited.json<Order>())).toStrictEqual([
+      ['beverages', 1, 'Voided', [[pint!.id, 'Beer', 'Voided', null]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+  });
+
+  it('after a recall, leaves a started item moved to a later course as waste and cooks it afresh with that course', async () => {
+    const { steak, beer, malt } = await kitchen();
+    const order = (
+      await send(
+        'POST',
+        '/orders',
+        { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+        'patron',
+      )
+    ).json<Order>();
+    const [pint, main] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'beverages', pint!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: pint!.id, dish_id: beer.id, course: 2 },
+            { id: main!.id, dish_id: steak.id, course: 2 },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(tickets(after)).toStrictEqual([
+      ['beverages', 1, 'Voided', [[wasted.id, 'Beer', 'Voided', startedAt]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The poured beer is waste; the one for the mains takes its own malt.
+    expect(await stockOf(malt.id)).toBe(8);
   });
 });
 
