@@ -1,11 +1,12 @@
 // The audit trail (issue 35 item 19): GET /orders/{id}/audit lists who placed, changed, bumped,
 // fired, voided and deleted an order, oldest first, for managers only; a refused write and an
 // idempotent replay leave no entry; the scheduler's fires are its own.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import type { Order } from '../../../models/order.js';
 import { expectProblem, expectUnauthorized } from '../../server/api/support.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, setStock } from './support.js';
 
@@ -14,15 +15,11 @@ let clock: FrozenClock;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 let start = 0;
 
-beforeAll(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock });
+  t = await startApp({ clock });
   menu = await seedMenu(t, 1000);
   start = clock.now().getTime();
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 // Every test starts at the same instant, so the tokens taken at the start stay valid.
