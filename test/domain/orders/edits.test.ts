@@ -1,8 +1,9 @@
 // Who may edit an order, and how: priority is the expeditor's and manager's, chefs only move status,
 // patrons change their own orders only while Draft or Received; PUT replaces, PATCH changes what is given.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, problemOf } from './support.js';
 
@@ -10,8 +11,8 @@ let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 let otherPatron: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t, 10_000);
   const signUp = await t.inject({
     method: 'POST',
@@ -25,10 +26,6 @@ beforeAll(async () => {
     payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD },
   });
   otherPatron = `Bearer ${login.json<{ access_token: string }>().access_token}`;
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const newOrder = () => placeOrder(t, [menu.salad.id], 'patron', { special_requests: 'No onions' });
