@@ -1,10 +1,11 @@
 // The status machine, move by move and role by role: every (from, to) pair for every role gets the
 // contract's answer — 200 for an allowed move, 403 for a move the role may not make, 409 (with the
 // allowed next statuses) for a move that does not exist — and resending the current status is accepted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { STATUSES, type Order, type OrderStatus } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
-import { ROLES_UNDER_TEST, startTestApp, type TestApp } from '../../helpers/app.js';
+import { ROLES_UNDER_TEST, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, problemOf } from './support.js';
 
@@ -39,14 +40,10 @@ const cases = ROLES_UNDER_TEST.flatMap((role) =>
 let t: TestApp;
 let dishIds: string[];
 
-beforeAll(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   const menu = await seedMenu(t, 10_000);
   dishIds = [menu.salad.id, menu.steak.id];
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A fresh order of the patron's, brought to `status` by a manager. */
