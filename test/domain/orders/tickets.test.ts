@@ -1,9 +1,10 @@
 // Station tickets through the API: each station bumps its own part of an order, the order follows,
 // and the seed's own status moves still work for clients that know nothing of tickets.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { ChangeEvent } from '../../../store/types.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
@@ -11,14 +12,10 @@ import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 
-beforeAll(async () => {
+it.beforeEach(async ({ startApp }) => {
   // A clock that stands still: the store's stamps and the tickets' times are then the same instant.
-  t = await startTestApp({ clock: new FrozenClock() });
+  t = await startApp({ clock: new FrozenClock() });
   menu = await seedMenu(t, 10_000);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A Steak (hot) and a Green Salad (cold): a ticket for each of two stations. */
