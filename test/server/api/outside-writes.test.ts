@@ -2,24 +2,22 @@
 // keeps in memory from its own change events (the live menu, the kitchen book, the quotes' queues,
 // the order pages, the accounts) is read again, and screens are told to reload, instead of serving
 // what was true before.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { sioIn, type SioClient } from '../../realtime/helpers/clients.js';
 import { commitAsOtherProgram } from '../../store/fixtures/other-program.js';
 
-let t: TestApp | undefined;
 let screen: SioClient | undefined;
 
-afterEach(async () => {
+// The screen is closed before the startApp fixture closes the app.
+afterEach(() => {
   screen?.close();
-  await t?.close();
 });
 
 describe("another program's commit to the data file", () => {
-  it('reaches the menu, the station queue, the quotes, the order lists and the accounts, and screens reload', async () => {
-    t = await startTestApp({ listen: true, outsideWriteCheckMs: 20 });
-    const app = t;
+  it('reaches the menu, the station queue, the quotes, the order lists and the accounts, and screens reload', async ({ startApp }) => {
+    const app = await startApp({ outsideWriteCheckMs: 20 });
     const { steak } = await seedMenu(app);
     const order = await placeOrder(app, [steak.id]);
     const readyList = `/orders?filter=status.eq~Ready%20for%20Pickup`;
