@@ -1,10 +1,11 @@
 // The kitchen report buckets local days and hours of the settings' time zone: a daylight-saving day
 // in Europe/Berlin lasts 23 or 25 hours, Asia/Kolkata's days and hours start at :30 UTC, and
 // `today` is the local midnight that began the current day.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { KitchenReport } from '../../../models/report.js';
 import { bucketStarts, Tally } from '../../../domain/reports/report-window.js';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock } from '../orders/support.js';
 
@@ -82,12 +83,16 @@ describe('report buckets in a time zone (pure)', () => {
 describe('GET /reports/kitchen in the settings time zone', () => {
   let t: TestApp | undefined;
   let clock: FrozenClock;
-  afterEach(async () => t?.close());
+  /** The test's startApp fixture (it closes the app when the test ends). */
+  let startApp: StartApp;
+  it.beforeEach(({ startApp: start }) => {
+    startApp = start;
+  });
 
   async function startAt(iso: string, timeZone: string) {
     clock = new FrozenClock();
     clock.advance(ms(iso) - clock.now().getTime());
-    t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+    t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
     const set = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { time_zone: timeZone } });
     expect(set.statusCode).toBe(200);
     return seedMenu(t);
