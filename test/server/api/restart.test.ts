@@ -1,32 +1,22 @@
 // Restarting on the same data directory: every acknowledged write is still there, tokens signed
 // before the restart still work, and the bootstrap manager from POS_ADMIN_* is created exactly once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestAppOptions, type TestApp } from '../../helpers/app.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { aTimestamp, anId, bearer, expectProblem } from './support.js';
 
+// Each test's data directory and apps come from the dataDir and startApp fixtures: the apps are
+// closed and the directory removed when the test ends, pass or fail.
 let dataDir: string;
-const running: TestApp[] = [];
-beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'pos-restart-'));
-});
-afterEach(async () => {
-  for (const app of running.splice(0)) await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+let startApp: StartApp;
+it.beforeEach(({ dataDir: dir, startApp: start }) => {
+  dataDir = dir;
+  startApp = start;
 });
 
-async function start(options: Parameters<typeof startTestApp>[0] = {}) {
-  const t = await startTestApp({ dataDir, ...options });
-  running.push(t);
-  return t;
-}
-async function stop(t: TestApp) {
-  running.splice(running.indexOf(t), 1);
-  await t.close();
-}
+const start = (options: TestAppOptions = {}) => startApp({ dataDir, ...options });
+const stop = (t: TestApp) => t.close();
 const login = (t: TestApp, userName: string, password = PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', user_name: userName, password } });
 
