@@ -2,19 +2,19 @@
 // once: a dish of 1e12 minutes takes a day, stock of 1.8e308 is held at 1e9, and a year-10000
 // schedule waits at the last instant of 9999, so the scheduler does not fire it and quotes and the
 // kitchen report answer.
-import { expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import { upgradeStoredData } from '../../../domain/orders/upgrades.js';
 import type { OrderDoc } from '../../../models/order.js';
 import type { NewDoc } from '../../../store/types.js';
-import { startTestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { storesPerTest } from '../../store/fixtures/sqlite-stores.js';
 
 const { open } = storesPerTest('pos-bounds-');
 const Y10K = '+010000-01-01T11:59:59.999Z';
 const LATEST = '9999-12-31T23:59:59.999Z';
 
-it('brings dishes, stock and order times stored beyond the limits within them, once', async () => {
+it('brings dishes, stock and order times stored beyond the limits within them, once', async ({ startApp }) => {
   const { dataDir, store: old } = open();
   const lettuce = await old
     .collection('ingredients')
@@ -64,7 +64,7 @@ it('brings dishes, stock and order times stored beyond the limits within them, o
   } as unknown as NewDoc<OrderDoc>);
   await old.close();
 
-  const t = await startTestApp({ dataDir });
+  const t = await startApp({ dataDir });
   expect((await t.store.collection('dishes').get(slow.id))!.preparation_time).toBe(1440);
   expect((await t.store.collection('ingredients').get(lettuce.id))!.in_stock_qty).toBe(1e9);
   expect((await t.store.collection('ingredients').get(debt.id))!.in_stock_qty).toBe(-1e9);
@@ -83,7 +83,7 @@ it('brings dishes, stock and order times stored beyond the limits within them, o
   expect(quote.json<{ minutes: number }>().minutes).toBe(1440);
   const report = await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' });
   expect(report.statusCode, report.body).toBe(200);
-  await t.close();
+  await t.close(); // before the store is opened again on its directory
 
   const again = open({ dataDir }).store;
   expect(await upgradeStoredData(again)).toEqual({});

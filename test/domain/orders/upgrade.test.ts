@@ -1,10 +1,10 @@
 // Orders stored before tickets existed get them at the next start, once: a second start reads and
 // writes nothing, and a new order placed meanwhile is left alone.
-import { describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { OrderDoc } from '../../../models/order.js';
 import type { ChangeEvent, NewDoc } from '../../../store/types.js';
 import { upgradeStoredData } from '../../../domain/orders/upgrades.js';
-import { startTestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { storesPerTest } from '../../store/fixtures/sqlite-stores.js';
 
 const { open } = storesPerTest('pos-upgrade-');
@@ -37,7 +37,7 @@ function legacy(dishIds: string[], status: OrderDoc['status'], fire_at: string |
 }
 
 describe('upgrading orders stored without tickets', () => {
-  it('gives each its tickets from its status, at the next start, and only once', async () => {
+  it('gives each its tickets from its status, at the next start, and only once', async ({ startApp }) => {
     const { dataDir, store: old } = open();
     const [soup, salad, tea] = [
       await old.collection('dishes').insert(dish('Soup', 'hot')),
@@ -52,7 +52,7 @@ describe('upgrading orders stored without tickets', () => {
     const gone = await orders.insert(legacy(['5f00000000000000000000ff'], 'On the Way'));
     await old.close();
 
-    const t = await startTestApp({ dataDir, withoutUsers: true });
+    const t = await startApp({ dataDir, withoutUsers: true });
     const read = async (id: string) => (await t.store.collection('orders').get(id))!;
     // Both upgrades ran: tickets from the status (order-tickets), then course 1 and fire_at (order-pacing).
     const ticket = (station: string, status: string, fired_at: string | null, fire_at = fired_at) => ({
@@ -82,7 +82,7 @@ describe('upgrading orders stored without tickets', () => {
     expect(await read(draft.id)).toMatchObject({ pacing: 'at_once', course_gap_minutes: null, next_fire_at: '2099-01-01T10:00:00.000Z' });
     expect(await read(gone.id)).toMatchObject({ tickets: [], ready_at: null, closed_at: null });
     expect((await read(received.id)).status).toBe('Received');
-    await t.close();
+    await t.close(); // before the store is opened again on its directory
 
     const again = open({ dataDir }).store;
     const events: ChangeEvent[] = [];
@@ -91,8 +91,8 @@ describe('upgrading orders stored without tickets', () => {
     expect(events).toEqual([]);
   });
 
-  it('leaves orders that have tickets as they are', async () => {
-    const t = await startTestApp();
+  it('leaves orders that have tickets as they are', async ({ startApp }) => {
+    const t = await startApp();
     const store = t.store;
     await store.collection('upgrades').delete((await store.collection('upgrades').find([]))[0]!.id);
     const soup = await store.collection('dishes').insert(dish('Soup', 'hot'));
@@ -104,6 +104,5 @@ describe('upgrading orders stored without tickets', () => {
     } as unknown as NewDoc<OrderDoc>);
     expect(await upgradeStoredData(store)).toEqual({ 'order-tickets': 0 });
     expect(await store.collection('orders').get(current.id)).toEqual(current);
-    await t.close();
   });
 });
