@@ -1,23 +1,13 @@
 // settings.language and settings.currency: their defaults, what they accept, a 400 naming the field
 // for anything else, a document stored before they existed, and the settings.updated they cause.
-import { test as base, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SETTINGS_ID } from '../../models/settings.js';
 import type { Envelope } from '../../realtime/events.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
-import { startLiveApp } from '../realtime/helpers/live-app.js';
+import { it } from '../helpers/fixtures.js';
 import { openScreens } from '../realtime/helpers/screens.js';
 
-const test = base.extend<{ t: TestApp }>({
-  // eslint-disable-next-line no-empty-pattern
-  t: async ({}, use) => {
-    const t = await startTestApp();
-    await use(t);
-    await t.close();
-  },
-});
-
 describe('the restaurant language and currency', () => {
-  test('default to English and US dollars, and change to any of the four languages and a known currency', async ({ t }) => {
+  it('default to English and US dollars, and change to any of the four languages and a known currency', async ({ app: t }) => {
     const before = (await t.inject({ method: 'GET', url: '/settings', as: 'chef' })).json();
     expect([before.language, before.currency]).toStrictEqual(['en', 'USD']);
     for (const [language, currency] of [
@@ -38,7 +28,7 @@ describe('the restaurant language and currency', () => {
     expect([replaced.json().language, replaced.json().currency]).toStrictEqual(['en', 'USD']);
   });
 
-  test.for<[Record<string, unknown>, string]>([
+  it.for<[Record<string, unknown>, string]>([
     [{ language: 'it' }, 'language'],
     [{ language: 'EN' }, 'language'],
     [{ language: 'en-GB' }, 'language'],
@@ -51,7 +41,7 @@ describe('the restaurant language and currency', () => {
     [{ currency: 'XYZ' }, 'currency'],
     [{ currency: 978 }, 'currency'],
     [{ currency: '' }, 'currency'],
-  ])('refuses %j with a 400 naming %s, and changes nothing', async ([payload, field], { t }) => {
+  ])('refuses %j with a 400 naming %s, and changes nothing', async ([payload, field], { app: t }) => {
     for (const method of ['PATCH', 'PUT'] as const) {
       const response = await t.inject({ method, url: '/settings', as: 'manager', payload });
       expect(response.statusCode).toBe(400);
@@ -63,7 +53,7 @@ describe('the restaurant language and currency', () => {
     expect([read.language, read.currency, read.updated_at]).toStrictEqual(['en', 'USD', null]);
   });
 
-  test('a settings document stored before the language and currency existed reads as their defaults', async ({ t }) => {
+  it('a settings document stored before the language and currency existed reads as their defaults', async ({ app: t }) => {
     const old = { id: SETTINGS_ID, time_zone: 'Europe/Madrid', default_pacing: 'at_once', max_wait_minutes: null, low_portions: 10 };
     await t.store.collection('settings').insert(old as never);
     const read = await t.inject({ method: 'GET', url: '/settings', as: 'chef' });
@@ -75,16 +65,7 @@ describe('the restaurant language and currency', () => {
 });
 
 describe('a change of language', () => {
-  const live = base.extend<{ t: TestApp }>({
-    // eslint-disable-next-line no-empty-pattern
-    t: async ({}, use) => {
-      const t = await startLiveApp();
-      await use(t);
-      await t.close();
-    },
-  });
-
-  live('is a settings.updated event to every staff room carrying the new language and currency', async ({ t }) => {
+  it('is a settings.updated event to every staff room carrying the new language and currency', async ({ app: t }) => {
     const screens = await openScreens(t);
     try {
       const changed = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { language: 'de', currency: 'EUR' } });
