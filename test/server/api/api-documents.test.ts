@@ -2,14 +2,10 @@
 // (but for the listed exceptions) and the AsyncAPI parser reads /asyncapi.json without a diagnostic.
 import { Parser } from '@asyncapi/parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ withoutUsers: true });
-});
-afterAll(() => t.close());
+// The tests only read the documents: one app for the file (the fileApp fixture).
 
 /** Findings the document keeps on purpose, each with its reason. */
 const EXCEPTIONS = [
@@ -21,7 +17,7 @@ const EXCEPTIONS = [
 ];
 
 describe('/openapi.json under Redocly recommended rules', () => {
-  it('has no finding but the listed exceptions', async () => {
+  it('has no finding but the listed exceptions', async ({ fileApp: t }) => {
     const source = (await t.inject({ method: 'GET', url: '/openapi.json' })).body;
     const findings = await lintFromString({
       source,
@@ -41,7 +37,7 @@ describe('/openapi.json under Redocly recommended rules', () => {
 });
 
 describe('/asyncapi.json under the AsyncAPI parser', () => {
-  it('parses as AsyncAPI 3.1 with no diagnostic at all', async () => {
+  it('parses as AsyncAPI 3.1 with no diagnostic at all', async ({ fileApp: t }) => {
     const source = (await t.inject({ method: 'GET', url: '/asyncapi.json' })).body;
     const { document, diagnostics } = await new Parser().parse(source);
     expect(diagnostics.map((diagnostic) => `${diagnostic.code}: ${diagnostic.message} at ${diagnostic.path.join('.')}`)).toStrictEqual([]);
