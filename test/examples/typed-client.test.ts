@@ -8,29 +8,24 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD } from '../helpers/app.js';
+import { it } from '../helpers/fixtures.js';
 
 const exampleDir = join(import.meta.dirname, '../../examples/typed-client');
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-  const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
-  writeFileSync(join(exampleDir, 'api.d.ts'), astToString(await openapiTS(document)));
-});
-afterAll(() => t.close());
-
 describe('the typed client example', () => {
-  it('compiles under tsc --strict with types generated from the served document', async () => {
+  it('compiles under tsc --strict with types generated from the served document', async ({ app: t }) => {
+    const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
+    writeFileSync(join(exampleDir, 'api.d.ts'), astToString(await openapiTS(document)));
     const run = await promisify(execFile)(process.execPath, [tsc, '-p', join(exampleDir, 'tsconfig.json')]).catch(
       (error: { stdout: string }) => error,
     );
     expect(run.stdout).toBe('');
   }, 60_000);
 
-  it('places an order on a live server', async () => {
+  it('places an order on a live server', async ({ app: t }) => {
     const rice = await t.inject({
       method: 'POST',
       url: '/ingredients',
