@@ -3,10 +3,11 @@
 // real client (rate limit and socket caps per client, not per proxy). Real clients over TCP: the
 // "proxy" connects from 127.0.0.5, a client reaching the API directly from 127.0.0.2.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { io as connectIo, type Socket as ClientSocket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 
 const PROXY = '127.0.0.5';
 const DIRECT = '127.0.0.2';
@@ -23,13 +24,14 @@ describe.each([
 ])('POS_TRUST_PROXY set to %s', (_name, trust) => {
   let t: TestApp;
   const open: { close(): void }[] = [];
-  beforeAll(async () => {
+  // A fresh app per test, so no test's requests or sockets count against another's allowance; the
+  // clients are closed before the startApp fixture closes the app.
+  it.beforeEach(async ({ startApp }) => {
     const env = { POS_TRUST_PROXY: trust, POS_SOCKET_MAX_PER_ADDRESS: String(MAX), POS_RATE_LIMIT_MAX: String(REQUESTS) };
-    t = await startTestApp({ listen: true, withoutUsers: true, env });
+    t = await startApp({ withoutUsers: true, env });
   });
-  afterAll(async () => {
-    open.forEach((client) => client.close());
-    await t?.close();
+  afterEach(() => {
+    open.splice(0).forEach((client) => client.close());
   });
 
   function ioConnects(from: string, forwardedFor: string): Promise<boolean> {
