@@ -1,18 +1,16 @@
 // The response check every API test runs through (test/helpers/conformance.ts) refuses what the
 // served document does not describe: it can fail, and says why.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { responseChecker } from '../../helpers/conformance.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { JSON_TYPE, PROBLEM_TYPE } from './support.js';
 
-let t: TestApp;
+// The check is built once from the file's app (the fileApp fixture); the tests only read.
 let check: Awaited<ReturnType<typeof responseChecker>>;
-beforeAll(async () => {
-  t = await startTestApp({ withoutUsers: true });
-  check = await responseChecker(t.app);
+it.beforeAll(async ({ fileApp }) => {
+  check = await responseChecker(fileApp.app);
 });
-afterAll(() => t.close());
 
 const answer = (statusCode: number, type: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
   ({
