@@ -2,7 +2,7 @@
 // stopped as the settings change), the spool that makes their jobs, and the watch on the stations'
 // boards that starts a fallback printer's takeover.
 import type { FastifyBaseLogger } from 'fastify';
-import type { DishDoc } from '../../models/dish.js';
+import type { DishDoc, Station } from '../../models/dish.js';
 import type { Printer } from '../../models/printer.js';
 import type { Store } from '../../store/types.js';
 import type { KitchenBook } from '../views/kitchen-book.js';
@@ -30,7 +30,7 @@ export class PrintDesk {
   private ticking: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: PrintDeskDeps) {
-    this.watch = new StationWatch(deps.timings.takeoverAfterMs, deps.now().getTime());
+    this.watch = new StationWatch(deps.store, deps.timings.takeoverAfterMs);
     this.spool = new PrintSpool({
       ...deps,
       takeover: (station) => this.watch.takeover(station),
@@ -43,8 +43,15 @@ export class PrintDesk {
     this.watch.watch(presence);
   }
 
+  /** The times it runs by (tests shorten them; production runs DEFAULT_PRINT_TIMINGS). */
+  get timings(): PrintTimings {
+    return this.deps.timings;
+  }
+
   async start(): Promise<void> {
     this.arrange();
+    // Before the spool catches up: a takeover under way before a restart carries on.
+    await this.watch.load(this.fallbackStations());
     await this.spool.start();
     this.timer = setInterval(() => {
       this.ticking = this.ticking.then(() => this.tick()).catch((error: unknown) => this.deps.log.error({ err: error }, 'printer desk'));
@@ -72,13 +79,24 @@ export class PrintDesk {
   private async tick(): Promise<void> {
     this.arrange();
     const now = this.deps.now();
-    for (const { station, takeover } of this.watch.tick(now.getTime())) {
+    for (const { takeover, begun } of await this.watch.tick(now.getTime(), this.fallbackStations())) {
+      const { station, silent_since, began } = takeover;
       const fallback = (printer: Printer) => printer.mode === 'fallback' && printer.stations.includes(station);
-      if (!this.deps.printers().some(fallback)) continue;
-      this.deps.log.warn({ station, takeover }, `no ${station} board has been heard since ${takeover}: its fallback printers take over`);
+      if (begun)
+        this.deps.log.warn(
+          { station, takeover },
+          `no ${station} board has been heard since ${silent_since}: its fallback printers take over`,
+        );
+      // Learned of (another instance began it, or it was under way before a restart): its open
+      // tickets' jobs are made again, which makes only those its beginner did not get to (same ids).
       const orders = await this.deps.kitchen.inStatus(['Received', 'In Progress', 'Ready for Assembly']);
-      for (const order of orders) await this.spool.print(order, openTicketCauses(order, station, takeover, now.toISOString()), fallback);
+      for (const order of orders) await this.spool.print(order, openTicketCauses(order, station, silent_since, began), fallback);
     }
+  }
+
+  /** The stations a fallback printer serves. */
+  private fallbackStations(): Set<Station> {
+    return new Set(this.deps.printers().flatMap((printer) => (printer.mode === 'fallback' ? printer.stations : [])));
   }
 
   /** One worker per printer of the settings, as they are now (a changed printer gets a new one). */

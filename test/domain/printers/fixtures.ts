@@ -2,7 +2,7 @@
 // port (a data directory for restarts comes with the app fixtures), and the settings that put one in front of a station.
 import { expect, vi } from 'vitest';
 import type { Printer, PrinterInput } from '../../../models/printer.js';
-import type { TestApp } from '../../helpers/app.js';
+import { startTwin, type TestApp, type TwinApp } from '../../helpers/app.js';
 import { test as base } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { TestPrinter } from '../../helpers/test-printer.js';
@@ -17,6 +17,14 @@ export const QUICK_PRINTING = {
   watchEveryMs: 100,
 };
 
+/**
+ * The fallback tests' time, shrunk: the boards' grace of 30 s is 0.8 s, and socket.io pings every
+ * 100 ms instead of 25 s (its give-up time left long, so a dropped board is silent, not gone).
+ * Production runs DEFAULT_PRINT_TIMINGS and socket.io's own heartbeat (fallback.test.ts checks).
+ */
+export const FALLBACK_PRINTING = { ...QUICK_PRINTING, takeoverAfterMs: 800, watchEveryMs: 25 };
+export const QUICK_HEARTBEAT = { intervalMs: 100, timeoutMs: 20_000 };
+
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
   .extend('printer', async ({}, { onCleanup }) => {
@@ -25,7 +33,19 @@ export const test = base
     return printer;
   })
   .extend('t', async ({ startApp }) => startApp({ printTimings: QUICK_PRINTING }))
-  .extend('menu', async ({ t }) => seedMenu(t));
+  .extend('menu', async ({ t }) => seedMenu(t))
+  /** Starts another instance on `t`'s store (closed before `t`). */
+  .extend('startTwin', async ({ t }, { onCleanup }) => {
+    const twins: TwinApp[] = [];
+    onCleanup(async () => {
+      await Promise.all(twins.map((twin) => twin.close()));
+    });
+    return async (options: Parameters<typeof startTwin>[1] = {}) => {
+      const twin = await startTwin(t, options);
+      twins.push(twin);
+      return twin;
+    };
+  });
 
 /** Puts these printers in the settings; returns them as stored. */
 export async function setPrinters(t: TestApp, printers: PrinterInput[]): Promise<Printer[]> {
