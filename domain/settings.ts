@@ -15,7 +15,7 @@ import type { Deps } from './deps.js';
 import { badRequest } from './errors.js';
 import type { Principal } from './accounts/principal.js';
 import { LoadWhileChanging } from './views/load-while-changing.js';
-import { completePrinters } from './printers/printer-settings.js';
+import { completePrinters } from './printer-settings.js';
 
 /** What a change writes: the fields given, each in its stored form (staffing: only the stations named). */
 type SettingsChange = Partial<Omit<Settings, 'updated_at' | 'staffing'>> & Pick<SettingsPatch, 'staffing'>;

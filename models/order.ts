@@ -10,6 +10,8 @@ import { ItemEdit, Items, ItemWrite, OrderItem, SeatAllergies } from './order-it
 
 export const STATUSES = ['Draft', 'Received', 'In Progress', 'Ready for Assembly', 'On the Way', 'Ready for Pickup'] as const;
 export type OrderStatus = (typeof STATUSES)[number];
+/** The orders still open: not yet handed over (on the way or ready for pick-up). */
+export const UNFINISHED_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
 
 const OrderName = Type.String({
   minLength: 1,
@@ -126,7 +128,7 @@ export type OrderDoc = Omit<Order, 'allergies' | 'course_gap_minutes' | 'tickets
     tickets: StoredTicket[];
     owner_id: string;
     stock_taken: { ingredient_id: string; units: number }[];
-    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/orders/fire-times.ts). */
+    /** The scheduler's key: the earliest fire time of a Draft ticket waiting for the clock (domain/kitchen/fire-times.ts). */
     next_fire_at?: string | null;
   };
 export type StoredTicket = StoredTicketType;

@@ -8,7 +8,7 @@
 import type Database from 'better-sqlite3';
 import type { DishDoc } from '../../models/dish.js';
 import { recordId } from '../../domain/idempotency/idempotency.js';
-import { orderRelease } from '../../domain/orders/fire-times.js';
+import { orderRelease } from '../../domain/kitchen/fire-times.js';
 import { stationsOf, ticketsFor } from '../../domain/orders/tickets.js';
 import { newId } from '../../store/ids.js';
 import { insertStatement, insertValues } from '../../store/sqlite/columns.js';

@@ -4,6 +4,7 @@
 // more (the options' groups checked, price, minutes and allergens worked out, the removed and added
 // ingredients' allergens read); what the pairing shows is how much more CPU per order that costs.
 import { changeDish } from '../../domain/menu/dishes.js';
+import { OPEN_ORDERS } from '../../domain/orders/menu-changes.js';
 import { createOrder } from '../../domain/orders/orders.js';
 import type { DishDoc } from '../../models/dish.js';
 import type { OrderCreate } from '../../models/order.js';
@@ -65,7 +66,7 @@ export async function measureItemsPath(options: ItemsPathOptions): Promise<Items
   await data.growTo(options.stored);
   const store = openSqliteStore({ dataDir: data.dir });
   try {
-    const deps = { store, now: () => new Date() };
+    const deps = { store, now: () => new Date(), openOrders: OPEN_ORDERS };
     const principal = PATRON(data.kitchen.patronId);
     const dishes = data.kitchen.dishes;
     const picks = await addModifiers(deps, dishes);

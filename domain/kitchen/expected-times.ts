@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EachWrite, Store } from '../../store/types.js';
 import type { OrderDoc } from '../../models/order.js';
-import { nextFireAt, orderFireAt, retimedTickets, type StationTimes } from '../orders/fire-times.js';
+import { nextFireAt, orderFireAt, retimedTickets, type StationTimes } from './fire-times.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 
 /** A new estimate is written once it is this far from the stored one. */

@@ -10,7 +10,7 @@ import type { OrderItem } from '../../models/order-item.js';
 import type { ChangeEvent, Store } from '../../store/types.js';
 import { KITCHEN_STATUSES, type KitchenBook } from '../views/kitchen-book.js';
 import { LoadWhileChanging } from '../views/load-while-changing.js';
-import type { StationTimes } from '../orders/fire-times.js';
+import type { StationTimes } from './fire-times.js';
 import { PaceKeeper } from './pace-keeper.js';
 import { StationPace } from './station-pace.js';
 

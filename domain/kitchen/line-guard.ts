@@ -7,7 +7,7 @@ import type { Quote } from '../../models/quote.js';
 import type { Store, StoreSession } from '../../store/types.js';
 import type { Principal } from '../accounts/principal.js';
 import { forbidden } from '../errors.js';
-import { courseOf } from '../orders/pacing.js';
+import { courseOf } from './pacing.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 import { assertKitchenTakes, quoteOrder } from './quote-estimate.js';

@@ -3,8 +3,8 @@
 import type { StationPace } from '../../models/ticket.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import type { Principal } from '../accounts/principal.js';
-import { asStation } from '../orders/stations.js';
-import { SCHEDULE_MARGIN_MINUTES } from '../orders/schedule.js';
+import { asStation } from './stations.js';
+import { SCHEDULE_MARGIN_MINUTES } from './schedule.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 import { dishSpeed } from './pace-learner.js';
 

@@ -7,8 +7,8 @@ import { kitchenFull } from '../errors.js';
 import type { KitchenQueues } from './kitchen-queues.js';
 import type { Principal } from '../accounts/principal.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
-import { courseOf } from '../orders/pacing.js';
-import { quoteFireTimes } from '../orders/fire-times.js';
+import { courseOf } from './pacing.js';
+import { quoteFireTimes } from './fire-times.js';
 
 /**
  * The dishes a quote covers: all of them, or, for an order paced by courses, the first course only

@@ -3,8 +3,8 @@ import type { Quote, QuoteQuery } from '../../models/quote.js';
 import type { Deps } from '../deps.js';
 import { badRequest } from '../errors.js';
 import type { KitchenQueues } from './kitchen-queues.js';
-import { dishesFor } from '../orders/orders.js';
-import { scheduledInstant } from '../orders/schedule.js';
+import { dishesFor } from '../menu/dishes.js';
+import { scheduledInstant } from './schedule.js';
 import { quoteOrder } from './quote-estimate.js';
 import { currentSettings, type SettingsBook } from '../settings.js';
 

@@ -1,7 +1,7 @@
 // The menu's dishes: validated against existing ingredients, answered with live availability, and
 // protected from deletion while an unfinished order still needs them.
-import { realertOpenOrders } from '../orders/allergies.js';
 import type { Dish, DishBody, DishDoc, DishPatch, DishWrite } from '../../models/dish.js';
+import { UNFINISHED_STATUSES } from '../../models/order.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
@@ -11,7 +11,7 @@ import { withAvailability } from './availability.js';
 import type { Deps } from '../deps.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import type { MenuReader } from './menu.js';
-import { UNFINISHED_STATUSES } from '../orders/order-status.js';
+import type { MenuDeps } from './open-orders.js';
 
 async function loadDish(session: StoreSession, id: string): Promise<DishDoc> {
   const dish = await session.collection('dishes').get(id);
@@ -31,6 +31,19 @@ async function assertIngredientsExist(session: StoreSession, entries: readonly {
     });
   }
   return found;
+}
+
+/** The dishes of `dishIds`, one per entry (duplicates kept, in order); 400 naming unknown ids. */
+export async function dishesFor(session: StoreSession, dishIds: readonly string[], strict = true): Promise<DishDoc[]> {
+  const found = await session.collection('dishes').getEach(dishIds);
+  const byId = new Map(found.map((dish) => [dish.id, dish]));
+  const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
+  if (strict && unknown.length > 0) {
+    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, {
+      errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }],
+    });
+  }
+  return dishIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -75,7 +88,7 @@ async function writeIngredients(tx: StoreSession, recipe: DishDoc['ingredients']
   return found;
 }
 
-export async function changeDish({ store }: Deps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
+export async function changeDish({ store, openOrders }: MenuDeps, id: string, changes: DishPatch, replace: boolean): Promise<Dish> {
   return store.transaction(async (tx) => {
     const current = await loadDish(tx, id);
     const { id: _id, created_at: _c, updated_at: _u, allergens: _a, ...kept } = current;
@@ -91,7 +104,7 @@ export async function changeDish({ store }: Deps, id: string, changes: DishPatch
     }
     const next = { ...merged, modifier_groups, ...(allergens && { allergens }) };
     const changed = (await tx.collection('dishes').replace(id, next)) ?? current;
-    if ((current.allergens ?? []).join() !== (changed.allergens ?? []).join()) await realertOpenOrders(tx, [id]);
+    if ((current.allergens ?? []).join() !== (changed.allergens ?? []).join()) await openOrders.realert(tx, [id]);
     return (await withAvailability(tx, [changed]))[0] as Dish;
   });
 }

@@ -3,11 +3,10 @@ import type { Ingredient, IngredientCreate, IngredientDoc, IngredientPatch } fro
 import type { ListQuery, ListResult } from '../../query/types.js';
 import { MAX_STOCK } from '../../models/limits.js';
 import type { StoreSession, Update } from '../../store/types.js';
-import { realertOpenOrders } from '../orders/allergies.js';
-import { markShortages } from '../orders/shortages.js';
 import { deriveDishAllergens } from './allergens.js';
 import { dishesUsing } from './availability.js';
 import type { Deps } from '../deps.js';
+import type { MenuDeps, OpenOrders } from './open-orders.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 
 /** As clients see it: an ingredient stored before allergens or units existed has none. */
@@ -32,7 +31,7 @@ export const createIngredient = async ({ store }: Deps, body: IngredientCreate):
  * PUT replaces name, in_stock_qty and price; `unit` and `allergens` only when the body carries them
  * (clients generated from the original OpenAPI do not know them and must not erase them).
  */
-export async function replaceIngredient({ store }: Deps, id: string, body: IngredientCreate): Promise<Ingredient> {
+export async function replaceIngredient({ store, openOrders }: MenuDeps, id: string, body: IngredientCreate): Promise<Ingredient> {
   const replaced = await store.transaction(async (tx) => {
     const current = await tx.collection('ingredients').get(id);
     if (!current) return null;
@@ -41,7 +40,7 @@ export async function replaceIngredient({ store }: Deps, id: string, body: Ingre
       unit: body.unit === undefined ? (current.unit ?? null) : body.unit,
       allergens: body.allergens ?? current.allergens ?? [],
     });
-    if (replaced) await afterIngredientWrite(tx, current, replaced);
+    if (replaced) await afterIngredientWrite(openOrders, tx, current, replaced);
     return replaced;
   });
   if (!replaced) throw notFound(`No ingredient with id ${id}.`);
@@ -49,14 +48,14 @@ export async function replaceIngredient({ store }: Deps, id: string, body: Ingre
 }
 
 /** What follows from an ingredient's write: its dishes' allergens (and open orders' alerts), and the orders a shortage marks. */
-async function afterIngredientWrite(tx: StoreSession, before: IngredientDoc, after: IngredientDoc): Promise<void> {
+async function afterIngredientWrite(openOrders: OpenOrders, tx: StoreSession, before: IngredientDoc, after: IngredientDoc): Promise<void> {
   if ((before.allergens ?? []).join() !== (after.allergens ?? []).join())
-    await realertOpenOrders(tx, await deriveDishAllergens(tx, [after.id]));
-  await markShortages(tx, [{ ingredient: after, before: before.in_stock_qty }]);
+    await openOrders.realert(tx, await deriveDishAllergens(tx, [after.id]));
+  await openOrders.markShortages(tx, [{ ingredient: after, before: before.in_stock_qty }]);
 }
 
 /** `in_stock_qty` sets the stock; `in_stock_delta` adds to it atomically (never both). */
-export async function patchIngredient({ store }: Deps, id: string, patch: IngredientPatch): Promise<Ingredient> {
+export async function patchIngredient({ store, openOrders }: MenuDeps, id: string, patch: IngredientPatch): Promise<Ingredient> {
   const { in_stock_delta: delta, ...set } = patch;
   if (delta !== undefined && set.in_stock_qty !== undefined) {
     throw badRequest('Send either in_stock_qty (to set the stock) or in_stock_delta (to adjust it), not both.', {
@@ -74,7 +73,7 @@ export async function patchIngredient({ store }: Deps, id: string, patch: Ingred
         errors: [{ path: 'in_stock_delta', message: `would take in_stock_qty beyond ±${MAX_STOCK}` }],
       });
     }
-    if (updated) await afterIngredientWrite(tx, current, updated);
+    if (updated) await afterIngredientWrite(openOrders, tx, current, updated);
     return updated;
   });
   if (!patched) throw notFound(`No ingredient with id ${id}.`);

@@ -2,12 +2,12 @@
 // meet them is refused unless confirmed (and the confirmation is audited), and each station's ticket
 // names its own items that meet them.
 import type { Allergen } from '../../models/allergens.js';
+import { UNFINISHED_STATUSES } from '../../models/order.js';
 import type { OrderItem, SeatAllergies } from '../../models/order-item.js';
 import type { AllergyAlert, Ticket } from '../../models/ticket.js';
 import type { StoreSession } from '../../store/types.js';
 import { conflict } from '../errors.js';
 import { withAllergensNow } from './items.js';
-import { UNFINISHED_STATUSES } from './order-status.js';
 import { withTicketItems } from './ticket-items.js';
 
 /** Who is allergic to what: the whole table, and single seats. */

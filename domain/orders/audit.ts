@@ -9,7 +9,7 @@ import type { StoreSession } from '../../store/types.js';
 import { requireManager } from '../accounts/access.js';
 import type { Deps } from '../deps.js';
 import { notFound } from '../errors.js';
-import { courseOfTicket } from './pacing.js';
+import { courseOfTicket } from '../kitchen/pacing.js';
 import type { Principal } from '../accounts/principal.js';
 
 /** Who an entry names: a signed-in person, or the scheduler (fires by the clock). */

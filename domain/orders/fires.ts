@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
 import { publicOrder } from './orders.js';
 import { orderCookedDishes } from './items.js';
-import { courseFired, courseOfTicket, fired, releaseCourse } from './pacing.js';
+import { courseFired, courseOfTicket, fired, releaseCourse } from '../kitchen/pacing.js';
 import type { Principal } from '../accounts/principal.js';
 import { derived } from './tickets.js';
 

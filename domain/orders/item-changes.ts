@@ -17,7 +17,7 @@ import { actorOf, recordAudit } from './audit.js';
 import { buildItems, cookedDishes, itemFields, itemSources, type ItemSources } from './items.js';
 import { FINISHED_STATUSES, NOT_STARTED_STATUSES } from './order-status.js';
 import { publicOrder, writeGuarded, type OrderDeps, type OrderQuoting } from './orders.js';
-import { byCourseAndStation, courseFired, courseOfTicket } from './pacing.js';
+import { byCourseAndStation, courseFired, courseOfTicket } from '../kitchen/pacing.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, heldWithout, neededBeside, stockNeeds } from './stock.js';
 import { struckEntry } from './waste.js';

@@ -9,7 +9,7 @@ import { MAX_UNITS, type ItemEdit, type ItemWrite, type OrderItem } from '../../
 import { newId } from '../../store/ids.js';
 import type { StoreSession } from '../../store/types.js';
 import { badRequest } from '../errors.js';
-import { courseOf } from './pacing.js';
+import { courseOf } from '../kitchen/pacing.js';
 
 /** A dish as one unit of an item cooks it: its minutes, allergens and course are the item's. */
 export type CookedDish = DishDoc & { course: number; item_id: string };

@@ -22,7 +22,6 @@ const CHEF_MOVES = new Set([
 ]);
 
 export const FINISHED_STATUSES: readonly OrderStatus[] = ['On the Way', 'Ready for Pickup'];
-export const UNFINISHED_STATUSES: readonly OrderStatus[] = ['Draft', 'Received', 'In Progress', 'Ready for Assembly'];
 /** Before the kitchen starts: the patron may still change or cancel, and stock comes back on delete. */
 export const NOT_STARTED_STATUSES: readonly OrderStatus[] = ['Draft', 'Received'];
 

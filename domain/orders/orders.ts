@@ -12,18 +12,19 @@ import { buildItems, cookedDishes, itemFields, itemSources, itemWritesOf, type C
 import { stationIn, withTicketItems } from './ticket-items.js';
 import { actorOf, fieldChanges, recordAudit } from './audit.js';
 import { withAvailability } from '../menu/availability.js';
+import { dishesFor } from '../menu/dishes.js';
 import type { Deps } from '../deps.js';
 import type { OrderPages } from '../views/order-pages.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { conflict, notFound } from '../errors.js';
 import { assertMove, NOT_STARTED_STATUSES } from './order-status.js';
 import type { Principal } from '../accounts/principal.js';
 import { assertLineTakes, lineTransaction, type LinePlan, type LineQuoting } from '../kitchen/line-guard.js';
-import { scheduledInstant } from './schedule.js';
-import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from './fire-times.js';
+import { scheduledInstant } from '../kitchen/schedule.js';
+import { nextFireAt, orderFireAt, orderRelease, type StationTimes } from '../kitchen/fire-times.js';
 import { afterStockReturned } from './shortages.js';
 import { adjustStock, returnStock, stockNeeds } from './stock.js';
 import { moveOrder, kitchenStatus } from './tickets.js';
-import { applyCourseGap, courseOf, planTickets } from './pacing.js';
+import { applyCourseGap, courseOf, planTickets } from '../kitchen/pacing.js';
 import { isPublicTicket, publicTicket, recordChanges } from './ticket-changes.js';
 import { auditChange, changedFields, editedItems, lineChange, newWrites, restock, scopeOf, type EditScope } from './order-edit.js';
 import { withWastedParts, type WastedPart } from './waste.js';
@@ -74,19 +75,6 @@ async function loadOrder(session: StoreSession, principal: Principal, id: string
   if (!order) throw notFound(`No order with id ${id}.`);
   assertMaySeeOrder(principal, order);
   return order;
-}
-
-/** The dishes of `dishIds`, one per entry (duplicates kept, in order); 400 naming unknown ids. */
-export async function dishesFor(session: StoreSession, dishIds: readonly string[], strict = true): Promise<DishDoc[]> {
-  const found = await session.collection('dishes').getEach(dishIds);
-  const byId = new Map(found.map((dish) => [dish.id, dish]));
-  const unknown = [...new Set(dishIds.filter((id) => !byId.has(id)))];
-  if (strict && unknown.length > 0) {
-    throw badRequest(`Unknown dish ids: ${unknown.join(', ')}.`, {
-      errors: [{ path: 'dish_ids', message: `unknown dish ids: ${unknown.join(', ')}` }],
-    });
-  }
-  return dishIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** The schedule as stored: null for now, else the canonical UTC form of a time the rule takes (schedule.ts). */
@@ -316,7 +304,8 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     if (status !== order.status) assertMove(order.status, status, principal.role);
     const plan = scheduleOf(order, edit, status, at);
     const tickets = editedTickets(order, edit, plan, at, deps.queues?.stationTimes());
-    // New work on the line, or work brought forward: the line's guard, and the order quoted anew.
+    // New work on the line, or work brought forward: the line's guard, and the order expected anew
+    // (its quoted_ready_at stays what the guest was told when placing it).
     const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
     const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
     const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
@@ -327,7 +316,7 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
       fire_at: edit.replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
       stock_taken: stock?.stockTaken ?? order.stock_taken,
       ...kitchenAfter(order, edit, plan, tickets, status, principal, at),
-      ...(quote && { quoted_ready_at: quote.ready_at, expected_ready_at: quote.ready_at }),
+      ...(quote && { expected_ready_at: quote.ready_at }),
     });
     await auditChange(tx, principal, order, updated, at.toISOString());
     if (confirmed.length > 0 && allergyConfirmed === true) {

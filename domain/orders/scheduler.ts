@@ -7,7 +7,7 @@ import type { OrderDoc } from '../../models/order.js';
 import type { Condition } from '../../query/types.js';
 import type { Store } from '../../store/types.js';
 import { firedChanges, recordAudit, SCHEDULER } from './audit.js';
-import { fireDue } from './pacing.js';
+import { fireDue } from '../kitchen/pacing.js';
 import { derived } from './tickets.js';
 
 const MAX_SLEEP_MS = 30_000;

@@ -5,18 +5,12 @@
 // write: an ordinary correction or order never looks at them.
 import type { DishDoc, Station } from '../../models/dish.js';
 import type { IngredientDoc } from '../../models/ingredient.js';
-import type { OrderDoc } from '../../models/order.js';
+import { UNFINISHED_STATUSES, type OrderDoc } from '../../models/order.js';
 import type { ShortMark, Ticket } from '../../models/ticket.js';
 import type { StoreSession } from '../../store/types.js';
 import { dishesUsing } from '../menu/availability.js';
-import { courseOf } from './pacing.js';
-import { UNFINISHED_STATUSES } from './order-status.js';
-
-/** One ingredient's write: the ingredient after it, and its stock before. */
-export interface StockCorrection {
-  ingredient: IngredientDoc;
-  before: number;
-}
+import type { StockCorrection } from '../menu/open-orders.js';
+import { courseOf } from '../kitchen/pacing.js';
 
 const NOT_STARTED = new Set<Ticket['status']>(['Draft', 'Received']);
 

@@ -1,33 +1,28 @@
 // What a station works from: bumping its own ticket of an order, its queue of tickets, and its
-// all-day counts (domain/views/all-day.ts).
-import { STATIONS, type Dish, type DishDoc, type Station } from '../../models/dish.js';
+// all-day counts (domain/kitchen/all-day.ts).
+import type { Dish, DishDoc, Station } from '../../models/dish.js';
 import { stationOrderCatalogue, type KitchenOrder, type Order, type OrderDoc } from '../../models/order.js';
 import { evaluateListQuery } from '../../query/evaluate.js';
 import type { AllDay, ItemMove, TicketMove } from '../../models/ticket.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import { actorOf, recordAudit } from './audit.js';
-import { AllDayTally } from '../views/all-day.js';
+import { AllDayTally } from '../kitchen/all-day.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
 import type { KitchenBook } from '../views/kitchen-book.js';
 import type { MenuReader } from '../menu/menu.js';
 import { publicOrder } from './orders.js';
 import type { Principal } from '../accounts/principal.js';
-import { applyCourseGap, courseOfTicket } from './pacing.js';
-import { derived, moveItem, moveTicket, ticketOfItem, ticketsAt, ticketToMove, type KitchenFields } from './tickets.js';
+import { applyCourseGap, courseOfTicket, ticketsAt } from '../kitchen/pacing.js';
+import { asStation } from '../kitchen/stations.js';
+import { derived, moveItem, moveTicket, ticketOfItem, ticketToMove, type KitchenFields } from './tickets.js';
 import { orderCookedDishes } from './items.js';
 import { roundOf } from './ticket-items.js';
 import type { Ticket } from '../../models/ticket.js';
 
 /** Ready tickets stay in the queue this long, so a station can still recall them. */
 export const RECALL_WINDOW_MS = 10 * 60_000;
-
-export function asStation(station: string): Station {
-  if (!(STATIONS as readonly string[]).includes(station))
-    throw notFound(`No station "${station}"; the stations are ${STATIONS.join(', ')}.`);
-  return station as Station;
-}
 
 /** What a bump found and decided: the ticket moved, the fields to write (null: nothing changes) and the audit's details. */
 interface Bump {

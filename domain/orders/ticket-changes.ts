@@ -4,7 +4,7 @@ import type { DishDoc } from '../../models/dish.js';
 import type { Pacing } from '../../models/order.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import type { PublicTicket } from '../../models/ticket.js';
-import { courseOfTicket, ticketGroups } from './pacing.js';
+import { courseOfTicket, ticketGroups } from '../kitchen/pacing.js';
 
 interface Dishes {
   pacing: Pacing;

@@ -5,7 +5,7 @@ import type { DishDoc, Station } from '../../models/dish.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { TicketItem, TicketItemStatus, TicketStatus } from '../../models/ticket.js';
-import { courseOfTicket } from './pacing.js';
+import { courseOfTicket } from '../kitchen/pacing.js';
 
 /** Where an item is cooked: its dish's station. */
 export type StationOf = (item: OrderItem) => Station | undefined;
@@ -41,9 +41,20 @@ const refreshed = (entry: TicketItem, item: OrderItem): TicketItem => ({
 });
 
 /**
+ * Whether an active item has moved off the ticket: its dish now cooks at another station, or it
+ * is now of another course (an edit under the same id). Unknown stations (a dish deleted since, or
+ * a caller that only refreshes the entries) move nothing.
+ */
+function movedOff(ticket: Ticket, item: OrderItem, stationOf: StationOf): boolean {
+  const station = stationOf(item);
+  return item.status === 'Active' && station !== undefined && (station !== ticket.station || item.course !== courseOfTicket(ticket));
+}
+
+/**
  * The tickets listing the items: an item already on a ticket stays there (brought up to date); an
- * item no longer in the order leaves an unfired ticket and is struck through (Voided) on a fired
- * one; an item on no ticket joins the first live ticket of its station and course.
+ * item no longer in the order, or moved to another station or course, leaves an unfired ticket and
+ * is struck through (Voided) on a fired one; an item on no ticket of its own joins the first live
+ * ticket of its station and course.
  */
 export function withTicketItems(tickets: readonly Ticket[], items: readonly OrderItem[], stationOf: StationOf): Ticket[] {
   const byId = new Map(items.map((item) => [item.id, item]));
@@ -51,8 +62,12 @@ export function withTicketItems(tickets: readonly Ticket[], items: readonly Orde
   const result = tickets.map((ticket) => {
     const entries = (ticket.items ?? []).flatMap((entry): TicketItem[] => {
       const item = byId.get(entry.item_id);
-      listed.add(entry.item_id);
-      if (item) return [refreshed(entry, item)];
+      // A live item's entry already struck here is what it left behind when it moved away.
+      const leftBehind = item?.status === 'Active' && entry.status === 'Voided';
+      if (item && !leftBehind && !movedOff(ticket, item, stationOf)) {
+        listed.add(entry.item_id);
+        return [refreshed(entry, item)];
+      }
       return ticket.fired_at === null ? [] : [{ ...entry, status: 'Voided' }];
     });
     return { ...ticket, items: entries };

@@ -6,8 +6,8 @@ import type { TicketItem, TicketStatus } from '../../models/ticket.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
 import { badRequest, conflict } from '../errors.js';
 import { FINISHED_STATUSES } from './order-status.js';
-import { courseOfTicket, fired } from './pacing.js';
-import { nextFireAt } from './fire-times.js';
+import { courseOfTicket, fired, ticketsAt } from '../kitchen/pacing.js';
+import { nextFireAt } from '../kitchen/fire-times.js';
 import { movedEntry, roundOf, statusOfItems } from './ticket-items.js';
 
 /** Received → In Progress → Ready, and recall one step back. Draft tickets fire with their order. */
@@ -35,11 +35,6 @@ export function stationsOf(dishes: readonly DishDoc[]): Station[] {
  */
 export function ticketOf(order: Pick<OrderDoc, 'tickets'>, station: string): Ticket | undefined {
   return (order.tickets as Ticket[] | undefined)?.find((ticket) => ticket.station === station);
-}
-
-/** Every ticket the order has at a station (one per course), by course. */
-export function ticketsAt(order: Pick<OrderDoc, 'tickets'>, station: string): Ticket[] {
-  return ((order.tickets as Ticket[] | undefined) ?? []).filter((ticket) => ticket.station === station);
 }
 
 /**

@@ -6,12 +6,12 @@ import type { Ticket, TicketStatus } from '../../models/ticket.js';
 import { DuplicateKeyError, type Store } from '../../store/types.js';
 import { boundStoredData } from './bounds-upgrade.js';
 import { stationsOf } from './tickets.js';
-import { nextFireAt } from './fire-times.js';
+import { nextFireAt } from '../kitchen/fire-times.js';
 import { publicTicket } from './ticket-changes.js';
 import type { OrderItem } from '../../models/order-item.js';
 import type { TicketItemStatus } from '../../models/ticket.js';
 import { itemFields } from './items.js';
-import { courseOf } from './pacing.js';
+import { courseOf } from '../kitchen/pacing.js';
 import { roundOf, stationIn, withTicketItems } from './ticket-items.js';
 
 const PAGE = 500;

@@ -4,7 +4,7 @@
 import type { OrderDoc } from '../../models/order.js';
 import type { ChitMarker } from '../../models/printer.js';
 import type { Ticket, TicketChange } from '../../models/ticket.js';
-import { courseOfTicket } from '../orders/pacing.js';
+import { courseOfTicket } from '../kitchen/pacing.js';
 import type { ChitScope } from './chit.js';
 
 export interface PrintCause {

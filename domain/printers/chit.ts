@@ -4,7 +4,7 @@ import type { DishDoc, Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { Chit, ChitItem, ChitMarker } from '../../models/printer.js';
 import type { Ticket, TicketItem } from '../../models/ticket.js';
-import { courseOf, courseOfTicket } from '../orders/pacing.js';
+import { courseOf, courseOfTicket } from '../kitchen/pacing.js';
 
 /** Which of the ticket's things a chit lists: all of them, or only those a change concerns. */
 export type ChitScope =

@@ -6,7 +6,7 @@ import type { Principal } from '../accounts/principal.js';
 import { requireKitchenStaff, requireManager } from '../accounts/access.js';
 import type { Deps } from '../deps.js';
 import { conflict, notFound } from '../errors.js';
-import { asStation } from '../orders/stations.js';
+import { asStation } from '../kitchen/stations.js';
 import type { Settings } from '../../models/settings.js';
 import { testChit } from './chit.js';
 import { reprintCause } from './causes.js';

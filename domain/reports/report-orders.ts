@@ -4,7 +4,7 @@
 import { STATIONS, type DishDoc, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import { instant } from './instant.js';
-import { SCHEDULE_MARGIN_MINUTES } from '../orders/schedule.js';
+import { SCHEDULE_MARGIN_MINUTES } from '../kitchen/schedule.js';
 import { Tally, type Window } from './report-window.js';
 import { ItemTally, itemRecords, type ItemRecord, type RemakeRecord } from './report-items.js';
 

@@ -1,9 +1,9 @@
 // station.all_day: a station's counts, sent to its room whenever a committed batch changed them
 // (an order placed, bumped to or from Ready, released, edited or deleted), once per station per
-// batch. The counts are kept in memory order by order (domain/views/all-day.ts), loaded from the store
+// batch. The counts are kept in memory order by order (domain/kitchen/all-day.ts), loaded from the store
 // on first use and again after a resync or a dish change (a dish may have moved station).
-import { allDayShare, type AllDayTally } from '../../domain/views/all-day.js';
-import { dishesFor } from '../../domain/orders/orders.js';
+import { allDayShare, type AllDayTally } from '../../domain/kitchen/all-day.js';
+import { dishesFor } from '../../domain/menu/dishes.js';
 import { tallyOf } from '../../domain/orders/stations.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';

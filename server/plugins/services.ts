@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { withIdempotentWrites } from '../../domain/idempotency/idempotent-writes.js';
 import { LoginThrottle } from '../../domain/accounts/login-throttle.js';
 import { openMenu, type LiveMenu } from '../../domain/menu/menu.js';
+import type { OpenOrders } from '../../domain/menu/open-orders.js';
+import { OPEN_ORDERS } from '../../domain/orders/menu-changes.js';
 import { KitchenBook } from '../../domain/views/kitchen-book.js';
 import { KitchenQueues } from '../../domain/kitchen/kitchen-queues.js';
 import { ExpectedTimes } from '../../domain/kitchen/expected-times.js';
@@ -29,6 +31,8 @@ export interface PosServices extends UserDeps {
   // store.settled() first, so none answers behind a write (README, "How it is built"; docs/mongodb.md).
   /** Dishes with their availability, and every dish and ingredient's stock. */
   menu: LiveMenu;
+  /** What a menu write does to the open orders (their allergy alerts, their shortage marks): the orders' rules. */
+  openOrders: OpenOrders;
   /** Order list pages kept as text. */
   orderPages: OrderPages;
   /** The orders in the kitchen, for the stations' queues, all-day counts and re-estimates: their one home. */
@@ -101,6 +105,7 @@ async function services(app: FastifyInstance, { config, store, jwtSecret, now, r
     ),
     scheduler,
     menu,
+    openOrders: OPEN_ORDERS,
     orderPages: new OrderPages(store),
     kitchen,
     serviceRecords: new ServiceRecords(store),

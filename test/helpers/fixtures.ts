@@ -12,8 +12,11 @@
 //     const second = await startApp({ dataDir, withoutUsers: true });
 //   });
 //
+//   it('answers /health', async ({ fileApp: t }) => { … });  // one app for all the file's tests
+//
 // Both are closed (server, store, temporary data directory) when the test ends, pass or fail; a
 // `dataDir` is removed after every app on it has closed (it is set up first, so torn down last).
+// `fileApp` is closed when the file's last test has run: for files whose tests only read.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +66,12 @@ export const test = base
       return app;
     };
   })
-  .extend('app', async ({ startApp }) => startApp());
+  .extend('app', async ({ startApp }) => startApp())
+  // eslint-disable-next-line no-empty-pattern -- as above
+  .extend('fileApp', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestApp> => {
+    const app = await startTestApp({ listen: true });
+    onCleanup(() => app.close());
+    return app;
+  });
 
 export const it = test;

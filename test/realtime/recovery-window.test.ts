@@ -2,20 +2,19 @@
 // it a reconnecting screen is recovered with what it missed; past it, it starts afresh (and resyncs
 // through the REST lists), and the server no longer holds those events for it.
 import { Server } from 'socket.io';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { boundedRecoveryAdapter, isRecoveryBuffer } from '../../realtime/transports/recovery-buffer.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import { it } from '../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { addDish } from './fakes/kitchen.js';
 import { startBareServer } from './helpers/bare-server.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
 
-let t: TestApp | undefined;
 let hot: SioClient | undefined;
 
-afterEach(async () => {
+afterEach(() => {
   hot?.close();
-  await t?.close();
+  hot = undefined;
 });
 
 async function dropAndReturn(client: SioClient, awayMs: number, whileAway: () => Promise<unknown>): Promise<boolean> {
@@ -30,8 +29,8 @@ async function dropAndReturn(client: SioClient, awayMs: number, whileAway: () =>
   return client.socket.recovered;
 }
 
-it('recovers a screen back within the window and not one back after it', async () => {
-  t = await startTestApp({ listen: true, env: { POS_RECOVERY_WINDOW: '1' } });
+it('recovers a screen back within the window and not one back after it', async ({ startApp }) => {
+  const t = await startApp({ env: { POS_RECOVERY_WINDOW: '1' } });
   const { steak } = await seedMenu(t);
   hot = await sioIn(t.url, 'hot station', t.tokens.chef, ['station:hot']);
   // socket.io recovers from the last event a client received: it needs one first.
@@ -39,19 +38,21 @@ it('recovers a screen back within the window and not one back after it', async (
   await hot.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === first.id, 'the first order');
 
   let missed: { id: string } | undefined;
-  expect(await dropAndReturn(hot, 100, async () => (missed = await placeOrder(t as TestApp, [steak.id])))).toBe(true);
+  expect(await dropAndReturn(hot, 100, async () => (missed = await placeOrder(t, [steak.id])))).toBe(true);
   await hot.inbox.waitFor((e) => e.type === 'order.created' && e.data.id === missed?.id, 'the order placed while away');
 
   const before = hot.inbox.envelopes.length;
-  expect(await dropAndReturn(hot, 1_500, () => placeOrder(t as TestApp, [steak.id]))).toBe(false);
+  expect(await dropAndReturn(hot, 1_500, () => placeOrder(t, [steak.id]))).toBe(false);
   // Not recovered: a fresh session, in no room until it subscribes again, and nothing replayed.
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(hot.inbox.envelopes.length).toBe(before);
   expect(await hot.subscribe(['station:hot'])).toEqual({ ok: true, rooms: ['station:hot'] });
 });
 
-it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event has left the buffer starts afresh', async () => {
-  t = await startTestApp({ listen: true, env: { POS_RECOVERY_MAX_EVENTS: '10' } });
+it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event has left the buffer starts afresh', async ({
+  startApp,
+}) => {
+  const t = await startApp({ env: { POS_RECOVERY_MAX_EVENTS: '10' } });
   const { steak } = await seedMenu(t);
   hot = await sioIn(t.url, 'hot station', t.tokens.chef, ['station:hot']);
   const first = await placeOrder(t, [steak.id]);
@@ -60,7 +61,7 @@ it('keeps at most POS_RECOVERY_MAX_EVENTS broadcasts: a screen whose last event 
   // Each order is at least three broadcasts (its station, the expeditor, the menu's stock): eight
   // orders push the screen's last event out of a buffer of ten.
   const recovered = await dropAndReturn(hot, 50, async () => {
-    for (let i = 0; i < 8; i++) await placeOrder(t as TestApp, [steak.id]);
+    for (let i = 0; i < 8; i++) await placeOrder(t, [steak.id]);
   });
   expect(recovered).toBe(false);
 });

@@ -79,7 +79,8 @@ describe('npm run restore', () => {
       ],
       { cwd: ROOT, env: { PATH: process.env.PATH, HOME: scratch }, encoding: 'utf8' },
     );
-    expect(opened.status).toBe(1);
+    // Not null: a child that never ran (the binary or the code unreadable to the service user) says why here.
+    expect(opened.status, `${opened.error ?? ''}${opened.stderr}`).toBe(1);
     const file = path.join(dataDir, 'pos.sqlite');
     expect(opened.stderr).toContain(
       `cannot open the data directory ${dataDir}: ${file} belongs to user 0 (group 0, mode 644) and this ` +

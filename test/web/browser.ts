@@ -56,6 +56,38 @@ export async function openBoard(browser: Browser, t: TestApp, path: string, view
   return page;
 }
 
+/** The station board packs its tickets again this long after a resize (web/public/js/kds/masonry.js), plus a margin. */
+const BOARD_REPACK_MS = 200;
+
+/**
+ * Gives the open page another screen size, as a tablet turned or a window dragged, scrolled back to
+ * the top as a fresh load shows it (the page and every box scrolled inside it), and waits until the
+ * page has laid itself out again: two frames (resize handlers and observers run before them), and on
+ * a station board its re-pack, which splits tickets taller than the new screen. A page checked at
+ * every size is loaded and signed in once, then resized: a load and sign-in cost Chromium over half
+ * a second of CPU, a resize a few milliseconds. Pages that draw to the width they open at (the
+ * manager's charts) are reloaded at each size instead (reloadAt).
+ */
+export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.evaluate(`(async () => {
+    for (const box of document.querySelectorAll('*')) if (box.scrollTop || box.scrollLeft) box.scrollTo(0, 0);
+    scrollTo(0, 0);
+    if (document.querySelector('.board > #tickets')) await new Promise((done) => setTimeout(done, ${BOARD_REPACK_MS}));
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  })()`);
+}
+
+/**
+ * Opens the page again at another size in the same tab, still signed in (the session is the tab's),
+ * and waits until it is live: for pages that draw to the width they open at.
+ */
+export async function reloadAt(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.reload();
+  await waitUntilLive(page);
+}
+
 /** Signs in with the test user of that role (`<role>1`) and waits until the board is live. */
 export async function signIn(page: Page, role: Role): Promise<void> {
   await page.fill('#login input[name=user_name]', `${role}1`);

@@ -8,7 +8,7 @@ import { it } from './fixtures.js';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, sharedChromium, signIn, waitUntilLive } from './browser.js';
 import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
@@ -473,8 +473,10 @@ describe('menu editor', () => {
           price: 1234.5,
           ingredients: ingredients.slice(0, i < 4 ? 4 : 1 + (i % 4)).map((each, n) => ({ ingredient_id: each.id, is_essential: n !== 3 })),
         });
+      const page = await openMenu(t, browser, { width: 375, height: 667 });
       for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
-        const page = await openMenu(t, browser, size);
+        // The same page at each size, from the top of the full list.
+        await resize(page, size);
         await expect.poll(() => page.locator('.dish-row').count()).toBe(300);
         const layout = await pageLayout(page);
         expect({ size, ...layout }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
@@ -521,7 +523,8 @@ describe('menu editor', () => {
         await page.locator('#recipe-pick').scrollIntoViewIfNeeded();
         expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
         await keepShot(page, `dishes-new-${size.width}x${size.height}`);
-        await page.close();
+        await page.keyboard.press('Escape');
+        await page.fill('#filter', '');
       }
     },
     3 * BROWSER_TEST_MS,

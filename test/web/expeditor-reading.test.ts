@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, resize, signIn } from './browser.js';
 import { keepShot, SIZES, wordInView } from './layout.js';
 
 const REQUEST = `${'Bring the starters first and the sauce on the side, thank you. '.repeat(4)}Severe sesame allergy; burger well done, no pickles`;
@@ -30,9 +30,10 @@ describe('expeditor rail, read at a glance', () => {
         special_requests: REQUEST,
       });
       for (let i = 0; i < 5; i += 1) await placeOrder(t, [menu.salad.id], 'patron', { name: `Guest${i}`, table_number: 20 + i });
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      await signIn(page, 'expeditor');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
+        await resize(page, size);
         await orderCard(page, asked.id).waitFor();
         // The table is the row's first thing, at its left edge; the priority after it.
         const firsts = await page.$$eval('#rail [data-order-id]', (rows) =>
@@ -57,7 +58,6 @@ describe('expeditor rail, read at a glance', () => {
         expect(await orderCard(page, asked.id).locator('.allergy-word').count()).toBe(0);
         expect(await orderCard(page, asked.id).locator('button[data-action="show-all"]').count()).toBe(0);
         await keepShot(page, `expeditor-reading-${size.width}`);
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -75,9 +75,10 @@ describe('expeditor rail, read at a glance', () => {
       await readyAgo(t, justReady.id, 0);
       // A drink readied 6 minutes ago (past the 5-minute pass limit): both clocks red.
       await readyAgo(t, waiting.id, 6);
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      await signIn(page, 'expeditor');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
+        await resize(page, size);
         await orderCard(page, waiting.id).locator('.pass-age').waitFor();
         // Runs in the page (a string: the tests are not compiled against the DOM).
         const colours = (id: string) =>
@@ -93,7 +94,6 @@ describe('expeditor rail, read at a glance', () => {
           cold: true,
           differ: true,
         });
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, resize, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, type Rush } from './layout.js';
 
 const rowIds = (page: Page, list: string) =>
@@ -55,9 +55,10 @@ describe('expeditor at three sizes', () => {
       await patch(t, shortest.id, { priority: 0 });
       expect(takeaway.table_number ?? null).toBe(null);
 
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      await signIn(page, 'expeditor');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
+        await resize(page, size);
         await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
         expect((await rowIds(page, '#orders')).length).toBe(11);
         await keepShot(page, `expeditor-${size.width}x${size.height}`);
@@ -82,7 +83,6 @@ describe('expeditor at three sizes', () => {
 
         expect(await orderCard(page, takeaway.id).locator('.order-moves button').allTextContents()).toStrictEqual(['Pickup']);
         expect(await orderCard(page, longest.id).locator('.order-moves button').allTextContents()).toStrictEqual(['On the Way']);
-        await page.close();
       }
     },
     3 * BROWSER_TEST_MS,
@@ -99,9 +99,10 @@ describe('expeditor at three sizes', () => {
         name: 'Later',
         scheduled_at: new Date(Date.now() + 26 * 3_600_000).toISOString(),
       });
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      await signIn(page, 'expeditor');
       for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
+        await resize(page, size);
         await expect.poll(() => orderCard(page, old.id).locator('.ticket-age').textContent()).toMatch(/^1h 1\dm$/);
         expect(await orderCard(page, tomorrow.id).locator('.order-promise').textContent()).toMatch(
           /^due [A-Z][a-z]{2}, [A-Z][a-z]{2} \d+ /,
@@ -125,7 +126,6 @@ describe('expeditor at three sizes', () => {
           spills: [],
           crowded: [],
         });
-        await page.close();
       }
     },
     BROWSER_TEST_MS,
@@ -152,9 +152,10 @@ describe('expeditor at three sizes', () => {
         allergy_confirmed: true,
         special_requests: 'Dressing on the side. NB: severe celery allergy, even traces.',
       });
+      const page = await openBoard(browser, t, '/expeditor', SIZES[2]!);
+      await signIn(page, 'expeditor');
       for (const size of [SIZES[2]!, { width: 1920, height: 1080 }]) {
-        const page = await openBoard(browser, t, '/expeditor', size);
-        await signIn(page, 'expeditor');
+        await resize(page, size);
         const note = orderCard(page, order.id).locator('.order-allergy');
         await expect.poll(() => note.textContent()).toBe('Caesar salad: celery, eggs, fish, milk, mustard');
         // The request reads whole under it, its celery words marked (the salad holds celery), said once.
@@ -168,7 +169,6 @@ describe('expeditor at three sizes', () => {
           return { lines: lines <= 2, above: box.bottom <= row.querySelector('.order-stations').getBoundingClientRect().top };
         })()`);
         expect({ size, read }).toStrictEqual({ size, read: { lines: true, above: true } });
-        await page.close();
       }
     },
     BROWSER_TEST_MS,

@@ -8,7 +8,7 @@ import { it } from './fixtures.js';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, resize, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush, wordInView } from './layout.js';
 
 /** 300 characters of wishes; the instruction a one-line clamp hid comes last. */
@@ -38,12 +38,13 @@ describe('station board, read by a cook', () => {
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t, 100);
       const order = await placeOrder(t, [menu.steak.id], 'patron', { name: 'Hugo', table_number: 4, special_requests: REQUEST });
+      const hot = await open(browser, t, '/kds/hot', SIZES[0]!);
       for (const count of [1, 9]) {
         // One ticket: roomy cards; nine: compact ones.
         for (let i = 1; i < count; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` });
+        await expect.poll(() => hot.textContent('#count')).toBe(`${count} open`);
         for (const size of SIZES) {
-          const hot = await open(browser, t, '/kds/hot', size);
-          await expect.poll(() => hot.textContent('#count')).toBe(`${count} open`);
+          await resize(hot, size);
           expect({ size, count, text: await orderCard(hot, order.id).locator('.ticket-requests').textContent() }).toStrictEqual({
             size,
             count,
@@ -56,7 +57,6 @@ describe('station board, read by a cook', () => {
           });
           expect(await orderCard(hot, order.id).locator('.show-all').count()).toBe(0);
           await keepShot(hot, `kds-request-${count}-${size.width}`);
-          await hot.close();
         }
       }
     },
@@ -84,8 +84,10 @@ describe('station board, read by a cook', () => {
         table_number: 8,
         special_requests: 'A gluten-free bun please, and the lemonade without ice',
       });
+      const hot = await open(browser, t, '/kds/hot', SIZES[0]!);
+      const bar = await open(browser, t, '/kds/beverages', SIZES[0]!);
       for (const size of SIZES) {
-        const hot = await open(browser, t, '/kds/hot', size);
+        await resize(hot, size);
         const card = orderCard(hot, order.id);
         await card.waitFor();
         expect({
@@ -95,9 +97,8 @@ describe('station board, read by a cook', () => {
           // The words once on the card: in the request, not again in a band above it.
           said: ((await card.textContent()) ?? '').toLowerCase().split('gluten').length - 1,
         }).toStrictEqual({ size, marked: ['gluten-free'], allergy: 1, said: 1 });
-        await hot.close();
 
-        const bar = await open(browser, t, '/kds/beverages', size);
+        await resize(bar, size);
         const drink = orderCard(bar, order.id);
         await drink.waitFor();
         expect({
@@ -107,7 +108,6 @@ describe('station board, read by a cook', () => {
           allergy: await drink.locator('.has-allergy').count(),
           text: await drink.locator('.ticket-requests').textContent(),
         }).toStrictEqual({ size, band: 0, marked: 0, allergy: 0, text: 'A gluten-free bun please, and the lemonade without ice' });
-        await bar.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -127,13 +127,14 @@ describe('station board, read by a cook', () => {
         200,
       );
       for (let i = 0; i < 6; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 10 + i });
-      for (const size of SIZES) {
-        for (const layout of ['roomy', 'compact']) {
-          const hot = await openBoard(browser, t, '/kds/hot', size);
-          await hot.evaluate(`localStorage.setItem('pos.kds.layout', '${layout}')`);
-          await hot.reload();
-          await signIn(hot, 'chef');
-          await expect.poll(() => hot.textContent('#count')).toBe('10 open');
+      for (const layout of ['roomy', 'compact']) {
+        const hot = await openBoard(browser, t, '/kds/hot', SIZES[0]);
+        await hot.evaluate(`localStorage.setItem('pos.kds.layout', '${layout}')`);
+        await hot.reload();
+        await signIn(hot, 'chef');
+        await expect.poll(() => hot.textContent('#count')).toBe('10 open');
+        for (const size of SIZES) {
+          await resize(hot, size);
           const places = await hot.evaluate<{ width: number }[]>(HEAD_PLACES);
           expect({ size, layout, places: new Set(places.map((place) => JSON.stringify(place))).size }).toStrictEqual({
             size,
@@ -141,8 +142,8 @@ describe('station board, read by a cook', () => {
             places: 1,
           });
           await keepShot(hot, `kds-heads-${layout}-${size.width}`);
-          await hot.close();
         }
+        await hot.close();
       }
     },
     3 * BROWSER_TEST_MS,
@@ -191,12 +192,13 @@ describe('station board, read by a cook', () => {
           table_number: 40 + i,
           pacing: 'together',
         });
+      const page = await open(browser, t, '/kds/cold', SIZES[0]!);
+      await page.waitForSelector('#held-items li');
+      await page.waitForSelector('#low-items li');
+      await page.waitForSelector('#eighty-six-items li');
+      await expect.poll(() => page.locator('#all-day-items li').count()).toBe(7);
       for (const size of SIZES) {
-        const page = await open(browser, t, '/kds/cold', size);
-        await page.waitForSelector('#held-items li');
-        await page.waitForSelector('#low-items li');
-        await page.waitForSelector('#eighty-six-items li');
-        await expect.poll(() => page.locator('#all-day-items li').count()).toBe(7);
+        await resize(page, size);
         const outOfView = await page.evaluate(`[...document.querySelectorAll('#all-day-items li')]
             .filter((li) => {
               const r = li.getBoundingClientRect();
@@ -206,7 +208,6 @@ describe('station board, read by a cook', () => {
         expect({ size, outOfView }).toStrictEqual({ size, outOfView: [] });
         expect({ size, width: await page.evaluate('document.documentElement.scrollWidth') }).toStrictEqual({ size, width: size.width });
         await keepShot(page, `kds-strips-${size.width}`);
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -256,14 +257,15 @@ describe('station board, read by a cook', () => {
       t.clock.advance(-9 * 60_000);
       const order = await placeOrder(t, [menu.steak.id, menu.lemonade.id], 'patron', { name: 'Nine', table_number: 9 });
       t.clock.advance(9 * 60_000);
+      const bar = await open(browser, t, '/kds/beverages', SIZES[0]!);
+      const hot = await open(browser, t, '/kds/hot', SIZES[0]!);
       for (const size of SIZES) {
-        const bar = await open(browser, t, '/kds/beverages', size);
+        await resize(bar, size);
         // The lemonade takes 3 minutes: 9 minutes on is past 3 + 5.
         await expect.poll(() => orderCard(bar, order.id).getAttribute('class')).toContain('very-late');
         expect(await orderCard(bar, order.id).getAttribute('data-late')).toBe('3');
         expect(await orderCard(bar, order.id).getAttribute('data-very-late')).toBe('8');
-        await bar.close();
-        const hot = await open(browser, t, '/kds/hot', size);
+        await resize(hot, size);
         // The steak takes 25: 9 minutes on it is on time.
         await orderCard(hot, order.id).waitFor();
         const state = await orderCard(hot, order.id).evaluate((card) => [
@@ -271,7 +273,6 @@ describe('station board, read by a cook', () => {
           card.classList.contains('very-late'),
         ]);
         expect({ size, state }).toStrictEqual({ size, state: [false, false] });
-        await hot.close();
       }
     },
     2 * BROWSER_TEST_MS,

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, orderCard, resize, signIn, WAIT_MS } from './browser.js';
 import { ALLERGY_WORD, barControlsOffScreen, keepShot, LONG_REQUEST, measure, SIZES, seedRush, WALL, wordInView } from './layout.js';
 
 const ticketIds = (page: Page) =>
@@ -34,10 +34,11 @@ describe('station board at three sizes', () => {
       const rush = await seedRush(t, 40);
       /** The ticket's text sizes (px) at each width: the table, a dish, the guest, the request. */
       const textSizes = new Map<number, number[]>();
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[0]);
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.textContent('#count')).toBe('40 open');
       for (const size of [...SIZES, WALL]) {
-        const hot = await openBoard(browser, t, '/kds/hot', size);
-        await signIn(hot, 'chef');
-        await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+        await resize(hot, size);
         await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
         expect({ size, offScreen: await barControlsOffScreen(hot) }).toStrictEqual({ size, offScreen: [] });
         const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
@@ -67,7 +68,6 @@ describe('station board at three sizes', () => {
             order: order.id,
             shown: true,
           });
-        await hot.close();
       }
       // Compact at both widths: the wall screen's text is a fifth larger than the tablet's, to a
       // hundredth of a pixel (the long request's 15.6 px becomes 18.72 px).
@@ -88,10 +88,11 @@ describe('station board at three sizes', () => {
       for (let i = 1; i <= 9; i += 1)
         orders.push(await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: 12, pacing: 'courses' }));
       t.clock.advance(70 * 60_000);
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.textContent('#count')).toBe('9 open');
       for (const size of [SIZES[1]!, SIZES[2]!, { width: 1920, height: 1080 }]) {
-        const hot = await openBoard(browser, t, '/kds/hot', size);
-        await signIn(hot, 'chef');
-        await expect.poll(() => hot.textContent('#count')).toBe('9 open');
+        await resize(hot, size);
         expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
         const head = await orderCard(hot, orders[0]!.id).locator('.ticket-head').innerText();
         // The course goes on the line under the head, which holds table, priority and age only.
@@ -100,7 +101,6 @@ describe('station board at three sizes', () => {
         await keepShot(hot, `kds-coursed-${size.width}x${size.height}`);
         const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-age');
         expect({ size, spills: layout.spills, clipped: layout.clipped }).toStrictEqual({ size, spills: [], clipped: [] });
-        await hot.close();
       }
     },
     BROWSER_TEST_MS,
@@ -111,17 +111,17 @@ describe('station board at three sizes', () => {
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t);
       const order = await placeOrder(t, [menu.steak.id], 'patron', { special_requests: LONG_REQUEST });
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[0]);
+      await signIn(hot, 'chef');
+      await orderCard(hot, order.id).waitFor();
       for (const size of [...SIZES, WALL]) {
-        const hot = await openBoard(browser, t, '/kds/hot', size);
-        await signIn(hot, 'chef');
-        await orderCard(hot, order.id).waitFor();
+        await resize(hot, size);
         expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('false');
         expect(await wordInView(hot, order.id, ALLERGY_WORD)).toBe(true);
         // The request is whole on the card: no Show all, Start and Done side by side, none past the card's edge.
         expect(await orderCard(hot, order.id).locator('button').allTextContents()).toStrictEqual(['Start ▶', 'Done ✓']);
         const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-requests');
         expect({ size, spills: layout.spills, small: layout.smallButtons }).toStrictEqual({ size, spills: [], small: [] });
-        await hot.close();
       }
     },
     BROWSER_TEST_MS,

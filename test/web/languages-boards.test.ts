@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { cutText, englishLeft, LANGUAGES, speak, splitWords, type Language } from './languages.js';
 import { barControlsOffScreen, keepShot, measure, SIZES, seedRush } from './layout.js';
 
@@ -34,11 +34,16 @@ describe('the station board in every language', () => {
       async ({ app: t, browser }) => {
         await speak(t, language);
         await seedRush(t, 40);
+        // Each board loaded and signed in once, then checked at every size.
+        const hot = await openBoard(browser, t, '/kds/hot', SIZES[0]);
+        expect(await hot.getAttribute('html', 'lang')).toBe(language);
+        await signIn(hot, 'chef');
+        await expect.poll(() => hot.textContent('#count')).toBe(OPEN[language]);
+        const expo = await openBoard(browser, t, '/expeditor', SIZES[0]);
+        await signIn(expo, 'expeditor');
+        await expect.poll(() => expo.textContent('#count')).toBe(RAIL[language]);
         for (const size of SIZES) {
-          const hot = await openBoard(browser, t, '/kds/hot', size);
-          expect(await hot.getAttribute('html', 'lang')).toBe(language);
-          await signIn(hot, 'chef');
-          await expect.poll(() => hot.textContent('#count')).toBe(OPEN[language]);
+          await resize(hot, size);
           expect(await hot.textContent('#clock')).toMatch(CLOCK[language]);
           const layout = await measure(hot, '#tickets [data-order-id]', '.ticket-dishes .dish-name');
           expect({ width: layout.scrollWidth, overlaps: layout.overlaps, small: layout.smallButtons, spills: layout.spills }).toStrictEqual(
@@ -54,14 +59,10 @@ describe('the station board in every language', () => {
           expect(await hot.locator('.ticket-table.takeaway').count()).toBeGreaterThan(0);
           expect({ width: size.width, split: await splitWords(hot, '.ticket-table') }).toStrictEqual({ width: size.width, split: [] });
           await keepShot(hot, `kds-hot-${language}-${size.width}`);
-          await hot.close();
 
-          const expo = await openBoard(browser, t, '/expeditor', size);
-          await signIn(expo, 'expeditor');
-          await expect.poll(() => expo.textContent('#count')).toBe(RAIL[language]);
+          await resize(expo, size);
           await judge(expo, language, size.width);
           await keepShot(expo, `expeditor-${language}-${size.width}`);
-          await expo.close();
         }
       },
       BROWSER_TEST_MS * 2,

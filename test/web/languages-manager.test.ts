@@ -4,7 +4,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, reloadAt, signIn } from './browser.js';
 import { cutText, englishLeft, LANGUAGES, speak } from './languages.js';
 import { keepShot, SIZES } from './layout.js';
 
@@ -31,11 +31,13 @@ describe("the manager's page in every language", () => {
         await speak(t, language);
         const menu = await seedMenu(t, 20);
         for (let i = 0; i < 3; i += 1) await placeOrder(t, [menu.steak.id, menu.salad.id]);
+        const page = await openBoard(browser, t, '/manager', SIZES[0]);
+        expect(await page.getAttribute('html', 'lang')).toBe(language);
+        await signIn(page, 'manager');
         for (const size of SIZES) {
-          // A page opened at each width: the charts are drawn to the width they open at.
-          const page = await openBoard(browser, t, '/manager', size);
+          // Reopened at each width, in the same tab and still signed in: the charts are drawn to the width they open at.
+          await reloadAt(page, size);
           expect(await page.getAttribute('html', 'lang')).toBe(language);
-          await signIn(page, 'manager');
           await expect.poll(() => page.textContent('#t-placed')).toBe('3');
           await expect.poll(() => page.textContent('#t-late-note')).toBe(LATE_NOW[language]);
           await page.fill('#low-orders', '100');
@@ -50,7 +52,6 @@ describe("the manager's page in every language", () => {
           expect(overflow, `${language} at ${size.width}`).toBe(0);
           expect(cut, `${language} at ${size.width}`).toStrictEqual([]);
           await keepShot(page, `manager-${language}-${size.width}`);
-          await page.close();
         }
       },
       BROWSER_TEST_MS * 2,

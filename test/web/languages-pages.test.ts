@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
 import { cutText, englishLeft, LANGUAGES, speak, type Language } from './languages.js';
 import { keepShot, SIZES } from './layout.js';
 import { PASSWORD } from '../helpers/app.js';
@@ -103,14 +103,14 @@ describe('the printers page, the stock list and the displays picker in every lan
         await seedMenu(t, 20);
         const saved = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { printers: PRINTERS } });
         expect(saved.statusCode).toBe(200);
+        // Each page loaded and signed in once, then checked at every size.
+        const page = await openBoard(browser, t, '/manager/printers', SIZES[0]);
+        await signInAsManager(page);
+        await page.waitForSelector('#add', { state: 'visible' });
+        expect(await page.textContent('h1')).toBe(TITLE[language]);
+        await expect.poll(() => page.locator('#printers li').count()).toBe(2);
         for (const size of SIZES) {
-          const page = await openBoard(browser, t, '/manager/printers', size);
-          await page.fill('#login input[name=user_name]', 'manager1');
-          await page.fill('#login input[name=password]', PASSWORD);
-          await page.click('#login button[type=submit]');
-          await page.waitForSelector('#add', { state: 'visible' });
-          expect(await page.textContent('h1')).toBe(TITLE[language]);
-          await expect.poll(() => page.locator('#printers li').count()).toBe(2);
+          await resize(page, size);
           expect(await englishLeft(page, language), `list, ${language} at ${size.width}`).toStrictEqual([]);
           const list = await cutText(page);
           expect({ size: size.width, ...list }).toStrictEqual({ size: size.width, overflow: 0, cut: [] });
@@ -120,33 +120,41 @@ describe('the printers page, the stock list and the displays picker in every lan
           expect(await englishLeft(page, language), `dialog, ${language} at ${size.width}`).toStrictEqual([]);
           const dialog = await cutText(page);
           expect({ size: size.width, ...dialog }).toStrictEqual({ size: size.width, overflow: 0, cut: [] });
-          await page.close();
+          await page.keyboard.press('Escape');
+        }
+        await page.close();
 
-          const stock = await openBoard(browser, t, '/manager/stock', size);
-          await stock.fill('#login input[name=user_name]', 'manager1');
-          await stock.fill('#login input[name=password]', PASSWORD);
-          await stock.click('#login button[type=submit]');
-          await stock.locator('#stock-rows li').first().waitFor();
-          expect(await stock.textContent('h1')).toBe(STOCK[language]);
+        const stock = await openBoard(browser, t, '/manager/stock', SIZES[0]);
+        await signInAsManager(stock);
+        await stock.locator('#stock-rows li').first().waitFor();
+        expect(await stock.textContent('h1')).toBe(STOCK[language]);
+        for (const size of SIZES) {
+          await resize(stock, size);
           expect(await englishLeft(stock, language), `stock, ${language} at ${size.width}`).toStrictEqual([]);
           const rows = await cutText(stock);
           expect({ size: size.width, ...rows }).toStrictEqual({ size: size.width, overflow: 0, cut: [] });
           await keepShot(stock, `stock-${language}-${size.width}`);
           await stockDialogs(stock, language, size.width);
-          await stock.close();
+        }
+        await stock.close();
 
-          const menu = await openBoard(browser, t, '/manager/menu', size);
-          await signInAsManager(menu);
+        const menu = await openBoard(browser, t, '/manager/menu', SIZES[0]);
+        await signInAsManager(menu);
+        for (const size of SIZES) {
+          await resize(menu, size);
           await menuEditor(menu, language, size.width);
-          await menu.close();
+        }
+        await menu.close();
 
-          const picker = await openBoard(browser, t, '/kds', size);
-          expect(await picker.textContent('h1')).toBe(PICKER[language]);
+        const picker = await openBoard(browser, t, '/kds', SIZES[0]);
+        expect(await picker.textContent('h1')).toBe(PICKER[language]);
+        for (const size of SIZES) {
+          await resize(picker, size);
           expect(await englishLeft(picker, language), `picker, ${language} at ${size.width}`).toStrictEqual([]);
           const shown = await cutText(picker);
           expect({ size: size.width, ...shown }).toStrictEqual({ size: size.width, overflow: 0, cut: [] });
-          await picker.close();
         }
+        await picker.close();
       },
       BROWSER_TEST_MS * 4,
     );

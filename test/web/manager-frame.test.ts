@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import type { Page } from 'playwright-core';
 import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
@@ -53,13 +53,15 @@ describe("the manager's pages", () => {
   it(
     'share one navigation, the page open marked, at 375, 1024 and 1280 px',
     async ({ app: t, browser }) => {
-      for (const size of SIZES) {
-        for (const path of PAGES) {
-          const page = await openBoard(browser, t, path, size);
-          await page.fill('#login input[name=user_name]', 'manager1');
-          await page.fill('#login input[name=password]', PASSWORD);
-          await page.click('#login button[type=submit]');
-          await page.waitForSelector('body:not(.signed-out)');
+      for (const path of PAGES) {
+        // Each page loaded and signed in once, then read at every size.
+        const page = await openBoard(browser, t, path, SIZES[0]);
+        await page.fill('#login input[name=user_name]', 'manager1');
+        await page.fill('#login input[name=password]', PASSWORD);
+        await page.click('#login button[type=submit]');
+        await page.waitForSelector('body:not(.signed-out)');
+        for (const size of SIZES) {
+          await resize(page, size);
           const nav = await page.$$eval('header.bar .manager-nav a', (links) =>
             links.map((link) => `${link.textContent} ${link.getAttribute('href')}${link.getAttribute('aria-current') ? ' (here)' : ''}`),
           );
@@ -76,8 +78,8 @@ describe("the manager's pages", () => {
           });
           // No other way around: one navigation, not a second set of links.
           expect(await page.locator('header.bar a:not(.manager-nav a)').count()).toBe(0);
-          await page.close();
         }
+        await page.close();
       }
     },
     3 * BROWSER_TEST_MS,
@@ -99,20 +101,20 @@ describe("the manager's pages", () => {
         ingredients: [{ ingredient_id: basil.id, is_essential: true }],
       });
       await placeOrder(t, [pesto.id]);
+      const stock = await openBoard(browser, t, '/manager/stock', SIZES[0]);
+      await signIn(stock, 'manager');
+      const report = await openBoard(browser, t, '/manager', SIZES[0]);
+      await signIn(report, 'manager');
       for (const size of SIZES) {
-        const stock = await openBoard(browser, t, '/manager/stock', size);
-        await signIn(stock, 'manager');
+        await resize(stock, size);
         const row = stock.locator(`#stock-rows [data-ingredient-id="${basil.id}"] .stock-qty`);
         expect({ size, text: (await row.textContent())?.replace(/\s+/g, ' ') }).toStrictEqual({ size, text: '2 bunch' });
         expect(await row.getAttribute('aria-label')).toBe('In stock: 2 bunch');
         await keepShot(stock, `stock-unit-${size.width}`);
-        await stock.close();
-        const report = await openBoard(browser, t, '/manager', size);
-        await signIn(report, 'manager');
+        await resize(report, size);
         await expect
           .poll(() => report.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))
           .toStrictEqual(['Basil', '2 bunch', '1 bunch', '2 orders']);
-        await report.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -124,10 +126,11 @@ describe("the manager's pages", () => {
       const flour = await addIngredient(t, 'Flour', 100);
       for (const name of ['Tea', 'Salmon Tartare', 'Slow-roasted heritage pork belly with apple and cider reduction'])
         await addDish(t, { name, station: 'cold', ingredients: [{ ingredient_id: flour.id, is_essential: true }] });
+      const page = await openBoard(browser, t, '/manager/menu', SIZES[0]);
+      await signIn(page, 'chef');
+      await expect.poll(() => page.locator('.dish-row').count()).toBe(3);
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager/menu', size);
-        await signIn(page, 'chef');
-        await expect.poll(() => page.locator('.dish-row').count()).toBe(3);
+        await resize(page, size);
         const lefts = await page.$$eval('.dish-row', (rows) =>
           rows.map((row) =>
             ['.dish-station', '.dish-price', '.dish-time']
@@ -136,7 +139,6 @@ describe("the manager's pages", () => {
           ),
         );
         expect({ size, places: new Set(lefts).size }).toStrictEqual({ size, places: 1 });
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,
@@ -145,19 +147,20 @@ describe("the manager's pages", () => {
   it(
     'keep the lost-link banner under the top bar, however many lines the bar takes, at 375, 1024 and 1280 px',
     async ({ app: t, browser }) => {
-      for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager', size);
-        await signIn(page, 'manager');
+      // One page, widest first: the phone's ⋯ is opened last, as a phone's first tap would.
+      const page = await openBoard(browser, t, '/manager', SIZES[2]);
+      await signIn(page, 'manager');
+      await page.evaluate(`import('/boards/js/lib/chrome.js').then(({ showLinkState }) => showLinkState('offline'))`);
+      await page.waitForSelector('#stale:not([hidden])');
+      for (const size of [...SIZES].reverse()) {
+        await resize(page, size);
         // On a phone the bar's rest (the navigation among it) is opened with ⋯: its tallest.
         if (size.width < 600) await page.click('#bar-more');
-        await page.evaluate(`import('/boards/js/lib/chrome.js').then(({ showLinkState }) => showLinkState('offline'))`);
-        await page.waitForSelector('#stale:not([hidden])');
         const bar = await page.$eval('header.bar', (el) => el.getBoundingClientRect().height);
         expect({ size, ...(await bannerAndBar(page)) }).toStrictEqual({ size, shared: 0, bannerOnScreen: true, covered: [] });
         await keepShot(page, `manager-offline-${size.width}x${size.height}`);
         // The bar really took more than one line where the navigation needs it.
         if (size.width <= 1024) expect(bar).toBeGreaterThan(100);
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

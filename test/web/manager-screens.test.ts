@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, reloadAt, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
@@ -26,9 +26,12 @@ describe("manager's page, live", () => {
       t.clock.advance(40 * 60_000);
       await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Fresh' });
 
+      // One tab, signed in once, reopened at every size (the charts are drawn to the width they open
+      // at) and then followed live (it ends at 1280×800).
+      const page = await openBoard(browser, t, '/manager', SIZES[0]);
+      await signIn(page, 'manager');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager', size);
-        await signIn(page, 'manager');
+        await reloadAt(page, size);
         await expect.poll(() => nowOf(page, 'hot')).toStrictEqual({ open: '2', oldest: expect.stringMatching(/^4[01]:\d\d$/), late: '1' });
         expect(await nowOf(page, 'cold')).toStrictEqual({ open: '1', oldest: expect.stringMatching(/^0:\d\d$/), late: '0' });
         expect(await nowOf(page, 'beverages')).toStrictEqual({ open: '0', oldest: '–', late: '0' });
@@ -42,11 +45,8 @@ describe("manager's page, live", () => {
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
         expect({ size, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ size, offScreen: [] });
         await keepShot(page, `manager-${size.width}x${size.height}`);
-        await page.close();
       }
 
-      const page = await openBoard(browser, t, '/manager');
-      await signIn(page, 'manager');
       await expect.poll(() => nowOf(page, 'hot').then((now) => now.open)).toBe('2');
       const placed = Number(await page.textContent('#t-placed'));
       await placeOrder(t, [menu.steak.id, menu.lemonade.id], 'patron', { name: 'Later' });
@@ -79,9 +79,10 @@ describe("manager's page, live", () => {
       await readied(-120); // 2 minutes early: kept
       await placeOrder(t, [menu.steak.id]); // cooking: no promise to judge yet
 
+      const page = await openBoard(browser, t, '/manager', SIZES[0]);
+      await signIn(page, 'manager');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager', size);
-        await signIn(page, 'manager');
+        await reloadAt(page, size);
         await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
         expect(await page.textContent('#t-promise-note')).toBe('50% · median 2 min early');
         expect(await page.$eval('#t-promise', (value) => value.closest('.tile')?.classList.contains('broken'))).toBe(true);
@@ -96,11 +97,8 @@ describe("manager's page, live", () => {
         const box = await page.$eval('#chart-promise .uplot', (chart) => chart.getBoundingClientRect().right);
         expect(box).toBeLessThanOrEqual(size.width);
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
-        await page.close();
       }
 
-      const page = await openBoard(browser, t, '/manager');
-      await signIn(page, 'manager');
       await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
       await readied(60); // a minute after its promise: within the 5 minutes, kept
       await expect.poll(() => page.textContent('#t-promise'), { timeout: 5_000 }).toBe('2 of 3');
@@ -158,9 +156,10 @@ describe("manager's page, live", () => {
           range.selectNodeContents(qty);
           return range.getClientRects().length;
         });
+      const page = await openBoard(browser, t, '/manager', SIZES[0]);
+      await signIn(page, 'manager');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager', size);
-        await signIn(page, 'manager');
+        await reloadAt(page, size);
         // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 5 orders).
         await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
         await expect
@@ -176,7 +175,6 @@ describe("manager's page, live", () => {
         });
         await keepShot(page, `manager-long-names-${size.width}x${size.height}`);
         expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
-        await page.close();
       }
     },
     BROWSER_TEST_MS,

@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers/app.js';
 import { TestPrinter } from '../helpers/test-printer.js';
 import { QUICK_PRINTING } from '../domain/printers/fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, WAIT_MS } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 import { it } from './fixtures.js';
 import { holdingProxy } from './proxy.js';
@@ -150,10 +150,11 @@ describe('the printers page', () => {
           mode: n % 2 ? 'always' : 'fallback',
         }));
         expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { printers } })).statusCode).toBe(200);
+        const page = await openPrinters(browser, t, SIZES[0]);
+        await expect.poll(() => page.$$eval('#printers li', (items) => items.length)).toBe(20);
+        await expect.poll(() => page.textContent('#printer-count'), { timeout: 10_000 }).toMatch(/need a look$/);
         for (const size of SIZES) {
-          const page = await openPrinters(browser, t, size);
-          await expect.poll(() => page.$$eval('#printers li', (items) => items.length)).toBe(20);
-          await expect.poll(() => page.textContent('#printer-count'), { timeout: 10_000 }).toMatch(/need a look$/);
+          await resize(page, size);
           const layout = await pageLayout(page);
           expect(layout).toEqual({ overflow: 0, offScreen: [], smallTargets: [] });
           expect(await barControlsOffScreen(page)).toEqual([]);
@@ -162,7 +163,7 @@ describe('the printers page', () => {
           await keepShot(page, `printers-dialog-${size.width}x${size.height}`);
           const open = await pageLayout(page);
           expect(open).toEqual({ overflow: 0, offScreen: [], smallTargets: [] });
-          await page.close();
+          await page.keyboard.press('Escape');
         }
       } finally {
         await printer.close();
@@ -184,13 +185,21 @@ describe('a station screen with a fallback printer', () => {
         const payload = { printers: [{ name: 'Hot line', host: '127.0.0.1', port: printer.port, stations: ['hot'], mode: 'fallback' }] };
         expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload })).statusCode).toBe(200);
         const order = await placeOrder(t, [menu.steak.id], 'expeditor', { table_number: 7 });
-        const hot = await openBoard(browser, { ...t, url: proxy.url }, '/kds/hot', { width: 1024, height: 768 });
+        // The page's clock is the test's to move (Playwright's clock, installed before its scripts
+        // run), so the 30 s of silence can pass at once, as for a tablet whose lid was shut.
+        const hot = await browser.newPage({ viewport: { width: 1024, height: 768 }, locale: 'en-US', timezoneId: 'UTC' });
+        hot.setDefaultTimeout(WAIT_MS);
+        await hot.clock.install();
+        await hot.goto(`${proxy.url}/kds/hot`);
         await signIn(hot, 'chef');
         expect(await hot.isVisible('.printer-banner')).toBe(false);
 
         proxy.hold();
         await hot.waitForSelector('#link:not([data-state="live"])', { timeout: 15_000 });
-        await hot.waitForSelector('.printer-banner', { state: 'visible', timeout: 40_000 });
+        // Thirty seconds later on both clocks: the server's takeover watch and the page's banner timer.
+        t.clock.advance(30_000);
+        await hot.clock.fastForward(30_000);
+        await hot.waitForSelector('.printer-banner', { state: 'visible' });
         expect(await hot.textContent('.printer-banner')).toMatch(
           /^No connection since \d\d:\d\d [AP]M: the printer Hot line prints this station's tickets until this screen is back\.$/,
         );

@@ -7,7 +7,7 @@ import { it } from './fixtures.js';
 import type { Page, Route } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, sharedChromium, signIn, WAIT_MS, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, sharedChromium, signIn, WAIT_MS, waitUntilLive } from './browser.js';
 import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
@@ -385,11 +385,10 @@ describe('stock page', () => {
       await keepShot(page, 'stock-legend-375x667');
       await page.click('#rule-open');
       expect(await page.isVisible('#stock-rule')).toBe(false);
-      await page.close();
       // A tablet has the room: the legend is always shown, with no "?".
-      const tablet = await openStock(t, browser, { width: 1024, height: 768 });
-      expect(await tablet.isVisible('#stock-rule')).toBe(true);
-      expect(await tablet.isVisible('#rule-open')).toBe(false);
+      await resize(page, { width: 1024, height: 768 });
+      expect(await page.isVisible('#stock-rule')).toBe(true);
+      expect(await page.isVisible('#rule-open')).toBe(false);
     },
     BROWSER_TEST_MS,
   );
@@ -549,8 +548,9 @@ describe('stock page', () => {
         payload: { allergens: ['cereals_gluten', 'crustaceans', 'eggs', 'fish', 'milk', 'molluscs', 'mustard', 'sesame'] },
       });
       // The brief's phone (375×667) besides the boards' three sizes.
+      const page = await openStock(t, browser, { width: 375, height: 667 });
       for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
-        const page = await openStock(t, browser, size);
+        await resize(page, size);
         await expect.poll(() => page.locator('#stock-rows > li').count()).toBe(300);
         expect(await page.textContent('#stock-count')).toBe('30 out · 1 low · 300 in all');
         const layout = await pageLayout(page);
@@ -594,7 +594,8 @@ describe('stock page', () => {
         await page.click('#add-open');
         expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
         await keepShot(page, `stock-add-${size.width}x${size.height}`);
-        await page.close();
+        await page.keyboard.press('Escape');
+        await page.fill('#filter', '');
       }
     },
     3 * BROWSER_TEST_MS,

@@ -59,14 +59,14 @@ describe('the kitchen-full check on edits', () => {
     await unchanged(lemonade, stock);
   });
 
-  it('takes the same edit once the kitchen has room, and quotes the order anew', async () => {
+  it('takes the same edit once the kitchen has room: expected when the steak is done, the promise kept as placed', async () => {
     await fillHotLine();
     const lemonade = await placeOrder(t, [menu.lemonade.id]);
     expect(lemonade.quoted_ready_at).toBe(iso(3));
     await setLimit(60);
     const response = await patch(lemonade, { dish_ids: [menu.lemonade.id, menu.steak.id] });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json<Order>()).toMatchObject({ quoted_ready_at: iso(50), expected_ready_at: iso(50), status: 'Received' });
+    expect(response.json<Order>()).toMatchObject({ quoted_ready_at: iso(3), expected_ready_at: iso(50), status: 'Received' });
   });
 
   it("quotes only the work a change adds: a lemonade added to a patron's steak on the full hot line is taken, the promise kept", async () => {

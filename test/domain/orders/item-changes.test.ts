@@ -2,6 +2,7 @@
 // after firing, an item voided (stock back only before it started), an item remade with a reason
 // (contract: "Order items", changes while the order cooks).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
 import { startTestApp, type TestApp } from '../../helpers/app.js';
@@ -48,7 +49,10 @@ async function kitchen() {
   return { beef, potato, malt, steak, fries, beer };
 }
 
-async function place(items: { dish_id: string; quantity?: number; seat?: number }[], as: Role = 'patron'): Promise<Order> {
+async function place(
+  items: { dish_id: string; quantity?: number; seat?: number; option_ids?: string[] }[],
+  as: Role = 'patron',
+): Promise<Order> {
   const response = await send('POST', '/orders', { name: 'Table', table_number: 5, items }, as);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -91,6 +95,20 @@ describe('item-level bump', () => {
     });
     expect((await send('PATCH', url(steakItem!.id), { status: 'Ready' }, 'patron')).statusCode).toBe(403);
     expect((await send('PATCH', `/orders/${order.id}/tickets/cold/items/${steakItem!.id}`, { status: 'Ready' })).statusCode).toBe(404);
+  });
+
+  it('answers a retry of an item bump with the same Idempotency-Key from the first, moving nothing again', async () => {
+    const { steak, fries } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const url = `/orders/${order.id}/tickets/hot/items/${order.items[1]!.id}`;
+    const started = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect(started.statusCode, started.body).toBe(200);
+    t.clock.advance(1000);
+    const retry = await send('PATCH', url, { status: 'In Progress' }, 'chef', 'bump-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', started.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored).toStrictEqual(started.json());
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'bumped')).toHaveLength(1);
   });
 
   it('a ticket move moves every item on it', async () => {
@@ -197,8 +215,44 @@ describe('voiding items', () => {
     ]);
     const twice = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor');
     expect(twice.statusCode).toBe(409);
-    const tooMany = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
-    expect(tooMany.statusCode).toBe(409);
+    // Voided already: a 409 before its units are counted.
+    const voidedAgain = await send('POST', `/orders/${order.id}/items/${split.items[0]!.id}/void`, { quantity: 5 }, 'expeditor');
+    expect(voidedAgain.statusCode).toBe(409);
+  });
+
+  it('refuses more units than the item has (400) and an item already voided (409), changing nothing', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 2 }]);
+    const [item] = order.items;
+    const tooMany = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 3 }, 'expeditor');
+    expect([tooMany.statusCode, tooMany.json().errors]).toStrictEqual([400, [{ path: 'quantity', message: 'at most 2' }]]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([stored, await stockOf(potato.id)]).toStrictEqual([order, 8]);
+    const voided = (await send('POST', `/orders/${order.id}/items/${item!.id}/void`, {}, 'expeditor')).json<Order>();
+    const again = await send('POST', `/orders/${order.id}/items/${item!.id}/void`, { quantity: 1 }, 'expeditor');
+    expect(again.statusCode).toBe(409);
+    const after = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect([after, await stockOf(potato.id)]).toStrictEqual([voided, 10]);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
+  });
+
+  it('answers a retry with the same Idempotency-Key from the first void: no unit voided or given back twice', async () => {
+    const { fries, potato } = await kitchen();
+    const order = await place([{ dish_id: fries.id, quantity: 3 }]);
+    const [item] = order.items;
+    const url = `/orders/${order.id}/items/${item!.id}/void`;
+    const first = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stockOf(potato.id)).toBe(8);
+    const retry = await send('POST', url, { quantity: 1, reason: 'Changed mind' }, 'expeditor', 'void-1');
+    expect([retry.statusCode, retry.headers['idempotent-replayed'], retry.json()]).toStrictEqual([200, 'true', first.json()]);
+    const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<Order>();
+    expect(stored.items.map((each) => [each.quantity, each.status])).toStrictEqual([
+      [2, 'Active'],
+      [1, 'Voided'],
+    ]);
+    expect(await stockOf(potato.id)).toBe(8);
+    expect((await auditOf(order.id)).filter((entry) => entry.action === 'item_voided')).toHaveLength(1);
   });
 });
 
@@ -251,6 +305,285 @@ describe('an edit of the dishes after a recall', () => {
     // Deleting the order now gives back only what it still holds: the steak left on it.
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
     expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([9, 9, 10]);
+  });
+});
+
+describe("an edit of a started item's options after a recall", () => {
+  /** A burger (a bun, two units of beef, an onion) with a required doneness, "No onions" and "Extra cheese". */
+  async function burgerKitchen() {
+    const bun = await addIngredient(t, 'Bun', 10);
+    const beef = await addIngredient(t, 'Beef', 10);
+    const onion = await addIngredient(t, 'Onion', 10);
+    const cheese = await addIngredient(t, 'Cheese', 10);
+    const response = await send('POST', '/dishes', {
+      name: 'Burger',
+      description: 'A burger.',
+      category: 'Main Course',
+      image_name: 'burger',
+      preparation_time: 12,
+      price: 14,
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: bun.id, is_essential: true },
+        { ingredient_id: beef.id, is_essential: true, quantity: 2 },
+        { ingredient_id: onion.id, is_essential: false },
+      ],
+      modifier_groups: [
+        { name: 'Doneness', min: 1, options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 3 }] },
+        {
+          name: 'Changes',
+          max: 2,
+          options: [
+            { name: 'No onions', ingredient_id: onion.id, action: 'remove' },
+            { name: 'Extra cheese', ingredient_id: cheese.id, action: 'add', price_delta: 1.5 },
+          ],
+        },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const burger = response.json<Dish>();
+    const option = (name: string) => burger.modifier_groups.flatMap((group) => group.options).find((each) => each.name === name)!.id;
+    const stock = async () => [await stockOf(bun.id), await stockOf(beef.id), await stockOf(onion.id), await stockOf(cheese.id)];
+    return { burger, option, stock };
+  }
+
+  it('wastes the started preparation (its stock not given back, counted as voided after starting) and takes stock for the new one', async () => {
+    const { burger, option, stock } = await burgerKitchen();
+    const medium = [option('Medium')];
+    const order = await place([
+      { dish_id: burger.id, seat: 1, option_ids: medium },
+      { dish_id: burger.id, seat: 2, option_ids: medium },
+    ]);
+    const [first, second] = order.items;
+    // Bun, beef, onion, cheese: two medium burgers took a bun, two beef and an onion each.
+    expect(await stock()).toStrictEqual([8, 6, 8, 10]);
+    // The hot line starts seat 1's burger alone, then the chef recalls the ticket: the order is Received again.
+    const url = `/orders/${order.id}/tickets/hot`;
+    expect((await send('PATCH', `${url}/items/${first!.id}`, { status: 'In Progress' })).statusCode).toBe(200);
+    const recalled = (await send('PATCH', url, { status: 'Received' })).json<Order>();
+    expect(recalled.status).toBe('Received');
+    const startedAt = itemOn(recalled, 'hot', first!.id).started_at;
+    expect([startedAt === null, itemOn(recalled, 'hot', second!.id).started_at]).toStrictEqual([false, null]);
+
+    // Both guests change their minds: seat 1's (started) well done without onions and with cheese,
+    // seat 2's (not started) well done without onions.
+    const changed = [option('Well done'), option('No onions'), option('Extra cheese')];
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: first!.id, dish_id: burger.id, seat: 1, option_ids: changed },
+          { id: second!.id, dish_id: burger.id, seat: 2, option_ids: [option('Well done'), option('No onions')] },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    const wasted = after.items.find((item) => ![first!.id, second!.id].includes(item.id))!;
+    expect(after.items.map((item) => [item.id, item.seat, item.quantity, item.option_ids, item.price, item.status])).toStrictEqual([
+      [first!.id, 1, 1, changed, 15.5, 'Active'],
+      [second!.id, 2, 1, [option('Well done'), option('No onions')], 14, 'Active'],
+      [wasted.id, 1, 1, medium, 14, 'Voided'],
+    ]);
+    expect([after.dish_ids, after.total]).toStrictEqual([[burger.id, burger.id], 29.5]);
+    // Seat 1's first burger is waste: its bun, two beef and onion are not given back; its new
+    // preparation takes a bun, two beef and a cheese. Seat 2's onion, never started, goes back.
+    expect(await stock()).toStrictEqual([7, 4, 9, 9]);
+    // On the hot board: the started burger struck through with its start, the new one waiting to be started.
+    expect(
+      after.tickets[0]!.items.map((entry) => [entry.item_id, entry.status, entry.started_at, entry.modifiers.map((each) => each.name)]),
+    ).toStrictEqual([
+      [first!.id, 'Received', null, ['Well done', 'No onions', 'Extra cheese']],
+      [wasted.id, 'Voided', startedAt, ['Medium']],
+      [second!.id, 'Received', null, ['Well done', 'No onions']],
+    ]);
+    expect([after.status, after.tickets[0]!.status]).toStrictEqual(['Received', 'Received']);
+
+    // The report counts the started burger as voided after it started; both burgers are sold.
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: burger.id, name: 'Burger', sold: 2, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+
+    // The new preparation has not started: voiding it now gives its stock back, counted before starting.
+    const voided = await send('POST', `/orders/${order.id}/items/${first!.id}/void`, {}, 'expeditor');
+    expect(voided.statusCode, voided.body).toBe(200);
+    expect(await stock()).toStrictEqual([8, 6, 9, 10]);
+    t.clock.advance(1);
+    const later = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(later.items.dishes).toStrictEqual([
+      { dish_id: burger.id, name: 'Burger', sold: 1, voided_before_start: 1, voided_after_start: 1 },
+    ]);
+    // Deleting the order gives back what it still holds (seat 2's burger): the waste stays gone.
+    expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'manager' })).statusCode).toBe(204);
+    expect(await stock()).toStrictEqual([9, 8, 9, 10]);
+  });
+});
+
+describe('an item edited under its id to another station or course', () => {
+  const tickets = (order: Order) =>
+    order.tickets.map((ticket) => [
+      ticket.station,
+      ticket.course,
+      ticket.status,
+      ticket.items.map((entry) => [entry.item_id, entry.name, entry.status, entry.started_at]),
+    ]);
+
+  it("leaves its old ticket (struck through once fired) and is listed on its new station's ticket", async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    // The guest makes the steak a beer: the same item, now poured at the bar.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: steakItem!.id, dish_id: beer.id },
+          { id: friesItem!.id, dish_id: fries.id },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    const after = edited.json<Order>();
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [steakItem!.id, 'Steak', 'Voided', null],
+          [friesItem!.id, 'Fries', 'Received', null],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([10, 9]);
+    // The bar starts it where it is now listed.
+    const poured = await send('PATCH', `/orders/${order.id}/tickets/beverages/items/${steakItem!.id}`, { status: 'In Progress' });
+    expect(poured.statusCode, poured.body).toBe(200);
+  });
+
+  it('after a recall, leaves what the kitchen started on the old ticket as waste and cooks the new dish afresh', async () => {
+    const { steak, fries, beer, beef, malt } = await kitchen();
+    const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
+    const [steakItem, friesItem] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'hot', steakItem!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: steakItem!.id, dish_id: beer.id },
+            { id: friesItem!.id, dish_id: fries.id },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(after.items.map((item) => [item.id, item.name, item.status])).toStrictEqual([
+      [steakItem!.id, 'Beer', 'Active'],
+      [friesItem!.id, 'Fries', 'Active'],
+      [wasted.id, 'Steak', 'Voided'],
+    ]);
+    expect(tickets(after)).toStrictEqual([
+      [
+        'hot',
+        1,
+        'Received',
+        [
+          [wasted.id, 'Steak', 'Voided', startedAt],
+          [friesItem!.id, 'Fries', 'Received', startedAt],
+        ],
+      ],
+      ['beverages', 1, 'Received', [[steakItem!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The started steak's beef is waste (not given back); the beer takes its malt.
+    expect([await stockOf(beef.id), await stockOf(malt.id)]).toStrictEqual([9, 9]);
+    t.clock.advance(1);
+    const report = (await t.inject({ method: 'GET', url: '/reports/kitchen', as: 'manager' })).json();
+    expect(report.items.dishes).toStrictEqual([
+      { dish_id: beer.id, name: 'Beer', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: fries.id, name: 'Fries', sold: 1, voided_before_start: 0, voided_after_start: 0 },
+      { dish_id: steak.id, name: 'Steak', sold: 0, voided_before_start: 0, voided_after_start: 1 },
+    ]);
+  });
+
+  it("moves to its new course's ticket when paced by courses", async () => {
+    const { steak, beer } = await kitchen();
+    const placed = await send(
+      'POST',
+      '/orders',
+      { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+      'patron',
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<Order>();
+    const [pint, main] = order.items;
+    expect([pint!.course, main!.course]).toStrictEqual([1, 2]);
+    // The beer is to come with the main.
+    const edited = await send(
+      'PATCH',
+      `/orders/${order.id}`,
+      {
+        items: [
+          { id: pint!.id, dish_id: beer.id, course: 2 },
+          { id: main!.id, dish_id: steak.id, course: 2 },
+        ],
+      },
+      'patron',
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(tickets(edited.json<Order>())).toStrictEqual([
+      ['beverages', 1, 'Voided', [[pint!.id, 'Beer', 'Voided', null]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+  });
+
+  it('after a recall, leaves a started item moved to a later course as waste and cooks it afresh with that course', async () => {
+    const { steak, beer, malt } = await kitchen();
+    const order = (
+      await send(
+        'POST',
+        '/orders',
+        { name: 'Table', table_number: 5, pacing: 'courses', items: [{ dish_id: beer.id }, { dish_id: steak.id, course: 2 }] },
+        'patron',
+      )
+    ).json<Order>();
+    const [pint, main] = order.items;
+    await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress' });
+    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'Received' })).json<Order>();
+    const startedAt = itemOn(recalled, 'beverages', pint!.id).started_at;
+    const after = (
+      await send(
+        'PATCH',
+        `/orders/${order.id}`,
+        {
+          items: [
+            { id: pint!.id, dish_id: beer.id, course: 2 },
+            { id: main!.id, dish_id: steak.id, course: 2 },
+          ],
+        },
+        'patron',
+      )
+    ).json<Order>();
+    const wasted = after.items.find((item) => item.status === 'Voided')!;
+    expect(tickets(after)).toStrictEqual([
+      ['beverages', 1, 'Voided', [[wasted.id, 'Beer', 'Voided', startedAt]]],
+      ['hot', 2, 'Draft', [[main!.id, 'Steak', 'Received', null]]],
+      ['beverages', 2, 'Draft', [[pint!.id, 'Beer', 'Received', null]]],
+    ]);
+    // The poured beer is waste; the one for the mains takes its own malt.
+    expect(await stockOf(malt.id)).toBe(8);
   });
 });
 

@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
 import { it } from '../../helpers/fixtures.js';
 import { createOrder } from '../../../domain/orders/orders.js';
-import { courseOf } from '../../../domain/orders/pacing.js';
+import { courseOf } from '../../../domain/kitchen/pacing.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import type { DishDoc } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';

@@ -1,18 +1,12 @@
 // Health, readiness and the API's own documentation: the OpenAPI 3.1 document and Swagger UI.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixtures.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
 import { expectProblem, JSON_TYPE } from './support.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-
+// Its tests only read: one app for the file (the fileApp fixture), a second where the store is closed.
 describe('GET /health and /ready', () => {
-  it("/health: the process is up, and names its release (package.json's version)", async () => {
+  it("/health: the process is up, and names its release (package.json's version)", async ({ fileApp: t }) => {
     const response = await t.inject({ method: 'GET', url: '/health' });
     const { version } = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string };
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
@@ -23,7 +17,7 @@ describe('GET /health and /ready', () => {
     });
   });
 
-  it('/ready: the store answers', async () => {
+  it('/ready: the store answers', async ({ fileApp: t }) => {
     const response = await t.inject({ method: 'GET', url: '/ready' });
     expect({ status: response.statusCode, body: response.json() }).toStrictEqual({
       status: 200,
@@ -64,7 +58,7 @@ describe('GET /openapi.json', () => {
     '/users/{id}/unlock': ['post'],
   };
 
-  it('is an OpenAPI 3.1 document with every path and operation of the API', async () => {
+  it('is an OpenAPI 3.1 document with every path and operation of the API', async ({ fileApp: t }) => {
     const response = await t.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(JSON_TYPE);
@@ -78,7 +72,7 @@ describe('GET /openapi.json', () => {
       expect({ path, methods: documented[path] }).toStrictEqual({ path, methods });
   });
 
-  it('documents the status codes, bearer security and list parameters', async () => {
+  it('documents the status codes, bearer security and list parameters', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.components.securitySchemes).toMatchObject({
       AccessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -107,7 +101,7 @@ describe('GET /openapi.json', () => {
     expect(listParameters).toStrictEqual(['query:fields', 'query:filter', 'query:limit', 'query:offset', 'query:order', 'query:sort']);
   });
 
-  it('types limit and offset as integers on every list', async () => {
+  it('types limit and offset as integers on every list', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
     const lists = operations.filter((operation) => operation.parameters?.some((parameter) => parameter.name === 'limit'));
@@ -135,7 +129,7 @@ describe('GET /openapi.json', () => {
     }
   });
 
-  it('gives every operation a unique camelCase operationId, a real description per response and its security', async () => {
+  it('gives every operation a unique camelCase operationId, a real description per response and its security', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.entries(document.paths as Record<string, Record<string, Operation>>).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ at: `${method} ${path}`, operation })),
@@ -155,7 +149,7 @@ describe('GET /openapi.json', () => {
     expect(document.paths['/auth/token'].post.security).toStrictEqual([{ BasicAuth: [] }, {}]);
   });
 
-  it('declares every error as application/problem+json with the headers its status carries', async () => {
+  it('declares every error as application/problem+json with the headers its status carries', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     const operations = Object.values(document.paths as Record<string, Record<string, Operation>>).flatMap((item) => Object.values(item));
     for (const operation of operations) {
@@ -174,7 +168,7 @@ describe('GET /openapi.json', () => {
     expect(document.components.responses.MethodNotAllowed.headers).toStrictEqual({ Allow: { $ref: '#/components/headers/Allow' } });
   });
 
-  it('names its schemas in components and refers to them', async () => {
+  it('names its schemas in components and refers to them', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(Object.keys(document.components.schemas)).toStrictEqual([
       'AllDay',
@@ -227,7 +221,7 @@ describe('GET /openapi.json', () => {
     });
   });
 
-  it('lets POST /auth/token go without a body (Basic credentials) and carries the license', async () => {
+  it('lets POST /auth/token go without a body (Basic credentials) and carries the license', async ({ fileApp: t }) => {
     const document = (await t.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(document.paths['/auth/token'].post.requestBody.required).toBe(false);
     expect(document.paths['/orders'].post.requestBody.required).toBe(true);
@@ -244,7 +238,7 @@ interface Operation {
 }
 
 describe('GET /docs', () => {
-  it('serves Swagger UI', async () => {
+  it('serves Swagger UI', async ({ fileApp: t }) => {
     const response = await t.inject({ method: 'GET', url: '/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -252,7 +246,7 @@ describe('GET /docs', () => {
     expect(response.body).toContain('<div id="swagger-ui"></div>');
   });
 
-  it('serves its assets', async () => {
+  it('serves its assets', async ({ fileApp: t }) => {
     const response = await t.inject({ method: 'GET', url: '/docs/static/swagger-ui.css' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/css/);

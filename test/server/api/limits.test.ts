@@ -4,10 +4,11 @@
 // answer 500, time zones stored in their IANA spelling, a course in a path in digits only, the
 // audit trail and a station's queue taking the list parameters, and allergy alerts that follow an
 // allergen change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { KitchenReport } from '../../../models/report.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, getOrder, problemOf } from '../../domain/orders/support.js';
 
@@ -16,12 +17,12 @@ let clock: FrozenClock;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 const DAY = 24 * 60 * MINUTE;
 
-beforeAll(async () => {
+// An app per test: the orders, audit entries and queues one test makes are not in the next one's lists.
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock });
+  t = await startApp({ clock });
   menu = await seedMenu(t, 1000);
 });
-afterAll(async () => t?.close());
 
 const ahead = (ms: number) => new Date(clock.now().getTime() + ms).toISOString();
 const order = (payload: object) => t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', ...payload } });

@@ -39,6 +39,7 @@ let menu: Awaited<ReturnType<typeof seedMenu>>;
 const orderIds: string[] = [];
 const statuses = new Map<number, number>();
 
+// One app for the file, on purpose: the fuzz's runs build on what earlier runs stored (orders, stock, settings).
 beforeAll(async () => {
   clock = new FrozenClock();
   t = await startTestApp({ clock });

@@ -1,23 +1,18 @@
 // Security headers on every response, a CSP under which Swagger UI and the boards still work in a
 // real browser, and CORS only for the configured origins.
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect } from 'vitest';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import { chromium, type Browser } from 'playwright-core';
 import security, { HELMET_OPTIONS } from '../../../server/plugins/security.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { expectProblemStatus } from './support.js';
 
 const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// The tests only read: one app for the file (the fileApp fixture), another for the CORS settings.
 
 const HELMET = {
   'x-content-type-options': 'nosniff',
@@ -29,7 +24,7 @@ const HELMET = {
 };
 
 describe('security headers', () => {
-  it('are on JSON answers, Problems, framework errors, Swagger UI and the boards', async () => {
+  it('are on JSON answers, Problems, framework errors, Swagger UI and the boards', async ({ fileApp: t }) => {
     const answers = await Promise.all([
       t.inject({ method: 'GET', url: '/dishes' }),
       t.inject({ method: 'GET', url: '/orders' }),
@@ -63,7 +58,7 @@ describe('security headers', () => {
     await Promise.all([withPlugin.close(), withRecorded.close()]);
   });
 
-  it('no CORS header is sent when POS_CORS_ORIGINS is not set, and a preflight gets no CORS answer', async () => {
+  it('no CORS header is sent when POS_CORS_ORIGINS is not set, and a preflight gets no CORS answer', async ({ fileApp: t }) => {
     const get = await t.inject({ method: 'GET', url: '/dishes', headers: { origin: 'http://till.example' } });
     expect(get.statusCode).toBe(200);
     expect(Object.keys(get.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
@@ -87,7 +82,10 @@ describe('in a real browser', () => {
   });
 
   /** Console messages that report a CSP violation while `path` loads. */
-  async function cspViolations(path: string): Promise<{ violations: string[]; errors: string[]; page: import('playwright-core').Page }> {
+  async function cspViolations(
+    t: TestApp,
+    path: string,
+  ): Promise<{ violations: string[]; errors: string[]; page: import('playwright-core').Page }> {
     const page = await browser!.newPage();
     const violations: string[] = [];
     const errors: string[] = [];
@@ -100,21 +98,24 @@ describe('in a real browser', () => {
     return { violations, errors, page };
   }
 
-  it.skipIf(!CHROMIUM)('Swagger UI at /docs renders every operation under the CSP, without a single console error', async () => {
-    const { violations, errors, page } = await cspViolations('/docs');
-    try {
-      await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
-      expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(25);
-      expect(violations).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.close();
-    }
-  });
+  it.skipIf(!CHROMIUM)(
+    'Swagger UI at /docs renders every operation under the CSP, without a single console error',
+    async ({ fileApp: t }) => {
+      const { violations, errors, page } = await cspViolations(t, '/docs');
+      try {
+        await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+        expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(25);
+        expect(violations).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 
   for (const board of ['/kds/hot', '/expeditor', '/menu']) {
-    it.skipIf(!CHROMIUM)(`the board ${board} loads its scripts and styles under the CSP`, async () => {
-      const { violations, page } = await cspViolations(board);
+    it.skipIf(!CHROMIUM)(`the board ${board} loads its scripts and styles under the CSP`, async ({ fileApp: t }) => {
+      const { violations, page } = await cspViolations(t, board);
       try {
         expect(violations).toEqual([]);
         // Its stylesheets applied and its module script was fetched (a blocked script never is).
@@ -133,11 +134,8 @@ describe('in a real browser', () => {
 
 describe('CORS with POS_CORS_ORIGINS', () => {
   let cors: TestApp;
-  beforeAll(async () => {
-    cors = await startTestApp({ env: { POS_CORS_ORIGINS: 'http://till.example, http://kds.example:8080' } });
-  });
-  afterAll(async () => {
-    await cors?.close();
+  it.beforeEach(async ({ startApp }) => {
+    cors = await startApp({ env: { POS_CORS_ORIGINS: 'http://till.example, http://kds.example:8080' } });
   });
 
   it('a listed origin is allowed on requests and preflights, with every method the API uses', async () => {

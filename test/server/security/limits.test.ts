@@ -1,8 +1,9 @@
 // Oversized and pathological input: huge bodies, deeply nested JSON, huge query parameters and
 // headers are clean 4xx Problems, the server keeps serving, and idle half-sent requests are cut off.
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { answerOf, expectProblemStatus, problemFault, PROBLEM_TYPE, snapshot } from './support.js';
 
@@ -10,12 +11,10 @@ const MIB = 1_048_576;
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-beforeAll(async () => {
-  t = await startTestApp({ listen: true });
+// An app per test: what one refused request left behind is never the next test's starting point.
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t, 5);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const json = { 'content-type': 'application/json' };
@@ -181,11 +180,8 @@ describe('huge query parameters and headers', () => {
 
 describe('slow-loris: a half-sent request that then idles', () => {
   let slow: TestApp;
-  beforeAll(async () => {
-    slow = await startTestApp({ listen: true, env: { POS_CONNECTION_TIMEOUT_MS: '500', POS_REQUEST_TIMEOUT_MS: '1000' } });
-  });
-  afterAll(async () => {
-    await slow?.close();
+  it.beforeEach(async ({ startApp }) => {
+    slow = await startApp({ env: { POS_CONNECTION_TIMEOUT_MS: '500', POS_REQUEST_TIMEOUT_MS: '1000' } });
   });
 
   it('is closed by the server within the configured timeout (bound: 10 s)', async () => {

@@ -1,19 +1,17 @@
 // Request rate limits per client address: over POS_RATE_LIMIT_MAX a minute, a 429 Problem with
 // Retry-After; other addresses and the host itself are unaffected; 0 turns the limit off.
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixtures.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 import { expectProblemStatus } from './support.js';
 
 const LIMIT = 5;
 
 describe(`with POS_RATE_LIMIT_MAX=${LIMIT}`, () => {
+  // An app per test: no test starts with addresses another has already counted.
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ listen: true, env: { POS_RATE_LIMIT_MAX: String(LIMIT) } });
-  });
-  afterAll(async () => {
-    await t?.close();
+  it.beforeEach(async ({ startApp }) => {
+    t = await startApp({ env: { POS_RATE_LIMIT_MAX: String(LIMIT) } });
   });
 
   const from = (remoteAddress: string, url = '/dishes') => t.inject({ method: 'GET', url, remoteAddress });

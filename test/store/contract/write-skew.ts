@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { createDish, changeDish, deleteDish } from '../../../domain/menu/dishes.js';
 import { ProblemError } from '../../../domain/errors.js';
 import { deleteIngredient } from '../../../domain/menu/ingredients.js';
+import { OPEN_ORDERS } from '../../../domain/orders/menu-changes.js';
 import { changeOrder, createOrder } from '../../../domain/orders/orders.js';
 import type { Principal } from '../../../domain/accounts/principal.js';
 import type { DishWrite } from '../../../models/dish.js';
@@ -155,7 +156,12 @@ export function describeWriteSkew(store: () => Store): void {
         const write = () =>
           how === 'created'
             ? createDish({ store: stop.store, now }, body('Paella', saffron.id))
-            : changeDish({ store: stop.store, now }, risotto.id, { ingredients: body('', saffron.id).ingredients }, false);
+            : changeDish(
+                { store: stop.store, now, openOrders: OPEN_ORDERS },
+                risotto.id,
+                { ingredients: body('', saffron.id).ingredients },
+                false,
+              );
         const result = await race(stop, write, () => deleteIngredient({ store: store(), now }, saffron.id));
         const left = await store().collection('ingredients').get(saffron.id);
         const users = await store()

@@ -1,7 +1,8 @@
 // The restaurant's settings a manager changes from the report page: the time zone (the report's
 // days and hours), the wait limit (patrons' orders quoted beyond it are refused), when a dish
 // counts as running low, the staff screens' language and the currency of every price. PATCH
-// /settings with what changed; settings.updated keeps the form current.
+// /settings with what changed; settings.updated and every (re)connection's reload keep the form
+// current, but never over a field the manager has changed and not yet saved.
 import { api } from '../lib/api.js';
 import { notify } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
@@ -32,14 +33,29 @@ export function createSettingsForm(onSaved) {
     }),
   );
 
-  /** @param {Settings} settings */
-  function show(settings) {
+  /** Per field, the text it was last filled with from the server: a field showing anything else is being edited. */
+  const loaded = new Map();
+
+  /**
+   * Fills the form with the server's settings. An edit not yet saved (a field no longer showing
+   * what was last loaded into it) stays as typed unless `all`: after a save, whose answer holds it.
+   * @param {Settings} settings @param {{ all?: boolean }} [options]
+   */
+  function show(settings, { all = false } = {}) {
     shown = settings;
-    field('time_zone').value = settings.time_zone;
-    field('max_wait_minutes').value = settings.max_wait_minutes === null ? '' : String(settings.max_wait_minutes);
-    field('low_portions').value = String(settings.low_portions);
-    languages.value = settings.language;
-    field('currency').value = settings.currency;
+    const texts = {
+      time_zone: settings.time_zone,
+      max_wait_minutes: settings.max_wait_minutes === null ? '' : String(settings.max_wait_minutes),
+      low_portions: String(settings.low_portions),
+      language: settings.language,
+      currency: settings.currency,
+    };
+    for (const [name, text] of Object.entries(texts)) {
+      const element = /** @type {HTMLInputElement | HTMLSelectElement} */ (form.elements.namedItem(name));
+      const edited = loaded.has(name) && element.value !== loaded.get(name);
+      if (all || !edited) element.value = text;
+      loaded.set(name, text);
+    }
     followRestaurantLanguage(settings.language);
   }
 
@@ -62,7 +78,7 @@ export function createSettingsForm(onSaved) {
     $('#settings-error').textContent = '';
     if (Object.keys(change).length === 0) return;
     try {
-      show(await api('PATCH', '/settings', change));
+      show(await api('PATCH', '/settings', change), { all: true });
       notify(t('manager.saved'));
       onSaved();
     } catch (error) {

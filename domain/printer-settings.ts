@@ -1,8 +1,8 @@
 // The settings' printers as stored: each with its id (assigned when omitted, kept when given) and
 // its defaults filled in, so nothing that reads them asks "is there a port?".
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_PRINTER_COLUMNS, DEFAULT_PRINTER_PORT, type Printer, type PrinterInput } from '../../models/printer.js';
-import { badRequest } from '../errors.js';
+import { DEFAULT_PRINTER_COLUMNS, DEFAULT_PRINTER_PORT, type Printer, type PrinterInput } from '../models/printer.js';
+import { badRequest } from './errors.js';
 
 /** A host name (letters, digits, dots, hyphens) or an IPv4 or IPv6 address. */
 const HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*\.?|\[?[0-9A-Fa-f:.]+\]?)$/;

@@ -4,8 +4,7 @@
 import type { DishDoc, Station } from '../../models/dish.js';
 import type { OrderDoc } from '../../models/order.js';
 import type { AllDay } from '../../models/ticket.js';
-import { courseOf, courseOfTicket } from '../orders/pacing.js';
-import { ticketsAt } from '../orders/tickets.js';
+import { courseOf, courseOfTicket, ticketsAt } from './pacing.js';
 
 /** Draft tickets count as upcoming this long before they fire. */
 export const UPCOMING_WINDOW_MS = 30 * 60_000;

@@ -15,6 +15,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Tickets stored before pacing existed carry no course: they are course 1. */
 export const courseOfTicket = (ticket: Pick<Ticket, 'course'>): number => ticket.course ?? 1;
 
+/** Every ticket the order has at a station (one per course), by course. */
+export function ticketsAt(order: Pick<OrderDoc, 'tickets'>, station: string): Ticket[] {
+  return ((order.tickets as Ticket[] | undefined) ?? []).filter((ticket) => ticket.station === station);
+}
+
 /** A course waiting for a person (or for the previous course's gap): Draft with no fire time. */
 export const isHeld = (ticket: Ticket): boolean => ticket.status === 'Draft' && (ticket.fire_at ?? null) === null;
 

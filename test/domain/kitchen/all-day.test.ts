@@ -2,7 +2,7 @@
 // and deleted, exactly the counts of a tally built afresh from the orders as they ended up.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AllDayTally } from '../../../domain/views/all-day.js';
+import { AllDayTally } from '../../../domain/kitchen/all-day.js';
 import type { DishDoc } from '../../../models/dish.js';
 import type { OrderDoc } from '../../../models/order.js';
 import type { TicketStatus } from '../../../models/ticket.js';
