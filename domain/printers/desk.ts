@@ -79,7 +79,11 @@ export class PrintDesk {
 
   /** The printer as it is now: whether it answers, what waits for it, what it has taken over (GET /printers, `printer.state`). */
   async status(printer: Printer): Promise<PrinterStatus> {
-    const condition = this.workers.get(printer.id)?.condition ?? { state: 'unreachable' as const, last_error: 'not asked yet', checked_at: null };
+    const condition = this.workers.get(printer.id)?.condition ?? {
+      state: 'unreachable' as const,
+      last_error: 'not asked yet',
+      checked_at: null,
+    };
     const taken_over = printer.mode === 'fallback' ? printer.stations.filter((station) => this.watch.takeover(station) !== null) : [];
     return { ...printer, ...condition, jobs_waiting: await countWaiting(this.deps.store, printer.id), taken_over };
   }
@@ -95,7 +99,8 @@ export class PrintDesk {
     const now = this.deps.now();
     const takenBefore = this.takenOver();
     await this.takeOver(now);
-    if (this.takenOver() !== takenBefore) for (const printer of this.deps.printers()) if (printer.mode === 'fallback') this.touched.add(printer.id);
+    if (this.takenOver() !== takenBefore)
+      for (const printer of this.deps.printers()) if (printer.mode === 'fallback') this.touched.add(printer.id);
     await this.reportStates();
   }
 
@@ -143,7 +148,8 @@ export class PrintDesk {
       if (JSON.stringify(wanted.get(id)) === JSON.stringify(worker.printer)) continue;
       this.workers.delete(id);
       void worker.stop();
-      if (!wanted.has(id)) void this.states.forget(id).catch((error: unknown) => this.deps.log.warn({ err: error }, 'printer state not removed'));
+      if (!wanted.has(id))
+        void this.states.forget(id).catch((error: unknown) => this.deps.log.warn({ err: error }, 'printer state not removed'));
     }
     for (const [id, printer] of wanted) {
       if (this.workers.has(id)) continue;

@@ -11,7 +11,7 @@ import type { Settings } from '../../models/settings.js';
 import { testChit } from './chit.js';
 import { reprintCause } from './causes.js';
 import type { PrintDesk } from './desk.js';
-import { countWaiting, jobId, makeJob, type NewJob } from './jobs.js';
+import { jobId, makeJob, type NewJob } from './jobs.js';
 
 /** The settings in memory (settings.ts's SettingsBook), read through `current()` only: settings.ts imports printers/. */
 export type PrinterDeps = Deps & { printing: PrintDesk; settings: { current(): Settings } };

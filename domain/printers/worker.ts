@@ -124,7 +124,8 @@ export class PrinterWorker {
       this.failures++;
       if (this.condition.last_error !== error.message)
         this.log.warn({ printer: this.printer.id, state: error.state }, `printer ${this.printer.name}: ${error.message}`);
-      const news = this.condition.state !== error.state || this.condition.last_error !== error.message || this.condition.checked_at === null;
+      const news =
+        this.condition.state !== error.state || this.condition.last_error !== error.message || this.condition.checked_at === null;
       this.condition = { state: error.state, last_error: error.message, checked_at: this.now().toISOString() };
       if (news) this.changed();
       return false;

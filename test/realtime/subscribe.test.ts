@@ -62,7 +62,8 @@ describe('subscribe admission', () => {
     expect(refusal({ rooms: ['station:grill'] }, as('chef'))).toEqual({
       status: 400,
       title: 'Bad Request',
-      detail: 'Unknown room(s): station:grill. Rooms are: station:cold, station:hot, station:beverages, expeditor, printers, menu, my-orders.',
+      detail:
+        'Unknown room(s): station:grill. Rooms are: station:cold, station:hot, station:beverages, expeditor, printers, menu, my-orders.',
     });
     for (const request of [undefined, 'menu', { rooms: [] }, { rooms: 'menu' }]) {
       expect(refusal(request, as('chef'))).toEqual({

@@ -18,12 +18,10 @@ export const QUICK_PRINTING = {
 };
 
 /**
- * The fallback tests' time, shrunk: the boards' grace of 30 s is 0.8 s, and socket.io pings every
- * 100 ms instead of 25 s (its give-up time left long, so a dropped board is silent, not gone).
- * Production runs DEFAULT_PRINT_TIMINGS and socket.io's own heartbeat (fallback.test.ts checks).
+ * The fallback tests: production's grace of 30 s, driven by the app's clock (the tests move it
+ * on once a board is silent), looked at every 25 ms.
  */
-export const FALLBACK_PRINTING = { ...QUICK_PRINTING, takeoverAfterMs: 800, watchEveryMs: 25 };
-export const QUICK_HEARTBEAT = { intervalMs: 100, timeoutMs: 20_000 };
+export const FALLBACK_PRINTING = { ...QUICK_PRINTING, watchEveryMs: 25 };
 
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring

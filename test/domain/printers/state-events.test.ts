@@ -58,9 +58,7 @@ describe('printer.state', () => {
       const told = page.inbox.envelopes
         .filter((envelope) => envelope.type === 'printer.state')
         .map(({ data }) => `${(data as PrinterStatus).state} ${(data as PrinterStatus).jobs_waiting}`);
-      expect(told.slice(told.indexOf('unreachable 0'))).toEqual(
-        expect.arrayContaining(['unreachable 0', 'unreachable 1', 'ok 0']),
-      );
+      expect(told.slice(told.indexOf('unreachable 0'))).toEqual(expect.arrayContaining(['unreachable 0', 'unreachable 1', 'ok 0']));
       // Only the printers room hears of printers.
       expect(pass.inbox.envelopes.filter((envelope) => envelope.type === 'printer.state')).toEqual([]);
     } finally {
