@@ -24,6 +24,11 @@ export const SPOOL_ID = '5907105907105907105907aa';
 const CATCH_UP_MARGIN_MS = 2 * 60_000;
 /** How often the bookmark is written while changes come in. */
 const BOOKMARK_EVERY_MS = 2000;
+/**
+ * The changes heard within this long have their jobs made in one write: in a rush, one commit for
+ * many orders instead of one more commit per order beside the orders' own (bench/printers.ts).
+ */
+const GATHER_MS = 25;
 
 export interface SpoolDeps {
   store: Store;
@@ -43,6 +48,8 @@ export type Only = (printer: Printer, cause: PrintCause) => boolean;
 
 export class PrintSpool {
   private chain: Promise<void> = Promise.resolve();
+  /** Order changes heard and not yet made into jobs. */
+  private pending: ChangeEvent[] = [];
   private heardThrough: string | null = null;
   private written: string | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -105,15 +112,35 @@ export class PrintSpool {
 
   private heard(event: ChangeEvent): void {
     if (event.collection !== 'orders') return;
-    const before = event.before as OrderDoc | null;
-    const after = event.after as OrderDoc | null;
-    const at = after?.updated_at ?? this.deps.now().toISOString();
-    this.chain = this.chain
-      .then(() => this.print(after ?? before!, newCauses(before, after, at)))
-      .then(
-        () => this.advance(at),
-        (error: unknown) => this.deps.log.error({ err: error, order: event.id }, 'print spool: jobs of an order change not made'),
-      );
+    this.pending.push(event);
+    // One gathering at a time: changes heard meanwhile join it.
+    if (this.pending.length > 1) return;
+    this.chain = this.chain.then(() => new Promise((resolve) => setTimeout(resolve, GATHER_MS))).then(() => this.makePending());
+  }
+
+  /** The jobs of the changes gathered, in the order heard, in one write. */
+  private async makePending(): Promise<void> {
+    const events = this.pending.splice(0);
+    const jobs: NewJob[] = [];
+    let through: string | null = null;
+    for (const event of events) {
+      const before = event.before as OrderDoc | null;
+      const after = event.after as OrderDoc | null;
+      const at = after?.updated_at ?? this.deps.now().toISOString();
+      try {
+        jobs.push(...(await this.jobsFor(after ?? before!, newCauses(before, after, at))));
+        if (through === null || at > through) through = at;
+      } catch (error) {
+        this.deps.log.error({ err: error, order: event.id }, 'print spool: jobs of an order change not made');
+      }
+    }
+    try {
+      const made = await makeJobs(this.deps.store, jobs, this.deps.now());
+      for (const printerId of new Set(made.map((job) => job.printer_id))) this.deps.made(printerId);
+      if (through !== null) this.advance(through);
+    } catch (error) {
+      this.deps.log.error({ err: error, orders: events.map((event) => event.id) }, 'print spool: jobs of order changes not made');
+    }
   }
 
   private advance(at: string): void {
