@@ -6,7 +6,7 @@ import type { PrinterStatus } from '../../../models/printer.js';
 import { placeOrder } from '../../helpers/menu.js';
 import type { Inbox } from '../../realtime/helpers/inbox.js';
 import { sioIn, wsIn, type SioClient, type WsClient } from '../../realtime/helpers/clients.js';
-import { onPrinter, setPrinters, test } from './fixtures.js';
+import { onPrinter, QUICK_PRINTING, setPrinters, test } from './fixtures.js';
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -63,6 +63,25 @@ describe('printer.state', () => {
       expect(pass.inbox.envelopes.filter((envelope) => envelope.type === 'printer.state')).toEqual([]);
     } finally {
       for (const client of clients) client.close();
+    }
+  });
+
+  test('reaches the screens of another instance on the same store, told once per change', async ({ t, startTwin, printer }) => {
+    const twin = await startTwin({ printTimings: QUICK_PRINTING });
+    const there = await sioIn(twin.url, 'printers page on the twin', t.tokens.manager, ['printers']);
+    try {
+      await setPrinters(t, [onPrinter(printer, ['hot'])]);
+      await stateAfter(there.inbox, 0, (state) => state.state === 'ok', 'the printer answering');
+      const from = there.inbox.envelopes.length;
+      await printer.behave('refuse');
+      const down = await stateAfter(there.inbox, from, (state) => state.state === 'unreachable', 'the printer down');
+      expect(down.data).toMatchObject({ state: 'unreachable', last_error: `cannot connect to 127.0.0.1:${printer.port} (ECONNREFUSED)` });
+      // Both instances' workers find it down; the state is stored, and told, once.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const states = there.inbox.envelopes.slice(from).filter((envelope) => envelope.type === 'printer.state');
+      expect(states.map(({ data }) => (data as PrinterStatus).state)).toEqual(['unreachable']);
+    } finally {
+      there.close();
     }
   });
 });
