@@ -93,6 +93,7 @@ export type PrinterStateDoc = PrinterStatus & { created_at: string; updated_at: 
 export const printerStateCatalogue: Catalogue = {
   id: { type: 'string', filterable: true },
   created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', filterable: true },
 };
 
 export const CHIT_MARKERS = ['NEW', 'VOID', 'REMAKE', 'REPRINT', 'TEST'] as const;

@@ -17,7 +17,7 @@ const same = (a: PrinterStatus, b: PrinterStatus) =>
 
 export class PrinterStates {
   /** Per printer, its state document as last stored (by this instance or another). */
-  private readonly known = new Map<string, PrinterStatus>();
+  private readonly known = new Map<string, PrinterStateDoc>();
   /** Per printer, the state and error this instance last saw. */
   private readonly seen = new Map<string, string>();
   private readonly unsubscribe: () => void;
@@ -26,7 +26,7 @@ export class PrinterStates {
     this.unsubscribe = store.onChange((event) => {
       if (event.collection !== 'printer_states') return;
       const after = event.after as PrinterStateDoc | null;
-      if (after) this.known.set(event.id, publicState(after));
+      if (after) this.known.set(event.id, after);
       else this.known.delete(event.id);
     });
   }
@@ -34,15 +34,20 @@ export class PrinterStates {
   /** Stores the printer's state as this instance sees it now, when that is news. */
   async report(status: PrinterStatus): Promise<void> {
     const condition = `${status.state}|${status.last_error}`;
-    const known = this.known.get(status.id) ?? (await this.read(status.id));
     // Not asked yet (an instance starting) says nothing of the printer.
     const mine = status.checked_at !== null && this.seen.get(status.id) !== condition;
     if (status.checked_at !== null) this.seen.set(status.id, condition);
-    const next: PrinterStatus =
-      mine || !known ? status : { ...status, state: known.state, last_error: known.last_error, checked_at: known.checked_at };
-    if (known && same(known, next)) return;
-    await this.write(next);
-    this.known.set(next.id, next);
+    // Written only over the document it was compared with: another instance that wrote the same
+    // news meanwhile makes this one no news (one event per change, however many instances saw it).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const known = this.known.get(status.id) ?? (await this.read(status.id));
+      const shown = known && publicState(known);
+      const next: PrinterStatus =
+        mine || !shown ? status : { ...status, state: shown.state, last_error: shown.last_error, checked_at: shown.checked_at };
+      if (shown && same(shown, next)) return;
+      if (await this.write(next, known)) return;
+      await this.read(status.id);
+    }
   }
 
   /** A printer taken out of the settings: its state goes too. */
@@ -55,20 +60,27 @@ export class PrinterStates {
     this.unsubscribe();
   }
 
-  private async read(printerId: string): Promise<PrinterStatus | null> {
+  private async read(printerId: string): Promise<PrinterStateDoc | null> {
     const stored = await this.store.collection('printer_states').get(printerId);
-    if (stored) this.known.set(printerId, publicState(stored));
-    return stored && publicState(stored);
+    if (stored) this.known.set(printerId, stored);
+    else this.known.delete(printerId);
+    return stored;
   }
 
-  private async write(status: Stored): Promise<void> {
+  /** False when the document is no longer `over` (another instance wrote it meanwhile). */
+  private async write(status: Stored, over: PrinterStateDoc | null): Promise<boolean> {
     const states = this.store.collection('printer_states');
     const { id, ...fields } = status;
-    if (await states.replace(id, fields)) return;
-    await states.insert(status).catch(async (error: unknown) => {
-      if (!(error instanceof DuplicateKeyError)) throw error;
-      await states.replace(id, fields);
-    });
+    try {
+      const written = over
+        ? await states.replace(id, fields, { if: [{ field: 'updated_at', op: 'eq', value: over.updated_at }] })
+        : await states.insert(status);
+      if (written) this.known.set(id, written);
+      return written !== null;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 }
 
