@@ -15,8 +15,12 @@ export interface LearnedPace {
   readies: number[];
   /** Recent measured cooking spans (ms), to count the tickets cooked at once. */
   cooking: { from: number; to: number }[];
-  /** Per dish: its own real minutes per menu minute, and how many of its tickets taught it. */
-  dishes: { dish_id: string; speed: number; count: number }[];
+  /**
+   * Per dish: its own real minutes per menu minute, how many of its tickets taught it, and the
+   * minutes its options added to those tickets' items (recent ones weighing most; absent where
+   * stored before it was kept: none).
+   */
+  dishes: { dish_id: string; speed: number; count: number; added?: number }[];
 }
 
 export interface KitchenPaceDoc extends LearnedPace {

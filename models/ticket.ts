@@ -191,8 +191,16 @@ export const StationPace = Type.Object(
       Type.Object({
         dish_id: Type.String(),
         name: Type.String(),
-        minutes: Type.Number({ minimum: 0, description: "The dish's expected minutes at this pace (its own, once seen often enough)." }),
-        menu_minutes: Type.Number({ minimum: 0, description: "The dish's preparation_time: what the menu says it takes." }),
+        minutes: Type.Number({
+          minimum: 0,
+          description: "The dish's expected minutes at this pace (its own, once seen often enough), its items' options included.",
+        }),
+        menu_minutes: Type.Number({
+          minimum: 0,
+          description:
+            "What the menu says its items take: the dish's preparation_time plus the minutes its options added to the items " +
+            'cooked here (recent ones weighing most; none before any was measured).',
+        }),
       }),
       { description: "The station's dishes, by name." },
     ),

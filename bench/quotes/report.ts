@@ -148,14 +148,22 @@ export interface PassWaitRow {
   orders: number;
   median: number | null;
   p90: number | null;
+  /** The same orders' floor: the spread of their tickets' own cooking times (Outcome.passWaitFloor). */
+  floor: { median: number | null; p90: number | null };
 }
 
 /** Per phase: the pass wait of every `together` order (minutes from its first station Ready to its last). */
 export function passWaitRows(pooled: readonly Seeded[], phases: readonly string[]): PassWaitRow[] {
   return [...phases, 'all'].map((phase) => {
-    const waits = pooled
-      .filter((outcome) => outcome.passWait !== null && (phase === 'all' || outcome.phase === phase))
-      .map((outcome) => outcome.passWait!);
-    return { phase, orders: waits.length, median: round(percentile(waits, 0.5)), p90: round(percentile(waits, 0.9)) };
+    const together = pooled.filter((outcome) => outcome.passWait !== null && (phase === 'all' || outcome.phase === phase));
+    const waits = together.map((outcome) => outcome.passWait!);
+    const floors = together.map((outcome) => outcome.passWaitFloor!);
+    return {
+      phase,
+      orders: waits.length,
+      median: round(percentile(waits, 0.5)),
+      p90: round(percentile(waits, 0.9)),
+      floor: { median: round(percentile(floors, 0.5)), p90: round(percentile(floors, 0.9)) },
+    };
   });
 }

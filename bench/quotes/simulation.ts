@@ -111,6 +111,12 @@ export interface Outcome {
   naiveError: number;
   /** A `together` order: minutes between its first and its last station being Ready; null otherwise. */
   passWait: number | null;
+  /**
+   * A `together` order: the pass wait left had each ticket started exactly as planned at its
+   * station's true speed: the spread of the tickets' own cooking times about their means, which no
+   * fire time set before they are done can remove; null otherwise.
+   */
+  passWaitFloor: number | null;
   /** Per station of the order: the tickets ahead and the pace when quoted, and that station's own error. */
   stations: StationOutcome[];
 }
@@ -238,6 +244,17 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     let next = 0;
 
+    // Each ticket's cooking less its mean (its menu minutes at the station's speed), in minutes: max less min.
+    const spreadOf = (orderId: string, stations: ReadonlyMap<Station, { work: number }>) => {
+      const off = [...stations].map(
+        ([station, { work }]) =>
+          work *
+          options.stations[station].speed *
+          (Math.exp(options.noise * drawn.get(`${orderId}:${station}`)!.noise - options.noise ** 2 / 2) - 1),
+      );
+      return Math.max(...off) - Math.min(...off);
+    };
+
     const startCooking = async () => {
       for (const [station, queue] of waiting) {
         const { speed } = options.stations[station];
@@ -350,6 +367,7 @@ export async function simulate(options: SimulationOptions): Promise<Outcome[]> {
             quoteError: (clock - record.quoted) / MINUTE,
             naiveError: (clock - record.naive) / MINUTE,
             passWait: record.together ? (Math.max(...record.ready) - Math.min(...record.ready)) / MINUTE : null,
+            passWaitFloor: record.together ? spreadOf(done.orderId, record.stations) : null,
             stations,
           });
         }

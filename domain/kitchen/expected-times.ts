@@ -98,7 +98,8 @@ export class ExpectedTimes {
       if (tickets) Object.assign(set, { tickets, next_fire_at: nextFireAt(tickets), fire_at: orderFireAt(null, tickets) ?? seen.fire_at });
       // Guarded by the order as seen: a write since wins, and the next pass looks again. updated_at
       // alone misses a write in the same millisecond; the status catches the one that matters, the
-      // last ticket's bump, which sets the real ready time and takes the order out of the passes.
+      // last ticket's bump, which sets the real ready time and takes the order out of the passes,
+      // and the stored estimate catches a change that expected the order anew (work added).
       moves.push({
         // A re-timed fire is written before any estimate: the ticket must reach its station in time.
         by: tickets ? Number.POSITIVE_INFINITY : by,
@@ -108,6 +109,7 @@ export class ExpectedTimes {
           if: [
             { field: 'updated_at', op: 'eq', value: order.updated_at },
             { field: 'status', op: 'eq', value: order.status },
+            { field: 'expected_ready_at', op: 'eq', value: seen.expected_ready_at ?? null },
           ],
         },
       });

@@ -32,7 +32,8 @@ interface Seen {
   fireAt: string | null;
 }
 
-const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${(ticket as { course?: number }).course ?? 1}`;
+/** One ticket of an order in the queues: its station, course and round (items added while it cooked, or a remake, come in the next). */
+const ticketKey = (orderId: string, ticket: Ticket) => `${orderId}:${ticket.station}:${ticket.course ?? 1}:${ticket.round ?? 1}`;
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
 
 export class KitchenQueues {
@@ -192,11 +193,16 @@ export class KitchenQueues {
     return this.cooked(order, station, ticket).reduce((work, item) => Math.max(work, item.minutes), 0);
   }
 
-  /** The dishes of an order's ticket at a station that set its time (the longest there): what the dish paces learn from. */
-  private longestAt(order: WorkOrder, station: Station, ticket: Ticket): string[] {
+  /**
+   * The dishes of an order's ticket at a station that set its time (the longest there), each with
+   * the minutes its options added to its preparation_time: what the dish paces learn from.
+   */
+  private longestAt(order: WorkOrder, station: Station, ticket: Ticket): { dish_id: string; added: number }[] {
     const cooked = this.cooked(order, station, ticket);
     const work = cooked.reduce((most, item) => Math.max(most, item.minutes), 0);
-    return [...new Set(cooked.filter((item) => item.minutes === work).map((item) => item.dish_id))];
+    const ids = [...new Set(cooked.filter((item) => item.minutes === work).map((item) => item.dish_id))];
+    // A dish deleted since: its item's minutes are all that is known of it.
+    return ids.map((dish_id) => ({ dish_id, added: work - (this.dishes.get(dish_id)?.preparation_time ?? work) }));
   }
 
   /** The dishes a ticket cooks, each with its menu minutes (an item's own, options included). */
@@ -262,6 +268,7 @@ export class KitchenQueues {
       this.stations.get(old.station)!.remove(old.key);
       moved.add(old.station);
     }
+    for (const station of moved) this.stations.get(station)!.take(this.now().getTime());
     if (order) this.seen.set(id, now);
     else this.seen.delete(id);
     return moved;

@@ -21,9 +21,12 @@ const READIES_KEPT = 24;
 export const MAX_COOKS = 20;
 
 export interface Readied {
-  /** The ticket's menu minutes (its longest dish) and the dishes that set them. */
+  /**
+   * The ticket's menu minutes (its longest item's `minutes`, options included) and the dishes that
+   * set them, each with the minutes its options added to its preparation_time.
+   */
   work: number;
-  longest: readonly string[];
+  longest: readonly { dish_id: string; added: number }[];
   startedAt: number | null;
   readyAt: number;
   /** Recalled since it was first readied: its times say nothing of its cooking. */
@@ -62,12 +65,14 @@ export function learn(pace: LearnedPace, ticket: Readied): LearnedPace {
   const ratio = clampRatio((ticket.readyAt - from) / 60_000 / ticket.work);
   const speed = pace.speed + weightOf(pace.learned_from) * (ratio - pace.speed);
   const dishes = pace.dishes.map((dish) => ({ ...dish }));
-  for (const id of ticket.longest) {
-    const dish = dishes.find((known) => known.dish_id === id);
+  for (const { dish_id, added } of ticket.longest) {
+    const dish = dishes.find((known) => known.dish_id === dish_id);
     if (dish) {
       dish.speed += weightOf(dish.count) * (ratio - dish.speed);
+      // The options' minutes: the mean of its tickets' at first, then recent ones weighing most.
+      dish.added = (dish.added ?? 0) + Math.max(1 / (dish.count + 1), WEIGHT) * (added - (dish.added ?? 0));
       dish.count += 1;
-    } else dishes.push({ dish_id: id, speed: (PRIOR * speed + ratio) / (PRIOR + 1), count: 1 });
+    } else dishes.push({ dish_id, speed: (PRIOR * speed + ratio) / (PRIOR + 1), count: 1, added });
   }
   // Cooks: the most measured tickets cooking at one moment among the recent ones. A ticket still
   // cooking is counted once it is readied: a moment's count only grows as the tickets around it end.
@@ -89,6 +94,14 @@ export function learn(pace: LearnedPace, ticket: Readied): LearnedPace {
 
 /** The cooks the pace has seen (1 before any measured ticket). */
 export const cooksOf = (pace: LearnedPace): number => pace.cooks ?? 1;
+
+/**
+ * The minutes a dish's options added to its cooked items, as learned (0 before any was measured):
+ * with its preparation_time, the dish's menu minutes as this kitchen orders it.
+ */
+export function dishAdded(pace: LearnedPace, dishId: string): number {
+  return pace.dishes.find((known) => known.dish_id === dishId)?.added ?? 0;
+}
 
 /** Real minutes per menu minute for a dish: its own once seen often enough, else the station's. */
 export function dishSpeed(pace: LearnedPace, dishId: string): number {

@@ -1,12 +1,13 @@
 // GET /stations/{station}/pace: the pace a station works at now, as the quotes and fire times use
-// it (one home for "how fast does this station work now"), and each of its dishes at that pace.
+// it (one home for "how fast does this station work now"), and each of its dishes at that pace: its
+// menu minutes as cooked here (preparation_time plus what its items' options added, as learned).
 import type { StationPace } from '../../models/ticket.js';
 import { requireKitchenStaff } from '../accounts/access.js';
 import type { Principal } from '../accounts/principal.js';
 import { asStation } from './stations.js';
 import { SCHEDULE_MARGIN_MINUTES } from './schedule.js';
 import type { KitchenQueues } from './kitchen-queues.js';
-import { dishSpeed } from './pace-learner.js';
+import { dishAdded, dishSpeed } from './pace-learner.js';
 
 const tenth = (value: number) => Math.round(value * 10) / 10;
 
@@ -17,12 +18,16 @@ export function stationPace({ queues }: { queues: KitchenQueues }, principal: Pr
   const { factor, cooks } = pace.current();
   const dishes = queues
     .dishesAt(station)
-    .map((dish) => ({
-      dish_id: dish.id,
-      name: dish.name,
-      minutes: tenth(dish.preparation_time * dishSpeed(pace.learned, dish.id)),
-      menu_minutes: dish.preparation_time,
-    }))
+    .map((dish) => {
+      // Its items' menu minutes as this kitchen orders them: options included, as cooked.
+      const menuMinutes = dish.preparation_time + dishAdded(pace.learned, dish.id);
+      return {
+        dish_id: dish.id,
+        name: dish.name,
+        minutes: tenth(menuMinutes * dishSpeed(pace.learned, dish.id)),
+        menu_minutes: tenth(menuMinutes),
+      };
+    })
     .sort((a, b) => a.name.localeCompare(b.name) || a.dish_id.localeCompare(b.dish_id));
   return {
     station,

@@ -1,10 +1,13 @@
 // One station's queue and pace, as running totals: what a quote or a re-estimate reads costs the
 // same whether ten tickets wait or a thousand (see docs/quotes.md for the model and its limits).
 import type { LearnedPace } from '../../models/kitchen-pace.js';
+import { HeldWork } from './held-work.js';
 import { cooksOf, emptyPace, learn, MAX_COOKS, MIN_COOKING_MS, type Readied } from './pace-learner.js';
 
 /** What is left of a ticket cooking past its estimate, as a share of its time. */
 const OVERDUE_LEFT = 0.15;
+/** Recent readied tickets looked at to tell a line that bumps with one tap. */
+const TAPPED_KEPT = 12;
 
 export interface QueuedTicket {
   /** Minutes the dishes take by the menu: the longest preparation_time among the ticket's dishes. */
@@ -14,6 +17,8 @@ export interface QueuedTicket {
   /** Running totals of the Received work and count enqueued before this ticket. */
   enqueuedWork: number;
   enqueuedCount: number;
+  /** A Received ticket a free cook is taken to be on (StationPace.take): since when. */
+  takenAt?: number;
 }
 
 export interface Pace {
@@ -34,8 +39,8 @@ export class StationPace {
   private enqueuedCount = 0;
   private dequeuedWork = 0;
   private dequeuedCount = 0;
-  /** Held tickets planned to fire by the clock (scheduled, or paced), earliest first: work that will join the queue. */
-  private readonly held: { key: string; fireAt: number; work: number }[] = [];
+  /** Held tickets planned to fire by the clock (scheduled, or paced), by fire time: work that will join the queue. */
+  private readonly held = new HeldWork();
   private learnedPace: LearnedPace = emptyPace();
   /** The cooks tonight's settings give the station (null: as learned). */
   private staffed: number | null = null;
@@ -63,38 +68,49 @@ export class StationPace {
 
   /** A ticket held until `fireAt` (a Draft with its fire time): counted by the quotes of tickets that would start after it. */
   hold(key: string, work: number, fireAt: number): void {
-    let index = this.held.length;
-    while (index > 0 && this.held[index - 1]!.fireAt > fireAt) index -= 1;
-    this.held.splice(index, 0, { key, fireAt, work });
+    this.held.hold(key, work, fireAt);
   }
 
   /** The ticket leaves the queue (readied, recalled to Draft, voided, deleted) or stops being held. */
   remove(key: string): void {
     this.leaveReceived(key);
     this.inProgress.delete(key);
-    const index = this.held.findIndex((ticket) => ticket.key === key);
-    if (index >= 0) this.held.splice(index, 1);
+    this.held.remove(key);
   }
 
-  /** The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the first fire. */
+  /**
+   * The held tickets firing before `start` (at `now` or later): how many, their menu minutes, and the
+   * first fire; those firing at the same moment were placed first, so they are ahead too. O(log held).
+   */
   private heldBefore(now: number, start: number, self?: string): { count: number; work: number; first: number } {
-    let count = 0;
-    let work = 0;
-    // Those firing at the same moment were placed first: they are ahead too.
-    for (const ticket of this.held) {
-      if (ticket.fireAt > start && ticket.fireAt > now) break;
-      if (ticket.key === self) continue;
-      count += 1;
-      work += ticket.work;
-    }
-    return { count, work, first: this.held[0]?.fireAt ?? now };
+    return { ...this.held.upTo(Math.max(now, start), self), first: this.held.first() ?? now };
   }
 
   /** A ticket became Ready: its cooking, when it was cooking, teaches the pace. */
   ready(key: string, ticket: Readied): void {
     this.remove(key);
+    const before = this.learnedPace.learned_from;
     this.learnedPace = learn(this.learnedPace, ticket);
+    this.tapped = [...this.tapped, this.learnedPace.learned_from === before].slice(-TAPPED_KEPT);
     this.relearn();
+  }
+
+  /** Whether the last readied tickets were measured (false) or bumped without cooking seen (true). */
+  private tapped: boolean[] = [];
+
+  /**
+   * Marks the Received tickets a free cook would be on now, on a line that bumps some tickets with
+   * one tap (never tapping Start, so its ticket being cooked stays Received): the first ones, as many
+   * as the cooks not seen cooking, taken to be cooking since a cook was first free for them. O(cooks).
+   */
+  take(now: number): void {
+    if (!this.tapped.includes(true)) return;
+    let free = this.pace.cooks - this.inProgress.size;
+    for (const ticket of this.received.values()) {
+      if (free <= 0) return;
+      ticket.takenAt ??= now;
+      free -= 1;
+    }
   }
 
   /** What the station has learned, as stored. */
@@ -224,6 +240,8 @@ export class StationPace {
     if (started) return Math.max(now, (started.startedAt ?? now) + started.work * this.pace.factor * 60_000);
     const waiting = this.received.get(key);
     if (!waiting) return null;
+    // A free cook is taken to be on it (Start not tapped): ready its minutes after that cook was free.
+    if (waiting.takenAt !== undefined) return Math.max(now, waiting.takenAt + waiting.work * this.pace.factor * 60_000);
     const aheadWork = Math.min(Math.max(0, waiting.enqueuedWork - this.dequeuedWork), this.receivedWork - waiting.work);
     const aheadCount = Math.min(Math.max(0, waiting.enqueuedCount - this.dequeuedCount), this.received.size - 1);
     return this.readyAfter(now, now, waiting.work, aheadCount, aheadWork);

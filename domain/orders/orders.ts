@@ -278,6 +278,12 @@ function kitchenAfter(
   return { status: edit.replanned ? kitchenStatus(tickets) : order.status, tickets, next_fire_at: nextFireAt(tickets) };
 }
 
+/** When the live queues expect the order, as it will be written, Ready for Assembly (null without queues). */
+function expectedAfter(deps: OrderQuoting, order: OrderDoc, at: Date): string | null {
+  const expected = deps.queues?.expectedReadyAt(order, at.getTime()) ?? null;
+  return expected === null ? null : new Date(expected).toISOString();
+}
+
 /** Writes a change of the order, guarded by the order as read: a fire by the scheduler meanwhile is never undone. */
 export async function writeGuarded(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
   const updated = await tx
@@ -309,14 +315,20 @@ export async function changeOrder(deps: Deps & OrderQuoting, principal: Principa
     const after = { tickets, pacing: edit.pacing, dishes: edit.dishes };
     const quote = edit.replanned ? assertLineTakes(deps, principal, lineChange(order, edit.before, after, edit.scheduledAt, at)) : null;
     const { status: _s, items: _i, dish_ids: _d, ...fields } = wanted;
+    const kitchen = {
+      fire_at: edit.replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
+      ...kitchenAfter(order, edit, plan, tickets, status, principal, at),
+    };
+    // Work taken away or moved later passes no guard, but the order is expected anew all the same.
+    const expected =
+      quote?.ready_at ?? (edit.replanned ? expectedAfter(deps, { ...order, ...kitchen, scheduled_at: edit.scheduledAt }, at) : null);
     const updated = await writeGuarded(tx, order, {
       ...fields,
       ...(edit.items !== order.items && itemFields(edit.items)),
       scheduled_at: edit.scheduledAt,
-      fire_at: edit.replanned ? orderFireAt(plan.fire_at, tickets) : plan.fire_at,
       stock_taken: stock?.stockTaken ?? order.stock_taken,
-      ...kitchenAfter(order, edit, plan, tickets, status, principal, at),
-      ...(quote && { expected_ready_at: quote.ready_at }),
+      ...kitchen,
+      ...(expected && { expected_ready_at: expected }),
     });
     await auditChange(tx, principal, order, updated, at.toISOString());
     if (confirmed.length > 0 && allergyConfirmed === true) {

@@ -1,6 +1,7 @@
 // The pass wait in the quote simulation, small: one seeded service with a rush, a third of its
 // orders `together` (a salad, a main and a drink), fired by the menu-minute rule and by the server's
-// queue-aware fire times. The seed makes the run exact; the queue-aware p90 must beat the menu rule's.
+// queue-aware fire times. The seed makes the run exact; the queue-aware p90 must beat the menu rule's,
+// and both share one floor (the spread of the tickets' own cooking times).
 import { describe, expect, it } from 'vitest';
 import { passWaitRows, TOGETHER_SHARE } from '../../bench/quotes/report.js';
 import { SERVICE, simulate, type FireRule } from '../../bench/quotes/simulation.js';
@@ -24,7 +25,9 @@ describe('bench: the pass wait of together orders (smoke)', () => {
     for (const outcome of together) {
       expect(outcome.stations.map((station) => station.station).sort()).toStrictEqual(['beverages', 'cold', 'hot']);
       expect(outcome.passWait!).toBeGreaterThanOrEqual(0);
+      expect(outcome.passWaitFloor!).toBeGreaterThanOrEqual(0);
     }
+    expect(outcomes.filter((outcome) => outcome.passWait === null).every((outcome) => outcome.passWaitFloor === null)).toBe(true);
   }, 10_000);
 
   it('a seeded rush: the queue-aware fire times bring the dishes to the pass together, the menu-minute rule does not', async () => {
@@ -33,6 +36,8 @@ describe('bench: the pass wait of together orders (smoke)', () => {
     expect({ menu, queueAware }).toStrictEqual(EXACT.rush);
     expect(queueAware.p90!).toBeLessThan(menu.p90!);
     expect(queueAware.median!).toBeLessThan(menu.median!);
+    // Both rules cook the same orders: the same tickets' own variation, whatever their fire times.
+    expect(queueAware.floor).toStrictEqual(menu.floor);
   }, 10_000);
 });
 
@@ -40,7 +45,7 @@ describe('bench: the pass wait of together orders (smoke)', () => {
 const EXACT = {
   togetherOrders: 11,
   rush: {
-    menu: { phase: 'rush', orders: 8, median: 13.5, p90: 78.8 },
-    queueAware: { phase: 'rush', orders: 8, median: 3.5, p90: 17.2 },
+    menu: { phase: 'rush', orders: 8, median: 13.5, p90: 78.8, floor: { median: 2.7, p90: 15.9 } },
+    queueAware: { phase: 'rush', orders: 8, median: 3.5, p90: 17.2, floor: { median: 2.7, p90: 15.9 } },
   },
 };

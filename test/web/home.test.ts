@@ -1,7 +1,7 @@
 // The landing page and the station list in a real browser: every page linked, the server's health.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { SIZES } from './layout.js';
 
@@ -79,21 +79,25 @@ describe('landing page', () => {
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Old', table_number: 1 });
       t.clock.advance(40 * 60_000);
       await placeOrder(t, [menu.steak.id, menu.lemonade.id], 'patron', { name: 'New', table_number: 2 });
+      // One tab: signed out at every size, then signed in on a kitchen board and back, at every size.
+      const page = await openBoard(browser, t, '/', SIZES[0]);
+      await page.waitForSelector('#health[data-state="live"]');
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/', size);
+        await resize(page, size);
         // Signed out: the tiles are names only.
-        await page.waitForSelector('#health[data-state="live"]');
-        expect(await page.locator('.tile-count').count()).toBe(0);
-        await page.goto(`${t.url}/kds/hot`);
-        await signIn(page, 'chef');
-        await page.goto(`${t.url}/`);
-        const tile = (href: string) => page.locator(`.picker a[href="${href}"] .tile-count`);
+        expect({ size, counts: await page.locator('.tile-count').count() }).toStrictEqual({ size, counts: 0 });
+      }
+      await page.goto(`${t.url}/kds/hot`);
+      await signIn(page, 'chef');
+      await page.goto(`${t.url}/`);
+      const tile = (href: string) => page.locator(`.picker a[href="${href}"] .tile-count`);
+      for (const size of SIZES) {
+        await resize(page, size);
         await expect.poll(() => tile('/kds/hot').textContent()).toBe('2 open · 1 late');
         expect(await tile('/kds/cold').textContent()).toBe('0 open · 0 late');
         expect(await tile('/kds/beverages').textContent()).toBe('1 open · 0 late');
         expect(await tile('/expeditor').textContent()).toBe('2 orders cooking · 1 late ticket');
         expect(await page.locator('.picker a[href="/kds/hot"]').getAttribute('class')).toBe('has-late');
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

@@ -43,6 +43,8 @@ describe('station board, read by a cook', () => {
         // One ticket: roomy cards; nine: compact ones.
         for (let i = 1; i < count; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}` });
         await expect.poll(() => hot.textContent('#count')).toBe(`${count} open`);
+        // The same board turned compact as the ninth ticket arrived.
+        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe(String(count === 9));
         for (const size of SIZES) {
           await resize(hot, size);
           expect({ size, count, text: await orderCard(hot, order.id).locator('.ticket-requests').textContent() }).toStrictEqual({

@@ -4,7 +4,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, waitUntilLive } from './browser.js';
 import { keepShot, SIZES, WALL } from './layout.js';
 
 type Category = 'Appetizer' | 'Main Course' | 'Dessert' | 'Drinks';
@@ -108,9 +108,11 @@ describe('menu board on a screen', () => {
     'shows every dish of a 30-dish menu without scrolling at 1280×800 and 1920×1080, its columns balanced',
     async ({ app: t, browser }) => {
       await seedThirty(t);
+      // One board, resized from screen to screen.
+      const page = await openBoard(browser, t, '/menu', SIZES[2]);
+      await waitUntilLive(page);
       for (const size of [SIZES[2]!, WALL]) {
-        const page = await openBoard(browser, t, '/menu', size);
-        await waitUntilLive(page);
+        await resize(page, size);
         await expect.poll(() => page.locator('.dish').count()).toBe(30);
         await keepShot(page, `menu-board-${size.width}x${size.height}`);
         const places = await page.evaluate<{
@@ -141,15 +143,12 @@ describe('menu board on a screen', () => {
         });
         // The sold-out dish is on screen with the rest, greyed out.
         expect(await page.locator('.dish.unavailable .dish-title').allTextContents()).toStrictEqual(['Black Truffle Arancini']);
-        await page.close();
       }
       for (const size of SIZES.slice(0, 2)) {
-        const page = await openBoard(browser, t, '/menu', size);
-        await waitUntilLive(page);
+        await resize(page, size);
         await expect.poll(() => page.locator('.dish').count()).toBe(30);
         expect({ size, width: await page.evaluate('document.documentElement.scrollWidth') }).toStrictEqual({ size, width: size.width });
         await keepShot(page, `menu-board-${size.width}x${size.height}`);
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

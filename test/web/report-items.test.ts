@@ -3,7 +3,7 @@
 // them, remakes per station and reason; long dish names holding at 375, 1024 and 1280 px.
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
 import { it } from './fixtures.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 
@@ -65,14 +65,14 @@ describe("the manager's dishes and remakes", () => {
   it(
     'holds long dish names at 375, 1024 and 1280 px',
     async ({ app: t, browser }) => {
+      const page = await openBoard(browser, t, '/manager', SIZES[0]);
+      await show(page);
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/manager', size);
-        await show(page);
+        await resize(page, size);
         await page.locator('#h-dishes').scrollIntoViewIfNeeded();
         await keepShot(page, `report-items-${size.width}x${size.height}`);
         const layout = await pageLayout(page);
         expect({ size, overflow: layout.overflow }).toStrictEqual({ size, overflow: 0 });
-        await page.close();
       }
     },
     3 * BROWSER_TEST_MS,

@@ -37,6 +37,7 @@ describe('expected ready times, re-estimated in the background', () => {
         if: [
           { field: 'updated_at', op: 'eq', value: iso(NOW) },
           { field: 'status', op: 'eq', value: 'In Progress' },
+          { field: 'expected_ready_at', op: 'eq', value: iso(NOW) },
         ],
       })),
     );

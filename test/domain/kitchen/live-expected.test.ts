@@ -107,5 +107,33 @@ it('keeps the promise as placed on every change that adds work: PATCH items, PAT
   expect(started.statusCode, started.body).toBe(200);
   const another = { method: 'POST' as const, url: `/orders/${order.id}/items`, payload: { items: [{ dish_id: menu.steak.id }] } };
   expect(await heard(another, iso(50), 'expeditor')).toStrictEqual(Array(3).fill([iso(3), iso(50)]));
+  // The round's steak queues behind the one cooking, each a ticket of the hot line's queue.
+  const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` });
+  expect(quote.json<{ stations: unknown[] }>().stations).toStrictEqual([{ station: 'hot', ready_at: iso(75), ahead: 2 }]);
+  // And the background re-estimate (a second after the queues move) keeps it: the round is a
+  // ticket of its own there, not the one cooking (it read +25 when both shared one key).
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
   expect(await getOrder(t, order.id)).toMatchObject({ quoted_ready_at: iso(3), expected_ready_at: iso(50) });
+});
+
+it('answers a change that takes work away or moves the order later with its new expected time, the promise kept', async () => {
+  const menu = await seedMenu(t);
+  const t0 = clock.now().getTime();
+  const iso = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
+  const change = async (id: string, payload: object) => {
+    const response = await t.inject({ method: 'PATCH', url: `/orders/${id}`, as: 'patron', payload });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json<Order>();
+    return [answer.quoted_ready_at, answer.expected_ready_at];
+  };
+  // For 19:00 (three hours ahead), moved to five hours ahead, then brought back to one.
+  const later = await placeOrder(t, [menu.steak.id], 'patron', { scheduled_at: iso(180) });
+  expect([later.quoted_ready_at, later.expected_ready_at]).toStrictEqual([iso(180), iso(180)]);
+  expect(await change(later.id, { scheduled_at: iso(300) })).toStrictEqual([iso(180), iso(300)]);
+  expect(await change(later.id, { scheduled_at: iso(60) })).toStrictEqual([iso(180), iso(60)]);
+  // A steak and a lemonade now: the steak taken away leaves the lemonade's 3 minutes.
+  const now = await placeOrder(t, [menu.steak.id, menu.lemonade.id]);
+  expect(now.expected_ready_at).toBe(iso(25));
+  expect(await change(now.id, { dish_ids: [menu.lemonade.id] })).toStrictEqual([iso(25), iso(3)]);
+  expect(await getOrder(t, later.id)).toMatchObject({ quoted_ready_at: iso(180), expected_ready_at: iso(60) });
 });

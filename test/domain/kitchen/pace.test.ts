@@ -65,6 +65,39 @@ describe('GET /stations/{station}/pace', () => {
     );
   });
 
+  it("takes the menu minutes of a dish as its items were ordered: its options' minutes included, as cooked", async () => {
+    const options = await t.inject({
+      method: 'PATCH',
+      url: `/dishes/${menu.steak.id}`,
+      as: 'chef',
+      payload: { modifier_groups: [{ name: 'Doneness', min: 1, options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 5 }] }] },
+    });
+    expect(options.statusCode, options.body).toBe(200);
+    const [medium, wellDone] = options.json().modifier_groups[0].options.map((option: { id: string }) => option.id);
+    const cook = async (optionId: string, minutes: number) => {
+      const order = await placeOrder(t, [], 'patron', { dish_ids: undefined, items: [{ dish_id: menu.steak.id, option_ids: [optionId] }] });
+      await bump(order, 'In Progress');
+      clock.advance(minutes * MINUTE);
+      await bump(order, 'Ready');
+    };
+    // Nothing cooked yet: the dish's preparation_time.
+    expect((await pace('hot')).json()).toStrictEqual(menuPace('hot', steakAt(25)));
+    // Five well-done steaks (30 menu minutes each, the option's 5 included), each cooked in 36: 1.2 times their time.
+    for (let i = 0; i < 5; i += 1) await cook(wellDone, 36);
+    // The station 1.14 and the steak's own pace 1.16 as for five plain steaks at 1.2 (above), now of
+    // 30 menu minutes: 34.9 real; had the menu's 25 been the baseline, 29.
+    expect((await pace('hot')).json()).toStrictEqual({
+      ...LEARNED,
+      dishes: [{ dish_id: menu.steak.id, name: 'Steak', minutes: 34.9, menu_minutes: 30 }],
+    });
+    // Then medium ones (25 minutes) at the same pace: the options' minutes weigh less as they are ordered less.
+    for (let i = 0; i < 2; i += 1) await cook(medium, 30);
+    const after = (await pace('hot')).json();
+    // The sixth and seventh ticket weigh 1/6 and 1/7 of what is left: 5 × 5/6 × 6/7 = 3.6 minutes of
+    // options, 28.6 menu minutes; the steak's pace 1.17 (the two at 1.2 weigh 1/8 and 1/9): 33.4 real.
+    expect(after.dishes).toStrictEqual([{ dish_id: menu.steak.id, name: 'Steak', minutes: 33.4, menu_minutes: 28.6 }]);
+  });
+
   it('is for kitchen staff, about a station that exists', async () => {
     expect((await pace('hot', 'patron')).statusCode).toBe(403);
     expect((await t.inject({ method: 'GET', url: '/stations/hot/pace' })).statusCode).toBe(401);

@@ -51,4 +51,34 @@ describe('StationPace: the wait for a cook', () => {
     // The idle cook takes the Received ticket; this one waits for the cook 10 minutes from done.
     expect(pace.quote(now, now, 10)).toBe(at(10 + 10));
   });
+
+  it('on a line that bumps with one tap, a Received ticket a free cook would be on is taken as cooking since then', () => {
+    const measured = () => {
+      const pace = new StationPace();
+      pace.staff(2);
+      // Measured: started and readied 20 minutes apart.
+      pace.ready('a:hot:1', { work: 20, longest: [], startedAt: at(-30), readyAt: at(-10), recalled: false });
+      return pace;
+    };
+    // Every bump so far a measurement: a Received ticket is waiting, whatever the cooks; its estimate moves with the clock.
+    const started = measured();
+    started.enqueue('b:hot:1', 20);
+    started.take(now);
+    expect(started.estimate('b:hot:1', at(15))).toBe(at(15 + 20));
+    // One of the last tickets bumped with one tap: the line does not always tap Start. The two
+    // Received first in line take the two free cooks from now: Ready 20 minutes on, however late it
+    // is asked; the third is estimated as before, behind them in the queue: (40 − 20 / 2) / 2 minutes
+    // of wait, then its own 20.
+    const tapping = measured();
+    tapping.ready('c:hot:1', { work: 20, longest: [], startedAt: null, readyAt: at(-1), recalled: false });
+    for (const key of ['d:hot:1', 'e:hot:1', 'f:hot:1']) tapping.enqueue(key, 20);
+    tapping.take(now);
+    expect(tapping.estimate('d:hot:1', at(15))).toBe(at(20));
+    expect(tapping.estimate('e:hot:1', at(15))).toBe(at(20));
+    expect(tapping.estimate('f:hot:1', at(15))).toBe(at(15 + 15 + 20));
+    // Past its time it is Ready any moment now, as a ticket In Progress; the cook's Start tap takes over.
+    expect(tapping.estimate('d:hot:1', at(25))).toBe(at(25));
+    tapping.start('d:hot:1', 20, at(2));
+    expect(tapping.estimate('d:hot:1', at(15))).toBe(at(22));
+  });
 });

@@ -17,7 +17,7 @@ export function describeKitchenPaces(store: () => Store): void {
         speed: 1.2,
         learned_from: 7,
         cooks: 3,
-        dishes: [{ dish_id: 'a'.repeat(24), speed: 1.3, count: 5 }],
+        dishes: [{ dish_id: 'a'.repeat(24), speed: 1.3, count: 5, added: 2.5 }],
       };
       keeper.changed('hot', learned, at(10));
       keeper.changed('cold', { ...emptyPace(), speed: 0.9, learned_from: 2 }, at(5));
