@@ -10,7 +10,15 @@ import { ingredientCatalogue, type IngredientDoc } from './ingredient.js';
 import { kitchenPaceCatalogue, type KitchenPaceDoc } from './kitchen-pace.js';
 import { loginFailureCatalogue, type LoginFailureDoc } from './login-failure.js';
 import { orderStoreCatalogue, type OrderDoc } from './order.js';
-import { printJobCatalogue, printSpoolCatalogue, type PrintJobDoc, type PrintSpoolDoc } from './printer.js';
+import {
+  printerStateCatalogue,
+  printJobCatalogue,
+  printSpoolCatalogue,
+  type PrinterStateDoc,
+  type PrintJobDoc,
+  type PrintSpoolDoc,
+} from './printer.js';
+import { boardPresenceCatalogue, stationTakeoverCatalogue, type BoardPresenceDoc, type StationTakeoverDoc } from './station-watch.js';
 import { settingsCatalogue, type SettingsDoc } from './settings.js';
 import { upgradeCatalogue, type UpgradeDoc } from './upgrade.js';
 import { userCatalogue, type UserDoc } from './user.js';
@@ -29,6 +37,9 @@ export interface Collections {
   kitchen_paces: KitchenPaceDoc;
   print_jobs: PrintJobDoc;
   print_spool: PrintSpoolDoc;
+  printer_states: PrinterStateDoc;
+  board_presence: BoardPresenceDoc;
+  station_takeovers: StationTakeoverDoc;
 }
 
 export interface CollectionSpec {
@@ -156,6 +167,20 @@ export const COLLECTIONS: { readonly [N in keyof Collections]: CollectionSpec } 
   },
   // One document: how far the spool has made jobs from the orders' changes (domain/printers/spool.ts).
   print_spool: { catalogue: printSpoolCatalogue, indexes: [], unique: [], changeEvents: false },
+  // One document per printer: its state as last reported (domain/printers/states.ts). Followed: its
+  // changes are the `printer.state` events every instance pushes to the printers room.
+  printer_states: { catalogue: printerStateCatalogue, indexes: [], unique: [] },
+  // Per instance and station, when a board of it was last heard (domain/printers/board-records.ts):
+  // every instance's fallback decision reads them all.
+  board_presence: {
+    catalogue: boardPresenceCatalogue,
+    indexes: [['expires_at']],
+    unique: [],
+    expiresBy: 'expires_at',
+    changeEvents: false,
+  },
+  // The takeovers under way, one per station (domain/printers/takeover.ts): kept across restarts.
+  station_takeovers: { catalogue: stationTakeoverCatalogue, indexes: [], unique: [], changeEvents: false },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as (keyof Collections)[];

@@ -83,6 +83,19 @@ export const PrinterStatus = Type.Object(
 );
 export type PrinterStatus = Static<typeof PrinterStatus>;
 
+/**
+ * A printer's state as last reported by an instance that talks to it (domain/printers/states.ts):
+ * what GET /printers answers for it, stored so that every instance pushes it to its screens
+ * (`printer.state`). Written when the state, the error, the jobs waiting or the takeover change.
+ */
+export type PrinterStateDoc = PrinterStatus & { created_at: string; updated_at: string };
+
+export const printerStateCatalogue: Catalogue = {
+  id: { type: 'string', filterable: true },
+  created_at: { type: 'date', sortable: true, filterable: true },
+  updated_at: { type: 'date', filterable: true },
+};
+
 export const CHIT_MARKERS = ['NEW', 'VOID', 'REMAKE', 'REPRINT', 'TEST'] as const;
 export type ChitMarker = (typeof CHIT_MARKERS)[number];
 

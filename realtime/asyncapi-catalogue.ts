@@ -86,6 +86,15 @@ export const MESSAGES: { type: EventType; summary: string; data: object }[] = [
     data: schema('Settings'),
   },
   {
+    type: 'printer.state',
+    summary:
+      "A kitchen printer's state changed: it answers again or not (`state`, `last_error`), the chits waiting for it " +
+      '(`jobs_waiting`), or the stations a fallback printer has taken over (`taken_over`). `data` is what GET /printers ' +
+      'answers for that printer; `checked_at` is when its state was seen (GET /printers has the latest look). A ' +
+      'printer added or removed is told by `settings.updated`.',
+    data: schema('PrinterStatus'),
+  },
+  {
     type: 'resync',
     summary: 'Changes may have been missed: reload from the REST lists.',
     data: { type: 'object', required: ['reason'], properties: { reason: { type: 'string' } } },
@@ -129,6 +138,13 @@ export const CHANNELS: { key: string; address: string; description: string; type
       'The ordering app (any signed-in user): the orders this user placed, and only those, with all their ' +
       'dishes and tickets, as they are placed, move through the kitchen, and are deleted.',
     types: [...ORDER_EVENTS, 'resync'],
+  },
+  {
+    key: 'printers',
+    address: 'printers',
+    description:
+      "The kitchen printers (chef, expeditor, manager): each printer's state as it changes, and the settings (which printers there are).",
+    types: ['printer.state', 'settings.updated', 'resync'],
   },
   {
     key: 'menu',
@@ -290,6 +306,20 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
       },
     ],
     updated_at: '2026-11-21T12:00:00.000Z',
+  },
+  'printer.state': {
+    id: '66294b2a4475a41f3e709bd1',
+    name: 'Hot line',
+    host: '192.168.1.50',
+    port: 9100,
+    stations: ['hot'],
+    mode: 'fallback',
+    columns: 42,
+    state: 'unreachable',
+    last_error: 'cannot connect to 192.168.1.50:9100 (ECONNREFUSED)',
+    checked_at: '2026-11-21T19:43:05.120Z',
+    jobs_waiting: 3,
+    taken_over: ['hot'],
   },
   resync: { reason: 'The change stream could not resume.' },
 };

@@ -3,6 +3,7 @@
 import { Dish } from '../models/dish.js';
 import { Ingredient } from '../models/ingredient.js';
 import { Order } from '../models/order.js';
+import { PrinterStatus } from '../models/printer.js';
 import { Settings } from '../models/settings.js';
 import { AllDay } from '../models/ticket.js';
 import { StockUpdate, type EventType } from './events.js';
@@ -95,6 +96,7 @@ export const asyncApiDocument = {
       AllDay: plain(AllDay),
       StockUpdate: plain(StockUpdate),
       Settings: plain(Settings),
+      PrinterStatus: plain(PrinterStatus),
     },
     messages,
     securitySchemes: {

@@ -4,6 +4,7 @@ import Type, { type Static } from 'typebox';
 import type { Dish } from '../models/dish.js';
 import { Ingredient } from '../models/ingredient.js';
 import type { KitchenOrder } from '../models/order.js';
+import type { PrinterStatus } from '../models/printer.js';
 import type { Settings } from '../models/settings.js';
 import type { AllDay } from '../models/ticket.js';
 
@@ -39,6 +40,8 @@ export interface EventData {
   'station.all_day': AllDay;
   /** The restaurant's settings changed (as GET /settings now answers). */
   'settings.updated': Settings;
+  /** A printer's state changed: as GET /printers answers for it (the printers room). */
+  'printer.state': PrinterStatus;
   /** Changes may have been missed: reload from the REST lists. */
   resync: { reason: string };
 }

@@ -3,6 +3,7 @@
 import type { DishDoc } from '../models/dish.js';
 import type { IngredientDoc } from '../models/ingredient.js';
 import type { OrderDoc } from '../models/order.js';
+import type { PrinterStateDoc } from '../models/printer.js';
 import type { SettingsDoc } from '../models/settings.js';
 import type { ChangeEvent, ChangeOperation } from '../store/types.js';
 
@@ -21,7 +22,8 @@ export type OrderChange = ChangeOf<'orders', OrderDoc>;
 export type DishChange = ChangeOf<'dishes', DishDoc>;
 export type IngredientChange = ChangeOf<'ingredients', IngredientDoc>;
 export type SettingsChange = ChangeOf<'settings', SettingsDoc>;
-export type Change = OrderChange | DishChange | IngredientChange | SettingsChange;
+export type PrinterStateChange = ChangeOf<'printer_states', PrinterStateDoc>;
+export type Change = OrderChange | DishChange | IngredientChange | SettingsChange | PrinterStateChange;
 
 const KINDS: Record<ChangeOperation, ChangeKind> = { insert: 'created', update: 'updated', delete: 'deleted' };
 const HEARD_OF: readonly string[] = ['orders', 'dishes', 'ingredients'];
@@ -49,6 +51,8 @@ export function normalize(event: ChangeEvent): Change | null {
       return { collection: 'ingredients', kind, current: current as IngredientDoc, previous: event.before as IngredientDoc | null };
     case 'settings':
       return { collection: 'settings', kind, current: current as SettingsDoc, previous: event.before as SettingsDoc | null };
+    case 'printer_states':
+      return { collection: 'printer_states', kind, current: current as PrinterStateDoc, previous: event.before as PrinterStateDoc | null };
     default:
       return null;
   }

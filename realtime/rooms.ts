@@ -1,12 +1,12 @@
-// Room names and who may join which: kitchen rooms for kitchen staff, the menu for everyone, and
-// `my-orders` for anyone signed in, which each user joins as a room of their own.
+// Room names and who may join which: kitchen rooms and the printers for kitchen staff, the menu for
+// everyone, and `my-orders` for anyone signed in, which each user joins as a room of their own.
 import { STATIONS, type Station } from '../models/dish.js';
 import type { Role } from '../models/user.js';
 import type { Viewer } from './auth.js';
 
 export type StationRoom = `station:${Station}`;
 /** The rooms clients name when they subscribe. */
-export type Room = StationRoom | 'expeditor' | 'menu' | 'my-orders';
+export type Room = StationRoom | 'expeditor' | 'printers' | 'menu' | 'my-orders';
 /** One user's orders: what `my-orders` stands for, per user, inside the server. */
 export type OwnerRoom = `owner:${string}`;
 /** The rooms sockets are really in and deliveries go to: `my-orders` becomes the viewer's owner room. */
@@ -22,7 +22,7 @@ export function ownerRoom(userId: string): OwnerRoom {
 
 export const STATION_ROOMS: readonly StationRoom[] = STATIONS.map(stationRoom);
 export const KITCHEN_ROOMS: readonly Room[] = [...STATION_ROOMS, 'expeditor'];
-export const ALL_ROOMS: readonly Room[] = [...KITCHEN_ROOMS, 'menu', 'my-orders'];
+export const ALL_ROOMS: readonly Room[] = [...KITCHEN_ROOMS, 'printers', 'menu', 'my-orders'];
 
 const KITCHEN_ROLES: readonly Role[] = ['chef', 'expeditor', 'manager'];
 const SIGNED_IN_ROOMS: readonly Room[] = ['menu', 'my-orders'];

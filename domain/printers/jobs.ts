@@ -82,8 +82,9 @@ export async function oldestWaiting(store: Store, printerId: string): Promise<Pr
   return job ?? null;
 }
 
+/** Counted by the store (its index), not read: a printer off for an hour has hundreds waiting. */
 export async function countWaiting(store: Store, printerId: string): Promise<number> {
-  return (await store.collection('print_jobs').find(waitingFor(printerId))).length;
+  return (await store.collection('print_jobs').listIds({ filter: waitingFor(printerId), limit: 0, offset: 0 })).total_results;
 }
 
 /**

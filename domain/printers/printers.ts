@@ -11,7 +11,7 @@ import type { Settings } from '../../models/settings.js';
 import { testChit } from './chit.js';
 import { reprintCause } from './causes.js';
 import type { PrintDesk } from './desk.js';
-import { countWaiting, jobId, makeJob, type NewJob } from './jobs.js';
+import { jobId, makeJob, type NewJob } from './jobs.js';
 
 /** The settings in memory (settings.ts's SettingsBook), read through `current()` only: settings.ts imports printers/. */
 export type PrinterDeps = Deps & { printing: PrintDesk; settings: { current(): Settings } };
@@ -22,19 +22,9 @@ export interface PrintAccepted {
 }
 
 /** GET /printers: each printer of the settings with how it is now. */
-export async function listPrinters({ store, printing, settings }: PrinterDeps, principal: Principal | null): Promise<PrinterStatus[]> {
+export async function listPrinters({ printing, settings }: PrinterDeps, principal: Principal | null): Promise<PrinterStatus[]> {
   requireKitchenStaff(principal, 'see the printers');
-  return Promise.all(
-    settings.current().printers.map(async (printer) => {
-      const condition = printing.worker(printer.id)?.condition ?? {
-        state: 'unreachable' as const,
-        last_error: 'not asked yet',
-        checked_at: null,
-      };
-      const taken_over = printer.mode === 'fallback' ? printer.stations.filter((station) => printing.watch.takeover(station) !== null) : [];
-      return { ...printer, ...condition, jobs_waiting: await countWaiting(store, printer.id), taken_over };
-    }),
-  );
+  return Promise.all(settings.current().printers.map((printer) => printing.status(printer)));
 }
 
 /** POST /orders/{id}/tickets/{station}/print: the station's fired tickets of the order, again, marked REPRINT. */

@@ -55,6 +55,8 @@ export class PrinterWorker {
     private readonly now: () => Date,
     private readonly timings: PrintTimings,
     private readonly log: FastifyBaseLogger,
+    /** Told when its state or error changes, and when a job was printed or failed. */
+    private readonly changed: () => void = () => {},
   ) {
     this.running = this.run();
   }
@@ -100,6 +102,7 @@ export class PrinterWorker {
     const printed = await this.attempt(encodeChit(held.chit, this.printer.columns));
     if (printed) await markPrinted(this.store, held.id, this.now());
     else await markFailed(this.store, held.id, this.condition.last_error ?? 'not printed');
+    this.changed();
     return { ms: printed ? 0 : this.backoff(), idle: false };
   }
 
@@ -111,7 +114,9 @@ export class PrinterWorker {
       await talkTo({ host, port }, chit, this.timings.answerMs, this.stopping.signal);
       if (this.condition.state !== 'ok') this.log.info({ printer: this.printer.id }, `printer ${this.printer.name} answers again`);
       this.failures = 0;
+      const news = this.condition.state !== 'ok';
       this.condition = { state: 'ok', last_error: null, checked_at: this.now().toISOString() };
+      if (news) this.changed();
       return true;
     } catch (error) {
       if (!(error instanceof PrinterFault)) throw error;
@@ -119,7 +124,10 @@ export class PrinterWorker {
       this.failures++;
       if (this.condition.last_error !== error.message)
         this.log.warn({ printer: this.printer.id, state: error.state }, `printer ${this.printer.name}: ${error.message}`);
+      const news =
+        this.condition.state !== error.state || this.condition.last_error !== error.message || this.condition.checked_at === null;
       this.condition = { state: error.state, last_error: error.message, checked_at: this.now().toISOString() };
+      if (news) this.changed();
       return false;
     }
   }

@@ -1,7 +1,7 @@
 // Per-collection policies put together. A committed batch's deliveries go out kitchen first, room by
 // room: each station's order events and then its new all-day counts, the expeditor's, the owners'
 // (my-orders); then the menu's: its other changes in commit order, then one `stock.updated` for
-// every stock level it changed, then the availability flips the batch caused.
+// every stock level it changed, then the availability flips the batch caused; last, the printers'.
 //
 // A batch is one commit: its clients could not have seen any part of it before the rest, so the
 // order of its events is ours to choose, as long as each room's stay in commit order. A client's
@@ -18,6 +18,7 @@ import { availabilityFlips } from './availability.js';
 import { dishDeliveries } from './dishes.js';
 import { ingredientDeliveries, stockUpdates } from './ingredients.js';
 import { orderDeliveries } from './orders.js';
+import { printerDeliveries } from './printers.js';
 import { settingsDeliveries } from './settings.js';
 
 /** `lowPortions`: the setting at or below which a dish's portions left are announced. */
@@ -31,7 +32,14 @@ export async function deliveriesFor(
   const counts = await allDay.updates(batch, view);
   const menu = batch.flatMap((change) => menuDeliveriesOf(change, view));
   const kitchen = [...orders, ...counts].sort((a, b) => kitchenRank(a.rooms) - kitchenRank(b.rooms));
-  return [...kitchen, ...settingsDeliveries(batch), ...menu, ...stockUpdates(batch), ...availabilityFlips(batch, view, lowPortions)];
+  return [
+    ...kitchen,
+    ...settingsDeliveries(batch),
+    ...menu,
+    ...stockUpdates(batch),
+    ...availabilityFlips(batch, view, lowPortions),
+    ...printerDeliveries(batch),
+  ];
 }
 
 /** Stations first (in station order), then the expeditor, then owners' rooms. A stable sort keeps commit order within each. */
@@ -45,6 +53,7 @@ function menuDeliveriesOf(change: Change, view: KitchenView): Delivery[] {
   switch (change.collection) {
     case 'orders':
     case 'settings':
+    case 'printer_states':
       return [];
     case 'dishes':
       return dishDeliveries(change, view);

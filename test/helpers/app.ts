@@ -165,3 +165,22 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   return { app, store, dataDir, clock, config, tokens, userIds, url, inject, close: () => (closing ??= close()) };
 }
+
+/** A second server instance on the same store, as a load balancer's other one: its own sockets and printers' workers. */
+export interface TwinApp {
+  app: FastifyInstance;
+  url: string;
+  inject(options: InjectOptions & { as?: Role | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Starts a twin of `t` on its store, listening on port 0; it must close before `t` does. */
+export async function startTwin(t: TestApp, options: Pick<TestAppOptions, 'printTimings' | 'heartbeat'> = {}): Promise<TwinApp> {
+  const app = await buildApp({ config: t.config, store: t.store, jwtSecret: JWT_SECRET, now: t.clock.now, reestimate: false, ...options });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const inject = (request: InjectOptions & { as?: Role | null }) => {
+    const { as, ...rest } = request;
+    return app.inject({ ...rest, headers: { ...(rest.headers ?? {}), ...(as ? { authorization: `Bearer ${t.tokens[as]}` } : {}) } });
+  };
+  return { app, url, inject, close: () => app.close() };
+}

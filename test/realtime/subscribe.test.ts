@@ -12,7 +12,7 @@ const refusal = (request: unknown, viewer: Principal | null) => {
 
 describe('rooms', () => {
   it('opens every room to kitchen staff, the menu and their own orders to patrons, and only the menu to anonymous clients', () => {
-    const kitchen = ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'menu', 'my-orders'];
+    const kitchen = ['station:cold', 'station:hot', 'station:beverages', 'expeditor', 'printers', 'menu', 'my-orders'];
     expect(roomsOpenTo(as('chef'))).toEqual(kitchen);
     expect(roomsOpenTo(as('expeditor'))).toEqual(kitchen);
     expect(roomsOpenTo(as('manager'))).toEqual(kitchen);
@@ -62,7 +62,8 @@ describe('subscribe admission', () => {
     expect(refusal({ rooms: ['station:grill'] }, as('chef'))).toEqual({
       status: 400,
       title: 'Bad Request',
-      detail: 'Unknown room(s): station:grill. Rooms are: station:cold, station:hot, station:beverages, expeditor, menu, my-orders.',
+      detail:
+        'Unknown room(s): station:grill. Rooms are: station:cold, station:hot, station:beverages, expeditor, printers, menu, my-orders.',
     });
     for (const request of [undefined, 'menu', { rooms: [] }, { rooms: 'menu' }]) {
       expect(refusal(request, as('chef'))).toEqual({

@@ -55,6 +55,7 @@ describe('one port, two protocols', () => {
       'station:beverages',
       'expeditor',
       'my-orders',
+      'printers',
       'menu',
     ]);
     // Stock goes to the menu room only; the kitchen rooms carry orders.
@@ -69,6 +70,7 @@ describe('one port, two protocols', () => {
       ['station:beverages', []],
       ['expeditor', []],
       ['my-orders', []],
+      ['printers', []],
       ['menu', ['ingredientCreated', 'ingredientUpdated', 'ingredientDeleted', 'stockUpdated']],
     ]);
     expect(Object.values(document.components.messages).map((message) => message.name)).toEqual([
@@ -85,6 +87,7 @@ describe('one port, two protocols', () => {
       'stock.updated',
       'station.all_day',
       'settings.updated',
+      'printer.state',
       'resync',
     ]);
     // One commit's stock changes are one event: the ingredients it changed, each with its new stock.

@@ -1,7 +1,7 @@
 // The printers page (/manager/printers) in a real browser: a printer added with the server's 400
-// said in the form, its state as GET /printers reads it, a test chit that reaches the test
-// printer, a change and a removal after the confirmation; laid out at 375, 1024 and 1280 with
-// twenty printers of 120-character names, some not answering.
+// said in the form, its state as it changes (pushed, never asked again), a test chit that reaches
+// the test printer, a change and a removal after the confirmation; laid out at 375, 1024 and 1280
+// with twenty printers of 120-character names, some not answering.
 import { describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
@@ -17,11 +17,11 @@ import { signIn, waitUntilLive } from './browser.js';
 
 async function openPrinters(browser: Browser, t: TestApp, size = { width: 1280, height: 800 }): Promise<Page> {
   const page = await openBoard(browser, t, '/manager/printers', size);
-  // No live link on this page: signed in once the list shows.
   await page.fill('#login input[name=user_name]', 'manager1');
   await page.fill('#login input[name=password]', PASSWORD);
   await page.click('#login button[type=submit]');
   await page.waitForSelector('#add', { state: 'visible' });
+  await waitUntilLive(page);
   return page;
 }
 
@@ -86,6 +86,47 @@ describe('the printers page', () => {
         await page.click('#printer-remove button[value=remove]');
         await expect.poll(() => rows(page)).toEqual([]);
         expect((await t.inject({ method: 'GET', url: '/settings', as: 'chef' })).json().printers).toEqual([]);
+      } finally {
+        await printer.close();
+      }
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'shows the printer going down, a chit waiting and the printer back as they happen, without reloading or asking again',
+    async ({ startApp, browser }) => {
+      const t = await startApp({ printTimings: QUICK_PRINTING });
+      const printer = await TestPrinter.start();
+      try {
+        const menu = await seedMenu(t);
+        const payload = { printers: [{ name: 'Pass', host: '127.0.0.1', port: printer.port, stations: ['hot'], mode: 'always' }] };
+        expect((await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload })).statusCode).toBe(200);
+        const page = await openPrinters(browser, t);
+        const detail = () => page.textContent('#printers .printer-detail');
+        await expect.poll(() => rows(page), { timeout: 10_000 }).toEqual(['Pass | Ready']);
+        const asked: string[] = [];
+        page.on('request', (request) => {
+          if (new URL(request.url()).pathname === '/printers') asked.push(request.method());
+        });
+        await page.evaluate(() => ((globalThis as unknown as { stayed: boolean }).stayed = true));
+
+        await printer.behave('refuse');
+        await expect.poll(() => rows(page), { timeout: 10_000 }).toEqual(['Pass | Not answering']);
+        expect(await detail()).toMatch(
+          new RegExp(`^Nothing waiting · cannot connect to 127\\.0\\.0\\.1:${printer.port} \\(ECONNREFUSED\\) · asked at `),
+        );
+        expect(await page.textContent('#printer-count')).toBe('1 of 1 need a look');
+        await placeOrder(t, [menu.steak.id], 'expeditor');
+        await expect.poll(detail, { timeout: 10_000 }).toMatch(/^1 chit waiting · cannot connect/);
+        await keepShot(page, 'printers-not-answering-1280x800');
+
+        await printer.behave('ok');
+        await expect.poll(() => rows(page), { timeout: 10_000 }).toEqual(['Pass | Ready']);
+        await expect.poll(detail, { timeout: 10_000 }).toMatch(/^Nothing waiting · asked at /);
+        expect(await page.textContent('#printer-count')).toBe('1 ready');
+        expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
+        expect(asked).toEqual([]);
       } finally {
         await printer.close();
       }

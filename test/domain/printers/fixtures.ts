@@ -2,7 +2,7 @@
 // port (a data directory for restarts comes with the app fixtures), and the settings that put one in front of a station.
 import { expect, vi } from 'vitest';
 import type { Printer, PrinterInput } from '../../../models/printer.js';
-import type { TestApp } from '../../helpers/app.js';
+import { startTwin, type TestApp, type TwinApp } from '../../helpers/app.js';
 import { test as base } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { TestPrinter } from '../../helpers/test-printer.js';
@@ -17,6 +17,12 @@ export const QUICK_PRINTING = {
   watchEveryMs: 100,
 };
 
+/**
+ * The fallback tests: production's grace of 30 s, driven by the app's clock (the tests move it
+ * on once a board is silent), looked at every 25 ms.
+ */
+export const FALLBACK_PRINTING = { ...QUICK_PRINTING, watchEveryMs: 25 };
+
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
   .extend('printer', async ({}, { onCleanup }) => {
@@ -25,7 +31,19 @@ export const test = base
     return printer;
   })
   .extend('t', async ({ startApp }) => startApp({ printTimings: QUICK_PRINTING }))
-  .extend('menu', async ({ t }) => seedMenu(t));
+  .extend('menu', async ({ t }) => seedMenu(t))
+  /** Starts another instance on `t`'s store (closed before `t`). */
+  .extend('startTwin', async ({ t }, { onCleanup }) => {
+    const twins: TwinApp[] = [];
+    onCleanup(async () => {
+      await Promise.all(twins.map((twin) => twin.close()));
+    });
+    return async (options: Parameters<typeof startTwin>[1] = {}) => {
+      const twin = await startTwin(t, options);
+      twins.push(twin);
+      return twin;
+    };
+  });
 
 /** Puts these printers in the settings; returns them as stored. */
 export async function setPrinters(t: TestApp, printers: PrinterInput[]): Promise<Printer[]> {

@@ -7,9 +7,12 @@ import { ALL_ROOMS, type Room } from '../../../realtime/rooms.js';
 import { sioIn, wsIn, type SioClient, type WsClient } from './clients.js';
 
 export type Screen = SioClient | WsClient;
-/** The shared rooms (my-orders is per user: test/realtime/live-my-orders.test.ts). */
-export type ScreenRoom = Exclude<Room, 'my-orders'>;
-export const SCREEN_ROOMS = ALL_ROOMS.filter((room): room is ScreenRoom => room !== 'my-orders');
+/**
+ * The shared rooms of orders and the menu (my-orders is per user: test/realtime/live-my-orders.test.ts;
+ * the printers room hears of printers only: test/domain/printers/state-events.test.ts).
+ */
+export type ScreenRoom = Exclude<Room, 'my-orders' | 'printers'>;
+export const SCREEN_ROOMS = ALL_ROOMS.filter((room): room is ScreenRoom => room !== 'my-orders' && room !== 'printers');
 
 export interface Screens {
   byRoom: Record<ScreenRoom, Screen[]>;

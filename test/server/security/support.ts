@@ -6,15 +6,18 @@ import { expect } from 'vitest';
 import { COLLECTION_NAMES } from '../../../models/collections.js';
 import type { Store } from '../../../store/types.js';
 
+const BACKGROUND: readonly string[] = ['print_jobs', 'print_spool', 'printer_states', 'board_presence', 'station_takeovers'];
+
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256!!';
 
 /** Every document of every collection, in id order: equal snapshots mean nothing was written. */
 export async function snapshot(store: Store): Promise<Record<string, unknown[]>> {
   const entries = await Promise.all(
-    // The printers' jobs and the spool's bookmark are written in the background, after earlier
-    // accepted changes (a worker's retry, a bookmark moving on), whatever the request at hand does.
-    COLLECTION_NAMES.filter((name) => name !== 'print_jobs' && name !== 'print_spool').map(
+    // The printers' jobs, states and the spool's bookmark, and the boards' presence, are written in
+    // the background, after earlier accepted changes (a worker's retry, a bookmark moving on, a board
+    // heard), whatever the request at hand does.
+    COLLECTION_NAMES.filter((name) => !BACKGROUND.includes(name)).map(
       async (name) => [name, await store.collection(name).find([], { sort: { field: 'id', direction: 'asc' } })] as const,
     ),
   );

@@ -44,6 +44,9 @@ describe('models', () => {
       kitchen_paces: 'kitchen_paces',
       print_jobs: 'print_jobs',
       print_spool: 'print_spool',
+      printer_states: 'printer_states',
+      board_presence: 'board_presence',
+      station_takeovers: 'station_takeovers',
     });
   });
 
@@ -148,7 +151,7 @@ describe('mongoOpener', () => {
       {
         $match: {
           $or: [
-            { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'settings'] } },
+            { 'ns.coll': { $in: ['dishes', 'ingredients', 'orders', 'users', 'settings', 'printer_states'] } },
             {
               operationType: { $in: ['drop', 'rename'] },
               'ns.coll': {
@@ -166,6 +169,9 @@ describe('mongoOpener', () => {
                   'kitchen_paces',
                   'print_jobs',
                   'print_spool',
+                  'printer_states',
+                  'board_presence',
+                  'station_takeovers',
                 ],
               },
             },

@@ -21,6 +21,7 @@ export const EVENT_TYPES = [
   'stock.updated',
   'station.all_day',
   'settings.updated',
+  'printer.state',
 ];
 
 /** @typedef {'connecting' | 'live' | 'reconnecting' | 'offline'} LinkState */

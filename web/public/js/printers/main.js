@@ -1,36 +1,51 @@
-// The printers page (/manager/printers): each kitchen printer with its state (read from GET
-// /printers every 5 s: no live event carries it), what waits for it and whether it has taken over
-// a station; printers added, changed and removed (the settings' `printers`), and a test chit.
-// Managers only.
+// The printers page (/manager/printers): each kitchen printer with its state, what waits for it and
+// whether it has taken over a station, kept live by the printers room (`printer.state`, and
+// `settings.updated` when printers are added or removed; GET /printers once per connection);
+// printers added, changed and removed (the settings' `printers`), and a test chit. Managers only.
 import { api, sendChange } from '../lib/api.js';
-import { notify, startHeaderClock } from '../lib/chrome.js';
+import { notify, showLinkState, startHeaderClock } from '../lib/chrome.js';
 import { boardText } from '../lib/errors.js';
 import { $, h } from '../lib/dom.js';
 import { formatList, formatTime, t, translate } from '../lib/i18n.js';
 import { mountFrame } from '../lib/frame.js';
+import { connectLive } from '../lib/live.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
-import { resumeSession } from '../lib/session.js';
+import { resumeSession, sessionEvents } from '../lib/session.js';
 import { changePrinters, createPrinterDialog } from './dialog.js';
 import { modeText, STATE_TEXT, stationName, waitingText } from './words.js';
-/** @import { PrinterStatus } from '../../../types/api.js' */
+/** @import { LiveEvent, PrinterStatus } from '../../../types/api.js' */
 
-const REFRESH_MS = 5000;
 /** Answers that arrive after a newer request started are dropped. */
 let asked = 0;
+/** The printers as last shown. @type {PrinterStatus[]} */
+let shown = [];
+/** States heard while a reload is on its way, laid over its answer. @type {PrinterStatus[]} */
+let heard = [];
 
 async function reload() {
   const mine = ++asked;
+  heard = [];
   try {
     /** @type {PrinterStatus[]} */
     const printers = await api('GET', '/printers');
-    if (mine === asked) show(printers);
+    if (mine === asked) show(printers.map((printer) => heard.findLast((state) => state.id === printer.id) ?? printer));
   } catch (error) {
     if (mine === asked) notify(t('printers.read-failed', { reason: boardText(/** @type {Error} */ (error)) }), 'error');
   }
 }
 
+/** @param {LiveEvent} event */
+function receive(event) {
+  if (event.type === 'settings.updated') void reload();
+  if (event.type !== 'printer.state') return;
+  heard.push(event.data);
+  if (shown.some((printer) => printer.id === event.data.id))
+    show(shown.map((printer) => (printer.id === event.data.id ? event.data : printer)));
+}
+
 /** @param {PrinterStatus[]} printers */
 function show(printers) {
+  shown = printers;
   const focused = document.activeElement?.closest('[data-printer-id]')?.getAttribute('data-printer-id');
   const focusedAction = document.activeElement?.getAttribute('data-action');
   $('#printers').replaceChildren(...printers.map(row));
@@ -117,19 +132,21 @@ const dialog = createPrinterDialog(() => {
   void reload();
 });
 
+/** @type {ReturnType<typeof connectLive> | null} */
+let socket = null;
+
+/** Signed in: the printers room, and the printers read afresh at every (re)connection. */
+function start() {
+  if (socket) socket.connect();
+  else socket = connectLive({ rooms: ['printers'], onEvent: receive, onResync: () => void reload(), onState: showLinkState });
+}
+
 translate();
 mountFrame({ signInTitle: t('printers.sign-in'), shown: 'list', nav: 'manager' });
-// No sound and no live link on this page: the printers' state is read, not pushed.
+// No sound on this page.
 $('#mute').hidden = true;
-$('#link').hidden = true;
 startHeaderClock();
 $('#add').addEventListener('click', () => dialog.open(null));
-const signedIn = () => !document.body.classList.contains('signed-out');
-setInterval(() => {
-  if (signedIn() && document.visibilityState === 'visible' && !dialog.isOpen()) void reload();
-}, REFRESH_MS);
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'visible' && signedIn()) void reload();
-});
-guardWithLogin(() => void reload(), 'managers');
-if (await resumeSession()) resumeInto(() => void reload());
+sessionEvents.addEventListener('signed-out', () => socket?.disconnect());
+guardWithLogin(start, 'managers');
+if (await resumeSession()) resumeInto(start);
