@@ -1,21 +1,21 @@
 // Idempotency-Key through the API: one order however often a tablet retries, the same answer every
 // time, 422 for a different request with the key, 400 for a malformed key, and keys that expire.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 
 let t: TestApp;
 let dishId: string;
 let saffronId: string;
 
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   const saffron = await addIngredient(t, 'Saffron', 50);
   saffronId = saffron.id;
   dishId = (await addDish(t, { name: 'Risotto', station: 'hot', ingredients: [{ ingredient_id: saffron.id, is_essential: true }] })).id;
 });
-afterEach(() => t.close());
 
 const orderBody = (extra: Record<string, unknown> = {}) => ({ name: 'Ben', table_number: 4, dish_ids: [dishId, dishId], ...extra });
 const postOrder = (key: string, payload = orderBody(), as: 'patron' | 'chef' = 'patron') =>
