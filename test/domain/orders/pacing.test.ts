@@ -1,14 +1,14 @@
 // Pacing (contract: "Pacing: courses and fire times"): fire times to the second with a frozen clock,
 // held courses fired by hand or after the gap, exactly-once fires, a fire across a restart, the
 // derived status with held and voided tickets, and the changes recorded after a fire.
-import { afterAll, afterEach, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from '../../helpers/fixtures.js';
 import { createOrder } from '../../../domain/orders/orders.js';
 import { courseOf } from '../../../domain/kitchen/pacing.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import type { DishDoc } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from './support.js';
 
@@ -32,24 +32,12 @@ async function seed(app: TestApp) {
   };
 }
 
-beforeAll(async () => {
+// Every test has its own app (the startApp fixture), so it starts with an empty kitchen: a together
+// order's fire times follow the queues (test/domain/kitchen/together-pacing.test.ts).
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock });
+  t = await startApp({ clock });
   dish = await seed(t);
-  start = clock.now().getTime();
-});
-
-afterAll(async () => {
-  await t?.close();
-});
-
-// Every test starts at the same instant, so the tokens taken at the start stay valid, and with an
-// empty kitchen: a together order's fire times follow the queues (test/domain/kitchen/together-pacing.test.ts).
-let start = 0;
-afterEach(async () => {
-  clock.advance(start - clock.now().getTime());
-  const orders = t.store.collection('orders');
-  for (const order of await orders.find([])) await orders.delete(order.id);
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();
