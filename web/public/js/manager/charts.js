@@ -27,8 +27,28 @@ function labelsOf(buckets, bucket, timeZone) {
   });
 }
 
+/** The width the charts were last drawn to (their first panel's). */
+let drawnWidth = 0;
+
+/**
+ * Draws the charts again once their panels change width (a tablet turned, a window resized):
+ * uPlot draws to pixels, so a chart drawn for the old width would overflow or leave a gap.
+ * @param {() => KitchenReport | null} current the report on screen
+ */
+export function redrawOnResize(current) {
+  let timer = 0;
+  addEventListener('resize', () => {
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      const report = current();
+      if (report && widthOf('#chart-times') !== drawnWidth) drawCharts(report);
+    }, 150);
+  });
+}
+
 /** @param {KitchenReport} report the body of GET /reports/kitchen */
 export function drawCharts(report) {
+  drawnWidth = widthOf('#chart-times');
   const stations = STATIONS.flatMap((name, index) => {
     const data = report.stations.find((each) => each.station === name);
     return data ? [{ index, data }] : [];

@@ -15,7 +15,7 @@ import { formatDate, formatNumber, t, translate } from '../lib/i18n.js';
 import { guardWithLogin, resumeInto } from '../lib/login.js';
 import { STATIONS } from '../lib/orders.js';
 import { resumeSession, sessionEvents } from '../lib/session.js';
-import { drawCharts } from './charts.js';
+import { drawCharts, redrawOnResize } from './charts.js';
 import { createNow } from './now.js';
 import { createPacePanel } from './pace.js';
 import { createSettingsForm } from './settings.js';
@@ -230,6 +230,7 @@ $('#mute').hidden = true;
 wireMuteButton();
 startHeaderClock();
 now.mount();
+redrawOnResize(() => report);
 $('#all-day').replaceChildren(
   ...STATIONS.map((station) =>
     h('div', { class: 'all-day-column', dataset: { station } }, h('h3', {}, t(`station.${station}`)), h('ul', {})),
