@@ -2,8 +2,9 @@
 // caller and by each role, with the exact status the table gives. Each cell prepares its own target
 // (a fresh dish, order or user), so no cell depends on another's data.
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { PROBLEM_TYPE, unique } from './support.js';
@@ -23,11 +24,11 @@ interface Row {
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-beforeAll(async () => {
-  t = await startTestApp();
+// One app for the file's ~200 cells (an app each would add minutes): each cell prepares its own target.
+it.beforeAll(async ({ fileApp }) => {
+  t = fileApp;
   menu = await seedMenu(t, 100_000);
 });
-afterAll(() => t.close());
 
 const ALL_READ = [200, 200, 200, 200, 200] as const;
 const MENU_EDIT = (ok: number) => [401, 403, ok, 403, ok] as const;
