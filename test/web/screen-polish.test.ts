@@ -150,4 +150,41 @@ describe('screens that read whole', () => {
     },
     2 * BROWSER_TEST_MS,
   );
+
+  for (const language of ['en', 'de'] as const) {
+    it(
+      `shows a stock quantity at its bounds whole in the stock page's boxes in ${language}, at 375, 1024 and 1280`,
+      async ({ app: t, browser }) => {
+        await speak(t, language);
+        await seedMenu(t, 50);
+        const page = await openBoard(browser, t, '/manager/stock', SIZES[0]);
+        await signIn(page, 'manager');
+        for (const size of SIZES) {
+          await resize(page, size);
+          // A new ingredient's stock and a delivery's amount: down to −1,000,000,000 with decimals.
+          await page.click('#add-open');
+          await page.fill('#ingredient-form input[name="in_stock_qty"]', '-999999999.99');
+          await page.fill('#ingredient-form input[name="price"]', '999999999.99');
+          expect({ size, boxes: await boxTexts(page, '#ingredient-form input[type="number"]') }).toStrictEqual({
+            size,
+            boxes: [
+              { text: '-999999999.99', fits: true, scrolls: false },
+              { text: '999999999.99', fits: true, scrolls: false },
+            ],
+          });
+          await keepShot(page, `polish-stock-new-${language}-${size.width}`);
+          await page.keyboard.press('Escape');
+          await page.locator('.stock-row [data-action="restock"]').first().click();
+          await page.fill('#change-amount', '-1000000000');
+          expect({ size, boxes: await boxTexts(page, '#change-amount') }).toStrictEqual({
+            size,
+            boxes: [{ text: '-1000000000', fits: true, scrolls: false }],
+          });
+          await page.keyboard.press('Escape');
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
 });
