@@ -2,18 +2,19 @@
 // store's commits, sockets per room, events pushed and orders per status; a manager's token, or a
 // scraper on the server itself (loopback, not relayed by a proxy); anyone else 401/403.
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { seedMenu, placeOrder } from '../helpers/menu.js';
-import { startTestApp, type TestApp } from '../helpers/app.js';
+import type { TestApp } from '../helpers/app.js';
+import { it } from '../helpers/fixtures.js';
 import { sioIn, type SioClient } from '../realtime/helpers/clients.js';
 import { expectProblem } from './api/support.js';
 
+/** The test's own app (closed by the startApp fixture, after this file's hooks have closed the client). */
 let t: TestApp;
 let client: SioClient | undefined;
-afterEach(async () => {
+afterEach(() => {
   client?.close();
   client = undefined;
-  await t.close();
 });
 
 const scrape = (remoteAddress: string, headers: Record<string, string> = {}) =>
@@ -23,8 +24,8 @@ describe('GET /metrics', () => {
   it(
     'answers a scraper on this machine, and managers from anywhere; 401 without a token, 403 for staff, a ' +
       'proxied loopback request needs a token',
-    async () => {
-      t = await startTestApp();
+    async ({ startApp }) => {
+      t = await startApp();
       const local = await scrape('127.0.0.1');
       expect([local.statusCode, local.headers['content-type']]).toStrictEqual([200, 'text/plain; version=0.0.4; charset=utf-8']);
       expect((await scrape('::1')).statusCode).toBe(200);
@@ -47,8 +48,10 @@ describe('GET /metrics', () => {
     },
   );
 
-  it('counts requests by route pattern and status, times them, and reports commits, orders per status, sockets per room and events pushed', async () => {
-    t = await startTestApp({ listen: true });
+  it('counts requests by route pattern and status, times them, and reports commits, orders per status, sockets per room and events pushed', async ({
+    startApp,
+  }) => {
+    t = await startApp();
     const { steak } = await seedMenu(t);
     client = await sioIn(t.url, 'hot line', t.tokens.chef, ['station:hot']);
     const order = await placeOrder(t, [steak.id]);

@@ -3,9 +3,10 @@
 // kitchen-full check as placing it (refused: nothing stored, nothing taken), and only an expeditor
 // or a manager fires a course held for the table, by an edit or by items added while it cooks. A
 // fired order's schedule no longer moves.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, getOrder, problemOf, stockById } from '../orders/support.js';
 
@@ -13,12 +14,11 @@ let t: TestApp;
 let clock: FrozenClock;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   menu = await seedMenu(t, 50);
 });
-afterEach(async () => t.close());
 
 const iso = (minutes: number) => new Date(clock.now().getTime() + minutes * MINUTE).toISOString();
 

@@ -3,10 +3,11 @@
 // carrying the new time (the quoted time unchanged), exactly once. A change that adds work (an
 // items list, new dish_ids, items added while it cooks) moves expected_ready_at the same way and
 // never the promise made when the order was placed.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { Envelope } from '../../../realtime/events.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, getOrder } from '../orders/support.js';
 import { sioIn, wsIn, type SioClient, type WsClient } from '../../realtime/helpers/clients.js';
@@ -15,14 +16,13 @@ let t: TestApp;
 let clock: FrozenClock;
 let screens: (SioClient | WsClient)[] = [];
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, listen: true, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
 });
 afterEach(async () => {
   screens.forEach((screen) => screen.close());
   screens = [];
-  await t.close();
 });
 
 it('pushes the new expected_ready_at of the order behind to the expeditor and its owner', async () => {

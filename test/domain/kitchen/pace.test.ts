@@ -1,12 +1,10 @@
 // The kitchen's pace: learned from the tickets each station readies (recent ones weighing most),
 // blind to bumps that are not cooking, kept across restarts, overridden by tonight's staffing, and
 // read by GET /stations/{station}/pace.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 
@@ -16,15 +14,12 @@ let dataDir: string;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 const env = { POS_ACCESS_TOKEN_TTL: String(24 * 3600) };
 
-beforeEach(async () => {
+// The app and its data directory (kept for a restart) come from the fixtures, removed when the test ends.
+it.beforeEach(async ({ dataDir: dir, startApp }) => {
   clock = new FrozenClock();
-  dataDir = mkdtempSync(join(tmpdir(), 'pos-pace-'));
-  t = await startTestApp({ clock, dataDir, env });
+  dataDir = dir;
+  t = await startApp({ clock, dataDir, env });
   menu = await seedMenu(t, 50);
-});
-afterEach(async () => {
-  await t.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const pace = (station: string, as: 'chef' | 'patron' = 'chef') => t.inject({ method: 'GET', url: `/stations/${station}/pace`, as });
@@ -208,12 +203,12 @@ describe("tonight's staffing", () => {
 });
 
 describe('the pace is kept', () => {
-  it('survives a restart, and the next day starts where the last one ended', async () => {
+  it('survives a restart, and the next day starts where the last one ended', async ({ startApp }) => {
     await fiveSlowSteaks();
     const { tokens } = t;
     await t.close();
     clock.advance(20 * 60 * MINUTE); // tomorrow evening
-    t = await startTestApp({ clock, dataDir, env, withoutUsers: true });
+    t = await startApp({ clock, dataDir, env, withoutUsers: true });
     Object.assign(t.tokens, tokens);
     expect((await pace('hot')).json()).toStrictEqual({ ...LEARNED, dishes: steakAt(29) });
     const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` });

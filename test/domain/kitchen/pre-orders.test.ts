@@ -1,7 +1,8 @@
 // Scheduled and held tickets are counted by the quotes and the kitchen-full check at the time
 // they will fire: pre-orders for 19:00 are work on the line from their fire time.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 
@@ -9,12 +10,11 @@ let t: TestApp;
 let clock: FrozenClock;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock });
+  t = await startApp({ clock });
   menu = await seedMenu(t, 100);
 });
-afterEach(async () => t.close());
 
 const iso = (minutes: number) => new Date(clock.now().getTime() + minutes * MINUTE).toISOString();
 

@@ -1,9 +1,10 @@
 // GET /quote with a frozen clock, quoted_ready_at / expected_ready_at on orders, and the wait limit
 // that refuses patrons (nothing stored or taken) but never staff.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { Quote } from '../../../models/quote.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, getOrder, orderCount, stockById } from '../orders/support.js';
 
@@ -12,13 +13,12 @@ let clock: FrozenClock;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 let t0: number;
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, reestimate: true, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   menu = await seedMenu(t, 50);
   t0 = clock.now().getTime();
 });
-afterEach(async () => t.close());
 
 const iso = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
 const at = (minutes: number) => clock.advance(t0 + minutes * MINUTE - clock.now().getTime());

@@ -1,13 +1,14 @@
 // `together` fire times from the live queues: each ticket fires at the due time less its expected
 // time at its station's pace and queue, so a salad and a braise behind a busy hot line reach the
 // pass together, and a held ticket is re-timed (by the re-estimates' pass) as the queues move.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import type { Order, OrderDoc } from '../../../models/order.js';
 import { ExpectedTimes } from '../../../domain/kitchen/expected-times.js';
 import { KitchenQueues } from '../../../domain/kitchen/kitchen-queues.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import { KitchenBook } from '../../../domain/views/kitchen-book.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 
@@ -20,9 +21,9 @@ let t0: number;
 let queues: KitchenQueues;
 let expected: ExpectedTimes;
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   menu = await seedMenu(t, 100);
   braise = await addDish(t, {
     name: 'Braise',
@@ -40,7 +41,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await queues.close();
-  await t.close();
 });
 
 const at = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();

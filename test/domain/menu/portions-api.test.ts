@@ -1,16 +1,16 @@
 // Issue 33 through the API: portions left, allergens on ingredients and dishes, allergies on orders
 // (the 409 and allergy_confirmed), allergy alerts on the station that cooks the dish, and shortages.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder } from '../../helpers/menu.js';
 import { expectProblem } from '../../server/api/support.js';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
 });
-afterEach(() => t.close());
 
 const dish = async (id: string) => (await t.inject({ method: 'GET', url: `/dishes/${id}` })).json();
 const stockOf = async (id: string) => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;

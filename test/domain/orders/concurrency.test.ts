@@ -1,19 +1,16 @@
 // Concurrent orders never oversell: real HTTP requests, all in flight together, against a listening
 // server; at most as many orders succeed as there are units of the essential ingredient.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import { orderCount, stockById } from './support.js';
 
 let t: TestApp;
 
-beforeEach(async () => {
-  t = await startTestApp({ listen: true });
-});
-
-afterEach(async () => {
-  await t?.close();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
 });
 
 async function burst(count: number, dishIds: string[]): Promise<{ status: number; body: Record<string, unknown> }[]> {

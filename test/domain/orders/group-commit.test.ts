@@ -1,20 +1,17 @@
 // Orders placed together share one group commit, yet each keeps its own outcome: an order refused
 // for stock is undone alone, and the others are answered, stored and announced.
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { expect, vi } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { orderCount, setStock, stockById } from './support.js';
 
 let t: TestApp;
 const commits: number[] = [];
 
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   commits.length = 0;
-  t = await startTestApp({ onCommit: ({ units }) => commits.push(units) });
-});
-
-afterEach(async () => {
-  await t?.close();
+  t = await startApp({ onCommit: ({ units }) => commits.push(units) });
 });
 
 it('undoes an order refused for stock alone while the orders committed with it stand, announced in order', async () => {

@@ -1,20 +1,20 @@
 // Items while the order cooks: bumped one by one (the ticket and the order follow), a round added
 // after firing, an item voided (stock back only before it started), an item remade with a reason
 // (contract: "Order items", changes while the order cooks).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import { FrozenClock } from './support.js';
 
 let t: TestApp;
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   // A clock that stands still: a change's time and the order's updated_at are one instant.
-  t = await startTestApp({ clock: new FrozenClock() });
+  t = await startApp({ clock: new FrozenClock() });
 });
-afterEach(() => t.close());
 
 const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
 const send = (method: 'POST' | 'PATCH', url: string, payload: object, as: Role = 'chef', key?: string) =>

@@ -1,18 +1,18 @@
 // Orders made of items: dishes' modifier groups and recipe quantities, items with options, seats and
 // notes, dish_ids as a view of them, stock with quantities, removals and additions, and allergies by
 // seat (contract: "Order items").
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addIngredient } from '../../helpers/menu.js';
 import { expectProblem } from '../../server/api/support.js';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
 });
-afterEach(() => t.close());
 
 const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
 const ingredientWith = async (name: string, in_stock_qty: number, allergens: string[] = []) => {

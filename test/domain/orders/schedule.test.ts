@@ -1,15 +1,13 @@
 // Scheduled orders: Draft or Received at creation (the boundary is the longest preparation time plus
 // 5 minutes), the fire time, release by the scheduler at that time and not before, pick-up of overdue
 // Drafts at start, and exactly one release when two schedulers race on one store.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import type { Order, OrderDoc } from '../../../models/order.js';
 import { openSqliteStore } from '../../../store/sqlite/index.js';
 import type { ChangeEvent, Store } from '../../../store/types.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
 
@@ -22,18 +20,18 @@ let t: TestApp | undefined;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-beforeEach(async () => {
+// The app and its data directory (kept for a restart) come from the fixtures, closed and removed
+// when the test ends, after the stores this file's hook closes.
+it.beforeEach(async ({ dataDir: dir, startApp }) => {
   clock = new FrozenClock();
-  dataDir = mkdtempSync(join(tmpdir(), 'pos-schedule-'));
-  t = await startTestApp({ clock, dataDir, env });
+  dataDir = dir;
+  t = await startApp({ clock, dataDir, env });
   menu = await seedMenu(t, 100);
 });
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  await t?.close();
   t = undefined;
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function app(): TestApp {
@@ -164,14 +162,14 @@ describe('release', () => {
     expect(await scheduler.releaseDue()).toEqual([]);
   });
 
-  it('picks up overdue Drafts when a server starts on the same data directory, and only those', async () => {
+  it('picks up overdue Drafts when a server starts on the same data directory, and only those', async ({ startApp }) => {
     const overdue = await scheduleOrder(inFuture(60 * MINUTE));
     const later = await scheduleOrder(inFuture(5 * 60 * MINUTE));
     await app().close();
     t = undefined;
 
     clock.advance(2 * 60 * MINUTE); // past the first fire time, before the second
-    t = await startTestApp({ clock, dataDir, env, withoutUsers: true });
+    t = await startApp({ clock, dataDir, env, withoutUsers: true });
     const orders = app().store.collection('orders');
     await vi.waitFor(async () => expect((await orders.get(overdue.id))?.status).toBe('Received'), { timeout: 5_000, interval: 20 });
     expect((await orders.get(later.id))?.status).toBe('Draft');

@@ -1,24 +1,21 @@
 // Stock follows orders: consumed on creation, refused for a short essential ingredient, returned
 // on deletion before the kitchen starts, moved with a change of dishes; availability follows stock.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Dish } from '../../../models/dish.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import type { Order } from '../../../models/order.js';
 import { MAX_STOCK } from '../../../models/limits.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, orderCount, problemOf, setStock, stockById } from './support.js';
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t, 20);
-});
-
-afterEach(async () => {
-  await t?.close();
 });
 
 /** Stock relative to the seeded 20 units of each ingredient. */

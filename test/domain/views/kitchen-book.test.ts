@@ -1,7 +1,7 @@
 // The kitchen book (domain/views/kitchen-book.ts): a station's queue and all-day counts read from it and
 // the menu in memory answer exactly what the store's queries answer, through placing, bumping, recalls, edits, moves
 // out of the kitchen and deletions; an order changed while the book loads is kept as changed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect } from 'vitest';
 import { KitchenBook } from '../../../domain/views/kitchen-book.js';
 import { openMenu, type LiveMenu } from '../../../domain/menu/menu.js';
 import { StoreMenu } from '../../helpers/store-menu.js';
@@ -9,7 +9,8 @@ import { allDay, stationQueue } from '../../../domain/orders/stations.js';
 import { STATIONS } from '../../../models/dish.js';
 import type { Principal } from '../../../domain/accounts/principal.js';
 import type { Store } from '../../../store/types.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { commitAsOtherProgram, gatedStore } from '../../store/fixtures/other-program.js';
 import { order, storesPerTest } from '../../store/fixtures/sqlite-stores.js';
@@ -17,10 +18,9 @@ import { overriding } from '../../store/fixtures/overriding.js';
 
 describe('station reads from the kitchen book', () => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await startTestApp();
+  it.beforeEach(async ({ startApp }) => {
+    t = await startApp();
   });
-  afterEach(() => t.close());
 
   let book: KitchenBook;
   let menu: LiveMenu;

@@ -1,8 +1,9 @@
 // Authentication: logging in (Basic and the password grant), access tokens that are refused for
 // every kind of forgery or age, refresh-token rotation with family revocation, and login throttling.
 import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../../domain/accounts/tokens.js';
 import { aTimestamp, anId, BASIC_CHALLENGE, basic, bearer, expectProblem, expectUnauthorized, FrozenClock, JSON_TYPE } from './support.js';
 
@@ -16,8 +17,8 @@ const REUSED = 'The refresh token was already used; every token of this login ha
 const THROTTLED = 'Too many failed logins; wait before trying again.';
 const MINUTE = 60_000;
 
+/** The test's own app (the startApp fixture closes it when the test ends), read by the helpers below. */
 let t: TestApp;
-afterEach(() => t.close());
 
 const passwordGrant = (userName: string, password: string) => ({ grant_type: 'password', user_name: userName, password });
 const login = (userName: string, password = PASSWORD) =>
@@ -45,9 +46,9 @@ function sign(t: TestApp, claims: Record<string, unknown> = {}, options: { key?:
 }
 
 describe('POST /auth/token', () => {
-  it('Basic credentials: 201 and the Authentication record with a JWT for the user', async () => {
+  it('Basic credentials: 201 and the Authentication record with a JWT for the user', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     const response = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: basic('chef1', PASSWORD) } });
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toBe(JSON_TYPE);
@@ -76,8 +77,8 @@ describe('POST /auth/token', () => {
     expect((await ordersWith(record.access_token)).statusCode).toBe(200);
   });
 
-  it('the JSON password grant: 201; a Basic header beside it (client credentials) is ignored', async () => {
-    t = await startTestApp();
+  it('the JSON password grant: 201; a Basic header beside it (client credentials) is ignored', async ({ startApp }) => {
+    t = await startApp();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -88,15 +89,15 @@ describe('POST /auth/token', () => {
     expect(response.json()).toMatchObject({ user_name: 'patron1', token_type: 'Bearer', created_at: aTimestamp() });
   });
 
-  it('the token lifetime is configurable', async () => {
+  it('the token lifetime is configurable', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: '60' } });
+    t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: '60' } });
     const record = (await login('chef1')).json();
     expect(record.expires_at).toBe(new Date((Math.floor(clock.now().getTime() / 1000) + 60) * 1000).toISOString());
   });
 
-  it('signs in whatever the case of the typed name, as the account itself; a part of a name is no name', async () => {
-    t = await startTestApp();
+  it('signs in whatever the case of the typed name, as the account itself; a part of a name is no name', async ({ startApp }) => {
+    t = await startApp();
     for (const typed of ['CHEF1', 'Chef1']) {
       const response = await login(typed);
       expect(response.statusCode).toBe(201);
@@ -107,8 +108,8 @@ describe('POST /auth/token', () => {
     for (const part of ['chef', 'hef1', 'CHEF']) expectProblem(await login(part), 401, WRONG_CREDENTIALS);
   });
 
-  it('401 with WWW-Authenticate for a wrong password, and the same answer for an unknown user', async () => {
-    t = await startTestApp();
+  it('401 with WWW-Authenticate for a wrong password, and the same answer for an unknown user', async ({ startApp }) => {
+    t = await startApp();
     const wrongPassword = await login('chef1', 'Wrong@Pass1');
     const unknownUser = await login('nobody', 'Wrong@Pass1');
     const viaBasic = await t.app.inject({ method: 'POST', url: '/auth/token', headers: { authorization: basic('nobody', PASSWORD) } });
@@ -119,8 +120,8 @@ describe('POST /auth/token', () => {
     expect(unknownUser.body).toBe(wrongPassword.body);
   });
 
-  it('401 with WWW-Authenticate when no credentials are sent, or a malformed Basic header', async () => {
-    t = await startTestApp();
+  it('401 with WWW-Authenticate when no credentials are sent, or a malformed Basic header', async ({ startApp }) => {
+    t = await startApp();
     const detail =
       'Send `Authorization: Basic base64(user_name:password)` or a JSON body { "grant_type": "password", "user_name", "password" }.';
     for (const headers of [{}, { authorization: 'Basic !!!' }, { authorization: `Basic ${Buffer.from('no-colon').toString('base64')}` }]) {
@@ -130,8 +131,8 @@ describe('POST /auth/token', () => {
     }
   });
 
-  it('Basic credentials whose password holds a colon', async () => {
-    t = await startTestApp();
+  it('Basic credentials whose password holds a colon', async ({ startApp }) => {
+    t = await startApp();
     const created = await t.inject({
       method: 'POST',
       url: '/users',
@@ -142,8 +143,8 @@ describe('POST /auth/token', () => {
     expect({ status: response.statusCode, user_name: response.json().user_name }).toStrictEqual({ status: 201, user_name: 'colon' });
   });
 
-  it('415 for a body that is not JSON', async () => {
-    t = await startTestApp();
+  it('415 for a body that is not JSON', async ({ startApp }) => {
+    t = await startApp();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -153,8 +154,8 @@ describe('POST /auth/token', () => {
     expectProblem(response, 415, 'Send the body as application/json.');
   });
 
-  it('400 for another grant type or a missing field', async () => {
-    t = await startTestApp();
+  it('400 for another grant type or a missing field', async ({ startApp }) => {
+    t = await startApp();
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -169,17 +170,17 @@ describe('POST /auth/token', () => {
 });
 
 describe('access tokens', () => {
-  it('expire after 15 minutes', async () => {
+  it('expire after 15 minutes', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     clock.advance(15 * MINUTE - 1000);
     expect((await t.inject({ method: 'GET', url: '/orders', as: 'chef' })).statusCode).toBe(200);
     clock.advance(1000);
     expectUnauthorized(await t.inject({ method: 'GET', url: '/orders', as: 'chef' }), EXPIRED);
   });
 
-  it('a tampered token is refused', async () => {
-    t = await startTestApp();
+  it('a tampered token is refused', async ({ startApp }) => {
+    t = await startApp();
     const [header, payload, signature] = t.tokens.patron.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'manager' })).toString('base64url');
@@ -188,8 +189,8 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(`${header}.${payload}.${flipped}`), INVALID);
   });
 
-  it('an unsigned token (alg none) is refused', async () => {
-    t = await startTestApp();
+  it('an unsigned token (alg none) is refused', async ({ startApp }) => {
+    t = await startApp();
     const nowSeconds = Math.floor(Date.now() / 1000);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = {
@@ -204,8 +205,8 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(`${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`), INVALID);
   });
 
-  it('a token signed with another secret, or another algorithm, is refused', async () => {
-    t = await startTestApp();
+  it('a token signed with another secret, or another algorithm, is refused', async ({ startApp }) => {
+    t = await startApp();
     expect((await ordersWith(await sign(t))).statusCode).toBe(200);
     expectUnauthorized(
       await ordersWith(await sign(t, {}, { key: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') })),
@@ -214,22 +215,22 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(await sign(t, {}, { alg: 'HS512' })), INVALID);
   });
 
-  it('a token for another issuer or audience is refused', async () => {
-    t = await startTestApp();
+  it('a token for another issuer or audience is refused', async ({ startApp }) => {
+    t = await startApp();
     expectUnauthorized(await ordersWith(await sign(t, { iss: 'someone-else' })), INVALID);
     expectUnauthorized(await ordersWith(await sign(t, { aud: 'another-api' })), INVALID);
   });
 
-  it('a token of a user since deleted is refused', async () => {
-    t = await startTestApp();
+  it('a token of a user since deleted is refused', async ({ startApp }) => {
+    t = await startApp();
     expectUnauthorized(
       await ordersWith(await sign(t, { sub: 'aaaaaaaaaaaaaaaaaaaaaaaa' })),
       'The account of this access token no longer exists.',
     );
   });
 
-  it('an Authorization header that is not Bearer is refused', async () => {
-    t = await startTestApp();
+  it('an Authorization header that is not Bearer is refused', async ({ startApp }) => {
+    t = await startApp();
     expectUnauthorized(
       await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: basic('chef1', PASSWORD) } }),
       'The Authorization header must be `Bearer <access_token>`.',
@@ -242,8 +243,8 @@ describe('access tokens', () => {
 });
 
 describe('POST /auth/refresh-token', () => {
-  it('200 with a new pair each time: the refresh token rotates', async () => {
-    t = await startTestApp();
+  it('200 with a new pair each time: the refresh token rotates', async ({ startApp }) => {
+    t = await startApp();
     const first = (await login('expeditor1')).json();
     const seen = new Set<string>([first.refresh_token]);
     let current = first.refresh_token as string;
@@ -268,8 +269,8 @@ describe('POST /auth/refresh-token', () => {
     }
   });
 
-  it('reusing a used refresh token is a 401 and revokes the whole family, newest descendant included', async () => {
-    t = await startTestApp();
+  it('reusing a used refresh token is a 401 and revokes the whole family, newest descendant included', async ({ startApp }) => {
+    t = await startApp();
     const r0 = (await login('patron1')).json().refresh_token as string;
     const r1 = (await refresh(r0)).json().refresh_token as string;
     const r2 = (await refresh(r1)).json().refresh_token as string;
@@ -280,15 +281,15 @@ describe('POST /auth/refresh-token', () => {
     expect((await refresh(otherLogin)).statusCode).toBe(200);
   });
 
-  it('401 for the refresh token of a user since deleted', async () => {
-    t = await startTestApp();
+  it('401 for the refresh token of a user since deleted', async ({ startApp }) => {
+    t = await startApp();
     const token = (await login('chef1')).json().refresh_token as string;
     expect((await t.inject({ method: 'DELETE', url: `/users/${t.userIds.chef}`, as: 'manager' })).statusCode).toBe(204);
     expectUnauthorized(await refresh(token), REVOKED);
   });
 
-  it('two concurrent refreshes with one token: one pair is issued, the other is a reuse that revokes it too', async () => {
-    t = await startTestApp();
+  it('two concurrent refreshes with one token: one pair is issued, the other is a reuse that revokes it too', async ({ startApp }) => {
+    t = await startApp();
     const r0 = (await login('patron1')).json().refresh_token as string;
     const answers = await Promise.all([refresh(r0), refresh(r0)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([200, 401]);
@@ -296,21 +297,21 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(winner), REVOKED);
   });
 
-  it('401 for an unknown refresh token', async () => {
-    t = await startTestApp();
+  it('401 for an unknown refresh token', async ({ startApp }) => {
+    t = await startApp();
     expectUnauthorized(await refresh('0'.repeat(64)), REVOKED);
   });
 
-  it('401 for a refresh token older than 30 days', async () => {
+  it('401 for a refresh token older than 30 days', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     const token = (await login('chef1')).json().refresh_token as string;
     clock.advance(30 * 24 * 60 * MINUTE);
     expectUnauthorized(await refresh(token), 'The refresh token has expired; log in again.');
   });
 
-  it('400 for a body without refresh_token', async () => {
-    t = await startTestApp();
+  it('400 for a body without refresh_token', async ({ startApp }) => {
+    t = await startApp();
     const response = await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { token: 'x' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toStrictEqual([
@@ -321,9 +322,11 @@ describe('POST /auth/refresh-token', () => {
 });
 
 describe('login throttling', () => {
-  it('429 with Retry-After after repeated failures for one user_name, even with the right password; success once the lock ends', async () => {
+  it('429 with Retry-After after repeated failures for one user_name, even with the right password; success once the lock ends', async ({
+    startApp,
+  }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     for (let attempt = 0; attempt < 5; attempt++) expectProblem(await login('chef1', 'Wrong@Pass1'), 401, WRONG_CREDENTIALS);
     for (const password of ['Wrong@Pass1', PASSWORD]) {
       const response = await login('chef1', password);
@@ -339,26 +342,26 @@ describe('login throttling', () => {
     expect((await login('chef1')).statusCode).toBe(201);
   });
 
-  it('throttles an unknown user_name the same way', async () => {
+  it('throttles an unknown user_name the same way', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     for (let attempt = 0; attempt < 5; attempt++) await login('ghost', 'Wrong@Pass1');
     const response = await login('ghost', 'Wrong@Pass1');
     expectProblem(response, 429, THROTTLED);
     expect(response.headers['retry-after']).toBe('60');
   });
 
-  it('a success clears the failures of that user_name', async () => {
-    t = await startTestApp();
+  it('a success clears the failures of that user_name', async ({ startApp }) => {
+    t = await startApp();
     for (let attempt = 0; attempt < 4; attempt++) await login('chef1', 'Wrong@Pass1');
     expect((await login('chef1')).statusCode).toBe(201);
     for (let attempt = 0; attempt < 4; attempt++) await login('chef1', 'Wrong@Pass1');
     expect((await login('chef1')).statusCode).toBe(201);
   });
 
-  it('throttles one address guessing many user names', async () => {
+  it('throttles one address guessing many user names', async ({ startApp }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    t = await startApp({ clock });
     for (let attempt = 0; attempt < 20; attempt++) expectProblem(await login(`guess${attempt}`, 'Wrong@Pass1'), 401, WRONG_CREDENTIALS);
     const response = await login('patron1');
     expectProblem(response, 429, THROTTLED);

@@ -1,6 +1,7 @@
 // /dishes through HTTP: every endpoint's success and each of its error answers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import {
   aTimestamp,
@@ -18,11 +19,10 @@ import {
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t);
 });
-afterEach(() => t.close());
 
 const tiramisu = (ingredientId: string) => ({
   name: 'Tiramisu',

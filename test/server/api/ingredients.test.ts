@@ -1,6 +1,7 @@
 // /ingredients through HTTP: every endpoint's success and each of its error answers.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import {
@@ -18,11 +19,10 @@ import {
 
 let t: TestApp;
 let carrot: IngredientDoc;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   carrot = await addIngredient(t, 'Carrot', 40, 0.35);
 });
-afterEach(() => t.close());
 
 describe('POST /ingredients', () => {
   it('creates the ingredient: 201, Location and the stored record', async () => {

@@ -1,7 +1,8 @@
 // The list rules end to end: paging, sorting with the id tie-break, projection, every filter
 // operator with typed values (arrays, dotted paths, computed availability), and the parser's 400s.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblem, expectQueryError, FrozenClock } from './support.js';
@@ -11,11 +12,10 @@ const MINUTE = 60_000;
 
 let t: TestApp;
 let clock: FrozenClock;
-beforeEach(async () => {
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock(START);
-  t = await startTestApp({ clock });
+  t = await startApp({ clock });
 });
-afterEach(() => t.close());
 
 /** GET a list with its parameters URL-encoded, as a client library would. */
 async function list(path: string, params: Record<string, string | number> = {}, as: Role | null = 'manager') {

@@ -1,10 +1,11 @@
 // GET /orders served as text kept in memory (domain/views/order-pages.ts): the very bytes the response
 // schema's serializer gives, never an order as it was before a change, and a patron's own only.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { OrderPages } from '../../../domain/views/order-pages.js';
 import { Order } from '../../../models/order.js';
 import type { Store } from '../../../store/types.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { order, storesPerTest } from '../../store/fixtures/sqlite-stores.js';
 import { overriding } from '../../store/fixtures/overriding.js';
@@ -13,10 +14,9 @@ const ALL_FIELDS = Object.keys(Order.properties).join('|');
 
 describe('GET /orders from kept text', () => {
   let t: TestApp;
-  beforeEach(async () => {
-    t = await startTestApp();
+  it.beforeEach(async ({ startApp }) => {
+    t = await startApp();
   });
-  afterEach(() => t.close());
 
   const get = (url: string, as: 'manager' | 'patron' | 'chef' = 'manager') => t.inject({ method: 'GET', url, as });
 

@@ -1,8 +1,9 @@
 // /orders through HTTP: every endpoint's success and each of its error answers. (The order life
 // cycle in depth — every status move, scheduling, stock races — has its own suite in test/orders.)
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { ticketItem } from '../../helpers/ticket-items.js';
 import {
@@ -19,11 +20,10 @@ import {
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t);
 });
-afterEach(() => t.close());
 
 const stockOf = async (id: string) =>
   (await t.inject({ method: 'GET', url: `/ingredients/${id}?fields=in_stock_qty` })).json().in_stock_qty as number;

@@ -1,8 +1,9 @@
 // /users through HTTP: sign-up, staff accounts, self-service, manager administration, and that no
 // response ever carries a password or its hash.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import {
   aTimestamp,
   anId,
@@ -17,10 +18,9 @@ import {
 } from './support.js';
 
 let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
 });
-afterEach(() => t.close());
 
 /** No user response may name the password in any form. */
 function expectNoPassword(response: LightMyRequestResponse): void {

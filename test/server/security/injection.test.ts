@@ -1,7 +1,8 @@
 // Operator and query injection: `{"$gt": ""}`, SQL fragments and prototype keys are data or a 400,
 // never a query operator, wherever they are sent (login, filters, sort, fields, path ids, bodies).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblemStatus, snapshot } from './support.js';
@@ -12,12 +13,9 @@ const SQL = ["' OR '1'='1", "x') OR 1=1 --", '"; DROP TABLE dishes; --', '%', '_
 
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-beforeAll(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function unchangedBy(request: Parameters<TestApp['inject']>[0]) {

@@ -2,29 +2,31 @@
 // the manager's password from their own address never locks the manager out of theirs, and every
 // instance on the same store honours the same locks (and a manager's unlock lifts them on all).
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { buildApp } from '../../../server/app.js';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { PASSWORD } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { expectProblem, FrozenClock } from '../api/support.js';
 
 const WRONG = 'Wrong@Guess9!';
 const THROTTLED = 'Too many failed logins; wait before trying again.';
 const GUEST = '203.0.113.7';
 const OFFICE = '10.0.0.5';
-let t: TestApp;
+/** A second instance on the test app's store, closed before the app (fixtures end after the hooks). */
 let second: FastifyInstance | undefined;
 afterEach(async () => {
   await second?.close();
   second = undefined;
-  await t.close();
 });
 
 const login = (app: FastifyInstance, user_name: string, password: string, remoteAddress: string) =>
   app.inject({ method: 'POST', url: '/auth/token', remoteAddress, payload: { grant_type: 'password', user_name, password } });
 
 describe('login lockout', () => {
-  it("a guest's wrong passwords for the manager lock the guest's address only: the manager still signs in from theirs", async () => {
-    t = await startTestApp({ clock: new FrozenClock() });
+  it("a guest's wrong passwords for the manager lock the guest's address only: the manager still signs in from theirs", async ({
+    startApp,
+  }) => {
+    const t = await startApp({ clock: new FrozenClock() });
     for (let attempt = 0; attempt < 5; attempt++)
       expectProblem(await login(t.app, 'manager1', WRONG, GUEST), 401, 'The user_name or password is wrong.');
     const guessing = await login(t.app, 'manager1', PASSWORD, GUEST);
@@ -33,9 +35,11 @@ describe('login lockout', () => {
     expect((await login(t.app, 'manager1', PASSWORD, OFFICE)).statusCode).toBe(201);
   });
 
-  it('each failure after the allowance doubles the lock (60 s, 120 s, 240 s … up to the window); the right password clears it', async () => {
+  it('each failure after the allowance doubles the lock (60 s, 120 s, 240 s … up to the window); the right password clears it', async ({
+    startApp,
+  }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    const t = await startApp({ clock });
     for (let attempt = 0; attempt < 5; attempt++) await login(t.app, 'chef1', WRONG, GUEST);
     const retryAfter = async () => {
       const response = await login(t.app, 'chef1', WRONG, GUEST);
@@ -62,8 +66,8 @@ describe('login lockout', () => {
     for (let attempt = 0; attempt < 5; attempt++) expect((await login(t.app, 'chef1', WRONG, GUEST)).statusCode).toBe(401);
   });
 
-  it('one address guessing many user names is locked for every name, other addresses are not', async () => {
-    t = await startTestApp({ clock: new FrozenClock() });
+  it('one address guessing many user names is locked for every name, other addresses are not', async ({ startApp }) => {
+    const t = await startApp({ clock: new FrozenClock() });
     for (let attempt = 0; attempt < 20; attempt++) expect((await login(t.app, `guess${attempt}`, WRONG, GUEST)).statusCode).toBe(401);
     const response = await login(t.app, 'patron1', PASSWORD, GUEST);
     expectProblem(response, 429, THROTTLED);
@@ -71,9 +75,11 @@ describe('login lockout', () => {
     expect((await login(t.app, 'patron1', PASSWORD, OFFICE)).statusCode).toBe(201);
   });
 
-  it('two instances on one store share the failures and the locks, and a manager unlocking on one lifts it on both', async () => {
+  it('two instances on one store share the failures and the locks, and a manager unlocking on one lifts it on both', async ({
+    startApp,
+  }) => {
     const clock = new FrozenClock();
-    t = await startTestApp({ clock });
+    const t = await startApp({ clock });
     second = await buildApp({ config: t.config, store: t.store, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!!', now: clock.now });
     await second.ready();
     // Alternating instances, as a load balancer would send them: together they reach the allowance.

@@ -1,7 +1,8 @@
 // Mass assignment: no write accepts a property the service owns (ids, timestamps, derived fields,
 // the owner, the password hash); the 400 names it and nothing is stored.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblemStatus, snapshot } from './support.js';
@@ -30,8 +31,8 @@ interface Write {
 }
 let writes: Write[];
 
-beforeAll(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   const menu = await seedMenu(t);
   const order = await placeOrder(t, [menu.salad.id]);
   const dish = {
@@ -74,9 +75,6 @@ beforeAll(async () => {
     { name: 'PUT /orders/{id}', method: 'PUT', url: () => `/orders/${order.id}`, as: 'patron', payload: () => orderBody },
     { name: 'PATCH /orders/{id}', method: 'PATCH', url: () => `/orders/${order.id}`, as: 'manager', payload: () => ({ table_number: 9 }) },
   ];
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('mass assignment of service-owned properties', () => {

@@ -1,6 +1,7 @@
 // Privilege escalation: every attempt to act above one's role is refused and changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblemStatus, snapshot } from './support.js';
@@ -10,8 +11,8 @@ let menu: Awaited<ReturnType<typeof seedMenu>>;
 /** A second patron, with a token, whose order the first patron must never reach. */
 let other: { id: string; token: string; orderId: string };
 
-beforeAll(async () => {
-  t = await startTestApp();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
   menu = await seedMenu(t);
   const created = await t.inject({
     method: 'POST',
@@ -31,9 +32,6 @@ beforeAll(async () => {
     payload: { name: 'Other', dish_ids: [menu.salad.id] },
   });
   other = { id: created.json<{ id: string }>().id, token, orderId: order.json<{ id: string }>().id };
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** The request is refused with `status` and the stored data is exactly as before. */

@@ -1,10 +1,11 @@
 // Realtime limits: too many sockets from one address are refused with a 429 Problem, too many
 // messages on one socket end it with a reason, on socket.io and /ws alike; the host itself is exempt.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { io as connectIo, type Socket as ClientSocket } from 'socket.io-client';
 import WebSocket from 'ws';
 import { AddressCounter, messageBudget, TOO_MANY_MESSAGES, WS_TOO_MANY_MESSAGES } from '../../../realtime/guard.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 
 /** A loopback address that is not the host's own 127.0.0.1, so the limits apply to it. */
 const REMOTE = '127.0.0.2';
@@ -39,15 +40,13 @@ describe('the counters', () => {
 describe('over real connections', () => {
   let t: TestApp;
   const open: { close(): void }[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({
-      listen: true,
-      env: { POS_SOCKET_MAX_PER_ADDRESS: String(MAX_SOCKETS), POS_SOCKET_MAX_MESSAGES: String(MAX_MESSAGES) },
-    });
+  // A fresh app per test, so no test's sockets count against another's allowance; the clients are
+  // closed before the startApp fixture closes the app.
+  it.beforeEach(async ({ startApp }) => {
+    t = await startApp({ env: { POS_SOCKET_MAX_PER_ADDRESS: String(MAX_SOCKETS), POS_SOCKET_MAX_MESSAGES: String(MAX_MESSAGES) } });
   });
-  afterAll(async () => {
-    open.forEach((client) => client.close());
-    await t?.close();
+  afterEach(() => {
+    open.splice(0).forEach((client) => client.close());
   });
 
   function ioClient(localAddress: string): ClientSocket {

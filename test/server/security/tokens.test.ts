@@ -1,15 +1,13 @@
 // Forged, altered and replayed credentials are refused with a 401 and never reach the data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startTestApp, type TestApp } from '../../helpers/app.js';
+import { describe, expect } from 'vitest';
+import { PASSWORD, type TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../../domain/accounts/tokens.js';
 import { claimsOf, expectProblemStatus, forgeJwt, snapshot } from './support.js';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t?.close();
+it.beforeEach(async ({ startApp }) => {
+  t = await startApp();
 });
 
 const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
