@@ -84,10 +84,10 @@ function show() {
   $('#range-text').textContent = `${start} – ${end}${report.time_zone ? ` (${report.time_zone})` : ''}`;
   $('#t-placed').textContent = formatNumber(orders.placed);
   $('#t-closed').textContent = formatNumber(orders.closed);
-  $('#t-ready').textContent = duration(orders.placed_to_ready.median_seconds);
-  $('#t-ready-p90').textContent = t('manager.slowest', { duration: duration(orders.placed_to_ready.p90_seconds) });
-  $('#t-pass').textContent = duration(orders.ready_to_closed.median_seconds);
-  $('#t-pass-p90').textContent = t('manager.slowest', { duration: duration(orders.ready_to_closed.p90_seconds) });
+  $('#t-ready').replaceChildren(whole(duration(orders.placed_to_ready.median_seconds)));
+  $('#t-ready-p90').replaceChildren(...slowest(orders.placed_to_ready.p90_seconds));
+  $('#t-pass').replaceChildren(whole(duration(orders.ready_to_closed.median_seconds)));
+  $('#t-pass-p90').replaceChildren(...slowest(orders.ready_to_closed.p90_seconds));
   showLate();
   showPromise(orders.ready_vs_quoted);
   drawCharts(report);
@@ -115,13 +115,37 @@ function showPromise(promise) {
   const quoted = promise?.quoted ?? 0;
   const kept = quoted - (promise?.late ?? 0);
   $('#t-promise').replaceChildren(...(quoted ? [formatNumber(kept), h('small', {}, ` ${t('manager.of', { quoted })}`)] : ['–']));
-  $('#t-promise-note').textContent = quoted
-    ? t('manager.promise-note', { share: Math.round((100 * kept) / quoted) / 100, lateness: signedDuration(promise?.median_seconds) })
-    : t('manager.no-quoted');
+  const median = promise?.median_seconds;
+  $('#t-promise-note').replaceChildren(
+    ...(quoted
+      ? keepingWhole(
+          t('manager.promise-note', { share: Math.round((100 * kept) / quoted) / 100, lateness: signedDuration(median) }),
+          duration(median == null ? median : Math.abs(median)),
+        )
+      : [t('manager.no-quoted')]),
+  );
   $('#t-promise')
     .closest('.tile')
     ?.classList.toggle('broken', quoted > 0 && kept / quoted < 0.8);
 }
+
+/** A number and its unit ("18 min", "1 h 05") on one line: a tile never wraps "18" from "min". @param {string} text */
+const whole = (text) => h('span', { class: 'whole' }, text);
+
+/**
+ * A message with a duration in it, the duration kept whole (the same text as `message` alone).
+ * @param {string} message @param {string} piece
+ */
+function keepingWhole(message, piece) {
+  const at = message.indexOf(piece);
+  return at < 0 ? [message] : [message.slice(0, at), whole(piece), message.slice(at + piece.length)];
+}
+
+/** "slowest 10%: 25 min", the duration whole. @param {number | null | undefined} seconds */
+const slowest = (seconds) => {
+  const time = duration(seconds);
+  return keepingWhole(t('manager.slowest', { duration: time }), time);
+};
 
 /** A lateness: "2 min late", "45 s early", "on time". @param {number | null | undefined} seconds */
 const signedDuration = (seconds) =>

@@ -1,0 +1,191 @@
+// Small things a screen must not cut, measured in English and German: the manager's "Cooks tonight"
+// box shows its whole placeholder ("1 as learned"), the "Low at" box a ten-digit count, a tile's
+// "18 min" stays on one line; and a station board's compact card shows a long dish name whole.
+import { describe, expect } from 'vitest';
+import { it } from './fixtures.js';
+import type { Page } from 'playwright-core';
+import { cookedOnHotLine, seedMenu } from '../helpers/menu.js';
+import { BROWSER_TEST_MS, openBoard, reloadAt, resize, signIn } from './browser.js';
+import { keepShot, measure, SIZES, seedRush } from './layout.js';
+import { speak } from './languages.js';
+
+/**
+ * Each box's text (its value, or its placeholder when empty) against the room inside it: the text's
+ * width in the box's own font, and the box's width less its padding. Fits when the text does.
+ */
+const boxTexts = (page: Page, selector: string): Promise<{ text: string; fits: boolean; scrolls: boolean }[]> =>
+  page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((box) => {
+    const style = getComputedStyle(box);
+    const text = box.value || box.placeholder;
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = style.font;
+    const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return { text, fits: pen.measureText(text).width <= room + 0.5, scrolls: box.scrollWidth > box.clientWidth };
+  })`);
+
+/** The lines a tile value's text takes (a Range's boxes: one per line), and its text. */
+const tileLines = (page: Page, selector: string): Promise<{ text: string; lines: number }> =>
+  page.evaluate(`(() => {
+    const value = document.querySelector(${JSON.stringify(selector)});
+    const range = document.createRange();
+    range.selectNodeContents(value);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    return { text: value.textContent, lines: tops.size };
+  })()`);
+
+/** The tiles' parts that reach past their tile's edges: "class text". */
+const tileSpills = (page: Page): Promise<string[]> =>
+  page.evaluate(`[...document.querySelectorAll('.tile')].flatMap((tile) => {
+    const edge = tile.getBoundingClientRect();
+    return [...tile.querySelectorAll('*')].filter((part) => {
+      const range = document.createRange();
+      range.selectNodeContents(part);
+      return [part.getBoundingClientRect(), ...range.getClientRects()].some((r) => r.width > 0 && (r.left < edge.left - 0.5 || r.right > edge.right + 0.5));
+    }).map((part) => part.className + ' ' + part.textContent);
+  })`);
+
+const EIGHTEEN = { en: '18 min', de: '18 Min.' };
+const LEARNED = { en: '1 as learned', de: '1 wie gelernt' };
+
+describe('screens that read whole', () => {
+  it(
+    "shows the cooks' placeholder whole in Spanish and French too, at 375, 1024 and 1280",
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 50);
+      await cookedOnHotLine(t, menu.steak.id, 3, 18);
+      for (const [language, learned] of [
+        ['es', '1 según lo aprendido'],
+        ['fr', '1 comme appris'],
+      ] as const) {
+        // The language set first: an open page follows a change of it by loading itself again.
+        await speak(t, language);
+        const page = await openBoard(browser, t, '/manager', SIZES[0]);
+        await signIn(page, 'manager');
+        for (const size of SIZES) {
+          await reloadAt(page, size);
+          await expect.poll(() => page.getAttribute('.pace-cooks', 'placeholder')).toBe(learned);
+          expect({ size, cooks: await boxTexts(page, '.pace-cooks') }).toStrictEqual({
+            size,
+            cooks: ['cold', 'hot', 'beverages'].map(() => ({ text: learned, fits: true, scrolls: false })),
+          });
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+          await page.locator('#pace-form').scrollIntoViewIfNeeded();
+          await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
+        }
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  for (const language of ['en', 'de'] as const) {
+    it(
+      `shows the cooks' placeholder, a ten-digit "Low at" and "18 min" whole on the manager's page in ${language}, at 375, 1024 and 1280`,
+      async ({ app: t, browser }) => {
+        await speak(t, language);
+        const menu = await seedMenu(t, 50);
+        // Three steaks each placed and readied 18 minutes later: placed → all prep done, a median of 18 min.
+        await cookedOnHotLine(t, menu.steak.id, 3, 18);
+        const saved = await t.inject({ method: 'PATCH', url: '/settings', as: 'manager', payload: { low_portions: 1_000_000_000 } });
+        expect(saved.statusCode).toBe(200);
+        const page = await openBoard(browser, t, '/manager', SIZES[0]);
+        await signIn(page, 'manager');
+        for (const size of SIZES) {
+          await reloadAt(page, size);
+          await expect.poll(() => page.textContent('#t-ready')).toBe(EIGHTEEN[language]);
+          await expect.poll(() => page.inputValue('#settings-form input[name="low_portions"]')).toBe('1000000000');
+          await page.locator('input[name="cooks-hot"]').waitFor();
+          expect({ size, tile: await tileLines(page, '#t-ready') }).toStrictEqual({ size, tile: { text: EIGHTEEN[language], lines: 1 } });
+          expect({ size, spills: await tileSpills(page) }).toStrictEqual({ size, spills: [] });
+          expect({ size, cooks: await boxTexts(page, '.pace-cooks') }).toStrictEqual({
+            size,
+            cooks: ['cold', 'hot', 'beverages'].map(() => ({ text: LEARNED[language], fits: true, scrolls: false })),
+          });
+          expect({ size, low: await boxTexts(page, '#settings-form input[name="low_portions"]') }).toStrictEqual({
+            size,
+            low: [{ text: '1000000000', fits: true, scrolls: false }],
+          });
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+          await page.locator('#pace-form').scrollIntoViewIfNeeded();
+          await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
+          await page.locator('#settings-form').scrollIntoViewIfNeeded();
+          await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
+          await page.evaluate('scrollTo(0, 0)');
+          await keepShot(page, `polish-manager-tiles-${language}-${size.width}`);
+        }
+      },
+      2 * BROWSER_TEST_MS,
+    );
+  }
+
+  it(
+    "shows every long dish name whole on the station board's compact cards in a 40-ticket rush, at 1024 and 1280",
+    async ({ app: t, browser }) => {
+      const rush = await seedRush(t, 40);
+      const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+      const hotNames = new Set(rush.dishes.hot.map((id) => rush.menu.get(id)!.name));
+      for (const size of [SIZES[1]!, SIZES[2]!]) {
+        await resize(hot, size);
+        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
+        await keepShot(hot, `polish-kds-hot-${size.width}`);
+        // Each shown name: the dish's whole name, its box as tall as its text (nothing clamped).
+        const names = await hot.evaluate<
+          { text: string; clamped: boolean }[]
+        >(`[...document.querySelectorAll('#tickets .ticket-dishes .dish-name')]
+          .filter((name) => name.getBoundingClientRect().height > 0)
+          .map((name) => ({ text: name.textContent, clamped: name.scrollHeight > name.clientHeight + 1 }))`);
+        expect(names.length).toBeGreaterThan(0);
+        expect({ size, names: names.filter((name) => name.clamped || !hotNames.has(name.text)) }).toStrictEqual({ size, names: [] });
+        const layout = await measure(hot, '#tickets [data-order-id], #tickets [data-continues]', '.ticket-dishes .dish-name');
+        expect({
+          size,
+          width: layout.scrollWidth,
+          overlaps: layout.overlaps,
+          clipped: layout.clipped,
+          spills: layout.spills,
+          crowded: layout.crowded,
+          small: layout.smallButtons,
+        }).toStrictEqual({ size, width: size.width, overlaps: [], clipped: [], spills: [], crowded: [], small: [] });
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
+
+  for (const language of ['en', 'de'] as const) {
+    it(
+      `shows a stock quantity at its bounds whole in the stock page's boxes in ${language}, at 375, 1024 and 1280`,
+      async ({ app: t, browser }) => {
+        await speak(t, language);
+        await seedMenu(t, 50);
+        const page = await openBoard(browser, t, '/manager/stock', SIZES[0]);
+        await signIn(page, 'manager');
+        for (const size of SIZES) {
+          await resize(page, size);
+          // A new ingredient's stock and a delivery's amount: down to −1,000,000,000 with decimals.
+          await page.click('#add-open');
+          await page.fill('#ingredient-form input[name="in_stock_qty"]', '-999999999.99');
+          await page.fill('#ingredient-form input[name="price"]', '999999999.99');
+          expect({ size, boxes: await boxTexts(page, '#ingredient-form input[type="number"]') }).toStrictEqual({
+            size,
+            boxes: [
+              { text: '-999999999.99', fits: true, scrolls: false },
+              { text: '999999999.99', fits: true, scrolls: false },
+            ],
+          });
+          await keepShot(page, `polish-stock-new-${language}-${size.width}`);
+          await page.keyboard.press('Escape');
+          await page.locator('.stock-row [data-action="restock"]').first().click();
+          await page.fill('#change-amount', '-1000000000');
+          expect({ size, boxes: await boxTexts(page, '#change-amount') }).toStrictEqual({
+            size,
+            boxes: [{ text: '-1000000000', fits: true, scrolls: false }],
+          });
+          await page.keyboard.press('Escape');
+          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+        }
+      },
+      BROWSER_TEST_MS,
+    );
+  }
+});
