@@ -1,12 +1,12 @@
 // Small things a screen must not cut, measured in English and German: the manager's "Cooks tonight"
 // box shows its whole placeholder ("1 as learned"), the "Low at" box a ten-digit count, a tile's
-// "18 min" stays on one line; and a station board's compact card shows a long dish name whole.
+// "18 min" stays on one line; the stock page's boxes a quantity at its bounds.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
 import { cookedOnHotLine, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, reloadAt, resize, signIn } from './browser.js';
-import { keepShot, measure, SIZES, seedRush } from './layout.js';
+import { keepShot, SIZES } from './layout.js';
 import { speak } from './languages.js';
 
 /**
@@ -116,41 +116,6 @@ describe('screens that read whole', () => {
       2 * BROWSER_TEST_MS,
     );
   }
-
-  it(
-    "shows every long dish name whole on the station board's compact cards in a 40-ticket rush, at 1024 and 1280",
-    async ({ app: t, browser }) => {
-      const rush = await seedRush(t, 40);
-      const hot = await openBoard(browser, t, '/kds/hot', SIZES[1]);
-      await signIn(hot, 'chef');
-      await expect.poll(() => hot.textContent('#count')).toBe('40 open');
-      const hotNames = new Set(rush.dishes.hot.map((id) => rush.menu.get(id)!.name));
-      for (const size of [SIZES[1]!, SIZES[2]!]) {
-        await resize(hot, size);
-        expect(await hot.getAttribute('#compact', 'aria-pressed')).toBe('true');
-        await keepShot(hot, `polish-kds-hot-${size.width}`);
-        // Each shown name: the dish's whole name, its box as tall as its text (nothing clamped).
-        const names = await hot.evaluate<
-          { text: string; clamped: boolean }[]
-        >(`[...document.querySelectorAll('#tickets .ticket-dishes .dish-name')]
-          .filter((name) => name.getBoundingClientRect().height > 0)
-          .map((name) => ({ text: name.textContent, clamped: name.scrollHeight > name.clientHeight + 1 }))`);
-        expect(names.length).toBeGreaterThan(0);
-        expect({ size, names: names.filter((name) => name.clamped || !hotNames.has(name.text)) }).toStrictEqual({ size, names: [] });
-        const layout = await measure(hot, '#tickets [data-order-id], #tickets [data-continues]', '.ticket-dishes .dish-name');
-        expect({
-          size,
-          width: layout.scrollWidth,
-          overlaps: layout.overlaps,
-          clipped: layout.clipped,
-          spills: layout.spills,
-          crowded: layout.crowded,
-          small: layout.smallButtons,
-        }).toStrictEqual({ size, width: size.width, overlaps: [], clipped: [], spills: [], crowded: [], small: [] });
-      }
-    },
-    2 * BROWSER_TEST_MS,
-  );
 
   for (const language of ['en', 'de'] as const) {
     it(

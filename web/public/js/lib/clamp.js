@@ -1,7 +1,6 @@
-// Long text (a 120-character guest name) is clamped so one ticket keeps its size; where something
-// was cut, one "Show all" button on the ticket opens the whole text. A guest's request is never
-// clamped (request-box.js), nor is a dish's name on the station board (kds.css): a dish name joins
-// the whole text only where some other screen's style cuts it (`data-clamp-if-cut`).
+// Long text (a 120-character name, a long dish name) is clamped so one ticket keeps its size; where
+// something was cut, one "Show all" button on the ticket opens the whole text. A guest's request is
+// never clamped (request-box.js).
 import { t } from './i18n.js';
 import { h } from './dom.js';
 
