@@ -2,6 +2,7 @@
 // room (channel) with the event types it carries.
 import type { Dish } from '../models/dish.js';
 import type { Ingredient } from '../models/ingredient.js';
+import type { Printer } from '../models/printer.js';
 import type { EventData, EventType, KitchenOrder } from './events.js';
 
 const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -155,6 +156,17 @@ export const CHANNELS: { key: string; address: string; description: string; type
   },
 ];
 
+/** The example printer: in the settings' example and, with its state, in printer.state's. */
+const hotLinePrinter: Printer = {
+  id: '66294b2a4475a41f3e709bd1',
+  name: 'Hot line',
+  host: '192.168.1.50',
+  port: 9100,
+  stations: ['hot'],
+  mode: 'fallback',
+  columns: 42,
+};
+
 const dish: Dish = {
   id: '692a4a34a46ecf001f35ac6f',
   created_at: '2026-11-21T11:00:00.000Z',
@@ -294,27 +306,11 @@ export const SAMPLES: { [T in EventType]: EventData[T] } = {
     course_gap_minutes: null,
     language: 'de',
     currency: 'EUR',
-    printers: [
-      {
-        id: '66294b2a4475a41f3e709bd1',
-        name: 'Hot line',
-        host: '192.168.1.50',
-        port: 9100,
-        stations: ['hot'],
-        mode: 'fallback',
-        columns: 42,
-      },
-    ],
+    printers: [hotLinePrinter],
     updated_at: '2026-11-21T12:00:00.000Z',
   },
   'printer.state': {
-    id: '66294b2a4475a41f3e709bd1',
-    name: 'Hot line',
-    host: '192.168.1.50',
-    port: 9100,
-    stations: ['hot'],
-    mode: 'fallback',
-    columns: 42,
+    ...hotLinePrinter,
     state: 'unreachable',
     last_error: 'cannot connect to 192.168.1.50:9100 (ECONNREFUSED)',
     checked_at: '2026-11-21T19:43:05.120Z',
