@@ -25,13 +25,22 @@ afterEach(async () => {
   screens = [];
 });
 
-it('pushes the new expected_ready_at of the order behind to the expeditor and its owner', async () => {
+/** The test menu, and a time `minutes` from the frozen now as the answers write it. */
+async function seeded() {
   const menu = await seedMenu(t);
   const t0 = clock.now().getTime();
-  const iso = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
-  const expeditor = await sioIn(t.url, 'expeditor', t.tokens.expeditor, ['expeditor']);
-  const owner = await wsIn(t.url, 'owner', t.tokens.patron, ['my-orders']);
-  screens = [expeditor, owner];
+  return { menu, iso: (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString() };
+}
+
+/** The expeditor's screen (socket.io) and the owner's (/ws): both hear every order.updated checked here. */
+const expeditorAndOwner = async () => [
+  await sioIn(t.url, 'expeditor', t.tokens.expeditor, ['expeditor']),
+  await wsIn(t.url, 'owner', t.tokens.patron, ['my-orders']),
+];
+
+it('pushes the new expected_ready_at of the order behind to the expeditor and its owner', async () => {
+  const { menu, iso } = await seeded();
+  screens = await expeditorAndOwner();
   const first = await placeOrder(t, [menu.steak.id]);
   const second = await placeOrder(t, [menu.steak.id]);
   expect(second.quoted_ready_at).toBe(iso(50));
@@ -56,12 +65,8 @@ it('pushes the new expected_ready_at of the order behind to the expeditor and it
 });
 
 it('keeps the promise as placed on every change that adds work: PATCH items, PATCH dish_ids and POST items move only expected_ready_at, pushed', async () => {
-  const menu = await seedMenu(t);
-  const t0 = clock.now().getTime();
-  const iso = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
-  const expeditor = await sioIn(t.url, 'expeditor', t.tokens.expeditor, ['expeditor']);
-  const owner = await wsIn(t.url, 'owner', t.tokens.patron, ['my-orders']);
-  screens = [expeditor, owner];
+  const { menu, iso } = await seeded();
+  screens = await expeditorAndOwner();
   const order = await placeOrder(t, [menu.lemonade.id]);
   expect([order.quoted_ready_at, order.expected_ready_at]).toStrictEqual([iso(3), iso(3)]);
 
@@ -117,9 +122,7 @@ it('keeps the promise as placed on every change that adds work: PATCH items, PAT
 });
 
 it('answers a change that takes work away or moves the order later with its new expected time, the promise kept', async () => {
-  const menu = await seedMenu(t);
-  const t0 = clock.now().getTime();
-  const iso = (minutes: number) => new Date(t0 + minutes * MINUTE).toISOString();
+  const { menu, iso } = await seeded();
   const change = async (id: string, payload: object) => {
     const response = await t.inject({ method: 'PATCH', url: `/orders/${id}`, as: 'patron', payload });
     expect(response.statusCode, response.body).toBe(200);
