@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Nullable, Timestamp } from './common.js';
-import { MAX_MINUTES } from './limits.js';
+import { MAX_MINUTES, MAX_PRICE } from './limits.js';
 import { ModifierGroups, ModifierGroupsWrite } from './modifiers.js';
 
 export const CATEGORIES = ['Appetizer', 'Main Course', 'Dessert', 'Drinks'] as const;
@@ -33,7 +33,7 @@ const writable = {
     description: `Minutes: more than 0, at most ${MAX_MINUTES} (a day).`,
     examples: [18],
   }),
-  price: Type.Number({ minimum: 0, examples: [14.5] }),
+  price: Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `From 0 to ${MAX_PRICE}.`, examples: [14.5] }),
   station: Type.Enum(STATIONS),
 };
 

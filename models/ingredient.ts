@@ -3,7 +3,7 @@ import Type, { type Static } from 'typebox';
 import type { Catalogue } from '../query/types.js';
 import { ALLERGENS, Allergens } from './allergens.js';
 import { Id, Nullable, Timestamp } from './common.js';
-import { MAX_STOCK } from './limits.js';
+import { MAX_PRICE, MAX_STOCK } from './limits.js';
 
 export const IngredientName = Type.String({ minLength: 1, maxLength: 120, examples: ['Carrot'] });
 const InStockQty = Type.Number({
@@ -12,7 +12,7 @@ const InStockQty = Type.Number({
   description: `Quantity in stock: a number from -${MAX_STOCK} to ${MAX_STOCK} (below zero after a spill or a recount).`,
   examples: [40],
 });
-const Price = Type.Number({ minimum: 0, examples: [0.35] });
+const Price = Type.Number({ minimum: 0, maximum: MAX_PRICE, description: `From 0 to ${MAX_PRICE}.`, examples: [0.35] });
 const Unit = Nullable(
   Type.String({
     minLength: 1,

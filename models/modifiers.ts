@@ -2,6 +2,7 @@
 // ingredients, each option with what it adds to the price and to the minutes.
 import Type, { type Static } from 'typebox';
 import { Id, Nullable } from './common.js';
+import { MAX_MINUTES, MAX_PRICE } from './limits.js';
 
 export const MODIFIER_ACTIONS = ['add', 'remove'] as const;
 export type ModifierAction = (typeof MODIFIER_ACTIONS)[number];
@@ -12,8 +13,20 @@ const Action = Type.Enum(MODIFIER_ACTIONS, { description: 'Given with ingredient
 
 const optionFields = {
   name: OptionName,
-  price_delta: Type.Number({ description: 'Added to the price per unit (may be negative).', examples: [1.5] }),
-  minutes_delta: Type.Number({ description: 'Added to the preparation time; the dish with it stays above 0 minutes.', examples: [2] }),
+  price_delta: Type.Number({
+    minimum: -MAX_PRICE,
+    maximum: MAX_PRICE,
+    description: `Added to the price per unit (may be negative), within ±${MAX_PRICE}.`,
+    examples: [1.5],
+  }),
+  minutes_delta: Type.Number({
+    minimum: -MAX_MINUTES,
+    maximum: MAX_MINUTES,
+    description:
+      `Added to the preparation time, within ±${MAX_MINUTES}; the dish with it stays above 0 minutes, ` +
+      `and an item takes at most ${MAX_MINUTES} whatever its options add.`,
+    examples: [2],
+  }),
 };
 
 export const ModifierOption = Type.Object(

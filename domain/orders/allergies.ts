@@ -82,7 +82,7 @@ export function assertAllergiesConfirmed(items: readonly OrderItem[], table: Tab
   const named = met.map(({ item, allergens }) => `"${item.name}" (item ${item.id}) ${where(item)} contains ${allergens.join(', ')}`);
   throw conflict(`The order's allergies meet its items: ${named.join('; ')}. Send "allergy_confirmed": true to place it anyway.`, {
     errors: met.map(({ item, allergens }) => ({
-      path: `items/${items.indexOf(item)}`,
+      path: `items.${items.indexOf(item)}`,
       message: `item ${item.id} ("${item.name}") ${where(item)} contains ${allergens.join(', ')}`,
     })),
   });

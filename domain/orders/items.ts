@@ -3,6 +3,7 @@
 // "what an item is"; stock (stock.ts), pacing and tickets read the units it gives.
 import { allergenUnion, type Allergen } from '../../models/allergens.js';
 import type { DishDoc } from '../../models/dish.js';
+import { MAX_MINUTES } from '../../models/limits.js';
 import type { ModifierOption } from '../../models/modifiers.js';
 import type { Pacing } from '../../models/order.js';
 import { MAX_UNITS, type ItemEdit, type ItemWrite, type OrderItem } from '../../models/order-item.js';
@@ -87,7 +88,7 @@ function itemAllergens(dish: DishDoc, chosen: readonly ModifierOption[], sources
 /**
  * One item as ordered: its options checked against the dish's groups (each group's count within
  * its min and max; an unknown option: 400), its course (only with pacing "courses"), and its
- * price, minutes, allergens and modifiers fixed now. `id` is kept when the item exists already.
+ * price, minutes (at most a day, whatever the options add), allergens and modifiers fixed now. `id` is kept when the item exists already.
  */
 function buildItem(write: ItemWrite & { id?: string }, at: string, sources: ItemSources, course: number, pacing: Pacing): OrderItem {
   const dish = sources.dishes.get(write.dish_id)!;
@@ -95,7 +96,7 @@ function buildItem(write: ItemWrite & { id?: string }, at: string, sources: Item
   const optionIds = write.option_ids ?? [];
   const chosen = optionIds.map((id) => {
     const option = options.find((each) => each.id === id);
-    if (!option) throw itemError(`${at}/option_ids`, `unknown option ${id}`, `Dish "${dish.name}" (${dish.id}) has no option ${id}.`);
+    if (!option) throw itemError(`${at}.option_ids`, `unknown option ${id}`, `Dish "${dish.name}" (${dish.id}) has no option ${id}.`);
     return option;
   });
   for (const group of dish.modifier_groups ?? []) {
@@ -103,14 +104,14 @@ function buildItem(write: ItemWrite & { id?: string }, at: string, sources: Item
     if (count < group.min || count > group.max) {
       const range = group.min === group.max ? `${group.min}` : `${group.min} to ${group.max}`;
       throw itemError(
-        `${at}/option_ids`,
+        `${at}.option_ids`,
         `group "${group.name}" takes ${range} options, ${count} chosen`,
         `Dish "${dish.name}" (${dish.id}): choose ${range} of "${group.name}" (${count} chosen).`,
       );
     }
   }
   if (write.course !== undefined && pacing !== 'courses') {
-    throw itemError(`${at}/course`, 'only with pacing "courses"', `An item's course is given only when the order is paced by courses.`);
+    throw itemError(`${at}.course`, 'only with pacing "courses"', `An item's course is given only when the order is paced by courses.`);
   }
   const sum = (field: 'price_delta' | 'minutes_delta') => chosen.reduce((total, option) => total + option[field], 0);
   return {
@@ -123,7 +124,7 @@ function buildItem(write: ItemWrite & { id?: string }, at: string, sources: Item
     id: write.id ?? newId(),
     name: dish.name,
     price: dish.price + sum('price_delta'),
-    minutes: dish.preparation_time + sum('minutes_delta'),
+    minutes: Math.min(MAX_MINUTES, dish.preparation_time + sum('minutes_delta')),
     allergens: itemAllergens(dish, chosen, sources),
     modifiers: chosen.map((option) => ({ id: option.id, group: option.group, name: option.name, action: option.action ?? null })),
     status: 'Active',
@@ -171,7 +172,7 @@ export function buildItems(
   const allDishes = [...others.map((item) => item.dish_id), ...writes.map((write) => write.dish_id)].map((id) => sources.dishes.get(id)!);
   const course = courseOf(pacing, allDishes.filter(Boolean));
   const items = writes.map((write, index) =>
-    buildItem(write, `${path}/${index}`, sources, course(sources.dishes.get(write.dish_id)!), pacing),
+    buildItem(write, `${path}.${index}`, sources, course(sources.dishes.get(write.dish_id)!), pacing),
   );
   assertUnits([...others, ...items]);
   return items;
@@ -249,7 +250,7 @@ export function itemsForEdit(current: readonly OrderItem[], edits: readonly Item
   const known = new Set(current.map((item) => item.id));
   edits.forEach((edit, index) => {
     if (edit.id !== undefined && !known.has(edit.id)) {
-      throw itemError(`items/${index}/id`, `unknown item ${edit.id}`, `The order has no item ${edit.id}; omit id for a new item.`);
+      throw itemError(`items.${index}.id`, `unknown item ${edit.id}`, `The order has no item ${edit.id}; omit id for a new item.`);
     }
   });
   const written = buildItems(

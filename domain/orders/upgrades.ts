@@ -189,6 +189,8 @@ const UPGRADES: { name: string; apply: (store: Store) => Promise<number> }[] = [
   { name: 'within-limits', apply: boundStoredData },
   { name: 'dish-modifiers', apply: addDishModifiers },
   { name: 'order-items', apply: addOrderItems },
+  // Prices and options' deltas got their bounds after items existed: the same pass again, for them.
+  { name: 'prices-within-limits', apply: boundStoredData },
 ];
 
 /** Applies every upgrade not yet recorded; returns the names applied with how many documents each changed. */

@@ -141,17 +141,17 @@ describe('modifier groups on dishes', () => {
     expectProblem(
       await patch([{ name: 'Sides', min: 2, max: 1, options: [{ name: 'Salad' }] }]),
       400,
-      'modifier_groups: 0/max must be at least min (2).',
+      'modifier_groups.0.max must be at least min (2).',
       {
-        errors: [{ path: 'modifier_groups/0/max', message: 'must be at least min (2)' }],
+        errors: [{ path: 'modifier_groups.0.max', message: 'must be at least min (2)' }],
       },
     );
     const removal = await patch([{ name: 'Changes', options: [{ name: 'No cheese', ingredient_id: cheese.id, action: 'remove' }] }]);
-    expect([removal.statusCode, removal.json().errors[0].path]).toStrictEqual([400, 'modifier_groups/0/options/0/ingredient_id']);
+    expect([removal.statusCode, removal.json().errors[0].path]).toStrictEqual([400, 'modifier_groups.0.options.0.ingredient_id']);
     const bare = await patch([{ name: 'Changes', options: [{ name: 'No cheese', action: 'remove' }] }]);
-    expect([bare.statusCode, bare.json().errors[0].path]).toStrictEqual([400, 'modifier_groups/0/options/0/action']);
+    expect([bare.statusCode, bare.json().errors[0].path]).toStrictEqual([400, 'modifier_groups.0.options.0.action']);
     const tooFast = await patch([{ name: 'Speed', options: [{ name: 'Raw', minutes_delta: -12 }] }]);
-    expect([tooFast.statusCode, tooFast.json().errors[0].path]).toStrictEqual([400, 'modifier_groups/0/options/0/minutes_delta']);
+    expect([tooFast.statusCode, tooFast.json().errors[0].path]).toStrictEqual([400, 'modifier_groups.0.options.0.minutes_delta']);
   });
 });
 
@@ -236,7 +236,7 @@ describe('items on orders', () => {
       400,
       `Dish "Burger" (${k.burger.id}): choose 1 of "Doneness" (0 chosen).`,
       {
-        errors: [{ path: 'items/0/option_ids', message: 'group "Doneness" takes 1 options, 0 chosen' }],
+        errors: [{ path: 'items.0.option_ids', message: 'group "Doneness" takes 1 options, 0 chosen' }],
       },
     );
     const both = await post('/orders', { name: 'A', items: [{ dish_id: k.burger.id, option_ids: [k.medium, k.wellDone] }] });
@@ -252,7 +252,7 @@ describe('items on orders', () => {
     });
     expect([many.statusCode, many.json().detail]).toStrictEqual([400, 'An order holds at most 100 units; this one would hold 101.']);
     const course = await post('/orders', { name: 'A', items: [{ dish_id: k.fries.id, course: 2 }] });
-    expect([course.statusCode, course.json().errors[0].path]).toStrictEqual([400, 'items/0/course']);
+    expect([course.statusCode, course.json().errors[0].path]).toStrictEqual([400, 'items.0.course']);
     expect((await t.inject({ method: 'GET', url: '/orders', as: 'manager' })).json().total_results).toBe(0);
     expect(await stockOf(k.potato.id)).toBe(50);
   });
@@ -361,7 +361,7 @@ describe('dish_ids and items on PUT and PATCH', () => {
       as: 'patron',
       payload: { items: [{ id: 'aaaaaaaaaaaaaaaaaaaaaaaa', dish_id: k.fries.id }] },
     });
-    expect([unknown.statusCode, unknown.json().errors[0].path]).toStrictEqual([400, 'items/0/id']);
+    expect([unknown.statusCode, unknown.json().errors[0].path]).toStrictEqual([400, 'items.0.id']);
   });
 });
 
@@ -381,7 +381,7 @@ describe('allergies by seat', () => {
     const refused = await post('/orders', payload);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().errors).toStrictEqual([
-      { path: 'items/1', message: expect.stringMatching(/^item [0-9a-f]{24} \("Burger"\) at seat 3 contains cereals_gluten$/) },
+      { path: 'items.1', message: expect.stringMatching(/^item [0-9a-f]{24} \("Burger"\) at seat 3 contains cereals_gluten$/) },
     ]);
     expect(await stockOf(k.bun.id)).toBe(20);
     const placed = await post('/orders', { ...payload, allergy_confirmed: true });

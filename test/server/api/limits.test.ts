@@ -1,6 +1,6 @@
 // The limits a hostile or careless client meets: every date-time the API takes by one rule (RFC
 // 3339, 1970 to 9999 in UTC, stored canonical; a schedule at most a year ahead), numbers that reach
-// the clock or a report bounded (a day of preparation, ±1e9 of stock), quotes and reports that never
+// the clock or a report bounded (a day of preparation, ±1e9 of stock, prices to 1e9), quotes and reports that never
 // answer 500, time zones stored in their IANA spelling, a course in a path in digits only, the
 // audit trail and a station's queue taking the list parameters, and allergy alerts that follow an
 // allergen change.
@@ -112,6 +112,50 @@ describe('numbers that reach the clock or a report', () => {
     const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${day.id}` });
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json<{ minutes: number }>().minutes).toBe(1440);
+  });
+
+  it('refuses a price or an option beyond its bound (1e300) with 400, and an item takes at most a day whatever its options add', async () => {
+    const ingredients = [{ ingredient_id: menu.beef.id, is_essential: true }];
+    const base = { name: 'Dear', description: 'Dear.', category: 'Main Course', image_name: 'dear', station: 'hot', preparation_time: 600 };
+    const dish = (payload: object) =>
+      t.inject({ method: 'POST', url: '/dishes', as: 'chef', payload: { ...base, ingredients, price: 1, ...payload } });
+    const group = (option: object) => ({ modifier_groups: [{ name: 'Size', options: [{ name: 'Huge', ...option }] }] });
+    const refused: [object, string, string][] = [
+      [{ price: 1e300 }, 'price', 'must be <= 1000000000'],
+      [group({ price_delta: 1e300 }), 'modifier_groups.0.options.0.price_delta', 'must be <= 1000000000'],
+      [group({ price_delta: -1e300 }), 'modifier_groups.0.options.0.price_delta', 'must be >= -1000000000'],
+      [group({ minutes_delta: 1e12 }), 'modifier_groups.0.options.0.minutes_delta', 'must be <= 1440'],
+    ];
+    for (const [payload, path, message] of refused) {
+      const response = await dish(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(errorsOf(response)).toEqual([{ path, message }]);
+    }
+    const ingredient = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name: 'Gold', in_stock_qty: 1, price: 1e300 },
+    });
+    expect(ingredient.statusCode).toBe(400);
+    expect(errorsOf(ingredient)).toEqual([{ path: 'price', message: 'must be <= 1000000000' }]);
+
+    // The most each may be: the order's total stays exact, and the long option's item takes a day.
+    const dear = await dish({ price: 1e9, ...group({ price_delta: 1e9, minutes_delta: 1440 }) });
+    expect(dear.statusCode, dear.body).toBe(201);
+    const { id, modifier_groups } = dear.json<{ id: string; modifier_groups: { options: { id: string }[] }[] }>();
+    const huge = { dish_id: id, quantity: 99, option_ids: [modifier_groups[0]!.options[0]!.id] };
+    const placed = await order({ items: [huge, { ...huge, quantity: 1 }] });
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<Order>()).toMatchObject({
+      total: 2e11,
+      items: [
+        { price: 2e9, minutes: 1440 },
+        { price: 2e9, minutes: 1440 },
+      ],
+    });
+    const quote = await t.inject({ method: 'GET', url: `/quote?dish_ids=${menu.steak.id}` });
+    expect(quote.statusCode, quote.body).toBe(200);
   });
 
   it('the kitchen report answers 200 for stock stored before its bound (1.7976931348623157e308)', async () => {

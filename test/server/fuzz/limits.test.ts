@@ -1,8 +1,8 @@
 // Property test of the limits: date-times and numbers at the edges (and past them) of every writable
-// field of orders, dishes, ingredients and the settings, and of the quote's and the report's
-// parameters, by staff and patrons. Never a 5xx; and after every request each stored order, dish,
+// field of orders (with items and their options), dishes (with modifier options), ingredients and
+// the settings, and of the quote's and the report's parameters, by staff and patrons. Never a 5xx; and after every request each stored order, dish,
 // ingredient and the settings still fit their schemas, every stored time canonical UTC within
-// 1970–9999, every number a kitchen's (a day of preparation, ±1e9 of stock).
+// 1970–9999, every number a kitchen's (a day of preparation, ±1e9 of stock, prices to 1e9).
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
@@ -22,6 +22,8 @@ import { FrozenClock } from '../../domain/orders/support.js';
 
 const RUNS = Math.round(400 * Number(process.env.FUZZ_RUNS ?? 1));
 const DAY = 86_400_000;
+/** The option the fuzz writes on the steak, with deltas at the edges, and orders. */
+const EDGE_OPTION = '5f00000000000000000000ed';
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -142,6 +144,18 @@ const requestArb: fc.Arbitrary<Request> = fc.oneof(
     url: `/dishes/${menu.salad.id}`,
     as: 'manager' as const,
     payload: { [field]: value },
+  })),
+  fc.tuple(numberArb, numberArb).map(([price_delta, minutes_delta]) => ({
+    method: 'PATCH' as const,
+    url: `/dishes/${menu.steak.id}`,
+    as: 'manager' as const,
+    payload: { modifier_groups: [{ name: 'Edge', options: [{ id: EDGE_OPTION, name: 'Edge', price_delta, minutes_delta }] }] },
+  })),
+  fc.tuple(roleArb, fc.integer({ min: 1, max: 99 })).map(([as, quantity]) => ({
+    method: 'POST' as const,
+    url: '/orders',
+    as,
+    payload: { name: 'Edge', items: [{ dish_id: menu.steak.id, quantity, option_ids: [EDGE_OPTION] }] },
   })),
   fc.tuple(numberArb, numberArb).map(([in_stock_qty, price]) => ({
     method: 'POST' as const,
