@@ -10,8 +10,10 @@
 // KEY=VALUE pairs are given to our server (POS_MEMORY_TARGET_MB=0, LOG_LEVEL=warn). Environment:
 // PROFILE_STORED (10,000 orders), PROFILE_OPERATIONS (5,000 orders; 40 times as many reads),
 // PROFILE_PERF=1 to write perf.data and node's jitdump into the working directory (then the
-// recipe of docs/benchmarks.md, "Profiling", from `perf inject`). The server is the build the
-// benchmark made last (`npm run bench:guard` makes it).
+// recipe of docs/benchmarks.md, "Profiling", from `perf inject`), PROFILE_ENTRY another build's
+// server/main.js (the guard's baseline, bench/.work/baseline/<commit>/server/main.js) to profile it
+// the same way. The server is otherwise the build the benchmark made last (`npm run bench:guard`
+// makes both).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -30,7 +32,8 @@ const REFERENCE: Record<string, string> = { post: 'minimum', get: 'ceiling' };
 if (!(mode in REFERENCE) || ![REFERENCE[mode], 'ours'].includes(server)) {
   throw new Error('usage: load-profile.ts post [ours|minimum] [KEY=VALUE …] | get [ours|ceiling] [KEY=VALUE …]');
 }
-if (!existsSync(SERVER_ENTRY)) throw new Error(`no build at ${SERVER_ENTRY}: run npm run bench:guard once`);
+const entry = process.env.PROFILE_ENTRY ?? SERVER_ENTRY;
+if (!existsSync(entry)) throw new Error(`no build at ${entry}: run npm run bench:guard once`);
 const overrides = Object.fromEntries(settings.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
 const perf = process.env.PROFILE_PERF === '1';
 const operations = Number(process.env.PROFILE_OPERATIONS ?? 5_000) * (mode === 'get' ? 40 : 1);
@@ -52,7 +55,7 @@ try {
   }
   const started =
     server === 'ours'
-      ? await startPos(dataset.dir, 'profile', { nodeFlags: flags, overrides })
+      ? await startPos(dataset.dir, 'profile', { nodeFlags: flags, overrides, entry })
       : server === 'minimum'
         ? await startContractMinimum(dataset.dir, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId, flags)
         : await startCeiling({ dishList: {}, dishes, orderList: {}, createdOrder: {} }, flags);
