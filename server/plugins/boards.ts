@@ -1,8 +1,8 @@
 // The browser boards: static assets under /boards/, the landing page at /, the station list at
 // /kds, the KDS, expeditor, manager and menu pages, and the guests' ordering app.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -39,21 +39,40 @@ function assemble(file: string): string {
 const hide = { schema: { hide: true } };
 const HTML_TAG = '<html lang="en"';
 
-async function pages(app: FastifyInstance) {
-  // Pages only at their own addresses (assembled), never raw from /boards/.
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/boards/', index: false, allowedPath: (path) => !path.endsWith('.html') });
-  await app.register(fastifyStatic, {
-    root: SOCKET_IO_CLIENT_DIR,
-    prefix: '/boards/vendor/',
-    decorateReply: false,
-    allowedPath: (path) => path === '/socket.io.esm.min.js' || path === '/socket.io.esm.min.js.map',
-  });
+/**
+ * The files served under /boards/, by their address there: web/public's assets (never its pages,
+ * served assembled at their own addresses) and the vendor files the boards load. Listed once, at
+ * start, so serving one is a table lookup; @fastify/static's catch-all route read every directory on
+ * a file's path at each request to check its spelling, and a route per file (its `wildcard: false`)
+ * cost every start a glob and some 135 routes. A file added to web/public while the server runs is
+ * served after a restart, as suits assets that ship with the server.
+ */
+function boardAssets(): Map<string, { root: string; file: string }> {
+  const assets = new Map<string, { root: string; file: string }>();
+  for (const entry of readdirSync(PUBLIC_DIR, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.endsWith('.html')) continue;
+    const file = relative(PUBLIC_DIR, join(entry.parentPath, entry.name)).split(sep).join('/');
+    assets.set(file, { root: PUBLIC_DIR, file });
+  }
+  for (const file of ['socket.io.esm.min.js', 'socket.io.esm.min.js.map'])
+    assets.set(`vendor/${file}`, { root: SOCKET_IO_CLIENT_DIR, file });
   // The manager's charts: uPlot, from this server's own node_modules.
-  await app.register(fastifyStatic, {
-    root: UPLOT_DIR,
-    prefix: '/boards/vendor/uplot/',
-    decorateReply: false,
-    allowedPath: (path) => path === '/uPlot.esm.js' || path === '/uPlot.min.css',
+  for (const file of ['uPlot.esm.js', 'uPlot.min.css']) assets.set(`vendor/uplot/${file}`, { root: UPLOT_DIR, file });
+  return assets;
+}
+
+async function pages(app: FastifyInstance) {
+  // reply.sendFile (content type, ETag and Last-Modified, 304, ranges, HEAD) without its routes.
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, serve: false });
+  const assets = boardAssets();
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/boards/*',
+    ...hide,
+    handler: (request, reply) => {
+      const asset = assets.get(request.params['*']);
+      return asset ? reply.sendFile(`/${asset.file}`, asset.root) : reply.callNotFound();
+    },
   });
 
   // The message catalogues' runtime, read once, under a name that says what it is.

@@ -69,15 +69,17 @@ export async function openBoard(
 
 /** The station board packs its tickets again this long after a resize (web/public/js/kds/masonry.js), plus a margin. */
 const BOARD_REPACK_MS = 200;
+/** The manager's charts are drawn again this soon after a resize (web/public/js/manager/charts.js), with room for a busy machine. */
+const CHARTS_REDRAWN_MS = 5_000;
 
 /**
  * Gives the open page another screen size, as a tablet turned or a window dragged, scrolled back to
  * the top as a fresh load shows it (the page and every box scrolled inside it), and waits until the
- * page has laid itself out again: two frames (resize handlers and observers run before them), and on
- * a station board its re-pack, which splits tickets taller than the new screen. A page checked at
- * every size is loaded and signed in once, then resized: a load and sign-in cost Chromium over half
- * a second of CPU, a resize a few milliseconds. Pages that draw to the width they open at (the
- * manager's charts) are reloaded at each size instead (reloadAt).
+ * page has laid itself out again: two frames (resize handlers and observers run before them), on
+ * a station board its re-pack, which splits tickets taller than the new screen, and on the manager's
+ * page its charts drawn again to their panels' new width (never under 280 px, as charts.js draws
+ * them). A page checked at every size is loaded and signed in once, then resized: a load and sign-in
+ * cost Chromium over half a second of CPU, a resize a few milliseconds.
  */
 export async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);
@@ -85,13 +87,19 @@ export async function resize(page: Page, size: { width: number; height: number }
     for (const box of document.querySelectorAll('*')) if (box.scrollTop || box.scrollLeft) box.scrollTo(0, 0);
     scrollTo(0, 0);
     if (document.querySelector('.board > #tickets')) await new Promise((done) => setTimeout(done, ${BOARD_REPACK_MS}));
+    const chartsAtWidth = () => [...document.querySelectorAll('.uplot canvas')].every((canvas) => {
+      const panel = canvas.closest('[id^="chart-"]');
+      return Math.round(canvas.getBoundingClientRect().width) === Math.max(280, Math.floor(panel.getBoundingClientRect().width));
+    });
+    for (const started = Date.now(); !chartsAtWidth(); await new Promise((done) => setTimeout(done, 20)))
+      if (Date.now() - started > ${CHARTS_REDRAWN_MS}) throw new Error('the charts were not drawn again to their panels’ width');
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   })()`);
 }
 
 /**
  * Opens the page again at another size in the same tab, still signed in (the session is the tab's),
- * and waits until it is live: for pages that draw to the width they open at.
+ * and waits until it is live: what a page opened at that size shows (a resize keeps what it drew).
  */
 export async function reloadAt(page: Page, size: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(size);

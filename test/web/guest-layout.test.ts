@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, WAIT_MS, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, resize, WAIT_MS, waitUntilLive } from './browser.js';
 import { seedAdversarialMenu, seedGuestOrders, type GuestContent } from './guest-content.js';
 
 const SIZES = [
@@ -78,54 +78,61 @@ async function signInAsGuest(page: Page): Promise<void> {
 }
 
 describe('guest screens at three sizes with adversarial content', () => {
-  for (const size of SIZES) {
-    it(
-      `/order at ${size.width}×${size.height}: no overflow, disjoint cards, every Add button reachable, no file names, 44 px targets`,
-      async ({ app: t, browser }) => {
-        const content: GuestContent = await seedAdversarialMenu(t);
-        expect(content.soldOut).toHaveLength(4);
-        await seedGuestOrders(t, content);
-        const [first, second, third] = content.dishes.filter((dish) => dish.is_available);
-        const cart: [string, number][] = [
-          [first!.id, 2],
-          [second!.id, 1],
-          [third!.id, 3],
-          [content.soldOut[0]!.id, 1],
-        ];
-        const page = await open(browser, t, '/order', size, cart);
-        const layoutHolds = {
-          overflow: 0,
-          offScreen: [],
-          overlaps: [],
-          spills: [],
-          fileNamesShown: [],
-          placeholders: 0,
-          dishes: 16,
-          addButtons: 16,
-          addOutside: [],
-          addCovered: [],
-          smallTargets: [],
-        };
-        const imageNames = content.dishes.map((dish) => dish.image_name);
-        // Signed out, with the account forms open under the cart and the allergy choices unfolded.
-        await waitUntilLive(page);
-        await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
-        await page.click('#sign-in');
-        await page.click('#allergies summary');
-        expect(await page.locator('#allergy-choices label').count()).toBe(14);
-        expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
-        await page.click('#allergies summary');
-        await signInAsGuest(page);
-        await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
-        await page.waitForSelector('#orders .order >> nth=3');
-        await page.fill('#checkout textarea[name=special_requests]', content.request);
-        // A table order: the pacing choices show under the table number, one of them chosen.
-        await page.fill('#checkout input[name=table_number]', '12');
-        await page.getByLabel('In courses: starters first, mains when we call').check();
-        await page.waitForSelector('#notice:empty', { state: 'attached' });
+  // Each page is loaded once, at the phone's size, and resized through the three (a load costs
+  // Chromium over half a second of CPU; the layout is CSS alone, so a resized page lays out as a
+  // fresh load at that size would). Each test is one scene on its own app.
+  it(
+    '/order at 375, 1024 and 1280 px, signed out and signed in: no overflow, disjoint cards, every Add button reachable, no file names, 44 px targets',
+    async ({ app: t, browser }) => {
+      const content: GuestContent = await seedAdversarialMenu(t);
+      expect(content.soldOut).toHaveLength(4);
+      await seedGuestOrders(t, content);
+      const [first, second, third] = content.dishes.filter((dish) => dish.is_available);
+      const cart: [string, number][] = [
+        [first!.id, 2],
+        [second!.id, 1],
+        [third!.id, 3],
+        [content.soldOut[0]!.id, 1],
+      ];
+      const page = await open(browser, t, '/order', SIZES[0]!, cart);
+      const layoutHolds = {
+        overflow: 0,
+        offScreen: [],
+        overlaps: [],
+        spills: [],
+        fileNamesShown: [],
+        placeholders: 0,
+        dishes: 16,
+        addButtons: 16,
+        addOutside: [],
+        addCovered: [],
+        smallTargets: [],
+      };
+      const imageNames = content.dishes.map((dish) => dish.image_name);
+      // Signed out, with the account forms open under the cart and the allergy choices unfolded.
+      await waitUntilLive(page);
+      await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
+      await page.click('#sign-in');
+      await page.click('#allergies summary');
+      expect(await page.locator('#allergy-choices label').count()).toBe(14);
+      for (const size of SIZES) {
+        await resize(page, size);
+        expect({ size: size.name, ...(await measure(page, imageNames)) }).toStrictEqual({ size: size.name, ...layoutHolds });
+      }
+      await page.click('#allergies summary');
+      await signInAsGuest(page);
+      await page.waitForSelector(`#menu [data-dish-id="${first!.id}"] button.add:not([disabled])`);
+      await page.waitForSelector('#orders .order >> nth=3');
+      await page.fill('#checkout textarea[name=special_requests]', content.request);
+      // A table order: the pacing choices show under the table number, one of them chosen.
+      await page.fill('#checkout input[name=table_number]', '12');
+      await page.getByLabel('In courses: starters first, mains when we call').check();
+      await page.waitForSelector('#notice:empty', { state: 'attached' });
+      for (const size of SIZES) {
+        await resize(page, size);
         // The adversarial extras are on screen: the warning for the dish with every allergen, and
         // the dish nearly gone (4 portions, 3 taken by the guest's orders).
-        expect(await page.isVisible('#allergy-warning')).toBe(true);
+        expect({ size: size.name, warning: await page.isVisible('#allergy-warning') }).toStrictEqual({ size: size.name, warning: true });
         expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 1 left']);
         expect(await page.locator('#menu .dish.conflict').count()).toBe(5);
         if (process.env.SCREENSHOTS === '1') {
@@ -135,27 +142,29 @@ describe('guest screens at three sizes with adversarial content', () => {
           // On the phone, further down: the cart, and the guest's orders with their long requests.
           if (size.name === 'phone') await phoneFurtherDown(page);
         }
+        expect({ size: size.name, ...(await measure(page, imageNames)) }).toStrictEqual({ size: size.name, ...layoutHolds });
+      }
+    },
+    2 * BROWSER_TEST_MS,
+  );
 
-        expect(await measure(page, imageNames)).toStrictEqual(layoutHolds);
-      },
-      BROWSER_TEST_MS,
-    );
-
-    it(
-      `/menu at ${size.width}×${size.height}: no overflow, disjoint cards holding their text, no file names`,
-      async ({ app: t, browser }) => {
-        const content = await seedAdversarialMenu(t);
-        const page = await open(browser, t, '/menu', size);
-        await waitUntilLive(page);
-        await page.waitForSelector(`[data-dish-id="${content.dishes[15]!.id}"]`);
-        expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 4 left']);
+  it(
+    '/menu at 375, 1024 and 1280 px: no overflow, disjoint cards holding their text, no file names',
+    async ({ app: t, browser }) => {
+      const content = await seedAdversarialMenu(t);
+      const page = await open(browser, t, '/menu', SIZES[0]!);
+      await waitUntilLive(page);
+      await page.waitForSelector(`[data-dish-id="${content.dishes[15]!.id}"]`);
+      expect(await page.locator('#menu .few-left').allTextContents()).toEqual(['Only 4 left']);
+      for (const size of SIZES) {
+        await resize(page, size);
         if (process.env.SCREENSHOTS === '1') await page.screenshot({ path: shotPath(`menu-${size.width}x${size.height}.png`) });
-
         const layout = await measure(
           page,
           content.dishes.map((dish) => dish.image_name),
         );
-        expect(layout).toStrictEqual({
+        expect({ size: size.name, ...layout }).toStrictEqual({
+          size: size.name,
           overflow: 0,
           offScreen: [],
           overlaps: [],
@@ -168,8 +177,8 @@ describe('guest screens at three sizes with adversarial content', () => {
           addCovered: [],
           smallTargets: [],
         });
-      },
-      BROWSER_TEST_MS,
-    );
-  }
+      }
+    },
+    BROWSER_TEST_MS,
+  );
 });

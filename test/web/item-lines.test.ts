@@ -4,7 +4,7 @@
 // holds at 375, 1024 and 1280 px (nothing overflowing, overlapping or cut, every line a finger's size).
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
 import { keepShot, measure, SIZES } from './layout.js';
 import { bigTable, entry, item, LONG_ADDITION, LONG_REMOVAL, mod, renderTickets, ticket } from './item-content.js';
 
@@ -16,10 +16,12 @@ const lines = (selector: string) => `[...document.querySelectorAll('${selector} 
   parts: [...li.children].map((part) => part.className + ': ' + part.textContent),
 }))`;
 
+// The tickets are drawn in the page from data shaped as the API sends it: the server only serves the
+// board, and nothing is stored, so the file's tests share one app (the fileApp fixture).
 describe('item lines on a station board', () => {
   it(
     'shows each item with its seat, modifiers in a cook’s words, note and its own allergy, and bumps one line alone',
-    async ({ app: t, browser }) => {
+    async ({ fileApp: t, browser }) => {
       const burger = item('Classic Burger', {
         seat: 3,
         modifiers: [mod('No onions', 'remove', 'Remove'), mod('Well done', null, 'Doneness'), mod('Bacon', 'add', 'Extras')],
@@ -58,7 +60,7 @@ describe('item lines on a station board', () => {
 
   it(
     'marks a later round NEW, a voided item VOID and struck through, a remake REMAKE with its reason',
-    async ({ app: t, browser }) => {
+    async ({ fileApp: t, browser }) => {
       const beers = ticket([item('Pilsner', { quantity: 4 })], { station: 'beverages', round: 2 });
       const side = item('Side salad', { status: 'Voided' });
       const withVoid = ticket([item('Steak'), side], {
@@ -90,9 +92,14 @@ describe('item lines on a station board', () => {
   // they stack by themselves, so two tall tickets never overlap whether or not they were measured.
   it(
     'holds a 20-item ticket of long modifier names at 375, 1024 and 1280 px, every line a 44 px target',
-    async ({ app: t, browser }) => {
+    async ({ fileApp: t, browser }) => {
+      // One board page, loaded at the phone's size and resized through the three. Before each resize
+      // the tickets are taken off, so the board meets its new size empty, as a fresh load does (with
+      // cards below, the resize would show "more below"); they are then drawn afresh.
+      const page = await openBoard(browser, t, '/kds/hot', SIZES[0]);
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/kds/hot', size);
+        await page.evaluate(`document.querySelector('#tickets').replaceChildren()`);
+        await resize(page, size);
         await renderTickets(page, [entry(1, 'Friday table', 12, bigTable()), entry(2, 'Second', 3, bigTable())]);
         await keepShot(page, `item-lines-${size.width}x${size.height}`);
         const layout = await measure(page, '#tickets [data-order-id]', '.ticket-items .item-details > span, .ticket-items .item-seat');
@@ -121,7 +128,6 @@ describe('item lines on a station board', () => {
         const text = await page.textContent('#tickets');
         expect(text).toContain(`NO ${LONG_REMOVAL.replace(/^No /, '').toUpperCase()}`);
         expect(text).toContain(`+ ${LONG_ADDITION.toUpperCase()}`);
-        await page.close();
       }
     },
     3 * BROWSER_TEST_MS,

@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, WAIT_MS } from './browser.js';
+import { BROWSER_TEST_MS, resize, WAIT_MS } from './browser.js';
 import { cutText, englishLeft, LANGUAGES, speak, type Language } from './languages.js';
 import { keepShot, SIZES } from './layout.js';
 
@@ -44,12 +44,15 @@ describe('the ordering app in every language', () => {
           payload: { allergens: ['milk', 'eggs'] },
         });
         const total = new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'EUR' }).format(25);
+        // One page, loaded at the phone's size, its cart filled once, then resized through the three
+        // sizes (the layout is CSS alone: a resized page lays out as a fresh load at that size would).
+        const page = await openOrder(browser, t, language, SIZES[0]!);
+        expect(await page.getAttribute('html', 'lang')).toBe(language);
+        for (const dish of [menu.salad, menu.steak]) {
+          await page.click(`[data-dish-id="${dish.id}"] button.add:not([disabled])`);
+        }
         for (const size of SIZES) {
-          const page = await openOrder(browser, t, language, size);
-          expect(await page.getAttribute('html', 'lang')).toBe(language);
-          for (const dish of [menu.salad, menu.steak]) {
-            await page.click(`[data-dish-id="${dish.id}"] button.add:not([disabled])`);
-          }
+          await resize(page, size);
           await page.waitForSelector('#cart-quote:not([hidden])');
           expect(await page.textContent('#cart-quote')).toMatch(READY[language]);
           expect(await page.textContent('#cart-total')).toBe(total);
@@ -62,7 +65,6 @@ describe('the ordering app in every language', () => {
           expect(cut, `${language} at ${size.width}`).toStrictEqual([]);
           await page.locator('#cart').scrollIntoViewIfNeeded();
           await keepShot(page, `order-${language}-${size.width}`);
-          await page.close();
         }
       },
       BROWSER_TEST_MS * 2,

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, reloadAt, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { barControlsOffScreen, keepShot, pageLayout, SIZES } from './layout.js';
 
 const nowOf = (page: Page, station: string) =>
@@ -26,12 +26,12 @@ describe("manager's page, live", () => {
       t.clock.advance(40 * 60_000);
       await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: 'Fresh' });
 
-      // One tab, signed in once, reopened at every size (the charts are drawn to the width they open
-      // at) and then followed live (it ends at 1280×800).
+      // One tab, signed in once, resized through every size (the charts are drawn again to each) and
+      // then followed live (it ends at 1280×800).
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await reloadAt(page, size);
+        await resize(page, size);
         await expect.poll(() => nowOf(page, 'hot')).toStrictEqual({ open: '2', oldest: expect.stringMatching(/^4[01]:\d\d$/), late: '1' });
         expect(await nowOf(page, 'cold')).toStrictEqual({ open: '1', oldest: expect.stringMatching(/^0:\d\d$/), late: '0' });
         expect(await nowOf(page, 'beverages')).toStrictEqual({ open: '0', oldest: '–', late: '0' });
@@ -82,7 +82,7 @@ describe("manager's page, live", () => {
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await reloadAt(page, size);
+        await resize(page, size);
         await expect.poll(() => page.textContent('#t-promise')).toBe('1 of 2');
         expect(await page.textContent('#t-promise-note')).toBe('50% · median 2 min early');
         expect(await page.$eval('#t-promise', (value) => value.closest('.tile')?.classList.contains('broken'))).toBe(true);
@@ -159,7 +159,7 @@ describe("manager's page, live", () => {
       const page = await openBoard(browser, t, '/manager', SIZES[0]);
       await signIn(page, 'manager');
       for (const size of SIZES) {
-        await reloadAt(page, size);
+        await resize(page, size);
         // The dish in the hot all-day counts, the paste among the ingredients running low (6 left, 3 used by 5 orders).
         await expect.poll(() => page.textContent('#all-day [data-station="hot"] li')).toBe(`3 ${dish.name}`);
         await expect
@@ -226,22 +226,25 @@ describe("manager's page, live", () => {
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t);
       await placeOrder(t, [menu.steak.id]);
+      const page = await browser.newPage({ viewport: SIZES[0], locale: 'en-US', timezoneId: 'UTC' });
+      // The axes are drawn on canvas: record where each label is written, and how wide it is.
+      await page.addInitScript(`{
+        const drawn = (globalThis.drawnLabels = []);
+        const fillText = CanvasRenderingContext2D.prototype.fillText;
+        CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
+          const { a, d } = this.getTransform();
+          const width = this.measureText(text).width / a;
+          if (/^\\d\\d:\\d\\d [AP]M$/.test(text)) drawn.push({ canvas: this.canvas, text, x: x / a, y: y / d, width, align: this.textAlign });
+          return fillText.call(this, text, x, y, ...rest);
+        };
+      }`);
+      await page.goto(`${t.url}/manager`);
+      await signIn(page, 'manager');
+      await expect.poll(() => page.getAttribute('#chart-orders', 'data-buckets')).not.toBeNull();
+      // One tab, signed in once, resized through every size: the charts are drawn again on new
+      // canvases to each width, and only the labels of the canvases on the page are judged.
       for (const size of SIZES) {
-        const page = await browser.newPage({ viewport: size, locale: 'en-US', timezoneId: 'UTC' });
-        // The axes are drawn on canvas: record where each label is written, and how wide it is.
-        await page.addInitScript(`{
-          const drawn = (globalThis.drawnLabels = []);
-          const fillText = CanvasRenderingContext2D.prototype.fillText;
-          CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
-            const { a, d } = this.getTransform();
-            const width = this.measureText(text).width / a;
-            if (/^\\d\\d:\\d\\d [AP]M$/.test(text)) drawn.push({ canvas: this.canvas, text, x: x / a, y: y / d, width, align: this.textAlign });
-            return fillText.call(this, text, x, y, ...rest);
-          };
-        }`);
-        await page.goto(`${t.url}/manager`);
-        await signIn(page, 'manager');
-        await expect.poll(() => page.getAttribute('#chart-orders', 'data-buckets')).not.toBeNull();
+        await resize(page, size);
         const crowded = await page.evaluate(`(() => {
           const labels = globalThis.drawnLabels.filter((label) => label.canvas.isConnected);
           const bad = [];
@@ -255,7 +258,6 @@ describe("manager's page, live", () => {
           return { drawn: labels.length > 0, bad };
         })()`);
         expect({ size, crowded }).toStrictEqual({ size, crowded: { drawn: true, bad: [] } });
-        await page.close();
       }
     },
     BROWSER_TEST_MS,

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 import type { Dish } from '../../models/dish.js';
-import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, waitUntilLive } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 
 const PHONE = { width: 375, height: 812 };
@@ -210,11 +210,16 @@ describe('ordering app, a first-time guest', () => {
     'keeps the total and Place order in view, prices every cart line, and draws no photo slot, at 375, 1024 and 1280 px',
     async ({ app: t, browser }) => {
       const dishes = await seedEight(t);
+      // One cart, filled once on a page loaded at the phone's size, then resized through the three
+      // sizes (the layout is CSS alone: a resized page lays out as a fresh load at that size would).
+      const page = await openBoard(browser, t, '/order', SIZES[0]);
+      await waitUntilLive(page);
+      for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
+      await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
       for (const size of SIZES) {
-        const page = await openBoard(browser, t, '/order', size);
-        await waitUntilLive(page);
-        for (const dish of dishes) await page.click(`[data-dish-id="${dish.id}"] button.add`);
-        await page.click(`[data-dish-id="${dishes[7]!.id}"] button.add`);
+        // Nothing focused from the size before, as on a fresh load.
+        await page.evaluate('document.activeElement?.blur()');
+        await resize(page, size);
         expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual([
           '$11.00',
           '$12.00',
@@ -239,7 +244,6 @@ describe('ordering app, a first-time guest', () => {
         // Still in view with the cart's form scrolled to its end (the requests box, the time).
         await page.focus('#checkout input[name=scheduled_at]');
         expect({ size, place: await inView(page, '#place') }).toStrictEqual({ size, place: true });
-        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

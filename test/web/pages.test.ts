@@ -81,6 +81,49 @@ describe('board pages', () => {
     },
   );
 
+  it(
+    'serves an asset with its type and validators (HEAD, a 304 on its ETag) from a list made at start; ' +
+      'a file not listed is a 404 Problem',
+    async () => {
+      const t = await startTestApp();
+      try {
+        const url = '/boards/js/lib/errors.js';
+        const get = await t.inject({ method: 'GET', url });
+        expect([get.statusCode, get.headers['content-type'], get.headers['cache-control']]).toStrictEqual([
+          200,
+          'application/javascript; charset=utf-8',
+          'public, max-age=0',
+        ]);
+        expect(get.headers.etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+        expect(get.headers['last-modified']).toMatch(/ GMT$/);
+        expect(String(get.headers['content-security-policy'])).toContain("script-src 'self'");
+        const head = await t.inject({ method: 'HEAD', url });
+        expect([head.statusCode, head.headers['content-length'], head.body]).toStrictEqual([200, get.headers['content-length'], '']);
+        const again = await t.inject({ method: 'GET', url, headers: { 'if-none-match': String(get.headers.etag) } });
+        expect([again.statusCode, again.body]).toStrictEqual([304, '']);
+        const chart = await t.inject({ method: 'GET', url: '/boards/vendor/uplot/uPlot.min.css' });
+        expect([chart.statusCode, chart.headers['content-type']]).toStrictEqual([200, 'text/css; charset=utf-8']);
+        // Only the vendor files the boards load, not the rest of their packages; no directory.
+        for (const path of [
+          '/boards/vendor/socket.io.js',
+          '/boards/vendor/uplot/uPlot.cjs.js',
+          '/boards/js/',
+          '/boards/js/../../server/app.ts',
+        ]) {
+          const missing = await t.inject({ method: 'GET', url: path });
+          expect([path, missing.statusCode, missing.headers['content-type'], missing.json().title]).toStrictEqual([
+            path,
+            404,
+            'application/problem+json; charset=utf-8',
+            'Not Found',
+          ]);
+        }
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
   it('keeps the boards out of the OpenAPI document', async () => {
     const t = await startTestApp();
     try {
