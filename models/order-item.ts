@@ -9,6 +9,10 @@ export const ITEM_STATUSES = ['Active', 'Voided'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const MAX_UNITS = 100;
+/** The most items one order holds in all, voided ones included: each addition, void of some units or edit adds entries. */
+export const MAX_ORDER_ITEMS = 150;
+/** The most tickets one order holds: rounds and remakes add tickets. */
+export const MAX_ORDER_TICKETS = 60;
 
 export const Seat = Type.Integer({ minimum: 1, maximum: 99, description: 'The seat at the table; null: the table.', examples: [3] });
 const Quantity = Type.Integer({ minimum: 1, maximum: 99, description: 'Units of the dish; default 1.', examples: [2] });

@@ -3,7 +3,7 @@
 import type { Dish, DishDoc } from '../../models/dish.js';
 import { DEFAULT_PACING, type Order, type OrderCreate, type OrderDoc, type OrderPatch, type Pacing } from '../../models/order.js';
 import type { StoredTicket as Ticket } from '../../models/order.js';
-import type { OrderItem } from '../../models/order-item.js';
+import { MAX_ORDER_ITEMS, MAX_ORDER_TICKETS, type OrderItem } from '../../models/order-item.js';
 import type { ListQuery, ListResult } from '../../query/types.js';
 import type { StoreSession } from '../../store/types.js';
 import { assertMayDeleteOrder, assertMayEditOrder, assertMaySeeOrder } from '../accounts/access.js';
@@ -284,8 +284,20 @@ function expectedAfter(deps: OrderQuoting, order: OrderDoc, at: Date): string | 
   return expected === null ? null : new Date(expected).toISOString();
 }
 
-/** Writes a change of the order, guarded by the order as read: a fire by the scheduler meanwhile is never undone. */
+/**
+ * Writes a change of the order, guarded by the order as read: a fire by the scheduler meanwhile is
+ * never undone. Every change that adds items or tickets comes here, so here an order stops growing:
+ * past 150 items (voided ones included) or 60 tickets a change that grows it is a 409, nothing written.
+ */
 export async function writeGuarded(tx: StoreSession, order: OrderDoc, set: Partial<OrderDoc>): Promise<OrderDoc> {
+  const grows = (next: readonly unknown[] | undefined, now: readonly unknown[] | undefined, most: number) =>
+    next !== undefined && next.length > most && next.length > (now?.length ?? 0);
+  if (grows(set.items, order.items, MAX_ORDER_ITEMS) || grows(set.tickets, order.tickets, MAX_ORDER_TICKETS)) {
+    throw conflict(
+      `Order ${order.id} holds as much as one order can (${MAX_ORDER_ITEMS} items, voided ones included, ` +
+        `and ${MAX_ORDER_TICKETS} tickets): place a new order for more.`,
+    );
+  }
   const updated = await tx
     .collection('orders')
     .update(order.id, { set }, { if: [{ field: 'updated_at', op: 'eq', value: order.updated_at }] });

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../domain/errors.js';
+import { ALLERGENS } from '../../models/allergens.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -79,6 +80,14 @@ async function pages(app: FastifyInstance) {
   app.get('/boards/vendor/intl-messageformat.js', hide, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(messageFormat),
   );
+
+  // The allergens' codes have one home, models/allergens.ts: the screens import them from here.
+  const allergens = [
+    '// The 14 allergens of EU Regulation 1169/2011, as the server names them (models/allergens.ts).',
+    `export const ALLERGENS = Object.freeze(${JSON.stringify(ALLERGENS)});`,
+    '',
+  ].join('\n');
+  app.get('/boards/shared/allergens.js', hide, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(allergens));
 
   // Every page carries the restaurant's language and currency as they are now, so a screen speaks
   // the restaurant's language from its first paint, before anyone signs in (lib/i18n.js).

@@ -29,6 +29,17 @@ export class TestClock {
   }
 }
 
+/** A TestClock that moves only when the test says, from `at` (now by default): exact boundaries stay exact. */
+export class FrozenClock extends TestClock {
+  constructor(private at: number = Date.now()) {
+    super();
+  }
+  override now = (): Date => new Date(this.at);
+  override advance(ms: number): void {
+    this.at += ms;
+  }
+}
+
 export interface TestApp {
   app: FastifyInstance;
   store: Store;

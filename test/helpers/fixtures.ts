@@ -14,9 +14,14 @@
 //
 //   it('answers /health', async ({ fileApp: t }) => { … });  // one app for all the file's tests
 //
+//   it.beforeAll(async ({ startFileApp }) => {                     // the same, with options
+//     t = await startFileApp({ clock, env: { POS_ACCESS_TOKEN_TTL: '86400' } });  // then a scene built once
+//   });
+//
 // Both are closed (server, store, temporary data directory) when the test ends, pass or fail; a
 // `dataDir` is removed after every app on it has closed (it is set up first, so torn down last).
-// `fileApp` is closed when the file's last test has run: for files whose tests only read.
+// `fileApp` and the apps of `startFileApp` are closed when the file's last test has run: for files
+// whose tests only read.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +34,21 @@ export type Serve = (fixture: string, dataDir: string, env?: Record<string, stri
 
 /** Starts an app listening on port 0 (unless `listen: false`), closed when the test ends. */
 export type StartApp = (options?: TestAppOptions) => Promise<TestApp>;
+
+/** Starts apps for a fixture, closed by its cleanup: newest first, each even when another fails to close. */
+function appStarter(onCleanup: (cleanup: () => Promise<void>) => void): StartApp {
+  const started: TestApp[] = [];
+  onCleanup(async () => {
+    const closing = await Promise.allSettled(started.reverse().map((app) => app.close()));
+    const failed = closing.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  });
+  return async (options = {}) => {
+    const app = await startTestApp({ listen: true, ...options });
+    started.push(app);
+    return app;
+  };
+}
 
 export const test = base
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
@@ -52,26 +72,10 @@ export const test = base
     };
   })
   // eslint-disable-next-line no-empty-pattern -- as above
-  .extend('startApp', async ({}, { onCleanup }): Promise<StartApp> => {
-    const started: TestApp[] = [];
-    // Closed newest first, each even when another fails to close.
-    onCleanup(async () => {
-      const closing = await Promise.allSettled(started.reverse().map((app) => app.close()));
-      const failed = closing.find((result) => result.status === 'rejected');
-      if (failed) throw failed.reason;
-    });
-    return async (options = {}) => {
-      const app = await startTestApp({ listen: true, ...options });
-      started.push(app);
-      return app;
-    };
-  })
+  .extend('startApp', async ({}, { onCleanup }): Promise<StartApp> => appStarter(onCleanup))
   .extend('app', async ({ startApp }) => startApp())
   // eslint-disable-next-line no-empty-pattern -- as above
-  .extend('fileApp', { scope: 'file' }, async ({}, { onCleanup }): Promise<TestApp> => {
-    const app = await startTestApp({ listen: true });
-    onCleanup(() => app.close());
-    return app;
-  });
+  .extend('startFileApp', { scope: 'file' }, async ({}, { onCleanup }): Promise<StartApp> => appStarter(onCleanup))
+  .extend('fileApp', { scope: 'file' }, async ({ startFileApp }) => startFileApp());
 
 export const it = test;

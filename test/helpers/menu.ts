@@ -96,3 +96,73 @@ export async function cookedOnHotLine(t: TestApp, dishId: string, count: number,
     await bump(order, 'Ready');
   }
 }
+
+/**
+ * The burger of the item tests, at hot: a bun (gluten) and two units of beef essential, an onion
+ * (sulphites) optional; a required doneness ("Medium", or "Well done" at 3 minutes more) and up to
+ * three changes ("No onions", "Extra cheese" (milk) at 1.50 more). 14.00, 12 minutes. Each
+ * ingredient holds 10 units unless `stock` says otherwise.
+ */
+export async function addBurger(t: TestApp, stock: Partial<Record<'bun' | 'beef' | 'onion' | 'cheese', number>> = {}) {
+  const ingredient = async (name: string, in_stock_qty: number, allergens: string[]) => {
+    const response = await t.inject({
+      method: 'POST',
+      url: '/ingredients',
+      as: 'chef',
+      payload: { name, in_stock_qty, price: 1, allergens },
+    });
+    if (response.statusCode !== 201) throw new Error(`ingredient ${name}: ${response.body}`);
+    return response.json<IngredientDoc>();
+  };
+  const bun = await ingredient('Bun', stock.bun ?? 10, ['cereals_gluten']);
+  const beef = await ingredient('Beef', stock.beef ?? 10, []);
+  const onion = await ingredient('Onion', stock.onion ?? 10, ['sulphites']);
+  const cheese = await ingredient('Cheese', stock.cheese ?? 10, ['milk']);
+  const response = await t.inject({
+    method: 'POST',
+    url: '/dishes',
+    as: 'chef',
+    payload: {
+      name: 'Burger',
+      description: 'A burger.',
+      category: 'Main Course',
+      image_name: 'burger',
+      preparation_time: 12,
+      price: 14,
+      station: 'hot',
+      ingredients: [
+        { ingredient_id: bun.id, is_essential: true },
+        { ingredient_id: beef.id, is_essential: true, quantity: 2 },
+        { ingredient_id: onion.id, is_essential: false },
+      ],
+      modifier_groups: [
+        { name: 'Doneness', min: 1, options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 3 }] },
+        {
+          name: 'Changes',
+          min: 0,
+          max: 3,
+          options: [
+            { name: 'No onions', ingredient_id: onion.id, action: 'remove' },
+            { name: 'Extra cheese', ingredient_id: cheese.id, action: 'add', price_delta: 1.5 },
+          ],
+        },
+      ],
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`dish Burger: ${response.body}`);
+  const burger = response.json<Dish>();
+  /** The id of the burger's option of that name. */
+  const option = (name: string) => burger.modifier_groups.flatMap((group) => group.options).find((each) => each.name === name)!.id;
+  return {
+    bun,
+    beef,
+    onion,
+    cheese,
+    burger,
+    option,
+    medium: option('Medium'),
+    wellDone: option('Well done'),
+    noOnions: option('No onions'),
+    extraCheese: option('Extra cheese'),
+  };
+}

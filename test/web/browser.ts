@@ -47,11 +47,22 @@ export function sharedChromium() {
   };
 }
 
-/** A 10-inch tablet in landscape by default. */
-export async function openBoard(browser: Browser, t: TestApp, path: string, viewport = { width: 1280, height: 800 }): Promise<Page> {
+/**
+ * A 10-inch tablet in landscape by default. `frozenAt` stops the page's clock (Date) at that time, the
+ * time of an app on a FrozenClock, so what the page shows (ages, "due" with or without its day) is
+ * the same whenever the test runs; its timers still run.
+ */
+export async function openBoard(
+  browser: Browser,
+  t: TestApp,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+  { frozenAt }: { frozenAt?: Date } = {},
+): Promise<Page> {
   // A fixed locale and zone, so prices and clock times read the same on every machine.
   const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC' });
   page.setDefaultTimeout(WAIT_MS);
+  if (frozenAt) await page.clock.setFixedTime(frozenAt);
   await page.goto(`${t.url}${path}`);
   return page;
 }

@@ -5,7 +5,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
-import { type TestApp } from '../helpers/app.js';
+import { FrozenClock, type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
 import type { Order } from '../../models/order.js';
 import { BROWSER_TEST_MS, openBoard, orderCard, resize, signIn } from './browser.js';
@@ -39,10 +39,17 @@ const HEADINGS = `(() => {
   return bad;
 })()`;
 
+/**
+ * Half past ten at night on a fixed day, for the app and the page alike: the rush's promises run from
+ * before midnight to after it ("due 11:37 PM", "due Wed, May 8 12:27 AM"), whatever the hour the test runs.
+ */
+const LATE_SERVICE = Date.parse('2030-05-07T22:30:00.000Z');
+
 describe('expeditor at three sizes', () => {
   it(
-    'shows every dish in full, the pass on top by wait, and one final move by order type, at 375, 1024 and 1280 px',
-    async ({ app: t, browser }) => {
+    'shows every dish in full, the pass on top by wait, and one final move by order type, at 375, 1024 and 1280 px, dues either side of midnight',
+    async ({ startApp, browser }) => {
+      const t = await startApp({ clock: new FrozenClock(LATE_SERVICE) });
       const { orders, menu } = await seedRush(t, 14);
       // At the pass since 9, 6 and 3 minutes: a table, a takeaway, then a P0 table that waited least.
       const [longest, takeaway, shortest] = [orders[1]!, orders[4]!, orders[6]!];
@@ -55,8 +62,12 @@ describe('expeditor at three sizes', () => {
       await patch(t, shortest.id, { priority: 0 });
       expect(takeaway.table_number ?? null).toBe(null);
 
-      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0], { frozenAt: t.clock.now() });
       await signIn(page, 'expeditor');
+      // Promises of both kinds are on the rail: tonight's ("due 11:37 PM") and, past midnight, tomorrow's with its day.
+      await expect.poll(() => page.locator('#orders .order-promise').count()).toBe(11);
+      const dues = await page.locator('#orders .order-promise').allTextContents();
+      expect([dues.some((due) => /^due \d/.test(due)), dues.some((due) => due.startsWith('due Wed, May 8 '))]).toStrictEqual([true, true]);
       for (const size of SIZES) {
         await resize(page, size);
         await expect.poll(() => rowIds(page, '#pass')).toStrictEqual([longest.id, takeaway.id, shortest.id]);
@@ -89,17 +100,18 @@ describe('expeditor at three sizes', () => {
   );
   it(
     "keeps an hour-old order's age and tomorrow's promise inside their own columns and every part of a row inside the row, phone to wall screen",
-    async ({ app: t, browser }) => {
+    async ({ startApp, browser }) => {
+      const t = await startApp({ clock: new FrozenClock(LATE_SERVICE) });
       const menu = await seedMenu(t);
       t.clock.advance(-70 * 60_000);
       const old = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.lemonade.id], 'patron', { name: 'Early', table_number: 12 });
       t.clock.advance(70 * 60_000);
-      // Booked for tomorrow: its promise names the day ("due Sat, Nov 28 7:30 PM").
+      // Booked for tomorrow: its promise names the day ("due Thu, May 9 12:30 AM").
       const tomorrow = await placeOrder(t, [menu.steak.id], 'patron', {
         name: 'Later',
-        scheduled_at: new Date(Date.now() + 26 * 3_600_000).toISOString(),
+        scheduled_at: new Date(t.clock.now().getTime() + 26 * 3_600_000).toISOString(),
       });
-      const page = await openBoard(browser, t, '/expeditor', SIZES[0]);
+      const page = await openBoard(browser, t, '/expeditor', SIZES[0], { frozenAt: t.clock.now() });
       await signIn(page, 'expeditor');
       for (const size of [...SIZES, { width: 1920, height: 1080 }]) {
         await resize(page, size);

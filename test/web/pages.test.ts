@@ -1,7 +1,9 @@
 // The boards' pages as the server serves them: the HTML, a Problem for an unknown station, scripts
-// in files only (so a strict CSP holds), and nothing of them in the OpenAPI document.
+// in files only (so a strict CSP holds), the allergens' codes from the server's own list, and
+// nothing of them in the OpenAPI document.
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app.js';
+import { ALLERGENS } from '../../models/allergens.js';
 
 describe('board pages', () => {
   it(
@@ -48,6 +50,12 @@ describe('board pages', () => {
         expect(messages.body).not.toMatch(/^import /m);
         const catalogue = await t.inject({ method: 'GET', url: '/boards/i18n/de.json' });
         expect([catalogue.statusCode, catalogue.json()['ticket.recall']]).toStrictEqual([200, '↶ Zurückholen']);
+        // The allergens' codes from their one home (models/allergens.ts), as the screens import them.
+        const allergens = await t.inject({ method: 'GET', url: '/boards/shared/allergens.js' });
+        expect([allergens.statusCode, allergens.headers['content-type']]).toStrictEqual([200, 'text/javascript; charset=utf-8']);
+        const served = (await import(`data:text/javascript,${encodeURIComponent(allergens.body)}`)) as { ALLERGENS: string[] };
+        expect(served.ALLERGENS).toStrictEqual([...ALLERGENS]);
+        expect(Object.isFrozen(served.ALLERGENS)).toBe(true);
         const script = await t.inject({ method: 'GET', url: '/boards/vendor/socket.io.esm.min.js' });
         expect([script.statusCode, script.headers['content-type']]).toStrictEqual([200, 'application/javascript; charset=utf-8']);
 

@@ -2,12 +2,11 @@
 // after firing, an item voided (stock back only before it started), an item remade with a reason
 // (contract: "Order items", changes while the order cooks).
 import { describe, expect } from 'vitest';
-import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
 import type { TestApp } from '../../helpers/app.js';
 import { it } from '../../helpers/fixtures.js';
-import { addDish, addIngredient } from '../../helpers/menu.js';
+import { addBurger, addDish, addIngredient } from '../../helpers/menu.js';
 import { FrozenClock } from './support.js';
 
 let t: TestApp;
@@ -60,6 +59,21 @@ async function place(
 
 const itemOn = (order: Order, station: string, itemId: string, round = 1) =>
   order.tickets.find((ticket) => ticket.station === station && ticket.round === round)!.items.find((entry) => entry.item_id === itemId)!;
+
+/**
+ * The station starts its ticket (or only `itemId` on it), then the chef recalls the ticket: the order
+ * is Received again, so its dishes may change. Answers the recalled order.
+ */
+async function startThenRecall(order: Order, station: string, itemId?: string): Promise<Order> {
+  const ticket = `/orders/${order.id}/tickets/${station}`;
+  const started = await send('PATCH', itemId ? `${ticket}/items/${itemId}` : ticket, { status: 'In Progress' });
+  expect(started.statusCode, started.body).toBe(200);
+  const recalled = await send('PATCH', ticket, { status: 'Received' });
+  expect(recalled.statusCode, recalled.body).toBe(200);
+  const back = recalled.json<Order>();
+  expect(back.status).toBe('Received');
+  return back;
+}
 
 describe('item-level bump', () => {
   it('moves one item; the ticket follows its items and the order its tickets', async () => {
@@ -263,9 +277,7 @@ describe('an edit of the dishes after a recall', () => {
     const [steaks, chips, pint] = order.items;
     expect([await stockOf(beef.id), await stockOf(potato.id), await stockOf(malt.id)]).toStrictEqual([8, 9, 9]);
     // The hot line starts, then the chef recalls the ticket: the order is Received again, so its dishes may change.
-    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
-    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
-    expect(recalled.status).toBe('Received');
+    const recalled = await startThenRecall(order, 'hot');
     const startedAt = recalled.tickets[0]!.items[0]!.started_at;
     expect(startedAt).not.toBeNull();
 
@@ -309,40 +321,9 @@ describe('an edit of the dishes after a recall', () => {
 });
 
 describe("an edit of a started item's options after a recall", () => {
-  /** A burger (a bun, two units of beef, an onion) with a required doneness, "No onions" and "Extra cheese". */
+  /** The burger (test/helpers/menu.ts), 10 units of each ingredient, and its stock: bun, beef, onion, cheese. */
   async function burgerKitchen() {
-    const bun = await addIngredient(t, 'Bun', 10);
-    const beef = await addIngredient(t, 'Beef', 10);
-    const onion = await addIngredient(t, 'Onion', 10);
-    const cheese = await addIngredient(t, 'Cheese', 10);
-    const response = await send('POST', '/dishes', {
-      name: 'Burger',
-      description: 'A burger.',
-      category: 'Main Course',
-      image_name: 'burger',
-      preparation_time: 12,
-      price: 14,
-      station: 'hot',
-      ingredients: [
-        { ingredient_id: bun.id, is_essential: true },
-        { ingredient_id: beef.id, is_essential: true, quantity: 2 },
-        { ingredient_id: onion.id, is_essential: false },
-      ],
-      modifier_groups: [
-        { name: 'Doneness', min: 1, options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 3 }] },
-        {
-          name: 'Changes',
-          max: 2,
-          options: [
-            { name: 'No onions', ingredient_id: onion.id, action: 'remove' },
-            { name: 'Extra cheese', ingredient_id: cheese.id, action: 'add', price_delta: 1.5 },
-          ],
-        },
-      ],
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    const burger = response.json<Dish>();
-    const option = (name: string) => burger.modifier_groups.flatMap((group) => group.options).find((each) => each.name === name)!.id;
+    const { burger, option, bun, beef, onion, cheese } = await addBurger(t);
     const stock = async () => [await stockOf(bun.id), await stockOf(beef.id), await stockOf(onion.id), await stockOf(cheese.id)];
     return { burger, option, stock };
   }
@@ -358,10 +339,7 @@ describe("an edit of a started item's options after a recall", () => {
     // Bun, beef, onion, cheese: two medium burgers took a bun, two beef and an onion each.
     expect(await stock()).toStrictEqual([8, 6, 8, 10]);
     // The hot line starts seat 1's burger alone, then the chef recalls the ticket: the order is Received again.
-    const url = `/orders/${order.id}/tickets/hot`;
-    expect((await send('PATCH', `${url}/items/${first!.id}`, { status: 'In Progress' })).statusCode).toBe(200);
-    const recalled = (await send('PATCH', url, { status: 'Received' })).json<Order>();
-    expect(recalled.status).toBe('Received');
+    const recalled = await startThenRecall(order, 'hot', first!.id);
     const startedAt = itemOn(recalled, 'hot', first!.id).started_at;
     expect([startedAt === null, itemOn(recalled, 'hot', second!.id).started_at]).toStrictEqual([false, null]);
 
@@ -472,8 +450,7 @@ describe('an item edited under its id to another station or course', () => {
     const { steak, fries, beer, beef, malt } = await kitchen();
     const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
     const [steakItem, friesItem] = order.items;
-    await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'In Progress' });
-    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/hot`, { status: 'Received' })).json<Order>();
+    const recalled = await startThenRecall(order, 'hot');
     const startedAt = itemOn(recalled, 'hot', steakItem!.id).started_at;
     const after = (
       await send(
@@ -560,8 +537,7 @@ describe('an item edited under its id to another station or course', () => {
       )
     ).json<Order>();
     const [pint, main] = order.items;
-    await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'In Progress' });
-    const recalled = (await send('PATCH', `/orders/${order.id}/tickets/beverages`, { status: 'Received' })).json<Order>();
+    const recalled = await startThenRecall(order, 'beverages');
     const startedAt = itemOn(recalled, 'beverages', pint!.id).started_at;
     const after = (
       await send(

@@ -6,7 +6,7 @@ import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { TestApp } from '../../helpers/app.js';
 import { it } from '../../helpers/fixtures.js';
-import { addIngredient } from '../../helpers/menu.js';
+import { addBurger, addIngredient } from '../../helpers/menu.js';
 import { expectProblem } from '../../server/api/support.js';
 
 let t: TestApp;
@@ -15,62 +15,13 @@ it.beforeEach(async ({ startApp }) => {
 });
 
 const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
-const ingredientWith = async (name: string, in_stock_qty: number, allergens: string[] = []) => {
-  const response = await t.inject({
-    method: 'POST',
-    url: '/ingredients',
-    as: 'chef',
-    payload: { name, in_stock_qty, price: 1, allergens },
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: string }>();
-};
 const post = (url: string, payload: object, as: 'patron' | 'chef' | 'manager' = 'patron') => t.inject({ method: 'POST', url, as, payload });
 const orderOf = async (id: string): Promise<Order> => (await t.inject({ method: 'GET', url: `/orders/${id}`, as: 'manager' })).json();
 
-/** The Friday burger: bun and beef essential (beef 2 units), onions optional; doneness required; no onions; extra cheese. */
+/** The burger (test/helpers/menu.ts) with 20 buns, beef and onions and 3 cheeses, and fries (a potato, of 50). */
 async function burgerKitchen() {
-  const bun = await ingredientWith('Bun', 20, ['cereals_gluten']);
-  const beef = await ingredientWith('Beef', 20);
-  const onion = await ingredientWith('Onion', 20, ['sulphites']);
-  const cheese = await ingredientWith('Cheese', 3, ['milk']);
+  const burger = await addBurger(t, { bun: 20, beef: 20, onion: 20, cheese: 3 });
   const potato = await addIngredient(t, 'Potato', 50);
-  const response = await post(
-    '/dishes',
-    {
-      name: 'Burger',
-      description: 'A burger.',
-      category: 'Main Course',
-      image_name: 'burger',
-      preparation_time: 12,
-      price: 14,
-      station: 'hot',
-      ingredients: [
-        { ingredient_id: bun.id, is_essential: true },
-        { ingredient_id: beef.id, is_essential: true, quantity: 2 },
-        { ingredient_id: onion.id, is_essential: false },
-      ],
-      modifier_groups: [
-        {
-          name: 'Doneness',
-          min: 1,
-          options: [{ name: 'Medium' }, { name: 'Well done', minutes_delta: 3 }],
-        },
-        {
-          name: 'Changes',
-          min: 0,
-          max: 3,
-          options: [
-            { name: 'No onions', ingredient_id: onion.id, action: 'remove' },
-            { name: 'Extra cheese', ingredient_id: cheese.id, action: 'add', price_delta: 1.5 },
-          ],
-        },
-      ],
-    },
-    'chef',
-  );
-  expect(response.statusCode, response.body).toBe(201);
-  const burger = response.json<Dish>();
   const fries = (
     await post(
       '/dishes',
@@ -87,21 +38,7 @@ async function burgerKitchen() {
       'chef',
     )
   ).json<Dish>();
-  const [doneness, changes] = burger.modifier_groups;
-  const option = (name: string) => [...doneness!.options, ...changes!.options].find((each) => each.name === name)!.id;
-  return {
-    bun,
-    beef,
-    onion,
-    cheese,
-    potato,
-    burger,
-    fries,
-    medium: option('Medium'),
-    wellDone: option('Well done'),
-    noOnions: option('No onions'),
-    extraCheese: option('Extra cheese'),
-  };
+  return { ...burger, potato, fries };
 }
 
 describe('modifier groups on dishes', () => {

@@ -4,16 +4,10 @@ import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import type { Order, OrderStatus } from '../../../models/order.js';
-import { TestClock, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
 
-/** A TestClock that does not move on its own: exact boundaries (fire time ± 1 ms) stay exact. */
-export class FrozenClock extends TestClock {
-  private at = Date.now();
-  override now = (): Date => new Date(this.at);
-  override advance(ms: number): void {
-    this.at += ms;
-  }
-}
+/** The clock that stands still until told (kept in test/helpers/app.ts, beside the app's TestClock). */
+export { FrozenClock } from '../../helpers/app.js';
 
 export const MINUTE = 60_000;
 

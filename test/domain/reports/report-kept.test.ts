@@ -1,13 +1,14 @@
 // The records the kitchen report keeps between reports (every store): a write to an order drops
 // its record, so the next report counts the write, even when the write's event is still on its way;
 // a record read while an order commits is not kept.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { kitchenReport } from '../../../domain/reports/reports.js';
 import { ServiceRecords } from '../../../domain/reports/service-records.js';
 import type { KitchenReport } from '../../../models/report.js';
 import type { Order } from '../../../models/order.js';
 import { StoreMenu } from '../../helpers/store-menu.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 import { lateEvents } from '../../store/fixtures/late-events.js';
@@ -30,9 +31,10 @@ async function report(): Promise<KitchenReport> {
   return response.json<KitchenReport>();
 }
 
-beforeAll(async () => {
+// Every test writes: each has its own app and two orders.
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   hourStart = Math.ceil(clock.now().getTime() / HOUR) * HOUR + 3 * HOUR;
   at(-10);
   menu = await seedMenu(t, 1000);
@@ -40,10 +42,6 @@ beforeAll(async () => {
   first = await placeOrder(t, [menu.steak.id]);
   at(10);
   second = await placeOrder(t, [menu.salad.id]);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('the records kept between kitchen reports', () => {
@@ -107,7 +105,8 @@ describe('the records kept between kitchen reports', () => {
     } finally {
       fresh.close();
     }
-    expect(kept.orders.placed).toBe(251);
+    // The two orders of the test's own app, and the 250 lemonades.
+    expect(kept.orders.placed).toBe(252);
     expect(kept.stock.find((item) => item.name === 'Lemon')?.units_used).toBe(250);
   });
 

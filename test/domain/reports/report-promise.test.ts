@@ -2,9 +2,10 @@
 // quote, the median and p90 of ready_at − quoted_ready_at (negative when early), and how many were
 // readied more than 5 minutes after their promise. The promises are written straight to the store,
 // so the figures test the report alone, whatever the estimator quotes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { KitchenReport } from '../../../models/report.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 
@@ -27,9 +28,10 @@ async function report(query: string): Promise<KitchenReport> {
   return response.json<KitchenReport>();
 }
 
-beforeAll(async () => {
+// The tests only read the steaks built once here (startFileApp, with its frozen clock).
+it.beforeAll(async ({ startFileApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startFileApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   hourStart = Math.ceil(clock.now().getTime() / HOUR) * HOUR + 3 * HOUR;
   at(-10);
   const menu = await seedMenu(t, 20);
@@ -62,10 +64,6 @@ beforeAll(async () => {
     await event.run();
   }
   at(90);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /reports/kitchen: promised vs actual', () => {

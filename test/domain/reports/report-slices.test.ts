@@ -2,7 +2,7 @@
 // reports (the documents of those not kept): every order counts once, those written after the
 // window's end included, and the report is the same whether the records and dishes were kept in
 // memory or read from the store's documents.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { openMenu, type MenuReader } from '../../../domain/menu/menu.js';
 import { StoreMenu } from '../../helpers/store-menu.js';
 import { kitchenReport } from '../../../domain/reports/reports.js';
@@ -11,7 +11,8 @@ import type { Principal } from '../../../domain/accounts/principal.js';
 import type { Order } from '../../../models/order.js';
 import type { KitchenReport } from '../../../models/report.js';
 import type { Store } from '../../../store/types.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE } from '../orders/support.js';
 import { overriding } from '../../store/fixtures/overriding.js';
@@ -56,9 +57,10 @@ function writingAfterFirstRead(store: Store, write: () => Promise<unknown>): Sto
   });
 }
 
-beforeAll(async () => {
+// Two tests write to an order: every test has its own app and ten hours of steaks.
+it.beforeEach(async ({ startApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   hourStart = Math.ceil(clock.now().getTime() / HOUR) * HOUR + 3 * HOUR;
   at(-30);
   const menu = await seedMenu(t, 50);
@@ -76,10 +78,6 @@ beforeAll(async () => {
   }
   // The last one leaves the pass after the window: written since, it still counts as placed and readied.
   await send(11 * 60, 'PATCH', `/orders/${orders[HOURS - 1]!.id}`, { status: 'On the Way' }, 'expeditor');
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 const opened: ServiceRecords[] = [];

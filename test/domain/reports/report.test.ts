@@ -1,9 +1,10 @@
 // GET /reports/kitchen: ticket and order times from the stored timestamps, per station and bucket,
 // late tickets, and how long the stock lasts at the window's pace.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { KitchenReport } from '../../../models/report.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, MINUTE, problemOf } from '../orders/support.js';
 
@@ -30,9 +31,10 @@ async function report(query: string): Promise<KitchenReport> {
 
 const empty = { tickets: 0, median_seconds: null, p90_seconds: null, late: 0 };
 
-beforeAll(async () => {
+// The tests only read the service built once here (startFileApp, with its frozen clock).
+it.beforeAll(async ({ startFileApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
+  t = await startFileApp({ clock, env: { POS_ACCESS_TOKEN_TTL: String(24 * 3600) } });
   hourStart = Math.ceil(clock.now().getTime() / HOUR) * HOUR + 3 * HOUR;
   at(-150);
   menu = await seedMenu(t, 20);
@@ -57,10 +59,6 @@ beforeAll(async () => {
   await bump(slow, 'hot', 'In Progress', 31);
   await bump(slow, 'hot', 'Ready', 70);
   at(80);
-});
-
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('GET /reports/kitchen', () => {

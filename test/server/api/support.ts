@@ -2,7 +2,6 @@
 // stands still, and hand-made credentials.
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { TestClock } from '../../helpers/app.js';
 
 export const ID = /^[0-9a-f]{24}$/;
 /** ISO 8601 UTC with milliseconds and Z. */
@@ -86,16 +85,8 @@ export function expectNoContent(response: LightMyRequestResponse): void {
   });
 }
 
-/** A clock that moves only when the test says: exact Retry-After values and expiry edges. */
-export class FrozenClock extends TestClock {
-  constructor(private at: number = Date.now()) {
-    super();
-  }
-  override now = (): Date => new Date(this.at);
-  override advance(ms: number): void {
-    this.at += ms;
-  }
-}
+/** The clock that stands still until told (kept in test/helpers/app.ts, beside the app's TestClock). */
+export { FrozenClock } from '../../helpers/app.js';
 
 export const basic = (userName: string, password: string) => `Basic ${Buffer.from(`${userName}:${password}`).toString('base64')}`;
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

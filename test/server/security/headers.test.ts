@@ -1,18 +1,17 @@
 // Security headers on every response, a CSP under which Swagger UI and the boards still work in a
 // real browser, and CORS only for the configured origins.
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import security, { HELMET_OPTIONS } from '../../../server/plugins/security.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { BROWSER_TEST_MS } from '../../web/browser.js';
+import { it } from '../../web/fixtures.js';
 import { expectProblemStatus } from './support.js';
 
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => existsSync(path));
-
-// The tests only read: one app for the file (the fileApp fixture), another for the CORS settings.
+// The tests only read: one app for the file (the fileApp fixture), another for the CORS settings;
+// the browser is the shared Chromium of the board tests (the browser fixture).
 
 const HELMET = {
   'x-content-type-options': 'nosniff',
@@ -73,20 +72,13 @@ describe('security headers', () => {
 });
 
 describe('in a real browser', () => {
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    if (CHROMIUM) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  /** Console messages that report a CSP violation while `path` loads. */
+  /** Opens `path` in a new page, with the console messages that report a CSP violation while it loads, and its errors. */
   async function cspViolations(
+    browser: Browser,
     t: TestApp,
     path: string,
-  ): Promise<{ violations: string[]; errors: string[]; page: import('playwright-core').Page }> {
-    const page = await browser!.newPage();
+  ): Promise<{ violations: string[]; errors: string[]; page: Page }> {
+    const page = await browser.newPage();
     const violations: string[] = [];
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -98,25 +90,23 @@ describe('in a real browser', () => {
     return { violations, errors, page };
   }
 
-  it.skipIf(!CHROMIUM)(
+  it(
     'Swagger UI at /docs renders every operation under the CSP, without a single console error',
-    async ({ fileApp: t }) => {
-      const { violations, errors, page } = await cspViolations(t, '/docs');
-      try {
-        await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
-        expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(25);
-        expect(violations).toEqual([]);
-        expect(errors).toEqual([]);
-      } finally {
-        await page.close();
-      }
+    async ({ fileApp: t, browser }) => {
+      const { violations, errors, page } = await cspViolations(browser, t, '/docs');
+      await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
+      expect(await page.locator('.opblock').count()).toBeGreaterThanOrEqual(25);
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
     },
+    BROWSER_TEST_MS,
   );
 
   for (const board of ['/kds/hot', '/expeditor', '/menu']) {
-    it.skipIf(!CHROMIUM)(`the board ${board} loads its scripts and styles under the CSP`, async ({ fileApp: t }) => {
-      const { violations, page } = await cspViolations(t, board);
-      try {
+    it(
+      `the board ${board} loads its scripts and styles under the CSP`,
+      async ({ fileApp: t, browser }) => {
+        const { violations, page } = await cspViolations(browser, t, board);
         expect(violations).toEqual([]);
         // Its stylesheets applied and its module script was fetched (a blocked script never is).
         // Runs in the page, which has a DOM the server's type library does not describe.
@@ -125,10 +115,9 @@ describe('in a real browser', () => {
           "performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname)",
         );
         expect(fetched).toContainEqual(expect.stringMatching(/^\/boards\/js\/.+\/main\.js$/));
-      } finally {
-        await page.close();
-      }
-    });
+      },
+      BROWSER_TEST_MS,
+    );
   }
 });
 

@@ -1,27 +1,17 @@
 // The 14 allergens of EU Regulation 1169/2011 in the screen's language (the catalogues' `allergen.*`,
 // the regulation's own names in Spanish, French and German), and a dish's against a guest's
-// allergies. The server names them as in the contract (`cereals_gluten`, `soybeans`, ...).
+// allergies. Their codes (`cereals_gluten`, `soybeans`, ...) are the server's list
+// (models/allergens.ts), served as a module at /boards/shared/allergens.js.
+import { ALLERGENS } from '/boards/shared/allergens.js';
 import { formatList, t } from './i18n.js';
 
-export const ALLERGENS = [
-  'celery',
-  'cereals_gluten',
-  'crustaceans',
-  'eggs',
-  'fish',
-  'lupin',
-  'milk',
-  'molluscs',
-  'mustard',
-  'nuts',
-  'peanuts',
-  'sesame',
-  'soybeans',
-  'sulphites',
-];
+export { ALLERGENS };
+
+/** @param {string} code @returns {code is (typeof ALLERGENS)[number]} */
+const isAllergen = (code) => /** @type {readonly string[]} */ (ALLERGENS).includes(code);
 
 /** One allergen's name in the screen's language. @param {string} allergen */
-export const allergenName = (allergen) => (ALLERGENS.includes(allergen) ? t(`allergen.${allergen}`) : allergen);
+export const allergenName = (allergen) => (isAllergen(allergen) ? t(`allergen.${allergen}`) : allergen);
 
 /** @param {string[]} allergens @returns {string} "milk, eggs" */
 export const allergenText = (allergens) => formatList(allergens.map(allergenName));

@@ -4,14 +4,12 @@
 // language (settings.language, written on the page by the server) unless someone picked another on
 // this device; the ordering app and the menu board (`<html data-audience="guest">`) speak the
 // guest's browser language. A choice made on the device is kept there and wins in both cases.
-// The catalogues are JSON modules of the page's module graph, loaded before any of its code runs:
-// every screen renders in its language from the first paint, and the page's `load` event finds
-// it already built (all four, about 25 kB each, cached after the first visit).
+// Only this screen's catalogue is fetched, once the language is known, through a top-level await:
+// every module that imports this one, so all of a page's own code, runs only once it is in, and
+// builds the screen in its language; the page's `load` event finds it built (loadCatalogue). No
+// other catalogue stands in for a missing key: the catalogue check (test/web/catalogues.test.ts)
+// keeps every key in every language.
 import { IntlMessageFormat } from '/boards/vendor/intl-messageformat.js';
-import de from '/boards/i18n/de.json' with { type: 'json' };
-import en from '/boards/i18n/en.json' with { type: 'json' };
-import es from '/boards/i18n/es.json' with { type: 'json' };
-import fr from '/boards/i18n/fr.json' with { type: 'json' };
 
 export const LANGUAGES = /** @type {const} */ (['en', 'es', 'fr', 'de']);
 /** @typedef {(typeof LANGUAGES)[number]} Language */
@@ -47,8 +45,23 @@ const isGuestScreen = root.dataset.audience === 'guest';
 export const language = deviceLanguage() ?? (isGuestScreen ? browserLanguage() : null) ?? restaurantLanguage;
 root.lang = language;
 
-/** @type {Record<string, string>} */
-const catalogue = { en, es, fr, de }[language];
+/**
+ * The catalogue of `chosen`. A top-level await does not hold the page's `load` event, a module
+ * script still loading does: the catalogue's module is also put on the page as a script (the same
+ * module, fetched once), so `load` comes after it, and after the page's code that waited for it.
+ * @param {Language} chosen
+ * @returns {Promise<Record<string, string>>}
+ */
+async function loadCatalogue(chosen) {
+  const url = `/boards/js/lib/catalogues/${chosen}.js`;
+  const loaded = import(url);
+  const holdsLoad = document.createElement('script');
+  holdsLoad.type = 'module';
+  holdsLoad.src = url;
+  document.head.append(holdsLoad);
+  return (await loaded).default;
+}
+const catalogue = await loadCatalogue(language);
 /** @type {Map<string, IntlMessageFormat>} */
 const compiled = new Map();
 
