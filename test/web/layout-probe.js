@@ -57,8 +57,17 @@ function measureLayout(names) {
       const box = target.getBoundingClientRect();
       return `${label(target) || target.getAttribute('name')} ${Math.round(box.width)}×${Math.round(box.height)}`;
     });
+  // Inside a box that scrolls sideways (a wide table in its panel, with its shades) an element is
+  // reached by scrolling that box: off the screen only if the box itself is.
+  const scrolledWithin = (element) => {
+    for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
+      if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return true;
+    }
+    return false;
+  };
   const offScreen = [...document.body.querySelectorAll('*')]
     .filter(visible)
+    .filter((element) => !scrolledWithin(element))
     .filter((element) => {
       const box = element.getBoundingClientRect();
       return box.width > 0 && (box.left < -0.5 || box.right > width + 0.5);
