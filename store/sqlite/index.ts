@@ -34,6 +34,8 @@ export interface SqliteStoreOptions {
   onCommit?: CommitObserver;
   /** How often the file is checked for another program's commits while no write comes (ms). */
   outsideWriteCheckMs?: number;
+  /** The group commit's monotonic clock in ms (a batch closes after MAX_BATCH_MS on it); tests stand it still. */
+  batchClock?: () => number;
 }
 
 /** What resync listeners are told when another program committed to the file. */
@@ -69,14 +71,21 @@ class SqliteStore implements Store {
     {
       onCommit = () => {},
       outsideWriteCheckMs = OUTSIDE_WRITE_CHECK_MS,
-    }: Pick<SqliteStoreOptions, 'onCommit' | 'outsideWriteCheckMs'> = {},
+      batchClock,
+    }: Pick<SqliteStoreOptions, 'onCommit' | 'outsideWriteCheckMs' | 'batchClock'> = {},
   ) {
-    this.group = new CommitGroup(writer, feed, this.mutex, (outcome) => {
-      // A refused commit means "cannot write"; /ready then proves writes work again.
-      this.writeFailed = outcome.failed;
-      onCommit(outcome);
-      for (const listener of this.commitListeners) listener({ seconds: outcome.seconds, failed: outcome.failed });
-    });
+    this.group = new CommitGroup(
+      writer,
+      feed,
+      this.mutex,
+      (outcome) => {
+        // A refused commit means "cannot write"; /ready then proves writes work again.
+        this.writeFailed = outcome.failed;
+        onCommit(outcome);
+        for (const listener of this.commitListeners) listener({ seconds: outcome.seconds, failed: outcome.failed });
+      },
+      batchClock,
+    );
     this.outside = new Session({ read: (body) => this.read(body), write: (body) => this.write(body) }, clock);
     // Where the file stands now; every write transaction checks again, and so does this timer.
     writer.checkOthersWrites();
