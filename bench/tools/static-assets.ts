@@ -80,7 +80,8 @@ const md = [
       `${record[name].rounds.map((run) => run.cpuUsPerRequest).join(', ')} |`,
   ),
   '',
-  `This tree against the commit before: ${ratio((result) => result.cpuUsPerRequest)}× the CPU per request, ${ratio((result) => result.rps)}× the requests per second.`,
+  `This tree against the commit before: ${ratio((result) => result.cpuUsPerRequest)}× the CPU per request, ` +
+    `${ratio((result) => result.rps)}× the requests per second.`,
   '',
 ];
 const out = path.join(BENCH_DIR, 'results', 'static-assets');

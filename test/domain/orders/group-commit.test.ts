@@ -38,14 +38,18 @@ it('undoes an order refused for stock alone while the orders committed with it s
   const post = (dishIds: string[]) =>
     t.inject({ method: 'POST', url: '/orders', as: 'patron', payload: { name: 'Ben', dish_ids: dishIds } });
   const placed = [post([menu.salad.id]), post([menu.steak.id, menu.steak.id]), post([menu.steak.id])];
-  await vi.waitFor(() => expect(arrived).toBe(3));
+  // On a busy machine the three requests can take more than waitFor's default second to reach the store.
+  await vi.waitFor(() => expect(arrived).toBe(3), { timeout: 15_000 });
   open();
   await holder;
   const responses = await Promise.all(placed);
 
   expect(responses.map((response) => response.statusCode)).toEqual([201, 409, 201]);
   expect(commits).toEqual([1, 2]); // the holder alone, then the two orders together
-  expect(inserted).toEqual([responses[0]?.json<{ id: string }>().id, responses[2]?.json<{ id: string }>().id]);
+  // Announced in the order they were stored: which of the two reached the store first depends on
+  // the machine's load, and ids are made in the order orders are stored.
+  const stored = [responses[0]?.json<{ id: string }>().id, responses[2]?.json<{ id: string }>().id];
+  expect(inserted).toEqual(stored.sort());
   expect(await orderCount(t)).toBe(before + 2);
   const stock = await stockById(t);
   expect([stock[menu.lettuce.id], stock[menu.beef.id], stock[menu.salt.id]]).toEqual([19, 0, 18]);
