@@ -1,6 +1,7 @@
 // Long German words in the manager's narrow boxes, at a phone's, a tablet's and a desktop's width:
 // the allergens of the new-ingredient dialog ("Schalenfrüchte", "Schwefeldioxid") each inside its
-// own box, and the pace panel's dish table, where no dish's or column's word breaks in the middle.
+// own box, and each one seen whole above the dialog's pinned buttons once scrolled to; and the pace
+// panel's dish table, where no dish's or column's word breaks in the middle.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
@@ -31,6 +32,41 @@ const paceTable = (page: Page) =>
     return { overflow: section.scrollWidth - section.clientWidth, tableScrolls: box.scrollWidth > box.clientWidth };
   });
 
+/**
+ * The new-ingredient dialog's controls (its fields, each allergen's label) that cannot be seen whole
+ * once scrolled to as a browser scrolls to a focused field (`block: 'nearest'`): under the pinned
+ * Cancel/Add row, past the dialog's or the screen's edge, or cut by the part that scrolls. Then its
+ * buttons off the screen, and how far the scrolling part reaches past the buttons' top edge.
+ */
+const unreachable = (page: Page): Promise<{ hidden: string[]; buttonsOff: string[]; scrollPastButtons: number }> =>
+  page.evaluate(`(() => {
+    const dialog = document.querySelector('#ingredient');
+    const buttons = dialog.querySelector('.confirm-actions');
+    const scroller = dialog.querySelector('.stock-dialog-body') ?? dialog;
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    // What the scrolling part shows: its box less its borders (and a scroll bar's width).
+    const shown = () => {
+      const r = scroller.getBoundingClientRect();
+      const top = r.top + scroller.clientTop, left = r.left + scroller.clientLeft;
+      return { left, right: left + scroller.clientWidth, top, bottom: top + scroller.clientHeight };
+    };
+    const hidden = [];
+    for (const control of dialog.querySelectorAll('label, input:not([type="checkbox"])')) {
+      if (control.getClientRects().length === 0 || buttons.contains(control)) continue;
+      control.scrollIntoView({ block: 'nearest' });
+      const box = control.getBoundingClientRect();
+      const under = meet(box, buttons.getBoundingClientRect());
+      if (under || !inside(box, dialog.getBoundingClientRect()) || !inside(box, screen) || !inside(box, shown()))
+        hidden.push((control.textContent || control.name).trim());
+    }
+    const buttonsOff = [...buttons.querySelectorAll('button')]
+      .filter((button) => button.getClientRects().length > 0 && !inside(button.getBoundingClientRect(), screen))
+      .map((button) => button.textContent.trim());
+    return { hidden, buttonsOff, scrollPastButtons: Math.max(0, Math.round(shown().bottom - buttons.getBoundingClientRect().top)) };
+  })()`);
+
 /** Allergen labels shorter than a finger's 44 px. */
 const smallAllergens = (page: Page) =>
   page.$$eval('#ingredient-allergens .allergen-pick', (labels) =>
@@ -39,21 +75,26 @@ const smallAllergens = (page: Page) =>
 
 describe('long German words in the manager’s boxes', () => {
   it(
-    'the new-ingredient dialog shows every allergen whole inside its box, Schalenfrüchte included',
+    'the new-ingredient dialog shows every allergen whole inside its box, Schalenfrüchte included, none under Cancel/Add',
     async ({ app: t, browser }) => {
       await speak(t, 'de');
       await seedMenu(t, 20);
       const page = await openBoard(browser, t, '/manager/stock', SIZES[0]);
       await signIn(page, 'manager');
       await page.waitForSelector('#stock-rows > li');
-      for (const size of SIZES) {
+      // A short phone (375×667) besides the usual three: the dialog's fields scroll above its pinned buttons.
+      for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
         await resize(page, size);
         await page.click('#add-open');
         await page.waitForSelector('#ingredient', { state: 'visible' });
-        await page.locator('#ingredient-allergens').scrollIntoViewIfNeeded();
         const names = await page.locator('#ingredient-allergens .allergen-pick').allTextContents();
         expect(names.map((name) => name.trim())).toContain('Schalenfrüchte');
-        await keepShot(page, `stock-allergens-de-${size.width}`);
+        expect(await page.evaluate('document.activeElement.name')).toBe('name');
+        // Every field and allergen seen whole once scrolled to, none under Cancel/Add (the last row at 1024×768 was).
+        expect({ size, ...(await unreachable(page)) }).toStrictEqual({ size, hidden: [], buttonsOff: [], scrollPastButtons: 0 });
+        await keepShot(page, `stock-allergens-de-${size.width}x${size.height}-last`);
+        await page.locator('#ingredient-allergens').scrollIntoViewIfNeeded();
+        await keepShot(page, `stock-allergens-de-${size.width}x${size.height}`);
         expect({ width: size.width, spilled: await spilledAllergens(page) }).toStrictEqual({ width: size.width, spilled: [] });
         expect({ width: size.width, split: await splitWords(page, '#ingredient-allergens') }).toStrictEqual({
           width: size.width,

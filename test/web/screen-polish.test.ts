@@ -1,6 +1,7 @@
 // Small things a screen must not cut, measured in English and German: the manager's "Cooks tonight"
 // box shows its whole placeholder ("1 as learned"), the "Low at" box a ten-digit count, a tile's
-// "18 min" stays on one line; the stock page's boxes a quantity at its bounds.
+// "18 min" stays on one line, every Settings box its whole placeholder or value in each language
+// ("keine Grenze", the widest time zone); the stock page's boxes a quantity at its bounds.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
@@ -18,10 +19,70 @@ const boxTexts = (page: Page, selector: string): Promise<{ text: string; fits: b
     const style = getComputedStyle(box);
     const text = box.value || box.placeholder;
     const pen = document.createElement('canvas').getContext('2d');
-    pen.font = style.font;
+    // From its parts: the shorthand reads empty when the box sets a font-variant it cannot hold (tabular-nums).
+    pen.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ');
     const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
     return { text, fits: pen.measureText(text).width <= room + 0.5, scrolls: box.scrollWidth > box.clientWidth };
   })`);
+
+/**
+ * Each Settings box (text and number) as loaded, emptied (its placeholder shown) and holding its
+ * longest value (the widest time zone Chromium knows, a ten-digit count, a four-digit wait), by
+ * name: what it shows and whether that fits its room ({@link boxTexts}). Then the settings panel's
+ * and the page's sideways overflow, and Settings boxes reaching past the panel's edge. The boxes
+ * are typed into, never saved; each reload shows the server's settings again.
+ */
+async function settingsBoxes(page: Page) {
+  const selector = '#settings-form input:is([type="text"], [type="number"])';
+  const names: string[] = await page.$$eval(selector, (boxes) => boxes.map((box) => box.getAttribute('name') ?? ''));
+  const shown = async () => {
+    const texts = await boxTexts(page, selector);
+    return Object.fromEntries(names.map((name, i) => [name, { text: texts[i]!.text, fits: texts[i]!.fits && !texts[i]!.scrolls }]));
+  };
+  const loaded = await shown();
+  for (const name of names) await page.fill(`#settings-form [name="${name}"]`, '');
+  const empty = await shown();
+  const widestZone: string = await page.evaluate(`(() => {
+    const style = getComputedStyle(document.querySelector('#settings-form [name="time_zone"]'));
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join(' ');
+    const width = (zone) => pen.measureText(zone).width;
+    return Intl.supportedValuesOf('timeZone').reduce((widest, zone) => (width(zone) > width(widest) ? zone : widest));
+  })()`);
+  const longest: Record<string, string> = { time_zone: widestZone, max_wait_minutes: '1440', low_portions: '1000000000', currency: 'MMM' };
+  for (const name of names) await page.fill(`#settings-form [name="${name}"]`, longest[name]!);
+  const full = await shown();
+  const spill: { panel: number; page: number; outside: string[] } = await page.evaluate(`(() => {
+    const panel = document.querySelector('section[aria-labelledby="h-settings"]');
+    const edge = panel.getBoundingClientRect();
+    return {
+      panel: panel.scrollWidth - panel.clientWidth,
+      page: document.documentElement.scrollWidth - innerWidth,
+      outside: [...panel.querySelectorAll('input, select, button')]
+        .filter((box) => box.getBoundingClientRect().left < edge.left - 0.5 || box.getBoundingClientRect().right > edge.right + 0.5)
+        .map((box) => box.getAttribute('name') || box.textContent),
+    };
+  })()`);
+  return { widestZone, boxes: { loaded, empty, full, spill } };
+}
+
+/** What {@link settingsBoxes} must find: every text whole, nothing past the panel's edge. */
+const settingsWhole = (noLimit: string, loaded: Record<string, string>, zone: string) => ({
+  loaded: Object.fromEntries(Object.entries(loaded).map(([name, text]) => [name, { text, fits: true }])),
+  empty: {
+    time_zone: { text: 'Europe/Berlin', fits: true },
+    max_wait_minutes: { text: noLimit, fits: true },
+    low_portions: { text: '', fits: true },
+    currency: { text: '', fits: true },
+  },
+  full: {
+    time_zone: { text: zone, fits: true },
+    max_wait_minutes: { text: '1440', fits: true },
+    low_portions: { text: '1000000000', fits: true },
+    currency: { text: 'MMM', fits: true },
+  },
+  spill: { panel: 0, page: 0, outside: [] },
+});
 
 /** The lines a tile value's text takes (a Range's boxes: one per line), and its text. */
 const tileLines = (page: Page, selector: string): Promise<{ text: string; lines: number }> =>
@@ -46,6 +107,8 @@ const tileSpills = (page: Page): Promise<string[]> =>
 
 const EIGHTEEN = { en: '18 min', de: '18 Min.' };
 const LEARNED = { en: '1 as learned', de: '1 wie gelernt' };
+/** The wait limit's placeholder in each language. */
+const NO_LIMIT = { en: 'no limit', es: 'sin límite', fr: 'sans limite', de: 'keine Grenze' };
 
 describe('screens that read whole', () => {
   it(
@@ -71,6 +134,19 @@ describe('screens that read whole', () => {
           expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
           await page.locator('#pace-form').scrollIntoViewIfNeeded();
           await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
+          await page.locator('#settings-form').scrollIntoViewIfNeeded();
+          await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
+          const { widestZone, boxes } = await settingsBoxes(page);
+          expect(widestZone).toContain('/');
+          await keepShot(page, `polish-manager-settings-longest-${language}-${size.width}`);
+          expect({ size, ...boxes }).toStrictEqual({
+            size,
+            ...settingsWhole(
+              NO_LIMIT[language],
+              { time_zone: 'UTC', max_wait_minutes: NO_LIMIT[language], low_portions: '10', currency: 'EUR' },
+              widestZone,
+            ),
+          });
         }
       }
     },
@@ -109,6 +185,17 @@ describe('screens that read whole', () => {
           await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
           await page.locator('#settings-form').scrollIntoViewIfNeeded();
           await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
+          const { widestZone, boxes } = await settingsBoxes(page);
+          expect(widestZone).toContain('/');
+          await keepShot(page, `polish-manager-settings-longest-${language}-${size.width}`);
+          expect({ size, ...boxes }).toStrictEqual({
+            size,
+            ...settingsWhole(
+              NO_LIMIT[language],
+              { time_zone: 'UTC', max_wait_minutes: NO_LIMIT[language], low_portions: '1000000000', currency: 'EUR' },
+              widestZone,
+            ),
+          });
           await page.evaluate('scrollTo(0, 0)');
           await keepShot(page, `polish-manager-tiles-${language}-${size.width}`);
         }

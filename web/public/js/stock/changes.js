@@ -169,7 +169,8 @@ export function createChanges(page) {
     }
     $('#ingredient-error').textContent = '';
     dialog.showModal();
-    if (ingredient) nameInput.focus();
+    // The name first, typed at once (left to itself the dialog would focus its scrolling fields' box).
+    nameInput.focus();
   }
 
   /** A dish's allergens are its ingredients': say which dishes an allergen ticked here reaches. @param {Ingredient} ingredient */
