@@ -2,13 +2,16 @@
 // displays do: at 1024 and 1280 px the Friday table's 20 items (long modifiers on most) are read
 // without scrolling any card (every part as short as the board's visible height), each part after
 // the first names the table and says CONTINUED, the ticket says so under its last line shown, and
-// the lines keep their order. On a phone's one column the ticket stays one card.
+// the lines keep their order. On a phone's one column the ticket stays one card. A board turned or
+// resized while tickets sit below the fold shows exactly what a board loaded at that size shows.
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { it } from './fixtures.js';
-import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { keepShot, measure, SIZES } from './layout.js';
 import { bigTable, entry, item, renderTickets, ticket } from './item-content.js';
+import type { TestApp } from '../helpers/app.js';
+import { addDish, addIngredient } from '../helpers/menu.js';
 
 const id = (n: number) => n.toString(16).padStart(24, '0');
 
@@ -123,6 +126,100 @@ describe('a ticket taller than the screen', () => {
           })(${JSON.stringify(entries[0])})`);
           expect((await parts(page)).lines[id(1)]).toStrictEqual(whole);
         }
+      }
+    },
+    3 * BROWSER_TEST_MS,
+  );
+});
+
+/**
+ * What the board shows, card by card in the grid's order: the ticket, the card or a continued part,
+ * its item lines (ids), where it sits and how tall; and the "more below" strip's words (null hidden).
+ */
+const shown = (page: Page) =>
+  page.evaluate<{ strip: string | null; cards: string[] }>(`(() => {
+    const strip = document.querySelector('#more-below');
+    return {
+      strip: strip.hidden ? null : strip.textContent,
+      cards: [...document.querySelectorAll('#tickets .ticket')].map((card) => {
+        const box = card.getBoundingClientRect();
+        const lines = [...card.querySelectorAll('.ticket-items > li')].map((li) => li.dataset.itemId).join(',');
+        const of = card.dataset.continues ? 'part of ' + card.dataset.continues : card.dataset.orderId;
+        return [of, lines, ...[box.left, box.top, box.height].map(Math.round)].join(' ');
+      }),
+    };
+  })()`);
+
+/** What the board shows once its renders have settled (the same twice, 300 ms apart). */
+async function settled(page: Page) {
+  let last = await shown(page);
+  for (;;) {
+    await page.waitForTimeout(300);
+    const now = await shown(page);
+    if (JSON.stringify(now) === JSON.stringify(last)) return now;
+    last = now;
+  }
+}
+
+/** The hot station's board, signed in as a chef, at that size, settled. */
+async function liveBoard(browser: Browser, t: TestApp, size: { width: number; height: number }, open: number) {
+  const page = await openBoard(browser, t, '/kds/hot', size);
+  await signIn(page, 'chef');
+  await expect.poll(() => page.textContent('#count')).toBe(`${open} open`);
+  return page;
+}
+
+describe('a board turned or resized with tickets below the fold', () => {
+  it(
+    'splits, places and counts the tickets below exactly as a board loaded at 1280×800 and 1024×768 does',
+    async ({ app: t, browser }) => {
+      const flour = await addIngredient(t, 'Flour', 1_000_000);
+      const dish = async (name: string) =>
+        (await addDish(t, { name, station: 'hot', preparation_time: 20, ingredients: [{ ingredient_id: flour.id, is_essential: true }] }))
+          .id;
+      const [rib, burger, fries] = [
+        await dish('Twelve-hour braised beef short rib with smoked marrow jus'),
+        await dish('Classic Burger'),
+        await dish('Fries'),
+      ];
+      const order = async (payload: Record<string, unknown>) => {
+        const response = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload });
+        expect(response.statusCode).toBe(201);
+      };
+      const three = [rib!, burger!, fries!];
+      // The Friday table's 20 items over four seats (a note on every third), split over columns; a
+      // 300-character request over eight items, a card whose first line sits within a strip's height
+      // of the 1280×800 board's foot (split with the strip hidden, whole with it shown, before); three
+      // small tickets. On a phone they run far below the fold: "more below" shows.
+      const note = 'Sauce on the side, cut in half for the child, no salt on the fries please';
+      await order({
+        name: 'Friday',
+        table_number: 12,
+        items: Array.from({ length: 20 }, (_, i) => ({ dish_id: three[i % 3], seat: (i % 4) + 1, note: i % 3 === 0 ? note : null })),
+      });
+      await order({
+        name: 'Request',
+        table_number: 7,
+        special_requests: 'Please bring the sauce on the side and keep the fries extra crispy, thank you. '.repeat(4).slice(0, 300),
+        items: Array.from({ length: 8 }, (_, i) => ({ dish_id: three[i % 3], seat: i + 1 })),
+      });
+      for (let i = 0; i < 3; i += 1) await order({ name: `Small${i}`, table_number: 20 + i, dish_ids: [burger, fries] });
+
+      const turned = await liveBoard(browser, t, SIZES[0]!, 5);
+      expect((await settled(turned)).strip).toBe('▼ 4 more below');
+      for (const size of [SIZES[2]!, SIZES[1]!]) {
+        await resize(turned, size);
+        const afterTurn = await settled(turned);
+        await keepShot(turned, `continued-turned-${size.width}x${size.height}`);
+        const loaded = await liveBoard(browser, t, size, 5);
+        const fresh = await settled(loaded);
+        await keepShot(loaded, `continued-loaded-${size.width}x${size.height}`);
+        expect({ size, ...afterTurn }).toStrictEqual({ size, ...fresh });
+        // Drawn again (the Layout key cycled through compact and roomy back to auto), it stays so: the
+        // board's last "more below" no longer decides how the next render splits.
+        for (let i = 0; i < 3; i += 1) await loaded.click('#compact');
+        expect({ size, ...(await settled(loaded)) }).toStrictEqual({ size, ...fresh });
+        await loaded.close();
       }
     },
     3 * BROWSER_TEST_MS,

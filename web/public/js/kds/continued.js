@@ -4,8 +4,12 @@
 // under its last line shown, so no
 // part is taller than the screen and none needs scrolling to be read. On a phone's single column
 // the one long card stays whole (the board scrolls there, and a part would only sit under it).
+// The heights come from the board with and without the "more below" strip, whether or not it shows
+// now, so the same tickets on the same screen are split the same way however the board got there
+// (loaded at that size, or turned or resized to it while tickets sat below).
 import { h } from '../lib/dom.js';
 import { t } from '../lib/i18n.js';
+import { boardHeights } from '../lib/more-below.js';
 
 /** @typedef {{ screen: number, fit: number }} Limit */
 /** About the height of the "continued" note under the lines. */
@@ -29,16 +33,20 @@ export function continueTallTickets(grid, board) {
 }
 
 /**
- * How tall a card may be: the board's visible height (`screen`: a card as tall reads whole once
- * scrolled to), and under its strips (all day, held, low: `fit`, what a split aims for, so the first
- * row reads whole without scrolling), never under half the board however tall the strips.
+ * How tall a card may be: the board's visible height (`screen`, the strip hidden: a card whose first
+ * line alone is taller would not read whole split either), and under its strips (all day, held, low)
+ * and above the "more below" strip (`fit`, what a split aims for, so the first row reads whole without
+ * scrolling and a part reads whole once scrolled to, strip or not), never under half the board
+ * however tall the strips.
  * @param {HTMLElement} grid @param {HTMLElement} board @returns {Limit}
  */
 function limits(grid, board) {
   const style = getComputedStyle(board);
-  const screen = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const padding = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom);
+  const heights = boardHeights(board);
+  const [screen, shown] = [heights.hidden - padding, heights.shown - padding];
   const strips = grid.getBoundingClientRect().top - board.getBoundingClientRect().top + board.scrollTop - parseFloat(style.paddingTop);
-  return { screen, fit: Math.max(screen - Math.max(0, strips), screen / 2) };
+  return { screen, fit: Math.max(shown - Math.max(0, strips), shown / 2) };
 }
 
 /**
@@ -113,6 +121,9 @@ function split(card, { screen, fit }) {
     style: `grid-column: span ${columns}; grid-template-columns: repeat(${columns}, minmax(0, 1fr))`,
   });
   card.before(group);
+  // The rows a card spanned on the board (masonry.js, while it stood whole) mean nothing in its
+  // group: kept, they would push the parts after the first row to the right.
+  card.style.removeProperty('grid-row-end');
   group.append(...parts);
 }
 

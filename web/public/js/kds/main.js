@@ -53,7 +53,8 @@ const board = staffBoard({
 });
 const hold = createHold(grid, () => render());
 const moreBelow = createMoreBelow(grid);
-const masonry = createMasonry(grid);
+// Tickets split again for a turned screen move up or down: the strip counts those below again.
+const masonry = createMasonry(grid, () => moreBelow.update(null));
 const layout = wireLayout(() => render());
 /** Ids shown at the last render, to tell which ticket just arrived. */
 let shown = /** @type {Set<string> | null} */ (null);

@@ -4,8 +4,11 @@
 // ticket taller than the screen continues in the next column first (continued.js).
 import { continueTallTickets } from './continued.js';
 
-/** @param {HTMLElement} grid the `.tickets` grid (small `grid-auto-rows`, no row gap) */
-export function createMasonry(grid) {
+/**
+ * @param {HTMLElement} grid the `.tickets` grid (small `grid-auto-rows`, no row gap)
+ * @param {() => void} [repacked] called after the tickets are packed again for a new screen size
+ */
+export function createMasonry(grid, repacked) {
   /** @param {HTMLElement} card */
   const span = (card) => {
     const row = parseFloat(getComputedStyle(grid).gridAutoRows) || 4;
@@ -20,12 +23,16 @@ export function createMasonry(grid) {
     for (const entry of entries) if (entry.target instanceof HTMLElement && entry.target.parentElement === grid) span(entry.target);
   });
   const board = /** @type {HTMLElement} */ (grid.closest('.board') ?? grid.parentElement ?? grid);
-  // A turned or resized screen holds another height: the tall tickets are split again.
+  // A turned or resized screen holds another height: the tall tickets are split again (and what sits
+  // below the fold is counted again, by `repacked`).
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let resized;
   addEventListener('resize', () => {
     clearTimeout(resized);
-    resized = setTimeout(() => api.pack(), 150);
+    resized = setTimeout(() => {
+      api.pack();
+      repacked?.();
+    }, 150);
   });
   const api = {
     /** Splits the tickets taller than the screen, then measures every card; called after each render. */

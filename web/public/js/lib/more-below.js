@@ -1,8 +1,29 @@
 // No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
 // newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap. Only open
 // ones count: a card marked `data-done="true"` (finished, kept for a recall) is not announced.
+// The fold is where the board ends with the strip shown, whether or not it shows now: what counts as
+// below never depends on the strip's last state, so a screen resized or drawn again announces the
+// same tickets as one freshly loaded (and the station board packs its tickets for that height too).
 import { t } from './i18n.js';
 import { $ } from './dom.js';
+
+/**
+ * The board's visible height (its box, without borders) with the strip shown under it and without:
+ * the strip is shown or hidden for that moment (no frame is drawn in between), so the answer is the
+ * same whether or not it shows now.
+ * @param {HTMLElement} board the scrolling board @returns {{ shown: number, hidden: number }}
+ */
+export function boardHeights(board) {
+  const strip = document.getElementById('more-below');
+  if (!strip) return { shown: board.clientHeight, hidden: board.clientHeight };
+  const was = strip.hidden;
+  strip.hidden = false;
+  const shown = board.clientHeight;
+  strip.hidden = true;
+  const hidden = board.clientHeight;
+  strip.hidden = was;
+  return { shown, hidden };
+}
 
 /** @param {HTMLElement} grid */
 export function createMoreBelow(grid) {
@@ -12,8 +33,9 @@ export function createMoreBelow(grid) {
 
   const scroller = /** @type {HTMLElement} */ (grid.closest('.board'));
   const below = () => {
-    // The board scrolls on its own, above the strip: its bottom edge is the fold.
-    const fold = scroller.getBoundingClientRect().bottom || window.innerHeight;
+    // The board scrolls on its own, above the strip: its bottom edge, the strip shown, is the fold.
+    const box = scroller.getBoundingClientRect();
+    const fold = box.height > 0 ? box.top + scroller.clientTop + boardHeights(scroller).shown : window.innerHeight;
     return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone):not([data-done="true"])')]).filter(
       (card) => card.getBoundingClientRect().top > fold - 40,
     );
