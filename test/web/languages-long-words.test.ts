@@ -7,7 +7,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { BROWSER_TEST_MS, openBoard, reloadAt, resize, signIn, WAIT_MS } from './browser.js';
 import { speak, splitWords } from './languages.js';
-import { keepShot, SIZES } from './layout.js';
+import { dialogReach, keepShot, SIZES } from './layout.js';
 import { addDish, cookedOnHotLine, seedMenu } from '../helpers/menu.js';
 
 const LONG_WORD = 'Rinderschmorbratenvariationsplattenauswahl';
@@ -31,41 +31,6 @@ const paceTable = (page: Page) =>
     const box = section.querySelector('.table-scroll')!;
     return { overflow: section.scrollWidth - section.clientWidth, tableScrolls: box.scrollWidth > box.clientWidth };
   });
-
-/**
- * The new-ingredient dialog's controls (its fields, each allergen's label) that cannot be seen whole
- * once scrolled to as a browser scrolls to a focused field (`block: 'nearest'`): under the pinned
- * Cancel/Add row, past the dialog's or the screen's edge, or cut by the part that scrolls. Then its
- * buttons off the screen, and how far the scrolling part reaches past the buttons' top edge.
- */
-const unreachable = (page: Page): Promise<{ hidden: string[]; buttonsOff: string[]; scrollPastButtons: number }> =>
-  page.evaluate(`(() => {
-    const dialog = document.querySelector('#ingredient');
-    const buttons = dialog.querySelector('.confirm-actions');
-    const scroller = dialog.querySelector('.stock-dialog-body') ?? dialog;
-    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
-    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
-    // What the scrolling part shows: its box less its borders (and a scroll bar's width).
-    const shown = () => {
-      const r = scroller.getBoundingClientRect();
-      const top = r.top + scroller.clientTop, left = r.left + scroller.clientLeft;
-      return { left, right: left + scroller.clientWidth, top, bottom: top + scroller.clientHeight };
-    };
-    const hidden = [];
-    for (const control of dialog.querySelectorAll('label, input:not([type="checkbox"])')) {
-      if (control.getClientRects().length === 0 || buttons.contains(control)) continue;
-      control.scrollIntoView({ block: 'nearest' });
-      const box = control.getBoundingClientRect();
-      const under = meet(box, buttons.getBoundingClientRect());
-      if (under || !inside(box, dialog.getBoundingClientRect()) || !inside(box, screen) || !inside(box, shown()))
-        hidden.push((control.textContent || control.name).trim());
-    }
-    const buttonsOff = [...buttons.querySelectorAll('button')]
-      .filter((button) => button.getClientRects().length > 0 && !inside(button.getBoundingClientRect(), screen))
-      .map((button) => button.textContent.trim());
-    return { hidden, buttonsOff, scrollPastButtons: Math.max(0, Math.round(shown().bottom - buttons.getBoundingClientRect().top)) };
-  })()`);
 
 /** Allergen labels shorter than a finger's 44 px. */
 const smallAllergens = (page: Page) =>
@@ -91,7 +56,8 @@ describe('long German words in the manager’s boxes', () => {
         expect(names.map((name) => name.trim())).toContain('Schalenfrüchte');
         expect(await page.evaluate('document.activeElement.name')).toBe('name');
         // Every field and allergen seen whole once scrolled to, none under Cancel/Add (the last row at 1024×768 was).
-        expect({ size, ...(await unreachable(page)) }).toStrictEqual({ size, hidden: [], buttonsOff: [], scrollPastButtons: 0 });
+        const reach = await dialogReach(page, '#ingredient', 'label, input:not([type="checkbox"])');
+        expect({ size, ...reach }).toStrictEqual({ size, hidden: [], buttonsOff: [], buttonsSmall: [], scrollPastButtons: 0 });
         await keepShot(page, `stock-allergens-de-${size.width}x${size.height}-last`);
         await page.locator('#ingredient-allergens').scrollIntoViewIfNeeded();
         await keepShot(page, `stock-allergens-de-${size.width}x${size.height}`);

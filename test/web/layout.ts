@@ -151,6 +151,61 @@ export function wordInView(page: Page, id: string, word: string): Promise<boolea
   })(${JSON.stringify({ id, word })})`);
 }
 
+/** What a dialog with pinned buttons hides: see `dialogReach`. */
+export interface DialogReach {
+  /** Controls not seen whole once scrolled to: under the buttons, past the dialog's or the screen's edge, or cut by the part that scrolls. */
+  hidden: string[];
+  /** The buttons' row buttons not wholly on the screen. */
+  buttonsOff: string[];
+  /** The buttons' row buttons under a finger's 44×44 px: "text W×H". */
+  buttonsSmall: string[];
+  /** How far (px) what the scrolling part shows reaches past the buttons' top edge. */
+  scrollPastButtons: number;
+}
+
+/**
+ * A dialog whose buttons (`.confirm-actions`) stay in view while its body (`.confirm-body`, else the
+ * dialog itself) scrolls: each of its `controls` scrolled to as a browser scrolls to a focused field
+ * (`block: 'nearest'`) must be seen whole, inside the dialog, the screen and what the scrolling part
+ * shows, and off the buttons; the buttons on the screen, each a finger's size; the scrolling part
+ * ending at the buttons' top edge. Scrolls the dialog's body as it goes.
+ */
+export function dialogReach(page: Page, dialog: string, controls: string): Promise<DialogReach> {
+  return page.evaluate(`(({ dialog: selector, controls }) => {
+    const dialog = document.querySelector(selector);
+    const buttons = dialog.querySelector('.confirm-actions');
+    const scroller = dialog.querySelector('.confirm-body') ?? dialog;
+    const meet = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    const inside = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5 && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+    const screen = { left: 0, top: 0, right: innerWidth, bottom: innerHeight };
+    // What the scrolling part shows: its box less its borders and scroll bars, from its edges (its
+    // client sizes are whole pixels, a box placed at a fraction of one would seem cut by a pixel).
+    const shown = () => {
+      const r = scroller.getBoundingClientRect(), style = getComputedStyle(scroller);
+      const right = parseFloat(style.borderRightWidth), bottom = parseFloat(style.borderBottomWidth);
+      const barX = Math.max(0, scroller.offsetWidth - scroller.clientWidth - scroller.clientLeft - right);
+      const barY = Math.max(0, scroller.offsetHeight - scroller.clientHeight - scroller.clientTop - bottom);
+      return { left: r.left + scroller.clientLeft, right: r.right - right - barX, top: r.top + scroller.clientTop, bottom: r.bottom - bottom - barY };
+    };
+    const name = (el) => (el.textContent || el.name || el.getAttribute('aria-label') || '').trim();
+    const hidden = [];
+    for (const control of dialog.querySelectorAll(controls)) {
+      if (control.getClientRects().length === 0 || buttons.contains(control)) continue;
+      control.scrollIntoView({ block: 'nearest' });
+      const box = control.getBoundingClientRect();
+      const under = meet(box, buttons.getBoundingClientRect());
+      if (under || !inside(box, dialog.getBoundingClientRect()) || !inside(box, screen) || !inside(box, shown())) hidden.push(name(control));
+    }
+    const shownButtons = [...buttons.querySelectorAll('button')].filter((button) => button.getClientRects().length > 0);
+    const buttonsOff = shownButtons.filter((button) => !inside(button.getBoundingClientRect(), screen)).map(name);
+    const buttonsSmall = shownButtons
+      .map((button) => ({ button, r: button.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
+      .map(({ button, r }) => name(button) + ' ' + Math.round(r.width) + '×' + Math.round(r.height));
+    return { hidden, buttonsOff, buttonsSmall, scrollPastButtons: Math.max(0, Math.round(shown().bottom - buttons.getBoundingClientRect().top)) };
+  })(${JSON.stringify({ dialog, controls })})`);
+}
+
 const PROBE = readFileSync(fileURLToPath(new URL('./layout-probe.js', import.meta.url)), 'utf8');
 
 /**

@@ -1,13 +1,15 @@
 // The ordering app's options dialog judged in the browser on a dish shaped as the API sends it: a
 // required doneness before Add, a group's most enforced, the price with the options and the
 // quantity, a note of at most 140 characters, and an onion taken out taking its allergen off the
-// dish's marks; at 375, 1024 and 1280 px with long option names.
+// dish's marks; at 375, 1024 and 1280 px with long option names; and a dish of four groups of twelve
+// sixty-character German choices in English and German, at 375×667, 375×812, 1024×768 and 1280×800,
+// each choice seen whole above Cancel/Add once scrolled to.
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { it } from './fixtures.js';
 import { BROWSER_TEST_MS, openBoard, resize } from './browser.js';
-import { keepShot, pageLayout, SIZES } from './layout.js';
+import { dialogReach, keepShot, pageLayout, SIZES } from './layout.js';
 
 const ingredient = async (t: TestApp, name: string, allergens: string[]) => {
   const response = await t.inject({
@@ -63,6 +65,49 @@ async function seedBurger(t: TestApp) {
         ],
       },
     ],
+  };
+}
+
+/** Long German words, cut to sixty characters: option names as long as a menu writes them. */
+const GERMAN = [
+  'Rindfleischetikettierungsüberwachungsaufgabenübertragungsgesetz',
+  'Sauerkirschenmeerrettichsoße mit Trüffelmayonnaisenbeilage und Bergkäseüberbackung',
+  'Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen',
+  'Frühstücksspeckscheiben vom Schwarzwälder Hinterschinken, doppelt',
+];
+const sixty = (i: number) => `${i + 1}. ${GERMAN[i % GERMAN.length]!}`.slice(0, 60);
+
+/** A dish of four modifier groups of twelve sixty-character German choices each: two required, two of several. */
+function seedLongDish() {
+  const groups = [
+    { name: 'Garstufe nach Wunsch des Gastes (Kerntemperatur)', min: 1, max: 1 },
+    { name: 'Ohne: Zutaten, die weggelassen werden sollen', min: 0, max: 12 },
+    { name: 'Extras und Zusatzbeläge', min: 0, max: 3 },
+    { name: 'Beilage zum Hauptgericht', min: 1, max: 1 },
+  ];
+  return {
+    id: hex(0xc1),
+    name: 'Geschmorte Rinderbacke mit Kartoffelpüree und Wurzelgemüsen',
+    description: 'Lang',
+    price: 24,
+    preparation_time: 20,
+    station: 'hot',
+    category: 'Main Course',
+    image_name: 'beef',
+    is_available: true,
+    portions_left: null,
+    allergens: ['cereals_gluten', 'milk', 'celery', 'mustard', 'sulphites'],
+    ingredients: [],
+    modifier_groups: groups.map((group, g) => ({
+      id: hex(0x100 + g),
+      ...group,
+      options: Array.from({ length: 12 }, (_, i) => ({
+        id: hex(0x200 + 16 * g + i),
+        name: sixty(i + g),
+        price_delta: g === 2 ? 1.5 + i : 0,
+        minutes_delta: 0,
+      })),
+    })),
   };
 }
 
@@ -142,5 +187,35 @@ describe("a dish's options in the ordering app", () => {
       }
     },
     3 * BROWSER_TEST_MS,
+  );
+  it(
+    'shows each of 48 long German choices whole above Cancel/Add once scrolled to, in English and German, on a short phone too',
+    async ({ app: t, browser }) => {
+      const dish = seedLongDish();
+      // The guest's device speaks English, then German (picked on the device): the page loaded twice,
+      // the dialog opened once in each, on a screen resized under it.
+      const page = await openBoard(browser, t, '/order', SIZES[0]);
+      for (const language of ['en', 'de'] as const) {
+        if (language === 'de') {
+          await page.evaluate(`localStorage.setItem('pos.language', 'de')`);
+          await page.reload();
+        }
+        await openOptions(page, dish);
+        expect(await page.textContent('.options-add')).toBe(language === 'en' ? 'Add 1 · $24.00' : '1 hinzufügen · 24,00\u00a0$');
+        expect(await page.evaluate('document.activeElement.value')).toBe(hex(0x200));
+        for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
+          await resize(page, size);
+          await keepShot(page, `options-long-${language}-${size.width}x${size.height}`);
+          const reach = await dialogReach(page, '.options-dialog', '.option, .options-count button, .options-note');
+          await keepShot(page, `options-long-${language}-${size.width}x${size.height}-last`);
+          expect({ size, ...reach }).toStrictEqual({ size, hidden: [], buttonsOff: [], buttonsSmall: [], scrollPastButtons: 0 });
+          const layout = await pageLayout(page);
+          expect({ size, overflow: layout.overflow, small: layout.smallTargets }).toStrictEqual({ size, overflow: 0, small: [] });
+        }
+        await page.keyboard.press('Escape');
+      }
+      await page.close();
+    },
+    4 * BROWSER_TEST_MS,
   );
 });

@@ -3,7 +3,7 @@
 // flagged amber after 2 minutes and red after 5.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
-import { type TestApp } from '../helpers/app.js';
+import { FrozenClock, type TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
 
@@ -16,10 +16,14 @@ async function readyAgo(t: TestApp, id: string, minutesAgo: number) {
   t.clock.advance(minutesAgo * 60_000);
 }
 
+/** Midday on a fixed day, on the server and in the page: the rows' "due" times never cross midnight, whatever the hour the suite runs. */
+const LUNCH = Date.parse('2030-05-07T12:00:00.000Z');
+
 describe('expeditor rail', () => {
   it(
     'shows 10 orders at 1280×800 with aligned station columns, and flags food waiting at the pass by time',
-    async ({ app: t, browser }) => {
+    async ({ startApp, browser }) => {
+      const t = await startApp({ clock: new FrozenClock(LUNCH) });
       const menu = await seedMenu(t, 200);
       const orders = [];
       for (let i = 1; i <= 26; i += 1) {
@@ -36,7 +40,7 @@ describe('expeditor rail', () => {
       await readyAgo(t, cold.id, 6);
       await readyAgo(t, warm.id, 3);
       await readyAgo(t, fresh.id, 0);
-      const page = await openBoard(browser, t, '/expeditor');
+      const page = await openBoard(browser, t, '/expeditor', undefined, { frozenAt: t.clock.now() });
       await signIn(page, 'expeditor');
       await orderCard(page, orders[25]!.id).waitFor({ state: 'attached' });
 

@@ -128,19 +128,25 @@ export function pickOptions(dish, allergies) {
     h(
       'form',
       { method: 'dialog', class: 'options-form' },
-      h('h2', { class: 'options-title' }, dish.name),
-      h('p', { class: 'options-base' }, price.format(dish.price)),
-      marks,
-      h('div', { class: 'options-groups' }, ...groups.map(fieldset)),
+      // The dish and its choices scroll on a short screen, above what is missing and Cancel/Add,
+      // always in view (the dish's name scrolls too: a phone keeps its height for the choices).
       h(
         'div',
-        { class: 'options-count' },
-        h('span', {}, t('options.how-many')),
-        step(-1, '−', t('order.one-less', { dish: dish.name })),
-        count,
-        step(1, '+', t('order.one-more', { dish: dish.name })),
+        { class: 'confirm-body options-body' },
+        h('h2', { class: 'options-title' }, dish.name),
+        h('p', { class: 'options-base' }, price.format(dish.price)),
+        marks,
+        h('div', { class: 'options-groups' }, ...groups.map(fieldset)),
+        h(
+          'div',
+          { class: 'options-count' },
+          h('span', {}, t('options.how-many')),
+          step(-1, '−', t('order.one-less', { dish: dish.name })),
+          count,
+          step(1, '+', t('order.one-more', { dish: dish.name })),
+        ),
+        h('label', { class: 'options-note' }, `${t('options.note')} `, note, noteLeft),
       ),
-      h('label', { class: 'options-note' }, `${t('options.note')} `, note, noteLeft),
       problem,
       h(
         'div',
@@ -152,11 +158,12 @@ export function pickOptions(dish, allergies) {
   );
   note.addEventListener('input', refresh);
   const dialog = /** @type {HTMLDialogElement} */ (
-    h('dialog', { class: 'confirm options-dialog', 'aria-label': t('options.dialog', { dish: dish.name }) }, form)
+    h('dialog', { class: 'confirm confirm-parts options-dialog', 'aria-label': t('options.dialog', { dish: dish.name }) }, form)
   );
   document.body.append(dialog);
   refresh();
   dialog.showModal();
+  // The first choice, as before (left to itself the dialog would focus the scrolling choices' box).
   /** @type {HTMLElement | null} */ (form.querySelector('input'))?.focus();
   return new Promise((resolve) =>
     dialog.addEventListener(
