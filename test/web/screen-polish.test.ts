@@ -110,6 +110,27 @@ const LEARNED = { en: '1 as learned', de: '1 wie gelernt' };
 /** The wait limit's placeholder in each language. */
 const NO_LIMIT = { en: 'no limit', es: 'sin límite', fr: 'sans limite', de: 'keine Grenze' };
 
+/**
+ * The manager's page at `size` sideways whole, its pace and settings panels kept as screenshots, and
+ * every settings box whole as loaded (the restaurant's settings: `lowPortions` for "Low at"), empty
+ * and at its longest ({@link settingsBoxes}, {@link settingsWhole}).
+ */
+async function expectSettingsWhole(page: Page, language: keyof typeof NO_LIMIT, size: { width: number }, lowPortions: string) {
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
+  await page.locator('#pace-form').scrollIntoViewIfNeeded();
+  await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
+  await page.locator('#settings-form').scrollIntoViewIfNeeded();
+  await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
+  const { widestZone, boxes } = await settingsBoxes(page);
+  expect(widestZone).toContain('/');
+  await keepShot(page, `polish-manager-settings-longest-${language}-${size.width}`);
+  const noLimit = NO_LIMIT[language];
+  expect({ size, ...boxes }).toStrictEqual({
+    size,
+    ...settingsWhole(noLimit, { time_zone: 'UTC', max_wait_minutes: noLimit, low_portions: lowPortions, currency: 'EUR' }, widestZone),
+  });
+}
+
 describe('screens that read whole', () => {
   it(
     "shows the cooks' placeholder whole in Spanish and French too, at 375, 1024 and 1280",
@@ -131,22 +152,7 @@ describe('screens that read whole', () => {
             size,
             cooks: ['cold', 'hot', 'beverages'].map(() => ({ text: learned, fits: true, scrolls: false })),
           });
-          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
-          await page.locator('#pace-form').scrollIntoViewIfNeeded();
-          await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
-          await page.locator('#settings-form').scrollIntoViewIfNeeded();
-          await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
-          const { widestZone, boxes } = await settingsBoxes(page);
-          expect(widestZone).toContain('/');
-          await keepShot(page, `polish-manager-settings-longest-${language}-${size.width}`);
-          expect({ size, ...boxes }).toStrictEqual({
-            size,
-            ...settingsWhole(
-              NO_LIMIT[language],
-              { time_zone: 'UTC', max_wait_minutes: NO_LIMIT[language], low_portions: '10', currency: 'EUR' },
-              widestZone,
-            ),
-          });
+          await expectSettingsWhole(page, language, size, '10');
         }
       }
     },
@@ -180,22 +186,7 @@ describe('screens that read whole', () => {
             size,
             low: [{ text: '1000000000', fits: true, scrolls: false }],
           });
-          expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(size.width);
-          await page.locator('#pace-form').scrollIntoViewIfNeeded();
-          await keepShot(page, `polish-manager-pace-${language}-${size.width}`);
-          await page.locator('#settings-form').scrollIntoViewIfNeeded();
-          await keepShot(page, `polish-manager-settings-${language}-${size.width}`);
-          const { widestZone, boxes } = await settingsBoxes(page);
-          expect(widestZone).toContain('/');
-          await keepShot(page, `polish-manager-settings-longest-${language}-${size.width}`);
-          expect({ size, ...boxes }).toStrictEqual({
-            size,
-            ...settingsWhole(
-              NO_LIMIT[language],
-              { time_zone: 'UTC', max_wait_minutes: NO_LIMIT[language], low_portions: '1000000000', currency: 'EUR' },
-              widestZone,
-            ),
-          });
+          await expectSettingsWhole(page, language, size, '1000000000');
           await page.evaluate('scrollTo(0, 0)');
           await keepShot(page, `polish-manager-tiles-${language}-${size.width}`);
         }
