@@ -1,9 +1,9 @@
 // Data stored before the limits (models/limits.ts, query/date-time.ts) brought within them at the
 // next start, once: a dish longer than a day takes a day, stock beyond ±1e9 is held at the bound,
 // a price (a dish's, an ingredient's, an option's change, an ordered item's) beyond the highest is
-// held at it and an item's minutes at a day,
-// and an order's time no four-digit UTC year can write (a year-10000 schedule) waits at the last
-// instant there is, so the scheduler never fires it by mistake and quotes and reports answer.
+// held at it and an item's minutes at a day, and an order's time no four-digit UTC year can write
+// (a year-10000 schedule) waits at the last instant there is, so the scheduler never fires it by
+// mistake and quotes and reports answer.
 import type { DishDoc } from '../../models/dish.js';
 import { LATEST_INSTANT, MAX_MINUTES, MAX_PRICE, MAX_STOCK } from '../../models/limits.js';
 import type { OrderDoc } from '../../models/order.js';

@@ -88,7 +88,8 @@ function itemAllergens(dish: DishDoc, chosen: readonly ModifierOption[], sources
 /**
  * One item as ordered: its options checked against the dish's groups (each group's count within
  * its min and max; an unknown option: 400), its course (only with pacing "courses"), and its
- * price, minutes (at most a day, whatever the options add), allergens and modifiers fixed now. `id` is kept when the item exists already.
+ * price, minutes (at most a day, whatever the options add), allergens and modifiers fixed now.
+ * `id` is kept when the item exists already.
  */
 function buildItem(write: ItemWrite & { id?: string }, at: string, sources: ItemSources, course: number, pacing: Pacing): OrderItem {
   const dish = sources.dishes.get(write.dish_id)!;
