@@ -32,10 +32,17 @@ export function createMoreBelow(grid) {
   let newest = /** @type {string | null} */ (null);
 
   const scroller = /** @type {HTMLElement} */ (grid.closest('.board'));
+  // The board's height with the strip shown, measured again after each render and whenever the
+  // board's box changes size (a turned screen, a banner above it), never on a scroll, which changes
+  // neither: measuring it lays the page out twice.
+  /** @type {number | null} */
+  let shownHeight = null;
+  new ResizeObserver(() => (shownHeight = null)).observe(scroller);
   const below = () => {
     // The board scrolls on its own, above the strip: its bottom edge, the strip shown, is the fold.
     const box = scroller.getBoundingClientRect();
-    const fold = box.height > 0 ? box.top + scroller.clientTop + boardHeights(scroller).shown : window.innerHeight;
+    shownHeight ??= boardHeights(scroller).shown;
+    const fold = box.height > 0 ? box.top + scroller.clientTop + shownHeight : window.innerHeight;
     return /** @type {HTMLElement[]} */ ([...grid.querySelectorAll('[data-order-id]:not(.gone):not([data-done="true"])')]).filter(
       (card) => card.getBoundingClientRect().top > fold - 40,
     );
@@ -64,12 +71,16 @@ export function createMoreBelow(grid) {
     update();
   });
   scroller.addEventListener('scroll', update, { passive: true });
-  window.addEventListener('resize', update);
+  window.addEventListener('resize', () => {
+    shownHeight = null;
+    update();
+  });
 
   return {
     /** After each render; `arrived` is the id of a ticket that just appeared, if any. @param {string | null} arrived */
     update(arrived) {
       if (arrived) newest = arrived;
+      shownHeight = null;
       update();
     },
   };
