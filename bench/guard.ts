@@ -1,21 +1,31 @@
 // `npm run bench:guard`: the working tree against our own baseline (the commit in bench/guard-baseline),
-// both servers in one run, alternating: POST /orders CPU per order ≤ 1.10× the baseline's and
-// GET /dishes/{id} throughput ≥ 0.95× the baseline's. The contract's minimum and bare fastify are
+// both servers in one run, measured in slices that alternate and are paired: POST /orders CPU per
+// order ≤ 1.10× the baseline's and GET /dishes/{id} throughput ≥ 0.95× the baseline's, each judged on
+// the median of the pairs' ratios. The contract's minimum and bare fastify are
 // measured beside them and reported, not gated. Exits 1 when a line is missed (docs/benchmarks.md).
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { signIn, type Tokens } from './lib/api.js';
+import type { Request } from 'autocannon';
+import { cancelPlacedSince, signIn, type Tokens } from './lib/api.js';
 import { baselineCommit, buildBaseline } from './lib/baseline.js';
 import { buildServer, SERVER_ENTRY } from './lib/build.js';
 import { Dataset } from './lib/dataset.js';
-import { guardTable, besideTable, guardVerdicts, writeGuardReport, type GuardRecord, type GuardSide } from './lib/guard-report.js';
-import { combine, load, loadCount, type LoadResult } from './lib/load.js';
+import {
+  guardTable,
+  besideTable,
+  guardVerdicts,
+  writeGuardReport,
+  type GuardRecord,
+  type GuardSide,
+  type Pair,
+} from './lib/guard-report.js';
+import { combine, load, loadCount, warmUp, type LoadResult } from './lib/load.js';
 import { describeMachine, loadAverage, speedIndexMs } from './lib/machine.js';
 import { loadOptions } from './lib/options.js';
+import type { ServerProcess } from './lib/processes.js';
 import { startContractMinimum, startPos } from './lib/servers.js';
 import { endpoints, startComparators } from './suites/http.js';
 import { copyData, measureMinimum, postRequests } from './suites/orders.js';
-import { cancelPlacedSince } from './lib/api.js';
 
 const log = (line: string) => console.log(line);
 const options = loadOptions({ ...process.env, BENCH_GUARD: '1' });
@@ -24,6 +34,7 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encodi
 const concurrency = options.postConcurrency[0] ?? 16;
 
 type Side = 'baseline' | 'tree';
+const SIDES: Side[] = ['baseline', 'tree'];
 
 async function main(): Promise<void> {
   const commit = baselineCommit();
@@ -39,7 +50,7 @@ async function main(): Promise<void> {
   const dataset = await Dataset.create('guard');
   try {
     await dataset.growTo(options.orders);
-    const results = await measure(dataset, entries);
+    const { results, pairs } = await measure(dataset, entries);
     const record: GuardRecord = {
       machine: describeMachine(),
       loadAverage: { start, end: loadAverage() },
@@ -48,6 +59,7 @@ async function main(): Promise<void> {
       tree: { commit: git('rev-parse', 'HEAD'), changed: git('status', '--porcelain', '--untracked-files=no') !== '' },
       settings: {
         rounds: options.rounds,
+        slices: options.guardSlices,
         orders: options.orders,
         postOrders: options.postOrders,
         postWarmup: options.postWarmup,
@@ -58,6 +70,7 @@ async function main(): Promise<void> {
       },
       durationSeconds: (Date.now() - started) / 1000,
       results,
+      pairs,
     };
     const written = writeGuardReport(options.outDir, record);
     log('');
@@ -69,7 +82,9 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(dataset: Dataset, entries: Record<Side, string>): Promise<GuardRecord['results']> {
+type Runs = Record<Side, Record<keyof GuardSide, LoadResult[]>>;
+
+async function measure(dataset: Dataset, entries: Record<Side, string>): Promise<Pick<GuardRecord, 'results' | 'pairs'>> {
   const setup = await startPos(dataset.dir, 'guard-setup');
   let tokens: Tokens;
   let comparators: Awaited<ReturnType<typeof startComparators>> | undefined;
@@ -83,50 +98,90 @@ async function measure(dataset: Dataset, entries: Record<Side, string>): Promise
   await setup.stop();
   const posts = postRequests(dataset.kitchen, tokens, options.idempotency);
   const reads = endpoints(dataset.kitchen, tokens).find(({ name }) => name === 'GET /dishes/{id}')?.ours ?? [];
-  const runs = { baseline: { post: [], get: [] }, tree: { post: [], get: [] } } as Record<Side, Record<keyof GuardSide, LoadResult[]>>;
+  const runs: Runs = { baseline: { post: [], get: [] }, tree: { post: [], get: [] } };
+  const pairs: GuardRecord['pairs'] = { post: [], get: [] };
   const minimum: LoadResult[] = [];
   const ceiling: LoadResult[] = [];
   const readLoad = { connections: options.connections, duration: options.duration, warmup: options.warmup };
   try {
     for (let round = 1; round <= options.rounds; round++) {
-      // Which side goes first alternates, so a machine getting busier or quieter weighs on both alike.
-      const order: Side[] = round % 2 === 1 ? ['baseline', 'tree'] : ['tree', 'baseline'];
-      for (const side of order) {
-        const since = new Date();
-        const pos = await startPos(dataset.dir, `guard-${side}-post-${round}`, { entry: entries[side] });
-        try {
-          const afterWarmup = () => cancelPlacedSince(pos.url, tokens.manager, since);
-          const load = { connections: concurrency, count: options.postOrders, warmup: options.postWarmup, rewarm: options.postRewarm };
-          runs[side].post.push(await loadCount(pos, { requests: posts }, { ...load, afterWarmup }));
-        } finally {
-          await pos.stop();
-        }
-        await dataset.finishPlacedSince(since);
-      }
-      for (const side of order) {
-        const pos = await startPos(dataset.dir, `guard-${side}-get-${round}`, { entry: entries[side] });
-        try {
-          runs[side].get.push(await load(pos, { requests: reads }, readLoad));
-        } finally {
-          await pos.stop();
-        }
-      }
+      await measureRound(round, dataset, entries, { posts, reads, tokens }, runs, pairs);
       const startMinimum = (dataCopy: string) =>
         startContractMinimum(dataCopy, path.join(dataset.dir, 'jwt-secret'), dataset.kitchen.patronId);
       const count = { connections: concurrency, count: options.postOrders, warmup: options.postWarmup };
       minimum.push(await measureMinimum(startMinimum, copyData(dataset.dir, 'minimum-data'), posts, count));
       ceiling.push(await load(comparators.ceiling, { requests: reads }, readLoad));
-      const last = (side: Side) => `${runs[side].post.at(-1)?.cpuUsPerRequest} µs per order, ${runs[side].get.at(-1)?.rps}/s`;
+      const ratios = (list: Pair[]) => list.slice(-options.guardSlices).map((pair) => (pair.tree / pair.baseline).toFixed(2));
       log(
-        `  round ${round}: baseline ${last('baseline')}; this tree ${last('tree')}; ` +
-          `minimum ${minimum.at(-1)?.cpuUsPerRequest} µs; bare fastify ${ceiling.at(-1)?.rps}/s`,
+        `  round ${round}: the tree ÷ the baseline, CPU per order ${ratios(pairs.post).join(' ')}; reads per second ` +
+          `${ratios(pairs.get).join(' ')}; minimum ${minimum.at(-1)?.cpuUsPerRequest} µs; bare fastify ${ceiling.at(-1)?.rps}/s`,
       );
     }
   } finally {
     await comparators.stop();
   }
   const side = (name: Side): GuardSide => ({ post: combine(runs[name].post), get: combine(runs[name].get) });
-  return { baseline: side('baseline'), tree: side('tree'), minimum: combine(minimum), ceiling: combine(ceiling) };
+  return { results: { baseline: side('baseline'), tree: side('tree'), minimum: combine(minimum), ceiling: combine(ceiling) }, pairs };
+}
+
+/**
+ * One round: both servers started at once, each on its own copy of the stored orders, warmed, then
+ * measured in slices that alternate (the side that goes first changes every slice), each slice of
+ * the tree paired with the baseline's next to it.
+ */
+async function measureRound(
+  round: number,
+  dataset: Dataset,
+  entries: Record<Side, string>,
+  { posts, reads, tokens }: { posts: Request[]; reads: Request[]; tokens: Tokens },
+  runs: Runs,
+  pairs: GuardRecord['pairs'],
+): Promise<void> {
+  const copies: Partial<Record<Side, Dataset>> = {};
+  const servers: Partial<Record<Side, ServerProcess>> = {};
+  try {
+    for (const side of SIDES) {
+      copies[side] = await dataset.copy(`guard-${side}-${round}`);
+      servers[side] = await startPos(copies[side].dir, `guard-${side}-${round}`, { entry: entries[side] });
+    }
+    const both = servers as Record<Side, ServerProcess>;
+    const slices = options.guardSlices;
+    const orderOf = (slice: number): Side[] => ((round + slice) % 2 === 0 ? ['baseline', 'tree'] : ['tree', 'baseline']);
+    const perSlice = Math.max(1, Math.round(options.postOrders / slices));
+    for (const side of orderOf(0)) {
+      const since = new Date();
+      const afterWarmup = () => cancelPlacedSince(both[side].url, tokens.manager, since);
+      await warmUp(
+        both[side],
+        { requests: posts },
+        { connections: concurrency, warmup: options.postWarmup, rewarm: options.postRewarm, afterWarmup },
+      );
+    }
+    for (let slice = 0; slice < slices; slice++) {
+      const measured: Partial<Record<Side, LoadResult>> = {};
+      for (const side of orderOf(slice)) {
+        measured[side] = await loadCount(both[side], { requests: posts }, { connections: concurrency, count: perSlice, warmup: 0 });
+        runs[side].post.push(measured[side]);
+      }
+      pairs.post.push({ baseline: measured.baseline?.cpuUsPerRequest ?? NaN, tree: measured.tree?.cpuUsPerRequest ?? NaN });
+    }
+    const seconds = Math.max(1, Math.round(options.duration / slices));
+    for (const side of orderOf(0))
+      await load(both[side], { requests: reads }, { connections: options.connections, duration: options.warmup, warmup: 0 });
+    for (let slice = 0; slice < slices; slice++) {
+      const measured: Partial<Record<Side, LoadResult>> = {};
+      for (const side of orderOf(slice)) {
+        measured[side] = await load(both[side], { requests: reads }, { connections: options.connections, duration: seconds, warmup: 0 });
+        runs[side].get.push(measured[side]);
+      }
+      pairs.get.push({ baseline: measured.baseline?.rps ?? NaN, tree: measured.tree?.rps ?? NaN });
+    }
+  } finally {
+    for (const side of SIDES) {
+      await servers[side]?.stop();
+      copies[side]?.remove();
+    }
+  }
 }
 
 await main();

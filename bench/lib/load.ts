@@ -108,6 +108,19 @@ export interface CountSettings {
   afterMeasured?: () => Promise<unknown>;
 }
 
+/** Throws away `warmup` requests, runs `afterWarmup`, then throws away `rewarm` more (see CountSettings). */
+export async function warmUp(
+  server: ServerProcess,
+  target: Target,
+  { connections, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS }: Omit<CountSettings, 'count'>,
+): Promise<void> {
+  const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
+  await settle(server);
+  if (warmup > 0) await autocannon({ ...options, amount: warmup });
+  await afterWarmup?.();
+  if (rewarm > 0) await autocannon({ ...options, amount: rewarm });
+}
+
 /**
  * Loads `server` with a fixed number of requests: CPU per request is then read around the same
  * work on every server compared, and requests per second is the count over the time it took.
@@ -118,10 +131,7 @@ export async function loadCount(
   { connections, count, warmup, afterWarmup, rewarm = 0, sampleMs = SAMPLE_MS, beforeMeasured, afterMeasured }: CountSettings,
 ): Promise<LoadResult> {
   const options = { url: server.url, connections, requests: target.requests, pipelining: 1, timeout: 10, sampleInt: sampleMs };
-  await settle(server);
-  if (warmup > 0) await autocannon({ ...options, amount: warmup });
-  await afterWarmup?.();
-  if (rewarm > 0) await autocannon({ ...options, amount: rewarm });
+  await warmUp(server, target, { connections, warmup, afterWarmup, rewarm, sampleMs });
   await settle(server);
   await beforeMeasured?.();
   const cpuBefore = server.cpuMs();

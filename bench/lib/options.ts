@@ -46,6 +46,8 @@ export interface BenchOptions {
   suites: Suite[];
   /** HTTP endpoints whose name contains one of these (all when empty). */
   endpoints: string[];
+  /** `npm run bench:guard`: slices a side per round, which alternate and are paired (bench/lib/guard-report.ts). */
+  guardSlices: number;
   /** `npm run bench:guard`'s defaults (BENCH_GUARD=1, set by bench/guard.ts). */
   guard: boolean;
 }
@@ -107,6 +109,7 @@ export function loadOptions(given: Env = process.env): BenchOptions {
     warmup: number(env, 'BENCH_WARMUP', 3, 0),
     connections: number(env, 'BENCH_CONNECTIONS', 50, 1),
     rounds: number(env, 'BENCH_ROUNDS', 2, 1),
+    guardSlices: number(env, 'BENCH_GUARD_SLICES', 5, 1),
     orders: number(env, 'BENCH_ORDERS', 50_000, 0),
     growthSizes: list(env, 'BENCH_SIZES', [1_000, 10_000, 100_000, 1_000_000]),
     socketCounts: list(env, 'BENCH_SOCKETS', [10, 100, 1_000]),
