@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../domain/errors.js';
 import { ALLERGENS } from '../../models/allergens.js';
 import { STATIONS, type Station } from '../../models/dish.js';
+import { LANGUAGES, type Language } from '../../models/settings.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 // From the source tree (server/plugins) or the build (dist/server/plugins).
@@ -80,6 +81,23 @@ async function pages(app: FastifyInstance) {
   app.get('/boards/vendor/intl-messageformat.js', hide, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(messageFormat),
   );
+
+  // Each language's catalogue as a module script, one text for all of them: lib/i18n.js imports the
+  // screen's own and also puts it on the page as a script, whose loading (the JSON it imports
+  // included) holds the page's `load` event until the catalogue is in (a top-level await would not).
+  const catalogueModule = (language: Language) =>
+    [
+      `// The ${language} catalogue as a module script (server/plugins/boards.ts, for lib/i18n.js).`,
+      `import catalogue from '/boards/i18n/${language}.json' with { type: 'json' };`,
+      'export default catalogue;',
+      '',
+    ].join('\n');
+  for (const language of LANGUAGES) {
+    const source = catalogueModule(language);
+    app.get(`/boards/js/lib/catalogues/${language}.js`, hide, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').send(source),
+    );
+  }
 
   // The allergens' codes have one home, models/allergens.ts: the screens import them from here.
   const allergens = [

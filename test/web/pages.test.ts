@@ -50,6 +50,16 @@ describe('board pages', () => {
         expect(messages.body).not.toMatch(/^import /m);
         const catalogue = await t.inject({ method: 'GET', url: '/boards/i18n/de.json' });
         expect([catalogue.statusCode, catalogue.json()['ticket.recall']]).toStrictEqual([200, '↶ Zurückholen']);
+        // Each language's catalogue as a module script, made from one text; no module for a language the screens do not speak.
+        for (const language of ['en', 'es', 'fr', 'de']) {
+          const module = await t.inject({ method: 'GET', url: `/boards/js/lib/catalogues/${language}.js` });
+          expect([module.statusCode, module.headers['content-type']]).toStrictEqual([200, 'text/javascript; charset=utf-8']);
+          expect(module.body.split('\n').filter((line) => line && !line.startsWith('//'))).toStrictEqual([
+            `import catalogue from '/boards/i18n/${language}.json' with { type: 'json' };`,
+            'export default catalogue;',
+          ]);
+        }
+        expect((await t.inject({ method: 'GET', url: '/boards/js/lib/catalogues/it.js' })).statusCode).toBe(404);
         // The allergens' codes from their one home (models/allergens.ts), as the screens import them.
         const allergens = await t.inject({ method: 'GET', url: '/boards/shared/allergens.js' });
         expect([allergens.statusCode, allergens.headers['content-type']]).toStrictEqual([200, 'text/javascript; charset=utf-8']);

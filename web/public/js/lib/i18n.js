@@ -47,8 +47,9 @@ root.lang = language;
 
 /**
  * The catalogue of `chosen`. A top-level await does not hold the page's `load` event, a module
- * script still loading does: the catalogue's module is also put on the page as a script (the same
- * module, fetched once), so `load` comes after it, and after the page's code that waited for it.
+ * script still loading does: the catalogue's module (the server makes it for each language from one
+ * text, server/plugins/boards.ts) is also put on the page as a script (the same module, fetched
+ * once), so `load` comes after it, and after the page's code that waited for it.
  * @param {Language} chosen
  * @returns {Promise<Record<string, string>>}
  */
