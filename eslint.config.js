@@ -6,6 +6,26 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A test takes its app and its browser from the fixtures, which close them whatever happens; these
+// keep a hand-started app or a Chromium of a file's own from coming back.
+const HAND_STARTED_APP = {
+  regex: String.raw`(^|/)helpers/app(\.js)?$`,
+  importNames: ['startTestApp'],
+  message:
+    'Take the app from the fixtures in test/helpers/fixtures.ts (test/web/fixtures.ts in browser tests): `app`, `startApp(options)` ' +
+    'for other settings or a second app, `dataDir` to restart on, or `fileApp` / `startFileApp(options)` for one app per file.',
+};
+const OWN_CHROMIUM = {
+  regex: String.raw`(^|/)web/browser(\.js)?$|^\./browser(\.js)?$`,
+  importNames: ['launchChromium'],
+  message: 'Take the `browser` fixture of test/web/fixtures.ts: one Chromium per worker, its pages closed when the test ends.',
+};
+const PLAYWRIGHT_LAUNCH = {
+  name: 'playwright-core',
+  importNames: ['chromium'],
+  message: 'Take the `browser` fixture of test/web/fixtures.ts: one Chromium per worker, its pages closed when the test ends.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/.work/', 'examples/typed-client/api.d.ts', 'web/public/js/vendor/'] },
   js.configs.recommended,
@@ -18,6 +38,16 @@ export default tseslint.config(
       // Strings and comments prettier cannot break stay readable on a screen.
       'max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true }],
     },
+  },
+  {
+    files: ['test/**/*.ts'],
+    ignores: ['test/helpers/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [PLAYWRIGHT_LAUNCH], patterns: [HAND_STARTED_APP, OWN_CHROMIUM] }] },
+  },
+  {
+    // The browser fixture, and the launcher it calls.
+    files: ['test/web/fixtures.ts', 'test/web/browser.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [HAND_STARTED_APP] }] },
   },
   {
     // Evaluated inside a page by the browser tests.

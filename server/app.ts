@@ -37,6 +37,7 @@ import reportRoutes from './routes/reports.js';
 import settingsRoutes from './routes/settings.js';
 import stationRoutes from './routes/stations.js';
 import userRoutes from './routes/users.js';
+import { cachedSerializers } from './serializers.js';
 
 export interface AppOptions {
   config: Config;
@@ -166,6 +167,7 @@ export function serverOptions(config: Config, logger: FastifyServerOptions['logg
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     ajv: { customOptions: { strict: false } },
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializers } },
     trustProxy: trustedHops(config.trustProxy),
   };
 }

@@ -1,6 +1,6 @@
 // GET/PUT/PATCH /settings: defaults, who may read and change them, validation that names the field,
 // the copy every instance keeps in memory, and `settings.updated` to every staff room only.
-import { afterEach, beforeEach, describe, expect } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
 import { it } from '../helpers/fixtures.js';
 import { SettingsBook } from '../../domain/settings.js';
 import { SETTINGS_ID } from '../../models/settings.js';
@@ -8,7 +8,6 @@ import type { Envelope } from '../../realtime/events.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { startLiveApp } from '../realtime/helpers/live-app.js';
 import { openScreens, type Screens } from '../realtime/helpers/screens.js';
 
 const DEFAULTS = {
@@ -176,12 +175,11 @@ describe('settings over HTTP', () => {
 describe('settings.updated', () => {
   let t: TestApp;
   let screens: Screens;
-  beforeEach(async () => {
-    t = await startLiveApp();
+  it.beforeEach(async ({ app }) => {
+    t = app;
   });
   afterEach(async () => {
     screens?.close();
-    await t.close();
   });
 
   it('reaches every staff room on both transports, and not the menu', async () => {

@@ -1,21 +1,20 @@
 // station.all_day: each station room hears its new counts whenever an order changes them, on both
 // transports, and hears nothing when a change leaves them as they were.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { Envelope } from '../../realtime/events.js';
 import type { TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { openScreens, type Screens } from './helpers/screens.js';
 
 let t: TestApp;
 let screens: Screens;
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   screens?.close();
-  await t.close();
 });
 
 const allDays = (screen: Screens['all'][number]) =>

@@ -1,20 +1,19 @@
 // End to end with the real jose tokens: refused handshakes on both transports, role rules on
 // subscribe, and the AsyncAPI document served by the app.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { connectSio, connectWs, type SioClient, type WsClient } from './helpers/clients.js';
-import { startLiveApp } from './helpers/live-app.js';
 
 let t: TestApp;
 let clients: (SioClient | WsClient)[] = [];
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
   clients = [];
 });
 afterEach(async () => {
   clients.forEach((client) => client.close());
-  await t.close();
 });
 
 describe('handshake with real access tokens', () => {

@@ -1,9 +1,9 @@
 // End to end: the menu hears dish.availability on every flip, whatever changed the stock (an order,
 // a deleted order, a PATCH), once per real change, on both transports.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { openScreens, type Screen, type Screens } from './helpers/screens.js';
 
 let t: TestApp;
@@ -14,13 +14,12 @@ const patchIngredient = async (id: string, payload: object) => {
   expect(response.statusCode).toBe(200);
 };
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
   screens = await openScreens(t);
 });
 afterEach(async () => {
   screens.close();
-  await t.close();
 });
 
 describe('dish availability', () => {

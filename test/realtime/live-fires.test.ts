@@ -1,21 +1,20 @@
 // A fire reaches the boards: firing a held course is an order.updated to the stations of the order
 // and the expeditor, carrying the fired ticket, on both transports.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { Envelope } from '../../realtime/events.js';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { openScreens, type Screens } from './helpers/screens.js';
 
 let t: TestApp;
 let screens: Screens;
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   screens?.close();
-  await t.close();
 });
 
 type Updated = Extract<Envelope, { type: 'order.updated' }>;

@@ -1,13 +1,13 @@
 // End to end under load: 100 screens across every room and both transports each receive exactly
 // their events for 50 orders, none missed, none twice, in commit order.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { Station } from '../../models/dish.js';
 import type { Order } from '../../models/order.js';
 import type { Room } from '../../realtime/rooms.js';
 import type { TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { sioIn, wsIn } from './helpers/clients.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { SCREEN_ROOMS, type Screen } from './helpers/screens.js';
 
 const SCREENS = 100;
@@ -15,12 +15,11 @@ const ORDERS = 50;
 let t: TestApp;
 let screens: { room: Room; screen: Screen }[] = [];
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   screens.forEach(({ screen }) => screen.close());
-  await t.close();
 });
 
 describe('100 screens, 50 orders', () => {

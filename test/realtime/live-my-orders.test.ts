@@ -1,21 +1,20 @@
 // The my-orders room on both transports: two patrons and a chef each place orders; every one of
 // them hears of their own orders (created, updated, deleted, with dishes) and of nobody else's.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { Dish } from '../../models/dish.js';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 import { connectSio, connectWs, sioIn, wsIn, type SioClient, type WsClient } from './helpers/clients.js';
-import { startLiveApp } from './helpers/live-app.js';
 
 let t: TestApp;
 let clients: (SioClient | WsClient)[] = [];
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   clients.forEach((client) => client.close());
   clients = [];
-  await t.close();
 });
 
 async function signUpPatron(userName: string): Promise<string> {

@@ -1,24 +1,23 @@
 // End to end: socket.io connection-state recovery. A screen that drops for a moment gets the events
 // it missed on reconnecting, in commit order, none twice.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { sioIn, type SioClient } from './helpers/clients.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { idOf } from './helpers/screens.js';
 
 let t: TestApp;
 let hot: SioClient;
 let steady: SioClient | undefined;
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   hot?.close();
   steady?.close();
   steady = undefined;
-  await t.close();
 });
 
 describe('connection-state recovery', () => {

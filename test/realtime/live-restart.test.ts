@@ -1,32 +1,25 @@
 // End to end: order.deleted reaches the rooms of the order's dishes also for an order placed before
 // the server restarted, since routing reads the deleted document, not anything kept in memory.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { TestApp } from '../helpers/app.js';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { startLiveApp } from './helpers/live-app.js';
+import { reopenLiveApp } from './helpers/live-app.js';
 import { about, openScreens, type Screens } from './helpers/screens.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'pos-realtime-restart-'));
-let t: TestApp | undefined;
 let screens: Screens | undefined;
 
-afterEach(async () => {
+afterEach(() => {
   screens?.close();
-  await t?.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('deletion after a restart', () => {
-  it('routes order.deleted to the stations of the order placed before the restart', async () => {
-    const before = await startLiveApp({ dataDir });
+  it('routes order.deleted to the stations of the order placed before the restart', async ({ dataDir, startApp }) => {
+    const before = await startApp({ dataDir });
     const { steak, salad } = await seedMenu(before);
     const order = await placeOrder(before, [salad.id, steak.id]);
     await before.close();
 
-    t = await startLiveApp({ dataDir, reopen: true });
+    const t = await reopenLiveApp(startApp, dataDir);
     screens = await openScreens(t);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'expeditor' })).statusCode).toBe(204);
     await screens.fence();

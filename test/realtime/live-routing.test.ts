@@ -1,9 +1,9 @@
 // End to end through the REST API: every event type reaches exactly the rooms it should, on both
 // transports; station rooms see only their dishes; no event carries a private field.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../helpers/fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { startLiveApp } from './helpers/live-app.js';
 import { about, openScreens, type Screens } from './helpers/screens.js';
 
 let t: TestApp;
@@ -14,12 +14,11 @@ const ok = async (response: Promise<{ statusCode: number; body: string }>, statu
   return body ? JSON.parse(body) : undefined;
 };
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   screens?.close();
-  await t.close();
 });
 
 describe('routing through the REST API', () => {

@@ -21,7 +21,7 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** Fails (never skips) when Chromium is missing, saying how to install it. */
+/** Fails (never skips) when Chromium is missing, saying how to install it. Tests take the `browser` fixture (./fixtures.ts), which calls it once per worker. */
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -29,22 +29,6 @@ export async function launchChromium(): Promise<Browser> {
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
-}
-
-/**
- * New tests take the `browser` fixture from ./fixtures.ts instead (one Chromium per worker, pages
- * closed after each test). One Chromium per test file, launched by the first test that asks. When it cannot start, every test
- * that needs it fails with the reason (a failing beforeAll would only mark them skipped).
- */
-export function sharedChromium() {
-  let launching: Promise<Browser> | undefined;
-  return {
-    get: () => (launching ??= launchChromium()),
-    async close() {
-      const browser = await launching?.catch(() => undefined);
-      await browser?.close();
-    },
-  };
 }
 
 /**

@@ -4,14 +4,12 @@
 // a group without a name is refused before anything is sent; and the dialog holding ten groups of
 // 60-character names stays whole at 375, 1024 and 1280 px.
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, signIn, sharedChromium } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
-
-type Browser = Awaited<ReturnType<ReturnType<typeof sharedChromium>['get']>>;
 
 async function editDish(t: TestApp, browser: Browser, dishId: string, size?: { width: number; height: number }): Promise<Page> {
   const page = await openBoard(browser, t, '/manager/menu', size);

@@ -5,10 +5,10 @@
 // the keyboard alone; and the layout at 375, 1024 and 1280 px.
 import { describe, expect, onTestFinished } from 'vitest';
 import { it } from './fixtures.js';
-import type { Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, resize, sharedChromium, signIn, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn, waitUntilLive } from './browser.js';
 import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
@@ -30,8 +30,6 @@ const names = async (page: Page) => (await menuOf(page)).flatMap((section) => se
 const rowOf = (page: Page, id: string) => page.locator(`#dish-sections [data-dish-id="${id}"]`);
 const focusedLabel = (page: Page) => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null");
 const dishInStore = (t: TestApp, id: string) => t.store.collection('dishes').get(id);
-
-type Browser = Awaited<ReturnType<ReturnType<typeof sharedChromium>['get']>>;
 
 async function openMenu(t: TestApp, browser: Browser, size?: { width: number; height: number }, role: 'manager' | 'chef' = 'manager') {
   const page = await openBoard(browser, t, '/manager/menu', size);

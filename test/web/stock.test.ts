@@ -4,10 +4,10 @@
 // tablets' and orders' changes arriving live; who may use it; and the layout at 375, 1024 and 1280 px.
 import { describe, expect, onTestFinished } from 'vitest';
 import { it } from './fixtures.js';
-import type { Page, Route } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, resize, sharedChromium, signIn, WAIT_MS, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn, WAIT_MS, waitUntilLive } from './browser.js';
 import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
@@ -32,11 +32,7 @@ async function askToDelete(page: Page, id: string) {
 }
 const stockInStore = async (t: TestApp, id: string) => (await t.store.collection('ingredients').get(id))?.in_stock_qty;
 
-async function openStock(
-  t: TestApp,
-  browser: Awaited<ReturnType<ReturnType<typeof sharedChromium>['get']>>,
-  size?: { width: number; height: number },
-) {
+async function openStock(t: TestApp, browser: Browser, size?: { width: number; height: number }) {
   const page = await openBoard(browser, t, '/manager/stock', size);
   await signIn(page, 'manager');
   await page.waitForSelector('#stock-rows > li');

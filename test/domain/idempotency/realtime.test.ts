@@ -1,19 +1,18 @@
 // A replayed request writes nothing, so no screen hears of it: the kitchen sees one order.created
 // however often the tablet retries (checked with a real socket.io client in the expeditor room).
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import type { TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import { sioIn, type SioClient } from '../../realtime/helpers/clients.js';
-import { startLiveApp } from '../../realtime/helpers/live-app.js';
 
 let t: TestApp;
 let screen: SioClient | undefined;
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
 });
 afterEach(async () => {
   screen?.close();
-  await t.close();
 });
 
 it('a replay pushes no event to any room', async () => {

@@ -1,12 +1,12 @@
 // Issue 33 on real sockets: dish.availability carries portions_left and reaches the menu and the
 // dish's own station only around low_portions; a shortage reaches the station, the expeditor and
 // the guest who placed the order.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect } from 'vitest';
+import { it } from '../../helpers/fixtures.js';
 import type { Envelope } from '../../../realtime/events.js';
 import type { TestApp } from '../../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../../helpers/menu.js';
 import { sioIn, type SioClient } from '../../realtime/helpers/clients.js';
-import { startLiveApp } from '../../realtime/helpers/live-app.js';
 import { openScreens, type Screen, type Screens } from '../../realtime/helpers/screens.js';
 
 let t: TestApp;
@@ -15,15 +15,14 @@ let guest: SioClient | undefined;
 const availabilityOf = (screen: Screen | SioClient) =>
   screen.inbox.envelopes.filter((e) => e.type === 'dish.availability').map((e) => e.data);
 
-beforeEach(async () => {
-  t = await startLiveApp();
+it.beforeEach(async ({ app }) => {
+  t = app;
   screens = await openScreens(t);
 });
 afterEach(async () => {
   screens.close();
   guest?.close();
   guest = undefined;
-  await t.close();
 });
 
 describe('dish.availability around low_portions', () => {

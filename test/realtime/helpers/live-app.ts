@@ -1,12 +1,12 @@
-// The real app (REST routes, SQLite store, jose tokens, the realtime layer) listening on port 0.
-// Reopening a data directory signs the existing per-role users in again.
-import { PASSWORD, ROLES_UNDER_TEST, startTestApp, type TestApp } from '../../helpers/app.js';
+// An app reopened on a data directory after a restart: the per-role users it has sign in again
+// (their old tokens were signed by the closed app's token service).
+import { PASSWORD, ROLES_UNDER_TEST, type TestApp } from '../../helpers/app.js';
+import type { StartApp } from '../../helpers/fixtures.js';
 
-export async function startLiveApp(options: { dataDir?: string; reopen?: boolean } = {}): Promise<TestApp> {
-  const t = await startTestApp({ listen: true, dataDir: options.dataDir, withoutUsers: options.reopen });
-  if (options.reopen) {
-    for (const role of ROLES_UNDER_TEST) t.tokens[role] = await signIn(t, `${role}1`);
-  }
+/** Starts an app with the test's `startApp` fixture (closed with the test) on `dataDir`, which has the `<role>1` users. */
+export async function reopenLiveApp(startApp: StartApp, dataDir: string): Promise<TestApp> {
+  const t = await startApp({ dataDir, withoutUsers: true });
+  for (const role of ROLES_UNDER_TEST) t.tokens[role] = await signIn(t, `${role}1`);
   return t;
 }
 

@@ -2,8 +2,9 @@
 // hostile, by every kind of caller. No answer is ever a 5xx; every error is a Problem with a title
 // and a detail; and a refused request leaves every stored collection exactly as it was.
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import { afterAll, describe, expect } from 'vitest';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { answerOf, forgeJwt, problemFault, snapshot } from '../security/support.js';
 import { rawPayloadArb, requestArb, type Endpoint, type FuzzRequest, type IdPools } from './arbitraries.js';
@@ -18,8 +19,9 @@ let endpoints: Endpoint[];
 const pools: IdPools = { dishes: [], ingredients: [], orders: [], users: [] };
 const stats = { requests: 0, serverErrors: 0, rejected: 0, accepted: 0, byStatus: new Map<number, number>() };
 
-beforeAll(async () => {
-  t = await startTestApp();
+// One app for the file (fileApp), on purpose: the fuzz's runs build on what earlier runs stored.
+it.beforeAll(async ({ fileApp }) => {
+  t = fileApp;
   const menu = await seedMenu(t, 1000);
   pools.dishes.push(menu.salad.id, menu.steak.id, menu.lemonade.id);
   pools.ingredients.push(menu.lettuce.id, menu.beef.id, menu.lemon.id, menu.salt.id);
@@ -38,7 +40,6 @@ afterAll(async () => {
     `fuzz: ${stats.requests} requests, ${stats.serverErrors} 5xx, ${stats.rejected} rejected (stored data ` +
       `unchanged by every one), ${stats.accepted} accepted [${byStatus}]`,
   );
-  await t?.close();
 });
 
 function authorization(caller: FuzzRequest['caller']): Record<string, string> {

@@ -7,7 +7,7 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import fc from 'fast-check';
 import Type from 'typebox';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import { publicOrder } from '../../../domain/orders/orders.js';
 import { publicIngredient } from '../../../domain/menu/ingredients.js';
 import { publicSettings } from '../../../domain/settings.js';
@@ -16,7 +16,8 @@ import { Ingredient } from '../../../models/ingredient.js';
 import { LATEST_INSTANT, MAX_MINUTES, MAX_STOCK } from '../../../models/limits.js';
 import { Order } from '../../../models/order.js';
 import { Settings, SETTINGS_ID } from '../../../models/settings.js';
-import { startTestApp, type TestApp } from '../../helpers/app.js';
+import type { TestApp } from '../../helpers/app.js';
+import { it } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import { FrozenClock } from '../../domain/orders/support.js';
 
@@ -41,15 +42,14 @@ let menu: Awaited<ReturnType<typeof seedMenu>>;
 const orderIds: string[] = [];
 const statuses = new Map<number, number>();
 
-// One app for the file, on purpose: the fuzz's runs build on what earlier runs stored (orders, stock, settings).
-beforeAll(async () => {
+// One app for the file (startFileApp), on purpose: the fuzz's runs build on what earlier runs stored (orders, stock, settings).
+it.beforeAll(async ({ startFileApp }) => {
   clock = new FrozenClock();
-  t = await startTestApp({ clock });
+  t = await startFileApp({ clock });
   menu = await seedMenu(t, 1_000_000);
 });
 afterAll(async () => {
   console.log(`limits fuzz: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(' ')}`);
-  await t?.close();
 });
 
 /** A date-time near an edge: the epoch, year 9999, a year ahead, now, written in UTC or with an offset. */
