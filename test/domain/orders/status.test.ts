@@ -40,8 +40,9 @@ const cases = ROLES_UNDER_TEST.flatMap((role) =>
 let t: TestApp;
 let dishIds: string[];
 
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+// One app for the file: every case brings a fresh order of its own to its starting status.
+it.beforeAll(async ({ startFileApp }) => {
+  t = await startFileApp();
   const menu = await seedMenu(t, 10_000);
   dishIds = [menu.salad.id, menu.steak.id];
 });
