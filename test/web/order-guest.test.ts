@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import type { TestApp } from '../helpers/app.js';
 import { addDish, addIngredient } from '../helpers/menu.js';
 import type { Dish } from '../../models/dish.js';
-import { BROWSER_TEST_MS, openBoard, resize, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, WAIT_MS, waitUntilLive } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 
 const PHONE = { width: 375, height: 812 };
@@ -113,8 +113,9 @@ describe('ordering app, a first-time guest', () => {
       await page.check('.option:has-text("Bacon") input');
       await page.click('[aria-label="One more Classic Burger"]');
       await page.click('.options-add');
-      // Two burgers at 12.00 with bacon at 2.00: the line says what the total counts.
-      expect(await page.locator('#cart-lines .cart-price').allTextContents()).toStrictEqual(['$28.00']);
+      // Two burgers at 12.00 with bacon at 2.00: the line says what the total counts (drawn once the
+      // dialog has closed, which a busy machine may take a moment to do).
+      await expect.poll(() => page.locator('#cart-lines .cart-price').allTextContents(), { timeout: WAIT_MS }).toStrictEqual(['$28.00']);
       expect(await page.textContent('#cart-total')).toBe('$28.00');
       await page.fill('#checkout input[name=name]', 'Cleo');
       await page.click('#place');
