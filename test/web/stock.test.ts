@@ -2,13 +2,12 @@
 // using it, out and low first; a delivery added once however often the tap is retried, a stock take,
 // an ingredient added, edited and deleted (refused in plain words while a dish uses it), other
 // tablets' and orders' changes arriving live; who may use it; and the layout at 375, 1024 and 1280 px.
-import { describe, expect, onTestFinished } from 'vitest';
+import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Browser, Page, Route } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, resize, signIn, WAIT_MS, waitUntilLive } from './browser.js';
-import { holdingProxy } from './proxy.js';
 import { barControlsOffScreen, keepShot, measure, pageLayout, SIZES } from './layout.js';
 
 /** Each row as the page shows it: name, mark, stock, dishes. */
@@ -418,11 +417,15 @@ describe('stock page', () => {
   it(
     'sends nothing while the live link is down, says so, and sends the same tap once it is back',
     async ({ app: t, browser }) => {
-      const proxy = await holdingProxy(t.url);
-      onTestFinished(() => proxy.close());
       const menu = await seedStock(t);
-      const page = await openStock({ ...t, url: proxy.url }, browser);
-      proxy.hold();
+      const page = await openStock(t, browser);
+      const writes: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (request.method() !== 'GET' && !pathname.startsWith('/socket.io/')) writes.push(`${request.method()} ${pathname}`);
+      });
+      // The tablet's Wi-Fi goes: the live link drops (the heartbeat's case, traffic silently dropped, is test/web/network.test.ts).
+      await page.context().setOffline(true);
       await page.waitForSelector('#link:not([data-state="live"])');
       expect(await page.isVisible('#stale')).toBe(true);
       expect(await page.textContent('#stale')).toMatch(
@@ -434,11 +437,13 @@ describe('stock page', () => {
       expect(await page.textContent('#change-error')).toBe(
         'Not sent: this tablet has no connection to the kitchen server. Check the Wi-Fi, then tap again.',
       );
-      proxy.release();
+      expect(writes).toEqual([]);
+      await page.context().setOffline(false);
       await waitUntilLive(page);
       await page.click('#change-send');
       await page.waitForSelector('#change', { state: 'hidden' });
       expect(await stockInStore(t, menu.beef.id)).toBe(12);
+      expect(writes).toEqual([`PATCH /ingredients/${menu.beef.id}`]);
       await expect.poll(() => qtyOf(page, menu.beef.id)).toBe('12');
     },
     BROWSER_TEST_MS,
