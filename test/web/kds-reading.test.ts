@@ -220,7 +220,6 @@ describe('station board, read by a cook', () => {
     async ({ app: t, browser }) => {
       await seedMenu(t, 100);
       const phone = SIZES[0]!;
-      const tabs = new Map<string, Page>();
       for (const [path, role] of [
         ['/kds/hot', 'chef'],
         ['/expeditor', 'expeditor'],
@@ -229,17 +228,10 @@ describe('station board, read by a cook', () => {
         ['/manager/menu', 'manager'],
         ['/manager/staff', 'manager'],
       ] as const) {
-        // The manager's pages open one after another in one tab, signed in once (the session is
-        // the tab's): each a fresh load at the phone's size, as a new tab shows it.
-        let page = tabs.get(role);
-        if (page) await page.goto(`${t.url}${path}`);
-        else {
-          page = await openBoard(browser, t, path, phone);
-          tabs.set(role, page);
-          await page.fill('#login input[name=user_name]', `${role}1`);
-          await page.fill('#login input[name=password]', 'Kitchen@Pass1!');
-          await page.click('#login button[type=submit]');
-        }
+        const page = await openBoard(browser, t, path, phone);
+        await page.fill('#login input[name=user_name]', `${role}1`);
+        await page.fill('#login input[name=password]', 'Kitchen@Pass1!');
+        await page.click('#login button[type=submit]');
         await page.waitForSelector('body:not(.signed-out)');
         // One row: every part shown shares a line (their boxes overlap top to bottom).
         const rows = async (bar: Page) =>
@@ -254,6 +246,7 @@ describe('station board, read by a cook', () => {
         expect({ path, offScreen: await barControlsOffScreen(page) }).toStrictEqual({ path, offScreen: [] });
         expect(await page.isVisible('#sign-out')).toBe(true);
         await keepShot(page, `bar-open-${path.replaceAll('/', '-')}`);
+        await page.close();
       }
     },
     2 * BROWSER_TEST_MS,

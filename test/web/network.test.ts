@@ -40,15 +40,12 @@ describe('a board on a dropped network', () => {
       await orderCard(hot, order.id).locator('[data-action="bump"]').click();
       expect(await hot.textContent('.notice span')).toBe('Ava: not sent, this tablet has no connection to the kitchen server.');
 
-      // Traffic flows again once the held tap's deadline has passed: the PATCH reaches the server, too
-      // late to apply, and is refused.
-      await expect.poll(() => proxy.lateRequests()).toContain(`PATCH /orders/${order.id}/tickets/hot`);
-      const deadline = Number(/request-deadline: (\d+)/i.exec(proxy.lateRequests())?.[1]);
-      expect(deadline).toBeGreaterThan(heldAt);
-      await hot.waitForTimeout(Math.max(0, deadline + 500 - Date.now()));
+      // Traffic flows again some seconds later: the held PATCH reaches the server, too late to apply.
+      await hot.waitForTimeout(Math.max(0, heldAt + 9_000 - Date.now()));
       proxy.release();
-      await expect.poll(() => proxy.answersSinceRelease()).toMatch(/^HTTP\/1\.1 412 /m);
       await waitUntilLive(hot);
+      await expect.poll(() => proxy.lateRequests()).toContain(`PATCH /orders/${order.id}/tickets/hot`);
+      await hot.waitForTimeout(1_500);
       const stored = (await t.inject({ method: 'GET', url: `/orders/${order.id}`, as: 'manager' })).json<{
         tickets: { status: string }[];
       }>();

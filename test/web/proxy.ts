@@ -10,8 +10,6 @@ export interface HoldingProxy {
   release(): void;
   /** Client-to-server text delivered by release() (HTTP requests are readable in it). */
   lateRequests(): string;
-  /** Server-to-client text sent since the last release() (the answers to the late requests among it). */
-  answersSinceRelease(): string;
   close(): Promise<void>;
 }
 
@@ -19,7 +17,6 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
   const { hostname, port } = new URL(target);
   let holding = false;
   let late = '';
-  let answers = '';
   const queued: (() => void)[] = [];
   const sockets = new Set<Socket>();
   const later = (run: () => void) => (holding ? queued.push(run) : run());
@@ -27,7 +24,6 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
   function pipe(from: Socket, to: Socket, toServer: boolean) {
     from.on('data', (chunk: Buffer) => {
       if (holding && toServer) late += chunk.toString('latin1');
-      if (!holding && !toServer) answers += chunk.toString('latin1');
       later(() => void to.write(chunk));
     });
     // A close that happens while held reaches the other side after the held bytes, a little later.
@@ -52,11 +48,9 @@ export async function holdingProxy(target: string): Promise<HoldingProxy> {
     hold: () => void (holding = true),
     release() {
       holding = false;
-      answers = '';
       for (const run of queued.splice(0)) run();
     },
     lateRequests: () => late,
-    answersSinceRelease: () => answers,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
