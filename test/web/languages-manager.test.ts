@@ -4,7 +4,7 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, reloadAt, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { cutText, englishLeft, LANGUAGES, speak } from './languages.js';
 import { keepShot, SIZES } from './layout.js';
 
@@ -35,8 +35,8 @@ describe("the manager's page in every language", () => {
         expect(await page.getAttribute('html', 'lang')).toBe(language);
         await signIn(page, 'manager');
         for (const size of SIZES) {
-          // Reopened at each width, in the same tab and still signed in: the charts are drawn to the width they open at.
-          await reloadAt(page, size);
+          // Loaded and signed in once, then resized: resize() waits until the charts are drawn again to their panels' width.
+          await resize(page, size);
           expect(await page.getAttribute('html', 'lang')).toBe(language);
           await expect.poll(() => page.textContent('#t-placed')).toBe('3');
           await expect.poll(() => page.textContent('#t-late-note')).toBe(LATE_NOW[language]);

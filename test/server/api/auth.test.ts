@@ -17,7 +17,11 @@ const REUSED = 'The refresh token was already used; every token of this login ha
 const THROTTLED = 'Too many failed logins; wait before trying again.';
 const MINUTE = 60_000;
 
-/** The test's own app (the startApp fixture closes it when the test ends), read by the helpers below. */
+/**
+ * The test's app, read by the helpers below: the file's shared app (fileApp) for a test that signs in
+ * successfully, forges tokens or refreshes its own login's tokens; a fresh one (startApp) for a test
+ * that fails logins (the throttle counts them per user_name), deletes a user or moves the clock.
+ */
 let t: TestApp;
 
 const passwordGrant = (userName: string, password: string) => ({ grant_type: 'password', user_name: userName, password });
@@ -77,8 +81,8 @@ describe('POST /auth/token', () => {
     expect((await ordersWith(record.access_token)).statusCode).toBe(200);
   });
 
-  it('the JSON password grant: 201; a Basic header beside it (client credentials) is ignored', async ({ startApp }) => {
-    t = await startApp();
+  it('the JSON password grant: 201; a Basic header beside it (client credentials) is ignored', async ({ fileApp }) => {
+    t = fileApp;
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -131,8 +135,8 @@ describe('POST /auth/token', () => {
     }
   });
 
-  it('Basic credentials whose password holds a colon', async ({ startApp }) => {
-    t = await startApp();
+  it('Basic credentials whose password holds a colon', async ({ fileApp }) => {
+    t = fileApp;
     const created = await t.inject({
       method: 'POST',
       url: '/users',
@@ -143,8 +147,8 @@ describe('POST /auth/token', () => {
     expect({ status: response.statusCode, user_name: response.json().user_name }).toStrictEqual({ status: 201, user_name: 'colon' });
   });
 
-  it('415 for a body that is not JSON', async ({ startApp }) => {
-    t = await startApp();
+  it('415 for a body that is not JSON', async ({ fileApp }) => {
+    t = fileApp;
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -154,8 +158,8 @@ describe('POST /auth/token', () => {
     expectProblem(response, 415, 'Send the body as application/json.');
   });
 
-  it('400 for another grant type or a missing field', async ({ startApp }) => {
-    t = await startApp();
+  it('400 for another grant type or a missing field', async ({ fileApp }) => {
+    t = fileApp;
     const response = await t.app.inject({
       method: 'POST',
       url: '/auth/token',
@@ -179,8 +183,8 @@ describe('access tokens', () => {
     expectUnauthorized(await t.inject({ method: 'GET', url: '/orders', as: 'chef' }), EXPIRED);
   });
 
-  it('a tampered token is refused', async ({ startApp }) => {
-    t = await startApp();
+  it('a tampered token is refused', async ({ fileApp }) => {
+    t = fileApp;
     const [header, payload, signature] = t.tokens.patron.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const promoted = Buffer.from(JSON.stringify({ ...claims, role: 'manager' })).toString('base64url');
@@ -189,8 +193,8 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(`${header}.${payload}.${flipped}`), INVALID);
   });
 
-  it('an unsigned token (alg none) is refused', async ({ startApp }) => {
-    t = await startApp();
+  it('an unsigned token (alg none) is refused', async ({ fileApp }) => {
+    t = fileApp;
     const nowSeconds = Math.floor(Date.now() / 1000);
     const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const claims = {
@@ -205,8 +209,8 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(`${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`), INVALID);
   });
 
-  it('a token signed with another secret, or another algorithm, is refused', async ({ startApp }) => {
-    t = await startApp();
+  it('a token signed with another secret, or another algorithm, is refused', async ({ fileApp }) => {
+    t = fileApp;
     expect((await ordersWith(await sign(t))).statusCode).toBe(200);
     expectUnauthorized(
       await ordersWith(await sign(t, {}, { key: new TextEncoder().encode('another-secret-that-is-long-enough-too!!') })),
@@ -215,8 +219,8 @@ describe('access tokens', () => {
     expectUnauthorized(await ordersWith(await sign(t, {}, { alg: 'HS512' })), INVALID);
   });
 
-  it('a token for another issuer or audience is refused', async ({ startApp }) => {
-    t = await startApp();
+  it('a token for another issuer or audience is refused', async ({ fileApp }) => {
+    t = fileApp;
     expectUnauthorized(await ordersWith(await sign(t, { iss: 'someone-else' })), INVALID);
     expectUnauthorized(await ordersWith(await sign(t, { aud: 'another-api' })), INVALID);
   });
@@ -229,8 +233,8 @@ describe('access tokens', () => {
     );
   });
 
-  it('an Authorization header that is not Bearer is refused', async ({ startApp }) => {
-    t = await startApp();
+  it('an Authorization header that is not Bearer is refused', async ({ fileApp }) => {
+    t = fileApp;
     expectUnauthorized(
       await t.app.inject({ method: 'GET', url: '/orders', headers: { authorization: basic('chef1', PASSWORD) } }),
       'The Authorization header must be `Bearer <access_token>`.',
@@ -243,8 +247,8 @@ describe('access tokens', () => {
 });
 
 describe('POST /auth/refresh-token', () => {
-  it('200 with a new pair each time: the refresh token rotates', async ({ startApp }) => {
-    t = await startApp();
+  it('200 with a new pair each time: the refresh token rotates', async ({ fileApp }) => {
+    t = fileApp;
     const first = (await login('expeditor1')).json();
     const seen = new Set<string>([first.refresh_token]);
     let current = first.refresh_token as string;
@@ -269,8 +273,8 @@ describe('POST /auth/refresh-token', () => {
     }
   });
 
-  it('reusing a used refresh token is a 401 and revokes the whole family, newest descendant included', async ({ startApp }) => {
-    t = await startApp();
+  it('reusing a used refresh token is a 401 and revokes the whole family, newest descendant included', async ({ fileApp }) => {
+    t = fileApp;
     const r0 = (await login('patron1')).json().refresh_token as string;
     const r1 = (await refresh(r0)).json().refresh_token as string;
     const r2 = (await refresh(r1)).json().refresh_token as string;
@@ -288,8 +292,8 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(token), REVOKED);
   });
 
-  it('two concurrent refreshes with one token: one pair is issued, the other is a reuse that revokes it too', async ({ startApp }) => {
-    t = await startApp();
+  it('two concurrent refreshes with one token: one pair is issued, the other is a reuse that revokes it too', async ({ fileApp }) => {
+    t = fileApp;
     const r0 = (await login('patron1')).json().refresh_token as string;
     const answers = await Promise.all([refresh(r0), refresh(r0)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toStrictEqual([200, 401]);
@@ -297,8 +301,8 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(winner), REVOKED);
   });
 
-  it('401 for an unknown refresh token', async ({ startApp }) => {
-    t = await startApp();
+  it('401 for an unknown refresh token', async ({ fileApp }) => {
+    t = fileApp;
     expectUnauthorized(await refresh('0'.repeat(64)), REVOKED);
   });
 
@@ -310,8 +314,8 @@ describe('POST /auth/refresh-token', () => {
     expectUnauthorized(await refresh(token), 'The refresh token has expired; log in again.');
   });
 
-  it('400 for a body without refresh_token', async ({ startApp }) => {
-    t = await startApp();
+  it('400 for a body without refresh_token', async ({ fileApp }) => {
+    t = fileApp;
     const response = await t.app.inject({ method: 'POST', url: '/auth/refresh-token', payload: { token: 'x' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toStrictEqual([

@@ -1,7 +1,7 @@
 // /dishes through HTTP: every endpoint's success and each of its error answers.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import {
   aTimestamp,
@@ -17,12 +17,23 @@ import {
   UNKNOWN_ID,
 } from './support.js';
 
+// Tests that read the menu, add their own dishes or are refused share one app and menu for the
+// file; a test that changes a menu dish or its stock, or counts every dish, starts a fresh app with
+// its own menu (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-it.beforeEach(async ({ startApp }) => {
+let shared: { t: TestApp; menu: typeof menu };
+it.beforeAll(async ({ startFileApp }) => {
+  const app = await startFileApp();
+  shared = { t: app, menu: await seedMenu(app) };
+});
+it.beforeEach(() => {
+  ({ t, menu } = shared);
+});
+async function fresh(startApp: StartApp) {
   t = await startApp();
   menu = await seedMenu(t);
-});
+}
 
 const tiramisu = (ingredientId: string) => ({
   name: 'Tiramisu',
@@ -99,7 +110,8 @@ describe('POST /dishes', () => {
     expectInvalid(many, 'body', [{ path: 'ingredients', message: 'must NOT have more than 50 items' }]);
   });
 
-  it('400 listing unknown ingredient ids, and nothing is created', async () => {
+  it('400 listing unknown ingredient ids, and nothing is created', async ({ startApp }) => {
+    await fresh(startApp);
     const payload = {
       ...tiramisu(menu.lettuce.id),
       ingredients: [
@@ -145,7 +157,8 @@ describe('POST /dishes', () => {
 });
 
 describe('GET /dishes', () => {
-  it('lists every dish, oldest first, with availability', async () => {
+  it('lists every dish, oldest first, with availability', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({ method: 'GET', url: '/dishes' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe(JSON_TYPE);
@@ -169,7 +182,8 @@ describe('GET /dishes/{id}', () => {
     expect(response.json()).toStrictEqual({ name: 'Steak', is_available: true, price: 12.5 });
   });
 
-  it('answers an out-of-stock essential ingredient with is_available false, a non-essential one not', async () => {
+  it('answers an out-of-stock essential ingredient with is_available false, a non-essential one not', async ({ startApp }) => {
+    await fresh(startApp);
     await t.inject({ method: 'PATCH', url: `/ingredients/${menu.salt.id}`, as: 'chef', payload: { in_stock_qty: -3 } });
     expect((await t.inject({ method: 'GET', url: `/dishes/${menu.steak.id}?fields=is_available` })).json()).toStrictEqual({
       is_available: true,
@@ -180,7 +194,8 @@ describe('GET /dishes/{id}', () => {
     });
   });
 
-  it('answers the whole dish as it is now, every time: after the dish changes and after its availability flips', async () => {
+  it('answers the whole dish as it is now, every time: after the dish changes and after its availability flips', async ({ startApp }) => {
+    await fresh(startApp);
     const get = (method: 'GET' | 'HEAD' = 'GET') => t.inject({ method, url: `/dishes/${menu.steak.id}` });
     const first = await get();
     const again = await get();
@@ -245,7 +260,8 @@ describe('GET /dishes/{id}/ingredients', () => {
 });
 
 describe('PUT /dishes/{id}', () => {
-  it('replaces every writable field and keeps id and created_at', async () => {
+  it('replaces every writable field and keeps id and created_at', async ({ startApp }) => {
+    await fresh(startApp);
     t.clock.advance(60_000);
     const replacement = { ...tiramisu(menu.lemon.id), name: 'Lemon Sorbet', station: 'beverages' };
     const response = await t.inject({ method: 'PUT', url: `/dishes/${menu.salad.id}`, as: 'chef', payload: replacement });
@@ -304,7 +320,8 @@ describe('PUT /dishes/{id}', () => {
 });
 
 describe('PATCH /dishes/{id}', () => {
-  it('changes only the given fields', async () => {
+  it('changes only the given fields', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({
       method: 'PATCH',
       url: `/dishes/${menu.steak.id}`,
@@ -315,7 +332,8 @@ describe('PATCH /dishes/{id}', () => {
     expect(response.json()).toStrictEqual({ ...menu.steak, price: 31.9, preparation_time: 30, updated_at: aTimestamp() });
   });
 
-  it('recomputes availability when the ingredients change', async () => {
+  it('recomputes availability when the ingredients change', async ({ startApp }) => {
+    await fresh(startApp);
     const empty = await addIngredient(t, 'Saffron', 0);
     const response = await t.inject({
       method: 'PATCH',
@@ -356,12 +374,14 @@ describe('PATCH /dishes/{id}', () => {
 });
 
 describe('DELETE /dishes/{id}', () => {
-  it('204 with no body; the dish is gone', async () => {
+  it('204 with no body; the dish is gone', async ({ startApp }) => {
+    await fresh(startApp);
     expectNoContent(await t.inject({ method: 'DELETE', url: `/dishes/${menu.lemonade.id}`, as: 'chef' }));
     expectProblem(await t.inject({ method: 'GET', url: `/dishes/${menu.lemonade.id}` }), 404, `No dish with id ${menu.lemonade.id}.`);
   });
 
-  it('409 while an unfinished order holds the dish; allowed once the order is finished', async () => {
+  it('409 while an unfinished order holds the dish; allowed once the order is finished', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.lemonade.id]);
     const response = await t.inject({ method: 'DELETE', url: `/dishes/${menu.lemonade.id}`, as: 'manager' });
     expectProblem(response, 409, `The dish is in unfinished orders (${order.id}); finish or delete them first.`);

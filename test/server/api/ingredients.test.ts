@@ -1,7 +1,7 @@
 // /ingredients through HTTP: every endpoint's success and each of its error answers.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import {
@@ -17,12 +17,23 @@ import {
   UNKNOWN_ID,
 } from './support.js';
 
+// Tests that read the carrot, add their own ingredients or are refused share one app for the file;
+// a test that changes or deletes the carrot, builds dishes on it, or lists every ingredient starts a
+// fresh app with its own carrot (`fresh`).
 let t: TestApp;
 let carrot: IngredientDoc;
-it.beforeEach(async ({ startApp }) => {
+let shared: { t: TestApp; carrot: IngredientDoc };
+it.beforeAll(async ({ startFileApp }) => {
+  const app = await startFileApp();
+  shared = { t: app, carrot: await addIngredient(app, 'Carrot', 40, 0.35) };
+});
+it.beforeEach(() => {
+  ({ t, carrot } = shared);
+});
+async function fresh(startApp: StartApp) {
   t = await startApp();
   carrot = await addIngredient(t, 'Carrot', 40, 0.35);
-});
+}
 
 describe('POST /ingredients', () => {
   it('creates the ingredient: 201, Location and the stored record', async () => {
@@ -84,7 +95,8 @@ describe('POST /ingredients', () => {
 });
 
 describe('GET /ingredients and /ingredients/{id}', () => {
-  it('lists the ingredients', async () => {
+  it('lists the ingredients', async ({ startApp }) => {
+    await fresh(startApp);
     const basil = await addIngredient(t, 'Basil', 3);
     const response = await t.inject({ method: 'GET', url: '/ingredients' });
     expect(response.statusCode).toBe(200);
@@ -123,7 +135,8 @@ describe('GET /ingredients and /ingredients/{id}', () => {
 });
 
 describe('PUT /ingredients/{id}', () => {
-  it('replaces name, in_stock_qty and price', async () => {
+  it('replaces name, in_stock_qty and price', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({
       method: 'PUT',
       url: `/ingredients/${carrot.id}`,
@@ -169,7 +182,8 @@ describe('PUT /ingredients/{id}', () => {
 });
 
 describe('PATCH /ingredients/{id}', () => {
-  it('sets in_stock_qty, or adds in_stock_delta to it', async () => {
+  it('sets in_stock_qty, or adds in_stock_delta to it', async ({ startApp }) => {
+    await fresh(startApp);
     const set = await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_qty: 10 } });
     expect(set.json()).toStrictEqual({ ...carrot, updated_at: aTimestamp(), in_stock_qty: 10 });
     const down = await t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_delta: -12 } });
@@ -183,7 +197,8 @@ describe('PATCH /ingredients/{id}', () => {
     expect(up.json()).toStrictEqual({ ...carrot, updated_at: aTimestamp(), in_stock_qty: 8, price: 0.4 });
   });
 
-  it('applies concurrent deltas atomically', async () => {
+  it('applies concurrent deltas atomically', async ({ startApp }) => {
+    await fresh(startApp);
     await Promise.all(
       Array.from({ length: 10 }, () =>
         t.inject({ method: 'PATCH', url: `/ingredients/${carrot.id}`, as: 'chef', payload: { in_stock_delta: -1 } }),
@@ -273,12 +288,14 @@ describe('the unit of an ingredient', () => {
 });
 
 describe('DELETE /ingredients/{id}', () => {
-  it('204 with no body; the ingredient is gone', async () => {
+  it('204 with no body; the ingredient is gone', async ({ startApp }) => {
+    await fresh(startApp);
     expectNoContent(await t.inject({ method: 'DELETE', url: `/ingredients/${carrot.id}`, as: 'chef' }));
     expectProblem(await t.inject({ method: 'GET', url: `/ingredients/${carrot.id}` }), 404, `No ingredient with id ${carrot.id}.`);
   });
 
-  it('409 naming the dishes that use it, essential or not', async () => {
+  it('409 naming the dishes that use it, essential or not', async ({ startApp }) => {
+    await fresh(startApp);
     const soup = await addDish(t, { name: 'Carrot Soup', station: 'hot', ingredients: [{ ingredient_id: carrot.id, is_essential: true }] });
     const cake = await addDish(t, {
       name: 'Carrot Cake',

@@ -2,7 +2,7 @@
 // operator with typed values (arrays, dotted paths, computed availability), and the parser's 400s.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblem, expectQueryError, FrozenClock } from './support.js';
@@ -10,12 +10,21 @@ import { expectProblem, expectQueryError, FrozenClock } from './support.js';
 const START = Date.parse('2030-05-07T10:00:00.000Z');
 const MINUTE = 60_000;
 
+// The parser's 400s read no data and share one app for the file; a test that lists everything it
+// made starts a fresh app on a frozen clock (`fresh`), so its lists hold its own items and nothing else.
 let t: TestApp;
 let clock: FrozenClock;
-it.beforeEach(async ({ startApp }) => {
+let shared: TestApp;
+it.beforeAll(async ({ startFileApp }) => {
+  shared = await startFileApp();
+});
+it.beforeEach(() => {
+  t = shared;
+});
+async function fresh(startApp: StartApp) {
   clock = new FrozenClock(START);
   t = await startApp({ clock });
-});
+}
 
 /** GET a list with its parameters URL-encoded, as a client library would. */
 async function list(path: string, params: Record<string, string | number> = {}, as: Role | null = 'manager') {
@@ -56,7 +65,8 @@ async function pantry() {
 }
 
 describe('paging', () => {
-  it('limit defaults to 30; total_results counts every match whatever limit and offset', async () => {
+  it('limit defaults to 30; total_results counts every match whatever limit and offset', async ({ startApp }) => {
+    await fresh(startApp);
     for (let index = 0; index < 35; index++) {
       clock.advance(1);
       await addIngredient(t, `Item ${String(index).padStart(2, '0')}`, index);
@@ -86,13 +96,15 @@ describe('paging', () => {
 });
 
 describe('sorting', () => {
-  it('with no sort, oldest first', async () => {
+  it('with no sort, oldest first', async ({ startApp }) => {
+    await fresh(startApp);
     const { basil, carrot, dill, eggs, flour } = await pantry();
     const response = await list('/ingredients');
     expect(response.json().results.map((item: { id: string }) => item.id)).toStrictEqual([basil.id, carrot.id, dill.id, eggs.id, flour.id]);
   });
 
-  it('asc by default, desc on request; ties break by id in the same direction (desc is the exact reverse of asc)', async () => {
+  it('asc by default, desc on request; ties break by id in the same direction (desc is the exact reverse of asc)', async ({ startApp }) => {
+    await fresh(startApp);
     const { basil, carrot, dill, eggs, flour } = await pantry();
     const ties = byId([basil, dill, flour]).map((item) => item.name);
     expect((await names('/ingredients', { sort: 'price' })).names).toStrictEqual(['Carrot', ...ties, 'Eggs']);
@@ -113,7 +125,8 @@ describe('sorting', () => {
     );
   });
 
-  it('pages through ties without losing or repeating an item', async () => {
+  it('pages through ties without losing or repeating an item', async ({ startApp }) => {
+    await fresh(startApp);
     await pantry();
     const whole = (await names('/ingredients', { sort: 'price', order: 'desc' })).names;
     const paged: string[] = [];
@@ -139,13 +152,15 @@ describe('sorting', () => {
 });
 
 describe('fields', () => {
-  it('projects every list item to the named properties', async () => {
+  it('projects every list item to the named properties', async ({ startApp }) => {
+    await fresh(startApp);
     const { basil } = await pantry();
     const response = await list('/ingredients', { fields: 'price|name|id', limit: 1 });
     expect(response.json()).toStrictEqual({ results: [{ price: 2, name: 'Basil', id: basil.id }], total_results: 5 });
   });
 
-  it('names a computed property and an array property on dishes', async () => {
+  it('names a computed property and an array property on dishes', async ({ startApp }) => {
+    await fresh(startApp);
     const menu = await seedMenu(t);
     const response = await list('/dishes', { fields: 'is_available|ingredients', filter: `id.eq~${menu.lemonade.id}` });
     expect(response.json()).toStrictEqual({
@@ -173,6 +188,16 @@ describe('fields', () => {
 });
 
 describe('filter operators on numbers and strings', () => {
+  // The five pantry items, made once: these tests only read them.
+  let pantryApp: TestApp;
+  it.beforeAll(async ({ startFileApp }) => {
+    clock = new FrozenClock(START);
+    t = pantryApp = await startFileApp({ clock });
+    await pantry();
+  });
+  it.beforeEach(() => {
+    t = pantryApp;
+  });
   it.each([
     ['price.eq~2', ['Basil', 'Dill', 'Flour']],
     ['price.ne~2', ['Carrot', 'Eggs']],
@@ -191,12 +216,10 @@ describe('filter operators on numbers and strings', () => {
     ['name.gt~D', ['Dill', 'Eggs', 'Flour']],
     ['price.eq~2e0', ['Basil', 'Dill', 'Flour']],
   ])('%s', async (filter, expected) => {
-    await pantry();
     expect(await names('/ingredients', { filter })).toStrictEqual({ names: expected, total: expected.length });
   });
 
   it('dates: a calendar day or a full date-time', async () => {
-    await pantry();
     expect((await names('/ingredients', { filter: 'created_at.gte~2030-05-07' })).names).toStrictEqual([
       'Basil',
       'Carrot',
@@ -210,7 +233,8 @@ describe('filter operators on numbers and strings', () => {
     expect((await names('/ingredients', { filter: 'created_at.eq~2030-05-07T10:04:00.000Z' })).names).toStrictEqual(['Eggs']);
   });
 
-  it('a value that looks like a query operator is only ever the literal text', async () => {
+  it('a value that looks like a query operator is only ever the literal text', async ({ startApp }) => {
+    await fresh(startApp);
     await pantry();
     await addIngredient(t, '{"$gt":""}', 1);
     expect(await names('/ingredients', { filter: 'name.eq~{"$gt":""}' })).toStrictEqual({ names: ['{"$gt":""}'], total: 1 });
@@ -221,7 +245,8 @@ describe('filter operators on numbers and strings', () => {
     expect(await names('/ingredients', { filter: "name.eq~' OR 1=1 --" })).toStrictEqual({ names: [], total: 0 });
   });
 
-  it('only the first ~ separates: a value may hold ~, dots and spaces', async () => {
+  it('only the first ~ separates: a value may hold ~, dots and spaces', async ({ startApp }) => {
+    await fresh(startApp);
     await addIngredient(t, 'Salt ~ Pepper v1.2', 1);
     expect((await names('/ingredients', { filter: 'name.eq~Salt ~ Pepper v1.2' })).names).toStrictEqual(['Salt ~ Pepper v1.2']);
   });
@@ -247,7 +272,8 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
     return response.json().results.map((order: { id: string }) => order.id);
   };
 
-  it('every kind of condition', async () => {
+  it('every kind of condition', async ({ startApp }) => {
+    await fresh(startApp);
     const { menu, o1, o2, o3, o4 } = await orders();
     expect(await ids('table_number.lt~6')).toStrictEqual([o1.id, o2.id]);
     expect(await ids('table_number.in~1,10')).toStrictEqual([o1.id, o3.id]);
@@ -264,7 +290,8 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
     expect(await ids('scheduled_at.gt~2030-01-01')).toStrictEqual([]);
   });
 
-  it('sorts orders by priority, ties by id', async () => {
+  it('sorts orders by priority, ties by id', async ({ startApp }) => {
+    await fresh(startApp);
     const { o1, o2, o3, o4 } = await orders();
     const response = await list('/orders', { sort: 'priority', fields: 'id' });
     expect(response.json().results.map((order: { id: string }) => order.id)).toStrictEqual([
@@ -273,7 +300,8 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
     ]);
   });
 
-  it('400 for values of the wrong type, naming what was expected', async () => {
+  it('400 for values of the wrong type, naming what was expected', async ({ startApp }) => {
+    await fresh(startApp);
     await orders();
     expectQueryError(
       await list('/orders', { filter: 'table_number.eq~1.5' }),
@@ -302,7 +330,8 @@ describe('filters on orders: integers, enums with spaces, array containment', ()
 });
 
 describe('filters on dishes: dotted array paths and computed availability', () => {
-  it('ingredients.ingredient_id and ingredients.is_essential match any entry', async () => {
+  it('ingredients.ingredient_id and ingredients.is_essential match any entry', async ({ startApp }) => {
+    await fresh(startApp);
     const menu = await seedMenu(t);
     expect((await names('/dishes', { filter: `ingredients.ingredient_id.eq~${menu.salt.id}` })).names).toStrictEqual([
       'Green Salad',
@@ -318,7 +347,8 @@ describe('filters on dishes: dotted array paths and computed availability', () =
     expect((await names('/dishes', { filter: 'preparation_time.lte~10' })).names).toStrictEqual(['Green Salad', 'Lemonade']);
   });
 
-  it('is_available.eq~true / false follows the stock of essential ingredients', async () => {
+  it('is_available.eq~true / false follows the stock of essential ingredients', async ({ startApp }) => {
+    await fresh(startApp);
     const menu = await seedMenu(t);
     expect((await names('/dishes', { filter: 'is_available.eq~true' })).names).toStrictEqual(['Green Salad', 'Steak', 'Lemonade']);
     expect((await names('/dishes', { filter: 'is_available.eq~false' })).names).toStrictEqual([]);

@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { ticketItem } from '../../helpers/ticket-items.js';
 import {
@@ -18,18 +18,30 @@ import {
   UNKNOWN_ID,
 } from './support.js';
 
+// Most tests act on orders they place themselves and share one app and menu for the file (stocked
+// deep, so their orders never run it out). A test that counts stock or portions, or lists every
+// order, starts a fresh app with the usual menu of 20 of each (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-it.beforeEach(async ({ startApp }) => {
+let shared: { t: TestApp; menu: typeof menu };
+it.beforeAll(async ({ startFileApp }) => {
+  const app = await startFileApp();
+  shared = { t: app, menu: await seedMenu(app, 1000) };
+});
+it.beforeEach(() => {
+  ({ t, menu } = shared);
+});
+async function fresh(startApp: StartApp) {
   t = await startApp();
   menu = await seedMenu(t);
-});
+}
 
 const stockOf = async (id: string) =>
   (await t.inject({ method: 'GET', url: `/ingredients/${id}?fields=in_stock_qty` })).json().in_stock_qty as number;
 
 describe('POST /orders', () => {
-  it('creates a Received order with priority 3: 201, Location, the order; stock is taken per dish occurrence', async () => {
+  it('creates a Received order with priority 3: 201, Location, the order; stock is taken per dish occurrence', async ({ startApp }) => {
+    await fresh(startApp);
     const payload = {
       name: 'Ben',
       dish_ids: [menu.salad.id, menu.salad.id, menu.lemonade.id],
@@ -163,7 +175,8 @@ describe('POST /orders', () => {
     expectInvalid(table, 'body', [{ path: 'table_number', message: 'must be >= 0' }]);
   });
 
-  it('400 listing unknown dish ids; nothing is consumed', async () => {
+  it('400 listing unknown dish ids; nothing is consumed', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({
       method: 'POST',
       url: '/orders',
@@ -189,7 +202,8 @@ describe('POST /orders', () => {
     });
   });
 
-  it('409 naming the dish and the essential ingredient when it would run out; nothing is consumed', async () => {
+  it('409 naming the dish and the essential ingredient when it would run out; nothing is consumed', async ({ startApp }) => {
+    await fresh(startApp);
     const saffron = await addIngredient(t, 'Saffron', 1);
     const risotto = await addDish(t, {
       name: 'Risotto',
@@ -224,7 +238,8 @@ describe('POST /orders', () => {
 });
 
 describe('GET /orders', () => {
-  it('staff see every order; a patron only their own', async () => {
+  it('staff see every order; a patron only their own', async ({ startApp }) => {
+    await fresh(startApp);
     const mine = await placeOrder(t, [menu.salad.id], 'patron');
     const theirs = await placeOrder(t, [menu.steak.id], 'expeditor');
     const staff = await t.inject({ method: 'GET', url: '/orders', as: 'chef' });
@@ -289,7 +304,8 @@ describe('GET /orders/{id}', () => {
 });
 
 describe('GET /orders/{id}/dishes', () => {
-  it('one Dish per dish_ids entry, duplicates kept, in order', async () => {
+  it('one Dish per dish_ids entry, duplicates kept, in order', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.steak.id, menu.salad.id, menu.steak.id, menu.lemonade.id]);
     const response = await t.inject({ method: 'GET', url: `/orders/${order.id}/dishes`, as: 'patron' });
     expect(response.statusCode).toBe(200);
@@ -447,7 +463,8 @@ describe('PATCH /orders/{id}', () => {
     expect(response.json()).toStrictEqual({ ...order, updated_at: aTimestamp(), priority: 0, status: 'In Progress', tickets });
   });
 
-  it('changing dish_ids while Received moves stock for the difference', async () => {
+  it('changing dish_ids while Received moves stock for the difference', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.salad.id, menu.salad.id]);
     const response = await t.inject({
       method: 'PATCH',
@@ -501,7 +518,8 @@ describe('PATCH /orders/{id}', () => {
 });
 
 describe('DELETE /orders/{id}', () => {
-  it('204 with no body; the stock comes back; the order is gone', async () => {
+  it('204 with no body; the stock comes back; the order is gone', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.salad.id, menu.salad.id]);
     expectNoContent(await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' }));
     expect(await stockOf(menu.lettuce.id)).toBe(20);

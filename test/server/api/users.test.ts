@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { PASSWORD, type TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { it, type StartApp } from '../../helpers/fixtures.js';
 import {
   aTimestamp,
   anId,
@@ -17,10 +17,20 @@ import {
   UNKNOWN_ID,
 } from './support.js';
 
+// Tests that create their own users, or only read and are refused, share one app for the file; a
+// test that lists every user or changes one of the seeded accounts (patron1, chef1, expeditor1,
+// manager1) that the others sign in as starts a fresh app (`fresh`).
 let t: TestApp;
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+let shared: TestApp;
+it.beforeAll(async ({ startFileApp }) => {
+  shared = await startFileApp();
 });
+it.beforeEach(() => {
+  t = shared;
+});
+async function fresh(startApp: StartApp) {
+  t = await startApp();
+}
 
 /** No user response may name the password in any form. */
 function expectNoPassword(response: LightMyRequestResponse): void {
@@ -156,7 +166,8 @@ describe('POST /users', () => {
 });
 
 describe('GET /users', () => {
-  it('a manager lists every user, without passwords', async () => {
+  it('a manager lists every user, without passwords', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({ method: 'GET', url: '/users?fields=user_name|role', as: 'manager' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual({
@@ -233,7 +244,8 @@ describe('GET /users/{id}', () => {
 });
 
 describe('PUT /users/{id}', () => {
-  it('replaces user_name, email and role; the password is kept when not given', async () => {
+  it('replaces user_name, email and role; the password is kept when not given', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({
       method: 'PUT',
       url: `/users/${t.userIds.chef}`,
@@ -313,7 +325,8 @@ describe('PUT /users/{id}', () => {
 });
 
 describe('PATCH /users/{id}', () => {
-  it('changes only the given fields', async () => {
+  it('changes only the given fields', async ({ startApp }) => {
+    await fresh(startApp);
     const response = await t.inject({
       method: 'PATCH',
       url: `/users/${t.userIds.expeditor}`,
@@ -330,7 +343,8 @@ describe('PATCH /users/{id}', () => {
     });
   });
 
-  it('a new password replaces the old one and revokes the refresh tokens', async () => {
+  it('a new password replaces the old one and revokes the refresh tokens', async ({ startApp }) => {
+    await fresh(startApp);
     const before = (await login('patron1')).json().refresh_token as string;
     const response = await t.inject({
       method: 'PATCH',
@@ -348,7 +362,8 @@ describe('PATCH /users/{id}', () => {
     );
   });
 
-  it('a manager changes a role, effective at once for the existing token', async () => {
+  it('a manager changes a role, effective at once for the existing token', async ({ startApp }) => {
+    await fresh(startApp);
     // Used first, so the token and the account behind it are known to the server when the role changes.
     expect((await t.inject({ method: 'GET', url: '/orders', as: 'expeditor' })).statusCode).toBe(200);
     const response = await t.inject({ method: 'PATCH', url: `/users/${t.userIds.expeditor}`, as: 'manager', payload: { role: 'patron' } });
@@ -360,7 +375,8 @@ describe('PATCH /users/{id}', () => {
     );
   });
 
-  it('a user may resend their own role; 403 for changing it', async () => {
+  it('a user may resend their own role; 403 for changing it', async ({ startApp }) => {
+    await fresh(startApp);
     expect((await t.inject({ method: 'PATCH', url: `/users/${t.userIds.chef}`, as: 'chef', payload: { role: 'chef' } })).statusCode).toBe(
       200,
     );
@@ -390,7 +406,8 @@ describe('PATCH /users/{id}', () => {
 });
 
 describe('DELETE /users/{id}', () => {
-  it("204 with no body; the user's tokens stop working", async () => {
+  it("204 with no body; the user's tokens stop working", async ({ startApp }) => {
+    await fresh(startApp);
     expect((await t.inject({ method: 'GET', url: '/orders', as: 'chef' })).statusCode).toBe(200);
     expectNoContent(await t.inject({ method: 'DELETE', url: `/users/${t.userIds.chef}`, as: 'manager' }));
     expectUnauthorized(await t.inject({ method: 'GET', url: '/orders', as: 'chef' }), 'The account of this access token no longer exists.');

@@ -12,10 +12,12 @@ import { it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { expectCreated, expectInvalid, expectProblem, ID, ISO, JSON_TYPE, UNKNOWN_ID } from './support.js';
 
+// One app and menu for the file: each test is refused, or creates and reads back only its own
+// ingredient or order.
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+it.beforeAll(async ({ startFileApp }) => {
+  t = await startFileApp();
   menu = await seedMenu(t);
 });
 

@@ -11,8 +11,10 @@ let menu: Awaited<ReturnType<typeof seedMenu>>;
 /** A second patron, with a token, whose order the first patron must never reach. */
 let other: { id: string; token: string; orderId: string };
 
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+// One app and scene for the file: every attempt is refused and leaves the store exactly as it was,
+// and the orders a test places are its own.
+it.beforeAll(async ({ startFileApp }) => {
+  t = await startFileApp();
   menu = await seedMenu(t);
   const created = await t.inject({
     method: 'POST',

@@ -5,9 +5,11 @@ import { it } from '../../helpers/fixtures.js';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../../../domain/accounts/tokens.js';
 import { claimsOf, expectProblemStatus, forgeJwt, snapshot } from './support.js';
 
+// One app for the file: every forgery is refused and changes nothing, and each refresh test
+// revokes only the tokens of its own logins.
 let t: TestApp;
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+it.beforeAll(async ({ startFileApp }) => {
+  t = await startFileApp();
 });
 
 const asBearer = (token: string) => ({ authorization: `Bearer ${token}` });
