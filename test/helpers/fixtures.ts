@@ -79,3 +79,19 @@ export const test = base
   .extend('fileApp', { scope: 'file' }, async ({ startFileApp }) => startFileApp());
 
 export const it = test;
+
+/**
+ * A scene shared by a file's tests: built once on the file's app (`startFileApp`) and handed to the
+ * file's variables before each test, so a test that took a fresh app of its own (its file's
+ * `fresh`) leaves the next one the shared scene again.
+ *
+ *   let t: TestApp; let menu: Menu;
+ *   fileScene(async (app) => ({ t: app, menu: await seedMenu(app) }), (scene) => ({ t, menu } = scene));
+ */
+export function fileScene<S>(build: (app: TestApp) => Promise<S>, use: (scene: S) => void): void {
+  let shared: S;
+  test.beforeAll(async ({ startFileApp }) => {
+    shared = await build(await startFileApp());
+  });
+  test.beforeEach(() => use(shared));
+}

@@ -1,7 +1,7 @@
 // /dishes through HTTP: every endpoint's success and each of its error answers.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import {
   aTimestamp,
@@ -22,14 +22,10 @@ import {
 // its own menu (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-let shared: { t: TestApp; menu: typeof menu };
-it.beforeAll(async ({ startFileApp }) => {
-  const app = await startFileApp();
-  shared = { t: app, menu: await seedMenu(app) };
-});
-it.beforeEach(() => {
-  ({ t, menu } = shared);
-});
+fileScene(
+  async (app) => ({ t: app, menu: await seedMenu(app) }),
+  (scene) => ({ t, menu } = scene),
+);
 async function fresh(startApp: StartApp) {
   t = await startApp();
   menu = await seedMenu(t);

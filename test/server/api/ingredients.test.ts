@@ -1,7 +1,7 @@
 // /ingredients through HTTP: every endpoint's success and each of its error answers.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient } from '../../helpers/menu.js';
 import type { IngredientDoc } from '../../../models/ingredient.js';
 import {
@@ -22,14 +22,10 @@ import {
 // fresh app with its own carrot (`fresh`).
 let t: TestApp;
 let carrot: IngredientDoc;
-let shared: { t: TestApp; carrot: IngredientDoc };
-it.beforeAll(async ({ startFileApp }) => {
-  const app = await startFileApp();
-  shared = { t: app, carrot: await addIngredient(app, 'Carrot', 40, 0.35) };
-});
-it.beforeEach(() => {
-  ({ t, carrot } = shared);
-});
+fileScene(
+  async (app) => ({ t: app, carrot: await addIngredient(app, 'Carrot', 40, 0.35) }),
+  (scene) => ({ t, carrot } = scene),
+);
 async function fresh(startApp: StartApp) {
   t = await startApp();
   carrot = await addIngredient(t, 'Carrot', 40, 0.35);

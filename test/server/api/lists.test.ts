@@ -2,7 +2,7 @@
 // operator with typed values (arrays, dotted paths, computed availability), and the parser's 400s.
 import { describe, expect } from 'vitest';
 import type { TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblem, expectQueryError, FrozenClock } from './support.js';
@@ -14,13 +14,10 @@ const MINUTE = 60_000;
 // made starts a fresh app on a frozen clock (`fresh`), so its lists hold its own items and nothing else.
 let t: TestApp;
 let clock: FrozenClock;
-let shared: TestApp;
-it.beforeAll(async ({ startFileApp }) => {
-  shared = await startFileApp();
-});
-it.beforeEach(() => {
-  t = shared;
-});
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+);
 async function fresh(startApp: StartApp) {
   clock = new FrozenClock(START);
   t = await startApp({ clock });

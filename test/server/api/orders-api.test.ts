@@ -3,7 +3,7 @@
 import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { ticketItem } from '../../helpers/ticket-items.js';
 import {
@@ -23,14 +23,10 @@ import {
 // order, starts a fresh app with the usual menu of 20 of each (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-let shared: { t: TestApp; menu: typeof menu };
-it.beforeAll(async ({ startFileApp }) => {
-  const app = await startFileApp();
-  shared = { t: app, menu: await seedMenu(app, 1000) };
-});
-it.beforeEach(() => {
-  ({ t, menu } = shared);
-});
+fileScene(
+  async (app) => ({ t: app, menu: await seedMenu(app, 1000) }),
+  (scene) => ({ t, menu } = scene),
+);
 async function fresh(startApp: StartApp) {
   t = await startApp();
   menu = await seedMenu(t);

@@ -3,7 +3,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect } from 'vitest';
 import { PASSWORD, type TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import {
   aTimestamp,
   anId,
@@ -21,13 +21,10 @@ import {
 // test that lists every user or changes one of the seeded accounts (patron1, chef1, expeditor1,
 // manager1) that the others sign in as starts a fresh app (`fresh`).
 let t: TestApp;
-let shared: TestApp;
-it.beforeAll(async ({ startFileApp }) => {
-  shared = await startFileApp();
-});
-it.beforeEach(() => {
-  t = shared;
-});
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+);
 async function fresh(startApp: StartApp) {
   t = await startApp();
 }

@@ -2,7 +2,7 @@
 // never a query operator, wherever they are sent (login, filters, sort, fields, path ids, bodies).
 import { describe, expect } from 'vitest';
 import { PASSWORD, type TestApp } from '../../helpers/app.js';
-import { it, type StartApp } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblemStatus, snapshot } from './support.js';
@@ -16,14 +16,10 @@ const SQL = ["' OR '1'='1", "x') OR 1=1 --", '"; DROP TABLE dishes; --', '%', '_
 // every dish starts a fresh app with its own menu (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-let shared: { t: TestApp; menu: typeof menu };
-it.beforeAll(async ({ startFileApp }) => {
-  const app = await startFileApp();
-  shared = { t: app, menu: await seedMenu(app) };
-});
-it.beforeEach(() => {
-  ({ t, menu } = shared);
-});
+fileScene(
+  async (app) => ({ t: app, menu: await seedMenu(app) }),
+  (scene) => ({ t, menu } = scene),
+);
 async function fresh(startApp: StartApp) {
   t = await startApp();
   menu = await seedMenu(t);

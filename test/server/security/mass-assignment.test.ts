@@ -2,7 +2,7 @@
 // the owner, the password hash); the 400 names it and nothing is stored.
 import { describe, expect } from 'vitest';
 import { PASSWORD, type TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import type { Role } from '../../../models/user.js';
 import { expectProblemStatus, snapshot } from './support.js';
@@ -80,14 +80,13 @@ async function scene(app: TestApp) {
 
 // One app and scene for the file: every refused write leaves the store exactly as it was. The
 // control, whose writes succeed (and change patron1 and the salad), builds its own on a fresh app.
-let shared: { t: TestApp; writes: Write[] };
-it.beforeAll(async ({ startFileApp }) => {
-  await scene(await startFileApp());
-  shared = { t, writes };
-});
-it.beforeEach(() => {
-  ({ t, writes } = shared);
-});
+fileScene(
+  async (app) => {
+    await scene(app);
+    return { t, writes };
+  },
+  (shared) => ({ t, writes } = shared),
+);
 
 describe('mass assignment of service-owned properties', () => {
   it('every writable resource accepts its valid body (the control)', async ({ startApp }) => {
