@@ -157,25 +157,29 @@ async function measureRound(
         { connections: concurrency, warmup: options.postWarmup, rewarm: options.postRewarm, afterWarmup },
       );
     }
-    for (let slice = 0; slice < slices; slice++) {
-      const measured: Partial<Record<Side, LoadResult>> = {};
-      for (const side of orderOf(slice)) {
-        measured[side] = await loadCount(both[side], { requests: posts }, { connections: concurrency, count: perSlice, warmup: 0 });
-        runs[side].post.push(measured[side]);
+    /** Each slice measures both sides in that slice's order and pairs their figures (`figure` of each). */
+    const paired = async (what: keyof GuardSide, run: (side: Side) => Promise<LoadResult>, figure: (result: LoadResult) => number) => {
+      for (let slice = 0; slice < slices; slice++) {
+        const measured = {} as Record<Side, LoadResult>;
+        for (const side of orderOf(slice)) runs[side][what].push((measured[side] = await run(side)));
+        pairs[what].push({ baseline: figure(measured.baseline), tree: figure(measured.tree) });
       }
-      pairs.post.push({ baseline: measured.baseline?.cpuUsPerRequest ?? NaN, tree: measured.tree?.cpuUsPerRequest ?? NaN });
-    }
+    };
+    const postLoad = { connections: concurrency, count: perSlice, warmup: 0 };
+    await paired(
+      'post',
+      (side) => loadCount(both[side], { requests: posts }, postLoad),
+      (result) => result.cpuUsPerRequest,
+    );
     const seconds = Math.max(1, Math.round(options.duration / slices));
     for (const side of orderOf(0))
       await load(both[side], { requests: reads }, { connections: options.connections, duration: options.warmup, warmup: 0 });
-    for (let slice = 0; slice < slices; slice++) {
-      const measured: Partial<Record<Side, LoadResult>> = {};
-      for (const side of orderOf(slice)) {
-        measured[side] = await load(both[side], { requests: reads }, { connections: options.connections, duration: seconds, warmup: 0 });
-        runs[side].get.push(measured[side]);
-      }
-      pairs.get.push({ baseline: measured.baseline?.rps ?? NaN, tree: measured.tree?.rps ?? NaN });
-    }
+    const readLoad = { connections: options.connections, duration: seconds, warmup: 0 };
+    await paired(
+      'get',
+      (side) => load(both[side], { requests: reads }, readLoad),
+      (result) => result.rps,
+    );
   } finally {
     for (const side of SIDES) {
       await servers[side]?.stop();
