@@ -156,12 +156,15 @@ describe("a dish's options in the ordering app", () => {
       expect(await page.getAttribute('.options-note input', 'maxlength')).toBe('140');
       await page.fill('.options-note input', 'cut in half');
       await page.click('.options-add');
-      expect(await page.evaluate('window.picked')).toStrictEqual({
-        dish_id: hex(0xb1),
-        option_ids: [hex(0xa2), hex(0xa5), hex(0xa6)],
-        note: 'cut in half',
-        quantity: 2,
-      });
+      // The pick resolves after the click's handler closes the dialog: read it once it has landed.
+      await expect
+        .poll(() => page.evaluate('window.picked'))
+        .toStrictEqual({
+          dish_id: hex(0xb1),
+          option_ids: [hex(0xa2), hex(0xa5), hex(0xa6)],
+          note: 'cut in half',
+          quantity: 2,
+        });
       await page.close();
     },
     BROWSER_TEST_MS,
