@@ -1,7 +1,7 @@
 // What the browser suites share: Debian's headless Chromium through playwright-core, and the steps
 // a cook takes on a board (open it, sign in, wait until it is live).
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import type { Role } from '../../models/user.js';
 
@@ -31,20 +31,87 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
 
+/** The locale and zone every board opens in, so prices and clock times read the same on every machine. */
+const TAB_OPTIONS = { locale: 'en-US', timezoneId: 'UTC' } as const;
+
 /**
- * A 10-inch tablet in landscape by default. `frozenAt` stops the page's clock (Date) at that time, the
- * time of an app on a FrozenClock, so what the page shows (ages, "due" with or without its day) is
- * the same whenever the test runs; its timers still run.
+ * The worker's tabs: one browser context for the first board each test opens, with a blank tab kept
+ * open in it. A tab in a new context starts its own renderer process, about a second of Chromium's
+ * CPU before the page even loads; a tab in this one takes the running one. Each test's tabs are closed when it ends
+ * and every origin they visited forgets its storage (`endTest`), so no test sees another's tabs,
+ * sign-ins or saved carts. A board's session lives in its tab (sessionStorage), never shared.
+ */
+interface Tabs {
+  context: BrowserContext;
+  keep: Page;
+  visited: Set<string>;
+}
+const tabsOf = new WeakMap<Browser, Promise<Tabs>>();
+
+function tabs(browser: Browser): Promise<Tabs> {
+  let found = tabsOf.get(browser);
+  if (!found) {
+    found = (async () => {
+      const context = await browser.newContext(TAB_OPTIONS);
+      return { context, keep: await context.newPage(), visited: new Set<string>() };
+    })();
+    tabsOf.set(browser, found);
+  }
+  return found;
+}
+
+/**
+ * Ends a test's use of the browser: closes its own contexts, its tabs in the shared one, brings the
+ * shared one back online and clears the storage (local, session, caches) of every origin its tabs
+ * visited. The browser fixture calls it before the test's apps close.
+ */
+export async function endTest(browser: Browser): Promise<void> {
+  const shared = await tabsOf.get(browser);
+  await Promise.all(
+    browser
+      .contexts()
+      .filter((context) => context !== shared?.context)
+      .map((context) => context.close()),
+  );
+  if (!shared) return;
+  for (const page of shared.context.pages()) {
+    if (page !== shared.keep) {
+      if (page.url().startsWith('http')) shared.visited.add(new URL(page.url()).origin);
+      await page.close();
+    }
+  }
+  await shared.context.setOffline(false);
+  const session = await shared.context.newCDPSession(shared.keep);
+  for (const origin of shared.visited) await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await session.detach();
+  shared.visited.clear();
+}
+
+/**
+ * A 10-inch tablet in landscape by default, a tab in the worker's shared context (see `Tabs`).
+ * `frozenAt` stops the page's clock (Date) at that time, the time of an app on a FrozenClock, so what
+ * the page shows (ages, "due" with or without its day) is the same whenever the test runs; its timers
+ * still run. A page that must start as a new device (nothing stored) or whose clock the test drives
+ * (`page.clock`, which Playwright keeps per context) asks for `ownContext`.
  */
 export async function openBoard(
   browser: Browser,
   t: TestApp,
   path: string,
   viewport = { width: 1280, height: 800 },
-  { frozenAt }: { frozenAt?: Date } = {},
+  { frozenAt, ownContext = frozenAt !== undefined }: { frozenAt?: Date; ownContext?: boolean } = {},
 ): Promise<Page> {
-  // A fixed locale and zone, so prices and clock times read the same on every machine.
-  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC' });
+  const shared = await tabs(browser);
+  let page: Page;
+  // A test's second tablet is another device: its own context (storage apart). Two tabs of one
+  // context also share a renderer, where Playwright's clicks on the first waited about 2 s each.
+  if (ownContext || shared.context.pages().length > 1) page = await browser.newPage({ viewport, ...TAB_OPTIONS });
+  else {
+    page = await shared.context.newPage();
+    await page.setViewportSize(viewport);
+    // Noted now too: a tab that navigates away (or fails) still leaves this origin's storage to clear.
+    shared.visited.add(new URL(t.url).origin);
+  }
   page.setDefaultTimeout(WAIT_MS);
   if (frozenAt) await page.clock.setFixedTime(frozenAt);
   await page.goto(`${t.url}${path}`);

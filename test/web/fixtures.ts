@@ -6,12 +6,13 @@
 //   }, BROWSER_TEST_MS);
 //
 // One Chromium per vitest worker, launched by the first test that asks and shared by every file the
-// worker runs (a launch costs more CPU than most tests). Each test's pages and contexts are closed
-// when it ends, before its apps are, so no test sees another's tabs. When Chromium cannot start,
+// worker runs (a launch costs more CPU than most tests); boards open as tabs of one shared context
+// (openBoard in ./browser.ts). Each test's pages and contexts are closed when it ends, before its apps
+// are, and the storage of the origins it visited is cleared, so no test sees another's tabs. When Chromium cannot start,
 // every test that needs it fails with the reason.
 import type { Browser } from 'playwright-core';
 import { test as appTest } from '../helpers/fixtures.js';
-import { launchChromium } from './browser.js';
+import { endTest, launchChromium } from './browser.js';
 
 export const test = appTest
   // eslint-disable-next-line no-empty-pattern -- vitest reads a fixture's needs from its destructuring
@@ -23,9 +24,7 @@ export const test = appTest
   // Set up after startApp, so torn down before the apps it started close.
   .extend('browser', async ({ chromium, startApp }, { onCleanup }): Promise<Browser> => {
     void startApp;
-    onCleanup(async () => {
-      await Promise.all(chromium.contexts().map((context) => context.close()));
-    });
+    onCleanup(() => endTest(chromium));
     return chromium;
   });
 

@@ -164,7 +164,7 @@ describe('menu board', () => {
       expect(await view()).toMatchObject({ top: 0, text: `Page 1 of ${pages}` });
 
       // Without ?turn (a guest's tablet), nothing moves by itself and no page is counted.
-      const guest = await openBoard(browser, t, '/menu');
+      const guest = await openBoard(browser, t, '/menu', undefined, { ownContext: true });
       await guest.clock.install();
       await waitUntilLive(guest);
       await guest.clock.runFor(20_000);

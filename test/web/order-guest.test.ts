@@ -73,7 +73,7 @@ describe('ordering app, a first-time guest', () => {
       const dishes = await seedEight(t);
       for (const [index, size] of SIZES.entries()) {
         // A new browser context each time: a new device, with nothing stored.
-        const page = await openBoard(browser, t, '/order', size);
+        const page = await openBoard(browser, t, '/order', size, { ownContext: true });
         await waitUntilLive(page);
         await page.click(`[data-dish-id="${dishes[0]!.id}"] button.add`);
         await page.click(`[data-dish-id="${dishes[1]!.id}"] button.add`);
