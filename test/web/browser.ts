@@ -92,14 +92,20 @@ export async function endTest(browser: Browser): Promise<void> {
  * `frozenAt` stops the page's clock (Date) at that time, the time of an app on a FrozenClock, so what
  * the page shows (ages, "due" with or without its day) is the same whenever the test runs; its timers
  * still run. A page that must start as a new device (nothing stored) or whose clock the test drives
- * (`page.clock`, which Playwright keeps per context) asks for `ownContext`.
+ * (`page.clock`, which Playwright keeps per context) asks for `ownContext`. `beforeLoad` runs on the
+ * new tab before it loads the page: an init script to stand in for a device's part (a speaker, a
+ * guest's stored cart), a listener on its requests.
  */
 export async function openBoard(
   browser: Browser,
   t: TestApp,
   path: string,
   viewport = { width: 1280, height: 800 },
-  { frozenAt, ownContext = frozenAt !== undefined }: { frozenAt?: Date; ownContext?: boolean } = {},
+  {
+    frozenAt,
+    ownContext = frozenAt !== undefined,
+    beforeLoad,
+  }: { frozenAt?: Date; ownContext?: boolean; beforeLoad?: (page: Page) => Promise<unknown> | void } = {},
 ): Promise<Page> {
   const shared = await tabs(browser);
   let page: Page;
@@ -114,6 +120,7 @@ export async function openBoard(
   }
   page.setDefaultTimeout(WAIT_MS);
   if (frozenAt) await page.clock.setFixedTime(frozenAt);
+  await beforeLoad?.(page);
   await page.goto(`${t.url}${path}`);
   return page;
 }
