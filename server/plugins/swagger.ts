@@ -9,6 +9,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { Problem } from '../../models/common.js';
 import { applyConventions } from '../openapi/conventions.js';
+import { contentName } from '../content-name.js';
 import { accessTokenUse } from './auth.js';
 import { NamedSchemas } from '../openapi/named-schemas.js';
 import { requestBodyNames } from '../openapi/request-bodies.js';
@@ -27,31 +28,6 @@ answers 405 with \`Allow\` (components.responses.MethodNotAllowed). Realtime eve
  * hundreds, a twin instance one more): generating it took 20 ms of CPU, a sixth of building an app.
  */
 const documents = new Map<string, string>();
-
-/**
- * A short name for a JSON value's content, kept per object: equal content, equal name, whatever
- * object holds it. A route's schema is mostly models every instance shares (Order, Dish, ...),
- * named once, inside a few objects made per route. An object is named once routes are ready
- * (fastify has compiled their schemas then), and is not changed after; schemas hold no cycles.
- */
-const contentNames = new Map<string, string>();
-const namedObjects = new WeakMap<object, string>();
-function contentName(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value !== 'object' || value === null) return `${typeof value}:${String(value)}`;
-  let name = namedObjects.get(value);
-  if (name === undefined) {
-    const content = Array.isArray(value)
-      ? `[${value.map(contentName).join(',')}]`
-      : `{${Object.entries(value)
-          .map(([key, item]) => `${JSON.stringify(key)}:${contentName(item)}`)
-          .join(',')}}`;
-    name = contentNames.get(content);
-    if (name === undefined) contentNames.set(content, (name = `#${contentNames.size}`));
-    namedObjects.set(value, name);
-  }
-  return name;
-}
 
 /**
  * What the document is made of: every route's method, URL, schema, config, links, token use and
