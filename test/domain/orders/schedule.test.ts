@@ -164,7 +164,7 @@ describe('release', () => {
     // A change to any order wakes the scheduler (its own timer would, within 30 s).
     const nudge = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'manager', payload: { priority: 2 } });
     expect(nudge.json<Order>().status).toBe('Draft');
-    await vi.waitFor(async () => expect((await getOrder(app(), draft.id)).status).toBe('Received'), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await getOrder(app(), draft.id)).status).toBe('Received'), { timeout: 15_000, interval: 20 });
   });
 
   it('leaves a Draft already moved to Received by an expeditor alone', async ({ dataDir: dir, startApp }) => {
@@ -187,7 +187,7 @@ describe('release', () => {
     clock.advance(2 * 60 * MINUTE); // past the first fire time, before the second
     t = await startApp({ clock, dataDir, env, withoutUsers: true });
     const orders = app().store.collection('orders');
-    await vi.waitFor(async () => expect((await orders.get(overdue.id))?.status).toBe('Received'), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await orders.get(overdue.id))?.status).toBe('Received'), { timeout: 15_000, interval: 20 });
     expect((await orders.get(later.id))?.status).toBe('Draft');
   });
 });
