@@ -27,7 +27,18 @@ const PLAYWRIGHT_LAUNCH = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', 'bench/.work/', 'examples/typed-client/api.d.ts', 'web/public/js/vendor/'] },
+  {
+    ignores: [
+      'dist/',
+      '.test-build/',
+      'node_modules/',
+      'data/',
+      'coverage/',
+      'bench/.work/',
+      'examples/typed-client/api.d.ts',
+      'web/public/js/vendor/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -12,6 +12,9 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Transpiles what tests spawn as child processes into .test-build/ before any file runs
+    // (test/helpers/node-process.ts). Both projects extend this config; only the root's run builds.
+    globalSetup: ['./test/global-setup.ts'],
     // Shared 2-core machines: keep parallelism modest so timing-sensitive realtime tests stay calm.
     maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],

@@ -44,30 +44,27 @@ export interface PosOptions {
   cpuProfile?: boolean;
   /** Settings changed for one comparison (e.g. the request log off); the report says so. */
   overrides?: Record<string, string>;
-  /** Runs server/main.ts through tsx instead of the build (the smoke test, which builds nothing). */
-  fromSource?: boolean;
   /** Preloads bench/lib/memory-probe.mjs (with --expose-gc): memory breakdowns written here on SIGUSR2. */
   memoryFile?: string;
   /** Node flags added to production's (a candidate setting measured beside the default). */
   nodeFlags?: string[];
-  /** Another build's server/main.js (the guard's baseline); this checkout's build by default. */
+  /** Another build's server/main.js (the guard's baseline, the tests' .test-build); this checkout's build by default. */
   entry?: string;
 }
 
 export async function startPos(
   dataDir: string,
   label: string,
-  { cpuProfile = false, overrides = {}, fromSource = false, memoryFile, nodeFlags = [], entry = SERVER_ENTRY }: PosOptions = {},
+  { cpuProfile = false, overrides = {}, memoryFile, nodeFlags = [], entry = SERVER_ENTRY }: PosOptions = {},
 ): Promise<ServerProcess> {
   mkdirSync(LOG_DIR, { recursive: true });
   const port = await freePort();
   const profile = cpuProfile ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : [];
   const probe = memoryFile ? ['--expose-gc', '--import', path.join(BENCH_DIR, 'lib', 'memory-probe.mjs')] : [];
-  const main = fromSource ? ['--import', 'tsx', path.join(ROOT, 'server', 'main.ts')] : [entry];
   return startServer({
     name: `pos (${label})`,
     command: process.execPath,
-    args: [...productionNodeFlags(), ...nodeFlags, ...profile, ...probe, ...main],
+    args: [...productionNodeFlags(), ...nodeFlags, ...profile, ...probe, entry],
     env: {
       ...POS_SETTINGS,
       PORT: String(port),

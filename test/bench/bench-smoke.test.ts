@@ -1,8 +1,8 @@
 // The benchmark harness works end to end on tiny data: it seeds, runs the servers it compares, loads
 // them, connects screens, grows a second data set and writes its report. No timing is asserted
 // (benchmarks are run with `npm run bench`, never as tests); only that the pieces work. Most of its
-// time is starting servers (ours, loaded through tsx, takes over a second of CPU), so it starts as few
-// as each piece needs, and autocannon samples every 25 ms so that a short run ends when it is done.
+// time is starting servers (ours, from the tests' build, takes over a second of CPU), so it starts as
+// few as each piece needs, and autocannon samples every 25 ms so that a short run ends when it is done.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -18,6 +18,7 @@ import { growthSuite } from '../../bench/suites/growth.js';
 import { compare, endpoints, startComparators } from '../../bench/suites/http.js';
 import { ordersSuite } from '../../bench/suites/orders.js';
 import { orderLatency, roomFanOut } from '../../bench/suites/realtime.js';
+import { compiled } from '../helpers/node-process.js';
 
 const tiny = { connections: 2, duration: 0.1, warmup: 0, rounds: 1, sampleMs: 25 };
 /**
@@ -27,6 +28,8 @@ const tiny = { connections: 2, duration: 0.1, warmup: 0, rounds: 1, sampleMs: 25
  */
 const reads = { ...tiny, duration: 0.4, warmup: 0.2 };
 const quiet = () => {};
+/** Ours: server/main.ts as the tests build it (npm run bench measures the tsc build). */
+const SERVER = compiled('server/main.ts');
 
 afterAll(() => rmSync(RUN_DIR, { recursive: true, force: true }));
 
@@ -37,7 +40,7 @@ describe('benchmark harness', () => {
     async () => {
       // Growth has its own data directory: it runs meanwhile (no timing is asserted), so the test stays
       // short; so does the start of the floor server, which needs no data.
-      const growing = growthSuite([10, 30], tiny, quiet, { server: { fromSource: true } });
+      const growing = growthSuite([10, 30], tiny, quiet, { server: { entry: SERVER } });
       growing.catch(() => {});
       const floorStarting = startFloorServer({ id: 'smoke' });
       floorStarting.catch(() => {});
@@ -60,7 +63,7 @@ describe('benchmark harness', () => {
       // set-up, the measured reads and the screens (a round's server is stopped when it ends: this one
       // is stopped once, after the screens).
       const readsAndScreens = async () => {
-        const ours = await startPos(dataset.dir, 'smoke', { fromSource: true });
+        const ours = await startPos(dataset.dir, 'smoke', { entry: SERVER });
         try {
           const tokens = await signIn(ours.url);
           signedIn.resolve({ tokens, ordering: await dataset.copy('smoke-orders') });
@@ -89,7 +92,7 @@ describe('benchmark harness', () => {
         const { tokens, ordering } = await ready;
         const floor = await floorStarting;
         try {
-          const startOurs = (label: string) => startPos(ordering.dir, label, { fromSource: true });
+          const startOurs = (label: string) => startPos(ordering.dir, label, { entry: SERVER });
           // One run, without screens: its verdict is the guard's (the screens connect in the realtime
           // pieces; a run with them is the same code, one more server start).
           const settings = {

@@ -1,9 +1,9 @@
-// A server in a child process for the crash tests: a fixture script run with tsx on a data
-// directory, known to listen once it prints `listening <url>`, so a test can SIGKILL it.
+// A server in a child process for the crash tests: a fixture script (from the test build,
+// test/helpers/node-process.ts) on a data directory, known to listen once it prints
+// `listening <url>`, so a test can SIGKILL it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { nodeArgs, ROOT } from './node-process.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const START_TIMEOUT_MS = 20_000;
 
 export interface FixtureServer {
@@ -17,7 +17,7 @@ export interface FixtureServer {
 }
 
 export function serveFixture(fixture: string, dataDir: string, env: Record<string, string> = {}): FixtureServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture], {
+  const child = spawn(process.execPath, nodeArgs(fixture), {
     cwd: ROOT,
     env: { ...process.env, POS_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -87,11 +87,13 @@ export const it = test;
  *
  *   let t: TestApp; let menu: Menu;
  *   fileScene(async (app) => ({ t: app, menu: await seedMenu(app) }), (scene) => ({ t, menu } = scene));
+ *
+ * `options` start the file's app as `startApp`'s do (a frozen clock, short printer timings).
  */
-export function fileScene<S>(build: (app: TestApp) => Promise<S>, use: (scene: S) => void): void {
+export function fileScene<S>(build: (app: TestApp) => Promise<S>, use: (scene: S) => void, options: TestAppOptions = {}): void {
   let shared: S;
   test.beforeAll(async ({ startFileApp }) => {
-    shared = await build(await startFileApp());
+    shared = await build(await startFileApp(options));
   });
   test.beforeEach(() => use(shared));
 }

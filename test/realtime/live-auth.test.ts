@@ -8,8 +8,10 @@ import { connectSio, connectWs, type SioClient, type WsClient } from './helpers/
 let t: TestApp;
 let clients: (SioClient | WsClient)[] = [];
 
-it.beforeEach(async ({ app }) => {
-  t = app;
+// The tests write nothing and share one app for the file; the one that moves the clock takes an
+// app of its own.
+it.beforeEach(async ({ fileApp }) => {
+  t = fileApp;
   clients = [];
 });
 afterEach(async () => {
@@ -31,7 +33,8 @@ describe('handshake with real access tokens', () => {
     });
   });
 
-  it('refuses an expired token', async () => {
+  it('refuses an expired token', async ({ app }) => {
+    t = app;
     t.clock.advance(16 * 60_000);
     const sio = await connectSio(t.url, 'expired', { token: t.tokens.chef }).catch((error: unknown) => error);
     expect(sio).toMatchObject({ data: { status: 401, detail: 'The access token has expired; refresh it at /auth/refresh-token.' } });

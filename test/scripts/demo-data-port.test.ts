@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { nodeArgs } from '../helpers/node-process.js';
 import { call, serverEnv, startServer } from '../server/faults/server-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -25,7 +26,7 @@ describe('demo data and the port of the server that owns the data directory', ()
         { timeout: 5000, interval: 20 },
       );
       const { PORT: _port, HOST: _host, ...withoutPort } = serverEnv(dataDir);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts'], {
+      const run = spawnSync(process.execPath, nodeArgs('scripts/demo-data.ts'), {
         cwd: ROOT,
         env: { PATH: process.env.PATH, ...withoutPort },
         encoding: 'utf8',

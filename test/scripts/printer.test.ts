@@ -6,12 +6,13 @@ import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { testChit } from '../../domain/printers/chit.js';
 import { encodeChit } from '../../domain/printers/escpos.js';
+import { nodeArgs } from '../helpers/node-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
 describe('npm run printer', () => {
   it('listens on the port given and writes each chit it receives to the terminal', { timeout: 30_000 }, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/printer.ts', '--port', '0', '--host', '127.0.0.1'], {
+    const child = spawn(process.execPath, nodeArgs('scripts/printer.ts', '--port', '0', '--host', '127.0.0.1'), {
       cwd: ROOT,
       env: { PATH: process.env.PATH },
     });

@@ -6,10 +6,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { backup } from '../../scripts/backup.js';
 import { restore, restoreTarget } from '../../scripts/restore.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
+import { compiled } from '../helpers/node-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const SERVICE_USER = 65534; // nobody: any user but root
@@ -68,10 +70,8 @@ describe('npm run restore', () => {
     const opened = spawnSync(
       process.execPath,
       [
-        '--import',
-        'tsx',
         '-e',
-        `import('./store/sqlite/index.ts').then((m) => {
+        `import(${JSON.stringify(pathToFileURL(compiled('store/sqlite/index.ts')).href)}).then((m) => {
           process.setgid(${SERVICE_USER});
           process.setuid(${SERVICE_USER});
           return m.openSqliteStore({ dataDir: ${JSON.stringify(dataDir)} });

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeArgs } from '../helpers/node-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'pos-script-config-'));
@@ -13,7 +14,7 @@ const PROBLEM =
   'Invalid configuration: POS_JWT_SECRET holds only whitespace: use 32 or more random characters, e.g. the output of `openssl rand -base64 48`';
 
 const run = (entry: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', entry, ...args], {
+  spawnSync(process.execPath, nodeArgs(entry, ...args), {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

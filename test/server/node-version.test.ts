@@ -7,6 +7,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { MINIMUM_NODE, unsupportedNode } from '../../server/supported-node.js';
+import { nodeArgs } from '../helpers/node-process.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 // The machine's own node, where it is older than ours (CI machines run Node 20 beside the Node 24 of .ci/node24.sh).
@@ -16,13 +17,13 @@ const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
   return semver.valid(version) !== null && semver.lt(version, MINIMUM_NODE.join('.'));
 });
 
-/** Runs `entry` through tsx on the old Node; what it exited with and wrote to stderr. */
+/** Runs `entry` on the old Node (from the test build: tsx's output, the same for Node 20 as for 24); what it exited with and wrote to stderr. */
 function runOldNode(
   entry: string,
   dataDir: string,
 ): Promise<{ entry: string; status: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(OLD_NODE!, ['--import', 'tsx', entry], {
+    const child = spawn(OLD_NODE!, nodeArgs(entry), {
       cwd: ROOT,
       env: { PATH: process.env.PATH, PORT: '0', HOST: '127.0.0.1', POS_DATA_DIR: dataDir },
       stdio: ['ignore', 'ignore', 'pipe'],

@@ -92,14 +92,20 @@ export async function endTest(browser: Browser): Promise<void> {
  * `frozenAt` stops the page's clock (Date) at that time, the time of an app on a FrozenClock, so what
  * the page shows (ages, "due" with or without its day) is the same whenever the test runs; its timers
  * still run. A page that must start as a new device (nothing stored) or whose clock the test drives
- * (`page.clock`, which Playwright keeps per context) asks for `ownContext`.
+ * (`page.clock`, which Playwright keeps per context) asks for `ownContext`. `beforeLoad` runs on the
+ * new tab before it loads the page: an init script to stand in for a device's part (a speaker, a
+ * guest's stored cart), a listener on its requests.
  */
 export async function openBoard(
   browser: Browser,
   t: TestApp,
   path: string,
   viewport = { width: 1280, height: 800 },
-  { frozenAt, ownContext = frozenAt !== undefined }: { frozenAt?: Date; ownContext?: boolean } = {},
+  {
+    frozenAt,
+    ownContext = frozenAt !== undefined,
+    beforeLoad,
+  }: { frozenAt?: Date; ownContext?: boolean; beforeLoad?: (page: Page) => Promise<unknown> | void } = {},
 ): Promise<Page> {
   const shared = await tabs(browser);
   let page: Page;
@@ -114,6 +120,7 @@ export async function openBoard(
   }
   page.setDefaultTimeout(WAIT_MS);
   if (frozenAt) await page.clock.setFixedTime(frozenAt);
+  await beforeLoad?.(page);
   await page.goto(`${t.url}${path}`);
   return page;
 }
@@ -156,6 +163,23 @@ export async function reloadAt(page: Page, size: { width: number; height: number
   await page.setViewportSize(size);
   await page.reload();
   await waitUntilLive(page);
+}
+
+/**
+ * Opens another page of the same app in the open tab, at that size, and waits until it is live,
+ * still signed in (the session is the tab's): as a cook taps through to another board. A page seen
+ * by the same tablet needs no new tab: a tab costs Chromium about a second (two in a new context)
+ * before its page loads, a load in the same tab about half a second.
+ */
+export async function goToBoard(page: Page, t: TestApp, path: string, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.goto(`${t.url}${path}`);
+  await waitUntilLive(page);
+}
+
+/** Forgets the tab's sign-in, as the sign-out button does once confirmed: the next page it opens asks who is there. */
+export async function forgetSignIn(page: Page): Promise<void> {
+  await page.evaluate(`sessionStorage.removeItem('pos.session')`);
 }
 
 /** Signs in with the test user of that role (`<role>1`) and waits until the board is live. */

@@ -6,6 +6,7 @@ import { describe, expect } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { DEMO_USERS, loadDemoData } from '../../scripts/demo-data.js';
 import { it } from '../helpers/fixtures.js';
+import { nodeArgs } from '../helpers/node-process.js';
 import { call, login, serverEnv, startServer } from '../server/faults/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -77,7 +78,7 @@ describe('demo data while a server runs on the data directory', () => {
     const server = await startServer(serverEnv(dataDir));
     try {
       expect(await call(server.url, null, 'GET', '/dishes')).toStrictEqual({ status: 200, body: { results: [], total_results: 0 } });
-      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--url', server.url], {
+      const run = spawnSync(process.execPath, nodeArgs('scripts/demo-data.ts', '--url', server.url), {
         cwd: ROOT,
         env: { ...process.env, ...serverEnv(dataDir) },
         encoding: 'utf8',
@@ -88,7 +89,7 @@ describe('demo data while a server runs on the data directory', () => {
       );
       expect(run.status).toBe(0);
       const closed = await closedPort();
-      const unreachable = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/demo-data.ts', '--url', `http://127.0.0.1:${closed}`], {
+      const unreachable = spawnSync(process.execPath, nodeArgs('scripts/demo-data.ts', '--url', `http://127.0.0.1:${closed}`), {
         cwd: ROOT,
         env: { ...process.env, ...serverEnv(dataDir) },
         encoding: 'utf8',

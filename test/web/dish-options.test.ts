@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { it } from './fixtures.js';
 import type { TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
 import { keepShot, pageLayout, SIZES } from './layout.js';
 
 async function editDish(t: TestApp, browser: Browser, dishId: string, size?: { width: number; height: number }): Promise<Page> {
@@ -139,8 +139,11 @@ describe("the menu editor's dish options", () => {
         payload: { modifier_groups: groups },
       });
       expect(saved.statusCode, saved.body).toBe(200);
-      for (const size of [{ width: 375, height: 667 }, ...SIZES]) {
-        const page = await editDish(t, browser, menu.steak.id, size);
+      // The dialog opened once on a small phone, then seen at every size (the screen turned or resized).
+      const sizes = [{ width: 375, height: 667 }, ...SIZES];
+      const page = await editDish(t, browser, menu.steak.id, sizes[0]);
+      for (const size of sizes) {
+        await resize(page, size);
         expect(await page.locator('#modifiers .modifier-option').count()).toBe(30);
         const dialog = await page.evaluate(`(() => {
           const box = document.querySelector('#dish').getBoundingClientRect();
@@ -168,7 +171,6 @@ describe("the menu editor's dish options", () => {
         expect({ size, ...(await pageLayout(page)) }).toStrictEqual({ size, overflow: 0, offScreen: [], smallTargets: [] });
         await page.locator('#modifiers').scrollIntoViewIfNeeded();
         await keepShot(page, `dish-options-${size.width}x${size.height}`);
-        await page.close();
       }
     },
     BROWSER_TEST_MS,

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
-import { BROWSER_TEST_MS, resize, WAIT_MS, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, waitUntilLive } from './browser.js';
 import { seedAdversarialMenu, seedGuestOrders, type GuestContent } from './guest-content.js';
 
 const SIZES = [
@@ -26,15 +26,14 @@ async function open(
   viewport: { width: number; height: number },
   cart: [string, number][] = [],
 ): Promise<Page> {
-  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC' });
-  page.setDefaultTimeout(WAIT_MS);
   // The guest is allergic to milk and sesame: dishes containing them are marked, and the cart warns.
-  await page.addInitScript(
-    (lines) => (localStorage.setItem('pos.order.cart', lines), localStorage.setItem('pos.order.allergies', '["milk","sesame"]')),
-    JSON.stringify(cart),
-  );
-  await page.goto(`${t.url}${path}`);
-  return page;
+  return openBoard(browser, t, path, viewport, {
+    beforeLoad: (page) =>
+      page.addInitScript(
+        (lines) => (localStorage.setItem('pos.order.cart', lines), localStorage.setItem('pos.order.allergies', '["milk","sesame"]')),
+        JSON.stringify(cart),
+      ),
+  });
 }
 
 interface Layout {

@@ -7,7 +7,7 @@ import { it } from './fixtures.js';
 import type { Browser, Page } from 'playwright-core';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { placeOrder } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, resize, WAIT_MS, waitUntilLive } from './browser.js';
+import { BROWSER_TEST_MS, openBoard, resize, WAIT_MS, waitUntilLive } from './browser.js';
 import { HEBREW_NAME, exactly, seedLongMenu } from './guest-content.js';
 import { barControlsOffScreen } from './layout.js';
 
@@ -23,13 +23,20 @@ async function openOrder(
   cart: [string, number][] = [],
   allergies: string[] = [],
 ): Promise<Page> {
-  const page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC', hasTouch: viewport.width < 500 });
-  page.setDefaultTimeout(WAIT_MS);
-  await page.addInitScript(
-    ([lines, chosen]) => (localStorage.setItem('pos.order.cart', lines!), localStorage.setItem('pos.order.allergies', chosen!)),
-    [JSON.stringify(cart), JSON.stringify(allergies)],
-  );
-  await page.goto(`${t.url}/order`);
+  const keep = (page: Page) =>
+    page.addInitScript(
+      ([lines, chosen]) => (localStorage.setItem('pos.order.cart', lines!), localStorage.setItem('pos.order.allergies', chosen!)),
+      [JSON.stringify(cart), JSON.stringify(allergies)],
+    );
+  // A phone is a touch screen (its own context, Playwright sets touch per context); a tablet here is a tab like a board's.
+  let page: Page;
+  if (viewport.width >= 500) page = await openBoard(browser, t, '/order', viewport, { beforeLoad: keep });
+  else {
+    page = await browser.newPage({ viewport, locale: 'en-US', timezoneId: 'UTC', hasTouch: true });
+    page.setDefaultTimeout(WAIT_MS);
+    await keep(page);
+    await page.goto(`${t.url}/order`);
+  }
   await waitUntilLive(page);
   return page;
 }

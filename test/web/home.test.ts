@@ -51,7 +51,9 @@ describe('landing page', () => {
       await home.waitForSelector('#health[data-state="live"]');
       expect(await home.textContent('#health')).toBe('The server is running.');
 
-      const stations = await openBoard(browser, t, '/kds');
+      // The stations' list, opened from the same tab.
+      const stations = home;
+      await stations.goto(`${t.url}/kds`);
       expect(await stations.$$eval('nav a', (anchors) => anchors.map((a) => a.getAttribute('href')))).toStrictEqual([
         '/kds/cold',
         '/kds/hot',

@@ -218,10 +218,8 @@ describe('KDS board', () => {
     'chimes for a new ticket (two tones through WebAudio) until muted',
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t);
-      const hot = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       // A stand-in AudioContext that counts the tones the board plays.
-      await hot.addInitScript(fakeAudioContext);
-      await hot.goto(`${t.url}/kds/hot`);
+      const hot = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: (page) => page.addInitScript(fakeAudioContext) });
       await signIn(hot, 'chef');
       const tones = () => hot.evaluate(() => (globalThis as unknown as { tones: number }).tones);
 

@@ -27,10 +27,8 @@ describe('a screen loads its own catalogue only', () => {
     "a German kitchen's board fetches the German catalogue and no other, built in German by its load event",
     async ({ app: t, browser }) => {
       await speak(t, 'de');
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, locale: 'en-US', timezoneId: 'UTC' });
-      page.setDefaultTimeout(WAIT_MS);
-      const requested = catalogueRequests(page);
-      await page.goto(`${t.url}/kds/hot`);
+      let requested: string[] = [];
+      const page = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: (tab) => void (requested = catalogueRequests(tab)) });
       // Read at once, no waiting: the page's code has run in German before `load`.
       const built = await page.evaluate(`({
         lang: document.documentElement.lang,

@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, resize, signIn } from './browser.js';
+import { BROWSER_TEST_MS, goToBoard, openBoard, resize, signIn } from './browser.js';
 import type { Page } from 'playwright-core';
 import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
@@ -107,14 +107,17 @@ describe("the manager's pages", () => {
       await placeOrder(t, [pesto.id]);
       const stock = await openBoard(browser, t, '/manager/stock', SIZES[0]);
       await signIn(stock, 'manager');
-      const report = await openBoard(browser, t, '/manager', SIZES[0]);
-      await signIn(report, 'manager');
       for (const size of SIZES) {
         await resize(stock, size);
         const row = stock.locator(`#stock-rows [data-ingredient-id="${basil.id}"] .stock-qty`);
         expect({ size, text: (await row.textContent())?.replace(/\s+/g, ' ') }).toStrictEqual({ size, text: '2 bunch' });
         expect(await row.getAttribute('aria-label')).toBe('In stock: 2 bunch');
         await keepShot(stock, `stock-unit-${size.width}`);
+      }
+      // The report, opened in the same tab, still signed in.
+      const report = stock;
+      await goToBoard(report, t, '/manager', SIZES[0]!);
+      for (const size of SIZES) {
         await resize(report, size);
         await expect
           .poll(() => report.$$eval('#stock-rows td', (cells) => cells.map((cell) => cell.textContent)))

@@ -226,9 +226,8 @@ describe("manager's page, live", () => {
     async ({ app: t, browser }) => {
       const menu = await seedMenu(t);
       await placeOrder(t, [menu.steak.id]);
-      const page = await browser.newPage({ viewport: SIZES[0], locale: 'en-US', timezoneId: 'UTC' });
       // The axes are drawn on canvas: record where each label is written, and how wide it is.
-      await page.addInitScript(`{
+      const drawnLabels = `{
         const drawn = (globalThis.drawnLabels = []);
         const fillText = CanvasRenderingContext2D.prototype.fillText;
         CanvasRenderingContext2D.prototype.fillText = function (text, x, y, ...rest) {
@@ -237,8 +236,8 @@ describe("manager's page, live", () => {
           if (/^\\d\\d:\\d\\d [AP]M$/.test(text)) drawn.push({ canvas: this.canvas, text, x: x / a, y: y / d, width, align: this.textAlign });
           return fillText.call(this, text, x, y, ...rest);
         };
-      }`);
-      await page.goto(`${t.url}/manager`);
+      }`;
+      const page = await openBoard(browser, t, '/manager', SIZES[0], { beforeLoad: (tab) => tab.addInitScript(drawnLabels) });
       await signIn(page, 'manager');
       await expect.poll(() => page.getAttribute('#chart-orders', 'data-buckets')).not.toBeNull();
       // One tab, signed in once, resized through every size: the charts are drawn again on new

@@ -7,7 +7,7 @@ import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
 import { OrderScheduler } from '../../domain/orders/scheduler.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, goToBoard, openBoard, orderCard, signIn } from './browser.js';
 
 const heldItems = (page: Page) => page.$$eval('#held-items li', (items) => items.map((item) => item.textContent));
 
@@ -29,16 +29,17 @@ describe('pacing on the boards', () => {
         pacing: 'courses',
       });
       const cold = await openBoard(browser, t, '/kds/cold');
-      const hot = await openBoard(browser, t, '/kds/hot');
-      const expo = await openBoard(browser, t, '/expeditor');
       await signIn(cold, 'chef');
-      await signIn(hot, 'chef');
-      await signIn(expo, 'expeditor');
-
       await orderCard(cold, order.id).waitFor();
       expect(await orderCard(cold, order.id).locator('.ticket-course').textContent()).toBe('Course 1');
       expect(await orderCard(cold, order.id).locator('.ticket-dishes li').allTextContents()).toStrictEqual(['1×Green Salad']);
       await expect.poll(() => heldItems(cold)).toStrictEqual(['T7 1× Tiramisu held · course 3']);
+
+      // The hot board (the cook's tablet switched over, still signed in) and the expeditor's rail, both live.
+      const hot = cold;
+      await goToBoard(hot, t, '/kds/hot', { width: 1280, height: 800 });
+      const expo = await openBoard(browser, t, '/expeditor');
+      await signIn(expo, 'expeditor');
       await expect.poll(() => heldItems(hot)).toStrictEqual(['T7 1× Steak held · course 2']);
       expect(await hot.locator('#tickets [data-order-id]').count()).toBe(0);
       expect(await hot.locator('#held button').count()).toBe(0);

@@ -5,7 +5,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { type TestApp } from '../helpers/app.js';
 import { addDish, placeOrder, seedMenu } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, openBoard, orderCard, signIn } from './browser.js';
+import { BROWSER_TEST_MS, forgetSignIn, openBoard, orderCard, signIn } from './browser.js';
 import { wordInView } from './layout.js';
 
 async function ingredientWithAllergens(t: TestApp, name: string, allergens: string[]): Promise<string> {
@@ -54,7 +54,10 @@ describe('portions, shortages and allergens on the boards', () => {
       await expect.poll(() => card.locator('.ticket-short .short-item').allTextContents()).toStrictEqual(['Beef']);
       expect(await hot.locator('.ticket-short').count()).toBe(1);
 
-      const expo = await openBoard(browser, t, '/expeditor');
+      // The expeditor's rail, on the same screen signed in as the expeditor.
+      const expo = hot;
+      await forgetSignIn(expo);
+      await expo.goto(`${t.url}/expeditor`);
       await signIn(expo, 'expeditor');
       await expect.poll(() => orderCard(expo, allergic.id).locator('.order-short').textContent()).toBe('Beef');
       expect(await orderCard(expo, allergic.id).locator('.order-allergy').textContent()).toBe('Sesame Bun Burger: sesame');

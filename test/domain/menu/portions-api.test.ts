@@ -3,14 +3,21 @@
 import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder } from '../../helpers/menu.js';
 import { expectProblem } from '../../server/api/support.js';
 
+// Most tests make their own ingredients, dishes and orders and share one app for the file; a test
+// that lists every dish, order or ticket, or moves the clock between its orders, starts a fresh
+// app of its own (`fresh`).
 let t: TestApp;
-it.beforeEach(async ({ startApp }) => {
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+);
+async function fresh(startApp: StartApp) {
   t = await startApp();
-});
+}
 
 const dish = async (id: string) => (await t.inject({ method: 'GET', url: `/dishes/${id}` })).json();
 const stockOf = async (id: string) => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
@@ -53,7 +60,8 @@ describe('portions_left', () => {
     expect(await dish(risotto.id)).toMatchObject({ portions_left: 0, is_available: false });
   });
 
-  it('counts down by two for a dish listed twice in an order, in lists and filters alike', async () => {
+  it('counts down by two for a dish listed twice in an order, in lists and filters alike', async ({ startApp }) => {
+    await fresh(startApp);
     const beef = await addIngredient(t, 'Beef', 9);
     const steak = await addDish(t, { name: 'Steak', station: 'hot', ingredients: [{ ingredient_id: beef.id, is_essential: true }] });
     await placeOrder(t, [steak.id, steak.id]);
@@ -98,7 +106,8 @@ describe('allergens', () => {
     expect(replaced.json().allergens).toStrictEqual([]);
   });
 
-  it('on a dish are the union over all its ingredients, follow an ingredient change, and filter with eq and ne', async () => {
+  it('on a dish are the union over all its ingredients, follow an ingredient change, and filter with eq and ne', async ({ startApp }) => {
+    await fresh(startApp);
     const bun = await ingredientWith('Bun', 10, ['cereals_gluten', 'sesame']);
     const patty = await ingredientWith('Patty', 10, []);
     const cheese = await ingredientWith('Cheese', 10, ['milk']);
@@ -146,7 +155,8 @@ describe('allergies on orders', () => {
     return { peanut, lime, satay, salad, soda };
   }
 
-  it('refuses an order whose dishes meet its allergies with 409 naming them; nothing stored, no stock taken', async () => {
+  it('refuses an order whose dishes meet its allergies with 409 naming them; nothing stored, no stock taken', async ({ startApp }) => {
+    await fresh(startApp);
     const { peanut, lime, satay, salad, soda } = await kitchen();
     const payload = { name: 'Ann', dish_ids: [satay.id, soda.id, salad.id], allergies: ['peanuts', 'milk'] };
     const refused = await t.inject({ method: 'POST', url: '/orders', as: 'patron', payload });
@@ -178,7 +188,8 @@ describe('allergies on orders', () => {
     expect([refused.statusCode, refused.json().detail.startsWith("The order's allergies meet its dishes")]).toStrictEqual([409, true]);
   });
 
-  it('accepts it with allergy_confirmed (never stored) and alerts only the stations that cook those dishes', async () => {
+  it('accepts it with allergy_confirmed (never stored) and alerts only the stations that cook those dishes', async ({ startApp }) => {
+    await fresh(startApp);
     const { satay, salad, soda } = await kitchen();
     const order = await placeOrder(t, [satay.id, soda.id, salad.id], 'patron', { allergies: ['peanuts'], allergy_confirmed: true });
     expect(order.allergies).toStrictEqual(['peanuts']);
@@ -241,7 +252,8 @@ describe('shortages', () => {
   }
   const shortOf = async (order: Order) => (await orderOf(order.id)).tickets.map((ticket) => ticket.short);
 
-  it('marks the newest not-started orders until they cover the shortfall, without changing status or stock', async () => {
+  it('marks the newest not-started orders until they cover the shortfall, without changing status or stock', async ({ startApp }) => {
+    await fresh(startApp);
     const { beef, orders } = await rush();
     const [oldest, middle, newest] = orders as [Order, Order, Order];
     // Every unit is promised (6 taken); a dropped tray: 3 short.
@@ -253,7 +265,8 @@ describe('shortages', () => {
     expect([(await orderOf(newest.id)).status, await stockOf(beef.id)]).toStrictEqual(['Received', -3]);
   });
 
-  it('clears the marks oldest first as stock comes back, and a started ticket keeps its mark', async () => {
+  it('clears the marks oldest first as stock comes back, and a started ticket keeps its mark', async ({ startApp }) => {
+    await fresh(startApp);
     const { beef, orders } = await rush();
     const [, middle, newest] = orders as [Order, Order, Order];
     await patch(`/ingredients/${beef.id}`, { in_stock_qty: -3 });
@@ -265,7 +278,8 @@ describe('shortages', () => {
     expect(await shortOf(newest)).toStrictEqual([undefined, undefined]);
   });
 
-  it('marks only for essential ingredients: salt short on a steak marks the soda ticket only', async () => {
+  it('marks only for essential ingredients: salt short on a steak marks the soda ticket only', async ({ startApp }) => {
+    await fresh(startApp);
     const { salt, orders } = await rush();
     const newest = orders[2] as Order;
     await patch(`/ingredients/${salt.id}`, { in_stock_qty: -1 });
@@ -298,7 +312,8 @@ describe('shortages', () => {
     expect(await shortOf(order)).toStrictEqual([undefined, [{ ingredient_id: mascarpone.id, name: 'Mascarpone', units: 1 }]]);
   });
 
-  it('clears marks oldest first when a deleted or edited order gives its units back', async () => {
+  it('clears marks oldest first when a deleted or edited order gives its units back', async ({ startApp }) => {
+    await fresh(startApp);
     const { beef, steak, soda, orders } = await rush();
     const [oldest, middle, newest] = orders as [Order, Order, Order];
     await patch(`/ingredients/${beef.id}`, { in_stock_qty: -4 });

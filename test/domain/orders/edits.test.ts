@@ -3,30 +3,33 @@
 import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import { PASSWORD, type TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, problemOf } from './support.js';
 
+// Every test edits orders it places itself: the file's tests share one app, menu and second
+// patron, made once.
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 let otherPatron: string;
 
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
-  menu = await seedMenu(t, 10_000);
-  const signUp = await t.inject({
-    method: 'POST',
-    url: '/users',
-    payload: { user_name: 'patron2', email: 'patron2@example.com', password: PASSWORD, role: 'patron' },
-  });
-  expect(signUp.statusCode).toBe(201);
-  const login = await t.inject({
-    method: 'POST',
-    url: '/auth/token',
-    payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD },
-  });
-  otherPatron = `Bearer ${login.json<{ access_token: string }>().access_token}`;
-});
+fileScene(
+  async (app) => {
+    const signUp = await app.inject({
+      method: 'POST',
+      url: '/users',
+      payload: { user_name: 'patron2', email: 'patron2@example.com', password: PASSWORD, role: 'patron' },
+    });
+    expect(signUp.statusCode).toBe(201);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', user_name: 'patron2', password: PASSWORD },
+    });
+    return { t: app, menu: await seedMenu(app, 10_000), otherPatron: `Bearer ${login.json<{ access_token: string }>().access_token}` };
+  },
+  (scene) => ({ t, menu, otherPatron } = scene),
+);
 
 const newOrder = () => placeOrder(t, [menu.salad.id], 'patron', { special_requests: 'No onions' });
 

@@ -5,15 +5,22 @@ import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { Role } from '../../../models/user.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addBurger, addDish, addIngredient } from '../../helpers/menu.js';
 import { FrozenClock } from './support.js';
 
+// A clock that stands still: a change's time and the order's updated_at are one instant. Each test
+// builds its own kitchen and orders and shares one app for the file; a test that moves the clock or
+// reads the kitchen report (every order's items) starts a fresh app of its own (`fresh`).
 let t: TestApp;
-it.beforeEach(async ({ startApp }) => {
-  // A clock that stands still: a change's time and the order's updated_at are one instant.
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+  { clock: new FrozenClock() },
+);
+async function fresh(startApp: StartApp) {
   t = await startApp({ clock: new FrozenClock() });
-});
+}
 
 const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
 const send = (method: 'POST' | 'PATCH', url: string, payload: object, as: Role = 'chef', key?: string) =>
@@ -111,7 +118,8 @@ describe('item-level bump', () => {
     expect((await send('PATCH', `/orders/${order.id}/tickets/cold/items/${steakItem!.id}`, { status: 'Ready' })).statusCode).toBe(404);
   });
 
-  it('answers a retry of an item bump with the same Idempotency-Key from the first, moving nothing again', async () => {
+  it('answers a retry of an item bump with the same Idempotency-Key from the first, moving nothing again', async ({ startApp }) => {
+    await fresh(startApp);
     const { steak, fries } = await kitchen();
     const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
     const url = `/orders/${order.id}/tickets/hot/items/${order.items[1]!.id}`;
@@ -271,7 +279,10 @@ describe('voiding items', () => {
 });
 
 describe('an edit of the dishes after a recall', () => {
-  it('keeps units the kitchen had started as waste (Voided, stock not given back) and gives back only units nobody started', async () => {
+  it('keeps units the kitchen had started as waste (Voided, stock not given back) and gives back only units nobody started', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     const { steak, fries, beer, beef, potato, malt } = await kitchen();
     const order = await place([{ dish_id: steak.id, quantity: 2 }, { dish_id: fries.id }, { dish_id: beer.id }]);
     const [steaks, chips, pint] = order.items;
@@ -328,7 +339,10 @@ describe("an edit of a started item's options after a recall", () => {
     return { burger, option, stock };
   }
 
-  it('wastes the started preparation (its stock not given back, counted as voided after starting) and takes stock for the new one', async () => {
+  it('wastes the started preparation (its stock not given back, counted as voided after starting) and takes stock for the new one', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     const { burger, option, stock } = await burgerKitchen();
     const medium = [option('Medium')];
     const order = await place([
@@ -446,7 +460,8 @@ describe('an item edited under its id to another station or course', () => {
     expect(poured.statusCode, poured.body).toBe(200);
   });
 
-  it('after a recall, leaves what the kitchen started on the old ticket as waste and cooks the new dish afresh', async () => {
+  it('after a recall, leaves what the kitchen started on the old ticket as waste and cooks the new dish afresh', async ({ startApp }) => {
+    await fresh(startApp);
     const { steak, fries, beer, beef, malt } = await kitchen();
     const order = await place([{ dish_id: steak.id }, { dish_id: fries.id }]);
     const [steakItem, friesItem] = order.items;
@@ -619,7 +634,8 @@ describe('remaking items', () => {
 });
 
 describe('the kitchen report of items', () => {
-  it('counts units sold and voided before and after starting per dish, and remakes per station and reason', async () => {
+  it('counts units sold and voided before and after starting per dish, and remakes per station and reason', async ({ startApp }) => {
+    await fresh(startApp);
     const { steak, fries } = await kitchen();
     const order = await place([{ dish_id: fries.id, quantity: 3 }, { dish_id: steak.id }]);
     const [friesItem, steakItem] = order.items;

@@ -5,14 +5,20 @@ import { describe, expect } from 'vitest';
 import type { Dish } from '../../../models/dish.js';
 import type { Order } from '../../../models/order.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addBurger, addIngredient } from '../../helpers/menu.js';
 import { expectProblem } from '../../server/api/support.js';
 
+// Each test builds its own burger kitchen and orders, and shares one app for the file; a test that
+// counts every order, or reads a quote from an empty kitchen, starts a fresh app of its own (`fresh`).
 let t: TestApp;
-it.beforeEach(async ({ startApp }) => {
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+);
+async function fresh(startApp: StartApp) {
   t = await startApp();
-});
+}
 
 const stockOf = async (id: string): Promise<number> => (await t.inject({ method: 'GET', url: `/ingredients/${id}` })).json().in_stock_qty;
 const post = (url: string, payload: object, as: 'patron' | 'chef' | 'manager' = 'patron') => t.inject({ method: 'POST', url, as, payload });
@@ -155,7 +161,10 @@ describe('items on orders', () => {
     ]).toStrictEqual([18, 16, 20, 1, 49]);
   });
 
-  it('refuses both dish_ids and items, neither, a required choice left out, an unknown option and over 100 units (400), changing nothing', async () => {
+  it('refuses both dish_ids and items, neither, a required choice left out, an unknown option and over 100 units (400), changing nothing', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     const k = await burgerKitchen();
     expectProblem(
       await post('/orders', { name: 'A', dish_ids: [k.fries.id], items: [{ dish_id: k.fries.id }] }),
@@ -346,7 +355,8 @@ describe('allergies by seat', () => {
 });
 
 describe("an item's minutes", () => {
-  it('drive its ticket in the quote: a well-done burger is quoted its extra minutes', async () => {
+  it('drive its ticket in the quote: a well-done burger is quoted its extra minutes', async ({ startApp }) => {
+    await fresh(startApp);
     const k = await burgerKitchen();
     const quoted = async (option: string) => {
       const order = (await post('/orders', { name: 'A', items: [{ dish_id: k.burger.id, option_ids: [option] }] })).json<Order>();

@@ -2,7 +2,7 @@
 // held courses fired by hand or after the gap, exactly-once fires, a fire across a restart, the
 // derived status with held and voided tickets, and the changes recorded after a fire.
 import { describe, expect } from 'vitest';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { createOrder } from '../../../domain/orders/orders.js';
 import { courseOf } from '../../../domain/kitchen/pacing.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
@@ -32,13 +32,21 @@ async function seed(app: TestApp) {
   };
 }
 
-// Every test has its own app (the startApp fixture), so it starts with an empty kitchen: a together
-// order's fire times follow the queues (test/domain/kitchen/together-pacing.test.ts).
-it.beforeEach(async ({ startApp }) => {
+// A test that reads fire times starts with an empty kitchen on an app of its own (`fresh`): a
+// together order's fire times, and the drinks fired with a first course, follow the queues
+// (test/domain/kitchen/together-pacing.test.ts). The few whose orders fire at once and that never
+// move the clock share the file's app and dishes, on a frozen clock nobody moves.
+const fileClock = new FrozenClock();
+fileScene(
+  async (app) => ({ t: app, clock: fileClock, dish: await seed(app) }),
+  (scene) => ({ t, clock, dish } = scene),
+  { clock: fileClock },
+);
+async function fresh(startApp: StartApp) {
   clock = new FrozenClock();
   t = await startApp({ clock });
   dish = await seed(t);
-});
+}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const post = (url: string, as: 'patron' | 'chef' | 'expeditor' | 'manager' = 'expeditor') => t.inject({ method: 'POST', url, as });
@@ -49,7 +57,8 @@ const brief = (order: Order) =>
   order.tickets.map((ticket) => [ticket.course, ticket.station, ticket.status, ticket.fire_at, ticket.fired_at]);
 
 describe('together: dishes due together', () => {
-  it('fires the 18-minute risotto now and the 5-minute salad 13 minutes later, to the second', async () => {
+  it('fires the 18-minute risotto now and the 5-minute salad 13 minutes later, to the second', async ({ startApp }) => {
+    await fresh(startApp);
     const now = clock.now().getTime();
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together' });
     expect(order.status).toBe('Received');
@@ -67,7 +76,8 @@ describe('together: dishes due together', () => {
     expect(fired.next_fire_at).toBeNull();
   });
 
-  it('plans from scheduled_at: each ticket fires at the due time minus its longest dish', async () => {
+  it('plans from scheduled_at: each ticket fires at the due time minus its longest dish', async ({ startApp }) => {
+    await fresh(startApp);
     const now = clock.now().getTime();
     const due = now + 60 * MINUTE;
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together', scheduled_at: iso(due) });
@@ -78,7 +88,8 @@ describe('together: dishes due together', () => {
     ]);
   });
 
-  it('is a Draft firing with its first ticket when every ticket waits (due within the schedule margin)', async () => {
+  it('is a Draft firing with its first ticket when every ticket waits (due within the schedule margin)', async ({ startApp }) => {
+    await fresh(startApp);
     const now = clock.now().getTime();
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', {
       pacing: 'together',
@@ -91,7 +102,10 @@ describe('together: dishes due together', () => {
     ]);
   });
 
-  it('counts a ticket firing within 30 minutes as upcoming at its station, and leaves it off the queue until it fires', async () => {
+  it('counts a ticket firing within 30 minutes as upcoming at its station, and leaves it off the queue until it fires', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together' });
     const allDay = await t.inject({ method: 'GET', url: '/stations/cold/all-day', as: 'chef' });
     expect(allDay.json<{ upcoming: { dish_id: string }[] }>().upcoming.some((item) => item.dish_id === dish.salad.id)).toBe(true);
@@ -112,7 +126,8 @@ describe('courses: held until fired', () => {
   const coursed = (extra: object = {}) =>
     placeOrder(t, [dish.tiramisu.id, dish.risotto.id, dish.salad.id, dish.lemonade.id], 'patron', { pacing: 'courses', ...extra });
 
-  it('fires course 1 (drinks with it), holds the others, and refuses to fire out of order', async () => {
+  it('fires course 1 (drinks with it), holds the others, and refuses to fire out of order', async ({ startApp }) => {
+    await fresh(startApp);
     const now = clock.now().getTime();
     const order = await coursed();
     expect(brief(order)).toEqual([
@@ -131,7 +146,8 @@ describe('courses: held until fired', () => {
     expect(again.json<Order>()).toEqual(fired.json<Order>());
   });
 
-  it('is never Ready for Assembly while a course is held; a PATCH at a station with two courses names them', async () => {
+  it('is never Ready for Assembly while a course is held; a PATCH at a station with two courses names them', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await coursed();
     const ambiguous = await bump(order, 'cold', { status: 'In Progress' });
     expect(ambiguous.statusCode).toBe(400);
@@ -150,7 +166,8 @@ describe('courses: held until fired', () => {
     expect(done.json<Order>().status).toBe('Ready for Assembly');
   });
 
-  it('fires the next course by itself course_gap_minutes after the previous one is all Ready', async () => {
+  it('fires the next course by itself course_gap_minutes after the previous one is all Ready', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'courses', course_gap_minutes: 2.5 });
     await bump(order, 'cold', { status: 'In Progress' });
     const ready = await bump(order, 'cold', { status: 'Ready' });
@@ -164,7 +181,8 @@ describe('courses: held until fired', () => {
 });
 
 describe('fires happen exactly once', () => {
-  it('two schedulers on one store fire a due ticket once between them', async () => {
+  it('two schedulers on one store fire a due ticket once between them', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [dish.salad.id, dish.risotto.id], 'patron', { pacing: 'together' });
     clock.advance(13 * MINUTE);
     const [a, b] = await Promise.all([
@@ -192,7 +210,10 @@ describe('fires happen exactly once', () => {
 });
 
 describe('changes after firing', () => {
-  it('records added and removed dishes on the fired ticket, voids a station left without dishes, and the status ignores it', async () => {
+  it('records added and removed dishes on the fired ticket, voids a station left without dishes, and the status ignores it', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [dish.salad.id, dish.lemonade.id]);
     const edited = await t.inject({
       method: 'PATCH',
@@ -297,7 +318,8 @@ describe('the pacing fields', () => {
     expect(patched.json<Order>()).toMatchObject({ pacing: 'courses', course_gap_minutes: 0.5 });
   });
 
-  it("takes the restaurant's default pacing through the order deps when an order names none", async () => {
+  it("takes the restaurant's default pacing through the order deps when an order names none", async ({ startApp }) => {
+    await fresh(startApp);
     const principal = { userId: t.userIds.patron, userName: 'patron1', role: 'patron' as const, expiresAt: Date.now() + MINUTE };
     const order = await createOrder({ store: t.store, now: clock.now, defaultPacing: () => 'together' }, principal, {
       name: 'Ben',

@@ -7,7 +7,7 @@ import type { Order, OrderDoc } from '../../../models/order.js';
 import { openSqliteStore } from '../../../store/sqlite/index.js';
 import type { ChangeEvent, Store } from '../../../store/types.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
 
@@ -20,14 +20,22 @@ let t: TestApp | undefined;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 const cleanups: (() => Promise<void> | void)[] = [];
 
-// The app and its data directory (kept for a restart) come from the fixtures, closed and removed
-// when the test ends, after the stores this file's hook closes.
-it.beforeEach(async ({ dataDir: dir, startApp }) => {
+// The tests that place their own orders and never move the clock share one app and menu for the
+// file. A test that moves the clock, releases Drafts, counts every order or restarts the server
+// starts a fresh app of its own (`fresh`) on its data directory (kept for a restart): both come
+// from the fixtures, closed and removed when the test ends, after the stores this file's hook closes.
+const fileClock = new FrozenClock();
+fileScene(
+  async (app) => ({ t: app, clock: fileClock, menu: await seedMenu(app, 100) }),
+  (scene) => ({ t, clock, menu } = scene),
+  { clock: fileClock, env },
+);
+async function fresh(startApp: StartApp, dir: string) {
   clock = new FrozenClock();
   dataDir = dir;
   t = await startApp({ clock, dataDir, env });
   menu = await seedMenu(t, 100);
-});
+}
 
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -70,23 +78,27 @@ describe('at creation', () => {
     expect(order).toMatchObject({ status: 'Received', scheduled_at: null, fire_at: null });
   });
 
-  it.each([
+  it.for([
     ['in the past', -1],
     ['exactly now', 0],
-  ])('refuses a scheduled_at %s with 400, creating nothing and consuming nothing', async (_label, offset) => {
-    const response = await app().inject({
-      method: 'POST',
-      url: '/orders',
-      as: 'patron',
-      payload: { name: 'Ben', dish_ids: [menu.steak.id], scheduled_at: inFuture(offset) },
-    });
-    expect(response.statusCode).toBe(400);
-    expect(problemOf(response).errors).toEqual([{ path: 'scheduled_at', message: 'must be in the future' }]);
-    const beef = await app().inject({ method: 'GET', url: `/ingredients/${menu.beef.id}` });
-    expect(beef.json<{ in_stock_qty: number }>().in_stock_qty).toBe(100);
-    const orders = await app().inject({ method: 'GET', url: '/orders', as: 'manager' });
-    expect(orders.json<{ total_results: number }>().total_results).toBe(0);
-  });
+  ] as const)(
+    'refuses a scheduled_at %s with 400, creating nothing and consuming nothing',
+    async ([, offset], { dataDir: dir, startApp }) => {
+      await fresh(startApp, dir);
+      const response = await app().inject({
+        method: 'POST',
+        url: '/orders',
+        as: 'patron',
+        payload: { name: 'Ben', dish_ids: [menu.steak.id], scheduled_at: inFuture(offset) },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(problemOf(response).errors).toEqual([{ path: 'scheduled_at', message: 'must be in the future' }]);
+      const beef = await app().inject({ method: 'GET', url: `/ingredients/${menu.beef.id}` });
+      expect(beef.json<{ in_stock_qty: number }>().in_stock_qty).toBe(100);
+      const orders = await app().inject({ method: 'GET', url: '/orders', as: 'manager' });
+      expect(orders.json<{ total_results: number }>().total_results).toBe(0);
+    },
+  );
 });
 
 describe('changing a Draft', () => {
@@ -126,7 +138,8 @@ describe('changing a Draft', () => {
 });
 
 describe('release', () => {
-  it('happens at the fire time and not a millisecond before, once', async () => {
+  it('happens at the fire time and not a millisecond before, once', async ({ dataDir: dir, startApp }) => {
+    await fresh(startApp, dir);
     // Driven by hand. The app's own scheduler sleeps for up to 30 s unless a change wakes it, and
     // nothing below makes one once the order is due.
     const scheduler = new OrderScheduler(app().store, clock.now);
@@ -144,16 +157,18 @@ describe('release', () => {
     expect(await scheduler.releaseDue()).toEqual([]);
   });
 
-  it("is made by the app's running scheduler once the fire time has passed and it wakes", async () => {
+  it("is made by the app's running scheduler once the fire time has passed and it wakes", async ({ dataDir: dir, startApp }) => {
+    await fresh(startApp, dir);
     const draft = await scheduleOrder(inFuture(2 * 60 * MINUTE));
     clock.advance(2 * 60 * MINUTE);
     // A change to any order wakes the scheduler (its own timer would, within 30 s).
     const nudge = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'manager', payload: { priority: 2 } });
     expect(nudge.json<Order>().status).toBe('Draft');
-    await vi.waitFor(async () => expect((await getOrder(app(), draft.id)).status).toBe('Received'), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await getOrder(app(), draft.id)).status).toBe('Received'), { timeout: 15_000, interval: 20 });
   });
 
-  it('leaves a Draft already moved to Received by an expeditor alone', async () => {
+  it('leaves a Draft already moved to Received by an expeditor alone', async ({ dataDir: dir, startApp }) => {
+    await fresh(startApp, dir);
     const scheduler = new OrderScheduler(app().store, clock.now);
     const draft = await scheduleOrder(inFuture(2 * 60 * MINUTE));
     const moved = await app().inject({ method: 'PATCH', url: `/orders/${draft.id}`, as: 'expeditor', payload: { status: 'Received' } });
@@ -162,7 +177,8 @@ describe('release', () => {
     expect(await scheduler.releaseDue()).toEqual([]);
   });
 
-  it('picks up overdue Drafts when a server starts on the same data directory, and only those', async ({ startApp }) => {
+  it('picks up overdue Drafts when a server starts on the same data directory, and only those', async ({ dataDir: dir, startApp }) => {
+    await fresh(startApp, dir);
     const overdue = await scheduleOrder(inFuture(60 * MINUTE));
     const later = await scheduleOrder(inFuture(5 * 60 * MINUTE));
     await app().close();
@@ -171,7 +187,7 @@ describe('release', () => {
     clock.advance(2 * 60 * MINUTE); // past the first fire time, before the second
     t = await startApp({ clock, dataDir, env, withoutUsers: true });
     const orders = app().store.collection('orders');
-    await vi.waitFor(async () => expect((await orders.get(overdue.id))?.status).toBe('Received'), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(async () => expect((await orders.get(overdue.id))?.status).toBe('Received'), { timeout: 15_000, interval: 20 });
     expect((await orders.get(later.id))?.status).toBe('Draft');
   });
 });
@@ -211,11 +227,16 @@ describe('exactly once with two schedulers on one store', () => {
     expect(await new OrderScheduler(store, clock.now).releaseDue()).toEqual([]);
   }
 
-  it('releases one Draft once, by exactly one of two racing schedulers, with one change event in total', async () => {
+  it('releases one Draft once, by exactly one of two racing schedulers, with one change event in total', async ({
+    dataDir: dir,
+    startApp,
+  }) => {
+    await fresh(startApp, dir);
     await race(1);
   });
 
-  it('releases each of 20 Drafts once when two schedulers race over all of them', async () => {
+  it('releases each of 20 Drafts once when two schedulers race over all of them', async ({ dataDir: dir, startApp }) => {
+    await fresh(startApp, dir);
     await race(20);
   });
 });

@@ -6,21 +6,43 @@ import type { IngredientDoc } from '../../../models/ingredient.js';
 import type { Order } from '../../../models/order.js';
 import { MAX_STOCK } from '../../../models/limits.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { addDish, addIngredient, placeOrder, seedMenu } from '../../helpers/menu.js';
 import { getOrder, moveTo, orderCount, problemOf, setStock, stockById } from './support.js';
 
+// Every test has its own menu of 20 units each (ingredients and dishes of its own, named alike) on the
+// file's one app, and reads the stock of its own ingredients. A test that compares every
+// ingredient's stock before and after, counts every order or lists every dish starts a fresh app
+// of its own (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
 
-it.beforeEach(async ({ startApp }) => {
-  t = await startApp();
+fileScene(
+  async (app) => app,
+  (app) => (t = app),
+);
+it.beforeEach(async () => {
   menu = await seedMenu(t, 20);
 });
+async function fresh(startApp: StartApp) {
+  t = await startApp();
+  menu = await seedMenu(t, 20);
+}
+
+/** The in_stock_qty of the test's own four ingredients (and `more`), by id. */
+async function menuStock(...more: IngredientDoc[]): Promise<Record<string, number>> {
+  const ingredients = [menu.lettuce, menu.beef, menu.lemon, menu.salt, ...more];
+  const read = async ({ id }: IngredientDoc) => {
+    const response = await t.inject({ method: 'GET', url: `/ingredients/${id}` });
+    expect(response.statusCode).toBe(200);
+    return [id, response.json<IngredientDoc>().in_stock_qty] as const;
+  };
+  return Object.fromEntries(await Promise.all(ingredients.map(read)));
+}
 
 /** Stock relative to the seeded 20 units of each ingredient. */
 async function stockChange(): Promise<Record<'lettuce' | 'beef' | 'lemon' | 'salt', number>> {
-  const stock = await stockById(t);
+  const stock = await menuStock();
   const of = (ingredient: IngredientDoc) => (stock[ingredient.id] ?? Number.NaN) - 20;
   return { lettuce: of(menu.lettuce), beef: of(menu.beef), lemon: of(menu.lemon), salt: of(menu.salt) };
 }
@@ -34,7 +56,7 @@ describe('creating an order', () => {
   it('lets a non-essential ingredient go negative', async () => {
     await setStock(t, menu.salt.id, 0);
     await placeOrder(t, [menu.salad.id, menu.steak.id]);
-    const stock = await stockById(t);
+    const stock = await menuStock();
     expect(stock[menu.salt.id]).toBe(-2);
     expect(stock[menu.lettuce.id]).toBe(19);
     expect(stock[menu.beef.id]).toBe(19);
@@ -43,10 +65,10 @@ describe('creating an order', () => {
   it('stops a non-essential ingredient at the stock floor of -1e9 (its schema), and a give-back at +1e9', async () => {
     await setStock(t, menu.salt.id, -MAX_STOCK);
     const order = await placeOrder(t, [menu.salad.id, menu.steak.id]);
-    expect((await stockById(t))[menu.salt.id]).toBe(-MAX_STOCK);
+    expect((await menuStock())[menu.salt.id]).toBe(-MAX_STOCK);
     await setStock(t, menu.salt.id, MAX_STOCK - 1);
     expect((await t.inject({ method: 'DELETE', url: `/orders/${order.id}`, as: 'patron' })).statusCode).toBe(204);
-    const stock = await stockById(t);
+    const stock = await menuStock();
     expect(stock[menu.salt.id]).toBe(MAX_STOCK);
     expect(stock[menu.lettuce.id]).toBe(20);
     expect(stock[menu.beef.id]).toBe(20);
@@ -55,10 +77,13 @@ describe('creating an order', () => {
   it('takes the last unit of an essential ingredient', async () => {
     await setStock(t, menu.beef.id, 1);
     await placeOrder(t, [menu.steak.id]);
-    expect((await stockById(t))[menu.beef.id]).toBe(0);
+    expect((await menuStock())[menu.beef.id]).toBe(0);
   });
 
-  it('refuses with 409 naming the dish and the essential ingredient that would fall below zero, consuming nothing', async () => {
+  it('refuses with 409 naming the dish and the essential ingredient that would fall below zero, consuming nothing', async ({
+    startApp,
+  }) => {
+    await fresh(startApp);
     await setStock(t, menu.beef.id, 1);
     const before = await stockById(t);
     const response = await t.inject({
@@ -78,7 +103,8 @@ describe('creating an order', () => {
     expect(await orderCount(t)).toBe(0);
   });
 
-  it.each([0, -3])('refuses a dish whose essential ingredient stands at %d, consuming nothing', async (qty) => {
+  it.for([0, -3])('refuses a dish whose essential ingredient stands at %d, consuming nothing', async (qty, { startApp }) => {
+    await fresh(startApp);
     await setStock(t, menu.lemon.id, qty);
     const before = await stockById(t);
     const response = await t.inject({
@@ -113,7 +139,7 @@ describe('creating an order', () => {
     const { detail } = problemOf(response);
     expect(detail).toContain('"Cheese Toast"');
     expect(detail).toContain('"Cheese"');
-    expect((await stockById(t))[cheese.id]).toBe(1);
+    expect((await menuStock(cheese))[cheese.id]).toBe(1);
   });
 });
 
@@ -181,7 +207,8 @@ describe('changing the dishes of an order', () => {
     expect(await stockChange()).toEqual({ lettuce: 0, beef: 0, lemon: -1, salt: 0 });
   });
 
-  it('refuses with 409 naming dish and ingredient when the added dishes are short, changing nothing', async () => {
+  it('refuses with 409 naming dish and ingredient when the added dishes are short, changing nothing', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.salad.id]);
     await setStock(t, menu.beef.id, 1);
     const before = await stockById(t);
@@ -199,7 +226,8 @@ describe('changing the dishes of an order', () => {
     expect((await getOrder(t, order.id)).dish_ids).toEqual([menu.salad.id]);
   });
 
-  it('refuses a change of dishes once the kitchen has started (409), keeping stock', async () => {
+  it('refuses a change of dishes once the kitchen has started (409), keeping stock', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await moveTo(t, await placeOrder(t, [menu.salad.id]), 'In Progress');
     const before = await stockById(t);
     const response = await t.inject({
@@ -213,7 +241,8 @@ describe('changing the dishes of an order', () => {
     expect((await getOrder(t, order.id)).dish_ids).toEqual([menu.salad.id]);
   });
 
-  it('leaves stock alone when the same dishes are sent again', async () => {
+  it('leaves stock alone when the same dishes are sent again', async ({ startApp }) => {
+    await fresh(startApp);
     const order = await placeOrder(t, [menu.salad.id, menu.steak.id]);
     const before = await stockById(t);
     const response = await t.inject({
@@ -240,7 +269,8 @@ describe('availability', () => {
     return response.json<{ results: Dish[] }>().results.map((dish) => dish.name);
   }
 
-  it('flips in GET /dishes and the is_available filter as orders and stock updates change stock', async () => {
+  it('flips in GET /dishes and the is_available filter as orders and stock updates change stock', async ({ startApp }) => {
+    await fresh(startApp);
     await setStock(t, menu.beef.id, 1);
     expect(await availability()).toEqual({ 'Green Salad': true, Steak: true, Lemonade: true });
 
@@ -261,7 +291,8 @@ describe('availability', () => {
     expect(await namesWhere('is_available.eq~true')).toEqual(['Green Salad', 'Lemonade', 'Steak']);
   });
 
-  it('ignores non-essential ingredients', async () => {
+  it('ignores non-essential ingredients', async ({ startApp }) => {
+    await fresh(startApp);
     await setStock(t, menu.salt.id, -5);
     expect(await availability()).toEqual({ 'Green Salad': true, Steak: true, Lemonade: true });
   });
@@ -290,7 +321,7 @@ describe('ingredient stock updates', () => {
       ),
     );
     expect(responses.map((response) => response.statusCode)).toEqual(Array(25).fill(200));
-    expect((await stockById(t))[menu.lemon.id]).toBe(70);
+    expect((await menuStock())[menu.lemon.id]).toBe(70);
   });
 
   it('refuses in_stock_qty and in_stock_delta together with 400, changing nothing', async () => {
@@ -302,7 +333,7 @@ describe('ingredient stock updates', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'in_stock_delta', message: 'cannot be combined with in_stock_qty' }]);
-    expect((await stockById(t))[menu.lemon.id]).toBe(20);
+    expect((await menuStock())[menu.lemon.id]).toBe(20);
   });
 
   it('refuses with 400 an in_stock_delta that would take the stock past ±1e9 (what a kitchen can hold), changing nothing', async () => {
@@ -315,7 +346,7 @@ describe('ingredient stock updates', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(problemOf(response).errors).toEqual([{ path: 'in_stock_delta', message: 'would take in_stock_qty beyond ±1000000000' }]);
-    expect((await stockById(t))[menu.lemon.id]).toBe(999_999_999);
+    expect((await menuStock())[menu.lemon.id]).toBe(999_999_999);
     const down = await t.inject({
       method: 'PATCH',
       url: `/ingredients/${menu.lemon.id}`,
@@ -331,7 +362,7 @@ describe('ingredient stock updates', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(problemOf(response).errors?.map((error) => error.path)).toEqual(Object.keys(payload));
     }
-    expect((await stockById(t))[menu.lemon.id]).toBe(20);
+    expect((await menuStock())[menu.lemon.id]).toBe(20);
   });
 
   it('PUT replaces name, in_stock_qty and price, and needs all three', async () => {
@@ -358,7 +389,7 @@ describe('ingredient stock updates', () => {
       payload: { name: 'Lime', in_stock_qty: 4, price: 0.3, in_stock_delta: 1 },
     });
     expect(delta.statusCode).toBe(400);
-    expect((await stockById(t))[menu.lemon.id]).toBe(4);
+    expect((await menuStock())[menu.lemon.id]).toBe(4);
   });
 });
 

@@ -4,19 +4,25 @@ import { describe, expect } from 'vitest';
 import type { Order } from '../../../models/order.js';
 import type { ChangeEvent } from '../../../store/types.js';
 import type { TestApp } from '../../helpers/app.js';
-import { it } from '../../helpers/fixtures.js';
+import { fileScene, it, type StartApp } from '../../helpers/fixtures.js';
 import { placeOrder, seedMenu } from '../../helpers/menu.js';
 import { OrderScheduler } from '../../../domain/orders/scheduler.js';
 import { FrozenClock, getOrder, MINUTE, problemOf } from './support.js';
 
+// The tests bump tickets of orders they place themselves and share one app and menu for the file,
+// on a clock that stands still (the store's stamps and the tickets' times are then the same
+// instant). A test that moves the clock starts a fresh app of its own (`fresh`).
 let t: TestApp;
 let menu: Awaited<ReturnType<typeof seedMenu>>;
-
-it.beforeEach(async ({ startApp }) => {
-  // A clock that stands still: the store's stamps and the tickets' times are then the same instant.
+fileScene(
+  async (app) => ({ t: app, menu: await seedMenu(app, 10_000) }),
+  (scene) => ({ t, menu } = scene),
+  { clock: new FrozenClock() },
+);
+async function fresh(startApp: StartApp) {
   t = await startApp({ clock: new FrozenClock() });
   menu = await seedMenu(t, 10_000);
-});
+}
 
 /** A Steak (hot) and a Green Salad (cold): a ticket for each of two stations. */
 const burgerAndSalad = () => placeOrder(t, [menu.steak.id, menu.salad.id]);
@@ -251,7 +257,8 @@ describe("the seed's status moves apply to every ticket", () => {
     ]);
   });
 
-  it('releases the tickets of a Draft with the scheduler', async () => {
+  it('releases the tickets of a Draft with the scheduler', async ({ startApp }) => {
+    await fresh(startApp);
     const scheduled_at = new Date(t.clock.now().getTime() + 2 * 60 * MINUTE).toISOString();
     const draft = await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { scheduled_at });
     t.clock.advance(2 * 60 * MINUTE);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PASSWORD } from '../../helpers/app.js';
+import { nodeArgs } from '../../helpers/node-process.js';
 import { call, login, serverEnv, startServer, type ServerProcess } from '../faults/server-process.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,7 +36,7 @@ const logLines = (output: string) =>
     .filter((line) => line.startsWith('{'))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
 const resetAdmin = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/reset-admin.ts'], {
+  spawnSync(process.execPath, nodeArgs('scripts/reset-admin.ts'), {
     cwd: ROOT,
     env: { ...process.env, ...serverEnv(dataDir), ...env },
     encoding: 'utf8',

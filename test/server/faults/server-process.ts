@@ -2,10 +2,9 @@
 // choosing: its URL once it listens, its output, its memory, and its exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PASSWORD } from '../../helpers/app.js';
+import { nodeArgs, ROOT } from '../../helpers/node-process.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
 export interface ServerProcess {
@@ -34,9 +33,9 @@ export function serverEnv(dataDir: string, env: Record<string, string> = {}): Re
   };
 }
 
-/** Spawns `node --import tsx server/main.ts` (what `npx tsx server/main.ts` runs, minus the npx wrapper). */
+/** Spawns server/main.ts, transpiled as tsx would (test/helpers/node-process.ts). */
 export function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: ServerProcess['exited'] } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, nodeArgs('server/main.ts'), {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import type { Browser, Page } from 'playwright-core';
 import security, { HELMET_OPTIONS } from '../../../server/plugins/security.js';
 import type { TestApp } from '../../helpers/app.js';
-import { BROWSER_TEST_MS } from '../../web/browser.js';
+import { BROWSER_TEST_MS, openBoard } from '../../web/browser.js';
 import { it } from '../../web/fixtures.js';
 import { expectProblemStatus } from './support.js';
 
@@ -72,21 +72,23 @@ describe('security headers', () => {
 });
 
 describe('in a real browser', () => {
-  /** Opens `path` in a new page, with the console messages that report a CSP violation while it loads, and its errors. */
+  /** Opens `path` in a new tab, with the console messages that report a CSP violation while it loads, and its errors. */
   async function cspViolations(
     browser: Browser,
     t: TestApp,
     path: string,
   ): Promise<{ violations: string[]; errors: string[]; page: Page }> {
-    const page = await browser.newPage();
     const violations: string[] = [];
     const errors: string[] = [];
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-      else if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${t.url}${path}`, { waitUntil: 'networkidle' });
+    const listen = (page: Page) => {
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+        else if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+    };
+    const page = await openBoard(browser, t, path, undefined, { beforeLoad: listen });
+    await page.waitForLoadState('networkidle');
     return { violations, errors, page };
   }
 
