@@ -1,26 +1,15 @@
 // The served /openapi.json is generated once per distinct set of routes in a process and reused by
 // every instance built with the same routes; an instance whose routes differ in any way the
 // document shows (a path, a schema, a token check, idempotency) gets its own.
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { requireUser } from '../../../domain/accounts/access.js';
-import auth from '../../../server/plugins/auth.js';
-import openapi from '../../../server/plugins/swagger.js';
+import { openapiApp, type Register } from './openapi-app.js';
 
 const Seat = Type.Object({ table: Type.String(), seat: Type.Integer() });
 
-type Register = (app: ReturnType<typeof Fastify>) => void;
-
-async function served(register: Register, { idempotency = false } = {}) {
-  const app = Fastify();
-  if (idempotency) await app.register(fp(async () => {}, { name: 'pos-idempotency' }));
-  await app.register(fp(async () => {}, { name: 'pos-services' }));
-  await app.register(auth);
-  await app.register(openapi);
-  register(app);
-  await app.ready();
+async function served(register: Register, options: { idempotency?: boolean } = {}) {
+  const app = await openapiApp(register, options);
   const response = await app.inject({ method: 'GET', url: '/openapi.json' });
   await app.close();
   expect(response.statusCode).toBe(200);
@@ -52,7 +41,7 @@ describe('the served OpenAPI document', () => {
     );
     expect(guarded.document.paths['/seats'].get.security).toEqual([{ AccessToken: [] }]);
     expect(base.document.paths['/seats'].get.security).toEqual([]);
-    const write = (app: ReturnType<typeof Fastify>) => app.post('/seats', { schema: { body: Seat } }, async () => ({}));
+    const write: Register = (app) => app.post('/seats', { schema: { body: Seat } }, async () => ({}));
     const plain = await served(write);
     const idempotent = await served(write, { idempotency: true });
     const keyed = (document: typeof plain.document) =>

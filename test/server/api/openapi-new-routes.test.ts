@@ -1,13 +1,10 @@
 // What a route added later gets in the OpenAPI document without any work of its own: named
 // schemas, Problem responses with their headers, the statuses every request can meet, `security: []`
 // when public, and (with an Idempotency-Key header) the replay header and the reused-key answers.
-import Fastify from 'fastify';
-import fp from 'fastify-plugin';
 import Type from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { requireUser } from '../../../domain/accounts/access.js';
-import auth from '../../../server/plugins/auth.js';
-import openapi from '../../../server/plugins/swagger.js';
+import { openapiApp, type Register } from './openapi-app.js';
 import { NamedSchemas } from '../../../server/openapi/named-schemas.js';
 import { problems, Projectable } from '../../../server/routes/shared.js';
 
@@ -17,15 +14,8 @@ const problem = {
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 };
 
-async function documentWith(register: (app: ReturnType<typeof Fastify>) => void, { idempotency = false } = {}) {
-  const app = Fastify();
-  if (idempotency) await app.register(fp(async () => {}, { name: 'pos-idempotency' }));
-  // The auth plugin only builds hooks here; no request reaches the token service it names.
-  await app.register(fp(async () => {}, { name: 'pos-services' }));
-  await app.register(auth);
-  await app.register(openapi);
-  register(app);
-  await app.ready();
+async function documentWith(register: Register, options: { idempotency?: boolean } = {}) {
+  const app = await openapiApp(register, options);
   const document = JSON.parse(JSON.stringify(app.swagger()));
   await app.close();
   return document;
