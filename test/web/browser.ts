@@ -37,9 +37,9 @@ const TAB_OPTIONS = { locale: 'en-US', timezoneId: 'UTC' } as const;
 /**
  * The worker's tabs: one browser context for the first board each test opens, with a blank tab kept
  * open in it. A tab in a new context starts its own renderer process, about a second of Chromium's
- * CPU before the page even loads; a tab in this one takes the running one. Each test's tabs are closed when it ends
- * and every origin they visited forgets its storage (`endTest`), so no test sees another's tabs,
- * sign-ins or saved carts. A board's session lives in its tab (sessionStorage), never shared.
+ * CPU before the page even loads; a tab in this one takes the running one. Each test's tabs are
+ * closed when it ends and every origin they visited forgets its storage (`endTest`), so no test sees
+ * another's tabs, sign-ins or saved carts. A board's session lives in its tab (sessionStorage).
  */
 interface Tabs {
   context: BrowserContext;

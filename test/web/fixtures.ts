@@ -7,9 +7,9 @@
 //
 // One Chromium per vitest worker, launched by the first test that asks and shared by every file the
 // worker runs (a launch costs more CPU than most tests); boards open as tabs of one shared context
-// (openBoard in ./browser.ts). Each test's pages and contexts are closed when it ends, before its apps
-// are, and the storage of the origins it visited is cleared, so no test sees another's tabs. When Chromium cannot start,
-// every test that needs it fails with the reason.
+// (openBoard in ./browser.ts). Each test's pages and contexts are closed when it ends, before its
+// apps are, and the storage of the origins it visited is cleared, so no test sees another's tabs.
+// When Chromium cannot start, every test that needs it fails with the reason.
 import type { Browser } from 'playwright-core';
 import { test as appTest } from '../helpers/fixtures.js';
 import { endTest, launchChromium } from './browser.js';
