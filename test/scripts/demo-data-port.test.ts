@@ -6,10 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { nodeArgs } from '../helpers/node-process.js';
+import { nodeArgs, ROOT } from '../helpers/node-process.js';
 import { call, serverEnv, startServer } from '../server/faults/server-process.js';
-
-const ROOT = path.join(import.meta.dirname, '../..');
 
 describe('demo data and the port of the server that owns the data directory', () => {
   it('finds the server on its own port through pos.lock, with no PORT or --url given', { timeout: 60_000 }, async () => {

@@ -2,13 +2,10 @@
 // terminal, so a newcomer sees the kitchen's chits without hardware.
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { testChit } from '../../domain/printers/chit.js';
 import { encodeChit } from '../../domain/printers/escpos.js';
-import { nodeArgs } from '../helpers/node-process.js';
-
-const ROOT = path.join(import.meta.dirname, '../..');
+import { nodeArgs, ROOT } from '../helpers/node-process.js';
 
 describe('npm run printer', () => {
   it('listens on the port given and writes each chit it receives to the terminal', { timeout: 30_000 }, async () => {

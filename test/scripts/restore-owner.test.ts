@@ -11,9 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { backup } from '../../scripts/backup.js';
 import { restore, restoreTarget } from '../../scripts/restore.js';
 import { openSqliteStore } from '../../store/sqlite/index.js';
-import { compiled } from '../helpers/node-process.js';
+import { compiled, ROOT } from '../helpers/node-process.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
 const SERVICE_USER = 65534; // nobody: any user but root
 const asRoot = process.getuid?.() === 0;
 let scratch: string;

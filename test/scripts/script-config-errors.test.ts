@@ -5,9 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { nodeArgs } from '../helpers/node-process.js';
+import { nodeArgs, ROOT } from '../helpers/node-process.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
 const scratch = mkdtempSync(path.join(tmpdir(), 'pos-script-config-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const PROBLEM =

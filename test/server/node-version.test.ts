@@ -7,9 +7,8 @@ import path from 'node:path';
 import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 import { MINIMUM_NODE, unsupportedNode } from '../../server/supported-node.js';
-import { nodeArgs } from '../helpers/node-process.js';
+import { nodeArgs, ROOT } from '../helpers/node-process.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
 // The machine's own node, where it is older than ours (CI machines run Node 20 beside the Node 24 of .ci/node24.sh).
 const OLD_NODE = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => {
   if (!existsSync(file)) return false;

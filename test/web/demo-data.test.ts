@@ -1,15 +1,12 @@
 // `npm run demo-data`: a living sample for the boards, added once however often it runs.
 import { spawnSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { describe, expect } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { DEMO_USERS, loadDemoData } from '../../scripts/demo-data.js';
 import { it } from '../helpers/fixtures.js';
-import { nodeArgs } from '../helpers/node-process.js';
+import { nodeArgs, ROOT } from '../helpers/node-process.js';
 import { call, login, serverEnv, startServer } from '../server/faults/server-process.js';
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A port nothing listens on: one the system just handed out and took back. */
 async function closedPort(): Promise<number> {

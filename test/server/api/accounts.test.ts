@@ -5,13 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it, vi } from 'vitest';
 import { PASSWORD } from '../../helpers/app.js';
-import { nodeArgs } from '../../helpers/node-process.js';
+import { nodeArgs, ROOT } from '../../helpers/node-process.js';
 import { call, login, serverEnv, startServer, type ServerProcess } from '../faults/server-process.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const WRONG = 'Wrong@Guess9!';
 const THROTTLED = {
   type: 'about:blank',
