@@ -40,7 +40,7 @@ const actions = {
   fireAll: (/** @type {string} */ id) => void board.postOrder(id, `/orders/${id}/fire`),
 };
 const seats = createSeatsDialog({ records: () => board.records(), post: (id, path, body) => board.postOrder(id, path, body) });
-const moreBelow = createMoreBelow($('#rail'));
+const moreBelow = createMoreBelow($('#rail'), board);
 /**
  * Each station's pace as its own board uses it (GET /stations/{station}/pace, the quotes' pace):
  * an order runs late here when it would on the station's board. @type {Map<string, import('../lib/lateness.js').Pace>}
@@ -66,8 +66,6 @@ async function loadPaces() {
   }
   if (changed) render();
 }
-/** Ids shown at the last render, to tell which order just arrived. */
-let shown = /** @type {Set<string> | null} */ (null);
 
 function render() {
   const all = [...board.records().values()];
@@ -86,9 +84,7 @@ function render() {
   $('#count').textContent = t('expo.count', { open: kitchen.length, pass: atPass.length });
   $('#empty').hidden = kitchen.length > 0;
   $('#drafts-section').hidden = scheduled.length === 0;
-  const arrived = shown ? (kitchen.filter((order) => !shown?.has(order.id)).at(-1)?.id ?? null) : null;
-  shown = new Set(kitchen.map((order) => order.id));
-  moreBelow.update(arrived);
+  moreBelow.rendered(kitchen.map((order) => order.id));
   for (const button of document.querySelectorAll('[data-sort]'))
     button.setAttribute('aria-pressed', String(/** @type {HTMLElement} */ (button).dataset.sort === sortBy));
   seats.refresh();

@@ -52,12 +52,10 @@ const board = staffBoard({
   signInTitle: t('kds.sign-in'),
 });
 const hold = createHold(grid, () => render());
-const moreBelow = createMoreBelow(grid);
+const moreBelow = createMoreBelow(grid, board);
 // Tickets split again for a turned screen move up or down: the strip counts those below again.
-const masonry = createMasonry(grid, () => moreBelow.update(null));
+const masonry = createMasonry(grid, () => moreBelow.recount());
 const layout = wireLayout(() => render());
-/** Ids shown at the last render, to tell which ticket just arrived. */
-let shown = /** @type {Set<string> | null} */ (null);
 
 /** Voided cards a cook has acknowledged (by card and when it was voided). @type {Set<string>} */
 const acknowledged = new Set();
@@ -138,9 +136,7 @@ function render() {
   showHeld(held);
   $('#count').textContent = t('kds.open', { count: open });
   $('#empty').hidden = tickets.length > 0;
-  const arrived = shown ? (tickets.filter((entry) => !shown?.has(entry.key)).at(-1)?.key ?? null) : null;
-  shown = new Set(tickets.map((entry) => entry.key));
-  moreBelow.update(arrived);
+  moreBelow.rendered(tickets.map((entry) => entry.key));
   stock.refresh();
 }
 

@@ -1,6 +1,9 @@
 // No ticket is invisible: when some sit below the fold, a bar at the bottom says how many, names the
 // newest one out of sight, and jumps to it (or to the first hidden ticket) with one tap. Only open
 // ones count: a card marked `data-done="true"` (finished, kept for a recall) is not announced.
+// "Newest" means arrived while the board showed its tickets: a ticket counts as arrived only against
+// a render of loaded records, never against one drawn before the board's first load (at the sign-in
+// form, or for a pace answered first), which showed none and would make every ticket new.
 // The fold is where the board ends with the strip shown, whether or not it shows now: what counts as
 // below never depends on the strip's last state, so a screen resized or drawn again announces the
 // same tickets as one freshly loaded (and the station board packs its tickets for that height too).
@@ -25,11 +28,16 @@ export function boardHeights(board) {
   return { shown, hidden };
 }
 
-/** @param {HTMLElement} grid */
-export function createMoreBelow(grid) {
+/**
+ * @param {HTMLElement} grid
+ * @param {{ loaded: () => boolean }} board true once the board's records are loaded (lib/staff-board.js)
+ */
+export function createMoreBelow(grid, board) {
   const button = /** @type {HTMLButtonElement} */ ($('#more-below'));
   /** The ticket that arrived last, while it is still off screen. */
   let newest = /** @type {string | null} */ (null);
+  /** The tickets drawn at the last render of loaded records, by id; null before the first. */
+  let shown = /** @type {Set<string> | null} */ (null);
 
   const scroller = /** @type {HTMLElement} */ (grid.closest('.board'));
   // The board's height with the strip shown, measured again after each render and whenever the
@@ -77,9 +85,22 @@ export function createMoreBelow(grid) {
   });
 
   return {
-    /** After each render; `arrived` is the id of a ticket that just appeared, if any. @param {string | null} arrived */
-    update(arrived) {
-      if (arrived) newest = arrived;
+    /**
+     * After each render, with the ids of the tickets it drew in their order: the last one not drawn
+     * at the previous render of loaded records is the one that just arrived.
+     * @param {string[]} ids
+     */
+    rendered(ids) {
+      if (board.loaded()) {
+        const arrived = shown ? ids.filter((id) => !shown?.has(id)).at(-1) : undefined;
+        if (arrived) newest = arrived;
+        shown = new Set(ids);
+      }
+      shownHeight = null;
+      update();
+    },
+    /** The tickets moved without a render (split again for a turned screen): counted again. */
+    recount() {
       shownHeight = null;
       update();
     },

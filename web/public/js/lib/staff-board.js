@@ -125,5 +125,7 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
     }
   }
 
-  return { records: () => sync.records(), open, changeOrder, postOrder };
+  // `loaded` is true once the board shows what the server holds (its first snapshot applied): a
+  // render before that (at the sign-in form, or one the pace asks for) shows no tickets yet.
+  return { records: () => sync.records(), loaded: () => sync.loaded(), open, changeOrder, postOrder };
 }

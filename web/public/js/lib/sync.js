@@ -19,6 +19,8 @@ export function createSync({ load, apply, render, onError }) {
   /** @type {E[] | null} events held while a snapshot loads */
   let held = null;
   let generation = 0;
+  /** True once a snapshot has been applied: until then the records are an empty map, not the board's. */
+  let loaded = false;
 
   async function resync() {
     const mine = ++generation;
@@ -29,6 +31,7 @@ export function createSync({ load, apply, render, onError }) {
       records = new Map(snapshot.map((record) => [/** @type {any} */ (record).id, record]));
       for (const event of held) apply(records, event);
       held = null;
+      loaded = true;
       render('snapshot');
     } catch (error) {
       if (mine !== generation) return;
@@ -49,7 +52,7 @@ export function createSync({ load, apply, render, onError }) {
     else render('event', apply(records, event));
   }
 
-  return { resync, receive, records: () => records };
+  return { resync, receive, records: () => records, loaded: () => loaded };
 }
 
 /** Network trouble and server errors pass; a refusal (signed out, not allowed) will not. @param {unknown} error */
