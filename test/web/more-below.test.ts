@@ -1,10 +1,22 @@
 // The "more below" strip names a ticket as new only when it arrived while the board showed its
 // tickets: a render drawn before the board's first load (a station board left at its sign-in form
-// redraws every 30 s) shows no tickets, and must not make every ticket of the first load "new".
+// redraws every 30 s) shows no tickets, and must not make every ticket of the first load "new". A
+// new ticket's name reads whole on a phone, in a long language too.
+import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
+import { speak } from './languages.js';
+
+/** The strip's words and classes, and whether its words run past it or it past the screen. */
+const strip = (page: Page) =>
+  page.evaluate<{ text: string; className: string; cut: boolean }>(`(() => {
+    const strip = document.querySelector('#more-below');
+    const box = strip.getBoundingClientRect();
+    const cut = strip.scrollWidth > strip.clientWidth + 1 || strip.scrollHeight > strip.clientHeight + 1 || box.right > innerWidth + 0.5;
+    return { text: strip.textContent, className: strip.className, cut };
+  })()`);
 
 describe('the "more below" strip', () => {
   it(
@@ -18,14 +30,38 @@ describe('the "more below" strip', () => {
       await hot.clock.fastForward(30_000);
       await signIn(hot, 'chef');
       await expect.poll(() => hot.textContent('#count')).toBe('40 open');
-      const strip = hot.locator('#more-below');
-      expect(await strip.textContent()).toMatch(/^▼ \d+ more below$/);
-      expect(await strip.getAttribute('class')).toBe('more-below');
+      expect(await strip(hot)).toStrictEqual({ text: expect.stringMatching(/^▼ \d+ more below$/), className: 'more-below', cut: false });
 
       // A ticket that comes in while the board shows the others, below the fold: named.
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: 99 });
-      await expect.poll(() => strip.textContent()).toMatch(/^▼ \d+ more below · new: Table 99$/);
-      expect(await strip.getAttribute('class')).toBe('more-below has-new');
+      await expect
+        .poll(() => strip(hot))
+        .toStrictEqual({
+          text: expect.stringMatching(/^▼ \d+ more below · new: Table 99$/),
+          className: 'more-below has-new',
+          cut: false,
+        });
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'reads a new takeaway whole on a phone in French',
+    async ({ app: t, browser }) => {
+      await speak(t, 'fr');
+      const menu = await seedMenu(t, 100);
+      for (let i = 1; i <= 8; i += 1) await placeOrder(t, [menu.steak.id], 'patron', { name: `Guest${i}`, table_number: i });
+      const hot = await openBoard(browser, t, '/kds/hot', { width: 375, height: 812 });
+      await signIn(hot, 'chef');
+      await expect.poll(() => hot.textContent('#count')).toBe('8 ouverts');
+      await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: undefined });
+      await expect
+        .poll(() => strip(hot))
+        .toStrictEqual({
+          text: expect.stringMatching(/^▼ \d+ de plus en bas · nouveau : À emporter$/),
+          className: 'more-below has-new',
+          cut: false,
+        });
     },
     BROWSER_TEST_MS,
   );
