@@ -1,8 +1,9 @@
 // The station board judged at the sizes kitchens use (375×812 phone, 1024×768 and 1280×800
-// tablets) in a 40-ticket rush of long names and long requests: nothing overflows or overlaps, six
-// tickets of that rush fit a 1280×800 screen (eight of a usual mix), the allergy at the end of a request shows without a tap, every
-// button takes a finger; and the rush behaviours: one-tap Done, late tickets rising, a "more below"
-// that counts open tickets only, and a resting mouse that holds the order 8 s at most.
+// tablets) in a 40-ticket rush of long names and long requests, its pace line shown: nothing
+// overflows or overlaps, six tickets of that rush fit a 1280×800 screen (eight of a usual mix), the
+// allergy at the end of a request shows without a tap, every button takes a finger; and the rush
+// behaviours: one-tap Done, late tickets rising, a "more below" that counts open tickets only, and
+// a resting mouse that holds the order 8 s at most.
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page } from 'playwright-core';
@@ -23,6 +24,24 @@ const setPriority = async (t: TestApp, id: string, priority: number) => {
   expect((await t.inject({ method: 'PATCH', url: `/orders/${id}`, as: 'expeditor', payload: { priority } })).statusCode).toBe(200);
 };
 
+/**
+ * The pace line in the strip above the tickets: cut or not, inside the strip (and the strip inside
+ * the screen), and whether the all-day counts reach below the last count's box (a row of the
+ * line's own, or a row made taller by it).
+ */
+const paceInStrip = (page: Page) =>
+  page.evaluate<{ cut: boolean; inside: boolean; addsHeight: boolean }>(`(() => {
+    const pace = document.querySelector('#pace');
+    const p = pace.getBoundingClientRect(), s = document.querySelector('.strips').getBoundingClientRect();
+    const last = [...document.querySelectorAll('#all-day-items > *')].at(-1).getBoundingClientRect();
+    const allDay = document.querySelector('#all-day').getBoundingClientRect();
+    return {
+      cut: pace.scrollWidth > pace.clientWidth + 1 || pace.scrollHeight > pace.clientHeight + 1,
+      inside: p.left >= s.left - 0.5 && p.right <= s.right + 0.5 && p.top >= s.top - 0.5 && p.bottom <= s.bottom + 0.5 && s.right <= innerWidth + 0.5,
+      addsHeight: allDay.bottom > last.bottom + 1,
+    };
+  })()`);
+
 /** The first ticket's text sizes (px): its table, a dish, the guest, the request. */
 const TEXT_SIZES = `['.ticket-table', '.dish-name', '.ticket-name', '.ticket-requests']
   .map((part) => parseFloat(getComputedStyle(document.querySelector('#tickets ' + part)).fontSize))`;
@@ -37,6 +56,8 @@ describe('station board at three sizes', () => {
       const hot = await openBoard(browser, t, '/kds/hot', SIZES[0]);
       await signIn(hot, 'chef');
       await expect.poll(() => hot.textContent('#count')).toBe('40 open');
+      // Judged with the station's pace line in the strip, as every board shows it from its sign-in on.
+      await hot.locator('#pace', { hasText: 'cooking at' }).waitFor();
       for (const size of [...SIZES, WALL]) {
         await resize(hot, size);
         await keepShot(hot, `kds-hot-${size.width}x${size.height}`);
@@ -59,6 +80,10 @@ describe('station board at three sizes', () => {
         // kds-reading.test.ts). 1024×768 (four columns) shows five; the wall screen eleven.
         const inView: Record<number, number> = { 1024: 5, 1280: 6, [WALL.width]: 11 };
         if (inView[size.width]) expect({ size, inView: layout.fullyVisible >= inView[size.width]! }).toStrictEqual({ size, inView: true });
+        // The pace line is whole and inside the strip; on a tablet it sits beside the last all-day
+        // count, costing the tickets no height (on a phone each count has a row, and the line its own).
+        const pace = await paceInStrip(hot);
+        expect({ size, pace }).toStrictEqual({ size, pace: { cut: false, inside: true, addsHeight: size.width === 375 } });
         textSizes.set(size.width, await hot.evaluate<number[]>(TEXT_SIZES));
         // The first ticket (the oldest) has the long request: its allergy shows, whole, without a tap.
         expect(await ticketIds(hot).then((ids) => ids[0])).toBe(rush.allergic[0]!.id);

@@ -1,7 +1,8 @@
 // The "more below" strip names a ticket as new only when it arrived while the board showed its
 // tickets: a render drawn before the board's first load (a station board left at its sign-in form
-// redraws every 30 s) shows no tickets, and must not make every ticket of the first load "new". A
-// new ticket's name reads whole on a phone, in a long language too.
+// redraws every 30 s; the rail redraws when the stations' paces come, which may be before its
+// orders) shows no tickets, and must not make every ticket of the first load "new". A new ticket's
+// name reads whole on a phone, in a long language too.
 import type { Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
@@ -36,6 +37,46 @@ describe('the "more below" strip', () => {
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: 99 });
       await expect
         .poll(() => strip(hot))
+        .toStrictEqual({
+          text: expect.stringMatching(/^▼ \d+ more below · new: Table 99$/),
+          className: 'more-below has-new',
+          cut: false,
+        });
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'names no order as new on the rail whose paces came before its orders, and names the next one that arrives',
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t, 200);
+      for (let i = 1; i <= 26; i += 1)
+        await placeOrder(t, [menu.steak.id, menu.salad.id], 'patron', { name: `Guest${i}`, table_number: i });
+      // The orders' list answers a second late: the paces, asked at the sign-in too, come first and
+      // draw the rail while it holds no order yet.
+      const slowOrders = (page: Page) =>
+        page.route(/\/orders\?/, async (route) => {
+          await new Promise((done) => setTimeout(done, 1_000));
+          await route.continue();
+        });
+      const paces: string[] = [];
+      const expo = await openBoard(browser, t, '/expeditor', undefined, {
+        beforeLoad: async (page) => {
+          page.on('response', (response) => {
+            if (/\/stations\/\w+\/pace$/.test(response.url())) paces.push(`${response.status()}`);
+          });
+          await slowOrders(page);
+        },
+      });
+      await signIn(expo, 'expeditor');
+      await expect.poll(() => expo.textContent('#count')).toBe('26 open · 0 at the pass');
+      // The three paces were answered (once the rail was signed in), and the rail drew with them.
+      expect(paces.filter((status) => status === '200')).toHaveLength(3);
+      expect(await strip(expo)).toStrictEqual({ text: expect.stringMatching(/^▼ \d+ more below$/), className: 'more-below', cut: false });
+
+      await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: 99 });
+      await expect
+        .poll(() => strip(expo))
         .toStrictEqual({
           text: expect.stringMatching(/^▼ \d+ more below · new: Table 99$/),
           className: 'more-below has-new',

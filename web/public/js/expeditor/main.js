@@ -6,6 +6,7 @@ import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createOrderBook } from '../lib/order-book.js';
 import { byPriorityThenAge, OPEN_STATUSES, startedAt, STATIONS } from '../lib/orders.js';
 import { createMoreBelow } from '../lib/more-below.js';
+import { sessionEvents } from '../lib/session.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { finalMove, orderRow, refreshPass, refreshPromise } from './row.js';
 import { allPrepDone } from '../lib/tickets.js';
@@ -142,7 +143,9 @@ for (const button of /** @type {NodeListOf<HTMLElement>} */ (document.querySelec
 tickAges($('#rail'), '.order');
 setInterval(() => pass.querySelectorAll('.order').forEach((row) => refreshPass(/** @type {HTMLElement} */ (row))), 1_000);
 setInterval(() => list.querySelectorAll('.order').forEach((row) => refreshPromise(/** @type {HTMLElement} */ (row))), 1_000);
+// The stations' paces move slowly (learned over many tickets): asked once open, at every sign-in (a
+// board opened before anyone signed in was refused them) and every minute.
+sessionEvents.addEventListener('signed-in', () => void loadPaces());
 await board.open();
-// The stations' paces move slowly (learned over many tickets): asked once open and every minute.
 void loadPaces();
 setInterval(() => void loadPaces(), 60_000);

@@ -8,6 +8,7 @@ import { offerWholeText } from '../lib/clamp.js';
 import { $ } from '../lib/dom.js';
 import { keepFocus, wireTicketKeys } from '../lib/keyboard.js';
 import { createStationBook } from '../lib/station-book.js';
+import { sessionEvents } from '../lib/session.js';
 import { staffBoard } from '../lib/staff-board.js';
 import { stationName } from '../lib/orders.js';
 import { TICKET_BUMP, TICKET_RECALL, ticketStartedAt } from '../lib/tickets.js';
@@ -251,10 +252,12 @@ setInterval(() => {
   refreshHeld();
   if (dropDeleted(board.records(), Date.now())) render();
 }, 1_000);
-// The station's pace moves slowly (it is learned over two hours): asked at start and every minute.
+// The station's pace moves slowly (it is learned over two hours): asked once open, at every sign-in
+// (a board opened before anyone signed in was refused it) and every minute.
 const followPace = async () => {
   if (await timers.loadPace()) render();
 };
 setInterval(() => void followPace(), 60_000);
+sessionEvents.addEventListener('signed-in', () => void followPace());
 await board.open();
 void followPace();
