@@ -9,6 +9,7 @@ import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn } from './browser.js';
 import { speak } from './languages.js';
+import { keepShot } from './layout.js';
 
 /** The strip's words and classes, and whether its words run past it or it past the screen. */
 const strip = (page: Page) =>
@@ -103,6 +104,7 @@ describe('the "more below" strip', () => {
           className: 'more-below has-new',
           cut: false,
         });
+      await keepShot(hot, 'more-below-new-fr-375x812');
     },
     BROWSER_TEST_MS,
   );
