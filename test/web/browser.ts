@@ -5,7 +5,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import type { Role } from '../../models/user.js';
 
-export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's headless shell of Chromium (package chromium-headless-shell: the same engine without the
+ * browser around it, as Playwright runs headless by default): the same pages drawn and measured for
+ * about a third less CPU than the full browser in --headless mode (paired runs of three browser files:
+ * 120 and 103 s against 77 and 69 s).
+ */
+export const CHROMIUM = '/usr/bin/chromium-headless-shell';
 /** Waits for events are generous: shared CI machines are slow, and nothing here measures speed. */
 export const WAIT_MS = 15_000;
 export const BROWSER_TEST_MS = 60_000;
@@ -25,7 +31,8 @@ const ARGS = [
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
-      `The browser tests need Chromium at ${CHROMIUM}. Install it with: apt-get update && apt-get install -y chromium (CI does this in .ci/run).`,
+      `The browser tests need Chromium's headless shell at ${CHROMIUM}. ` +
+        'Install it with: apt-get update && apt-get install -y chromium-headless-shell (CI does this in .ci/run).',
     );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
