@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../../domain/errors.js';
+import { serveBoardBundles } from './board-bundles.js';
 import { ALLERGENS } from '../../models/allergens.js';
 import { STATIONS, type Station } from '../../models/dish.js';
 import { LANGUAGES, type Language } from '../../models/settings.js';
@@ -66,6 +67,13 @@ async function pages(app: FastifyInstance) {
   // reply.sendFile (content type, ETag and Last-Modified, 304, ranges, HEAD) without its routes.
   await app.register(fastifyStatic, { root: PUBLIC_DIR, serve: false });
   const assets = boardAssets();
+  // Each page's script (js/<page>/main.js) as one module, at its own address: these routes are
+  // exact, so they come before the catch-all below, which still serves every other module.
+  serveBoardBundles(
+    app,
+    PUBLIC_DIR,
+    [...assets.keys()].filter((file) => /^js\/[^/]+\/main\.js$/.test(file)),
+  );
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'HEAD'],
     url: '/boards/*',
