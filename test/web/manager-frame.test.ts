@@ -6,7 +6,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { PASSWORD } from '../helpers/app.js';
 import { addDish, addIngredient, placeOrder } from '../helpers/menu.js';
-import { BROWSER_TEST_MS, goToBoard, openBoard, resize, signIn } from './browser.js';
+import { BROWSER_TEST_MS, goToBoard, openBoard, resize, signIn, waitUntilLive } from './browser.js';
 import type { Page } from 'playwright-core';
 import { keepShot, SIZES } from './layout.js';
 // @ts-expect-error: a plain browser module without type declarations
@@ -157,7 +157,9 @@ describe("the manager's pages", () => {
       // One page, widest first: the phone's ⋯ is opened last, as a phone's first tap would.
       const page = await openBoard(browser, t, '/manager', SIZES[2]);
       await signIn(page, 'manager');
-      await page.evaluate(`import('/boards/js/lib/chrome.js').then(({ showLinkState }) => showLinkState('offline'))`);
+      // The tablet's Wi-Fi goes once the live link is up: the page shows the banner itself.
+      await waitUntilLive(page);
+      await page.context().setOffline(true);
       await page.waitForSelector('#stale:not([hidden])');
       for (const size of [...SIZES].reverse()) {
         await resize(page, size);
