@@ -87,6 +87,11 @@ export default async function setup(project: TestProject): Promise<void> {
   // The projects (shared, isolated) extend the root config and run this too; the root runs it in
   // every run, whichever projects the chosen files belong to, and before any file starts.
   if (!project.isRootProject()) return;
+  // Node keeps the bytecode of every module it compiles here (its compile cache, keyed by each file's
+  // content), and every process started after this reads it: the workers (forked after this setup)
+  // and the servers and scripts the tests spawn, each of which compiles fastify, socket.io and the
+  // app again otherwise. A spawned server's start: 0.61–0.74 s of CPU without, 0.54 s with.
+  process.env.NODE_COMPILE_CACHE ??= path.join(TEST_BUILD_DIR, '.compile-cache');
   await buildForTests();
   project.onTestsRerun(() => buildForTests());
 }

@@ -1,6 +1,6 @@
 // Builds the real app on a fresh data directory for a test: one signed-in user per role, a clock
 // the test controls, and (on request) a real listening server on port 0. Every `inject` answer is
-// checked against the served OpenAPI document (./conformance.ts; POS_TEST_OPENAPI_CHECK=0 skips it).
+// checked against the served OpenAPI document (./conformance.ts; TEST_OPENAPI_CHECK=0 skips it).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

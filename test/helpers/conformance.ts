@@ -6,8 +6,11 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import validatorModule from 'openapi-response-validator';
 import type { OpenAPIV3_1 as O } from 'openapi-types';
 
-/** The one switch: POS_TEST_OPENAPI_CHECK=0 turns the check off for a run. */
-export const CHECK_RESPONSES = process.env.POS_TEST_OPENAPI_CHECK !== '0';
+/**
+ * The one switch: TEST_OPENAPI_CHECK=0 turns the check off for a run. Not a POS_ name: the servers
+ * the tests spawn inherit the environment and refuse a POS_ setting they do not know.
+ */
+export const CHECK_RESPONSES = process.env.TEST_OPENAPI_CHECK !== '0';
 
 type Check = (request: InjectOptions, response: LightMyRequestResponse) => void;
 interface Route {

@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, signIn, WAIT_MS } from './browser.js';
+import { keepShot } from './layout.js';
 
 describe('KDS pace line', () => {
   it(
@@ -18,7 +19,7 @@ describe('KDS pace line', () => {
       expect(await hot.textContent('#pace')).toBe("cooking at the menu's times, 3 cooks");
       for (const width of [375, 1024, 1280]) {
         await hot.setViewportSize({ width, height: 800 });
-        await hot.screenshot({ path: `/tmp/pace-kds-${width}.png` });
+        await keepShot(hot, `pace-kds-${width}`);
       }
     },
     BROWSER_TEST_MS,
