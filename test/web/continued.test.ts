@@ -161,11 +161,15 @@ async function settled(page: Page) {
   }
 }
 
-/** The hot station's board, signed in as a chef, at that size, settled. */
+/**
+ * The hot station's board, signed in as a chef, at that size, with its tickets and its pace line
+ * (asked at sign-in, it may come after the tickets and take room in the strip above them).
+ */
 async function liveBoard(browser: Browser, t: TestApp, size: { width: number; height: number }, open: number) {
   const page = await openBoard(browser, t, '/kds/hot', size);
   await signIn(page, 'chef');
   await expect.poll(() => page.textContent('#count')).toBe(`${open} open`);
+  await page.locator('#pace', { hasText: 'cooking at' }).waitFor();
   return page;
 }
 

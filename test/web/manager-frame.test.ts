@@ -165,8 +165,11 @@ describe("the manager's pages", () => {
         await resize(page, size);
         // On a phone the bar's rest (the navigation among it) is opened with ⋯: its tallest.
         if (size.width < 600) await page.click('#bar-more');
+        // The banner follows the bar's new height at the next frame after the ⋯ opens it.
+        await expect
+          .poll(async () => ({ size, ...(await bannerAndBar(page)) }))
+          .toStrictEqual({ size, shared: 0, bannerOnScreen: true, covered: [] });
         const bar = await page.$eval('header.bar', (el) => el.getBoundingClientRect().height);
-        expect({ size, ...(await bannerAndBar(page)) }).toStrictEqual({ size, shared: 0, bannerOnScreen: true, covered: [] });
         await keepShot(page, `manager-offline-${size.width}x${size.height}`);
         // The bar really took more than one line where the navigation needs it.
         if (size.width <= 1024) expect(bar).toBeGreaterThan(100);
