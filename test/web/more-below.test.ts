@@ -20,6 +20,10 @@ const strip = (page: Page) =>
     return { text: strip.textContent, className: strip.className, cut };
   })()`);
 
+/** Waits until the strip names a ticket as new, with exactly these words, whole and on screen. */
+const namesNew = (page: Page, words: RegExp) =>
+  expect.poll(() => strip(page)).toStrictEqual({ text: expect.stringMatching(words), className: 'more-below has-new', cut: false });
+
 describe('the "more below" strip', () => {
   it(
     'names no ticket as new on a station board signed in after waiting at its form, and names the next one that arrives',
@@ -36,13 +40,7 @@ describe('the "more below" strip', () => {
 
       // A ticket that comes in while the board shows the others, below the fold: named.
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: 99 });
-      await expect
-        .poll(() => strip(hot))
-        .toStrictEqual({
-          text: expect.stringMatching(/^▼ \d+ more below · new: Table 99$/),
-          className: 'more-below has-new',
-          cut: false,
-        });
+      await namesNew(hot, /^▼ \d+ more below · new: Table 99$/);
     },
     BROWSER_TEST_MS,
   );
@@ -76,13 +74,7 @@ describe('the "more below" strip', () => {
       expect(await strip(expo)).toStrictEqual({ text: expect.stringMatching(/^▼ \d+ more below$/), className: 'more-below', cut: false });
 
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: 99 });
-      await expect
-        .poll(() => strip(expo))
-        .toStrictEqual({
-          text: expect.stringMatching(/^▼ \d+ more below · new: Table 99$/),
-          className: 'more-below has-new',
-          cut: false,
-        });
+      await namesNew(expo, /^▼ \d+ more below · new: Table 99$/);
     },
     BROWSER_TEST_MS,
   );
@@ -97,13 +89,7 @@ describe('the "more below" strip', () => {
       await signIn(hot, 'chef');
       await expect.poll(() => hot.textContent('#count')).toBe('8 ouverts');
       await placeOrder(t, [menu.steak.id], 'patron', { name: 'Newest', table_number: undefined });
-      await expect
-        .poll(() => strip(hot))
-        .toStrictEqual({
-          text: expect.stringMatching(/^▼ \d+ de plus en bas · nouveau : À emporter$/),
-          className: 'more-below has-new',
-          cut: false,
-        });
+      await namesNew(hot, /^▼ \d+ de plus en bas · nouveau : À emporter$/);
       await keepShot(hot, 'more-below-new-fr-375x812');
     },
     BROWSER_TEST_MS,
