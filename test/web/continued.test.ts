@@ -3,7 +3,8 @@
 // without scrolling any card (every part as short as the board's visible height), each part after
 // the first names the table and says CONTINUED, the ticket says so under its last line shown, and
 // the lines keep their order. On a phone's one column the ticket stays one card. A board turned or
-// resized while tickets sit below the fold shows exactly what a board loaded at that size shows.
+// resized while tickets sit below the fold shows exactly what a board loaded at that size shows, and so
+// does one whose all-day counts arrive after its tickets were split.
 import { describe, expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { it } from './fixtures.js';
@@ -225,6 +226,22 @@ describe('a board turned or resized with tickets below the fold', () => {
         expect({ size, ...(await settled(loaded)) }).toStrictEqual({ size, ...fresh });
         await loaded.close();
       }
+      // A board whose all-day counts come after its tickets were drawn and split (a busy server
+      // answered them last): the strips above the tickets grow, and the tall tickets are split again
+      // to the height left, as on the board that had its counts first.
+      const atSize = await settled(turned);
+      let answer = () => {};
+      const counts = new Promise<void>((resolve) => (answer = resolve));
+      const late = await openBoard(browser, t, '/kds/hot', SIZES[1], {
+        beforeLoad: (page) => page.route('**/stations/hot/all-day', async (route) => (await counts, await route.continue())),
+      });
+      await signIn(late, 'chef');
+      await expect.poll(() => late.textContent('#count')).toBe('5 open');
+      expect(await late.locator('#all-day-items li').count()).toBe(0);
+      answer();
+      await expect.poll(() => late.locator('#all-day-items li').count()).toBe(3);
+      await late.locator('#pace', { hasText: 'cooking at' }).waitFor();
+      expect(await settled(late)).toStrictEqual(atSize);
     },
     3 * BROWSER_TEST_MS,
   );

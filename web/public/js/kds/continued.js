@@ -19,17 +19,27 @@ const NOTE_PX = 40;
  * Puts the item lines of every part back in their ticket, then splits each ticket taller than the
  * board's visible height. Called before the cards are measured for their rows (masonry.js).
  * @param {HTMLElement} grid the `.tickets` grid @param {HTMLElement} board the scrolling board around it
+ * @returns {Limit | null} the limit split to (null: every ticket whole)
  */
 export function continueTallTickets(grid, board) {
   joinParts(grid);
-  const style = getComputedStyle(grid);
-  if (style.display !== 'grid' || columnsOf(grid) < 2) return;
-  const limit = limits(grid, board);
-  if (limit.screen <= 0) return;
+  const limit = splitLimit(grid, board);
+  if (!limit) return null;
   const tall = /** @type {HTMLElement[]} */ ([...grid.children]).filter(
     (card) => card.matches('[data-order-id]') && card.getBoundingClientRect().height > limit.fit,
   );
   for (const card of tall) split(card, limit);
+  return limit;
+}
+
+/**
+ * The limit tall tickets are split to now, or null where they stay whole (a single column, no room).
+ * @param {HTMLElement} grid @param {HTMLElement} board @returns {Limit | null}
+ */
+export function splitLimit(grid, board) {
+  if (getComputedStyle(grid).display !== 'grid' || columnsOf(grid) < 2) return null;
+  const limit = limits(grid, board);
+  return limit.screen > 0 ? limit : null;
 }
 
 /**

@@ -2,7 +2,7 @@
 // tall, so the next card takes the column that frees up first (the grid places cards in their order,
 // left to right, then down). A long request makes its card taller, never the cards beside it; a
 // ticket taller than the screen continues in the next column first (continued.js).
-import { continueTallTickets } from './continued.js';
+import { continueTallTickets, splitLimit } from './continued.js';
 
 /**
  * @param {HTMLElement} grid the `.tickets` grid (small `grid-auto-rows`, no row gap)
@@ -23,22 +23,35 @@ export function createMasonry(grid, repacked) {
     for (const entry of entries) if (entry.target instanceof HTMLElement && entry.target.parentElement === grid) span(entry.target);
   });
   const board = /** @type {HTMLElement} */ (grid.closest('.board') ?? grid.parentElement ?? grid);
-  // A turned or resized screen holds another height: the tall tickets are split again (and what sits
-  // below the fold is counted again, by `repacked`).
   /** @type {ReturnType<typeof setTimeout> | undefined} */
-  let resized;
-  addEventListener('resize', () => {
-    clearTimeout(resized);
-    resized = setTimeout(() => {
+  let due;
+  const packLater = () => {
+    clearTimeout(due);
+    due = setTimeout(() => {
       api.pack();
       repacked?.();
     }, 150);
+  };
+  // A turned or resized screen holds another height: the tall tickets are split again (and what sits
+  // below the fold is counted again, by `repacked`).
+  addEventListener('resize', packLater);
+  /** How tall a ticket could be at the last split (continued.js); undefined before the first pack. */
+  let splitFor = /** @type {string | undefined} */ (undefined);
+  /** @param {{ screen: number, fit: number } | null} limit */
+  const key = (limit) => (limit ? `${Math.round(limit.screen)} ${Math.round(limit.fit)}` : 'whole');
+  // So are they when the strips above them (all-day counts, held, low, 86'd) or a banner change that
+  // height: the counts often arrive after the tickets are drawn and split.
+  const heights = new ResizeObserver(() => {
+    if (splitFor !== undefined && key(splitLimit(grid, board)) !== splitFor) packLater();
   });
+  heights.observe(board);
+  const strips = board.querySelector('.strips');
+  if (strips) heights.observe(strips);
   const api = {
     /** Splits the tickets taller than the screen, then measures every card; called after each render. */
     pack() {
       observer.disconnect();
-      continueTallTickets(grid, board);
+      splitFor = key(continueTallTickets(grid, board));
       for (const card of /** @type {HTMLElement[]} */ ([...grid.children])) {
         span(card);
         observer.observe(card);
