@@ -9,19 +9,27 @@ import { continueTallTickets, splitLimit } from './continued.js';
  * @param {() => void} [repacked] called after the tickets are packed again for a new screen size
  */
 export function createMasonry(grid, repacked) {
-  /** @param {HTMLElement} card */
-  const span = (card) => {
+  /**
+   * Sets each card's span from its height: every card measured first, then every span written, so
+   * the board is laid out once per pack rather than once per card. (Cards sit at the top of their
+   * rows, `align-items: start`, so a span never changes a card's height.)
+   * @param {HTMLElement[]} cards
+   */
+  const span = (cards) => {
     const row = parseFloat(getComputedStyle(grid).gridAutoRows) || 4;
-    const margin = parseFloat(getComputedStyle(card).marginBottom) || 0;
-    const rows = Math.max(1, Math.ceil((card.getBoundingClientRect().height + margin) / row));
-    const value = `span ${rows}`;
-    if (card.style.gridRowEnd !== value) card.style.gridRowEnd = value;
+    const values = cards.map((card) => {
+      const margin = parseFloat(getComputedStyle(card).marginBottom) || 0;
+      return `span ${Math.max(1, Math.ceil((card.getBoundingClientRect().height + margin) / row))}`;
+    });
+    cards.forEach((card, i) => {
+      if (card.style.gridRowEnd !== values[i]) card.style.gridRowEnd = values[i] ?? '';
+    });
   };
   // A card that grows or shrinks (a font loaded, the layout turned compact, the screen turned) is
   // measured again.
-  const observer = new ResizeObserver((entries) => {
-    for (const entry of entries) if (entry.target instanceof HTMLElement && entry.target.parentElement === grid) span(entry.target);
-  });
+  const observer = new ResizeObserver((entries) =>
+    span(entries.map((entry) => entry.target).filter((card) => card instanceof HTMLElement && card.parentElement === grid)),
+  );
   const board = /** @type {HTMLElement} */ (grid.closest('.board') ?? grid.parentElement ?? grid);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let due;
@@ -52,10 +60,9 @@ export function createMasonry(grid, repacked) {
     pack() {
       observer.disconnect();
       splitFor = key(continueTallTickets(grid, board));
-      for (const card of /** @type {HTMLElement[]} */ ([...grid.children])) {
-        span(card);
-        observer.observe(card);
-      }
+      const cards = /** @type {HTMLElement[]} */ ([...grid.children]);
+      span(cards);
+      for (const card of cards) observer.observe(card);
     },
   };
   return api;

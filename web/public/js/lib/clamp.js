@@ -11,13 +11,18 @@ import { h } from './dom.js';
  * @param {HTMLElement} root @param {string} [into]
  */
 export function offerWholeText(root, into) {
-  for (const card of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-order-id]'))) {
-    card.querySelector('.show-all')?.remove();
+  const cards = /** @type {HTMLElement[]} */ ([...root.querySelectorAll('[data-order-id]')]);
+  for (const card of cards) card.querySelector('.show-all')?.remove();
+  // Every card measured before any button is added, so the board is laid out once, not once a card.
+  const cut = cards.flatMap((card) => {
     const parts = /** @type {HTMLElement[]} */ ([...card.querySelectorAll('.clamp')]);
-    if (!parts.some(isCut)) continue;
+    if (!parts.some(isCut)) return [];
     const whole = parts
       .filter((part) => part.dataset.clampIfCut === undefined || isCut(part))
       .map((part) => ({ title: part.dataset.clampTitle ?? '', text: part.textContent ?? '' }));
+    return [{ card, parts, whole }];
+  });
+  for (const { card, parts, whole } of cut) {
     const button = h(
       'button',
       {
