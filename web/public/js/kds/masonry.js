@@ -28,7 +28,11 @@ export function createMasonry(grid, repacked) {
   // A card that grows or shrinks (a font loaded, the layout turned compact, the screen turned) is
   // measured again.
   const observer = new ResizeObserver((entries) =>
-    span(entries.map((entry) => entry.target).filter((card) => card instanceof HTMLElement && card.parentElement === grid)),
+    span(
+      entries
+        .map((entry) => entry.target)
+        .filter(/** @returns {card is HTMLElement} */ (card) => card instanceof HTMLElement && card.parentElement === grid),
+    ),
   );
   const board = /** @type {HTMLElement} */ (grid.closest('.board') ?? grid.parentElement ?? grid);
   /** @type {ReturnType<typeof setTimeout> | undefined} */
