@@ -12,6 +12,10 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // expect.poll waits up to 10 s (vitest's own default is 1 s): on a busy 2-core machine a board's
+    // load and first answers took over a second (a rail whose orders answer a second late failed so
+    // in a run with four workers). A condition met sooner returns at once.
+    expect: { poll: { timeout: 10_000 } },
     // Transpiles what tests spawn as child processes into .test-build/ before any file runs
     // (test/helpers/node-process.ts). Both projects extend this config; only the root's run builds.
     globalSetup: ['./test/global-setup.ts'],
