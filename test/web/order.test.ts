@@ -4,20 +4,18 @@
 import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import type { Page, Route } from 'playwright-core';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PASSWORD, type TestApp } from '../helpers/app.js';
 import { seedMenu } from '../helpers/menu.js';
 import { BROWSER_TEST_MS, openBoard, waitUntilLive } from './browser.js';
+import { keepShot } from './layout.js';
 
 const PHONE = { width: 375, height: 812 };
-// The README's picture of the app mid-order: rewritten only when asked (POS_DOCS_SCREENSHOT=1), so a
-// test run leaves the working tree as it found it.
-const SCREENSHOT =
-  process.env.POS_DOCS_SCREENSHOT === '1'
-    ? fileURLToPath(new URL('../../docs/ordering-app.png', import.meta.url))
-    : join(tmpdir(), `pos-ordering-app-${process.pid}.png`);
+// The README's picture of the app mid-order: taken and rewritten only when asked
+// (POS_DOCS_SCREENSHOT=1), so a test run leaves the working tree and the temporary folder as it found
+// them (with LAYOUT_SHOTS, the screen goes there as every test's does).
+const DOCS_SCREENSHOT =
+  process.env.POS_DOCS_SCREENSHOT === '1' ? fileURLToPath(new URL('../../docs/ordering-app.png', import.meta.url)) : null;
 
 /** Signs in from the top bar's Sign in and waits until the guest's orders are live too. */
 async function signInAs(page: Page, userName: string): Promise<void> {
@@ -209,7 +207,8 @@ describe('ordering app', () => {
       expect(await onScreen.locator('button.cancel').count()).toBe(0);
       await add(page, menu.salad.id);
       await page.waitForSelector('#notice:empty', { state: 'attached' });
-      await page.screenshot({ path: SCREENSHOT, fullPage: true });
+      if (DOCS_SCREENSHOT) await page.screenshot({ path: DOCS_SCREENSHOT, fullPage: true });
+      else await keepShot(page, 'ordering-app-375x812');
       await bump('beverages', 'In Progress');
       await bump('beverages', 'Ready');
       await page.waitForSelector(`#orders [data-order-id="${order!.id}"] .ticket[data-station="beverages"][data-status="Ready"]`);
