@@ -78,22 +78,28 @@ function tabs(browser: Browser): Promise<Tabs> {
   return found;
 }
 
+/** The http(s) origin of a page's address; null for about:blank. */
+const originOf = (url: string): string | null => (url.startsWith('http') ? new URL(url).origin : null);
+
 /** A tab for a board of the running test: an idle one or a new one, in the shared context (`first`) or one of its own. */
 async function lend(browser: Browser, shared: Tabs, first: boolean): Promise<Page> {
   let page = first ? shared.idle.pop() : shared.spares.pop()?.pages()[0];
   page ??= first ? await shared.context.newPage() : await (await browser.newContext(TAB_OPTIONS)).newPage();
   const origins = new Set<string>();
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame() && frame.url().startsWith('http')) origins.add(new URL(frame.url()).origin);
+    const origin = frame === page.mainFrame() ? originOf(frame.url()) : null;
+    if (origin) origins.add(origin);
   });
   shared.lent.set(page, origins);
   return page;
 }
 
-/** Leaves the test's page for a blank one: true when the tab can serve the next test. */
+/**
+ * Notes the origins a test's tab showed (to clear their storage), then leaves its page for a blank
+ * one: true when the tab can serve the next test, false for one to close (not lent, or set apart).
+ */
 async function giveBack(page: Page, origins: Set<string> | undefined, visited: Set<string>): Promise<boolean> {
-  for (const origin of origins ?? []) visited.add(origin);
-  if (page.url().startsWith('http')) visited.add(new URL(page.url()).origin);
+  for (const origin of [...(origins ?? []), originOf(page.url())]) if (origin) visited.add(origin);
   if (!origins || origins.size > 1 || page.isClosed()) return false;
   try {
     page.removeAllListeners();
@@ -122,16 +128,13 @@ export async function endTest(browser: Browser): Promise<void> {
   const kept: BrowserContext[] = [];
   for (const context of browser.contexts().filter((each) => each !== shared.context)) {
     const [page, ...more] = context.pages();
-    if (page && more.length === 0 && lent.has(page) && (await giveBack(page, lent.get(page), visited))) kept.push(context);
+    if (page && more.length === 0 && (await giveBack(page, lent.get(page), visited))) kept.push(context);
     else await context.close();
   }
   for (const page of shared.context.pages()) {
     if (page === shared.keep || shared.idle.includes(page)) continue;
-    if (lent.has(page) && (await giveBack(page, lent.get(page), visited))) shared.idle.push(page);
-    else {
-      if (page.url().startsWith('http')) visited.add(new URL(page.url()).origin);
-      await page.close();
-    }
+    if (await giveBack(page, lent.get(page), visited)) shared.idle.push(page);
+    else await page.close();
   }
   lent.clear();
   for (const [context, tab] of [
