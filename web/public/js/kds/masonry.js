@@ -3,6 +3,7 @@
 // left to right, then down). A long request makes its card taller, never the cards beside it; a
 // ticket taller than the screen continues in the next column first (continued.js).
 import { continueTallTickets, splitLimit } from './continued.js';
+/** @import { Limit } from './continued.js' */
 
 /**
  * @param {HTMLElement} grid the `.tickets` grid (small `grid-auto-rows`, no row gap)
@@ -49,7 +50,7 @@ export function createMasonry(grid, repacked) {
   addEventListener('resize', packLater);
   /** How tall a ticket could be at the last split (continued.js); undefined before the first pack. */
   let splitFor = /** @type {string | undefined} */ (undefined);
-  /** @param {{ screen: number, fit: number } | null} limit */
+  /** @param {Limit | null} limit */
   const key = (limit) => (limit ? `${Math.round(limit.screen)} ${Math.round(limit.fit)}` : 'whole');
   // So are they when the strips above them (all-day counts, held, low, 86'd) or a banner change that
   // height: the counts often arrive after the tickets are drawn and split.
