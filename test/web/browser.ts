@@ -299,3 +299,32 @@ export async function readTicket(page: Page, id: string): Promise<TicketText> {
     };
   });
 }
+
+/** For openBoard's `beforeLoad`: the board's AudioContext replaced by one that counts the tones it plays. */
+export const countTones = (page: Page) => page.addInitScript(fakeAudioContext);
+/** How many tones the board played (two a chime), with `countTones`. */
+export const tonesPlayed = (page: Page) => page.evaluate(() => (globalThis as unknown as { tones: number }).tones);
+
+/** Runs in the page before its scripts: an AudioContext that only counts oscillators. */
+function fakeAudioContext() {
+  const page = globalThis as unknown as { tones: number; AudioContext: unknown };
+  page.tones = 0;
+  const node = {
+    connect: (next: unknown) => next,
+    start() {},
+    stop() {},
+    frequency: { value: 0 },
+    gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} },
+  };
+  page.AudioContext = class {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    resume = async () => {};
+    createGain = () => node;
+    createOscillator = () => {
+      page.tones += 1;
+      return node;
+    };
+  };
+}

@@ -31,8 +31,8 @@ export function staffBoard({ rooms, book, render, what, side, signInTitle }) {
   const sync = createSync({
     load: book.load,
     apply: book.apply,
-    render: (reason, appeared) => {
-      if (reason === 'event' && appeared) beep();
+    render: (_reason, appeared) => {
+      if (appeared === true) beep();
       render();
     },
     onError: (error) => notify(t('board.load-failed', { what, reason: boardText(error) }), 'error'),

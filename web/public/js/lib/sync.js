@@ -1,5 +1,7 @@
 // Keeps a board's records in step: a REST snapshot replaces everything, and live events that arrive
 // while the snapshot loads are held and replayed on top of it, so none is lost or applied twice.
+// A render says whether a record appeared: by an event, or by a snapshot after the first (a board
+// that reconnects and reloads finds the orders placed meanwhile new, as its cooks do).
 import { isOrderEvent } from './events.js';
 /** @import { KitchenOrder, LiveEvent } from '../../../types/api.js' */
 
@@ -28,11 +30,13 @@ export function createSync({ load, apply, render, onError }) {
     try {
       const snapshot = await load();
       if (mine !== generation) return;
+      const shown = records;
       records = new Map(snapshot.map((record) => [/** @type {any} */ (record).id, record]));
-      for (const event of held) apply(records, event);
+      let appeared = loaded && [...records.keys()].some((id) => !shown.has(id));
+      for (const event of held) if (apply(records, event) === true) appeared = true;
       held = null;
       loaded = true;
-      render('snapshot');
+      render('snapshot', appeared);
     } catch (error) {
       if (mine !== generation) return;
       held = null;
