@@ -5,7 +5,18 @@ import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
 import { PASSWORD } from '../helpers/app.js';
-import { BROWSER_TEST_MS, countTones, openBoard, orderCard, readTicket, signIn, statusInApi, tonesPlayed, WAIT_MS } from './browser.js';
+import {
+  BROWSER_TEST_MS,
+  countTones,
+  openBoard,
+  orderCard,
+  readTicket,
+  signIn,
+  statusInApi,
+  tonesPlayed,
+  waitUntilLive,
+  WAIT_MS,
+} from './browser.js';
 import { LONG_REQUEST } from './layout.js';
 
 describe('KDS board', () => {
@@ -234,6 +245,27 @@ describe('KDS board', () => {
       const second = await placeOrder(t, [menu.steak.id]);
       await orderCard(hot, second.id).waitFor();
       expect(await tones()).toBe(2);
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'chimes for an order placed while its link was down, once the reload after reconnecting brings it',
+    async ({ app: t, browser }) => {
+      const menu = await seedMenu(t);
+      const waiting = await placeOrder(t, [menu.steak.id]);
+      const hot = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: countTones });
+      await signIn(hot, 'chef');
+      await orderCard(hot, waiting.id).waitFor();
+
+      await hot.context().setOffline(true);
+      await hot.waitForSelector('#link[data-state="reconnecting"]');
+      const missed = await placeOrder(t, [menu.steak.id]);
+      expect(await orderCard(hot, missed.id).count()).toBe(0);
+      await hot.context().setOffline(false);
+      await waitUntilLive(hot);
+      await orderCard(hot, missed.id).waitFor();
+      await expect.poll(() => tonesPlayed(hot)).toBe(2);
     },
     BROWSER_TEST_MS,
   );
