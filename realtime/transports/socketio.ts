@@ -1,6 +1,7 @@
 // socket.io transport: handshake auth, the subscribe protocol, room broadcasts (which connection-
 // state recovery can replay after a short disconnect), token expiry and a graceful close.
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { AccessTokenVerifier } from '../../domain/accounts/principal.js';
@@ -82,6 +83,7 @@ export function attachSocketIo(
       (err: unknown) => next(handshakeError(err, log)),
     );
   });
+  const upgraded = upgradedConnections(server);
   io.on('connection', (socket) => serve(socket, now));
   const held = new WeakMap<Socket, () => number>();
   io.on('connection', (socket) => held.set(socket, heldBytes(socket)));
@@ -118,7 +120,7 @@ export function attachSocketIo(
       const { adapter } = io.of('/');
       return io.of('/').sockets.size > 0 || (isRecoveryBuffer(adapter) && adapter.heldSessions > 0);
     },
-    close: () => closeAll(io),
+    close: () => closeAll(io, upgraded),
   };
 }
 
@@ -168,7 +170,7 @@ function endSession(socket: RealtimeSocket, notice: SessionEnded): void {
  * own (a refused handshake would stop socket.io-client from retrying). One that reconnects during
  * the grace period is cut off by the engine's close and keeps retrying until the server is back.
  */
-async function closeAll(io: RealtimeIo): Promise<void> {
+async function closeAll(io: RealtimeIo, upgraded: Set<Duplex>): Promise<void> {
   const sockets = [...io.of('/').sockets.values()];
   const closed = sockets.map((socket) => new Promise((resolve) => socket.conn.once('close', resolve)));
   for (const socket of sockets) {
@@ -177,4 +179,21 @@ async function closeAll(io: RealtimeIo): Promise<void> {
   }
   await settledWithin(CLOSE_GRACE_MS, closed);
   io.engine.close();
+  // The engine's close asks each WebSocket to close and ws waits 30 s for the answer: a tablet gone
+  // from the network never gives one, and would hold the server's close up that long. Cut them.
+  for (const connection of upgraded) connection.destroy();
+}
+
+/**
+ * The connections upgraded to a WebSocket on socket.io's path, while they are open (Node's server
+ * forgets a connection once it is upgraded, so its own closeAllConnections cannot end them).
+ */
+function upgradedConnections(server: HttpServer): Set<Duplex> {
+  const open = new Set<Duplex>();
+  server.on('upgrade', (request: IncomingMessage, connection: Duplex) => {
+    if (!request.url?.startsWith(`${SOCKET_IO_PATH}/`)) return;
+    open.add(connection);
+    connection.once('close', () => open.delete(connection));
+  });
+  return open;
 }
