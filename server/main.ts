@@ -66,9 +66,7 @@ async function start(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // A keep-alive connection whose request ends during the drain would otherwise stay open for
-    // keepAliveTimeout and hold up the exit: each is closed as soon as it falls idle.
-    setInterval(() => app.server.closeIdleConnections(), 100).unref();
+    // Kept-alive connections that fall idle during the drain are closed by the app (server/app.ts).
     app.close().then(
       () => process.exit(code),
       (error: unknown) => {
