@@ -13,6 +13,7 @@ import type { Store } from '../store/types.js';
 import type { Config } from './config.js';
 import { clientErrorHandler, errorHandler, frameworkErrorHandler } from './problem.js';
 import { validatorCompiler } from './validation.js';
+import { letGoOfConnectionsOnClose } from './closing.js';
 import { clientAddress, trustedHops } from './trust-proxy.js';
 import methodNotAllowed from './plugins/method-not-allowed.js';
 import services, { type ServicesOptions } from './plugins/services.js';
@@ -180,24 +181,7 @@ export async function buildApp(options: AppOptions & { logger?: FastifyBaseLogge
   // Also at the root: anything added to the built instance (by main.ts, the realtime layer or a
   // test) fails as a Problem too, never with fastify's default body that carries the message.
   instance.setErrorHandler(errorHandler);
-  closeIdleWhileClosing(instance);
+  letGoOfConnectionsOnClose(instance);
   await instance.register(app, options);
   return instance;
-}
-
-/**
- * While the app closes, each kept-alive connection is closed as soon as it falls idle. fastify
- * closes the connections idle when the close begins and answers its own routes with
- * `Connection: close`; a board retrying its live link meanwhile has socket.io (not fastify) answer,
- * on a connection kept alive, and would hold the close up for as long as it retries.
- */
-function closeIdleWhileClosing(instance: FastifyInstance): void {
-  instance.addHook('preClose', (done) => {
-    if (instance.server.listening) {
-      const sweep = setInterval(() => instance.server.closeIdleConnections(), 100);
-      sweep.unref();
-      instance.server.once('close', () => clearInterval(sweep));
-    }
-    done();
-  });
 }

@@ -64,3 +64,19 @@ it('closes while a board keeps retrying its live link on a kept-alive connection
   // What it was answered before the connection closed: sessions of a server about to go, never a hang.
   expect(received.match(/^HTTP\/1\.1 \d+/gm)?.every((line) => line === 'HTTP/1.1 200') ?? true).toBe(true);
 });
+
+it('closes at once beside a connection the browser opened ahead of need and never used', async ({ startApp }) => {
+  // The server's own connection timeout (60 s), not the 5 s tests use: without the sweep the close waits for it.
+  const t = await startApp({ env: { POS_CONNECTION_TIMEOUT_MS: '60000' } });
+  const peer = connect({ host: '127.0.0.1', port: Number(new URL(t.url).port) });
+  await once(peer, 'connect');
+  const ended = once(peer, 'close').then(() => 'closed by the server');
+
+  const outcome = await Promise.race([
+    t.close().then(() => 'closed'),
+    new Promise<string>((resolve) => setTimeout(resolve, CLOSED_WITHIN_MS, 'still open')),
+  ]);
+  const connection = await Promise.race([ended, new Promise<string>((resolve) => setTimeout(resolve, 100, 'still connected'))]);
+  peer.destroy();
+  expect({ outcome, connection }).toStrictEqual({ outcome: 'closed', connection: 'closed by the server' });
+});
