@@ -66,7 +66,7 @@ async function start(config: Config) {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
-    // Kept-alive connections that fall idle during the drain are closed by the app (server/app.ts).
+    // Connections that fall idle or stay unused during the drain are closed by the app (server/closing.ts).
     app.close().then(
       () => process.exit(code),
       (error: unknown) => {
