@@ -6,7 +6,7 @@
 // - a connection the browser opened ahead of need and has not used: Node counts it as busy until
 //   the connection timeout (60 s by default).
 // While the app closes, both are closed as soon as they are idle or found unused.
-import type { IncomingMessage, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -14,12 +14,13 @@ import type { FastifyInstance } from 'fastify';
 const SWEEP_MS = 100;
 
 export function letGoOfConnectionsOnClose(instance: FastifyInstance): void {
-  const unused = connectionsNotYetUsed(instance.server);
+  const connections = openConnections(instance.server);
   instance.addHook('preClose', (done) => {
     if (instance.server.listening) {
       const sweep = setInterval(() => {
         instance.server.closeIdleConnections();
-        for (const connection of unused) connection.destroy();
+        // Not a byte received: no request has begun on it.
+        for (const connection of connections) if (connection.bytesRead === 0) connection.destroy();
       }, SWEEP_MS);
       sweep.unref();
       instance.server.once('close', () => clearInterval(sweep));
@@ -28,15 +29,12 @@ export function letGoOfConnectionsOnClose(instance: FastifyInstance): void {
   });
 }
 
-/** The server's connections that have not yet carried a request or an upgrade. */
-function connectionsNotYetUsed(server: Server): Set<Socket> {
-  const unused = new Set<Socket>();
+/** The server's open connections (noted as each opens; nothing is done per request). */
+function openConnections(server: Server): Set<Socket> {
+  const open = new Set<Socket>();
   server.on('connection', (connection: Socket) => {
-    unused.add(connection);
-    connection.once('close', () => unused.delete(connection));
+    open.add(connection);
+    connection.once('close', () => open.delete(connection));
   });
-  const used = (request: IncomingMessage) => unused.delete(request.socket);
-  server.on('request', used);
-  server.on('upgrade', used);
-  return unused;
+  return open;
 }
