@@ -4,7 +4,8 @@ import { describe, expect } from 'vitest';
 import { it } from './fixtures.js';
 import { placeOrder, seedMenu } from '../helpers/menu.js';
 import { commitAsOtherProgram } from '../store/fixtures/other-program.js';
-import { PASSWORD } from '../helpers/app.js';
+import type { Browser } from 'playwright-core';
+import { PASSWORD, type TestApp } from '../helpers/app.js';
 import {
   BROWSER_TEST_MS,
   countTones,
@@ -228,12 +229,8 @@ describe('KDS board', () => {
   it(
     'chimes for a new ticket (two tones through WebAudio) until muted, not for those it opened on',
     async ({ app: t, browser }) => {
-      const menu = await seedMenu(t);
-      const waiting = await placeOrder(t, [menu.steak.id]);
-      const hot = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: countTones });
-      await signIn(hot, 'chef');
+      const { menu, hot } = await chimingBoard(t, browser);
       const tones = () => tonesPlayed(hot);
-      await orderCard(hot, waiting.id).waitFor();
       expect(await tones()).toBe(0);
 
       const first = await placeOrder(t, [menu.steak.id]);
@@ -252,11 +249,7 @@ describe('KDS board', () => {
   it(
     'chimes for an order placed while its link was down, once the reload after reconnecting brings it',
     async ({ app: t, browser }) => {
-      const menu = await seedMenu(t);
-      const waiting = await placeOrder(t, [menu.steak.id]);
-      const hot = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: countTones });
-      await signIn(hot, 'chef');
-      await orderCard(hot, waiting.id).waitFor();
+      const { menu, hot } = await chimingBoard(t, browser);
 
       await hot.context().setOffline(true);
       await hot.waitForSelector('#link[data-state="reconnecting"]');
@@ -270,3 +263,13 @@ describe('KDS board', () => {
     BROWSER_TEST_MS,
   );
 });
+
+/** The hot board signed in with its tones counted (`countTones`), showing a ticket it opened on. */
+async function chimingBoard(t: TestApp, browser: Browser) {
+  const menu = await seedMenu(t);
+  const waiting = await placeOrder(t, [menu.steak.id]);
+  const hot = await openBoard(browser, t, '/kds/hot', undefined, { beforeLoad: countTones });
+  await signIn(hot, 'chef');
+  await orderCard(hot, waiting.id).waitFor();
+  return { menu, hot };
+}

@@ -28,9 +28,10 @@ function board() {
       throw error;
     },
   });
-  /** Starts a load and answers it with these orders. */
-  const load = async (...ids: string[]) => {
+  /** Starts a load, hears an event for each of `heard` while it is in flight, and answers it with `ids`. */
+  const load = async (ids: string[], heard: string[] = []) => {
     const loading = sync.resync();
+    for (const id of heard) sync.receive({ id });
     answers.shift()?.(ids.map((id) => ({ id })));
     await loading;
   };
@@ -40,17 +41,17 @@ function board() {
 describe("a board's records in step", () => {
   it('says nothing appeared on its first load, however many orders it brings', async () => {
     const { sync, renders, load } = board();
-    await load('a', 'b');
+    await load(['a', 'b']);
     expect(renders).toStrictEqual([['snapshot', false]]);
     expect([...sync.records().keys()]).toStrictEqual(['a', 'b']);
   });
 
   it('says an order appeared when a later load brings one it did not show, not when it brings the same', async () => {
     const { renders, load } = board();
-    await load('a');
-    await load('a');
-    await load('a', 'c');
-    await load('c');
+    await load(['a']);
+    await load(['a']);
+    await load(['a', 'c']);
+    await load(['c']);
     expect(renders).toStrictEqual([
       ['snapshot', false],
       ['snapshot', false],
@@ -60,7 +61,7 @@ describe("a board's records in step", () => {
   });
 
   it('replays the events heard while a load was in flight, and says so when one of them brought a new order', async () => {
-    const { sync, renders, answers } = board();
+    const { sync, renders, answers, load } = board();
     const first = sync.resync();
     sync.receive({ id: 'b' });
     expect(renders).toStrictEqual([]);
@@ -70,22 +71,16 @@ describe("a board's records in step", () => {
     expect(renders).toStrictEqual([['snapshot', true]]);
 
     // Heard during the next load and in its snapshot too: new to the board all the same, once.
-    const second = sync.resync();
-    sync.receive({ id: 'c' });
-    answers.shift()?.([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
-    await second;
+    await load(['a', 'b', 'c'], ['c']);
     expect(renders.at(-1)).toStrictEqual(['snapshot', true]);
     // Heard again during a third load: the board shows it already.
-    const third = sync.resync();
-    sync.receive({ id: 'c' });
-    answers.shift()?.([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
-    await third;
+    await load(['a', 'b', 'c'], ['c']);
     expect(renders.at(-1)).toStrictEqual(['snapshot', false]);
   });
 
   it('renders an event at once once loaded, saying whether its order is new', async () => {
     const { sync, renders, load } = board();
-    await load('a');
+    await load(['a']);
     sync.receive({ id: 'b' });
     sync.receive({ id: 'b' });
     expect(renders).toStrictEqual([
